@@ -1,0 +1,30 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { SiteTables } from '../modules/site/site.tables.ts';
+
+/** Core tables. Each domain module declares its own tables and adds them to `Database` below. */
+export interface MerchantTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  status: 'active' | 'disabled';
+  currency: string;
+  currency_symbol: string;
+  default_language: 'TH' | 'EN';
+  /** Whole brand configuration (whitelabel, switches, register rules, access rules). See merchant.config.ts. */
+  config: JSONColumnType<import('../modules/merchant/merchant.config.ts').MerchantConfig>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface MerchantDomainTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** Lower-case host name without port. */
+  domain: string;
+  is_primary: boolean;
+}
+
+export interface Database extends SiteTables {
+  merchant: MerchantTable;
+  merchant_domain: MerchantDomainTable;
+}

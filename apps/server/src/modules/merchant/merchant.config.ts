@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { featureSwitchesSchema, languageSchema, registerFieldNameSchema, registerFieldRuleSchema } from '@lotus/contract';
+
+/**
+ * A merchant's whole configuration, stored as one JSON document in `merchant.config` and parsed
+ * with this schema whenever it is read, so a bad row fails loudly instead of drawing a broken site.
+ */
+const localizedSchema = z.object({ TH: z.string(), EN: z.string() });
+export type Localized = z.infer<typeof localizedSchema>;
+
+export const merchantConfigSchema = z.object({
+  platform: z.literal('web'),
+  lotteryType: z.string(),
+  device: z.string(),
+  languages: z.array(languageSchema).min(1),
+  brand: z.object({
+    name: z.string(),
+    logoUrl: z.string(),
+    faviconUrl: z.string(),
+    colors: z.record(z.string(), z.string()),
+    footerDescription: localizedSchema,
+  }),
+  switches: featureSwitchesSchema,
+  loginedToHomePage: z.boolean(),
+  registerRules: z.record(registerFieldNameSchema, registerFieldRuleSchema),
+  minimumAge: z.number().int().min(18),
+  esportsVendors: z.array(z.string()),
+  cockfightVendors: z.array(z.string()),
+  analytics: z.object({ gtagId: z.string().nullable() }),
+  imageCDNs: z.array(z.string()),
+  launchGameCDNs: z.array(z.string()),
+  /** Maintenance: when enabled and now is inside [startTime, endTime] (either may be open), systemStatus is 1. */
+  maintenance: z.object({
+    enabled: z.boolean(),
+    startTime: z.number().nullable(),
+    endTime: z.number().nullable(),
+    message: localizedSchema,
+    /** IPs or CIDRs that still see the site (operators testing during maintenance). */
+    allowIps: z.array(z.string()),
+  }),
+  /**
+   * Region rules: an IP on `ipAllow` always passes; an IP on `ipDeny` is always refused; otherwise
+   * a country on `blockedCountries` is refused, and when `allowedCountries` is non-empty only those pass.
+   */
+  access: z.object({
+    ipAllow: z.array(z.string()),
+    ipDeny: z.array(z.string()),
+    blockedCountries: z.array(z.string()),
+    allowedCountries: z.array(z.string()),
+    message: localizedSchema,
+  }),
+});
+export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
+
+/** What a request knows about its merchant (decorated as `request.merchant`). */
+export interface MerchantContext {
+  id: number;
+  code: string;
+  name: string;
+  currency: string;
+  currencySymbol: string;
+  defaultLanguage: 'TH' | 'EN';
+  config: MerchantConfig;
+}

@@ -1,0 +1,35 @@
+/**
+ * Stable error codes. Each says when it happens and what the caller should do.
+ * Human messages live in the server's message catalogue, keyed by these codes, in TH and EN.
+ */
+export const errorCodes = {
+  /** The body or query failed its schema; `field` names the first bad field. Fix the input. */
+  validation: 'validation.failed',
+  /** The body was not valid JSON (or not the declared content type). Send well-formed JSON. */
+  malformedBody: 'request.body.malformed',
+  /** The body is larger than the server accepts. Send less. */
+  bodyTooLarge: 'request.body.too.large',
+  /** The content type is not one the call accepts. */
+  unsupportedMediaType: 'request.content.type.unsupported',
+  /** No such path. */
+  notFound: 'not.found',
+  /** The method is not allowed on this path. */
+  methodNotAllowed: 'method.not.allowed',
+  /** The `Merchant` header names no merchant, or the host belongs to none. Check the merchant code or domain. */
+  merchantUnknown: 'merchant.unknown',
+  /** The merchant exists but is disabled. */
+  merchantDisabled: 'merchant.disabled',
+  /** Throttled: wait and retry later. */
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** The site is in maintenance. */
+  maintenance: 'system.maintenance',
+  /** The caller's IP or region may not use the site. */
+  ipRestricted: 'ip.restricted',
+  /** No token, or it is invalid or expired: log in again. */
+  tokenInvalid: 'user.or.token.invalid',
+  /** Something on our side failed; the request may be retried. Never caused by client input. */
+  internal: 'internal.error',
+  /** A dependency (the database) is not answering. Retry later. */
+  unavailable: 'service.unavailable',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,0 +1,13 @@
+/** API paths, one place (spec §7 names). */
+export const apiPaths = {
+  systemStatus: '/wps/system/status',
+  whitelabel: '/wps/system/whitelabel',
+  domainRoute: '/wps/system/domainRoute',
+  registerSettings: '/wps/system/setting/register',
+  country: '/wps/system/country',
+  helpCenter: '/wps/system/helpCenter',
+  gameMenus: '/lgw/games/game_menus',
+  announcements: '/wps/relay/MCSFE_getListAnnouncements',
+  hotGames: '/wps/relay/GCSGAME_hotGamesV2',
+  feedback: '/wps/feedback',
+} as const;
