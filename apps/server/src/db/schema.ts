@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { MerchantConfig } from '../modules/merchant/merchant.config.ts';
 import type { SiteTables } from '../modules/site/site.tables.ts';
 
 /** Core tables. Each domain module declares its own tables and adds them to `Database` below. */
@@ -11,7 +12,7 @@ export interface MerchantTable {
   currency_symbol: string;
   default_language: 'TH' | 'EN';
   /** Whole brand configuration (whitelabel, switches, register rules, access rules). See merchant.config.ts. */
-  config: JSONColumnType<import('../modules/merchant/merchant.config.ts').MerchantConfig>;
+  config: JSONColumnType<MerchantConfig>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

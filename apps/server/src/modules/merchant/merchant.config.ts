@@ -59,6 +59,7 @@ export interface MerchantContext {
   name: string;
   currency: string;
   currencySymbol: string;
+  status: 'active' | 'disabled';
   defaultLanguage: 'TH' | 'EN';
   config: MerchantConfig;
 }

@@ -1,0 +1,135 @@
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { errorCodes } from '@lotus/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { PublicCache, listenForCacheChanges } from './cache/public-cache.ts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/schema.ts';
+import { AppError } from './http/app-error.ts';
+import { sendError } from './http/error-handler.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { isMerchantScoped, resolveMerchant } from './http/request-context.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerStaticSite } from './http/static-site.ts';
+import type { AppInstance } from './http/types.ts';
+import { MerchantDirectory } from './modules/merchant/merchant.service.ts';
+import { routeModules } from './modules/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: AppConfig;
+    publicCache: PublicCache;
+    /** Resolves once every data change committed so far has dropped its cached reads. */
+    syncCaches(): Promise<void>;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Kysely<Database>;
+  /** Used for the LISTEN connection that drops caches when data changes. */
+  connectionString: string;
+  logger: Logger;
+}
+
+/** Paths that only ever answer JSON envelopes (never the site's index.html). */
+const apiPrefixes = ['/wps/', '/lgw/', '/api/', '/admin-api/', '/vendor-api/'];
+
+export async function buildApp({ config, db, connectionString, logger }: BuildAppOptions): Promise<AppInstance> {
+  const options: FastifyServerOptions = {
+    loggerInstance: logger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // The client's IP is the socket's address, or X-Forwarded-For only from a listed proxy.
+    trustProxy: config.TRUST_PROXY.length > 0 ? [...config.TRUST_PROXY] : false,
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'requestId',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('publicCache', new PublicCache());
+  app.decorateRequest('merchant', null as never);
+  app.decorateRequest('language', 'TH');
+
+  const merchants = new MerchantDirectory(db);
+  const cacheListener = listenForCacheChanges(
+    connectionString,
+    (merchantId) => {
+      merchants.forget();
+      if (merchantId === null) app.publicCache.invalidateAll();
+      else app.publicCache.invalidate(merchantId);
+    },
+    logger,
+  );
+  app.decorate('syncCaches', () => cacheListener.sync());
+  app.addHook('onClose', () => cacheListener.stop());
+
+  app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
+
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(formbody, { bodyLimit: config.BODY_LIMIT_BYTES });
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  if (redis) {
+    redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'lotus-rl:' } : {}),
+    // If Redis is down, throttling must not take the site down with it.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError(429, errorCodes.tooManyRequests, { params: { seconds }, retryAfterSeconds: seconds });
+    },
+  });
+
+  registerMetrics(app, config.METRICS_ALLOW);
+  await registerOpenApi(app);
+
+  // The merchant is resolved before body parsing, so even a malformed body is answered in its language.
+  app.addHook('onRequest', async (request) => {
+    if (isMerchantScoped(request.url)) await resolveMerchant(request, merchants);
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: { status: 'up' } }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { success: true, value: { status: 'ready' } };
+    } catch {
+      return reply.status(503).send({ success: false, value: null, errorCode: errorCodes.unavailable, message: 'database unreachable' });
+    }
+  });
+
+  for (const routes of routeModules) await app.register(routes);
+
+  const indexHtml = await registerStaticSite(app, config.WEB_DIST_DIR);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api';
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());
+    }
+    return sendError(AppError.notFound(), request, reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  test('lists every problem at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL/);
+    expect(problems).toMatch(/LOG_LEVEL/);
+  });
+
+  test.each([
+    ['no settings', {}, { PORT: 8080, TRUST_PROXY: [], DATA_DIR: './data' }],
+    ['empty strings count as unset', { PORT: '', DATA_DIR: '' }, { PORT: 8080, DATA_DIR: './data' }],
+    ['lists are split on commas', { TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }, { TRUST_PROXY: ['10.0.0.1', '10.0.0.0/8'] }],
+    ['a PostgreSQL URL', { DATABASE_URL: 'postgres://u@h/db' }, { DATABASE_URL: 'postgres://u@h/db' }],
+  ])('%s', (_name, env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
+  });
+
+  test('an empty DATABASE_URL means the embedded database', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(loadConfig({}).DATABASE_URL).toBeUndefined();
+  });
+
+  test('the result is frozen', () => {
+    expect(Object.isFrozen(loadConfig({}))).toBe(true);
+  });
+});

@@ -1,0 +1,203 @@
+import type { Kysely } from 'kysely';
+import { demoGameCategories, demoMinBetMinorByCategory } from '../modules/games/demo-game-categories.ts';
+import { demoMerchant, demoMerchantConfig } from '../modules/merchant/demo-merchant.ts';
+import { demoAnnouncements } from '../modules/site/demo-announcements.ts';
+import { demoGames, demoVendors } from '../modules/site/demo-catalogue.ts';
+import { demoBanners, demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from '../modules/site/demo-content.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * Seeds the demo merchant: its configuration, domains, site content and games catalogue.
+ *
+ * Idempotent and additive: every row is inserted only when its key is missing, so running it again
+ * adds nothing, and an operator's later edits to a seeded row are never overwritten. `db:reset`
+ * is the way back to the pristine demo.
+ */
+export async function seedDemo(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const merchantId = await ensureDemoMerchant(trx);
+
+    for (const { domain, isPrimary } of demoMerchant.domains) {
+      await trx
+        .insertInto('merchant_domain')
+        .values({ merchant_id: merchantId, domain, is_primary: isPrimary })
+        .onConflict((oc) => oc.column('domain').doNothing())
+        .execute();
+    }
+
+    await trx
+      .insertInto('announcement')
+      .values(
+        demoAnnouncements.map((announcement) => ({
+          merchant_id: merchantId,
+          code: announcement.code,
+          type: announcement.type,
+          title_th: announcement.title.TH,
+          title_en: announcement.title.EN,
+          content_th: announcement.content.TH,
+          content_en: announcement.content.EN,
+          published_at: new Date(announcement.publishedAt),
+          is_pinned: announcement.isPinned ?? false,
+          is_popup: announcement.isPopup ?? false,
+          sort: announcement.sort ?? 0,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
+      .execute();
+
+    await trx
+      .insertInto('banner')
+      .values(
+        demoBanners.map((banner) => ({
+          merchant_id: merchantId,
+          code: banner.code,
+          group_name: banner.groupName,
+          title_th: banner.title.TH,
+          title_en: banner.title.EN,
+          image_url: banner.imageUrl,
+          link_url: banner.linkUrl,
+          sort: banner.sort,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
+      .execute();
+
+    await trx
+      .insertInto('help_topic')
+      .values(
+        demoHelpTopics.map((topic) => ({
+          merchant_id: merchantId,
+          tag: topic.tag,
+          title_th: topic.title.TH,
+          title_en: topic.title.EN,
+          content_th: topic.content.TH,
+          content_en: topic.content.EN,
+          sort: topic.sort,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'tag']).doNothing())
+      .execute();
+
+    await trx
+      .insertInto('site_resource')
+      .values(
+        demoSiteResources.map((resource) => ({
+          merchant_id: merchantId,
+          key: resource.key,
+          resource_type: resource.resourceType,
+          label_name_en: resource.labelNameEn,
+          label_th: resource.label.TH,
+          label_en: resource.label.EN,
+          url: resource.url,
+          qr_code_url: resource.qrCodeUrl,
+          sort: resource.sort,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'key']).doNothing())
+      .execute();
+
+    await trx
+      .insertInto('customer_service')
+      .values(
+        demoCustomerService.map((entry) => ({
+          merchant_id: merchantId,
+          code: entry.code,
+          type: entry.type,
+          label_th: entry.label.TH,
+          label_en: entry.label.EN,
+          url: entry.url,
+          is_vip: entry.isVip,
+          sort: entry.sort,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
+      .execute();
+
+    await trx
+      .insertInto('partner')
+      .values(demoPartners.map((partner) => ({ merchant_id: merchantId, code: partner.code, name: partner.name, logo_url: partner.logoUrl, sort: partner.sort })))
+      .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
+      .execute();
+
+    await trx
+      .insertInto('game_category')
+      .values(
+        demoGameCategories.map((category) => ({
+          merchant_id: merchantId,
+          category: category.category,
+          game_type: category.gameType,
+          name_key: category.nameKey,
+          page: category.page,
+          en_name: category.enName,
+          point_rate: category.pointRate,
+          sort: category.sort,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'category']).doNothing())
+      .execute();
+
+    await trx
+      .insertInto('game_vendor')
+      .values(
+        demoVendors.map((vendor, index) => ({
+          merchant_id: merchantId,
+          vassalage: vendor.vassalage,
+          game_category: vendor.gameCategory,
+          game_type: vendor.gameType,
+          display_name_th: vendor.displayName.TH,
+          display_name_en: vendor.displayName.EN,
+          account_type_name: vendor.accountTypeName,
+          is_hot: vendor.isHot === 1,
+          logo_kind: vendor.logoKind,
+          logo_url: `/art/vendors/${vendor.vassalage}.svg`,
+          // Every demo vendor is the in-house one, which speaks the seamless wallet protocol.
+          wallet_mode: 'seamless' as const,
+          sort: index + 1,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'vassalage']).doNothing())
+      .execute();
+
+    const categoryOfVendor = new Map(demoVendors.map((vendor) => [vendor.vassalage, vendor.gameCategory]));
+    await trx
+      .insertInto('game')
+      .values(
+        demoGames.map((game, index) => ({
+          merchant_id: merchantId,
+          game_id: game.gameId,
+          node_id: `${game.vassalage.toLowerCase()}-${game.gameId}`,
+          vassalage: game.vassalage,
+          game_classify: game.gameClassify,
+          name_th: game.name.TH,
+          name_en: game.name.EN,
+          thumbnail_url: `/art/games/${game.gameId}.svg`,
+          is_hot: game.isHot === 1,
+          is_new: game.isNew,
+          min_bet_minor: demoMinBetMinorByCategory[categoryOfVendor.get(game.vassalage) ?? 'RNG'],
+          sort: index + 1,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['merchant_id', 'game_id']).doNothing())
+      .execute();
+  });
+}
+
+async function ensureDemoMerchant(trx: Kysely<Database>): Promise<number> {
+  const inserted = await trx
+    .insertInto('merchant')
+    .values({
+      code: demoMerchant.code,
+      name: demoMerchant.name,
+      status: 'active',
+      currency: demoMerchant.currency,
+      currency_symbol: demoMerchant.currencySymbol,
+      default_language: demoMerchant.defaultLanguage,
+      config: JSON.stringify(demoMerchantConfig),
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const existing = await trx.selectFrom('merchant').select('id').where('code', '=', demoMerchant.code).executeTakeFirstOrThrow();
+  return existing.id;
+}

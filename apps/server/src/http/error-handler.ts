@@ -1,0 +1,91 @@
+import { errorCodes, type ErrorEnvelope } from '@lotus/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { translate } from '../i18n/messages.ts';
+import { AppError } from './app-error.ts';
+import { headerLanguage } from './request-context.ts';
+
+/**
+ * Turns every error into the envelope. Client mistakes get their 4xx with a message in the
+ * request's language naming the field; anything else is logged and answered as a bare 500 with
+ * no internals (no stack, no driver text).
+ */
+export function sendError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const language = request.language ?? headerLanguage(request) ?? 'TH';
+  const envelope = (statusCode: number, errorCode: string, message: string, field?: string) => {
+    const body: ErrorEnvelope = { success: false, value: null, message, errorCode };
+    if (field !== undefined) body.field = field;
+    return reply.status(statusCode).send(body);
+  };
+
+  if (error instanceof AppError) {
+    if (error.options.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.options.retryAfterSeconds));
+    const message = translate(language, error.options.messageKey ?? error.errorCode, error.options.params);
+    return envelope(error.statusCode, error.errorCode, message, error.options.field);
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0]!;
+    const context = (error as { validationContext?: string }).validationContext;
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const params = issue.params as Record<string, unknown>;
+    const keys = Array.isArray(params.keys) ? (params.keys as string[]) : [];
+    const field = path || keys[0] || context || 'body';
+    return envelope(400, errorCodes.validation, validationMessage(language, issue.keyword, field, params, issue.message ?? ''), field);
+  }
+
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return envelope(400, errorCodes.malformedBody, translate(language, errorCodes.malformedBody));
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return envelope(413, errorCodes.bodyTooLarge, translate(language, errorCodes.bodyTooLarge));
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return envelope(415, errorCodes.unsupportedMediaType, translate(language, errorCodes.unsupportedMediaType));
+  }
+  if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
+    // Body parsers (JSON, form) report broken input as a SyntaxError or a 400 of their own.
+    return envelope(400, errorCodes.malformedBody, translate(language, errorCodes.malformedBody));
+  }
+  if (fastifyError.statusCode === 413) return envelope(413, errorCodes.bodyTooLarge, translate(language, errorCodes.bodyTooLarge));
+  if (fastifyError.statusCode === 415) {
+    return envelope(415, errorCodes.unsupportedMediaType, translate(language, errorCodes.unsupportedMediaType));
+  }
+  if (fastifyError.statusCode === 404) return envelope(404, errorCodes.notFound, translate(language, errorCodes.notFound));
+
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+  } else {
+    request.log.error({ err: error }, 'unhandled error');
+  }
+  return envelope(500, errorCodes.internal, translate(language, errorCodes.internal));
+}
+
+function validationMessage(
+  language: 'TH' | 'EN',
+  keyword: string,
+  field: string,
+  params: Record<string, unknown>,
+  zodMessage: string,
+): string {
+  const origin = params.origin;
+  const isNumeric = origin === 'number' || origin === 'bigint';
+  const values = { field, minimum: String(params.minimum ?? ''), maximum: String(params.maximum ?? '') };
+  // zod reports a missing field as invalid_type "received undefined".
+  if (keyword === 'invalid_type' && zodMessage.includes('received undefined')) return translate(language, 'validation.required', values);
+  switch (keyword) {
+    case 'too_small':
+      return translate(language, isNumeric ? 'validation.too_small.number' : 'validation.too_small', values);
+    case 'too_big':
+      return translate(language, isNumeric ? 'validation.too_big.number' : 'validation.too_big', values);
+    case 'invalid_type':
+    case 'invalid_format':
+    case 'invalid_value':
+    case 'unrecognized_keys':
+      return translate(language, `validation.${keyword}`, values);
+    default:
+      return translate(language, 'validation.failed', values);
+  }
+}

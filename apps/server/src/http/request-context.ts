@@ -1,0 +1,43 @@
+import { errorCodes, languageSchema, type Language } from '@lotus/contract';
+import type { FastifyRequest } from 'fastify';
+import type { MerchantContext } from '../modules/merchant/merchant.config.ts';
+import type { MerchantDirectory } from '../modules/merchant/merchant.service.ts';
+import { AppError } from './app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The merchant of an API call (`/wps`, `/lgw`); set before validation, so errors speak its language. */
+    merchant: MerchantContext;
+    /** The language of messages: the Language header, else the merchant's default, else TH. */
+    language: Language;
+  }
+}
+
+/** Paths whose calls belong to a merchant. */
+export const merchantScopedPrefixes = ['/wps/', '/lgw/'];
+
+export function isMerchantScoped(url: string): boolean {
+  return merchantScopedPrefixes.some((prefix) => url.startsWith(prefix));
+}
+
+export function headerLanguage(request: FastifyRequest): Language | null {
+  const raw = request.headers.language;
+  const parsed = languageSchema.safeParse(typeof raw === 'string' ? raw.trim().toUpperCase() : undefined);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Resolves the merchant from the `Merchant` header, else from the request's host through the
+ * merchant's domain list. An unknown or disabled merchant is refused before anything else runs.
+ */
+export async function resolveMerchant(request: FastifyRequest, directory: MerchantDirectory): Promise<void> {
+  const code = request.headers.merchant;
+  const merchant =
+    typeof code === 'string' && code.trim() !== ''
+      ? await directory.findByCode(code)
+      : await directory.findByDomain(request.headers.host ?? '');
+  if (!merchant) throw new AppError(400, errorCodes.merchantUnknown);
+  request.language = headerLanguage(request) ?? merchant.defaultLanguage;
+  if (merchant.status !== 'active') throw new AppError(403, errorCodes.merchantDisabled);
+  request.merchant = merchant;
+}

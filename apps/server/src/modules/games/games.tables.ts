@@ -1,0 +1,73 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { GameCategory } from '@lotus/contract';
+
+/**
+ * Tables of the games catalogue. Every row belongs to a merchant, so each brand can rename, sort,
+ * hide or price its own copy of a vendor's catalogue without touching another brand's.
+ */
+
+/** A top-navigation entry (spec §3 "Navigation item"). */
+export interface GameCategoryTable {
+  id: Generated<number>;
+  merchant_id: number;
+  category: GameCategory;
+  /** The original's game type for the entry (LIVE, RNG, LOTT, SPORTS, ...). */
+  game_type: string;
+  /** i18n key of the entry's name in the site's catalogues. */
+  name_key: string;
+  /** Site route the entry opens, e.g. `/live`. */
+  page: string;
+  en_name: string;
+  /** numeric(6,2); pg hands numerics back as text, which is what the wire wants ("0.70"). */
+  point_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  sort: number;
+  is_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export type WalletMode = 'seamless' | 'transfer';
+
+export interface GameVendorTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** The vendor code (spec: vassalage). */
+  vassalage: string;
+  game_category: GameCategory;
+  game_type: string;
+  display_name_th: string;
+  display_name_en: string;
+  account_type_name: string;
+  is_hot: ColumnType<boolean, boolean | undefined, boolean>;
+  logo_kind: 'SV3' | 'N2' | 'SLOT';
+  logo_url: string;
+  wallet_mode: WalletMode;
+  sort: number;
+  is_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** A planned maintenance window; launch refuses games of a vendor inside it (vendor_under_maintenance). */
+  maintenance_start_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  maintenance_end_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface GameTable {
+  id: Generated<number>;
+  merchant_id: number;
+  game_id: string;
+  /** The launch node (room or table) the vendor expects with the game id. */
+  node_id: string;
+  vassalage: string;
+  /** Sub-type: live classes (BAC, ROU, ...) or RNG kinds (SC, VP, JP, TG, AC, BG). */
+  game_classify: string | null;
+  name_th: string;
+  name_en: string;
+  thumbnail_url: string;
+  is_hot: ColumnType<boolean, boolean | undefined, boolean>;
+  is_new: ColumnType<boolean, boolean | undefined, boolean>;
+  min_bet_minor: ColumnType<string | bigint, bigint | string, bigint | string>;
+  sort: number;
+  is_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+export interface GamesTables {
+  game_category: GameCategoryTable;
+  game_vendor: GameVendorTable;
+  game: GameTable;
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { merchantConfigSchema, type MerchantContext } from './merchant.config.ts';
+
+/**
+ * Finds merchants by code (the `Merchant` header) or by host (the request's domain). Lookups are
+ * cached in this process and the cache is dropped on any change notification (see PublicCache).
+ */
+export class MerchantDirectory {
+  private byCode = new Map<string, Promise<MerchantContext | null>>();
+  private byDomain = new Map<string, Promise<MerchantContext | null>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findByCode(code: string): Promise<MerchantContext | null> {
+    const key = code.trim().toLowerCase();
+    return remember(this.byCode, key, () => this.load((query) => query.where((eb) => eb.fn('lower', ['merchant.code']), '=', key)));
+  }
+
+  findByDomain(host: string): Promise<MerchantContext | null> {
+    const domain = normaliseHost(host);
+    if (!domain) return Promise.resolve(null);
+    return remember(this.byDomain, domain, () =>
+      this.load((query) =>
+        query.where('merchant.id', 'in', (eb) => eb.selectFrom('merchant_domain').select('merchant_id').where('domain', '=', domain)),
+      ),
+    );
+  }
+
+  forget(): void {
+    this.byCode = new Map();
+    this.byDomain = new Map();
+  }
+
+  private async load(
+    filter: (query: ReturnType<MerchantDirectory['baseQuery']>) => ReturnType<MerchantDirectory['baseQuery']>,
+  ): Promise<MerchantContext | null> {
+    const row = await filter(this.baseQuery()).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      status: row.status,
+      currency: row.currency,
+      currencySymbol: row.currency_symbol,
+      defaultLanguage: row.default_language,
+      config: merchantConfigSchema.parse(row.config),
+    };
+  }
+
+  private baseQuery() {
+    return this.db
+      .selectFrom('merchant')
+      .select(['id', 'code', 'name', 'status', 'currency', 'currency_symbol', 'default_language', 'config']);
+  }
+}
+
+function remember<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const loading = load();
+  cache.set(key, loading);
+  // A failed load (database down) must not be remembered.
+  loading.catch(() => cache.delete(key));
+  // Bound the maps: hosts are client input, so a flood of random hosts must not grow memory.
+  if (cache.size > 1000) cache.delete(cache.keys().next().value as string);
+  return loading;
+}
+
+/** `Demo.Example.com:8080` -> `demo.example.com`; IPv6 literals keep their brackets off. */
+export function normaliseHost(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']'));
+  return trimmed.split(':')[0] ?? '';
+}

@@ -1,0 +1,6 @@
+import type { AppInstance } from '../http/types.ts';
+import { gamesRoutes } from './games/games.routes.ts';
+import { siteRoutes } from './site/site.routes.ts';
+
+/** Every module's routes plugin, registered by app.ts in this order. */
+export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes];

@@ -1,0 +1,16 @@
+import type { HelpTopic } from '@lotus/contract';
+import { cachedRead, pickLanguage, type PublicReadContext } from './public-read.ts';
+import { listHelpTopicRows } from './site.queries.ts';
+
+/** GET /wps/system/helpCenter ("getHelp"): help topics in the operator's order, HTML content. */
+export function getHelpCenter(context: PublicReadContext): Promise<HelpTopic[]> {
+  return cachedRead(context, 'site:helpCenter', async () => {
+    const rows = await listHelpTopicRows(context.db, context.merchant.id);
+    return rows.map((row) => ({
+      tag: row.tag,
+      title: pickLanguage(context.language, row.title_th, row.title_en),
+      content: pickLanguage(context.language, row.content_th, row.content_en),
+      sort: row.sort,
+    }));
+  });
+}

@@ -1,0 +1,119 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { AnnouncementType } from '@lotus/contract';
+import type { GamesTables } from '../games/games.tables.ts';
+
+/**
+ * Tables of the site's public content. Every row belongs to a merchant; `code` (or `tag`, `key`)
+ * is the row's stable name within its merchant, which is what lets the seed run again without
+ * adding duplicates and lets the back-office address a row by name.
+ */
+
+type CreatedAt = ColumnType<Date, never, never>;
+type DefaultedBoolean = ColumnType<boolean, boolean | undefined, boolean>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+export interface AnnouncementTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  type: AnnouncementType;
+  title_th: string;
+  title_en: string;
+  /** HTML; the site sanitises it before drawing. */
+  content_th: string;
+  content_en: string;
+  published_at: Date;
+  is_pinned: DefaultedBoolean;
+  /** Also shown as the popup when the site opens. */
+  is_popup: DefaultedBoolean;
+  sort: ColumnType<number, number | undefined, number>;
+  /** Shown only inside [active_from, active_until); either end may be open. */
+  active_from: NullableTimestamp;
+  active_until: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+export interface BannerTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  /** Where the banner shows: w_login, w_register, w_announcement, home. */
+  group_name: string;
+  title_th: string;
+  title_en: string;
+  image_url: string;
+  link_url: string | null;
+  sort: number;
+  is_enabled: DefaultedBoolean;
+}
+
+export interface HelpTopicTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** Anchor of the topic: /help#{tag}. */
+  tag: string;
+  title_th: string;
+  title_en: string;
+  /** HTML; the site sanitises it before drawing. */
+  content_th: string;
+  content_en: string;
+  sort: number;
+}
+
+export interface SiteResourceTable {
+  id: Generated<number>;
+  merchant_id: number;
+  key: string;
+  resource_type: string;
+  label_name_en: string;
+  label_th: string;
+  label_en: string;
+  url: string;
+  qr_code_url: string | null;
+  sort: number;
+}
+
+export interface CustomerServiceTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  /** LIVECHAT, LINE, TELEGRAM, PHONE, EMAIL, FACEBOOK, WHATSAPP */
+  type: string;
+  label_th: string;
+  label_en: string;
+  url: string;
+  is_vip: DefaultedBoolean;
+  sort: number;
+  is_enabled: DefaultedBoolean;
+}
+
+export interface PartnerTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  name: string;
+  logo_url: string;
+  sort: number;
+}
+
+export interface FeedbackTable {
+  id: Generated<string>;
+  merchant_id: number;
+  content: string;
+  contact: string | null;
+  /** inet; the caller's address as the proxy rules resolved it. */
+  ip: string;
+  /** The member who wrote it, once feedback can be sent logged in. */
+  member_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SiteTables extends GamesTables {
+  announcement: AnnouncementTable;
+  banner: BannerTable;
+  help_topic: HelpTopicTable;
+  site_resource: SiteResourceTable;
+  customer_service: CustomerServiceTable;
+  partner: PartnerTable;
+  feedback: FeedbackTable;
+}

@@ -1,0 +1,16 @@
+// npm run db:seed: migrates, then seeds the demo merchant. Idempotent: running it again changes nothing.
+import { loadConfig } from '../config.ts';
+import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { seedDemo } from '../db/seed.ts';
+import { createLogger } from '../logger.ts';
+
+const config = loadConfig();
+const logger = createLogger(config);
+const database = await openDatabase(config, logger);
+try {
+  await migrateToLatest(database.db, logger);
+  await seedDemo(database.db);
+  logger.info('demo merchant seeded');
+} finally {
+  await database.close();
+}

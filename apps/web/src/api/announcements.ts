@@ -1,0 +1,16 @@
+import type { AnnouncementList } from '@lotus/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api-client';
+import type { Language } from '../lib/session';
+import { useLanguage } from '../lib/use-language';
+
+/** GET /wps/relay/MCSFE_getListAnnouncements: player notices, banners, popup and promotions. */
+export const announcementsQuery = (language: Language) =>
+  queryOptions({
+    queryKey: ['announcements', language],
+    queryFn: () => apiRequest<AnnouncementList>('/wps/relay/MCSFE_getListAnnouncements', { query: { platform: 'W' } }),
+  });
+
+export function useAnnouncements() {
+  return useQuery(announcementsQuery(useLanguage()));
+}

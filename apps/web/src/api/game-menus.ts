@@ -1,0 +1,16 @@
+import type { GameMenu } from '@lotus/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api-client';
+import type { Language } from '../lib/session';
+import { useLanguage } from '../lib/use-language';
+
+/** GET /lgw/games/game_menus: categories with their vendors, drawn by the navigation and lobbies. */
+export const gameMenusQuery = (language: Language) =>
+  queryOptions({
+    queryKey: ['gameMenus', language],
+    queryFn: () => apiRequest<GameMenu[]>('/lgw/games/game_menus', { query: { language } }),
+  });
+
+export function useGameMenus() {
+  return useQuery(gameMenusQuery(useLanguage()));
+}

@@ -1,0 +1,20 @@
+import type { SystemStatus } from '@lotus/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api-client';
+import type { Language } from '../lib/session';
+import { useLanguage } from '../lib/use-language';
+
+/** spec §4: systemStatus 0 normal, 1 maintenance, 2 region restriction. */
+export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as const;
+
+/** GET /wps/system/status with the current host (spec §7), asked before anything is drawn. */
+export const systemStatusQuery = (language: Language) =>
+  queryOptions({
+    queryKey: ['systemStatus', language],
+    queryFn: () => apiRequest<SystemStatus>('/wps/system/status', { query: { url: window.location.host } }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useSystemStatus() {
+  return useQuery(systemStatusQuery(useLanguage()));
+}

@@ -1,0 +1,67 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { loadChunk } from '../lib/chunk-loader';
+import { BareLayout, SiteLayout } from './layouts/site-layout';
+import { AppRoot, Splash } from './root';
+import { RouteError } from './route-error';
+
+/** A route whose module loads on first visit, failing after the spec's 120 s chunk timeout. */
+const lazyRoute = (load: () => Promise<{ Component: ComponentType }>) => () => loadChunk(load);
+
+const home = lazyRoute(() => import('./routes/home'));
+const lobby = lazyRoute(() => import('./routes/lobby'));
+const category = lazyRoute(() => import('./routes/category'));
+const comingSoon = (pick: (module: typeof import('./routes/coming-soon-pages')) => ComponentType) =>
+  lazyRoute(() => import('./routes/coming-soon-pages').then((module) => ({ Component: pick(module) })));
+
+/** Pages of the full frame (header, side menu, footer). */
+const fullFrameRoutes: RouteObject[] = [
+  ...[paths.home.path, ...paths.homeAliases, paths.register.path, paths.registerHtml.path, paths.login.path].map((path) => ({ path, lazy: home })),
+  { path: paths.notice.path, lazy: lazyRoute(() => import('./routes/notice')) },
+  { path: paths.vip.path, lazy: comingSoon((module) => module.VipPage) },
+  ...paths.lobby.keys.map((key) => ({ path: `/${key}`, lazy: lobby })),
+  ...paths.category.keys.map((key) => ({ path: `/${key}`, lazy: category })),
+  { path: paths.promotions.path, lazy: lazyRoute(() => import('./routes/promotions')) },
+  { path: paths.promoDetail.path, lazy: lazyRoute(() => import('./routes/promo-detail')) },
+  { path: paths.help.path, lazy: lazyRoute(() => import('./routes/help')) },
+  ...[paths.download.path, paths.downloadAlias.path].map((path) => ({ path, lazy: lazyRoute(() => import('./routes/download')) })),
+  { path: paths.join.path, lazy: lazyRoute(() => import('./routes/join')) },
+  { path: paths.game.path, lazy: lazyRoute(() => import('./routes/game')) },
+  // Unknown addresses get the site's own not-found page inside the frame, never a blank page.
+  { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
+];
+
+/** The routes of spec §2, each page group a lazy chunk. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    HydrateFallback: Splash,
+    errorElement: <RouteError />,
+    children: [
+      { element: <SiteLayout variant="full" />, children: [{ errorElement: <RouteError />, children: fullFrameRoutes }] },
+      {
+        element: <SiteLayout variant="no-side-menu" />,
+        children: [{ errorElement: <RouteError />, children: [{ path: paths.pointMall.path, lazy: comingSoon((module) => module.PointMallPage) }] }],
+      },
+      {
+        element: <SiteLayout variant="header-only" />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              ...paths.lottery.paths.map((path) => ({ path, lazy: comingSoon((module) => module.LotteryPage) })),
+              { path: paths.seamless.path, lazy: comingSoon((module) => module.SeamlessPage) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <BareLayout />,
+        children: [{ errorElement: <RouteError />, children: [{ path: paths.helpBare.path, lazy: lazyRoute(() => import('./routes/help-bare')) }] }],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

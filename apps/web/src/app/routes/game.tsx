@@ -1,0 +1,5 @@
+import { GameFrame } from '../../features/games/components/game-frame';
+
+export function Component() {
+  return <GameFrame />;
+}

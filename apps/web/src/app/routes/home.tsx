@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PopupAnnouncement } from '../../features/announcements/components/popup-announcement';
+import { CategoryTiles } from '../../features/games/components/category-tiles';
+import { HotGamesGrid } from '../../features/games/components/hot-games';
+import { AnnouncementMarquee } from '../../features/home/components/announcement-marquee';
+import { BannerCarousel } from '../../features/home/components/banner-carousel';
+import { AppDownloadTeaser, WhyUsStrip } from '../../features/home/components/home-extras';
+import { paths } from '../../config/paths';
+import { openModal, type OpenModal } from '../../stores/modal-store';
+
+/** Home addresses that also open a modal (spec §2: /register; /login for loginedToHomePage). */
+const modalOfPath: Record<string, OpenModal> = {
+  [paths.register.path]: { kind: 'register' },
+  [paths.registerHtml.path]: { kind: 'register' },
+  [paths.login.path]: { kind: 'login' },
+};
+
+export function Component() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const modal = modalOfPath[pathname];
+    if (modal) openModal(modal);
+  }, [pathname]);
+
+  return (
+    <div className="home">
+      <BannerCarousel />
+      <AnnouncementMarquee />
+      <section className="section" aria-labelledby="home-categories">
+        <div className="section__head">
+          <h2 id="home-categories" className="section__title">{t('home_categories')}</h2>
+        </div>
+        <CategoryTiles />
+      </section>
+      <section className="section" aria-labelledby="home-hot-games">
+        <div className="section__head">
+          <h2 id="home-hot-games" className="section__title">{t('home_hot_games')}</h2>
+        </div>
+        <HotGamesGrid limit={18} />
+      </section>
+      <WhyUsStrip />
+      <AppDownloadTeaser />
+      {!modalOfPath[pathname] && <PopupAnnouncement />}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** spec §4 and §9: up to 3 attempts, then the error placeholder; observed at threshold 0.1. */
+export const lazyImageMaxAttempts = 3;
+export const lazyImagePlaceholder = '/art/misc/placeholder.svg';
+const visibilityThreshold = 0.1;
+
+type LoadStatus = 'loading' | 'loaded' | 'error';
+
+interface LazyImageProps {
+  src: string;
+  alt: string;
+  className?: string;
+  width?: number;
+  height?: number;
+}
+
+/** Adds the attempt number to retries, so the browser asks again instead of reusing the failure. */
+function attemptUrl(src: string, attempt: number): string {
+  if (attempt === 1) return src;
+  return `${src}${src.includes('?') ? '&' : '?'}attempt=${attempt}`;
+}
+
+export function LazyImage({ src, alt, className, width, height }: LazyImageProps) {
+  const holderRef = useRef<HTMLSpanElement>(null);
+  const [isVisible, setIsVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [attempt, setAttempt] = useState(1);
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const [loadedSrc, setLoadedSrc] = useState(src);
+
+  // A new source starts over (same component reused for another game in a list).
+  if (loadedSrc !== src) {
+    setLoadedSrc(src);
+    setAttempt(1);
+    setStatus('loading');
+  }
+
+  useEffect(() => {
+    if (isVisible) return;
+    const holder = holderRef.current;
+    if (!holder) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setIsVisible(true);
+          observer.disconnect();
+        }
+      },
+      { threshold: visibilityThreshold },
+    );
+    observer.observe(holder);
+    return () => observer.disconnect();
+  }, [isVisible]);
+
+  const onError = () => {
+    if (attempt < lazyImageMaxAttempts) setAttempt(attempt + 1);
+    else setStatus('error');
+  };
+
+  const currentSrc = status === 'error' ? lazyImagePlaceholder : attemptUrl(src, attempt);
+  return (
+    <span ref={holderRef} className={`lazy-image lazy-image--${status}${className ? ` ${className}` : ''}`}>
+      {isVisible && (
+        <img
+          src={currentSrc}
+          alt={alt}
+          width={width}
+          height={height}
+          decoding="async"
+          data-status={status}
+          onLoad={() => status === 'loading' && setStatus('loaded')}
+          onError={status === 'error' ? undefined : onError}
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Every URL of the member site (spec §2), in one typed object. Components build links from here,
+ * never from string literals, so a renamed route is one edit.
+ */
+export type LobbyKey = 'rng' | 'inhouse' | 'bingo' | 'fish' | 'live' | 'pvp' | 'lv155games';
+export type CategoryPageKey = 'cockfight' | 'sports' | 'esports' | 'elott';
+
+const withQuery = (path: string, query: Record<string, string | undefined>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  /** Old and alternative addresses of the home page (spec §2). */
+  homeAliases: ['/index', '/index.html', '/home'],
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  registerHtml: { path: '/register.html' },
+  notice: { path: '/noticePage', getHref: () => '/noticePage' },
+  vip: { path: '/vip', getHref: () => '/vip' },
+  pointMall: { path: '/pointMall', getHref: () => '/pointMall' },
+  lottery: { paths: ['/lottery', '/vnlottery', '/seaLottery'], getHref: () => '/lottery' },
+  lobby: {
+    keys: ['rng', 'inhouse', 'bingo', 'fish', 'live', 'pvp', 'lv155games'] as const satisfies readonly LobbyKey[],
+    getHref: (key: LobbyKey, vassalage?: string) => withQuery(`/${key}`, { page: vassalage }),
+  },
+  category: {
+    keys: ['cockfight', 'sports', 'esports', 'elott'] as const satisfies readonly CategoryPageKey[],
+    getHref: (key: CategoryPageKey) => `/${key}`,
+  },
+  promotions: { path: '/promotions', getHref: () => '/promotions' },
+  promoDetail: { path: '/promoDetail', getHref: (id: string) => withQuery('/promoDetail', { id }) },
+  seamless: { path: '/seamless', getHref: () => '/seamless' },
+  help: { path: '/help', getHref: (tag?: string) => (tag ? `/help#${encodeURIComponent(tag)}` : '/help') },
+  helpBare: { path: '/helpmc', getHref: () => '/helpmc' },
+  download: { path: '/down', getHref: () => '/down' },
+  /** The original's other address of the download page; loginedToHomePage lets it through (spec §2). */
+  downloadAlias: { path: '/download' },
+  join: { path: '/join', getHref: () => '/join' },
+  game: { path: '/game', getHref: () => '/game' },
+} as const;
+
+/** Paths an anonymous visitor may still open when the brand's loginedToHomePage is on (spec §2). */
+export const pathsOpenWithoutLogin: readonly string[] = [
+  paths.login.path,
+  paths.register.path,
+  paths.registerHtml.path,
+  paths.helpBare.path,
+  paths.downloadAlias.path,
+];

@@ -1,0 +1,77 @@
+import '../announcements.css';
+import type { Announcement } from '@lotus/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAnnouncements } from '../../../api/announcements';
+import { Spinner } from '../../../components/global-loader';
+import { Pagination } from '../../../components/pagination';
+import { SafeHtml } from '../../../components/safe-html';
+import { StatusPanel } from '../../../components/status-panel';
+import { formatDate } from '../../../lib/format';
+
+/** spec §2 and §9: the announcement list shows 9 per page. */
+export const announcementsPerPage = 9;
+
+/**
+ * The player announcements: a paged list on the left and the chosen one's content on the right
+ * (stacked on phones). Used by the announcement modal and the /noticePage route.
+ */
+export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncementId?: string }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError, refetch } = useAnnouncements();
+  const announcements: Announcement[] = data?.player ?? [];
+  const initialIndex = Math.max(0, announcements.findIndex((item) => item.id === initialAnnouncementId));
+  const [page, setPage] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<string | undefined>(initialAnnouncementId);
+
+  if (isPending) return <Spinner />;
+  if (isError) {
+    return <StatusPanel art="/art/misc/empty.svg" title={t('error_network')} actions={<button type="button" className="button button--primary" onClick={() => void refetch()}>{t('common_retry')}</button>} />;
+  }
+  if (announcements.length === 0) return <StatusPanel title={t('announcement_empty')} />;
+
+  const pageCount = Math.ceil(announcements.length / announcementsPerPage);
+  const currentPage = page ?? Math.floor(initialIndex / announcementsPerPage) + 1;
+  const pageItems = announcements.slice((currentPage - 1) * announcementsPerPage, currentPage * announcementsPerPage);
+  const selected = announcements.find((item) => item.id === selectedId) ?? pageItems[0];
+
+  const onPageChange = (nextPage: number) => {
+    setPage(nextPage);
+    setSelectedId(announcements[(nextPage - 1) * announcementsPerPage]?.id);
+  };
+
+  return (
+    <div className="announcement-center">
+      <div className="announcement-center__list">
+        <ol className="announcement-list" aria-label={t('announcement_list_label')}>
+          {pageItems.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className="announcement-list__item"
+                aria-current={item.id === selected?.id ? 'true' : undefined}
+                onClick={() => setSelectedId(item.id)}
+              >
+                <span className="announcement-list__title">
+                  {item.isPinned && <span className="badge badge--gold">{t('announcement_pinned')}</span>}
+                  {item.title}
+                </span>
+                <time className="announcement-list__date" dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <Pagination currentPage={currentPage} pageCount={pageCount} onPageChange={onPageChange} />
+      </div>
+      {selected && (
+        <article className="announcement-center__content" aria-live="polite">
+          <header className="announcement-content__header">
+            <h3 className="announcement-content__title">{selected.title}</h3>
+            <time className="announcement-content__date" dateTime={new Date(selected.publishedAt).toISOString()}>{formatDate(selected.publishedAt)}</time>
+          </header>
+          <SafeHtml html={selected.content} className="announcement-content__body" />
+        </article>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useGameMenus } from '../../../api/game-menus';
+import { AppLink } from '../../../components/app-link';
+import { StatusPanel } from '../../../components/status-panel';
+import { paths, type LobbyKey } from '../../../config/paths';
+import { allVendors, selectVassalage } from '../../../stores/game-nav-store';
+import { categoriesOfLobby, gamesOfVendors, vendorsOf } from '../game-groups';
+import { HotGamesGrid } from './hot-games';
+import { PageHero } from './page-hero';
+
+/** Category art of each lobby; the in-house lobbies use the slots art. */
+const lobbyArt: Record<LobbyKey, string> = {
+  rng: 'rng',
+  inhouse: 'rng',
+  lv155games: 'rng',
+  bingo: 'bingo',
+  fish: 'fish',
+  live: 'live',
+  pvp: 'pvp',
+};
+
+/**
+ * A game lobby (spec §2): vendor tabs from the game menus, `?page=` choosing the vendor, and that
+ * vendor's hot games. Full game lists and search arrive with the games release.
+ */
+export function GameLobby({ lobbyKey }: { lobbyKey: LobbyKey }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const { data: menus = [] } = useGameMenus();
+  const vendors = vendorsOf(menus, categoriesOfLobby(lobbyKey));
+  const requested = searchParams.get('page');
+  const selected = vendors.find((vendor) => vendor.vassalage === requested);
+
+  useEffect(() => {
+    selectVassalage(selected?.vassalage ?? allVendors);
+  }, [selected?.vassalage]);
+
+  return (
+    <div className="page game-lobby">
+      <PageHero art={`/art/categories/${lobbyArt[lobbyKey]}.svg`} title={t(`lobby_${lobbyKey}`)} subtitle={t('lobby_subtitle', { count: vendors.length })} />
+      <nav className="vendor-tabs" aria-label={t('lobby_vendor_tabs')}>
+        <ul>
+          <li>
+            <AppLink to={paths.lobby.getHref(lobbyKey)} className="vendor-tabs__tab" aria-current={selected ? undefined : 'page'}>
+              <span className="vendor-tabs__all">{t('lobby_all')}</span>
+            </AppLink>
+          </li>
+          {vendors.map((vendor) => (
+            <li key={vendor.vassalage}>
+              <AppLink to={paths.lobby.getHref(lobbyKey, vendor.vassalage)} className="vendor-tabs__tab" aria-current={selected?.vassalage === vendor.vassalage ? 'page' : undefined}>
+                <img src={vendor.logoUrl} alt="" width={72} height={36} loading="lazy" />
+                <span>{vendor.displayName}</span>
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="section" aria-labelledby="lobby-hot">
+        <div className="section__head">
+          <h2 id="lobby-hot" className="section__title">{selected ? t('lobby_hot_of_vendor', { vendor: selected.displayName }) : t('home_hot_games')}</h2>
+        </div>
+        <HotGamesGrid filter={(games) => gamesOfVendors(games, vendors, selected?.vassalage)} />
+      </section>
+      <StatusPanel className="status-panel--soon" art="/art/misc/empty.svg" title={t('lobby_full_list_title')} message={t('lobby_full_list_message')} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { CustomerServiceEntry } from '@lotus/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWhitelabel } from '../../../api/whitelabel';
+import { Icon, type IconName } from '../../../components/icon';
+import { chatPopupSize, openPopupWindow, supportPopupSize } from '../../../lib/popup-window';
+
+const iconOfType: Record<string, IconName> = {
+  LIVECHAT: 'chat',
+  LINE: 'line',
+  TELEGRAM: 'telegram',
+  PHONE: 'phone',
+  EMAIL: 'email',
+  FACEBOOK: 'facebook',
+  WHATSAPP: 'whatsapp',
+};
+
+/** Phone and e-mail entries are handed to the device's dialler or mail app, not a popup. */
+const isDeviceLink = (url: string) => /^(tel|mailto):/i.test(url);
+
+/** Opens a customer-service entry: live chat in a 440x750 popup, other services 440x500. */
+export function openCustomerService(entry: CustomerServiceEntry): void {
+  if (isDeviceLink(entry.url)) {
+    window.location.href = entry.url;
+    return;
+  }
+  openPopupWindow(entry.url, entry.type === 'LIVECHAT' ? chatPopupSize : supportPopupSize);
+}
+
+/**
+ * The right-side customer-service bar (spec §2): one icon per service type. On phones it folds
+ * into one floating button that opens the list.
+ */
+export function ServiceBar() {
+  const { t } = useTranslation();
+  const { data: whitelabel } = useWhitelabel();
+  const [isOpen, setIsOpen] = useState(false);
+  // VIP entries are for members above rank 4 (spec §6); visitors see the general services.
+  const entries = (whitelabel?.customerService ?? []).filter((entry) => !entry.isVip);
+  if (entries.length === 0) return null;
+
+  return (
+    <aside className={`service-bar${isOpen ? ' service-bar--open' : ''}`} aria-label={t('service_label')}>
+      <button type="button" className="service-bar__fab" onClick={() => setIsOpen((open) => !open)} aria-expanded={isOpen} aria-label={t('service_label')}>
+        <Icon name={isOpen ? 'close' : 'chat'} size={24} />
+      </button>
+      <ul className="service-bar__list">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <a
+              className="service-bar__entry"
+              href={entry.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-type={entry.type}
+              onClick={(event) => {
+                event.preventDefault();
+                openCustomerService(entry);
+              }}
+            >
+              <Icon name={iconOfType[entry.type] ?? 'help'} size={22} />
+              <span className="service-bar__label">{entry.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWhitelabel } from '../../../api/whitelabel';
+import { Icon } from '../../../components/icon';
+import { formatDate } from '../../../lib/format';
+import { LanguageSwitcher } from './language-switcher';
+
+interface TopBarProps {
+  /** The login form when logged out (the logged-in strip arrives with the login release). */
+  accountArea: ReactNode;
+  /** Opens the side menu drawer on phones. */
+  onMenuClick: () => void;
+}
+
+/** The header's top bar (spec §2): welcome and date, language switcher, account area. */
+export function TopBar({ accountArea, onMenuClick }: TopBarProps) {
+  const { t } = useTranslation();
+  const { data: whitelabel } = useWhitelabel();
+  return (
+    <div className="top-bar">
+      <div className="top-bar__inner">
+        <button type="button" className="top-bar__menu" onClick={onMenuClick} aria-label={t('nav_open_menu')}>
+          <Icon name="menu" size={22} />
+        </button>
+        <img className="top-bar__brand" src="/art/brand/logo-mark.svg" alt={whitelabel?.brand.name ?? ''} width={32} height={32} />
+        <p className="top-bar__welcome">
+          <Icon name="star" size={14} className="top-bar__star" />
+          <span>{t('header_welcome', { brand: whitelabel?.brand.name ?? '' })}</span>
+          <time className="top-bar__date" dateTime={new Date().toISOString().slice(0, 10)}>{formatDate(Date.now())}</time>
+        </p>
+        <div className="top-bar__end">
+          <LanguageSwitcher />
+          {accountArea}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * A plain-text excerpt of operator HTML for promotion cards. DOMParser builds an inert document:
+ * nothing in it runs or loads, and only its text is used.
+ */
+export function excerptOfHtml(html: string, maxLength = 140): string {
+  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
+}

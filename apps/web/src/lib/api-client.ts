@@ -1,0 +1,103 @@
+import type { Envelope } from '@lotus/contract';
+import { loaderStore } from './loader-store';
+import { session, type Language } from './session';
+
+/** A failed call: the envelope's errorCode and message, or a network/HTTP failure. */
+export class ApiError extends Error {
+  readonly errorCode: string;
+  readonly status: number;
+
+  constructor(message: string, errorCode: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.errorCode = errorCode;
+    this.status = status;
+  }
+}
+
+/** errorCode for a request that never got an answer (offline, DNS, aborted). */
+export const networkErrorCode = 'network.error';
+
+/**
+ * Request context that is not known at module load: the merchant code arrives with the
+ * whitelabel answer, the language follows the switcher.
+ */
+const requestContext: { merchantCode: string | null; language: Language } = {
+  merchantCode: null,
+  language: 'TH',
+};
+
+export function setApiMerchantCode(merchantCode: string): void {
+  requestContext.merchantCode = merchantCode;
+}
+
+export function setApiLanguage(language: Language): void {
+  requestContext.language = language;
+}
+
+export type QueryParams = Record<string, string | number | undefined>;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Background calls (polling, prefetch) should not flash the global loader. */
+  isSilent?: boolean;
+}
+
+function buildUrl(path: string, query: QueryParams | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json', Device: 'web', Language: requestContext.language });
+  // Before the whitelabel answer arrives the server resolves the merchant from the host.
+  if (requestContext.merchantCode) headers.set('Merchant', requestContext.merchantCode);
+  const token = session.getToken();
+  // The raw token, without "Bearer " (protocol-notes.md).
+  if (token) headers.set('Authorization', token);
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+/** Calls the API and returns the envelope's `value`; throws ApiError unless `success` is true. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, isSilent = false } = options;
+  if (!isSilent) loaderStore.start();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers: buildHeaders(body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError('Network error', networkErrorCode, 0);
+    }
+    let envelope: Envelope<T> | null = null;
+    try {
+      envelope = (await response.json()) as Envelope<T>;
+    } catch {
+      envelope = null;
+    }
+    if (!envelope || typeof envelope.success !== 'boolean') {
+      throw new ApiError(response.statusText || 'Unexpected response', `http.${response.status}`, response.status);
+    }
+    if (!envelope.success) {
+      const errorCode = envelope.errorCode ?? `http.${response.status}`;
+      throw new ApiError(envelope.message ?? errorCode, errorCode, response.status);
+    }
+    return envelope.value as T;
+  } finally {
+    if (!isSilent) loaderStore.stop();
+  }
+}

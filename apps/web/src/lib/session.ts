@@ -1,0 +1,74 @@
+/**
+ * Session storage of spec §3. Everything the site remembers lives here, under the spec's keys,
+ * so closing the tab forgets the login (the token is never put in localStorage).
+ */
+export type Language = 'TH' | 'EN';
+
+const keys = {
+  token: 'token',
+  isAgent: 'isAgent',
+  lang: 'lang',
+  /** The language chosen before the current one; the original kept it to restore after logout. */
+  hisLang: 'hisLang',
+  /** Caches of public data, so a reload draws at once while the fresh copy loads. */
+  settings: 'settings',
+  validate: 'validate',
+  routers: 'routers',
+  gameVendor: 'gameVendor',
+  indexNotice: 'index_notice',
+  merchantWallet: 'merchantWallet',
+  /** Set once the popup announcement has been shown in this session. */
+  popupShown: 'popupShown',
+} as const;
+
+export type CacheKey = 'settings' | 'validate' | 'routers' | 'gameVendor' | 'indexNotice' | 'merchantWallet';
+
+function read(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key);
+  } catch {
+    // Storage can be disabled (private modes, sandboxed frames): behave as an empty session.
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, value);
+  } catch {
+    // Same as read: a session without storage simply remembers nothing.
+  }
+}
+
+export const session = {
+  getToken: (): string | null => read(keys.token),
+  hasToken: (): boolean => Boolean(read(keys.token)),
+  /** isAgent of spec §3: 1, 2, 41, 42 agents; 4 a trial or guest account. */
+  getIsAgent: (): number | null => {
+    const raw = read(keys.isAgent);
+    return raw === null || raw === '' ? null : Number(raw);
+  },
+  getLanguage: (): Language | null => {
+    const raw = read(keys.lang);
+    return raw === 'TH' || raw === 'EN' ? raw : null;
+  },
+  setLanguage: (language: Language): void => {
+    const previous = read(keys.lang);
+    if (previous && previous !== language) write(keys.hisLang, previous);
+    write(keys.lang, language);
+  },
+  readCache: <T>(key: CacheKey): T | undefined => {
+    const raw = read(keys[key]);
+    if (!raw) return undefined;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      write(keys[key], null);
+      return undefined;
+    }
+  },
+  writeCache: (key: CacheKey, value: unknown): void => write(keys[key], JSON.stringify(value)),
+  isPopupShown: (): boolean => read(keys.popupShown) === '1',
+  markPopupShown: (): void => write(keys.popupShown, '1'),
+};

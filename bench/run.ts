@@ -1,0 +1,105 @@
+// npm run bench: requests/s and p50/p99 latency of the public lobby calls against a bare Fastify
+// hello-world measured in the same run, and the gzip size of the JavaScript the home page loads.
+// Writes bench/results.json. Measures and reports; it asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const sitePort = 8399;
+const helloPort = 8398;
+const dataDir = path.join(root, '.tmp/bench-data');
+const headers = { Merchant: 'demo', Language: 'TH', Device: 'web' };
+
+const lobbyCalls = [
+  { name: 'status', path: '/wps/system/status?url=localhost' },
+  { name: 'whitelabel', path: '/wps/system/whitelabel' },
+  { name: 'game_menus', path: '/lgw/games/game_menus' },
+  { name: 'announcements', path: '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR,H&platform=W' },
+  { name: 'hot games', path: '/wps/relay/GCSGAME_hotGamesV2?isPlatform=2&platform=flash,html5-desktop' },
+];
+
+function start(command: string, args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(readyText)) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}`)));
+  });
+}
+
+async function measure(url: string, extraHeaders: Record<string, string> = {}) {
+  // A short warm-up fills caches and JIT before the measured run.
+  await autocannon({ url, connections, duration: 1, headers: extraHeaders });
+  const result = await autocannon({ url, connections, duration: durationSeconds, headers: extraHeaders });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+async function homePageJavaScript(baseUrl: string) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const body = await response.body().catch(() => null);
+      if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    const files = [...scripts.entries()].map(([file, gzipBytes]) => ({ file, gzipBytes })).sort((a, b) => b.gzipBytes - a.gzipBytes);
+    return { totalGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
+  } finally {
+    await browser.close();
+  }
+}
+
+await rm(dataDir, { recursive: true, force: true });
+const hello = await start('node', ['bench/hello.mjs'], { PORT: String(helloPort) }, 'listening');
+const site = await start('node', ['apps/server/dist/main.js'], {
+  PORT: String(sitePort), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info',
+}, 'site and API listening');
+
+try {
+  console.log(`measuring: ${connections} connections, ${durationSeconds} s per target`);
+  const helloWorld = await measure(`http://127.0.0.1:${helloPort}/`);
+  const calls = [];
+  for (const call of lobbyCalls) {
+    const result = await measure(`http://127.0.0.1:${sitePort}${call.path}`, headers);
+    calls.push({ ...call, ...result, ratioToHelloWorld: Number((result.requestsPerSecond / helloWorld.requestsPerSecond).toFixed(3)) });
+  }
+  const homePage = await homePageJavaScript(`http://127.0.0.1:${sitePort}/`);
+
+  const rows = [
+    { target: 'hello-world (reference)', 'req/s': helloWorld.requestsPerSecond, 'p50 ms': helloWorld.p50Ms, 'p99 ms': helloWorld.p99Ms, ratio: 1 },
+    ...calls.map((call) => ({ target: call.name, 'req/s': call.requestsPerSecond, 'p50 ms': call.p50Ms, 'p99 ms': call.p99Ms, ratio: call.ratioToHelloWorld })),
+  ];
+  console.table(rows);
+  console.log(`home page JavaScript: ${(homePage.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${homePage.files.length} files`);
+
+  const results = {
+    measuredAt: new Date().toISOString(),
+    settings: { durationSeconds, connections },
+    helloWorld,
+    calls,
+    minRatioToHelloWorld: Math.min(...calls.map((call) => call.ratioToHelloWorld)),
+    homePage,
+  };
+  await writeFile(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('wrote bench/results.json');
+} finally {
+  hello.kill('SIGTERM');
+  site.kill('SIGTERM');
+  await new Promise((resolve) => site.once('exit', resolve));
+}

@@ -1,0 +1,61 @@
+// npm run i18n:check: every text exists in TH and EN under one key set.
+// Fails on a key missing from either language, an empty text, a placeholder that differs between
+// the languages, or a key the site's code uses (t('...')) that no catalogue defines.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { messages } from '../apps/server/src/i18n/messages.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const problems: string[] = [];
+
+type Catalogue = Record<string, string>;
+
+function compare(name: string, th: Catalogue, en: Catalogue): void {
+  const placeholders = (text: string) => [...text.matchAll(/\{\{?\s*(\w+)\s*\}?\}/g)].map((m) => m[1]).sort().join(',');
+  for (const key of Object.keys(th)) if (!(key in en)) problems.push(`${name}: "${key}" is in TH but missing from EN`);
+  for (const key of Object.keys(en)) if (!(key in th)) problems.push(`${name}: "${key}" is in EN but missing from TH`);
+  for (const [language, catalogue] of [['TH', th], ['EN', en]] as const) {
+    for (const [key, text] of Object.entries(catalogue)) {
+      if (typeof text !== 'string' || text.trim() === '') problems.push(`${name}: "${key}" is empty in ${language}`);
+    }
+  }
+  for (const key of Object.keys(th)) {
+    if (key in en && placeholders(th[key]!) !== placeholders(en[key]!)) {
+      problems.push(`${name}: "${key}" has different placeholders in TH and EN`);
+    }
+  }
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [full] : [];
+  });
+}
+
+// The site.
+const localeDir = path.join(root, 'apps/web/src/locales');
+const webTh = JSON.parse(readFileSync(path.join(localeDir, 'th.json'), 'utf8')) as Catalogue;
+const webEn = JSON.parse(readFileSync(path.join(localeDir, 'en.json'), 'utf8')) as Catalogue;
+compare('apps/web', webTh, webEn);
+let usedKeys = 0;
+for (const file of sourceFiles(path.join(root, 'apps/web/src'))) {
+  const source = readFileSync(file, 'utf8');
+  for (const match of source.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) {
+    usedKeys++;
+    const key = match[1]!;
+    if (!(key in webTh)) problems.push(`${path.relative(root, file)}: uses "${key}", which no catalogue defines`);
+  }
+}
+
+// The server's messages.
+compare('apps/server', messages.TH as Catalogue, messages.EN as Catalogue);
+
+if (problems.length > 0) {
+  console.error(`i18n check failed (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(
+  `i18n check passed: site ${Object.keys(webTh).length} keys (${usedKeys} uses checked), server ${Object.keys(messages.TH).length} keys, TH and EN alike.`,
+);
