@@ -68,7 +68,7 @@ async function homePageJavaScript(baseUrl: string) {
 await rm(dataDir, { recursive: true, force: true });
 const hello = await start('node', ['bench/hello.mjs'], { PORT: String(helloPort) }, 'listening');
 const site = await start('node', ['apps/server/dist/main.js'], {
-  PORT: String(sitePort), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info',
+  PORT: String(sitePort), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
 }, 'site and API listening');
 
 try {

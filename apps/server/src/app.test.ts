@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 
@@ -144,6 +145,20 @@ describe('operations', () => {
   test('responses are compressed when the client accepts it', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/wps/system/country', headers: { ...demo, 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  test('a cached public answer is served whole, gzip included, and dropped when its data changes', async () => {
+    const request = { method: 'GET' as const, url: '/wps/system/helpCenter', headers: { ...demo, Language: 'EN', 'accept-encoding': 'gzip' } };
+    const first = await t.app.inject(request);
+    const second = await t.app.inject(request);
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString())).toEqual(JSON.parse(gunzipSync(first.rawPayload).toString()));
+
+    await t.db.updateTable('help_topic').set({ title_en: 'Changed title' }).where('tag', '=', 'about').execute();
+    await t.settle();
+    const third = await t.app.inject(request);
+    const topics = JSON.parse(gunzipSync(third.rawPayload).toString()).value as Array<{ tag: string; title: string }>;
+    expect(topics.find((topic) => topic.tag === 'about')?.title).toBe('Changed title');
   });
 
   test('a request id is echoed into the logs context and accepted from the caller', async () => {

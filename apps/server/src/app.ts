@@ -14,6 +14,8 @@ import { AppError } from './http/app-error.ts';
 import { sendError } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { ResponseCache, registerResponseCache } from './http/response-cache.ts';
+import { RequestLogController } from './http/request-log.ts';
 import { isMerchantScoped, resolveMerchant } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerStaticSite } from './http/static-site.ts';
@@ -49,7 +51,7 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
     // The client's IP is the socket's address, or X-Forwarded-For only from a listed proxy.
     trustProxy: config.TRUST_PROXY.length > 0 ? [...config.TRUST_PROXY] : false,
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'requestId',
+    logController: new RequestLogController(),
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -65,12 +67,18 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
   app.decorateRequest('language', 'TH');
 
   const merchants = new MerchantDirectory(db);
+  const responseCache = new ResponseCache();
   const cacheListener = listenForCacheChanges(
     connectionString,
     (merchantId) => {
       merchants.forget();
-      if (merchantId === null) app.publicCache.invalidateAll();
-      else app.publicCache.invalidate(merchantId);
+      if (merchantId === null) {
+        app.publicCache.invalidateAll();
+        responseCache.invalidateAll();
+      } else {
+        app.publicCache.invalidate(merchantId);
+        responseCache.invalidate(merchantId);
+      }
     },
     logger,
   );
@@ -80,6 +88,8 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
   await registerSecurityHeaders(app);
+  // Before compression, so that it stores the plain body and compression never runs on a hit.
+  registerResponseCache(app, responseCache);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT_BYTES });
 

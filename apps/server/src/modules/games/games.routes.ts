@@ -7,17 +7,20 @@ import { listHotGames } from './list-hot-games.ts';
 
 const tags = ['games'];
 
+/** Answers that depend only on merchant, language and URL: served whole from the response cache. */
+const publicRead = { responseCache: true };
+
 /** The public game lists (spec §7): navigation menus and hot games. */
 export async function gamesRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.gameMenus,
-    { schema: { tags, querystring: gameMenusQuerySchema, response: { 200: envelopeSchema(gameMenusSchema) } } },
+    { config: publicRead, schema: { tags, querystring: gameMenusQuerySchema, response: { 200: envelopeSchema(gameMenusSchema) } } },
     async (request) => ok(await listGameMenus(publicReadContext(app, request, request.query.language ?? request.language))),
   );
 
   app.get(
     apiPaths.hotGames,
-    { schema: { tags, querystring: hotGamesQuerySchema, response: { 200: envelopeSchema(hotGamesSchema) } } },
+    { config: publicRead, schema: { tags, querystring: hotGamesQuerySchema, response: { 200: envelopeSchema(hotGamesSchema) } } },
     async (request) =>
       ok(await listHotGames(publicReadContext(app, request, request.query.language ?? request.language), request.query.vassalage)),
   );

@@ -27,6 +27,9 @@ import { publicReadContext } from './public-read.ts';
 
 const tags = ['site'];
 
+/** Answers that depend only on merchant, language and URL: served whole from the response cache. */
+const publicRead = { responseCache: true };
+
 /** Feedback needs no login, so it is throttled per IP to keep the operator's inbox usable. */
 const feedbackRateLimit = { max: 5, timeWindow: '10 minutes' };
 
@@ -40,37 +43,37 @@ export async function siteRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     apiPaths.whitelabel,
-    { schema: { tags, response: { 200: envelopeSchema(whitelabelSchema) } } },
+    { config: publicRead, schema: { tags, response: { 200: envelopeSchema(whitelabelSchema) } } },
     async (request) => ok(await getWhitelabel(publicReadContext(app, request), Date.now())),
   );
 
   app.get(
     apiPaths.domainRoute,
-    { schema: { tags, response: { 200: envelopeSchema(domainRouteSchema) } } },
+    { config: publicRead, schema: { tags, response: { 200: envelopeSchema(domainRouteSchema) } } },
     async (request) => ok(await getDomainRoute(publicReadContext(app, request))),
   );
 
   app.get(
     apiPaths.registerSettings,
-    { schema: { tags, response: { 200: envelopeSchema(registerSettingsSchema) } } },
+    { config: publicRead, schema: { tags, response: { 200: envelopeSchema(registerSettingsSchema) } } },
     async (request) => ok(getRegisterSettings(request.merchant)),
   );
 
   app.get(
     apiPaths.country,
-    { schema: { tags, response: { 200: envelopeSchema(countryListSchema) } } },
+    { config: publicRead, schema: { tags, response: { 200: envelopeSchema(countryListSchema) } } },
     async (request) => ok(listCountries(request.language)),
   );
 
   app.get(
     apiPaths.helpCenter,
-    { schema: { tags, response: { 200: envelopeSchema(helpCenterSchema) } } },
+    { config: publicRead, schema: { tags, response: { 200: envelopeSchema(helpCenterSchema) } } },
     async (request) => ok(await getHelpCenter(publicReadContext(app, request))),
   );
 
   app.get(
     apiPaths.announcements,
-    { schema: { tags, querystring: announcementsQuerySchema, response: { 200: envelopeSchema(announcementListSchema) } } },
+    { config: publicRead, schema: { tags, querystring: announcementsQuerySchema, response: { 200: envelopeSchema(announcementListSchema) } } },
     async (request) => {
       const types = parseAnnouncementTypes(request.query.types);
       return ok(await listAnnouncements(publicReadContext(app, request), types, Date.now()));

@@ -1,0 +1,100 @@
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Cache this public GET's whole response per merchant, language and URL. Only for answers that
+     * do not depend on the caller (no token, no IP).
+     */
+    responseCache?: boolean;
+  }
+}
+
+/**
+ * Whole-response cache for the public lobby calls: the serialised envelope (and its gzip) is kept,
+ * so a hit skips validation, the handler and serialisation, which is what lets these calls run
+ * near a bare hello-world (docs/performance.md). Entries are dropped with the merchant's data (the
+ * same LISTEN/NOTIFY as PublicCache) and live at most `ttlMs`, which bounds how late a
+ * clock-driven change (an announcement's window opening) shows.
+ */
+interface Entry {
+  body: string;
+  gzip: Buffer | null;
+  expiresAtMs: number;
+}
+
+const maxEntriesPerMerchant = 500;
+
+export class ResponseCache {
+  private readonly entries = new Map<number, Map<string, Entry>>();
+  private readonly generations = new Map<number, number>();
+
+  constructor(private readonly ttlMs = 5_000, private readonly now: () => number = Date.now) {}
+
+  find(merchantId: number, key: string): Entry | null {
+    const entry = this.entries.get(merchantId)?.get(key);
+    return entry && entry.expiresAtMs > this.now() ? entry : null;
+  }
+
+  generation(merchantId: number): number {
+    return this.generations.get(merchantId) ?? 0;
+  }
+
+  store(merchantId: number, key: string, body: string, generation: number): void {
+    if (this.generation(merchantId) !== generation) return;
+    let forMerchant = this.entries.get(merchantId);
+    if (!forMerchant) this.entries.set(merchantId, (forMerchant = new Map()));
+    // Query strings are client input: bound the number of variants kept.
+    if (forMerchant.size >= maxEntriesPerMerchant) forMerchant.delete(forMerchant.keys().next().value as string);
+    forMerchant.set(key, { body, gzip: null, expiresAtMs: this.now() + this.ttlMs });
+  }
+
+  invalidate(merchantId: number): void {
+    this.generations.set(merchantId, this.generation(merchantId) + 1);
+    this.entries.delete(merchantId);
+  }
+
+  invalidateAll(): void {
+    for (const merchantId of new Set([...this.entries.keys(), ...this.generations.keys()])) this.invalidate(merchantId);
+  }
+}
+
+const generationKey = Symbol('responseCacheGeneration');
+type CachedRequest = FastifyRequest & { [generationKey]?: number };
+
+function cacheKey(request: FastifyRequest): string {
+  return `${request.language}|${request.url}`;
+}
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const accepted = request.headers['accept-encoding'];
+  return typeof accepted === 'string' && /\bgzip\b/.test(accepted);
+}
+
+/** Serves hits from `preHandler` (after the merchant is known) and stores misses in `onSend`. */
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+  app.addHook('preValidation', async (request: CachedRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config.responseCache || request.method !== 'GET' || !request.merchant) return;
+    const entry = cache.find(request.merchant.id, cacheKey(request));
+    if (!entry) {
+      request[generationKey] = cache.generation(request.merchant.id);
+      return;
+    }
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('vary', 'Accept-Encoding, Language, Merchant');
+    if (entry.body.length > 1024 && acceptsGzip(request)) {
+      entry.gzip ??= gzipSync(entry.body);
+      reply.header('content-encoding', 'gzip');
+      return reply.send(entry.gzip);
+    }
+    return reply.send(entry.body);
+  });
+
+  app.addHook('onSend', async (request: CachedRequest, reply, payload) => {
+    const generation = request[generationKey];
+    if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    cache.store(request.merchant.id, cacheKey(request), payload, generation);
+    return payload;
+  });
+}
