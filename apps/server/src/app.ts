@@ -102,7 +102,7 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
   }
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'lotus-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:` } : {}),
     // If Redis is down, throttling must not take the site down with it.
     skipOnError: true,
     errorResponseBuilder: (_request, context) => {

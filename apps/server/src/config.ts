@@ -23,6 +23,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /** Prefix of every Redis key, so that several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits, and : . - _ only').default('lotus:'),
   /** Proxies (IPs or CIDRs) whose X-Forwarded-For is believed. Empty: the socket address is the client. */
   TRUST_PROXY: listSchema.default([]),
   /** Who may read /metrics. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
@@ -26,6 +27,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '/nonexistent-web-dist',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Each app counts its own throttles, so runs sharing one Redis do not see each other's.
+    REDIS_KEY_PREFIX: `lotus-test:${randomBytes(6).toString('hex')}:`,
     ...env,
   });
   const app = await buildApp({
