@@ -177,8 +177,8 @@ describe('the built site', () => {
     }
   });
 
-  test('API prefixes never fall back to the site', async () => {
-    for (const url of ['/api/nothing', '/vendor-api/x', '/admin-api/y']) {
+  test('API prefixes and missing files never fall back to the site', async () => {
+    for (const url of ['/api/nothing', '/vendor-api/x', '/admin-api/y', '/assets/index-old.js', '/favicon.ico']) {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(404);
       expect(response.json().success).toBe(false);

@@ -135,7 +135,10 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api';
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (an old tab asking for a chunk of the previous release) must be a 404, so the
+    // site shows its chunk-failure panel instead of parsing index.html as JavaScript.
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (!isApi && !isFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());
     }
     return sendError(AppError.notFound(), request, reply);

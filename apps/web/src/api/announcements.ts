@@ -1,4 +1,4 @@
-import type { AnnouncementList } from '@lotus/contract';
+import { apiPaths, type AnnouncementList } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -8,7 +8,7 @@ import { useLanguage } from '../lib/use-language';
 export const announcementsQuery = (language: Language) =>
   queryOptions({
     queryKey: ['announcements', language],
-    queryFn: () => apiRequest<AnnouncementList>('/wps/relay/MCSFE_getListAnnouncements', { query: { platform: 'W' } }),
+    queryFn: () => apiRequest<AnnouncementList>(apiPaths.announcements, { query: { platform: 'W' } }),
   });
 
 export function useAnnouncements() {

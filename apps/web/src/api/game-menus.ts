@@ -1,4 +1,4 @@
-import type { GameMenu } from '@lotus/contract';
+import { apiPaths, type GameMenu } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -8,7 +8,7 @@ import { useLanguage } from '../lib/use-language';
 export const gameMenusQuery = (language: Language) =>
   queryOptions({
     queryKey: ['gameMenus', language],
-    queryFn: () => apiRequest<GameMenu[]>('/lgw/games/game_menus', { query: { language } }),
+    queryFn: () => apiRequest<GameMenu[]>(apiPaths.gameMenus, { query: { language } }),
   });
 
 export function useGameMenus() {

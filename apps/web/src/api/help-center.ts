@@ -1,4 +1,4 @@
-import type { HelpTopic } from '@lotus/contract';
+import { apiPaths, type HelpTopic } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -8,7 +8,7 @@ import { useLanguage } from '../lib/use-language';
 export const helpTopicsQuery = (language: Language) =>
   queryOptions({
     queryKey: ['helpCenter', language],
-    queryFn: async () => (await apiRequest<HelpTopic[]>('/wps/system/helpCenter')).slice().sort((a, b) => a.sort - b.sort),
+    queryFn: async () => (await apiRequest<HelpTopic[]>(apiPaths.helpCenter)).slice().sort((a, b) => a.sort - b.sort),
   });
 
 export function useHelpTopics() {

@@ -1,4 +1,4 @@
-import type { HotGames } from '@lotus/contract';
+import { apiPaths, type HotGames } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -11,7 +11,7 @@ const hotGamesParams = { isPlatform: 2, platform: 'flash,html5-desktop' } as con
 export const hotGamesQuery = (language: Language) =>
   queryOptions({
     queryKey: ['hotGames', language],
-    queryFn: async () => (await apiRequest<HotGames>('/wps/relay/GCSGAME_hotGamesV2', { query: { ...hotGamesParams, language } })).list,
+    queryFn: async () => (await apiRequest<HotGames>(apiPaths.hotGames, { query: { ...hotGamesParams, language } })).list,
   });
 
 export function useHotGames() {

@@ -1,4 +1,4 @@
-import type { SystemStatus } from '@lotus/contract';
+import { apiPaths, type SystemStatus } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -11,7 +11,7 @@ export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as
 export const systemStatusQuery = (language: Language) =>
   queryOptions({
     queryKey: ['systemStatus', language],
-    queryFn: () => apiRequest<SystemStatus>('/wps/system/status', { query: { url: window.location.host } }),
+    queryFn: () => apiRequest<SystemStatus>(apiPaths.systemStatus, { query: { url: window.location.host } }),
     staleTime: 5 * 60_000,
   });
 

@@ -1,4 +1,4 @@
-import type { Whitelabel } from '@lotus/contract';
+import { apiPaths, type Whitelabel } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, setApiMerchantCode } from '../lib/api-client';
 import { session, type Language } from '../lib/session';
@@ -14,7 +14,7 @@ export const whitelabelQuery = (language: Language) =>
   queryOptions({
     queryKey: ['whitelabel', language],
     queryFn: async () => {
-      const whitelabel = await apiRequest<Whitelabel>('/wps/system/whitelabel');
+      const whitelabel = await apiRequest<Whitelabel>(apiPaths.whitelabel);
       setApiMerchantCode(whitelabel.merchantCode);
       session.writeCache('settings', { language, value: whitelabel } satisfies CachedWhitelabel);
       return whitelabel;

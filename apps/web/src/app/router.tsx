@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type * as ComingSoonPages from './routes/coming-soon-pages';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { loadChunk } from '../lib/chunk-loader';
@@ -12,7 +13,7 @@ const lazyRoute = (load: () => Promise<{ Component: ComponentType }>) => () => l
 const home = lazyRoute(() => import('./routes/home'));
 const lobby = lazyRoute(() => import('./routes/lobby'));
 const category = lazyRoute(() => import('./routes/category'));
-const comingSoon = (pick: (module: typeof import('./routes/coming-soon-pages')) => ComponentType) =>
+const comingSoon = (pick: (module: typeof ComingSoonPages) => ComponentType) =>
   lazyRoute(() => import('./routes/coming-soon-pages').then((module) => ({ Component: pick(module) })));
 
 /** Pages of the full frame (header, side menu, footer). */

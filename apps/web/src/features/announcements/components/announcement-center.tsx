@@ -1,6 +1,6 @@
 import '../announcements.css';
 import type { Announcement } from '@lotus/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnouncements } from '../../../api/announcements';
 import { Spinner } from '../../../components/global-loader';
@@ -23,6 +23,7 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
   const initialIndex = Math.max(0, announcements.findIndex((item) => item.id === initialAnnouncementId));
   const [page, setPage] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<string | undefined>(initialAnnouncementId);
+  const contentRef = useRef<HTMLElement>(null);
 
   if (isPending) return <Spinner />;
   if (isError) {
@@ -34,6 +35,12 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
   const currentPage = page ?? Math.floor(initialIndex / announcementsPerPage) + 1;
   const pageItems = announcements.slice((currentPage - 1) * announcementsPerPage, currentPage * announcementsPerPage);
   const selected = announcements.find((item) => item.id === selectedId) ?? pageItems[0];
+
+  // On phones the content sits under the list; bring it into view when a notice is chosen.
+  const onSelect = (id: string) => {
+    setSelectedId(id);
+    if (window.matchMedia?.('(max-width: 760px)').matches) contentRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
 
   const onPageChange = (nextPage: number) => {
     setPage(nextPage);
@@ -50,7 +57,7 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
                 type="button"
                 className="announcement-list__item"
                 aria-current={item.id === selected?.id ? 'true' : undefined}
-                onClick={() => setSelectedId(item.id)}
+                onClick={() => onSelect(item.id)}
               >
                 <span className="announcement-list__title">
                   {item.isPinned && <span className="badge badge--gold">{t('announcement_pinned')}</span>}
@@ -64,7 +71,7 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
         <Pagination currentPage={currentPage} pageCount={pageCount} onPageChange={onPageChange} />
       </div>
       {selected && (
-        <article className="announcement-center__content" aria-live="polite">
+        <article ref={contentRef} className="announcement-center__content" aria-live="polite">
           <header className="announcement-content__header">
             <h3 className="announcement-content__title">{selected.title}</h3>
             <time className="announcement-content__date" dateTime={new Date(selected.publishedAt).toISOString()}>{formatDate(selected.publishedAt)}</time>

@@ -26,10 +26,10 @@ export function AnnouncementMarquee() {
 
   return (
     <section className="marquee" aria-label={t('announcement_title')}>
-      <span className="marquee__label">
+      <button type="button" className="marquee__label" onClick={() => openModal({ kind: 'announcement' })} aria-label={t('announcement_title')}>
         <Icon name="megaphone" size={18} />
         <span>{t('marquee_label')}</span>
-      </span>
+      </button>
       <div className="marquee__track">
         <ul className="marquee__list">{renderItems(false)}</ul>
         <ul className="marquee__list" aria-hidden="true">{renderItems(true)}</ul>

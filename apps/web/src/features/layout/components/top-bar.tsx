@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Icon } from '../../../components/icon';
@@ -16,6 +16,8 @@ interface TopBarProps {
 export function TopBar({ accountArea, onMenuClick }: TopBarProps) {
   const { t } = useTranslation();
   const { data: whitelabel } = useWhitelabel();
+  // The date of the visit; a session that runs past midnight keeps it, like a printed greeting.
+  const [today] = useState(() => new Date());
   return (
     <div className="top-bar">
       <div className="top-bar__inner">
@@ -26,7 +28,7 @@ export function TopBar({ accountArea, onMenuClick }: TopBarProps) {
         <p className="top-bar__welcome">
           <Icon name="star" size={14} className="top-bar__star" />
           <span>{t('header_welcome', { brand: whitelabel?.brand.name ?? '' })}</span>
-          <time className="top-bar__date" dateTime={new Date().toISOString().slice(0, 10)}>{formatDate(Date.now())}</time>
+          <time className="top-bar__date" dateTime={today.toISOString().slice(0, 10)}>{formatDate(today.getTime())}</time>
         </p>
         <div className="top-bar__end">
           <LanguageSwitcher />
