@@ -132,6 +132,13 @@ describe('operations', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
+  test('JSON answers carry the short API security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/wps/system/country', headers: demo });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
   test('security headers with a strict Content-Security-Policy', async () => {
     const response = await t.app.inject('/');
     const csp = response.headers['content-security-policy'] as string;

@@ -44,6 +44,11 @@ export interface BuildAppOptions {
 /** Paths that only ever answer JSON envelopes (never the site's index.html). */
 const apiPrefixes = ['/wps/', '/lgw/', '/api/', '/admin-api/', '/vendor-api/'];
 
+function isApiPath(url: string): boolean {
+  // The OpenAPI page under /api/docs is a document and gets the site's headers.
+  return apiPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs');
+}
+
 export async function buildApp({ config, db, connectionString, logger }: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
     loggerInstance: logger,
@@ -87,7 +92,7 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
 
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app, isApiPath);
   // Before compression, so that it stores the plain body and compression never runs on a hit.
   registerResponseCache(app, responseCache);
   await app.register(compress, { threshold: 1024 });
@@ -134,7 +139,7 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
   const indexHtml = await registerStaticSite(app, config.WEB_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix)) || path === '/api';
+    const isApi = isApiPath(path);
     // A missing file (an old tab asking for a chunk of the previous release) must be a 404, so the
     // site shows its chunk-failure panel instead of parsing index.html as JavaScript.
     const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);

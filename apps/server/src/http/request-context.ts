@@ -20,10 +20,14 @@ export function isMerchantScoped(url: string): boolean {
   return merchantScopedPrefixes.some((prefix) => url.startsWith(prefix));
 }
 
+const languages: ReadonlySet<string> = new Set(languageSchema.options);
+
+/** The Language header when it names a language we ship; anything else falls back to the default. */
 export function headerLanguage(request: FastifyRequest): Language | null {
   const raw = request.headers.language;
-  const parsed = languageSchema.safeParse(typeof raw === 'string' ? raw.trim().toUpperCase() : undefined);
-  return parsed.success ? parsed.data : null;
+  if (typeof raw !== 'string') return null;
+  const language = raw.trim().toUpperCase();
+  return languages.has(language) ? (language as Language) : null;
 }
 
 /**

@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Cache this public GET's whole response per merchant, language and URL. Only for answers that
-     * do not depend on the caller (no token, no IP).
+     * Cache this public GET's whole response per merchant, language and URL (`true`), or also per
+     * caller IP (`'per-ip'`, for answers that depend on where the caller is). Never for answers
+     * that depend on a token.
      */
-    responseCache?: boolean;
+    responseCache?: boolean | 'per-ip';
   }
 }
 
@@ -64,7 +65,8 @@ const generationKey = Symbol('responseCacheGeneration');
 type CachedRequest = FastifyRequest & { [generationKey]?: number };
 
 function cacheKey(request: FastifyRequest): string {
-  return `${request.language}|${request.url}`;
+  const base = `${request.language}|${request.url}`;
+  return request.routeOptions.config.responseCache === 'per-ip' ? `${request.ip}|${base}` : base;
 }
 
 function acceptsGzip(request: FastifyRequest): boolean {

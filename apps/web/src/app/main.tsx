@@ -12,12 +12,14 @@ import { hotGamesQuery } from '../api/hot-games';
 import { queryClient } from '../api/query-client';
 import { systemStatusQuery } from '../api/system-status';
 import { whitelabelQuery } from '../api/whitelabel';
-import { currentLanguage, initI18n } from '../lib/i18n';
+import { defaultLanguage, initI18n } from '../lib/i18n';
+import { session } from '../lib/session';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-const i18n = initI18n();
-const language = currentLanguage();
+// The catalogue of the member's language is fetched in parallel with the first page's data.
+const i18nReady = initI18n();
+const language = session.getLanguage() ?? defaultLanguage;
 
 // Ask for everything the first page needs at once, while the route chunk is still loading.
 void queryClient.prefetchQuery(systemStatusQuery(language));
@@ -29,6 +31,7 @@ void queryClient.prefetchQuery(hotGamesQuery(language));
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+const i18n = await i18nReady;
 createRoot(rootElement).render(
   <StrictMode>
     <AppProviders i18n={i18n}>

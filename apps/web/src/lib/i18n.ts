@@ -1,7 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import th from '../locales/th.json';
 import { setApiLanguage } from './api-client';
 import { session, type Language } from './session';
 
@@ -22,14 +20,32 @@ function applyDocumentLanguage(language: Language): void {
   document.documentElement.lang = toI18nCode(language);
 }
 
-export function initI18n(): typeof i18next {
+/**
+ * Each catalogue is its own chunk and only the language in use is fetched, so the home page does
+ * not carry the other language's texts (it counts against the home page's JavaScript budget).
+ */
+const catalogues: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
+  TH: () => import('../locales/th.json'),
+  EN: () => import('../locales/en.json'),
+};
+
+async function loadCatalogue(language: Language): Promise<void> {
+  const code = toI18nCode(language);
+  if (i18next.hasResourceBundle(code, 'translation')) return;
+  const { default: catalogue } = await catalogues[language]();
+  i18next.addResourceBundle(code, 'translation', catalogue);
+}
+
+export async function initI18n(): Promise<typeof i18next> {
   const language = session.getLanguage() ?? defaultLanguage;
   setApiLanguage(language);
   applyDocumentLanguage(language);
-  void i18next.use(initReactI18next).init({
-    resources: { th: { translation: th }, en: { translation: en } },
+  const { default: catalogue } = await catalogues[language]();
+  await i18next.use(initReactI18next).init({
+    resources: { [toI18nCode(language)]: { translation: catalogue } },
     lng: toI18nCode(language),
-    fallbackLng: 'th',
+    // Both catalogues hold every key (npm run i18n:check), so no fallback language is needed.
+    fallbackLng: false,
     supportedLngs: ['th', 'en'],
     keySeparator: false,
     nsSeparator: false,
@@ -55,6 +71,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   session.setLanguage(language);
   setApiLanguage(language);
   applyDocumentLanguage(language);
+  await loadCatalogue(language);
   await i18next.changeLanguage(toI18nCode(language));
   await notifyServerLanguage(language);
 }

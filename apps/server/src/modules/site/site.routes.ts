@@ -29,6 +29,8 @@ const tags = ['site'];
 
 /** Answers that depend only on merchant, language and URL: served whole from the response cache. */
 const publicRead = { responseCache: true };
+/** The status depends on the caller's IP (location, IP rules): cached per caller. */
+const publicReadPerCaller = { responseCache: 'per-ip' as const };
 
 /** Feedback needs no login, so it is throttled per IP to keep the operator's inbox usable. */
 const feedbackRateLimit = { max: 5, timeWindow: '10 minutes' };
@@ -37,7 +39,7 @@ const feedbackRateLimit = { max: 5, timeWindow: '10 minutes' };
 export async function siteRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.systemStatus,
-    { schema: { tags, querystring: systemStatusQuerySchema, response: { 200: envelopeSchema(systemStatusSchema) } } },
+    { config: publicReadPerCaller, schema: { tags, querystring: systemStatusQuerySchema, response: { 200: envelopeSchema(systemStatusSchema) } } },
     async (request) => ok(await getSystemStatus(publicReadContext(app, request), request.ip, Date.now())),
   );
 
