@@ -95,7 +95,8 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
   registerSecurityHeaders(app, isApiPath);
   // Before compression, so that it stores the plain body and compression never runs on a hit.
   registerResponseCache(app, responseCache);
-  await app.register(compress, { threshold: 1024 });
+  // No client sends compressed bodies, so request decompression (a hook on every request) is off.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT_BYTES });
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;

@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 
 /**
  * One log line per request instead of Fastify's two, and at `debug` for ordinary successes: at
@@ -16,6 +17,9 @@ export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const isNoteworthy = error !== null || reply.statusCode >= 400 || reply.elapsedTime > slowRequestMs;
+    // The common case, a quick success with debug off, builds nothing.
+    if (!isNoteworthy && !(reply.log as Logger).isLevelEnabled('debug')) return;
     const line = {
       method: request.method,
       url: request.url,

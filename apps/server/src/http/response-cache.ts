@@ -61,6 +61,9 @@ export class ResponseCache {
   }
 }
 
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding, Language, Merchant' };
+const gzipJsonHeaders = { ...jsonHeaders, 'content-encoding': 'gzip' };
+
 const generationKey = Symbol('responseCacheGeneration');
 type CachedRequest = FastifyRequest & { [generationKey]?: number };
 
@@ -83,14 +86,11 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
       request[generationKey] = cache.generation(request.merchant.id);
       return;
     }
-    reply.header('content-type', 'application/json; charset=utf-8');
-    reply.header('vary', 'Accept-Encoding, Language, Merchant');
     if (entry.body.length > 1024 && acceptsGzip(request)) {
       entry.gzip ??= gzipSync(entry.body);
-      reply.header('content-encoding', 'gzip');
-      return reply.send(entry.gzip);
+      return reply.headers(gzipJsonHeaders).send(entry.gzip);
     }
-    return reply.send(entry.body);
+    return reply.headers(jsonHeaders).send(entry.body);
   });
 
   app.addHook('onSend', async (request: CachedRequest, reply, payload) => {
