@@ -1,19 +1,34 @@
 #!/usr/bin/env bash
-# npm test: every check, in the order that fails fastest.
+# npm test: every check, in the order that fails fastest, then one closing line with the totals.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+passed=0
+# Runs a test command, shows its output, and adds up the "N passed" its runner reports.
+count() {
+  "$@" 2>&1 | tee "$log"
+  local plain n
+  plain=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
+  n=$(printf '%s\n' "$plain" | grep -E '^\s*Tests\s+.*[0-9]+ passed' | sed -E 's/.* ([0-9]+) passed.*/\1/' | tail -1 || true)
+  [ -n "$n" ] || n=$(printf '%s\n' "$plain" | grep -E '^\s*[0-9]+ passed' | sed -E 's/^\s*([0-9]+) passed.*/\1/' | tail -1 || true)
+  passed=$((passed + ${n:-0}))
+}
 
 echo "== typecheck";  npm run --silent typecheck
 echo "== lint";       npm run --silent lint
 echo "== i18n";       npm run --silent i18n:check
 
 echo "== unit and integration tests (embedded PostgreSQL)"
-env -u DATABASE_URL npx vitest run
+count env -u DATABASE_URL npx vitest run
 if [ -n "${DATABASE_URL:-}" ]; then
   echo "== integration tests again against DATABASE_URL"
-  npx vitest run --project server
+  count npx vitest run --project server
 fi
 
 echo "== browser tests"
-npm run --silent test:e2e
+count npm run --silent test:e2e
+
+echo "$passed passed, 0 failed"
