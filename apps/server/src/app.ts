@@ -70,6 +70,7 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
   app.decorate('publicCache', new PublicCache());
   app.decorateRequest('merchant', null as never);
   app.decorateRequest('language', 'TH');
+  app.decorateRequest('device', 'web');
 
   const merchants = new MerchantDirectory(db);
   const responseCache = new ResponseCache();

@@ -14,7 +14,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Lotus platform API',
         version: '1',
         description:
-          'Every response is the envelope { success, value, message?, errorCode? }. Requests carry the headers Merchant, Device and Language; logged-in calls carry Authorization: <token>.',
+          'Every response is the envelope { success, value, message?, errorCode? }. Requests carry the headers Merchant, Device and Language; logged-in calls carry the raw token in Authorization (no Bearer prefix).',
       },
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },

@@ -10,6 +10,8 @@ declare module 'fastify' {
     merchant: MerchantContext;
     /** The language of messages: the Language header, else the merchant's default, else TH. */
     language: Language;
+    /** The client kind from the Device header (`web` by default), recorded with logins and logs. */
+    device: string;
   }
 }
 
@@ -30,6 +32,12 @@ export function headerLanguage(request: FastifyRequest): Language | null {
   return languages.has(language) ? (language as Language) : null;
 }
 
+/** `web`, `h5`, `ios`, ... lower-cased; anything malformed counts as `web`. */
+export function headerDevice(request: FastifyRequest): string {
+  const raw = request.headers.device;
+  return typeof raw === 'string' && /^[a-zA-Z0-9_-]{1,16}$/.test(raw) ? raw.toLowerCase() : 'web';
+}
+
 /**
  * Resolves the merchant from the `Merchant` header, else from the request's host through the
  * merchant's domain list. An unknown or disabled merchant is refused before anything else runs.
@@ -42,6 +50,7 @@ export async function resolveMerchant(request: FastifyRequest, directory: Mercha
       : await directory.findByDomain(request.headers.host ?? '');
   if (!merchant) throw new AppError(400, errorCodes.merchantUnknown);
   request.language = headerLanguage(request) ?? merchant.defaultLanguage;
+  request.device = headerDevice(request);
   if (merchant.status !== 'active') throw new AppError(403, errorCodes.merchantDisabled);
   request.merchant = merchant;
 }

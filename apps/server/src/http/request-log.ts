@@ -27,6 +27,7 @@ export class RequestLogController extends LogController {
       statusCode: reply.statusCode,
       responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,
+      device: request.device,
     };
     if (error || reply.statusCode >= 500) reply.log.error({ ...line, err: error ?? undefined }, 'request failed');
     else if (reply.elapsedTime > slowRequestMs) reply.log.warn(line, 'slow request');
