@@ -94,6 +94,10 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
   registerSecurityHeaders(app, isApiPath);
+  // The merchant is resolved before body parsing, so even a malformed body is answered in its language.
+  app.addHook('onRequest', async (request) => {
+    if (isMerchantScoped(request.url)) await resolveMerchant(request, merchants);
+  });
   // Before compression, so that it stores the plain body and compression never runs on a hit.
   registerResponseCache(app, responseCache);
   // No client sends compressed bodies, so request decompression (a hook on every request) is off.
@@ -120,11 +124,6 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
 
   registerMetrics(app, config.METRICS_ALLOW);
   await registerOpenApi(app);
-
-  // The merchant is resolved before body parsing, so even a malformed body is answered in its language.
-  app.addHook('onRequest', async (request) => {
-    if (isMerchantScoped(request.url)) await resolveMerchant(request, merchants);
-  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: { status: 'up' } }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

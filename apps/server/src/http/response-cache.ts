@@ -77,9 +77,12 @@ function acceptsGzip(request: FastifyRequest): boolean {
   return typeof accepted === 'string' && /\bgzip\b/.test(accepted);
 }
 
-/** Serves hits from `preHandler` (after the merchant is known) and stores misses in `onSend`. */
+/**
+ * Serves hits from `onRequest` (registered after the merchant is resolved, so a hit skips the rest
+ * of the request lifecycle) and stores misses in `onSend`.
+ */
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
-  app.addHook('preValidation', async (request: CachedRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', async (request: CachedRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config.responseCache || request.method !== 'GET' || !request.merchant) return;
     const entry = cache.find(request.merchant.id, cacheKey(request));
     if (!entry) {
