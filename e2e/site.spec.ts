@@ -153,3 +153,29 @@ test.describe('system pages', () => {
     await expect(page.getByRole('link', { name: 'Contact Us' })).toBeVisible();
   });
 });
+
+test.describe('layout', () => {
+  // Every route group at the narrowest supported width: nothing may push the page sideways.
+  const routes = ['/', '/noticePage', '/promotions', '/help#deposit', '/helpmc', '/down', '/join', '/rng?page=NAGA', '/live', '/sports', '/elott', '/vip', '/pointMall', '/lottery', '/game', '/no/such/page'];
+  for (const width of [360, 1920]) {
+    test(`holds at ${width} px wide in Thai and English`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const language of ['TH', 'EN'] as const) {
+        await page.addInitScript((lang) => {
+          window.sessionStorage.setItem('lang', lang);
+          window.sessionStorage.setItem('popupShown', '1');
+        }, language);
+        for (const route of routes) {
+          await page.goto(route);
+          await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+          // Measure the settled layout: until the Thai font arrives, fallback glyphs are wider.
+          await page.evaluate(async () => {
+            await document.fonts.ready;
+          });
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${route} in ${language} at ${width} px`).toBeLessThanOrEqual(0);
+        }
+      }
+    });
+  }
+});
