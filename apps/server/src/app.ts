@@ -22,6 +22,7 @@ import { registerStaticSite } from './http/static-site.ts';
 import type { AppInstance } from './http/types.ts';
 import { MerchantDirectory } from './modules/merchant/merchant.service.ts';
 import { routeModules } from './modules/routes.ts';
+import { registerSealedPayloads } from './modules/sealed/sealed-payloads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   /** Used for the LISTEN connection that drops caches when data changes. */
   connectionString: string;
   logger: Logger;
+  /** The clock (epoch ms) of sealed payloads' time checks; tests inject one. Default Date.now. */
+  now?: () => number;
 }
 
 /** Paths that only ever answer JSON envelopes (never the site's index.html). */
@@ -49,7 +52,7 @@ function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs');
 }
 
-export async function buildApp({ config, db, connectionString, logger }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, connectionString, logger, now }: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -135,6 +138,8 @@ export async function buildApp({ config, db, connectionString, logger }: BuildAp
     }
   });
 
+  // Before the routes: it decorates app.sealedPayloads and opens the bodies of routes with config.sealed.
+  registerSealedPayloads(app, { now });
   for (const routes of routeModules) await app.register(routes);
 
   const indexHtml = await registerStaticSite(app, config.WEB_DIST_DIR);

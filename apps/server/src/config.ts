@@ -34,6 +34,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Seed the demo merchant at start when the database has no merchant yet. */
   SEED_DEMO: booleanSchema.default(true),
+  /**
+   * For automated tests only: every sliderToken and captcha field also accepts the literal answer
+   * `bypass`. Refused at start with NODE_ENV=production (see modules/verification/challenge-bypass.ts).
+   */
+  CHALLENGE_BYPASS: booleanSchema.default(false),
   /** Drain time before in-flight requests are cut at shutdown. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });

@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
 import type { AppInstance } from './http/types.ts';
+import { assertChallengeBypassAllowed } from './modules/verification/challenge-bypass.ts';
 
 export interface RunningServer {
   app: AppInstance;
@@ -14,6 +15,7 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds the demo merchant on first start, and listens. */
 export async function startServer(config: AppConfig, logger: Logger): Promise<RunningServer> {
+  assertChallengeBypassAllowed(config, logger);
   const database = await openDatabase(config, logger);
   try {
     await migrateToLatest(database.db, logger);

@@ -31,5 +31,16 @@ export const errorCodes = {
   internal: 'internal.error',
   /** A dependency (the database) is not answering. Retry later. */
   unavailable: 'service.unavailable',
+  /**
+   * A sealed call's `Encryption` header or `value` is missing or malformed, or the payload does not
+   * open (wrong key, tampered data) or lacks a valid `ts` or `nonce`; `field` names the part. Reseal and send again.
+   */
+  sealedInvalid: 'payload.encryption.invalid',
+  /** The `Encryption` header names a key the server does not hold (rotated away). Refetch the public key and reseal. */
+  sealedKeyUnknown: 'payload.encryption.key.unknown',
+  /** The sealed payload's `ts` is more than 5 minutes from the server's clock. Reseal with the current time. */
+  sealedExpired: 'payload.encryption.expired',
+  /** The sealed payload's `nonce` was already used (a replay). Reseal with a fresh nonce if the call is meant to run again. */
+  sealedReplayed: 'payload.encryption.replayed',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { MerchantConfig } from '../modules/merchant/merchant.config.ts';
+import type { SealedTables } from '../modules/sealed/sealed.tables.ts';
 import type { SiteTables } from '../modules/site/site.tables.ts';
+import type { VerificationTables } from '../modules/verification/verification.tables.ts';
 
 /** Core tables. Each domain module declares its own tables and adds them to `Database` below. */
 export interface MerchantTable {
@@ -25,7 +27,7 @@ export interface MerchantDomainTable {
   is_primary: boolean;
 }
 
-export interface Database extends SiteTables {
+export interface Database extends SiteTables, SealedTables, VerificationTables {
   merchant: MerchantTable;
   merchant_domain: MerchantDomainTable;
 }

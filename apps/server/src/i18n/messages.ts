@@ -28,6 +28,13 @@ const th = {
   'user.or.token.invalid': 'กรุณาเข้าสู่ระบบ',
   'internal.error': 'เครือข่ายขัดข้อง กรุณาลองใหม่อีกครั้ง',
   'service.unavailable': 'บริการไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่อีกครั้ง',
+  'payload.encryption.invalid': 'ข้อมูลที่เข้ารหัสไม่ถูกต้อง ({field}) กรุณาลองใหม่อีกครั้ง',
+  'payload.encryption.key.unknown': 'กุญแจเข้ารหัสหมดอายุแล้ว กรุณาลองใหม่อีกครั้ง',
+  'payload.encryption.expired': 'คำขอหมดอายุ กรุณาตรวจสอบวันและเวลาของอุปกรณ์แล้วลองใหม่อีกครั้ง',
+  'payload.encryption.replayed': 'คำขอนี้ถูกส่งไปแล้ว',
+  'slider.check.failed': 'การยืนยันตัวตนไม่สำเร็จ กรุณาเลื่อนชิ้นส่วนใหม่อีกครั้ง',
+  'slider.token.invalid': 'การยืนยันด้วยการเลื่อนหมดอายุหรือถูกใช้แล้ว กรุณายืนยันใหม่อีกครั้ง',
+  'captcha.invalid': 'รหัสยืนยันไม่ถูกต้องหรือหมดอายุ กรุณากรอกรหัสใหม่',
 } as const;
 
 export type MessageKey = keyof typeof th;
@@ -56,6 +63,13 @@ const en: Record<MessageKey, string> = {
   'user.or.token.invalid': 'Please log in',
   'internal.error': 'Network link abnormal, please try again',
   'service.unavailable': 'The service is temporarily unavailable, please try again',
+  'payload.encryption.invalid': 'The encrypted request is invalid ({field}), please try again',
+  'payload.encryption.key.unknown': 'The encryption key has expired, please try again',
+  'payload.encryption.expired': 'The request has expired: check the date and time of your device and try again',
+  'payload.encryption.replayed': 'This request was already sent',
+  'slider.check.failed': 'Verification failed, please slide the piece again',
+  'slider.token.invalid': 'The slider verification has expired or was already used, please verify again',
+  'captcha.invalid': 'The captcha is wrong or has expired, please enter the new one',
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { TH: th, EN: en };

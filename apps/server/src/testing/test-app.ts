@@ -5,23 +5,35 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppInstance } from '../http/types.ts';
 import { createLogger } from '../logger.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: AppInstance;
   db: Kysely<Database>;
   config: AppConfig;
+  /** The app's database, to share with another app (a second API instance). */
+  database: TestDatabase;
   /** Waits until the app has seen every change notification sent so far (cache invalidation is async). */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** The app's clock (epoch ms), for tests of time windows without sleeping. */
+  now?: () => number;
+  /** Test-only routes, registered before the app is ready. */
+  registerRoutes?: (app: AppInstance) => void | Promise<void>;
+  /** Run as a second API instance on this database (not dropped on close) instead of a fresh one. */
+  database?: TestDatabase;
+}
+
 /**
  * The real app on its own fresh, migrated and seeded database (the demo merchant), driven with
- * `app.inject`. Only the environment is overridable; nothing inside is mocked.
+ * `app.inject`. Only the environment, the clock and extra test routes are overridable; nothing
+ * inside is mocked.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -36,16 +48,19 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     connectionString: database.connectionString,
     logger: createLogger(config),
+    ...(options.now ? { now: options.now } : {}),
   });
+  await options.registerRoutes?.(app);
   await app.ready();
   return {
     app,
     db: database.db,
     config,
+    database,
     settle: () => app.syncCaches(),
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

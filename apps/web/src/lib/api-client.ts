@@ -44,6 +44,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Background calls (polling, prefetch) should not flash the global loader. */
   isSilent?: boolean;
+  /** Extra headers of this call (a sealed call's `Encryption`). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query: QueryParams | undefined): string {
@@ -68,13 +70,15 @@ function buildHeaders(hasBody: boolean): Headers {
 /** Calls the API and returns the envelope's `value`; throws ApiError unless `success` is true. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal, isSilent = false } = options;
+  const headers = buildHeaders(body !== undefined);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   if (!isSilent) loaderStore.start();
   try {
     let response: Response;
     try {
       response = await fetch(buildUrl(path, query), {
         method,
-        headers: buildHeaders(body !== undefined),
+        headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
         credentials: 'same-origin',

@@ -1,8 +1,12 @@
 import * as m0001 from './0001_core.ts';
 import * as m0002 from './0002_site.ts';
+import * as m0003 from './0003_sealed.ts';
+import * as m0004 from './0004_verification.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
   '0001_core': m0001,
   '0002_site': m0002,
+  '0003_sealed': m0003,
+  '0004_verification': m0004,
 };
