@@ -1,4 +1,5 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -171,6 +172,54 @@ describe('operations', () => {
   test('a request id is echoed into the logs context and accepted from the caller', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('the response cache over real HTTP', () => {
+  test('a hit written by the fast path is the same answer, headers and metrics as the first', async () => {
+    // All loopback addresses, so the next test can call from 127.0.0.2 as another caller.
+    await t.app.listen({ host: '0.0.0.0', port: 0 });
+    const address = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const get = (url: string) => fetch(`${address}${url}`, { headers: { Merchant: 'demo', Language: 'EN', 'Accept-Encoding': 'gzip' } });
+    const headersOf = (response: Response) =>
+      Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+    const countOf = async () => {
+      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+      return Number(/http_requests_total\{method="GET",route="\/wps\/system\/helpCenter",status_code="200"\} (\d+)/.exec(metrics)?.[1] ?? 0);
+    };
+
+    const before = await countOf();
+    const miss = await get('/wps/system/helpCenter');
+    const hit = await get('/wps/system/helpCenter');
+    expect(hit.status).toBe(200);
+    expect(headersOf(hit)).toEqual(headersOf(miss));
+    expect(await hit.json()).toEqual(await miss.json());
+    expect(await countOf()).toBe(before + 2);
+
+    // A change drops the entry: the next answer has the new data.
+    await t.db.updateTable('help_topic').set({ title_en: 'Fresh title' }).where('tag', '=', 'faq').execute();
+    await t.settle();
+    const fresh = (await (await get('/wps/system/helpCenter')).json()) as { value: Array<{ tag: string; title: string }> };
+    expect(fresh.value.find((topic) => topic.tag === 'faq')?.title).toBe('Fresh title');
+  });
+
+  test('per-caller answers are not served to another caller', async () => {
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // The caller's address is the socket's source address, so bind the client to pick it.
+    const status = (localAddress: string) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: '/wps/system/status', localAddress, headers: { Merchant: 'demo' } }, (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            response.on('end', () => resolve((JSON.parse(body) as { value: { location: { ip: string } } }).value.location.ip));
+          })
+          .on('error', reject);
+      });
+    expect(await status('127.0.0.1')).toBe('127.0.0.1');
+    expect(await status('127.0.0.1')).toBe('127.0.0.1');
+    expect(await status('127.0.0.2')).toBe('127.0.0.2');
   });
 });
 

@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -14,13 +15,14 @@ import { AppError } from './http/app-error.ts';
 import { sendError } from './http/error-handler.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { ResponseCache, registerResponseCache } from './http/response-cache.ts';
+import { ResponseCache, createCacheFastPath, registerResponseCache } from './http/response-cache.ts';
 import { RequestLogController } from './http/request-log.ts';
 import { isMerchantScoped, resolveMerchant } from './http/request-context.ts';
-import { registerSecurityHeaders } from './http/security.ts';
+import { apiSecurityHeaders, registerSecurityHeaders } from './http/security.ts';
 import { registerStaticSite } from './http/static-site.ts';
 import type { AppInstance } from './http/types.ts';
 import { MerchantDirectory } from './modules/merchant/merchant.service.ts';
+import { createMessageSenders } from './modules/messaging/message-sender.ts';
 import { routeModules } from './modules/routes.ts';
 import { registerSealedPayloads } from './modules/sealed/sealed-payloads.ts';
 
@@ -28,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: AppConfig;
+    /** The app's clock (epoch ms): `buildApp({ now })`, Date.now unless a test injects one. */
+    now(): number;
     publicCache: PublicCache;
     /** Resolves once every data change committed so far has dropped its cached reads. */
     syncCaches(): Promise<void>;
@@ -64,16 +68,27 @@ export async function buildApp({ config, db, connectionString, logger, now }: Bu
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   };
+  // Cached lobby answers are written before Fastify sees the request (see createCacheFastPath).
+  let serveFromCache: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
+  options.serverFactory = (handler) =>
+    createServer((request, response) => {
+      if (serveFromCache?.(request, response)) return;
+      handler(request, response);
+    });
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('messageSenders', createMessageSenders(config));
+  app.decorate('now', now ?? Date.now);
   app.decorate('publicCache', new PublicCache());
   app.decorateRequest('merchant', null as never);
   app.decorateRequest('language', 'TH');
   app.decorateRequest('device', 'web');
+  // Set by modules/identity's requireMember on calls that need a token.
+  app.decorateRequest('member', null as never);
 
   const merchants = new MerchantDirectory(db);
   const responseCache = new ResponseCache();
@@ -125,7 +140,19 @@ export async function buildApp({ config, db, connectionString, logger, now }: Bu
     },
   });
 
-  registerMetrics(app, config.METRICS_ALLOW);
+  const recordRequest = registerMetrics(app, config.METRICS_ALLOW);
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  serveFromCache = createCacheFastPath({
+    cache: responseCache,
+    merchants,
+    isProxyTrusted: config.TRUST_PROXY.length > 0,
+    isClosing: () => isClosing,
+    headers: apiSecurityHeaders,
+    onHit: (method, route, seconds) => recordRequest(method, route, 200, seconds),
+  });
   await registerOpenApi(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ success: true, value: { status: 'up' } }));

@@ -41,7 +41,23 @@ const envSchema = z.object({
   CHALLENGE_BYPASS: booleanSchema.default(false),
   /** Drain time before in-flight requests are cut at shutdown. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Where SMS go: `outbox` keeps them for operators only; `http` also posts them to SMS_GATEWAY_URL. */
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_GATEWAY_URL: z.string().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  /** Sent as `Authorization: Bearer <token>` to the SMS gateway. A secret: never logged. */
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** Where e-mails go: `outbox` keeps them for operators only; `smtp` also sends them through SMTP_URL. */
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`. Holds a secret: never logged. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  EMAIL_FROM: z.string().default('Lotus <no-reply@localhost>'),
 });
+
+/** Settings that only some choices need; checked even when other settings are wrong, so every problem is listed. */
+const requiredWhen: Array<{ field: keyof z.input<typeof envSchema>; when: (env: Record<string, string>) => boolean; because: string }> = [
+  { field: 'SMS_GATEWAY_URL', when: (env) => env.SMS_PROVIDER === 'http', because: 'required when SMS_PROVIDER is http' },
+  { field: 'SMTP_URL', when: (env) => env.EMAIL_PROVIDER === 'smtp', because: 'required when EMAIL_PROVIDER is smtp' },
+];
 
 export type AppConfig = Readonly<z.infer<typeof envSchema> & { dataDir: string; repoRoot: string }>;
 
@@ -55,8 +71,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const missing = requiredWhen.filter(({ field, when }) => when(cleaned as Record<string, string>) && cleaned[field] === undefined);
+  if (!parsed.success || missing.length > 0) {
+    throw new ConfigError([
+      ...(parsed.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      ...missing.map(({ field, because }) => `${field}: ${because}`),
+    ]);
   }
   return Object.freeze({ ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), repoRoot });
 }

@@ -15,7 +15,8 @@ export function envelopeSchema<T extends z.ZodType>(value: T) {
 
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
-  value: z.null(),
+  /** Null, except where a call documents details for the client (login failures: `{ captchaRequired }`). */
+  value: z.record(z.string(), z.unknown()).nullable(),
   message: z.string(),
   errorCode: z.string(),
   /** For validation errors: the first offending field, dotted path (e.g. `content`). */

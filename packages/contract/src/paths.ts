@@ -14,4 +14,11 @@ export const apiPaths = {
   captcha: '/wps/captcha',
   sliderChallenge: '/wps/captcha/slider',
   sliderCheck: '/wps/captcha/slider/check',
+  smsRegister: '/wps/verification/sms/register',
+  devOutbox: '/wps/dev/outbox',
+  login: '/wps/session/login',
+  logout: '/wps/session/logout',
+  register: '/wps/member/register',
+  memberInfo: '/wps/member/info',
+  memberLanguage: '/wps/member/language',
 } as const;

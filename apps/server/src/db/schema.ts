@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { IdentityTables } from '../modules/identity/identity.tables.ts';
 import type { MerchantConfig } from '../modules/merchant/merchant.config.ts';
+import type { MessagingTables } from '../modules/messaging/messaging.tables.ts';
 import type { SealedTables } from '../modules/sealed/sealed.tables.ts';
 import type { SiteTables } from '../modules/site/site.tables.ts';
 import type { VerificationTables } from '../modules/verification/verification.tables.ts';
@@ -27,7 +29,7 @@ export interface MerchantDomainTable {
   is_primary: boolean;
 }
 
-export interface Database extends SiteTables, SealedTables, VerificationTables {
+export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables {
   merchant: MerchantTable;
   merchant_domain: MerchantDomainTable;
 }

@@ -17,6 +17,8 @@ export class AppError extends Error {
       field?: string;
       /** Seconds, sent as Retry-After. */
       retryAfterSeconds?: number;
+      /** Details for the client in the envelope's `value` (null otherwise), e.g. `{ captchaRequired: true }`. */
+      value?: Record<string, unknown>;
     } = {},
   ) {
     super(errorCode);

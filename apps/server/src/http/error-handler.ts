@@ -12,8 +12,8 @@ import { headerLanguage } from './request-context.ts';
  */
 export function sendError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const language = request.language ?? headerLanguage(request) ?? 'TH';
-  const envelope = (statusCode: number, errorCode: string, message: string, field?: string) => {
-    const body: ErrorEnvelope = { success: false, value: null, message, errorCode };
+  const envelope = (statusCode: number, errorCode: string, message: string, field?: string, value: ErrorEnvelope['value'] = null) => {
+    const body: ErrorEnvelope = { success: false, value, message, errorCode };
     if (field !== undefined) body.field = field;
     return reply.status(statusCode).send(body);
   };
@@ -21,7 +21,7 @@ export function sendError(error: FastifyError | AppError | Error, request: Fasti
   if (error instanceof AppError) {
     if (error.options.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.options.retryAfterSeconds));
     const message = translate(language, error.options.messageKey ?? error.errorCode, error.options.params);
-    return envelope(error.statusCode, error.errorCode, message, error.options.field);
+    return envelope(error.statusCode, error.errorCode, message, error.options.field, error.options.value ?? null);
   }
 
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,5 @@
 import { errorCodes, languageSchema, type Language } from '@lotus/contract';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { MerchantContext } from '../modules/merchant/merchant.config.ts';
 import type { MerchantDirectory } from '../modules/merchant/merchant.service.ts';
@@ -25,7 +26,7 @@ export function isMerchantScoped(url: string): boolean {
 const languages: ReadonlySet<string> = new Set(languageSchema.options);
 
 /** The Language header when it names a language we ship; anything else falls back to the default. */
-export function headerLanguage(request: FastifyRequest): Language | null {
+export function headerLanguage(request: { headers: IncomingHttpHeaders }): Language | null {
   const raw = request.headers.language;
   if (typeof raw !== 'string') return null;
   const language = raw.trim().toUpperCase();

@@ -1,5 +1,8 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MerchantDirectory } from '../modules/merchant/merchant.service.ts';
+import { headerLanguage, isMerchantScoped } from './request-context.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +26,11 @@ interface Entry {
   body: string;
   gzip: Buffer | null;
   expiresAtMs: number;
+  /** The route pattern, for the metrics of hits served by the fast path. */
+  route: string;
+  /** Whole header sets of a hit served by the fast path, made on first use. */
+  plainHeaders?: Record<string, string | number>;
+  gzipHeaders?: Record<string, string | number>;
 }
 
 const maxEntriesPerMerchant = 500;
@@ -42,13 +50,13 @@ export class ResponseCache {
     return this.generations.get(merchantId) ?? 0;
   }
 
-  store(merchantId: number, key: string, body: string, generation: number): void {
+  store(merchantId: number, key: string, body: string, generation: number, route = ''): void {
     if (this.generation(merchantId) !== generation) return;
     let forMerchant = this.entries.get(merchantId);
     if (!forMerchant) this.entries.set(merchantId, (forMerchant = new Map()));
     // Query strings are client input: bound the number of variants kept.
     if (forMerchant.size >= maxEntriesPerMerchant) forMerchant.delete(forMerchant.keys().next().value as string);
-    forMerchant.set(key, { body, gzip: null, expiresAtMs: this.now() + this.ttlMs });
+    forMerchant.set(key, { body, gzip: null, expiresAtMs: this.now() + this.ttlMs, route });
   }
 
   invalidate(merchantId: number): void {
@@ -68,11 +76,14 @@ const generationKey = Symbol('responseCacheGeneration');
 type CachedRequest = FastifyRequest & { [generationKey]?: number };
 
 function cacheKey(request: FastifyRequest): string {
-  const base = `${request.language}|${request.url}`;
-  return request.routeOptions.config.responseCache === 'per-ip' ? `${request.ip}|${base}` : base;
+  const base = baseKey(request.language, request.url);
+  return request.routeOptions.config.responseCache === 'per-ip' ? perCallerKey(request.ip, base) : base;
 }
 
-function acceptsGzip(request: FastifyRequest): boolean {
+const baseKey = (language: string, url: string) => `${language}|${url}`;
+const perCallerKey = (ip: string, base: string) => `${ip}|${base}`;
+
+function acceptsGzip(request: { headers: IncomingHttpHeaders }): boolean {
   const accepted = request.headers['accept-encoding'];
   return typeof accepted === 'string' && /\bgzip\b/.test(accepted);
 }
@@ -99,7 +110,52 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   app.addHook('onSend', async (request: CachedRequest, reply, payload) => {
     const generation = request[generationKey];
     if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    cache.store(request.merchant.id, cacheKey(request), payload, generation);
+    cache.store(request.merchant.id, cacheKey(request), payload, generation, request.routeOptions.url ?? '');
     return payload;
   });
+}
+
+export interface CacheFastPathOptions {
+  cache: ResponseCache;
+  merchants: MerchantDirectory;
+  /** Behind a trusted proxy the caller's IP needs Fastify's proxy rules: per-caller hits then go the long way. */
+  isProxyTrusted: boolean;
+  isClosing: () => boolean;
+  /** The headers every JSON answer carries (security headers). */
+  headers: Record<string, string>;
+  onHit: (method: string, route: string, seconds: number) => void;
+}
+
+/**
+ * The fast path of the response cache, in front of Fastify (its serverFactory): a GET whose answer
+ * is cached is written straight from the entry, with exactly the headers the Fastify path sends,
+ * without routing, hooks or a request logger. This is a micro-cache at the edge, the job nginx's
+ * proxy_cache would do in front of the API, and it is what brings the lobby calls near a bare
+ * hello-world (docs/performance.md). Anything it cannot decide at once (a merchant not looked up
+ * yet, a miss, a closing server) goes to Fastify, which fills the entry.
+ */
+export function createCacheFastPath(options: CacheFastPathOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
+  return (request, response) => {
+    const startedAt = process.hrtime.bigint();
+    const url = request.url ?? '';
+    if (request.method !== 'GET' || !isMerchantScoped(url) || options.isClosing()) return false;
+    const merchantCode = request.headers.merchant;
+    const merchant = options.merchants.peek(typeof merchantCode === 'string' ? merchantCode : undefined, request.headers.host);
+    if (!merchant || merchant.status !== 'active') return false;
+    const base = baseKey(headerLanguage(request) ?? merchant.defaultLanguage, url);
+    let entry = options.cache.find(merchant.id, base);
+    if (!entry && !options.isProxyTrusted) entry = options.cache.find(merchant.id, perCallerKey(request.socket.remoteAddress ?? '', base));
+    if (!entry) return false;
+
+    if (entry.body.length > 1024 && acceptsGzip(request)) {
+      entry.gzip ??= gzipSync(entry.body);
+      entry.gzipHeaders ??= { ...options.headers, ...gzipJsonHeaders, 'content-length': entry.gzip.length };
+      response.writeHead(200, entry.gzipHeaders).end(entry.gzip);
+    } else {
+      entry.plainHeaders ??= { ...options.headers, ...jsonHeaders, 'content-length': Buffer.byteLength(entry.body) };
+      response.writeHead(200, entry.plainHeaders).end(entry.body);
+    }
+    options.onHit('GET', entry.route, Number(process.hrtime.bigint() - startedAt) / 1e9);
+    return true;
+  };
 }

@@ -2,6 +2,8 @@ import * as m0001 from './0001_core.ts';
 import * as m0002 from './0002_site.ts';
 import * as m0003 from './0003_sealed.ts';
 import * as m0004 from './0004_verification.ts';
+import * as m0005 from './0005_identity.ts';
+import * as m0006 from './0006_messaging.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -9,4 +11,6 @@ export const migrations = {
   '0002_site': m0002,
   '0003_sealed': m0003,
   '0004_verification': m0004,
+  '0005_identity': m0005,
+  '0006_messaging': m0006,
 };

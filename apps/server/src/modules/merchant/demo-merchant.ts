@@ -157,6 +157,7 @@ export const demoMerchantConfig: MerchantConfig = {
     },
     allowIps: [],
   },
+  sessions: { idleMinutes: 30, absoluteHours: 24 },
   access: {
     ipAllow: [],
     ipDeny: [],
@@ -167,4 +168,5 @@ export const demoMerchantConfig: MerchantConfig = {
       EN: 'Sorry, this site is not available in your region. If you think this is a mistake, please contact customer service.',
     },
   },
+  verification: { codeExpiredMinutes: 5, maxCodesPerHour: 5 },
 };

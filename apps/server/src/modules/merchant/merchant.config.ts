@@ -42,6 +42,13 @@ export const merchantConfigSchema = z.object({
    * Region rules: an IP on `ipAllow` always passes; an IP on `ipDeny` is always refused; otherwise
    * a country on `blockedCountries` is refused, and when `allowedCountries` is non-empty only those pass.
    */
+  /**
+   * Member sessions: a token dies after `idleMinutes` without a call, and `absoluteHours` after login
+   * whatever happens. Defaulted so that rows written before it existed stay valid.
+   */
+  sessions: z
+    .object({ idleMinutes: z.number().int().min(1).max(1440), absoluteHours: z.number().int().min(1).max(720) })
+    .default({ idleMinutes: 30, absoluteHours: 24 }),
   access: z.object({
     ipAllow: z.array(z.string()),
     ipDeny: z.array(z.string()),
@@ -49,6 +56,17 @@ export const merchantConfigSchema = z.object({
     allowedCountries: z.array(z.string()),
     message: localizedSchema,
   }),
+  /**
+   * One-time codes (modules/messaging): a code lives `codeExpiredMinutes`, and no new one is sent to
+   * the same destination and purpose before it has expired; at most `maxCodesPerHour` per destination.
+   * Defaulted, so rows stored before this setting existed stay valid.
+   */
+  verification: z
+    .object({
+      codeExpiredMinutes: z.number().int().min(1).max(60).default(5),
+      maxCodesPerHour: z.number().int().min(1).max(100).default(5),
+    })
+    .default({ codeExpiredMinutes: 5, maxCodesPerHour: 5 }),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
 

@@ -1,0 +1,85 @@
+import {
+  apiPaths,
+  envelopeSchema,
+  loginRequestSchema,
+  loginResultSchema,
+  memberInfoSchema,
+  memberLanguageRequestSchema,
+  registerRequestSchema,
+} from '@lotus/contract';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
+import type { AppInstance } from '../../http/types.ts';
+import { callerOf } from './caller.ts';
+import { getMemberInfo } from './get-member-info.ts';
+import { updateMemberLanguage } from './identity.queries.ts';
+import { logIn } from './log-in.ts';
+import { registerMember } from './register-member.ts';
+import { requireMember } from './require-member.ts';
+import { revokeSession } from './sessions.ts';
+
+const tags = ['identity'];
+
+/**
+ * Per IP, on top of the per-account failure logic (captcha, lock): a ceiling on argon2 work and on
+ * name guessing from one address.
+ */
+const credentialRateLimit = { max: 30, timeWindow: '1 minute' };
+
+/** Answers about a member are theirs alone: never stored by a browser cache or a proxy. */
+const noStore = 'no-store';
+
+/** Register, login, logout, member info and language (spec §7). */
+export async function identityRoutes(app: AppInstance): Promise<void> {
+  app.put(
+    apiPaths.register,
+    {
+      config: { sealed: true, rateLimit: credentialRateLimit },
+      schema: { tags, body: registerRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      const context = { db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now() };
+      return ok(await registerMember(context, request.body));
+    },
+  );
+
+  app.post(
+    apiPaths.login,
+    {
+      config: { sealed: true, rateLimit: credentialRateLimit },
+      schema: { tags, body: loginRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await logIn({ db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), nowMs: app.now() }, request.body));
+    },
+  );
+
+  app.delete(
+    apiPaths.logout,
+    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await revokeSession(app.db, request.member.sessionId, app.now());
+      return ok(null);
+    },
+  );
+
+  app.get(
+    apiPaths.memberInfo,
+    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(memberInfoSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await getMemberInfo(app.db, request.member));
+    },
+  );
+
+  app.post(
+    apiPaths.memberLanguage,
+    { preHandler: requireMember, schema: { tags, body: memberLanguageRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await updateMemberLanguage(app.db, request.member.id, request.body.language);
+      return ok(null);
+    },
+  );
+}
