@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 
 /**
  * Randomness for challenges, all from the CSPRNG: an answer a script could predict from
- * Math.random's state would make the challenge worthless.
+ * a non-cryptographic generator's state would make the challenge worthless.
  */
 
 const unitSteps = 2 ** 47;
