@@ -91,7 +91,7 @@ export async function buildApp({ config, db, connectionString, logger, now }: Bu
   app.decorateRequest('member', null as never);
 
   const merchants = new MerchantDirectory(db);
-  const responseCache = new ResponseCache();
+  const responseCache = new ResponseCache({ headers: apiSecurityHeaders });
   const cacheListener = listenForCacheChanges(
     connectionString,
     (merchantId) => {
@@ -150,7 +150,6 @@ export async function buildApp({ config, db, connectionString, logger, now }: Bu
     merchants,
     isProxyTrusted: config.TRUST_PROXY.length > 0,
     isClosing: () => isClosing,
-    headers: apiSecurityHeaders,
     onHit: (method, route, seconds) => recordRequest(method, route, 200, seconds),
   });
   await registerOpenApi(app);

@@ -4,7 +4,7 @@ import { ResponseCache } from './response-cache.ts';
 describe('ResponseCache', () => {
   test('a stored answer is found until its time is up', () => {
     let nowMs = 1_000;
-    const cache = new ResponseCache(5_000, () => nowMs);
+    const cache = new ResponseCache({ ttlMs: 5_000, now: () => nowMs });
     cache.store(1, 'TH|/a', '{"success":true}', cache.generation(1));
     expect(cache.find(1, 'TH|/a')?.body).toBe('{"success":true}');
     expect(cache.find(2, 'TH|/a')).toBeNull();

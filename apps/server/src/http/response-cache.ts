@@ -39,7 +39,29 @@ export class ResponseCache {
   private readonly entries = new Map<number, Map<string, Entry>>();
   private readonly generations = new Map<number, number>();
 
-  constructor(private readonly ttlMs = 5_000, private readonly now: () => number = Date.now) {}
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly headers: Record<string, string>;
+
+  constructor(options: { ttlMs?: number; now?: () => number; headers?: Record<string, string> } = {}) {
+    this.ttlMs = options.ttlMs ?? 5_000;
+    this.now = options.now ?? Date.now;
+    this.headers = options.headers ?? {};
+  }
+
+  /**
+   * What a hit sends: the body (gzip when the client takes it and it is worth it) and every
+   * header, built once per entry. Both serving paths use it, so they cannot drift apart.
+   */
+  answer(entry: Entry, request: { headers: IncomingHttpHeaders }): { headers: Record<string, string | number>; payload: string | Buffer } {
+    if (entry.body.length > 1024 && acceptsGzip(request)) {
+      entry.gzip ??= gzipSync(entry.body);
+      entry.gzipHeaders ??= { ...this.headers, ...gzipJsonHeaders, 'content-length': entry.gzip.length };
+      return { headers: entry.gzipHeaders, payload: entry.gzip };
+    }
+    entry.plainHeaders ??= { ...this.headers, ...jsonHeaders, 'content-length': Buffer.byteLength(entry.body) };
+    return { headers: entry.plainHeaders, payload: entry.body };
+  }
 
   find(merchantId: number, key: string): Entry | null {
     const entry = this.entries.get(merchantId)?.get(key);
@@ -100,11 +122,8 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
       request[generationKey] = cache.generation(request.merchant.id);
       return;
     }
-    if (entry.body.length > 1024 && acceptsGzip(request)) {
-      entry.gzip ??= gzipSync(entry.body);
-      return reply.headers(gzipJsonHeaders).send(entry.gzip);
-    }
-    return reply.headers(jsonHeaders).send(entry.body);
+    const { headers, payload } = cache.answer(entry, request);
+    return reply.headers(headers).send(payload);
   });
 
   app.addHook('onSend', async (request: CachedRequest, reply, payload) => {
@@ -121,8 +140,6 @@ export interface CacheFastPathOptions {
   /** Behind a trusted proxy the caller's IP needs Fastify's proxy rules: per-caller hits then go the long way. */
   isProxyTrusted: boolean;
   isClosing: () => boolean;
-  /** The headers every JSON answer carries (security headers). */
-  headers: Record<string, string>;
   onHit: (method: string, route: string, seconds: number) => void;
 }
 
@@ -147,14 +164,8 @@ export function createCacheFastPath(options: CacheFastPathOptions): (request: In
     if (!entry && !options.isProxyTrusted) entry = options.cache.find(merchant.id, perCallerKey(request.socket.remoteAddress ?? '', base));
     if (!entry) return false;
 
-    if (entry.body.length > 1024 && acceptsGzip(request)) {
-      entry.gzip ??= gzipSync(entry.body);
-      entry.gzipHeaders ??= { ...options.headers, ...gzipJsonHeaders, 'content-length': entry.gzip.length };
-      response.writeHead(200, entry.gzipHeaders).end(entry.gzip);
-    } else {
-      entry.plainHeaders ??= { ...options.headers, ...jsonHeaders, 'content-length': Buffer.byteLength(entry.body) };
-      response.writeHead(200, entry.plainHeaders).end(entry.body);
-    }
+    const { headers, payload } = options.cache.answer(entry, request);
+    response.writeHead(200, headers).end(payload);
     options.onHit('GET', entry.route, Number(process.hrtime.bigint() - startedAt) / 1e9);
     return true;
   };
