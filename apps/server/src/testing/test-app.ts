@@ -11,6 +11,8 @@ export interface TestApp {
   app: AppInstance;
   db: Kysely<Database>;
   config: AppConfig;
+  /** The seeded demo merchant's id. */
+  demoMerchantId: number;
   /** The app's database, to share with another app (a second API instance). */
   database: TestDatabase;
   /** Waits until the app has seen every change notification sent so far (cache invalidation is async). */
@@ -52,8 +54,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   await options.registerRoutes?.(app);
   await app.ready();
+  const demo = await database.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
   return {
     app,
+    demoMerchantId: demo.id,
     db: database.db,
     config,
     database,

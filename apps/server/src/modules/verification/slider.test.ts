@@ -13,7 +13,7 @@ let testApp: TestApp;
 let merchantId: number;
 beforeAll(async () => {
   testApp = await createTestApp();
-  merchantId = (await testApp.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+  merchantId = testApp.demoMerchantId;
 });
 afterAll(async () => {
   await testApp?.close();
