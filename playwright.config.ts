@@ -27,7 +27,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${e2ePort}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(e2ePort), DATA_DIR: e2eDataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: { PORT: String(e2ePort), DATA_DIR: e2eDataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', CHALLENGE_BYPASS: '1' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { announcementsQuery } from '../api/announcements';
 import { gameMenusQuery } from '../api/game-menus';
 import { hotGamesQuery } from '../api/hot-games';
+import { memberInfoQuery } from '../api/member';
 import { queryClient } from '../api/query-client';
 import { systemStatusQuery } from '../api/system-status';
 import { whitelabelQuery } from '../api/whitelabel';
@@ -27,6 +28,8 @@ void queryClient.prefetchQuery(whitelabelQuery(language));
 void queryClient.prefetchQuery(gameMenusQuery(language));
 void queryClient.prefetchQuery(announcementsQuery(language));
 void queryClient.prefetchQuery(hotGamesQuery(language));
+// Member info loads at start only when a token exists (spec §4).
+if (session.hasToken()) void queryClient.prefetchQuery(memberInfoQuery(session.getToken()));
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

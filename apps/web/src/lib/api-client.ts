@@ -1,4 +1,4 @@
-import type { Envelope } from '@lotus/contract';
+import { errorCodes, type Envelope } from '@lotus/contract';
 import { loaderStore } from './loader-store';
 import { session, type Language } from './session';
 
@@ -6,12 +6,15 @@ import { session, type Language } from './session';
 export class ApiError extends Error {
   readonly errorCode: string;
   readonly status: number;
+  /** The envelope's `value` of a refusal (a failed login's `{ captchaRequired }`), if any. */
+  readonly value: unknown;
 
-  constructor(message: string, errorCode: string, status: number) {
+  constructor(message: string, errorCode: string, status: number, value: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.errorCode = errorCode;
     this.status = status;
+    this.value = value;
   }
 }
 
@@ -98,7 +101,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     if (!envelope.success) {
       const errorCode = envelope.errorCode ?? `http.${response.status}`;
-      throw new ApiError(envelope.message ?? errorCode, errorCode, response.status);
+      // A token the server no longer accepts (expired, revoked, member locked): forced logout.
+      if (response.status === 401 && errorCode === errorCodes.tokenInvalid && headers.has('Authorization')) session.clear();
+      throw new ApiError(envelope.message ?? errorCode, errorCode, response.status, envelope.value ?? null);
     }
     return envelope.value as T;
   } finally {

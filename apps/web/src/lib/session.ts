@@ -41,8 +41,39 @@ function write(key: string, value: string | null): void {
   }
 }
 
+/** Listeners told when the token appears or goes (login, logout, a forced logout on a 401). */
+const tokenListeners = new Set<() => void>();
+const notifyTokenListeners = (): void => tokenListeners.forEach((listener) => listener());
+
 export const session = {
   getToken: (): string | null => read(keys.token),
+  /** After a login or registration: keeps the token for this tab and tells the listeners. */
+  logIn: (token: string): void => {
+    write(keys.token, token);
+    notifyTokenListeners();
+  },
+  setIsAgent: (isAgent: number): void => write(keys.isAgent, String(isAgent)),
+  /**
+   * Logout and forced logout (spec §4): clears session storage except the language (lang, hisLang),
+   * so the site stays in the member's language.
+   */
+  clear: (): void => {
+    const hadToken = Boolean(read(keys.token));
+    const lang = read(keys.lang);
+    const hisLang = read(keys.hisLang);
+    try {
+      window.sessionStorage.clear();
+    } catch {
+      // Storage disabled: nothing was kept anyway.
+    }
+    write(keys.lang, lang);
+    write(keys.hisLang, hisLang);
+    if (hadToken) notifyTokenListeners();
+  },
+  subscribeToken: (listener: () => void): (() => void) => {
+    tokenListeners.add(listener);
+    return () => tokenListeners.delete(listener);
+  },
   hasToken: (): boolean => Boolean(read(keys.token)),
   /** isAgent of spec §3: 1, 2, 41, 42 agents; 4 a trial or guest account. */
   getIsAgent: (): number | null => {

@@ -5,7 +5,10 @@ import { createStore, useStore } from './create-store';
  * original did (login over register, register over login).
  */
 export type OpenModal =
-  | { kind: 'login' }
+  /** `prefill`: the top bar's form was submitted; the modal goes straight to the slider. */
+  | { kind: 'login'; prefill?: { username: string; password: string } }
+  /** The logout confirmation of the logged-in strip (spec §2). */
+  | { kind: 'logout' }
   | { kind: 'register' }
   | { kind: 'announcement'; announcementId?: string }
   | { kind: 'notice'; titleKey: string; messageKey: string };

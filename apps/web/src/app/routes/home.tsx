@@ -8,6 +8,7 @@ import { AnnouncementMarquee } from '../../features/home/components/announcement
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { AppDownloadTeaser, WhyUsStrip } from '../../features/home/components/home-extras';
 import { paths } from '../../config/paths';
+import { session } from '../../lib/session';
 import { openModal, type OpenModal } from '../../stores/modal-store';
 
 /** Home addresses that also open a modal (spec §2: /register; /login for loginedToHomePage). */
@@ -23,7 +24,8 @@ export function Component() {
 
   useEffect(() => {
     const modal = modalOfPath[pathname];
-    if (modal) openModal(modal);
+    // A logged-in member (a reload of /register after registering) has nothing to log in to.
+    if (modal && !session.hasToken()) openModal(modal);
   }, [pathname]);
 
   return (

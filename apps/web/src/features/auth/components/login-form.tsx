@@ -4,8 +4,9 @@ import { Icon } from '../../../components/icon';
 import { openModal } from '../../../stores/modal-store';
 
 /**
- * The top bar's login form (logged out). Signing in arrives with the login release; until then
- * submitting opens the login modal, which says so, instead of pretending to log in.
+ * The top bar's login form (logged out). Submitting checks both fields are filled, then opens the
+ * login modal with them, straight at the slider: the slider, captcha and sealed call live there,
+ * in the auth chunk, so the top bar stays light.
  */
 export function LoginForm() {
   const { t } = useTranslation();
@@ -13,7 +14,12 @@ export function LoginForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    openModal({ kind: 'login' });
+    const data = new FormData(event.currentTarget);
+    const username = String(data.get('username') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    // An empty field: the modal shows the form with the same "required" messages.
+    openModal({ kind: 'login', prefill: username && password ? { username, password } : undefined });
+    if (username && password) event.currentTarget.reset();
   };
 
   return (

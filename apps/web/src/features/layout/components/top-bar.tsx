@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { LanguageSwitcher } from './language-switcher';
 
 interface TopBarProps {
-  /** The login form when logged out (the logged-in strip arrives with the login release). */
+  /** The login form when logged out, the logged-in strip when a token exists. */
   accountArea: ReactNode;
   /** Opens the side menu drawer on phones. */
   onMenuClick: () => void;
