@@ -93,3 +93,25 @@ test('an invalid token is a forced logout', async ({ page }) => {
   await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeNull();
 });
+
+test('the login texts follow a language switch made after the login chunk loaded', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript(() => {
+    if (!window.sessionStorage.getItem('lang')) window.sessionStorage.setItem('lang', 'TH');
+    window.sessionStorage.setItem('popupShown', '1');
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).first().click();
+  const thaiDialog = page.getByRole('dialog', { name: 'เข้าสู่ระบบ' });
+  await expect(thaiDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(thaiDialog).toBeHidden();
+
+  await page.getByRole('button', { name: /^EN/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Log in' }).first().click();
+  const englishDialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(englishDialog).toBeVisible();
+  await expect(englishDialog).not.toContainText('login_');
+  await expect(englishDialog).not.toContainText('slider_');
+});

@@ -34,11 +34,21 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// The site.
+// The site: the core catalogue (locales/{th,en}.json) and each lazily loaded feature's
+// (locales/<feature>/{th,en}.json). Each pair must match; together they are one key set.
 const localeDir = path.join(root, 'apps/web/src/locales');
-const webTh = JSON.parse(readFileSync(path.join(localeDir, 'th.json'), 'utf8')) as Catalogue;
-const webEn = JSON.parse(readFileSync(path.join(localeDir, 'en.json'), 'utf8')) as Catalogue;
-compare('apps/web', webTh, webEn);
+const webTh: Catalogue = {};
+const webEn: Catalogue = {};
+const readCatalogue = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+for (const dir of [localeDir, ...readdirSync(localeDir).map((entry) => path.join(localeDir, entry)).filter((entry) => statSync(entry).isDirectory())]) {
+  const name = `apps/web/${path.relative(path.join(root, 'apps/web'), dir)}`;
+  const th = readCatalogue(path.join(dir, 'th.json'));
+  const en = readCatalogue(path.join(dir, 'en.json'));
+  compare(name, th, en);
+  for (const key of Object.keys(th)) if (key in webTh) problems.push(`${name}: "${key}" is also defined in another catalogue`);
+  Object.assign(webTh, th);
+  Object.assign(webEn, en);
+}
 let usedKeys = 0;
 for (const file of sourceFiles(path.join(root, 'apps/web/src'))) {
   const source = readFileSync(file, 'utf8');

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { setApiLanguage } from './api-client';
+import { apiPaths } from '@lotus/contract';
+import { apiRequest, setApiLanguage } from './api-client';
 import { session, type Language } from './session';
 
 /**
@@ -29,11 +30,32 @@ const catalogues: Record<Language, () => Promise<{ default: Record<string, strin
   EN: () => import('../locales/en.json'),
 };
 
+type CatalogueLoaders = Record<Language, () => Promise<{ default: Record<string, string> }>>;
+
+/** Catalogues of lazily loaded features (the auth modals' texts), loaded with their chunk. */
+const featureCatalogues: CatalogueLoaders[] = [];
+const loadedCatalogues = new Set<string>();
+
+async function loadInto(loaders: CatalogueLoaders, language: Language, id: string): Promise<void> {
+  if (loadedCatalogues.has(`${id}:${language}`)) return;
+  const { default: catalogue } = await loaders[language]();
+  // Deep merge into the one namespace: keys stay flat and unique across files (npm run i18n:check).
+  i18next.addResourceBundle(toI18nCode(language), 'translation', catalogue, true, false);
+  loadedCatalogues.add(`${id}:${language}`);
+}
+
 async function loadCatalogue(language: Language): Promise<void> {
-  const code = toI18nCode(language);
-  if (i18next.hasResourceBundle(code, 'translation')) return;
-  const { default: catalogue } = await catalogues[language]();
-  i18next.addResourceBundle(code, 'translation', catalogue);
+  await loadInto(catalogues, language, 'core');
+  await Promise.all(featureCatalogues.map((loaders, index) => loadInto(loaders, language, `feature-${index}`)));
+}
+
+/**
+ * A lazily loaded feature brings its own texts: its chunk awaits this before drawing, and a later
+ * language switch loads the feature's other catalogue too.
+ */
+export async function registerFeatureCatalogue(loaders: CatalogueLoaders): Promise<void> {
+  if (!featureCatalogues.includes(loaders)) featureCatalogues.push(loaders);
+  await loadInto(loaders, currentLanguage(), `feature-${featureCatalogues.indexOf(loaders)}`);
 }
 
 export async function initI18n(): Promise<typeof i18next> {
@@ -41,6 +63,7 @@ export async function initI18n(): Promise<typeof i18next> {
   setApiLanguage(language);
   applyDocumentLanguage(language);
   const { default: catalogue } = await catalogues[language]();
+  loadedCatalogues.add(`core:${language}`);
   await i18next.use(initReactI18next).init({
     resources: { [toI18nCode(language)]: { translation: catalogue } },
     lng: toI18nCode(language),
@@ -63,8 +86,8 @@ export async function initI18n(): Promise<typeof i18next> {
  */
 export async function notifyServerLanguage(language: Language): Promise<void> {
   if (!session.hasToken()) return;
-  // The member-language call arrives with the login issue; until then no member can be logged in.
-  void language;
+  // A failure here must not undo the switch on screen; the next login sends the language again.
+  await apiRequest(apiPaths.memberLanguage, { method: 'POST', body: { language }, isSilent: true }).catch(() => undefined);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

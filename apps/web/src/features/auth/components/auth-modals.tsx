@@ -1,9 +1,16 @@
 import '../auth.css';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
+import { registerFeatureCatalogue } from '../../../lib/i18n';
 import { closeModal } from '../../../stores/modal-store';
 import { LoginPanel } from './login-panel';
 import { RegisterPanel } from './register-panel';
+
+// The login and register texts come with this chunk, not with the home page (its JS budget).
+await registerFeatureCatalogue({
+  TH: () => import('../../../locales/auth/th.json'),
+  EN: () => import('../../../locales/auth/en.json'),
+});
 
 /**
  * The login and register modals (spec §2). They open from every place that needs them (top bar,
