@@ -6,3 +6,4 @@ export * from './paths.ts';
 export * from './sealed.ts';
 export * from './site.ts';
 export * from './verification.ts';
+export * from './register-rule.ts';

@@ -1,4 +1,4 @@
-import type { RegisterFieldName, RegisterFieldRule } from '@lotus/contract';
+import { controlCharacterPattern, matchesRulePattern, unsafeTextPattern, type RegisterFieldName, type RegisterFieldRule } from '@lotus/contract';
 
 /**
  * The merchant's register rules (spec §3, §5) applied to one submitted field. Pure: the route turns
@@ -15,38 +15,9 @@ export interface RuleViolation {
   params: Record<string, string | number>;
 }
 
-/** Control characters (Unicode Cc: C0, DEL, C1) and the two characters that open and close HTML tags. */
-const unsafeTextPattern = /[\p{Cc}<>]/u;
-/** Passwords may hold < and > (a symbol rule may demand them); control characters never. */
-const controlCharacterPattern = /\p{Cc}/u;
 
 /** What an enabled rule with maxLength 0 allows: the contract's own cap. */
 const uncappedMaxLength = 255;
-
-const compiledPatterns = new Map<string, RegExp | null>();
-
-/**
- * The rule's pattern matched against the whole value. Operators write patterns with or without
- * `^...$`; wrapping makes both mean "the whole value". A pattern that does not compile refuses
- * everything: a broken rule must not let anything through.
- */
-function matchesPattern(source: string, value: string): boolean {
-  if (source === '*' || source === '') return true;
-  let pattern = compiledPatterns.get(source);
-  if (pattern === undefined) {
-    try {
-      pattern = new RegExp(`^(?:${source})$`, 'u');
-    } catch {
-      try {
-        pattern = new RegExp(`^(?:${source})$`);
-      } catch {
-        pattern = null;
-      }
-    }
-    compiledPatterns.set(source, pattern);
-  }
-  return pattern !== null && pattern.test(value);
-}
 
 export function isUnsafeText(value: string): boolean {
   return unsafeTextPattern.test(value);
@@ -72,7 +43,7 @@ export function checkRegisterField(
   const minimum = rule.minLength;
   const maximum = rule.maxLength > 0 ? rule.maxLength : uncappedMaxLength;
   const length = [...value].length;
-  if (length < minimum || length > maximum || !matchesPattern(rule.acceptedPattern, value)) {
+  if (length < minimum || length > maximum || !matchesRulePattern(rule.acceptedPattern, value)) {
     return minimum === maximum
       ? { field, messageKey: 'register.field.invalid.exact', params: { field, length: minimum } }
       : { field, messageKey: 'register.field.invalid', params: { field, minimum, maximum } };

@@ -1,7 +1,8 @@
 import type { RegisterFieldRule } from '@lotus/contract';
 import type { TFunction } from 'i18next';
 import { describe, expect, test } from 'vitest';
-import { checkRule, describeRule, matchesRulePattern } from './register-rules';
+import { matchesRulePattern } from '@lotus/contract';
+import { checkRule, describeRule } from './register-rules';
 
 const t = ((key: string, options?: Record<string, unknown>) => (options ? `${key}${JSON.stringify(options)}` : key)) as unknown as TFunction;
 const username: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', patternId: 2, minLength: 4, maxLength: 16 };

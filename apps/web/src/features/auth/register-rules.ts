@@ -1,37 +1,17 @@
-import type { RegisterFieldRule } from '@lotus/contract';
+import { controlCharacterPattern, matchesRulePattern, unsafeTextPattern, type RegisterFieldRule } from '@lotus/contract';
 import type { TFunction } from 'i18next';
 
 /**
  * The merchant's register rule applied in the browser exactly as the server applies it
- * (apps/server/src/modules/identity/register-rules.ts), so a member sees the problem before sending.
+ * (apps/server/src/modules/identity/register-rules.ts; both read patterns through the contract's
+ * matchesRulePattern), so a member sees the problem before sending.
  */
 
 /** What an enabled rule with maxLength 0 allows: the contract's own cap. */
 const uncappedMaxLength = 255;
 /** Pattern messages the catalogue holds (register_pattern_{id}); others use a general text. */
 const knownPatternIds = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-const unsafeTextPattern = /[\p{Cc}<>]/u;
-const controlCharacterPattern = /\p{Cc}/u;
 
-const compiledPatterns = new Map<string, RegExp | null>();
-
-export function matchesRulePattern(source: string, value: string): boolean {
-  if (source === '*' || source === '') return true;
-  let pattern = compiledPatterns.get(source);
-  if (pattern === undefined) {
-    try {
-      pattern = new RegExp(`^(?:${source})$`, 'u');
-    } catch {
-      try {
-        pattern = new RegExp(`^(?:${source})$`);
-      } catch {
-        pattern = null;
-      }
-    }
-    compiledPatterns.set(source, pattern);
-  }
-  return pattern !== null && pattern.test(value);
-}
 
 /**
  * The rule's message (spec §5): the pattern's text with min and max substituted, a single number
