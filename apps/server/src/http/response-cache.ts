@@ -153,9 +153,9 @@ export interface CacheFastPathOptions {
  */
 export function createCacheFastPath(options: CacheFastPathOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
   return (request, response) => {
-    const startedAt = process.hrtime.bigint();
     const url = request.url ?? '';
     if (request.method !== 'GET' || !isMerchantScoped(url) || options.isClosing()) return false;
+    const startedAt = process.hrtime.bigint();
     const merchantCode = request.headers.merchant;
     const merchant = options.merchants.peek(typeof merchantCode === 'string' ? merchantCode : undefined, request.headers.host);
     if (!merchant || merchant.status !== 'active') return false;
