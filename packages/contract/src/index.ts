@@ -1,3 +1,4 @@
+export * from './agents.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './messaging.ts';

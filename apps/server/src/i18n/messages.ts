@@ -1,10 +1,14 @@
 import type { Language } from '@lotus/contract';
+import * as accounts from './accounts.messages.ts';
+import * as login from './login.messages.ts';
 
 /**
  * Server-side messages in TH and EN, one key set (checked by `npm run i18n:check`). Keys are error
  * codes or `validation.<zod issue code>`; {name} placeholders are substituted by `translate`.
  */
 const th = {
+  ...login.th,
+  ...accounts.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -69,6 +73,8 @@ const th = {
 export type MessageKey = keyof typeof th;
 
 const en: Record<MessageKey, string> = {
+  ...login.en,
+  ...accounts.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

@@ -1,10 +1,12 @@
 import type { AppInstance } from '../http/types.ts';
 import { gamesRoutes } from './games/games.routes.ts';
+import { accountsRoutes } from './identity/accounts.routes.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
+import { loginSecurityRoutes } from './identity/login-security.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { sealedRoutes } from './sealed/sealed.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
-export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, messagingRoutes];
+export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, loginSecurityRoutes, accountsRoutes, messagingRoutes];

@@ -4,6 +4,8 @@ import * as m0003 from './0003_sealed.ts';
 import * as m0004 from './0004_verification.ts';
 import * as m0005 from './0005_identity.ts';
 import * as m0006 from './0006_messaging.ts';
+import * as m0007 from './0007_login_security.ts';
+import * as m0008 from './0008_accounts.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -13,4 +15,6 @@ export const migrations = {
   '0004_verification': m0004,
   '0005_identity': m0005,
   '0006_messaging': m0006,
+  '0007_login_security': m0007,
+  '0008_accounts': m0008,
 };

@@ -1,4 +1,4 @@
-import { identityErrorCodes, verificationErrorCodes, type LoginRequest, type LoginResult } from '@lotus/contract';
+import { identityErrorCodes, verificationErrorCodes, type LoginResult, type PasswordLoginRequest } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -68,7 +68,7 @@ function lockedError(remainingMs: number): AppError {
  * work (a dummy argon2 verification), and are throttled alike; an account's status (locked, closed)
  * is told only to someone who knows its password.
  */
-export async function logIn(context: LoginContext, request: LoginRequest): Promise<LoginResult> {
+export async function logIn(context: LoginContext, request: PasswordLoginRequest): Promise<LoginResult> {
   const { db, merchant, caller, nowMs } = context;
   const checks = challengeCheckOptions(context.config, nowMs);
   await requireSliderToken(db, merchant.id, request.sliderToken, 'login', checks);
