@@ -1,3 +1,5 @@
+import type { AccountsTables } from './accounts.tables.ts';
+import type { LoginSecurityTables } from './login-security.tables.ts';
 import type { ColumnType } from 'kysely';
 
 /** Tables of members and sessions (migration 0005_identity). Timestamps are written from the app's clock. */
@@ -80,7 +82,7 @@ export interface LoginEventTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
-export interface IdentityTables {
+export interface IdentityTables extends LoginSecurityTables, AccountsTables {
   member: MemberTable;
   member_session: MemberSessionTable;
   login_event: LoginEventTable;
