@@ -22,6 +22,12 @@ export interface IssueCodeInput {
   language: Language;
   nowMs: number;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /**
+   * False when the destination belongs to no account (password reset, SMS login): the code is stored
+   * and counted exactly as a real one, so the answer and the countdown tell nothing, but no message
+   * goes out. Default true.
+   */
+  deliver?: boolean;
 }
 
 /** After too many codes in an hour, the member is told to come back in 5 minutes (spec §8). */
@@ -84,6 +90,7 @@ export async function issueCode(input: IssueCodeInput): Promise<{ expiredMinutes
     return row.id;
   });
 
+  if (input.deliver === false) return { expiredMinutes };
   const params = { brand: merchant.config.brand.name, code, minutes: expiredMinutes };
   const message =
     channel === 'sms'
