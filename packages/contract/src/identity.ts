@@ -290,14 +290,15 @@ export type ForgetRememberRequest = z.infer<typeof forgetRememberRequestSchema>;
  * ---------------------------------------------------------------------------------------------- */
 
 /**
- * POST /wps/member/password (sealed, token). `oldPassword` may be left out only by an account that
- * must change its password right after logging in with it (spec §5: "when not already known" means
- * the site sends the one just typed). The new one is checked against the merchant's password rule.
+ * POST /wps/member/password (sealed, token). Spec §5's "old password only when not already known":
+ * after a forced-change login the site sends the password just typed without asking again. The new
+ * one is checked against the merchant's password rule.
  */
 export const passwordChangeRequestSchema = z.object({
   oldPassword: z.string().max(255),
   newPassword: z.string().max(255),
-  confirmPassword: z.string().max(255),
+  /** Spec §3's name for the confirmation. */
+  confirmNewPassword: z.string().max(255),
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
 
