@@ -39,6 +39,8 @@ const envSchema = z.object({
    * `bypass`. Refused at start with NODE_ENV=production (see modules/verification/challenge-bypass.ts).
    */
   CHALLENGE_BYPASS: booleanSchema.default(false),
+  /** Run the background jobs (pruning; later reconciliation) in this process. Every instance may: each job runs once. */
+  JOBS_ENABLED: booleanSchema.default(true),
   /** Drain time before in-flight requests are cut at shutdown. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Where SMS go: `outbox` keeps them for operators only; `http` also posts them to SMS_GATEWAY_URL. */

@@ -4,6 +4,8 @@ import type { AppConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
 import type { AppInstance } from './http/types.ts';
+import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { assertChallengeBypassAllowed } from './modules/verification/challenge-bypass.ts';
 
 export interface RunningServer {
@@ -11,6 +13,8 @@ export interface RunningServer {
   url: string;
   /** Drains requests, closes the pool and stops the embedded database (if this process started it). */
   close(): Promise<void>;
+  /** Null with JOBS_ENABLED=false. */
+  jobs: JobRunner | null;
 }
 
 /** Opens the database, migrates, seeds the demo merchant on first start, and listens. */
@@ -28,12 +32,21 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     }
     const app = await buildApp({ config, db: database.db, connectionString: database.connectionString, logger });
     const url = await app.listen({ host: config.HOST, port: config.PORT });
+    const jobs = config.JOBS_ENABLED
+      ? await startJobRunner({ connectionString: database.connectionString, logger, jobs: scheduledJobs(database.db, () => app.now()) }).catch(async (error: unknown) => {
+          await app.close();
+          throw error;
+        })
+      : null;
     let closing: Promise<void> | null = null;
     return {
       app,
       url,
+      jobs,
       close: () =>
         (closing ??= (async () => {
+          // Jobs first: a running one finishes while the database is still there.
+          await jobs?.stop(config.SHUTDOWN_GRACE_MS);
           await app.close();
           await database.close();
         })()),

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { deleteDeadSessions } from '../modules/identity/delete-dead-sessions.ts';
+import { deleteExpiredCodes } from '../modules/messaging/delete-expired-codes.ts';
+import { deleteExpiredSealedNonces } from '../modules/sealed/sealed.queries.ts';
+import { deleteExpiredChallenges } from '../modules/verification/delete-expired-challenges.ts';
+import type { ScheduledJob } from './job-runner.ts';
+
+export const pruneJobName = 'maintenance.prune';
+
+/**
+ * Deletes what can never be used again: expired captchas, sliders and slider tokens, sealed nonces
+ * past their window, one-time codes a day after expiry, sessions a month after they ended. Every
+ * delete is by an indexed expiry column, so a run is cheap however often it comes.
+ */
+export async function pruneExpired(db: Kysely<Database>, nowMs: number): Promise<Record<string, number>> {
+  const challenges = await deleteExpiredChallenges(db, nowMs);
+  return {
+    challenges: challenges.challenges,
+    sliderTokens: challenges.tokens,
+    sealedNonces: await deleteExpiredSealedNonces(db, new Date(nowMs)),
+    codes: await deleteExpiredCodes(db, nowMs),
+    sessions: await deleteDeadSessions(db, nowMs),
+  };
+}
+
+/** Every job the API runs in the background. */
+export function scheduledJobs(db: Kysely<Database>, now: () => number): ScheduledJob[] {
+  return [{ name: pruneJobName, cron: '*/10 * * * *', run: () => pruneExpired(db, now()) }];
+}
