@@ -165,7 +165,7 @@ export async function buildApp({ config, db, connectionString, logger, now }: Bu
   });
 
   // Before the routes: it decorates app.sealedPayloads and opens the bodies of routes with config.sealed.
-  registerSealedPayloads(app, { now });
+  registerSealedPayloads(app, { now, callsPerMinutePerIp: config.SEALED_CALLS_PER_MINUTE_PER_IP });
   for (const routes of routeModules) await app.register(routes);
 
   const indexHtml = await registerStaticSite(app, config.WEB_DIST_DIR);

@@ -39,6 +39,12 @@ const envSchema = z.object({
    * `bypass`. Refused at start with NODE_ENV=production (see modules/verification/challenge-bypass.ts).
    */
   CHALLENGE_BYPASS: booleanSchema.default(false),
+  /**
+   * Sealed calls (login, register, password changes) one client IP may make a minute, all together.
+   * Each costs an RSA private-key operation before anything else is checked: this caps the CPU one
+   * address can make the API spend. Raise it behind a NAT shared by many members.
+   */
+  SEALED_CALLS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
   /** Run the background jobs (pruning; later reconciliation) in this process. Every instance may: each job runs once. */
   JOBS_ENABLED: booleanSchema.default(true),
   /** Drain time before in-flight requests are cut at shutdown. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isMerchantScoped } from '../../http/request-context.ts';
 import { openSealedRequest } from './open-sealed-payload.ts';
-import { claimSealedNonce, deleteExpiredSealedNonces } from './sealed.queries.ts';
+import { claimSealedNonce } from './sealed.queries.ts';
 import { SealingKeyring } from './sealing-keyring.ts';
 
 declare module 'fastify' {
@@ -27,13 +27,10 @@ declare module 'fastify' {
  * so from the first time a nonce is seen its payload can be accepted for at most 10 more minutes.
  */
 export const sealedNonceTtlMs = 10 * 60_000;
-/** Expired nonces are deleted on every this-many-th accepted payload of an instance: no timer needed. */
-const cleanupEveryClaims = 256;
 
 /** Opens sealed bodies and holds the keys; one per app, shared by every route through `app.sealedPayloads`. */
 export class SealedPayloads {
   readonly keyring: SealingKeyring;
-  private claimsSinceCleanup = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -63,12 +60,6 @@ export class SealedPayloads {
     });
     const isNew = await claimSealedNonce(this.db, request.merchant.id, opened.nonce, new Date(nowMs), new Date(nowMs + sealedNonceTtlMs));
     if (!isNew) throw new AppError(409, errorCodes.sealedReplayed);
-    if (++this.claimsSinceCleanup >= cleanupEveryClaims) {
-      this.claimsSinceCleanup = 0;
-      await deleteExpiredSealedNonces(this.db, new Date(nowMs)).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'sealed nonce cleanup failed');
-      });
-    }
     return opened.payload;
   }
 }
@@ -77,11 +68,24 @@ export class SealedPayloads {
  * Decorates `app.sealedPayloads` and makes every route declared afterwards with `config: { sealed:
  * true }` open its body in a preValidation hook. Call before the routes are registered.
  */
-export function registerSealedPayloads(app: FastifyInstance, options: { now?: () => number } = {}): void {
+export function registerSealedPayloads(app: FastifyInstance, options: { now?: () => number; callsPerMinutePerIp: number }): void {
   const sealedPayloads = new SealedPayloads(app.db, options.now ?? Date.now);
   app.decorate('sealedPayloads', sealedPayloads);
 
+  // One budget per IP across every sealed route, on top of each route's own limit: every sealed call
+  // costs an RSA private-key operation before anything else is checked (SEALED_CALLS_PER_MINUTE_PER_IP).
+  // Counted in @fastify/rate-limit's store, so in Redis when it is configured.
+  const checkSealedBudget = app.createRateLimit({
+    max: options.callsPerMinutePerIp,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `sealed:${request.ip}`,
+  });
   const openBody: preValidationAsyncHookHandler = async (request) => {
+    const budget = await checkSealedBudget(request);
+    if (!budget.isAllowed && budget.isExceeded) {
+      const seconds = Math.max(1, budget.ttlInSeconds);
+      throw new AppError(429, errorCodes.tooManyRequests, { params: { seconds }, retryAfterSeconds: seconds });
+    }
     request.body = await sealedPayloads.open(request);
   };
   app.addHook('onRoute', (route) => {

@@ -275,3 +275,38 @@ describe('registering', () => {
     ).rejects.toThrow(/merchant-scoped/);
   });
 });
+
+describe('the per-IP budget of sealed calls', () => {
+  const sealedCallsPerMinutePerIp = 120;
+  test(`one address gets ${sealedCallsPerMinutePerIp} sealed calls a minute, opened or not; then 429 before any RSA work; other addresses are untouched`, async () => {
+    const fromAddress = (remoteAddress: string, body: unknown) =>
+      first.app.inject({
+        method: 'POST',
+        url: echoPath,
+        remoteAddress,
+        headers: { Merchant: 'demo', Language: 'EN', 'content-type': 'application/json', Encryption: 'garbage.garbage' },
+        payload: JSON.stringify(body),
+      });
+    for (let call = 0; call < sealedCallsPerMinutePerIp; call++) {
+      const response = await fromAddress('10.9.8.7', { value: 'not-sealed' });
+      expect(response.statusCode).toBe(400);
+    }
+    const refused = await fromAddress('10.9.8.7', { value: 'not-sealed' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, errorCode: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A well-sealed call from the same address is refused too: the budget is checked before opening.
+    const sealed = await seal();
+    const refusedSealed = await first.app.inject({
+      method: 'POST',
+      url: echoPath,
+      remoteAddress: '10.9.8.7',
+      headers: { Merchant: 'demo', 'content-type': 'application/json', Encryption: sealed.encryptionHeader },
+      payload: JSON.stringify(sealed.body),
+    });
+    expect(refusedSealed.statusCode).toBe(429);
+    expect(handled).toEqual([]);
+
+    expect((await fromAddress('10.9.8.6', { value: 'not-sealed' })).statusCode).toBe(400);
+  });
+});
