@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { IdentityTables } from '../modules/identity/identity.tables.ts';
+import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { MerchantConfig } from '../modules/merchant/merchant.config.ts';
 import type { MessagingTables } from '../modules/messaging/messaging.tables.ts';
 import type { SealedTables } from '../modules/sealed/sealed.tables.ts';
@@ -29,7 +30,7 @@ export interface MerchantDomainTable {
   is_primary: boolean;
 }
 
-export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables {
+export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables {
   merchant: MerchantTable;
   merchant_domain: MerchantDomainTable;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createLogger } from '../logger.ts';
+import { insertTestMember } from '../testing/members.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { startJobRunner, type JobRunner } from './job-runner.ts';
 import { pruneExpired } from './scheduled-jobs.ts';
@@ -20,44 +21,6 @@ beforeAll(async () => {
   merchantId = (await database.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
 });
 afterAll(() => database.drop());
-
-async function insertMember(username: string): Promise<bigint> {
-  const row = await database.db
-    .insertInto('member')
-    .values({
-      merchant_id: merchantId,
-      username,
-      username_key: username,
-      language: 'TH',
-      password_hash: 'not-a-hash',
-      password_changed_at: at(-40 * dayMs),
-      register_method: 'WEB',
-      register_ip: '127.0.0.1',
-      register_device: 'web',
-      created_at: at(-40 * dayMs),
-      mobile_dialing_code: null,
-      mobile_number: null,
-      email: null,
-      payee_name: null,
-      qq_num: null,
-      line: null,
-      whatsapp: null,
-      facebook: null,
-      wechat: null,
-      zalo: null,
-      telegram: null,
-      id_number: null,
-      birthday: null,
-      nickname: null,
-      avatar: null,
-      register_url: null,
-      register_domain: null,
-      payment_password_hash: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 describe('pruneExpired', () => {
   test('deletes what can never be used again and keeps everything that still can', async () => {
@@ -101,7 +64,7 @@ describe('pruneExpired', () => {
     // A day after expiry a code is gone; within the day it still counts towards the hourly cap's look-back.
     await db.insertInto('verification_code').values([code('+66800000001', -dayMs - 1000), code('+66800000002', -hourMs)]).execute();
 
-    const memberId = await insertMember('prunejob');
+    const memberId = await insertTestMember(database.db, merchantId, 'prunejob', at(-40 * dayMs));
     const session = (tokenHash: string, expiresAtMs: number, revokedAtMs: number | null) => ({
       merchant_id: merchantId,
       member_id: memberId,
