@@ -2,6 +2,7 @@ export * from './agents.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './messaging.ts';
+export * from './money.ts';
 export * from './identity.ts';
 export * from './paths.ts';
 export * from './sealed.ts';

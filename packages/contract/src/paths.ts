@@ -37,4 +37,5 @@ export const apiPaths = {
   playerAvatar: '/wps/relay/MCSFE_getPlayerAvatar',
   agentAffiliate: '/wps/agent/affiliate',
   agentDownline: '/wps/agent/downline',
+  walletBalance: '/wps/v2/wallets/balance',
 } as const;

@@ -7,6 +7,7 @@ import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { sealedRoutes } from './sealed/sealed.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
-export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, loginSecurityRoutes, accountsRoutes, messagingRoutes];
+export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, loginSecurityRoutes, accountsRoutes, messagingRoutes, walletRoutes];

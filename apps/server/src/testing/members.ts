@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { hashToken } from '../modules/identity/sessions.ts';
 
 /**
  * A bare member row for tests of modules that only need a member to exist (ledger, jobs). Tests of
@@ -41,4 +43,28 @@ export async function insertTestMember(db: Kysely<Database>, merchantId: number,
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A live session for a member made with insertTestMember: the token to send as `Authorization`.
+ * For tests of calls behind requireMember whose subject is not logging in.
+ */
+export async function insertTestSession(db: Kysely<Database>, merchantId: number, memberId: bigint, nowMs = Date.now()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('member_session')
+    .values({
+      merchant_id: merchantId,
+      member_id: memberId,
+      token_hash: hashToken(token),
+      created_at: new Date(nowMs),
+      last_seen_at: new Date(nowMs),
+      expires_at: new Date(nowMs + 3_600_000),
+      ip: '127.0.0.1',
+      country: 'TH',
+      device: 'web',
+      login_device_id: null,
+    })
+    .execute();
+  return token;
 }

@@ -4,9 +4,9 @@ import { LedgerError } from './ledger-error.ts';
 import { memberAccountKinds, type AccountKind, type HouseAccountKind, type MemberAccountKind } from './ledger.tables.ts';
 
 /** An account named by what it is, not by its row id: rows are created on first use. */
-export type AccountRef =
-  | { kind: MemberAccountKind; memberId: bigint; subKey?: string }
-  | { kind: HouseAccountKind; subKey?: string };
+export type MemberAccountRef = { kind: MemberAccountKind; memberId: bigint; subKey?: string };
+export type HouseAccountRef = { kind: HouseAccountKind; subKey?: string };
+export type AccountRef = MemberAccountRef | HouseAccountRef;
 
 const memberKinds: ReadonlySet<string> = new Set(memberAccountKinds);
 
@@ -112,7 +112,7 @@ export async function listMemberAccounts(
 }
 
 /** The balance of one member account; 0 when it was never used. */
-export async function memberBalance(db: Kysely<Database>, merchantId: number, currency: string, account: Extract<AccountRef, { memberId: bigint }>): Promise<bigint> {
+export async function memberBalance(db: Kysely<Database>, merchantId: number, currency: string, account: MemberAccountRef): Promise<bigint> {
   const row = await db
     .selectFrom('ledger_account')
     .select('balance')

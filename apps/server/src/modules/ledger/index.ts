@@ -1,4 +1,4 @@
-export { listMemberAccounts, memberBalance, type AccountRef } from './accounts.ts';
+export { listMemberAccounts, memberBalance, type AccountRef, type HouseAccountRef, type MemberAccountRef } from './accounts.ts';
 export { checkLedger, type LedgerReport } from './check-ledger.ts';
 export { LedgerError, type LedgerErrorCode } from './ledger-error.ts';
 export type { AccountKind, HouseAccountKind, MemberAccountKind } from './ledger.tables.ts';

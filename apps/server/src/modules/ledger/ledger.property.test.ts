@@ -56,14 +56,20 @@ test('the ledger agrees with a model of the balances after every step of random 
         const memberId = members[member]!;
         return wallet === 'vendor' ? { kind: 'member_vendor', memberId, subKey: 'SLOTX' } : { kind: wallet === 'main' ? 'member_main' : 'member_held', memberId };
       };
-      let previous: { request: PostingRequest; step: (typeof steps)[number]; passed: boolean } | null = null;
+      type Step = (typeof steps)[number];
+      interface Sent {
+        request: PostingRequest;
+        step: Step;
+        passed: boolean;
+      }
+      let previous = null as Sent | null;
 
       for (const step of steps) {
         // A replay re-sends the previous request with its key: a posting that passed is returned as
         // it was (nothing moves); one that was refused is simply tried again against today's balances.
-        const replaying = step.operation === 'replay' ? previous : null;
+        const replaying: Sent | null = step.operation === 'replay' ? previous : null;
         if (step.operation === 'replay' && replaying === null) continue;
-        const current = replaying?.step ?? step;
+        const current: Step = replaying?.step ?? step;
         const [from, to] = moves[current.operation as Exclude<Operation, 'replay'>];
         const request: PostingRequest = replaying?.request ?? {
           merchantId,

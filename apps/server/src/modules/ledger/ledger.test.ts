@@ -4,7 +4,7 @@ import { connect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { insertTestMember } from '../../testing/members.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { derivedBalance, memberBalance, type AccountRef } from './accounts.ts';
+import { derivedBalance, memberBalance, type HouseAccountRef, type MemberAccountRef } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
 import { LedgerError } from './ledger-error.ts';
 import { maxTransferAmount, postTransfers, type PostingRequest, type TransferRequest } from './post-transfers.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   merchantId = (await db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
   const other = await db
     .insertInto('merchant')
-    .values({ code: 'ledger-other', name: 'Other', currency: 'THB', currency_symbol: '฿', default_language: 'TH', config: JSON.stringify({}) as never })
+    .values({ code: 'ledger-other', name: 'Other', status: 'active', currency: 'THB', currency_symbol: '฿', default_language: 'TH', config: JSON.stringify({}) })
     .returning('id')
     .executeTakeFirstOrThrow();
   otherMerchantId = other.id;
@@ -34,12 +34,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const main = (memberId: bigint): AccountRef => ({ kind: 'member_main', memberId });
-const held = (memberId: bigint): AccountRef => ({ kind: 'member_held', memberId });
-const vendor = (memberId: bigint, code: string): AccountRef => ({ kind: 'member_vendor', memberId, subKey: code });
-const clearing: AccountRef = { kind: 'house_deposit_clearing', subKey: 'BANK' };
-const payable: AccountRef = { kind: 'house_withdrawal_payable' };
-const fees: AccountRef = { kind: 'house_fee' };
+const main = (memberId: bigint): MemberAccountRef => ({ kind: 'member_main', memberId });
+const held = (memberId: bigint): MemberAccountRef => ({ kind: 'member_held', memberId });
+const vendor = (memberId: bigint, code: string): MemberAccountRef => ({ kind: 'member_vendor', memberId, subKey: code });
+const clearing: HouseAccountRef = { kind: 'house_deposit_clearing', subKey: 'BANK' };
+const payable: HouseAccountRef = { kind: 'house_withdrawal_payable' };
+const fees: HouseAccountRef = { kind: 'house_fee' };
 
 function posting(transfers: TransferRequest[], key = `key-${++keySequence}`, overrides: Partial<PostingRequest> = {}): PostingRequest {
   return { merchantId, currency: 'THB', idempotency: { source: 'test', key }, transfers, nowMs, ...overrides };

@@ -1,0 +1,58 @@
+import { formatMinorUnits, type WalletBalance } from '@lotus/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AuthenticatedMember } from '../identity/index.ts';
+import { listMemberAccounts } from '../ledger/index.ts';
+import type { MerchantContext } from '../merchant/merchant.config.ts';
+
+/** The main wallet's account type id (vendor sub-wallets use their vendor's id). */
+export const mainWalletAccountTypeId = 0;
+
+/**
+ * GET /wps/v2/wallets/balance: the member's wallets from the ledger. A trial account plays with its
+ * trial balance, shown as its main wallet and flagged `isTrial`; it never has cash.
+ */
+export async function getWalletBalance(db: Kysely<Database>, merchant: MerchantContext, member: AuthenticatedMember): Promise<WalletBalance> {
+  const isTrial = member.isAgent === 4;
+  const accounts = await listMemberAccounts(db, merchant.id, member.id, merchant.currency);
+  const sum = (kind: string) => accounts.filter((account) => account.kind === kind).reduce((total, account) => total + account.balance, 0n);
+  const vendorAccounts = accounts.filter((account) => account.kind === 'member_vendor');
+  const vendors =
+    vendorAccounts.length === 0
+      ? []
+      : await db
+          .selectFrom('game_vendor')
+          .select(['id', 'vassalage', 'account_type_name'])
+          .where('merchant_id', '=', merchant.id)
+          .where(
+            'vassalage',
+            'in',
+            vendorAccounts.map((account) => account.subKey),
+          )
+          .execute();
+  const vendorByCode = new Map(vendors.map((vendor) => [vendor.vassalage, vendor]));
+  const money = { currency: merchant.currency, currencySymbol: merchant.currencySymbol };
+
+  const main = isTrial ? sum('member_trial') : sum('member_main');
+  const wallets = [
+    { accountTypeId: mainWalletAccountTypeId, accountTypeName: 'MAIN', availBalance: formatMinorUnits(main), ...money },
+    ...vendorAccounts.map((account) => {
+      const vendor = vendorByCode.get(account.subKey);
+      return {
+        accountTypeId: vendor?.id ?? -1,
+        accountTypeName: vendor?.account_type_name ?? account.subKey,
+        availBalance: formatMinorUnits(account.balance),
+        ...money,
+      };
+    }),
+  ];
+  const sumBalance = main + vendorAccounts.reduce((total, account) => total + account.balance, 0n);
+  return {
+    sumBalance: formatMinorUnits(sumBalance),
+    ...money,
+    balance: wallets,
+    heldBalance: formatMinorUnits(sum('member_held')),
+    bonusBalance: formatMinorUnits(sum('member_bonus')),
+    isTrial,
+  };
+}

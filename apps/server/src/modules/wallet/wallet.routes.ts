@@ -1,0 +1,19 @@
+import { apiPaths, envelopeSchema, walletBalanceSchema } from '@lotus/contract';
+import { ok } from '../../http/envelope.ts';
+import type { AppInstance } from '../../http/types.ts';
+import { requireMember } from '../identity/index.ts';
+import { getWalletBalance } from './get-wallet-balance.ts';
+
+const tags = ['wallet'];
+
+/** The member's wallets (spec §7 `/wps/v2/wallets/balance`). Money answers are never cached. */
+export async function walletRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    apiPaths.walletBalance,
+    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(walletBalanceSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok(await getWalletBalance(app.db, request.merchant, request.member));
+    },
+  );
+}
