@@ -24,6 +24,7 @@ import type { AppInstance } from './http/types.ts';
 import { MerchantDirectory } from './modules/merchant/merchant.service.ts';
 import { createMessageSenders } from './modules/messaging/message-sender.ts';
 import { routeModules } from './modules/routes.ts';
+import { registerIdempotency } from './modules/idempotency/idempotency.ts';
 import { registerSealedPayloads } from './modules/sealed/sealed-payloads.ts';
 
 declare module 'fastify' {
@@ -118,6 +119,8 @@ export async function buildApp({ config, db, connectionString, logger, now }: Bu
   });
   // Before compression, so that it stores the plain body and compression never runs on a hit.
   registerResponseCache(app, responseCache);
+  // Before compression too: it stores the plain answer of money calls for replays.
+  registerIdempotency(app);
   // No client sends compressed bodies, so request decompression (a hook on every request) is off.
   await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT_BYTES });

@@ -42,5 +42,14 @@ export const errorCodes = {
   sealedExpired: 'payload.encryption.expired',
   /** The sealed payload's `nonce` was already used (a replay). Reseal with a fresh nonce if the call is meant to run again. */
   sealedReplayed: 'payload.encryption.replayed',
+  /**
+   * A money-moving call came without a usable `Idempotency-Key` header (8-128 letters, digits, `-`,
+   * `_`, `:` or `.`). Send a new random key per user action, and the same key when retrying it.
+   */
+  idempotencyKeyInvalid: 'idempotency.key.invalid',
+  /** This `Idempotency-Key` was already used for a different request (422). Use a new key for a new action. */
+  idempotencyKeyReused: 'idempotency.key.reused',
+  /** The first request with this key is still running (409, Retry-After): retry shortly with the same key. */
+  idempotencyInProgress: 'idempotency.in.progress',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

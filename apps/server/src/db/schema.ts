@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { IdentityTables } from '../modules/identity/identity.tables.ts';
+import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { MerchantConfig } from '../modules/merchant/merchant.config.ts';
 import type { MessagingTables } from '../modules/messaging/messaging.tables.ts';
@@ -30,7 +31,7 @@ export interface MerchantDomainTable {
   is_primary: boolean;
 }
 
-export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables {
+export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables, IdempotencyTables {
   merchant: MerchantTable;
   merchant_domain: MerchantDomainTable;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { deleteOldIdempotencyKeys } from '../modules/idempotency/delete-old-keys.ts';
 import { deleteDeadSessions } from '../modules/identity/delete-dead-sessions.ts';
 import { deleteExpiredCodes } from '../modules/messaging/delete-expired-codes.ts';
 import { deleteExpiredSealedNonces } from '../modules/sealed/sealed.queries.ts';
@@ -10,8 +11,9 @@ export const pruneJobName = 'maintenance.prune';
 
 /**
  * Deletes what can never be used again: expired captchas, sliders and slider tokens, sealed nonces
- * past their window, one-time codes a day after expiry, sessions a month after they ended. Every
- * delete is by an indexed expiry column, so a run is cheap however often it comes.
+ * past their window, one-time codes a day after expiry, sessions a month after they ended,
+ * idempotency keys after a day. Every delete is by an indexed time column, so a run is cheap however
+ * often it comes.
  */
 export async function pruneExpired(db: Kysely<Database>, nowMs: number): Promise<Record<string, number>> {
   const challenges = await deleteExpiredChallenges(db, nowMs);
@@ -21,6 +23,7 @@ export async function pruneExpired(db: Kysely<Database>, nowMs: number): Promise
     sealedNonces: await deleteExpiredSealedNonces(db, new Date(nowMs)),
     codes: await deleteExpiredCodes(db, nowMs),
     sessions: await deleteDeadSessions(db, nowMs),
+    idempotencyKeys: await deleteOldIdempotencyKeys(db, nowMs),
   };
 }
 

@@ -8,6 +8,7 @@ import * as m0007 from './0007_login_security.ts';
 import * as m0008 from './0008_accounts.ts';
 import * as m0009 from './0009_prune_indexes.ts';
 import * as m0010 from './0010_ledger.ts';
+import * as m0011 from './0011_idempotency.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -21,4 +22,5 @@ export const migrations = {
   '0008_accounts': m0008,
   '0009_prune_indexes': m0009,
   '0010_ledger': m0010,
+  '0011_idempotency': m0011,
 };
