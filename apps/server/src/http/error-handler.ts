@@ -77,6 +77,8 @@ function validationMessage(
   if (keyword === 'invalid_type' && zodMessage.includes('received undefined')) return translate(language, 'validation.required', values);
   switch (keyword) {
     case 'too_small':
+      // A text that must have at least one character is simply required: "please enter it".
+      if (origin === 'string' && Number(params.minimum) === 1) return translate(language, 'validation.required', values);
       return translate(language, isNumeric ? 'validation.too_small.number' : 'validation.too_small', values);
     case 'too_big':
       return translate(language, isNumeric ? 'validation.too_big.number' : 'validation.too_big', values);

@@ -22,7 +22,7 @@ export async function verificationRoutes(app: AppInstance): Promise<void> {
     { config: { rateLimit: captchaRefreshRateLimit }, schema: { tags, response: { 200: envelopeSchema(captchaSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await createCaptcha(app.db, request.merchant.id, request.ip, Date.now()));
+      return ok(await createCaptcha(app.db, request.merchant.id, request.ip, app.now()));
     },
   );
 
@@ -31,7 +31,7 @@ export async function verificationRoutes(app: AppInstance): Promise<void> {
     { config: { rateLimit: sliderRateLimit }, schema: { tags, response: { 200: envelopeSchema(sliderChallengeSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await createSliderChallenge(app.db, request.merchant.id, request.ip, Date.now()));
+      return ok(await createSliderChallenge(app.db, request.merchant.id, request.ip, app.now()));
     },
   );
 
@@ -43,7 +43,7 @@ export async function verificationRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await checkSlider(app.db, request.merchant.id, request.body, Date.now(), request.log));
+      return ok(await checkSlider(app.db, request.merchant.id, request.body, app.now(), request.log));
     },
   );
 }
