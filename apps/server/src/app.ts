@@ -26,6 +26,7 @@ import { createMessageSenders } from './modules/messaging/message-sender.ts';
 import { routeModules } from './modules/routes.ts';
 import { registerIdempotency } from './modules/idempotency/idempotency.ts';
 import { registerSealedPayloads } from './modules/sealed/sealed-payloads.ts';
+import { registerCredentialBudget } from './modules/verification/credential-budget.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,8 @@ declare module 'fastify' {
     config: AppConfig;
     /** The app's clock (epoch ms): `buildApp({ now })`, Date.now unless a test injects one. */
     now(): number;
+    /** Waits `ms` on the app's clock: real time, unless a test injects one (progressive login delays). */
+    pause(ms: number): Promise<void>;
     publicCache: PublicCache;
     /** Resolves once every data change committed so far has dropped its cached reads. */
     syncCaches(): Promise<void>;
@@ -47,6 +50,8 @@ export interface BuildAppOptions {
   logger: Logger;
   /** The clock (epoch ms) of sealed payloads' time checks; tests inject one. Default Date.now. */
   now?: () => number;
+  /** How the app waits (progressive delays); tests inject one that records instead of sleeping. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 /** Paths that only ever answer JSON envelopes (never the site's index.html). */
@@ -57,7 +62,7 @@ function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs');
 }
 
-export async function buildApp({ config, db, connectionString, logger, now }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, connectionString, logger, now, pause }: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -84,6 +89,7 @@ export async function buildApp({ config, db, connectionString, logger, now }: Bu
   app.decorate('config', config);
   app.decorate('messageSenders', createMessageSenders(config));
   app.decorate('now', now ?? Date.now);
+  app.decorate('pause', pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   app.decorate('publicCache', new PublicCache());
   app.decorateRequest('merchant', null as never);
   app.decorateRequest('language', 'TH');
@@ -167,6 +173,7 @@ export async function buildApp({ config, db, connectionString, logger, now }: Bu
     }
   });
 
+  registerCredentialBudget(app, config.CREDENTIAL_CALLS_PER_HOUR_PER_IP);
   // Before the routes: it decorates app.sealedPayloads and opens the bodies of routes with config.sealed.
   registerSealedPayloads(app, { now, callsPerMinutePerIp: config.SEALED_CALLS_PER_MINUTE_PER_IP });
   for (const routes of routeModules) await app.register(routes);

@@ -45,6 +45,11 @@ const envSchema = z.object({
    * address can make the API spend. Raise it behind a NAT shared by many members.
    */
   SEALED_CALLS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
+  /**
+   * Calls that log in, register, send a code or reset a password one client IP may make an hour, all
+   * together (each also has its own per-minute limit and failure counting).
+   */
+  CREDENTIAL_CALLS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).default(300),
   /** Run the background jobs (pruning; later reconciliation) in this process. Every instance may: each job runs once. */
   JOBS_ENABLED: booleanSchema.default(true),
   /** Drain time before in-flight requests are cut at shutdown. */

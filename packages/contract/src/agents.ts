@@ -21,7 +21,7 @@ export const affiliateSchema = z.object({
 export type Affiliate = z.infer<typeof affiliateSchema>;
 
 /**
- * PUT /wps/agent/downline (token; agents only): open an account directly under the calling agent.
+ * PUT /wps/agent/downline (sealed, token; agents only): open an account directly under the calling agent.
  * The account must change `password` at its first login (no default password is ever compared).
  */
 export const createDownlineRequestSchema = z.object({

@@ -55,6 +55,8 @@ export const identityErrorCodes = {
   agentOnly: 'agent.only',
   /** Two-factor enrolment: the authenticator code is wrong, or no enrolment was started (400, field `verificationCode`). */
   totpInvalid: 'totp.invalid',
+  /** Two-factor login is already on: switch it off (DELETE, with a code) before enrolling another authenticator (409). */
+  totpAlreadyEnabled: 'totp.already.enabled',
 } as const;
 
 /** A free-text field as it arrives; the merchant's register rule decides the real limits. */

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { demoGameCategories, demoMinBetMinorByCategory } from '../modules/games/demo-game-categories.ts';
-import { demoMerchant, demoMerchantConfig } from '../modules/merchant/demo-merchant.ts';
+import { insertMember } from '../modules/identity/insert-member.ts';
+import { hashPassword } from '../modules/identity/passwords.ts';
+import { demoAgent, demoMerchant, demoMerchantConfig } from '../modules/merchant/demo-merchant.ts';
 import { demoAnnouncements } from '../modules/site/demo-announcements.ts';
 import { demoGames, demoVendors } from '../modules/site/demo-catalogue.ts';
 import { demoBanners, demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from '../modules/site/demo-content.ts';
@@ -14,8 +16,11 @@ import type { Database } from './schema.ts';
  * is the way back to the pristine demo.
  */
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
+  // Hashed outside the transaction (argon2 takes a few milliseconds); used only if the agent is missing.
+  const agentPasswordHash = await hashPassword(demoAgent.password);
   await db.transaction().execute(async (trx) => {
     const merchantId = await ensureDemoMerchant(trx);
+    await ensureDemoAgent(trx, merchantId, agentPasswordHash);
 
     for (const { domain, isPrimary } of demoMerchant.domains) {
       await trx
@@ -200,4 +205,51 @@ async function ensureDemoMerchant(trx: Kysely<Database>): Promise<number> {
   if (inserted) return inserted.id;
   const existing = await trx.selectFrom('merchant').select('id').where('code', '=', demoMerchant.code).executeTakeFirstOrThrow();
   return existing.id;
+}
+
+/** The demo agent and its affiliate code, each only when missing (an operator's edits stay). */
+async function ensureDemoAgent(trx: Transaction<Database>, merchantId: number, passwordHash: string): Promise<void> {
+  const existing = await trx
+    .selectFrom('member')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('username_key', '=', demoAgent.username.toLowerCase())
+    .executeTakeFirst();
+  let agentId = existing?.id;
+  if (agentId === undefined) {
+    // Someone may have registered the demo number already; the agent then goes without one.
+    const isMobileTaken = await trx
+      .selectFrom('member')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('mobile_dialing_code', '=', demoAgent.countryDialingCode)
+      .where('mobile_number', '=', demoAgent.mobileNumber)
+      .executeTakeFirst();
+    const now = new Date();
+    agentId = await insertMember(
+      trx,
+      {
+        merchant_id: merchantId,
+        username: demoAgent.username,
+        nickname: demoAgent.nickname,
+        payee_name: demoAgent.payeeName,
+        mobile_dialing_code: isMobileTaken ? null : demoAgent.countryDialingCode,
+        mobile_number: isMobileTaken ? null : demoAgent.mobileNumber,
+        language: demoMerchant.defaultLanguage,
+        is_agent: demoAgent.isAgent,
+        password_hash: passwordHash,
+        password_changed_at: now,
+        register_method: 'SEED',
+        register_ip: '127.0.0.1',
+        register_device: 'seed',
+        created_at: now,
+      },
+      null,
+    );
+  }
+  await trx
+    .insertInto('affiliate_code')
+    .values({ merchant_id: merchantId, code: demoAgent.affiliateCode, code_key: demoAgent.affiliateCode.toLowerCase(), agent_id: agentId, created_at: new Date() })
+    .onConflict((oc) => oc.columns(['merchant_id', 'code_key']).doNothing())
+    .execute();
 }

@@ -1,6 +1,8 @@
 import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
 import * as login from './login.messages.ts';
+import * as money from './money.messages.ts';
+import * as register from './register.messages.ts';
 
 /**
  * Server-side messages in TH and EN, one key set (checked by `npm run i18n:check`). Keys are error
@@ -9,6 +11,8 @@ import * as login from './login.messages.ts';
 const th = {
   ...login.th,
   ...accounts.th,
+  ...money.th,
+  ...register.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -49,8 +53,6 @@ const th = {
   'register.field.required': 'กรุณากรอก {field}',
   'register.field.disabled': 'เว็บไซต์นี้ไม่รับข้อมูล {field}',
   'register.field.unsafe': '{field} มีอักขระที่ไม่อนุญาต (อักขระควบคุม, < หรือ >)',
-  'register.field.invalid': '{field} ต้องมี {minimum} ถึง {maximum} ตัวอักษรตามรูปแบบที่กำหนด',
-  'register.field.invalid.exact': '{field} ต้องมี {length} ตัวอักษรตามรูปแบบที่กำหนด',
   'register.password.mismatch': 'การยืนยันรหัสผ่านไม่ถูกต้อง',
   'register.birthday.invalid': 'วันเกิดไม่ถูกต้อง ({field})',
   'register.birthday.underage': 'ต้องมีอายุ {age} ปีขึ้นไปจึงจะสมัครได้',
@@ -75,6 +77,8 @@ export type MessageKey = keyof typeof th;
 const en: Record<MessageKey, string> = {
   ...login.en,
   ...accounts.en,
+  ...money.en,
+  ...register.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',
@@ -115,8 +119,6 @@ const en: Record<MessageKey, string> = {
   'register.field.required': '{field} is required',
   'register.field.disabled': 'This site does not accept {field}',
   'register.field.unsafe': '{field} contains characters that are not allowed (control characters, < or >)',
-  'register.field.invalid': '{field} must be {minimum} to {maximum} characters in the accepted format',
-  'register.field.invalid.exact': '{field} must be exactly {length} characters in the accepted format',
   'register.password.mismatch': 'Incorrect confirmation input',
   'register.birthday.invalid': 'The birthday is not a valid date ({field})',
   'register.birthday.underage': 'You must be at least {age} years old to register',

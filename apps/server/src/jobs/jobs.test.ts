@@ -100,7 +100,7 @@ describe('pruneExpired', () => {
     expect(sessions.map((row) => row.token_hash)).toEqual(['expired-recently', 'live', 'revoked-recently']);
 
     // A second run finds nothing more to do.
-    expect(await pruneExpired(db, nowMs)).toEqual({ challenges: 0, sliderTokens: 0, sealedNonces: 0, codes: 0, sessions: 0, idempotencyKeys: 0 });
+    expect(await pruneExpired(db, nowMs)).toEqual({ challenges: 0, sliderTokens: 0, sealedNonces: 0, codes: 0, sessions: 0, idempotencyKeys: 0, rememberTokens: 0, loginVerifications: 0, passwordChangeFailures: 0, passwordResetLinks: 0 });
   });
 });
 

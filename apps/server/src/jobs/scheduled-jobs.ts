@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { deleteOldIdempotencyKeys } from '../modules/idempotency/delete-old-keys.ts';
 import { deleteDeadSessions } from '../modules/identity/delete-dead-sessions.ts';
+import { deleteExpiredLoginSecurityRows } from '../modules/identity/delete-expired-login-security.ts';
+import { deleteExpiredResetTokens } from '../modules/identity/password-reset-email.ts';
 import { deleteExpiredCodes } from '../modules/messaging/delete-expired-codes.ts';
 import { deleteExpiredSealedNonces } from '../modules/sealed/sealed.queries.ts';
 import { deleteExpiredChallenges } from '../modules/verification/delete-expired-challenges.ts';
@@ -12,8 +14,9 @@ export const pruneJobName = 'maintenance.prune';
 /**
  * Deletes what can never be used again: expired captchas, sliders and slider tokens, sealed nonces
  * past their window, one-time codes a day after expiry, sessions a month after they ended,
- * idempotency keys after a day. Every delete is by an indexed time column, so a run is cheap however
- * often it comes.
+ * idempotency keys, remember tokens, login verifications, password-change failures and reset links
+ * a day after they stopped counting. Every delete is by an indexed time column, so a run is cheap
+ * however often it comes.
  */
 export async function pruneExpired(db: Kysely<Database>, nowMs: number): Promise<Record<string, number>> {
   const challenges = await deleteExpiredChallenges(db, nowMs);
@@ -24,6 +27,8 @@ export async function pruneExpired(db: Kysely<Database>, nowMs: number): Promise
     codes: await deleteExpiredCodes(db, nowMs),
     sessions: await deleteDeadSessions(db, nowMs),
     idempotencyKeys: await deleteOldIdempotencyKeys(db, nowMs),
+    ...(await deleteExpiredLoginSecurityRows(db, nowMs)),
+    passwordResetLinks: await deleteExpiredResetTokens(db, nowMs),
   };
 }
 

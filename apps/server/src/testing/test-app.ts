@@ -23,6 +23,11 @@ export interface TestApp {
 export interface TestAppOptions {
   /** The app's clock (epoch ms), for tests of time windows without sleeping. */
   now?: () => number;
+  /**
+   * How the app waits (progressive login delays). Default: not at all, so tests of throttles do not
+   * sleep; a test of the delays passes one that records what was asked.
+   */
+  pause?: (ms: number) => Promise<void>;
   /** Test-only routes, registered before the app is ready. */
   registerRoutes?: (app: AppInstance) => void | Promise<void>;
   /** Run as a second API instance on this database (not dropped on close) instead of a fresh one. */
@@ -51,6 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     connectionString: database.connectionString,
     logger: createLogger(config),
     ...(options.now ? { now: options.now } : {}),
+    pause: options.pause ?? (async () => {}),
   });
   await options.registerRoutes?.(app);
   await app.ready();

@@ -1,9 +1,208 @@
+import {
+  affiliateQuerySchema,
+  affiliateSchema,
+  apiPaths,
+  chooseIconRequestSchema,
+  codeSentSchema,
+  createDownlineRequestSchema,
+  downlineCreatedSchema,
+  envelopeSchema,
+  freePlayRequestSchema,
+  loginResultSchema,
+  memberIconsSchema,
+  passwordEmailRequestSchema,
+  passwordEmailResetRequestSchema,
+  passwordSmsRequestSchema,
+  passwordVerificationRequestSchema,
+  playerAvatarSchema,
+  registerMobileRequestSchema,
+} from '@lotus/contract';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { checkAffiliate } from './affiliate.ts';
+import { chooseMemberIcon, getPlayerAvatar, listMemberIcons } from './avatars.ts';
+import { callerOf } from './caller.ts';
+import { createDownline } from './create-downline.ts';
+import { startFreePlay } from './free-play.ts';
+import { resetPasswordByEmail, sendPasswordResetEmail } from './password-reset-email.ts';
+import { resetPasswordBySms, sendPasswordResetCode } from './password-reset-sms.ts';
+import { registerMemberByMobile } from './register-member.ts';
+import { requireMember } from './require-member.ts';
+import { requireRealMember } from './require-real-member.ts';
 
 const tags = ['identity'];
 
-/** Routes of the accounts calls (see README.md). */
+/** Answers about a member are theirs alone: never stored by a browser cache or a proxy. */
+const noStore = 'no-store';
+
+/** Per IP. Each bounds what one address can try or cost (argon2 work, messages, accounts). */
+const rateLimits = {
+  /** As registration by username. */
+  register: { max: 30, timeWindow: '1 minute' },
+  /** Enough for a visitor who mistypes; too few to walk the space of codes. */
+  affiliate: { max: 20, timeWindow: '1 minute' },
+  downline: { max: 30, timeWindow: '1 minute' },
+  passwordEmail: { max: 5, timeWindow: '1 minute' },
+  passwordReset: { max: 10, timeWindow: '1 minute' },
+  /** Spec §5 and §9: sending an SMS is throttled to once a second. */
+  passwordSms: { max: 1, timeWindow: 1000 },
+  /** Every free-play login creates an account. */
+  freePlay: { max: 5, timeWindow: '1 hour' },
+};
+
+/**
+ * Registration by mobile, affiliate codes, agent-created accounts, password recovery by e-mail and
+ * by phone, free play and avatars (see README.md).
+ */
 export async function accountsRoutes(app: AppInstance): Promise<void> {
-  void app;
-  void tags;
+  app.put(
+    apiPaths.registerMobile,
+    {
+      config: { sealed: true, rateLimit: rateLimits.register },
+      schema: { tags, body: registerMobileRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      const context = { db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now(), host: request.host };
+      return ok(await registerMemberByMobile(context, request.body));
+    },
+  );
+
+  app.get(
+    apiPaths.agentAffiliate,
+    {
+      config: { rateLimit: rateLimits.affiliate },
+      schema: { tags, querystring: affiliateQuerySchema, response: { 200: envelopeSchema(affiliateSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      const { affiliateCode, domain } = request.query;
+      return ok(await checkAffiliate(app.db, request.merchant.id, affiliateCode, domain ?? request.host));
+    },
+  );
+
+  // A trial account is refused first (403 member.trial.forbidden), a member that is no agent next (403 agent.only).
+  app.put(
+    apiPaths.agentDownline,
+    {
+      preHandler: requireRealMember,
+      // Sealed although spec §7 does not say: it carries the new account's first password.
+      config: { sealed: true, rateLimit: rateLimits.downline },
+      schema: { tags, body: createDownlineRequestSchema, response: { 200: envelopeSchema(downlineCreatedSchema) } },
+    },
+    async (request) => {
+      const context = { db: app.db, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now() };
+      return ok(await createDownline(context, request.member, request.body));
+    },
+  );
+
+  // Spec §7: a form-encoded body (registered app-wide with @fastify/formbody); JSON is accepted too.
+  app.post(
+    apiPaths.passwordEmail,
+    {
+      config: { rateLimit: rateLimits.passwordEmail },
+      schema: { tags, body: passwordEmailRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      const context = {
+        db: app.db,
+        senders: app.messageSenders,
+        merchant: request.merchant,
+        language: request.language,
+        nowMs: app.now(),
+        protocol: request.protocol,
+        host: request.host,
+        log: request.log,
+      };
+      await sendPasswordResetEmail(context, request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    apiPaths.passwordEmailReset,
+    {
+      config: { sealed: true, rateLimit: rateLimits.passwordReset },
+      schema: { tags, body: passwordEmailResetRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      await resetPasswordByEmail({ db: app.db, merchant: request.merchant, nowMs: app.now() }, request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    apiPaths.passwordSms,
+    {
+      config: { sealed: true, rateLimit: rateLimits.passwordSms },
+      schema: { tags, body: passwordSmsRequestSchema, response: { 200: envelopeSchema(codeSentSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      const context = {
+        db: app.db,
+        config: app.config,
+        senders: app.messageSenders,
+        merchant: request.merchant,
+        language: request.language,
+        nowMs: app.now(),
+        log: request.log,
+      };
+      return ok(await sendPasswordResetCode(context, request.body));
+    },
+  );
+
+  app.post(
+    apiPaths.passwordVerification,
+    {
+      config: { sealed: true, rateLimit: rateLimits.passwordReset },
+      schema: { tags, body: passwordVerificationRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      await resetPasswordBySms({ db: app.db, merchant: request.merchant, nowMs: app.now() }, request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    apiPaths.freePlay,
+    {
+      config: { sealed: true, rateLimit: rateLimits.freePlay },
+      schema: { tags, body: freePlayRequestSchema, response: { 200: envelopeSchema(loginResultSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      const context = { db: app.db, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now() };
+      return ok(await startFreePlay(context, request.body));
+    },
+  );
+
+  // Avatars are cosmetic and carry no money or personal data: trial accounts may choose one too.
+  app.get(
+    apiPaths.memberIcons,
+    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(memberIconsSchema) } } },
+    async () => ok(listMemberIcons()),
+  );
+
+  app.put(
+    apiPaths.memberIcons,
+    { preHandler: requireMember, schema: { tags, body: chooseIconRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await chooseMemberIcon(app.db, request.member.id, request.body.iconId);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    apiPaths.playerAvatar,
+    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(playerAvatarSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await getPlayerAvatar(app.db, request.member.id));
+    },
+  );
 }

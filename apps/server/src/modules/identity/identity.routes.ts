@@ -1,6 +1,5 @@
 import {
   apiPaths,
-  errorCodes,
   envelopeSchema,
   loginRequestSchema,
   loginResultSchema,
@@ -9,7 +8,6 @@ import {
   registerRequestSchema,
 } from '@lotus/contract';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { callerOf } from './caller.ts';
@@ -41,7 +39,7 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const context = { db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now() };
+      const context = { db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now(), host: request.host };
       return ok(await registerMember(context, request.body));
     },
   );
@@ -54,16 +52,14 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const body = request.body;
-      // SMS and remember-token logins arrive with the login-security work (issue 3).
-      if (body.type !== 'username') throw new AppError(400, errorCodes.validation, { field: 'type' });
-      return ok(await logIn({ db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), nowMs: app.now() }, body));
+      // By password, remember token or SMS code, as `type` says (log-in.ts).
+      return ok(await logIn({ db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), nowMs: app.now(), pause: app.pause }, request.body));
     },
   );
 
   app.delete(
     apiPaths.logout,
-    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(z.null()) } } },
+    { preHandler: requireMember, config: { allowPendingPasswordChange: true }, schema: { tags, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await revokeSession(app.db, request.member.sessionId, app.now());
       return ok(null);
@@ -72,7 +68,7 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     apiPaths.memberInfo,
-    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(memberInfoSchema) } } },
+    { preHandler: requireMember, config: { allowPendingPasswordChange: true }, schema: { tags, response: { 200: envelopeSchema(memberInfoSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await getMemberInfo(app.db, request.member));
@@ -81,7 +77,11 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     apiPaths.memberLanguage,
-    { preHandler: requireMember, schema: { tags, body: memberLanguageRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      preHandler: requireMember,
+      config: { allowPendingPasswordChange: true },
+      schema: { tags, body: memberLanguageRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
     async (request) => {
       await updateMemberLanguage(app.db, request.member.id, request.body.language);
       return ok(null);

@@ -6,6 +6,7 @@ import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
 import { findCountryOfIp } from '../site/find-country-of-ip.ts';
 import { sealForTest, type SealedTestRequest } from '../../testing/seal-payload.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { withRegisterCode } from './accounts.testing.ts';
 import { setMemberStatus } from './set-member-status.ts';
 import { hashToken } from './sessions.ts';
 
@@ -89,8 +90,10 @@ function registrationOf(overrides: Record<string, unknown> = {}): Record<string,
   };
 }
 
-function register(payload: Record<string, unknown>, options: SendOptions = {}) {
-  return sendSealed('PUT', '/wps/member/register', sealed(payload), options);
+/** Registers with the SMS code the demo merchant demands for the mobile number (see withRegisterCode). */
+async function register(payload: Record<string, unknown>, options: SendOptions = {}) {
+  const withCode = await withRegisterCode(testApp.db, testApp.demoMerchantId, payload, clockMs);
+  return sendSealed('PUT', '/wps/member/register', sealed(withCode), options);
 }
 
 function login(username: string, password: string, options: SendOptions & { captcha?: string } = {}) {
@@ -224,7 +227,7 @@ describe('PUT /wps/member/register', () => {
   test('rule messages come in Thai too, with min and max', async () => {
     const response = await register(registrationOf({ username: 'abc' }), { language: 'TH' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'username', message: 'username ต้องมี 4 ถึง 16 ตัวอักษรตามรูปแบบที่กำหนด' });
+    expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'username', message: 'username: ตัวอักษรภาษาอังกฤษและตัวเลข ขึ้นต้นด้วยตัวอักษร (4-16 ตัวอักษร)' });
   });
 
   test('a username taken in another letter case: 409, nothing stored', async () => {

@@ -1,42 +1,17 @@
-import { identityErrorCodes, verificationErrorCodes, type LoginResult, type PasswordLoginRequest } from '@lotus/contract';
+import { identityErrorCodes, type LoginRequest, type LoginResult, type PasswordLoginRequest, type RememberLoginRequest } from '@lotus/contract';
 import type { Kysely } from 'kysely';
-import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
 import { challengeCheckOptions } from '../verification/challenge-bypass.ts';
 import { requireSliderToken } from '../verification/consume-slider-token.ts';
-import { verifyCaptcha } from '../verification/verify-captcha.ts';
-import type { Caller } from './caller.ts';
-import type { LoginFailureReason } from './identity.tables.ts';
-import {
-  countIpCredentialFailures,
-  findMemberByMobileNumber,
-  findMemberByUsername,
-  hasSucceededBefore,
-  insertLoginEvent,
-  listCredentialFailures,
-  type MemberRow,
-} from './identity.queries.ts';
-import { verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { createSession } from './sessions.ts';
+import { finishLogin, isPasswordExpired } from './finish-login.ts';
+import { findMemberByMobileNumber, findMemberByUsername, type MemberRow } from './identity.queries.ts';
+import { beginCredentialAttempt, type LoginContext } from './login-throttle.ts';
+import { requireLoginVerificationIfNeeded } from './login-verification.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { findLiveRememberToken } from './remember-tokens.ts';
+import { logInBySms } from './sms-login.ts';
 
-/** Failures are counted over this window. */
-export const loginFailureWindowMs = 15 * 60_000;
-/** From this many wrong passwords of one account or one IP in the window, a captcha is required. */
-export const captchaAfterFailures = 3;
-/** This many wrong passwords of one account in the window lock it ... */
-export const lockAfterFailures = 10;
-/** ... for this long after the last of them. */
-export const lockDurationMs = 15 * 60_000;
-
-export interface LoginContext {
-  db: Kysely<Database>;
-  config: Pick<AppConfig, 'CHALLENGE_BYPASS'>;
-  merchant: MerchantContext;
-  caller: Caller;
-  nowMs: number;
-}
+export { captchaAfterFailures, findLockedUntilMs, lockAfterFailures, lockDurationMs, loginFailureWindowMs, type LoginContext } from './login-throttle.ts';
 
 /** The account a login names: the member with that username, else the one with that mobile number. */
 async function findLoginMember(db: Kysely<Database>, merchantId: number, username: string): Promise<MemberRow | undefined> {
@@ -46,104 +21,120 @@ async function findLoginMember(db: Kysely<Database>, merchantId: number, usernam
 }
 
 /**
- * When the account is locked, the epoch ms it unlocks: the newest failure closes a run of
- * `lockAfterFailures` inside one window. Attempts refused while locked are not counted, so the lock
- * ends `lockDurationMs` after the failure that set it, and nothing before it counts afterwards.
+ * A hash made with other argon2 parameters than today's is replaced now that the password is known
+ * (README: "rehash when they change"). Conditional on the old hash, so a password changed in the
+ * meantime is never overwritten; the password's age does not restart.
  */
-export function findLockedUntilMs(failuresNewestFirst: readonly number[], nowMs: number): number | null {
-  const newest = failuresNewestFirst[0];
-  const tenth = failuresNewestFirst[lockAfterFailures - 1];
-  if (newest === undefined || tenth === undefined || newest - tenth >= loginFailureWindowMs) return null;
-  const until = newest + lockDurationMs;
-  return until > nowMs ? until : null;
-}
-
-function lockedError(remainingMs: number): AppError {
-  const seconds = Math.ceil(remainingMs / 1000);
-  return new AppError(429, identityErrorCodes.loginLocked, { retryAfterSeconds: seconds, params: { minutes: Math.ceil(seconds / 60) } });
+async function rehashIfNeeded(db: Kysely<Database>, member: MemberRow, password: string): Promise<void> {
+  if (!needsRehash(member.password_hash)) return;
+  const passwordHash = await hashPassword(password);
+  await db.updateTable('member').set({ password_hash: passwordHash }).where('id', '=', member.id).where('password_hash', '=', member.password_hash).execute();
 }
 
 /**
- * POST /wps/session/login. A wrong password and an unknown name give the same answer after the same
- * work (a dummy argon2 verification), and are throttled alike; an account's status (locked, closed)
- * is told only to someone who knows its password.
+ * POST /wps/session/login: by password (`username`), by remember token (`remember`) or by SMS code
+ * (`sms`, see sms-login.ts).
  */
-export async function logIn(context: LoginContext, request: PasswordLoginRequest): Promise<LoginResult> {
+export function logIn(context: LoginContext, request: LoginRequest): Promise<LoginResult> {
+  switch (request.type) {
+    case 'username':
+      return logInWithPassword(context, request);
+    case 'remember':
+      return logInWithRememberToken(context, request);
+    case 'sms':
+      return logInBySms(context, request);
+  }
+}
+
+/**
+ * Login by password. A wrong password and an unknown name give the same answer after the same work
+ * (a dummy argon2 verification), and are throttled alike; an account's status (locked, closed) is
+ * told only to someone who knows its password.
+ */
+export async function logInWithPassword(context: LoginContext, request: PasswordLoginRequest): Promise<LoginResult> {
   const { db, merchant, caller, nowMs } = context;
   const checks = challengeCheckOptions(context.config, nowMs);
   await requireSliderToken(db, merchant.id, request.sliderToken, 'login', checks);
 
   const member = await findLoginMember(db, merchant.id, request.username);
-  const account = member ? { memberId: member.id } : { usernameKey: request.username.toLowerCase() };
-  const windowStartMs = nowMs - loginFailureWindowMs;
-  const [failures, ipFailures] = await Promise.all([
-    listCredentialFailures(db, merchant.id, account, nowMs - loginFailureWindowMs - lockDurationMs, lockAfterFailures),
-    countIpCredentialFailures(db, merchant.id, caller.ip, windowStartMs),
-  ]);
-  const recentFailures = failures.filter((atMs) => atMs > windowStartMs).length;
-  const record = (failureReason: LoginFailureReason | null) =>
-    insertLoginEvent(db, {
-      merchantId: merchant.id,
-      memberId: member?.id ?? null,
-      usernameTried: request.username,
-      ...caller,
-      loginDeviceId: request.loginDeviceId ?? null,
-      failureReason,
-      nowMs,
-    });
-
-  const lockedUntilMs = findLockedUntilMs(failures, nowMs);
-  if (lockedUntilMs !== null) {
-    await record('locked');
-    throw lockedError(lockedUntilMs - nowMs);
-  }
-
-  if (recentFailures >= captchaAfterFailures || ipFailures >= captchaAfterFailures) {
-    const value = { captchaRequired: true };
-    if ((request.captcha ?? '').trim() === '') {
-      await record('captcha');
-      throw new AppError(400, identityErrorCodes.captchaRequired, { field: 'captcha', value });
-    }
-    if (!(await verifyCaptcha(db, merchant.id, request.captchaId, request.captcha, checks))) {
-      await record('captcha');
-      throw new AppError(400, verificationErrorCodes.captchaInvalid, { field: 'captcha', value });
-    }
-  }
-
+  const loginDeviceId = request.loginDeviceId ?? null;
+  const attempt = await beginCredentialAttempt(
+    { db, merchant, caller, nowMs, checks, pause: context.pause },
+    { member, usernameTried: request.username, accountKey: request.username, loginDeviceId, captcha: request },
+  );
   const isPasswordRight = member ? await verifyPassword(member.password_hash, request.password) : await verifyAgainstDummy(request.password);
-  if (!member || !isPasswordRight) {
-    await record('credentials');
-    if (recentFailures + 1 >= lockAfterFailures) {
-      throw lockedError(lockDurationMs);
-    }
-    const captchaRequired = recentFailures + 1 >= captchaAfterFailures || ipFailures + 1 >= captchaAfterFailures;
-    throw new AppError(400, identityErrorCodes.loginFailed, { value: { captchaRequired } });
-  }
+  if (!member || !isPasswordRight) return attempt.failCredentials(identityErrorCodes.loginFailed);
+  await attempt.requireActive(member);
+  await rehashIfNeeded(db, member, request.password);
 
-  if (member.status !== 'active') {
-    await record('status');
-    throw new AppError(403, member.status === 'locked' ? identityErrorCodes.memberLocked : identityErrorCodes.memberClosed);
-  }
-
-  const firstTimeLogin = !(await hasSucceededBefore(db, member.id));
-  const token = await db.transaction().execute(async (trx) => {
-    await insertLoginEvent(trx, {
-      merchantId: merchant.id,
-      memberId: member.id,
-      usernameTried: request.username,
-      ...caller,
-      loginDeviceId: request.loginDeviceId ?? null,
-      failureReason: null,
-      nowMs,
-    });
-    return createSession(trx, {
-      merchantId: merchant.id,
-      memberId: member.id,
-      nowMs,
-      absoluteHours: merchant.config.sessions.absoluteHours,
-      ...caller,
-      loginDeviceId: request.loginDeviceId ?? null,
-    });
+  const wantsRememberToken = request.remember === true;
+  await requireLoginVerificationIfNeeded({
+    db,
+    merchant,
+    member,
+    caller,
+    usernameTried: request.username,
+    loginDeviceId,
+    loginType: 'username',
+    wantsRememberToken,
+    rememberTokenId: null,
+    nowMs,
   });
-  return { token, firstTimeLogin, passwordExpired: member.must_change_password, captchaRequired: false };
+  return finishLogin(db, {
+    merchant,
+    member,
+    caller,
+    usernameTried: request.username,
+    loginDeviceId,
+    nowMs,
+    passwordExpired: isPasswordExpired(member, merchant.config, nowMs),
+    wantsRememberToken,
+  });
+}
+
+/**
+ * Login by the one-day remember token of an earlier login, in place of the password. A token that
+ * is unknown, expired, revoked or another member's is `login.remember.invalid` and counts exactly as
+ * a wrong password (captcha, lock). A success spends the token; a new one comes when `remember` is
+ * asked again.
+ */
+export async function logInWithRememberToken(context: LoginContext, request: RememberLoginRequest): Promise<LoginResult> {
+  const { db, merchant, caller, nowMs } = context;
+  const checks = challengeCheckOptions(context.config, nowMs);
+  await requireSliderToken(db, merchant.id, request.sliderToken, 'login', checks);
+
+  const member = await findLoginMember(db, merchant.id, request.username);
+  const loginDeviceId = request.loginDeviceId ?? null;
+  const attempt = await beginCredentialAttempt(
+    { db, merchant, caller, nowMs, checks, pause: context.pause },
+    { member, usernameTried: request.username, accountKey: request.username, loginDeviceId, captcha: request },
+  );
+  const rememberTokenId = member ? await findLiveRememberToken(db, { merchantId: merchant.id, memberId: member.id, token: request.rememberToken, nowMs }) : null;
+  if (!member || rememberTokenId === null) return attempt.failCredentials(identityErrorCodes.rememberInvalid, 'password');
+  await attempt.requireActive(member);
+
+  const wantsRememberToken = request.remember === true;
+  await requireLoginVerificationIfNeeded({
+    db,
+    merchant,
+    member,
+    caller,
+    usernameTried: request.username,
+    loginDeviceId,
+    loginType: 'remember',
+    wantsRememberToken,
+    rememberTokenId,
+    nowMs,
+  });
+  return finishLogin(db, {
+    merchant,
+    member,
+    caller,
+    usernameTried: request.username,
+    loginDeviceId,
+    nowMs,
+    passwordExpired: isPasswordExpired(member, merchant.config, nowMs),
+    wantsRememberToken,
+    usedRememberTokenId: rememberTokenId,
+  });
 }

@@ -33,3 +33,15 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   await verifyPassword(await dummyHash, password);
   return false;
 }
+
+/**
+ * True when a stored hash was not made with today's algorithm and parameters (older, weaker or
+ * stronger settings, or another algorithm): the next login with the right password stores a new one,
+ * so a change of parameters reaches every active account without a reset.
+ */
+export function needsRehash(passwordHash: string): boolean {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+  if (!match) return true;
+  const [memoryCost, timeCost, parallelism] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return memoryCost !== argon2Options.memoryCost || timeCost !== argon2Options.timeCost || parallelism !== argon2Options.parallelism;
+}

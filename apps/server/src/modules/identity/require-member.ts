@@ -1,4 +1,4 @@
-import { errorCodes } from '@lotus/contract';
+import { errorCodes, identityErrorCodes } from '@lotus/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import type { AgentType } from './identity.tables.ts';
@@ -18,6 +18,14 @@ export interface AuthenticatedMember {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The call stays open to a session whose password must be changed first (a forced change after
+     * login): member info, logout, language and the password change itself. Every other call with
+     * `requireMember` answers such a session 403 `password.change.required`.
+     */
+    allowPendingPasswordChange?: boolean;
+  }
   interface FastifyRequest {
     /** Set by `preHandler: requireMember`; not set on calls without it. */
     member: AuthenticatedMember;
@@ -28,7 +36,9 @@ declare module 'fastify' {
  * preHandler of every call that needs a token (spec §6). Reads the raw `Authorization` header (no
  * `Bearer `, protocol notes) and accepts it only for a session of this request's merchant that is
  * not revoked, not past its absolute expiry, not idle longer than the merchant allows, of an active
- * member. Anything else is 401 `user.or.token.invalid`: the site logs out.
+ * member. Anything else is 401 `user.or.token.invalid`: the site logs out. A session that must
+ * change its password first is refused 403 `password.change.required` unless the route opts in with
+ * `config: { allowPendingPasswordChange: true }`.
  */
 export async function requireMember(request: FastifyRequest): Promise<void> {
   const app = request.server;
@@ -44,6 +54,9 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
     session.status !== 'active'
   ) {
     throw new AppError(401, errorCodes.tokenInvalid);
+  }
+  if (session.passwordChangeRequired && request.routeOptions.config.allowPendingPasswordChange !== true) {
+    throw new AppError(403, identityErrorCodes.passwordChangeRequired);
   }
   await touchSession(app.db, session, nowMs);
   request.member = {

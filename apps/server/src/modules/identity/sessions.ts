@@ -28,6 +28,8 @@ export interface NewSession {
   country: string;
   device: string;
   loginDeviceId: string | null;
+  /** The login's password must be changed before anything else (requireMember enforces it). */
+  passwordChangeRequired?: boolean;
 }
 
 /** Issues a token; other sessions of the member stay valid (a member may use several browsers). */
@@ -47,6 +49,7 @@ export async function createSession(db: Kysely<Database>, session: NewSession): 
       country: session.country,
       device: session.device,
       login_device_id: session.loginDeviceId,
+      password_change_required: session.passwordChangeRequired ?? false,
     })
     .execute();
   return token;
@@ -64,6 +67,7 @@ export interface SessionMember {
   lastSeenAtMs: number;
   expiresAtMs: number;
   revokedAtMs: number | null;
+  passwordChangeRequired: boolean;
 }
 
 /** The session of `token` in this merchant with its member, or null (malformed, unknown, other merchant). */
@@ -78,6 +82,7 @@ export async function findSessionMember(db: Kysely<Database>, merchantId: number
       's.last_seen_at',
       's.expires_at',
       's.revoked_at',
+      's.password_change_required',
       'm.id as member_id',
       'm.merchant_id',
       'm.username',
@@ -102,6 +107,7 @@ export async function findSessionMember(db: Kysely<Database>, merchantId: number
     lastSeenAtMs: row.last_seen_at.getTime(),
     expiresAtMs: row.expires_at.getTime(),
     revokedAtMs: row.revoked_at?.getTime() ?? null,
+    passwordChangeRequired: row.password_change_required,
   };
 }
 
@@ -125,13 +131,18 @@ export async function revokeSession(db: Kysely<Database>, sessionId: bigint, now
     .execute();
 }
 
-/** Ends every live session of the member (closing or locking the account, a password change). */
-export async function revokeAllSessions(db: Kysely<Database>, memberId: bigint, nowMs: number): Promise<number> {
-  const result = await db
-    .updateTable('member_session')
-    .set({ revoked_at: new Date(nowMs) })
-    .where('member_id', '=', memberId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+/**
+ * Ends every live session of the member (closing or locking the account, a password change), except
+ * `exceptSessionId` when given: the session that changed the password goes on.
+ */
+export async function revokeAllSessions(db: Kysely<Database>, memberId: bigint, nowMs: number, exceptSessionId?: bigint): Promise<number> {
+  let query = db.updateTable('member_session').set({ revoked_at: new Date(nowMs) }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The session's password was changed: it may make every call again. */
+export async function liftPasswordChangeRequirement(db: Kysely<Database>, sessionId: bigint): Promise<void> {
+  await db.updateTable('member_session').set({ password_change_required: false }).where('id', '=', sessionId).execute();
 }

@@ -1,4 +1,4 @@
-import type { RegisterFieldName, RegisterFieldRule } from '@lotus/contract';
+import { registerPatternIds, type RegisterFieldName, type RegisterFieldRule } from '@lotus/contract';
 import type { MerchantConfig } from './merchant.config.ts';
 
 /**
@@ -6,24 +6,6 @@ import type { MerchantConfig } from './merchant.config.ts';
  * Everything here is data an operator could set in the back-office; nothing in the code depends on
  * these particular values.
  */
-
-/**
- * Numbers of the register pattern messages (spec §5 lists 24; the site's catalogue holds their
- * text under the same numbers). 0 is the '*' pattern, any text.
- */
-export const registerPatternIds = {
-  anyText: 0,
-  lettersOnly: 1,
-  letterFirstLettersAndDigits: 2,
-  digitsOnly: 3,
-  email: 4,
-  noSpaces: 5,
-  uppercaseRequired: 6,
-  mixedCaseDigitAndSymbol: 7,
-  fullNameWithSpace: 8,
-  thaiOnly: 9,
-  lettersOrDigits: 10,
-} as const;
 
 const disabledRule: RegisterFieldRule = {
   enabled: false,
@@ -109,6 +91,23 @@ export const demoMerchant = {
   ],
 };
 
+/**
+ * The demo agent (isAgent 1) and its affiliate code, so that the agent centre, invitation links
+ * (`/?affiliateCode=LOTUS88`) and agent-created accounts can be tried at once. Documented in the
+ * README's demo section; its password is hashed with argon2id when the seed runs.
+ */
+export const demoAgent = {
+  username: 'demoagent',
+  password: 'Agent1234',
+  nickname: 'Lotus Agent',
+  payeeName: 'Demo Agent',
+  countryDialingCode: '66',
+  /** +66 812000001, stored without the leading 0. */
+  mobileNumber: '812000001',
+  isAgent: 1 as const,
+  affiliateCode: 'LOTUS88',
+};
+
 export const demoMerchantConfig: MerchantConfig = {
   platform: 'web',
   lotteryType: 'SEA',
@@ -169,4 +168,6 @@ export const demoMerchantConfig: MerchantConfig = {
     },
   },
   verification: { codeExpiredMinutes: 5, maxCodesPerHour: 5 },
+  accounts: { trialHours: 24, trialBalance: '10000.00' },
+  loginSecurity: { newIpVerification: false, methods: ['mobile', 'email', 'bankName', 'totp'], passwordMaxAgeDays: 90 },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { featureSwitchesSchema, languageSchema, registerFieldNameSchema, registerFieldRuleSchema } from '@lotus/contract';
+import { featureSwitchesSchema, languageSchema, loginVerifyMethodSchema, parseAmount, registerFieldNameSchema, registerFieldRuleSchema } from '@lotus/contract';
 
 /**
  * A merchant's whole configuration, stored as one JSON document in `merchant.config` and parsed
@@ -67,6 +67,29 @@ export const merchantConfigSchema = z.object({
       maxCodesPerHour: z.number().int().min(1).max(100).default(5),
     })
     .default({ codeExpiredMinutes: 5, maxCodesPerHour: 5 }),
+  /** Accounts (modules/identity): a free-play trial account lives `trialHours`. Defaulted for older rows. */
+  accounts: z
+    .object({
+      trialHours: z.number().int().min(1).max(720).default(24),
+      /** Play money a trial account starts with (`member_trial`, never cash), a decimal string. */
+      trialBalance: z
+        .string()
+        .refine((text) => parseAmount(text) !== null, 'a decimal amount with at most two places')
+        .default('10000.00'),
+    })
+    .default({ trialHours: 24, trialBalance: '10000.00' }),
+  /**
+   * Login security (modules/identity): verify logins from an IP the member never logged in from with
+   * one of `methods`, and force a password change after `passwordMaxAgeDays` when the switch
+   * `forcedPasswordChangeOnExpiry` is on. Defaulted for older rows (new-IP verification off).
+   */
+  loginSecurity: z
+    .object({
+      newIpVerification: z.boolean().default(false),
+      methods: z.array(loginVerifyMethodSchema).default(['mobile', 'email', 'bankName', 'totp']),
+      passwordMaxAgeDays: z.number().int().min(1).max(3650).default(90),
+    })
+    .default({ newIpVerification: false, methods: ['mobile', 'email', 'bankName', 'totp'], passwordMaxAgeDays: 90 }),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
 

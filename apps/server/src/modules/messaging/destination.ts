@@ -12,16 +12,17 @@ const separators = /[\s\-().]/g;
 /**
  * `+66` and `081-234 5678` -> `+66812345678`. A leading trunk 0 of the national number is dropped
  * (Thai numbers are written 0812345678 at home). Throws `sms.phone.missing` or `sms.phone.invalid`
- * naming the field at fault.
+ * naming the field at fault; `numberField` is the number's name in the caller's request (the login
+ * calls say `mobileNum`).
  */
-export function normaliseMobile(countryDialingCode: string | undefined, mobileNo: string | undefined): string {
+export function normaliseMobile(countryDialingCode: string | undefined, mobileNo: string | undefined, numberField = 'mobileNo'): string {
   const dialing = (countryDialingCode ?? '').trim();
   const national = (mobileNo ?? '').replace(separators, '');
   if (dialing === '') throw phoneError(messagingErrorCodes.phoneMissing, 'countryDialingCode');
   if (!/^\+?[1-9]\d{0,3}$/.test(dialing)) throw phoneError(messagingErrorCodes.phoneInvalid, 'countryDialingCode');
-  if (national === '') throw phoneError(messagingErrorCodes.phoneMissing, 'mobileNo');
+  if (national === '') throw phoneError(messagingErrorCodes.phoneMissing, numberField);
   const digits = national.replace(/^0+/, '');
-  if (!/^\d{6,15}$/.test(digits) || !/^\d+$/.test(national)) throw phoneError(messagingErrorCodes.phoneInvalid, 'mobileNo');
+  if (!/^\d{6,15}$/.test(digits) || !/^\d+$/.test(national)) throw phoneError(messagingErrorCodes.phoneInvalid, numberField);
   return `+${dialing.replace('+', '')}${digits}`;
 }
 
