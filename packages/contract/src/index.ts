@@ -1,4 +1,6 @@
 export * from './agents.ts';
+export * from './backoffice.ts';
+export * from './deposits.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './messaging.ts';
@@ -8,4 +10,5 @@ export * from './paths.ts';
 export * from './sealed.ts';
 export * from './site.ts';
 export * from './verification.ts';
+export * from './withdrawals.ts';
 export * from './register-rule.ts';

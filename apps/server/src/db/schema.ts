@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { IdentityTables } from '../modules/identity/identity.tables.ts';
+import type { BackofficeTables } from '../modules/backoffice/backoffice.tables.ts';
+import type { DepositTables } from '../modules/deposit/deposit.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { MerchantConfig } from '../modules/merchant/merchant.config.ts';
@@ -7,6 +9,7 @@ import type { MessagingTables } from '../modules/messaging/messaging.tables.ts';
 import type { SealedTables } from '../modules/sealed/sealed.tables.ts';
 import type { SiteTables } from '../modules/site/site.tables.ts';
 import type { VerificationTables } from '../modules/verification/verification.tables.ts';
+import type { WithdrawalTables } from '../modules/withdrawal/withdrawal.tables.ts';
 
 /** Core tables. Each domain module declares its own tables and adds them to `Database` below. */
 export interface MerchantTable {
@@ -31,7 +34,7 @@ export interface MerchantDomainTable {
   is_primary: boolean;
 }
 
-export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables, IdempotencyTables {
+export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables, IdempotencyTables, DepositTables, WithdrawalTables, BackofficeTables {
   merchant: MerchantTable;
   merchant_domain: MerchantDomainTable;
 }

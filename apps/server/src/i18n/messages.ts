@@ -1,8 +1,11 @@
 import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
+import * as backoffice from './backoffice.messages.ts';
+import * as deposits from './deposits.messages.ts';
 import * as login from './login.messages.ts';
 import * as money from './money.messages.ts';
 import * as register from './register.messages.ts';
+import * as withdrawals from './withdrawals.messages.ts';
 
 /**
  * Server-side messages in TH and EN, one key set (checked by `npm run i18n:check`). Keys are error
@@ -12,6 +15,9 @@ const th = {
   ...login.th,
   ...accounts.th,
   ...money.th,
+  ...deposits.th,
+  ...withdrawals.th,
+  ...backoffice.th,
   ...register.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
@@ -78,6 +84,9 @@ const en: Record<MessageKey, string> = {
   ...login.en,
   ...accounts.en,
   ...money.en,
+  ...deposits.en,
+  ...withdrawals.en,
+  ...backoffice.en,
   ...register.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',

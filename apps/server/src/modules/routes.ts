@@ -1,4 +1,6 @@
 import type { AppInstance } from '../http/types.ts';
+import { backofficeRoutes } from './backoffice/backoffice.routes.ts';
+import { depositRoutes } from './deposit/deposit.routes.ts';
 import { gamesRoutes } from './games/games.routes.ts';
 import { accountsRoutes } from './identity/accounts.routes.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
@@ -8,6 +10,7 @@ import { sealedRoutes } from './sealed/sealed.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
+import { withdrawalRoutes } from './withdrawal/withdrawal.routes.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
-export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, loginSecurityRoutes, accountsRoutes, messagingRoutes, walletRoutes];
+export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, loginSecurityRoutes, accountsRoutes, messagingRoutes, walletRoutes, depositRoutes, withdrawalRoutes, backofficeRoutes];

@@ -9,6 +9,9 @@ import * as m0008 from './0008_accounts.ts';
 import * as m0009 from './0009_prune_indexes.ts';
 import * as m0010 from './0010_ledger.ts';
 import * as m0011 from './0011_idempotency.ts';
+import * as m0012 from './0012_deposits.ts';
+import * as m0013 from './0013_withdrawals.ts';
+import * as m0014 from './0014_backoffice.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -23,4 +26,7 @@ export const migrations = {
   '0009_prune_indexes': m0009,
   '0010_ledger': m0010,
   '0011_idempotency': m0011,
+  '0012_deposits': m0012,
+  '0013_withdrawals': m0013,
+  '0014_backoffice': m0014,
 };

@@ -1,0 +1,2 @@
+/* Contract of the deposits calls (spec §7 names); filled by the module's work. */
+export {};

@@ -1,0 +1,2 @@
+/* Contract of the withdrawals calls (spec §7 names); filled by the module's work. */
+export {};
