@@ -8,7 +8,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { PublicCache, listenForCacheChanges } from './cache/public-cache.ts';
+import { PublicCache } from './cache/public-cache.ts';
+import { listenForChanges } from './db/change-listener.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { AppError } from './http/app-error.ts';
@@ -27,6 +28,7 @@ import { routeModules } from './modules/routes.ts';
 import { registerIdempotency } from './modules/idempotency/idempotency.ts';
 import { registerSealedPayloads } from './modules/sealed/sealed-payloads.ts';
 import { registerCredentialBudget } from './modules/verification/credential-budget.ts';
+import { BalanceStreams } from './modules/wallet/balance-streams.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,8 +39,10 @@ declare module 'fastify' {
     /** Waits `ms` on the app's clock: real time, unless a test injects one (progressive login delays). */
     pause(ms: number): Promise<void>;
     publicCache: PublicCache;
-    /** Resolves once every data change committed so far has dropped its cached reads. */
+    /** Resolves once every data change committed so far has dropped its cached reads and woken balance streams. */
     syncCaches(): Promise<void>;
+    /** Open balance streams of this instance, woken by PostgreSQL's `balance_change` notifications. */
+    balanceStreams: BalanceStreams;
   }
 }
 
@@ -99,22 +103,34 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
 
   const merchants = new MerchantDirectory(db);
   const responseCache = new ResponseCache({ headers: apiSecurityHeaders });
-  const cacheListener = listenForCacheChanges(
+  const dropCaches = (merchantId: number | null) => {
+    merchants.forget();
+    if (merchantId === null) {
+      app.publicCache.invalidateAll();
+      responseCache.invalidateAll();
+    } else {
+      app.publicCache.invalidate(merchantId);
+      responseCache.invalidate(merchantId);
+    }
+  };
+  app.decorate('balanceStreams', new BalanceStreams());
+  const changeListener = listenForChanges(
     connectionString,
-    (merchantId) => {
-      merchants.forget();
-      if (merchantId === null) {
-        app.publicCache.invalidateAll();
-        responseCache.invalidateAll();
-      } else {
-        app.publicCache.invalidate(merchantId);
-        responseCache.invalidate(merchantId);
-      }
+    {
+      channels: {
+        public_cache: (payload) => dropCaches(/^\d+$/.test(payload) ? Number(payload) : null),
+        balance_change: (payload) => app.balanceStreams.changed(payload),
+      },
+      // Anything may have changed while nobody listened.
+      onConnected: () => {
+        dropCaches(null);
+        app.balanceStreams.changedAll();
+      },
     },
     logger,
   );
-  app.decorate('syncCaches', () => cacheListener.sync());
-  app.addHook('onClose', () => cacheListener.stop());
+  app.decorate('syncCaches', () => changeListener.sync());
+  app.addHook('onClose', () => changeListener.stop());
 
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
@@ -153,6 +169,8 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
   let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;
+    // Open balance streams would keep the server from draining.
+    app.balanceStreams.closeAll();
   });
   serveFromCache = createCacheFastPath({
     cache: responseCache,

@@ -38,4 +38,5 @@ export const apiPaths = {
   agentAffiliate: '/wps/agent/affiliate',
   agentDownline: '/wps/agent/downline',
   walletBalance: '/wps/v2/wallets/balance',
+  walletStream: '/wps/v2/wallets/stream',
 } as const;

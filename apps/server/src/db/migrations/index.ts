@@ -12,6 +12,7 @@ import * as m0011 from './0011_idempotency.ts';
 import * as m0012 from './0012_deposits.ts';
 import * as m0013 from './0013_withdrawals.ts';
 import * as m0014 from './0014_backoffice.ts';
+import * as m0015 from './0015_balance_notify.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -29,4 +30,5 @@ export const migrations = {
   '0012_deposits': m0012,
   '0013_withdrawals': m0013,
   '0014_backoffice': m0014,
+  '0015_balance_notify': m0015,
 };

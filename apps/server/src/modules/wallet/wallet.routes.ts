@@ -3,10 +3,11 @@ import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { requireMember } from '../identity/index.ts';
 import { getWalletBalance } from './get-wallet-balance.ts';
+import { streamBalance } from './stream-balance.ts';
 
 const tags = ['wallet'];
 
-/** The member's wallets (spec §7 `/wps/v2/wallets/balance`). Money answers are never cached. */
+/** The member's wallets (spec §7 `/wps/v2/wallets/balance`) and their live stream. Money answers are never cached. */
 export async function walletRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.walletBalance,
@@ -16,4 +17,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
       return ok(await getWalletBalance(app.db, request.merchant, request.member));
     },
   );
+
+  // Server-sent events, uncompressed (a compressor would hold events back until its buffer fills).
+  app.get(apiPaths.walletStream, { preHandler: requireMember, compress: false, schema: { tags, hide: false } }, streamBalance);
 }

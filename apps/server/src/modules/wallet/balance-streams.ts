@@ -1,0 +1,48 @@
+/**
+ * Who is watching which member's balance on this instance. The `balance_change` notification of
+ * PostgreSQL (a trigger on member ledger accounts, migration 0015) reaches every instance; each
+ * wakes only the streams of that member. Payload: `<merchantId>:<memberId>`.
+ */
+export class BalanceStreams {
+  private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly closers = new Set<() => void>();
+
+  /** Calls `onChange` after each committed change of the member's balances; returns the unsubscribe. */
+  watch(merchantId: number, memberId: bigint, onChange: () => void): () => void {
+    const key = `${merchantId}:${memberId}`;
+    let set = this.watchers.get(key);
+    if (!set) this.watchers.set(key, (set = new Set()));
+    set.add(onChange);
+    return () => {
+      set.delete(onChange);
+      if (set.size === 0) this.watchers.delete(key);
+    };
+  }
+
+  /** Remembers how to end an open stream, for closeAll; returns the forget. */
+  track(close: () => void): () => void {
+    this.closers.add(close);
+    return () => this.closers.delete(close);
+  }
+
+  /** At shutdown: every open stream ends, so the server can drain (the site reconnects elsewhere). */
+  closeAll(): void {
+    for (const close of [...this.closers]) close();
+  }
+
+  /** A notification's payload. */
+  changed(payload: string): void {
+    for (const onChange of this.watchers.get(payload) ?? []) onChange();
+  }
+
+  /** After a reconnection: notifications may have been missed, so every watcher looks again. */
+  changedAll(): void {
+    for (const set of this.watchers.values()) for (const onChange of set) onChange();
+  }
+
+  get size(): number {
+    let count = 0;
+    for (const set of this.watchers.values()) count += set.size;
+    return count;
+  }
+}
