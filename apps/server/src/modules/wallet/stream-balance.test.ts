@@ -11,14 +11,12 @@ import { postTransfers } from '../ledger/index.ts';
 
 let first: TestApp;
 let second: TestApp;
-let firstUrl: string;
 let secondUrl: string;
 let sequence = 0;
 
 beforeAll(async () => {
   first = await createTestApp();
   second = await createTestApp({}, { database: first.database });
-  firstUrl = await first.app.listen({ host: '127.0.0.1', port: 0 });
   secondUrl = await second.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
