@@ -1,5 +1,5 @@
 import { apiPaths, type SystemStatus } from '@lotus/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
 import { useLanguage } from '../lib/use-language';
@@ -13,6 +13,9 @@ export const systemStatusQuery = (language: Language) =>
     queryKey: ['systemStatus', language],
     queryFn: () => apiRequest<SystemStatus>(apiPaths.systemStatus, { query: { url: window.location.host } }),
     staleTime: 5 * 60_000,
+    // A language switch asks again in the new language; the site keeps the answer it has meanwhile
+    // instead of dropping back to the splash, which unmounted the page (and /login reopened its modal).
+    placeholderData: keepPreviousData,
   });
 
 export function useSystemStatus() {

@@ -1,14 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { endSession } from '../api/member';
 import { Modal } from '../components/modal';
 import { paths } from '../config/paths';
 import { loadChunk } from '../lib/chunk-loader';
-import { closeModal, useOpenModal } from '../stores/modal-store';
+import { closeModal, openModal, useOpenModal } from '../stores/modal-store';
 
 const LoginModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.LoginModal })));
 const RegisterModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.RegisterModal })));
+const ForgotPasswordModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.ForgotPasswordModal })));
+const ResetPasswordModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.ResetPasswordModal })));
+const LoginVerificationModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.LoginVerificationModal })));
+const ChangePasswordModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.ChangePasswordModal })));
+const MemberCentreModal = lazy(() => loadChunk(() => import('../features/member-centre/components/member-centre')).then((module) => ({ default: module.MemberCentreModal })));
 const AnnouncementModal = lazy(() =>
   loadChunk(() => import('../features/announcements/components/announcement-modal')).then((module) => ({ default: module.AnnouncementModal })),
 );
@@ -46,17 +51,34 @@ function LogoutModal() {
   );
 }
 
+/** The e-mailed reset link (`/?resetPassword=<token>`) opens the reset modal (spec §4). */
+function useResetPasswordLink(): void {
+  const { search } = useLocation();
+  useEffect(() => {
+    const resetToken = new URLSearchParams(search).get('resetPassword');
+    if (resetToken) openModal({ kind: 'resetPassword', resetToken: resetToken.slice(0, 128) });
+  }, [search]);
+}
+
 /** Draws the one open site-wide modal; each loads on first use. */
 export function ModalHost() {
+  useResetPasswordLink();
   const modal = useOpenModal();
   if (!modal) return null;
   return (
     <Suspense fallback={null}>
-      {modal.kind === 'login' && <LoginModal prefill={modal.prefill} />}
+      {modal.kind === 'login' && <LoginModal prefill={modal.prefill} messageKey={modal.messageKey} />}
       {modal.kind === 'register' && <RegisterModal />}
+      {modal.kind === 'forgotPassword' && <ForgotPasswordModal />}
+      {modal.kind === 'resetPassword' && <ResetPasswordModal resetToken={modal.resetToken} />}
       {modal.kind === 'announcement' && <AnnouncementModal announcementId={modal.announcementId} />}
       {modal.kind === 'logout' && <LogoutModal />}
       {modal.kind === 'notice' && <NoticeModal titleKey={modal.titleKey} messageKey={modal.messageKey} />}
+      {modal.kind === 'loginVerification' && <LoginVerificationModal challenge={modal.challenge} attempt={modal.attempt} />}
+      {modal.kind === 'changePassword' && (
+        <ChangePasswordModal isForced={modal.isForced} account={modal.account} knownPassword={modal.knownPassword} isRemembered={modal.isRemembered} />
+      )}
+      {modal.kind === 'memberCentre' && <MemberCentreModal page={modal.page} />}
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { errorCodes, type Envelope } from '@lotus/contract';
+import { requirePasswordChange } from '../stores/modal-store';
 import { loaderStore } from './loader-store';
 import { session, type Language } from './session';
 
@@ -17,6 +18,12 @@ export class ApiError extends Error {
     this.value = value;
   }
 }
+
+/**
+ * identityErrorCodes.passwordChangeRequired, spelled out: importing it would bring the contract's
+ * identity schemas, and zod with them, into the home page's JavaScript.
+ */
+export const passwordChangeRequiredCode = 'password.change.required';
 
 /** errorCode for a request that never got an answer (offline, DNS, aborted). */
 export const networkErrorCode = 'network.error';
@@ -44,6 +51,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: QueryParams;
   body?: unknown;
+  /** A form-encoded body instead of JSON (spec §7: `/wps/member/password/email`). */
+  form?: Record<string, string>;
   signal?: AbortSignal;
   /** Background calls (polling, prefetch) should not flash the global loader. */
   isSilent?: boolean;
@@ -59,21 +68,22 @@ function buildUrl(path: string, query: QueryParams | undefined): string {
   return search ? `${path}?${search}` : path;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+/** The headers of every call (spec: Merchant, Device, Language, and the raw token when logged in). */
+export function apiHeaders(contentType?: string): Headers {
   const headers = new Headers({ Accept: 'application/json', Device: 'web', Language: requestContext.language });
   // Before the whitelabel answer arrives the server resolves the merchant from the host.
   if (requestContext.merchantCode) headers.set('Merchant', requestContext.merchantCode);
   const token = session.getToken();
   // The raw token, without "Bearer " (protocol-notes.md).
   if (token) headers.set('Authorization', token);
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (contentType) headers.set('Content-Type', contentType);
   return headers;
 }
 
 /** Calls the API and returns the envelope's `value`; throws ApiError unless `success` is true. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, isSilent = false } = options;
-  const headers = buildHeaders(body !== undefined);
+  const { method = 'GET', query, body, form, signal, isSilent = false } = options;
+  const headers = apiHeaders(form ? 'application/x-www-form-urlencoded;charset=UTF-8' : body === undefined ? undefined : 'application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   if (!isSilent) loaderStore.start();
   try {
@@ -82,7 +92,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response = await fetch(buildUrl(path, query), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body),
         signal,
         credentials: 'same-origin',
       });
@@ -103,6 +113,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       const errorCode = envelope.errorCode ?? `http.${response.status}`;
       // A token the server no longer accepts (expired, revoked, member locked): forced logout.
       if (response.status === 401 && errorCode === errorCodes.tokenInvalid && headers.has('Authorization')) session.clear();
+      // The account must change its password first (expired, or set by an agent): whatever was tried,
+      // the change-password modal is the answer, not an error popup.
+      if (response.status === 403 && errorCode === passwordChangeRequiredCode && headers.has('Authorization')) {
+        requirePasswordChange(session.getPendingPasswordChange());
+      }
       throw new ApiError(envelope.message ?? errorCode, errorCode, response.status, envelope.value ?? null);
     }
     return envelope.value as T;

@@ -19,6 +19,11 @@ const keys = {
   merchantWallet: 'merchantWallet',
   /** Set once the popup announcement has been shown in this session. */
   popupShown: 'popupShown',
+  /**
+   * The original's "change password" mark (spec §4 "remove 'cpw'"): the account that must change its
+   * password before anything else, so a reload during a forced change still knows whom to log in again.
+   */
+  cpw: 'cpw',
 } as const;
 
 export type CacheKey = 'settings' | 'validate' | 'routers' | 'gameVendor' | 'indexNotice' | 'merchantWallet';
@@ -102,4 +107,7 @@ export const session = {
   writeCache: (key: CacheKey, value: unknown): void => write(keys[key], JSON.stringify(value)),
   isPopupShown: (): boolean => read(keys.popupShown) === '1',
   markPopupShown: (): void => write(keys.popupShown, '1'),
+  getPendingPasswordChange: (): string | null => read(keys.cpw) || null,
+  setPendingPasswordChange: (account: string): void => write(keys.cpw, account),
+  clearPendingPasswordChange: (): void => write(keys.cpw, null),
 };

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useSessionToken } from '../../api/member';
-import { AccountStrip } from '../../features/auth/components/account-strip';
 import { LoginForm, CompactAuthButtons } from '../../features/auth/components/login-form';
 import { MainNav } from '../../features/layout/components/main-nav';
 import { TopBar } from '../../features/layout/components/top-bar';
+
+// Only logged-in members need the strip (balance, its stream, the member's menu): it loads with its
+// own chunk, not with the home page every visitor downloads.
+const AccountStrip = lazy(() => import('../../features/auth/components/account-strip').then((module) => ({ default: module.AccountStrip })));
 
 /** The two-row header of spec §2; the account area is the login form or the logged-in strip. */
 export function SiteHeader({ onMenuClick }: { onMenuClick: () => void }) {
@@ -13,7 +17,9 @@ export function SiteHeader({ onMenuClick }: { onMenuClick: () => void }) {
         onMenuClick={onMenuClick}
         accountArea={
           token ? (
-            <AccountStrip />
+            <Suspense fallback={<div className="account-strip" aria-busy="true" />}>
+              <AccountStrip />
+            </Suspense>
           ) : (
             <>
               <LoginForm />

@@ -43,7 +43,7 @@ export function LoginForm() {
           <Icon name={isPasswordVisible ? 'eye-off' : 'eye'} size={16} />
         </button>
       </label>
-      <button type="button" className="login-form__forgot" onClick={() => openModal({ kind: 'login' })}>
+      <button type="button" className="login-form__forgot" onClick={() => openModal({ kind: 'forgotPassword' })}>
         {t('login_forgot')}
       </button>
       <button type="submit" className="button button--primary button--small">{t('login_submit')}</button>

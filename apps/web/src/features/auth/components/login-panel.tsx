@@ -1,13 +1,102 @@
-import { apiPaths, type LoginRequest, type LoginResult } from '@lotus/contract';
-import { useState, type FormEvent } from 'react';
+import '../login.css';
+import { apiPaths, identityErrorCodes, type LoginRequest, type LoginResult } from '@lotus/contract';
+import { lazy, Suspense, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startSession } from '../../../api/member';
+import { useWhitelabel } from '../../../api/whitelabel';
 import { Icon } from '../../../components/icon';
+import { ApiError } from '../../../lib/api-client';
+import { loadChunk } from '../../../lib/chunk-loader';
 import { sealedRequest } from '../../../lib/sealed-request';
-import { closeModal, openModal } from '../../../stores/modal-store';
+import { openModal, type LoginAttempt } from '../../../stores/modal-store';
 import { describeAuthError, isCaptchaNowRequired } from '../auth-errors';
+import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
+import { clearRememberedLogin, findRememberedLogin, forgetRememberedLogin, isRememberedUsername, type RememberedLogin } from '../remember-login';
 import { CaptchaField } from './captcha-field';
+import { FreePlayButton } from './free-play-button';
 import { SliderChallenge } from './slider-challenge';
+import { SmsLoginForm } from './sms-login-form';
+
+// Only merchants with a social switch on load the buttons' code (spec §2: they need firebase switches).
+const SocialLoginButtons = lazy(() => loadChunk(() => import('./social-login-buttons')).then((module) => ({ default: module.SocialLoginButtons })));
+
+type LoginTab = 'username' | 'sms';
+const tabId = (tab: LoginTab) => `login-tab-${tab}`;
+
+/**
+ * The login modal's body (spec §2): the username and SMS tabs (SMS only with `smsCodeLogin`), the
+ * forgot-password and register links, then the social buttons and the free trial when the merchant
+ * switched them on.
+ */
+export function LoginPanel({ prefill }: { prefill?: { username: string; password: string } }) {
+  const { t } = useTranslation();
+  const { data: whitelabel } = useWhitelabel();
+  const switches = whitelabel?.switches;
+  const tabs: LoginTab[] = switches?.smsCodeLogin ? ['username', 'sms'] : ['username'];
+  const [chosenTab, setChosenTab] = useState<LoginTab>('username');
+  const tab = tabs.includes(chosenTab) ? chosenTab : 'username';
+  const firebase = switches?.firebase;
+  const hasSocial = Boolean(firebase && (firebase.facebook || firebase.line || firebase.google));
+  const hasFreePlay = switches?.freePlay === true;
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = tabs[(tabs.indexOf(tab) + 1) % tabs.length]!;
+    setChosenTab(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+
+  return (
+    <div className="login-panel">
+      {tabs.length > 1 && (
+        <div className="auth-tabs login-tabs" role="tablist" aria-label={t('login_title')}>
+          {tabs.map((option) => (
+            <button
+              key={option}
+              id={tabId(option)}
+              type="button"
+              role="tab"
+              className="auth-tabs__tab login-tabs__tab"
+              aria-selected={option === tab}
+              aria-controls={`${tabId(option)}-panel`}
+              tabIndex={option === tab ? 0 : -1}
+              onClick={() => setChosenTab(option)}
+              onKeyDown={onTabKeyDown}
+            >
+              <Icon name={option === 'sms' ? 'phone' : 'user'} size={16} />
+              {t(option === 'sms' ? 'login_tab_sms' : 'login_tab_username')}
+            </button>
+          ))}
+        </div>
+      )}
+      {/* The panel is not labelled by its tab: each form carries its own name, and a second "Username"
+          would make the username field's label ambiguous. */}
+      <div id={`${tabId(tab)}-panel`} role={tabs.length > 1 ? 'tabpanel' : undefined}>
+        {tab === 'sms' ? <SmsLoginForm /> : <UsernameLoginForm prefill={prefill} />}
+      </div>
+      <div className="auth-form__links">
+        <button type="button" className="auth-form__link" onClick={() => openModal({ kind: 'forgotPassword' })}>
+          {t('login_forgot')}
+        </button>
+        <button type="button" className="auth-form__link auth-form__link--strong" onClick={() => openModal({ kind: 'register' })}>
+          {t('login_no_account')}
+        </button>
+      </div>
+      {(hasSocial || hasFreePlay) && (
+        <div className="login-panel__more">
+          <p className="login-panel__divider"><span>{t('login_or')}</span></p>
+          {hasSocial && firebase && (
+            <Suspense fallback={<div className="social-login social-login--loading" />}>
+              <SocialLoginButtons providers={firebase} />
+            </Suspense>
+          )}
+          {hasFreePlay && <FreePlayButton />}
+        </div>
+      )}
+    </div>
+  );
+}
 
 interface Errors {
   username?: string;
@@ -16,14 +105,18 @@ interface Errors {
 }
 
 /**
- * Login by username (spec §4): validate, solve the slider, POST /wps/session/login sealed. Success
- * keeps the token, loads member info and closes the modal; a refusal shows the server's message,
- * and a captcha from then on when the server asks for one.
+ * Login by username (spec §4): validate, solve the slider, POST /wps/session/login sealed. "Remember
+ * me" keeps a one-day remember token (never the password): with one for the username shown, an
+ * empty password logs in with the token instead. A refusal shows the server's message, and a
+ * captcha from then on when the server asks for one.
  */
-export function LoginPanel({ prefill }: { prefill?: { username: string; password: string } }) {
+function UsernameLoginForm({ prefill }: { prefill?: { username: string; password: string } }) {
   const { t } = useTranslation();
-  const [username, setUsername] = useState(prefill?.username ?? '');
+  const [remembered, setRemembered] = useState<RememberedLogin | null>(() => findRememberedLogin());
+  const [username, setUsername] = useState(() => prefill?.username ?? remembered?.username ?? '');
   const [password, setPassword] = useState(prefill?.password ?? '');
+  // Ticked when a remembered login is shown; the top bar's form for someone else starts unticked.
+  const [isRememberTicked, setIsRememberTicked] = useState(() => remembered !== null && (!prefill || isRememberedUsername(remembered, prefill.username)));
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const [isCaptchaRequired, setIsCaptchaRequired] = useState(false);
   const [captcha, setCaptcha] = useState('');
@@ -34,10 +127,13 @@ export function LoginPanel({ prefill }: { prefill?: { username: string; password
   // The top bar's form already validated: go straight to the slider.
   const [step, setStep] = useState<'form' | 'slider' | 'sending'>(prefill?.username && prefill.password ? 'slider' : 'form');
 
+  const rememberedForUsername = isRememberTicked && isRememberedUsername(remembered, username) ? remembered : null;
+  const usesRememberToken = rememberedForUsername !== null && password === '';
+
   const validate = (): Errors => {
     const next: Errors = {};
     if (!username.trim()) next.username = t('login_username_required');
-    if (!password) next.password = t('login_password_required');
+    if (!password && !usesRememberToken) next.password = t('login_password_required');
     if (isCaptchaRequired && !captcha.trim()) next.captcha = t('captcha_required');
     return next;
   };
@@ -50,16 +146,41 @@ export function LoginPanel({ prefill }: { prefill?: { username: string; password
     if (Object.keys(next).length === 0) setStep('slider');
   };
 
+  const onRememberChange = (isTicked: boolean) => {
+    setIsRememberTicked(isTicked);
+    // Unticking ends the remembered login on the server and here (spec: never kept against the member's choice).
+    if (!isTicked && remembered) {
+      setRemembered(null);
+      void forgetRememberedLogin();
+    }
+  };
+
   const logIn = async (sliderToken: string) => {
     setStep('sending');
-    const payload: LoginRequest = { username: username.trim(), password, type: 'username', sliderToken };
+    const trimmedUsername = username.trim();
+    let payload: LoginRequest;
+    let attempt: LoginAttempt;
+    if (usesRememberToken) {
+      payload = { type: 'remember', username: rememberedForUsername.username, rememberToken: rememberedForUsername.rememberToken, sliderToken, remember: true };
+      attempt = { type: 'remember', username: rememberedForUsername.username, isRemembered: true };
+    } else {
+      payload = { type: 'username', username: trimmedUsername, password, sliderToken, remember: isRememberTicked };
+      attempt = { type: 'username', username: trimmedUsername, typedPassword: password, isRemembered: isRememberTicked };
+    }
     if (isCaptchaRequired && captchaId) Object.assign(payload, { captcha: captcha.trim(), captchaId });
     try {
       const result = await sealedRequest<LoginResult>(apiPaths.login, { ...payload });
-      await startSession(result);
-      closeModal();
+      await completeLogin(result, attempt);
     } catch (error) {
-      setFormError(describeAuthError(error, t));
+      if (openLoginVerificationIfAsked(error, attempt)) return;
+      if (error instanceof ApiError && error.errorCode === identityErrorCodes.rememberInvalid) {
+        // Expired or revoked elsewhere: forget it here and ask for the password.
+        clearRememberedLogin();
+        setRemembered(null);
+        setErrors({ password: error.message });
+      } else {
+        setFormError(describeAuthError(error, t));
+      }
       if (isCaptchaNowRequired(error)) {
         setIsCaptchaRequired(true);
         setCaptchaReloadKey((key) => key + 1);
@@ -91,7 +212,7 @@ export function LoginPanel({ prefill }: { prefill?: { username: string; password
         <div className="auth-field__row">
           <input
             id="login-password"
-            className="auth-field__input"
+            className={`auth-field__input${rememberedForUsername ? ' auth-field__input--remembered' : ''}`}
             name="password"
             type={isPasswordVisible ? 'text' : 'password'}
             autoComplete="current-password"
@@ -99,7 +220,7 @@ export function LoginPanel({ prefill }: { prefill?: { username: string; password
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             aria-invalid={Boolean(errors.password)}
-            placeholder={t('login_password_placeholder')}
+            placeholder={t(rememberedForUsername ? 'login_password_remembered' : 'login_password_placeholder')}
           />
           <button
             type="button"
@@ -116,19 +237,15 @@ export function LoginPanel({ prefill }: { prefill?: { username: string; password
       {isCaptchaRequired && (
         <CaptchaField value={captcha} onChange={setCaptcha} onCaptchaId={setCaptchaId} reloadKey={captchaReloadKey} error={errors.captcha} />
       )}
+      <label className="auth-check login-remember">
+        <input type="checkbox" name="remember" checked={isRememberTicked} onChange={(event) => onRememberChange(event.target.checked)} />
+        <span>{t('login_remember')}</span>
+      </label>
       {step === 'slider' && <SliderChallenge onSolved={(token) => void logIn(token)} />}
       {formError && <p className="auth-form__error" role="alert">{formError}</p>}
       <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={step !== 'form'}>
         {t(step === 'sending' ? 'login_sending' : 'login_submit')}
       </button>
-      <div className="auth-form__links">
-        <button type="button" className="auth-form__link" onClick={() => openModal({ kind: 'notice', titleKey: 'login_forgot', messageKey: 'login_forgot_message' })}>
-          {t('login_forgot')}
-        </button>
-        <button type="button" className="auth-form__link auth-form__link--strong" onClick={() => openModal({ kind: 'register' })}>
-          {t('login_no_account')}
-        </button>
-      </div>
     </form>
   );
 }

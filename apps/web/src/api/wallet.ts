@@ -1,0 +1,75 @@
+import { apiPaths, walletStreamEventName, type WalletBalance } from '@lotus/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiHeaders, apiRequest } from '../lib/api-client';
+import { useSessionToken } from './member';
+import { queryClient } from './query-client';
+
+/** GET /wps/v2/wallets/balance: the member's wallets, kept fresh by the balance stream below. */
+export const walletBalanceQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['wallet-balance', token],
+    queryFn: () => apiRequest<WalletBalance>(apiPaths.walletBalance, { isSilent: true }),
+    enabled: Boolean(token),
+    staleTime: 60_000,
+  });
+
+export function useWalletBalance() {
+  return useQuery(walletBalanceQuery(useSessionToken()));
+}
+
+/** Reconnection waits grow to this, so a server restart or a flaky network is not hammered. */
+const maxRetryDelayMs = 30_000;
+
+/**
+ * Reads GET /wps/v2/wallets/stream while logged in and puts each balance it sends into the query
+ * cache, so every open page shows a deposit, a win or an operator's adjustment at once. It is read
+ * with fetch rather than EventSource, which cannot send the Authorization header; it reconnects
+ * with backoff and stops on logout.
+ */
+export function useBalanceStream(): void {
+  const token = useSessionToken();
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    let retryDelayMs = 1000;
+
+    const readOnce = async () => {
+      const response = await fetch(apiPaths.walletStream, { headers: apiHeaders(), signal: controller.signal, credentials: 'same-origin' });
+      if (!response.ok || !response.body) throw new Error(`stream refused: ${response.status}`);
+      retryDelayMs = 1000;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (block.startsWith(`event: ${walletStreamEventName}`) && data) {
+            queryClient.setQueryData(walletBalanceQuery(token).queryKey, JSON.parse(data.slice(6)) as WalletBalance);
+          }
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    };
+
+    const run = async () => {
+      while (!controller.signal.aborted) {
+        try {
+          await readOnce();
+        } catch {
+          // Offline, a restart, a refused token (the next call logs out): wait, then try again.
+        }
+        if (controller.signal.aborted) return;
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+        retryDelayMs = Math.min(maxRetryDelayMs, retryDelayMs * 2);
+      }
+    };
+    void run();
+    return () => controller.abort();
+  }, [token]);
+}

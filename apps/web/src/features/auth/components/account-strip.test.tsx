@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { apiPaths } from '@lotus/contract';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { session } from '../../../lib/session';
+import { modalStore } from '../../../stores/modal-store';
+import { initTestI18n, installFakeApi, ok, renderWithProviders } from '../testing';
+import { AccountStrip } from './account-strip';
+
+const memberInfo = { id: 7, account: 'somchai88', userName: null, nickname: null, type: 0, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [], mobile: null, email: null, regDate: 0, language: 'EN', lastLoginAt: null };
+
+function api(type: number) {
+  return installFakeApi({
+    [`GET ${apiPaths.memberInfo}`]: () => ok({ ...memberInfo, account: type === 4 ? 'trial_8x2k' : 'somchai88', type }),
+    [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { memberCentre: true } }),
+  });
+}
+
+beforeAll(initTestI18n);
+beforeEach(() => {
+  window.sessionStorage.clear();
+  session.logIn('token-1');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  modalStore.set(null);
+});
+
+describe('logged-in strip', () => {
+  test('a trial account (isAgent 4) wears the Trial badge; deposit and member centre ask to register first', async () => {
+    api(4);
+    renderWithProviders(<AccountStrip />);
+    expect(await screen.findByText('Trial')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
+    modalStore.set(null);
+    fireEvent.click(screen.getByRole('button', { name: 'Member centre: trial_8x2k' }));
+    expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
+  });
+
+  test('a reload during a forced password change (cpw kept) reopens the change at once', async () => {
+    api(0);
+    session.setPendingPasswordChange('agentkid01');
+    renderWithProviders(<AccountStrip />);
+    expect(modalStore.get()).toEqual({ kind: 'changePassword', isForced: true, account: 'agentkid01' });
+  });
+
+  test('a real member has no badge; the name opens the member centre', async () => {
+    api(0);
+    renderWithProviders(<AccountStrip />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Member centre: somchai88' }));
+    expect(screen.queryByText('Trial')).toBeNull();
+    expect(modalStore.get()).toEqual({ kind: 'memberCentre' });
+  });
+});
