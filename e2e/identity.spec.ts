@@ -1,25 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { outboxAddress, waitForCode } from './support/outbox.ts';
+import { accountStrip, startSession } from './support/session.ts';
 
 /**
  * Username registration, the logged-in strip, logout and login against the real server. The server
  * runs with CHALLENGE_BYPASS=1 (playwright.config.ts), which accepts the slider token 'bypass';
  * `window.__lotusSliderBypass` makes the slider component hand back that token without drawing
- * (see slider-challenge.tsx). Everything else (sealing, rules, sessions) is the real thing.
+ * (see slider-challenge.tsx, support/session.ts). Everything else (sealing, rules, sessions) is the real thing.
  */
 const password = 'secret123';
 const username = `e2e${Date.now().toString(36)}`.slice(0, 16);
 
-async function startSession(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.sessionStorage.setItem('lang', 'EN');
-    window.sessionStorage.setItem('popupShown', '1');
-    (window as Window & { __lotusSliderBypass?: boolean }).__lotusSliderBypass = true;
-  });
-}
-
 test.describe.configure({ mode: 'serial' });
 
-test('register by username, stay logged in across a reload, log out', async ({ page }) => {
+test('register by username, stay logged in across a reload, log out', async ({ page, request }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await startSession(page);
   await page.goto('/register');
@@ -36,14 +30,21 @@ test('register by username, stay logged in across a reload, log out', async ({ p
   await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByLabel(/^Confirm password/).fill(password);
   await dialog.getByLabel(/^Full name/).fill('Somchai Jaidee');
-  await dialog.getByRole('textbox', { name: 'Mobile number' }).fill(`08${String(Date.now()).slice(-8)}`);
+  const mobile = `08${String(Date.now()).slice(-8)}`;
+  await dialog.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+  // The demo merchant asks for an SMS code on registration (smsVerificationOnRegister): a typed
+  // number brings the code field; its send goes through the slider first, then the outbox has the code.
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByRole('button', { name: /^Resend in \d+s$/ })).toBeDisabled();
+  await dialog.getByLabel(/^SMS code/).fill(await waitForCode(request, outboxAddress(mobile), 1));
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: 'Register', exact: true }).click();
 
   await expect(dialog).toBeHidden();
-  const strip = page.getByRole('group', { name: 'My account' });
+  const strip = accountStrip(page);
   await expect(strip).toContainText(username);
-  await expect(strip).toContainText('—');
+  // The wallet's balance: a new member has none, shown with the merchant's symbol and two decimals (฿0.00).
+  await expect(strip.getByText(/^\D*0\.00$/)).toBeVisible();
   expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeTruthy();
 
   await page.reload();
@@ -72,7 +73,7 @@ test('log in from the modal; a wrong password shows the server message', async (
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('group', { name: 'My account' })).toContainText(username);
+  await expect(accountStrip(page)).toContainText(username);
 });
 
 test('log in from the top bar form', async ({ page }) => {
@@ -83,7 +84,7 @@ test('log in from the top bar form', async ({ page }) => {
   await form.getByPlaceholder('Username').fill(username);
   await form.getByPlaceholder('Password').fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('group', { name: 'My account' })).toContainText(username);
+  await expect(accountStrip(page)).toContainText(username);
 });
 
 test('an invalid token is a forced logout', async ({ page }) => {
@@ -96,10 +97,7 @@ test('an invalid token is a forced logout', async ({ page }) => {
 
 test('the login texts follow a language switch made after the login chunk loaded', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.addInitScript(() => {
-    if (!window.sessionStorage.getItem('lang')) window.sessionStorage.setItem('lang', 'TH');
-    window.sessionStorage.setItem('popupShown', '1');
-  });
+  await startSession(page, 'TH');
   await page.goto('/');
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).first().click();
   const thaiDialog = page.getByRole('dialog', { name: 'เข้าสู่ระบบ' });

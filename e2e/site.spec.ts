@@ -1,19 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { resetMerchantConfig, updateMerchantConfig } from './support/merchant.ts';
+import { startSession } from './support/session.ts';
 
 /**
  * The member site shell: home in both languages, navigation, the vendor drop-down, the system
  * pages, the announcement modal, the not-found page, and a clean console under the strict CSP.
  */
 const merchantCode = 'demo';
-
-/** Starts a session in a language, with the once-per-session popup already seen so it stays out of the way. */
-async function startSession(page: Page, language: 'TH' | 'EN'): Promise<void> {
-  await page.addInitScript((lang) => {
-    window.sessionStorage.setItem('lang', lang);
-    window.sessionStorage.setItem('popupShown', '1');
-  }, language);
-}
 
 test.describe('home page', () => {
   test('is drawn in Thai by default, with hot games and categories', async ({ page }) => {
@@ -158,6 +151,9 @@ test.describe('system pages', () => {
 });
 
 test.describe('layout', () => {
+  // 32 page loads a test (16 routes in two languages): on a busy machine they take 25-40 s, more
+  // than the default 30 s budget of one test.
+  test.describe.configure({ timeout: 90_000 });
   // Every route group at the narrowest supported width: nothing may push the page sideways.
   const routes = ['/', '/noticePage', '/promotions', '/help#deposit', '/helpmc', '/down', '/join', '/rng?page=NAGA', '/live', '/sports', '/elott', '/vip', '/pointMall', '/lottery', '/game', '/no/such/page'];
   for (const width of [360, 1920]) {

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { e2eDataDir } from './environment.ts';
+import { withDatabase } from './database.ts';
 
 /**
  * Changes a merchant's configuration in the database the e2e server uses, the way an operator's
@@ -15,24 +12,8 @@ type Config = Record<string, unknown> & {
 
 const originals = new Map<string, Config>();
 
-function connectionString(): string {
-  const pid = readFileSync(path.join(e2eDataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  const password = readFileSync(path.join(e2eDataDir, 'pg-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pid[3]}/lotus`;
-}
-
-async function withClient<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: connectionString() });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function updateMerchantConfig(code: string, patch: (config: Config) => void): Promise<void> {
-  await withClient(async (client) => {
+  await withDatabase(async (client) => {
     const { rows } = await client.query<{ config: Config }>('SELECT config FROM merchant WHERE code = $1', [code]);
     const config = rows[0]!.config;
     if (!originals.has(code)) originals.set(code, structuredClone(config));
@@ -46,7 +27,7 @@ export async function updateMerchantConfig(code: string, patch: (config: Config)
 export async function resetMerchantConfig(code: string): Promise<void> {
   const original = originals.get(code);
   if (!original) return;
-  await withClient((client) => client.query('UPDATE merchant SET config = $2 WHERE code = $1', [code, original]));
+  await withDatabase((client) => client.query('UPDATE merchant SET config = $2 WHERE code = $1', [code, original]));
   originals.delete(code);
   await new Promise((resolve) => setTimeout(resolve, 150));
 }
