@@ -13,6 +13,9 @@ export default defineConfig({
       '/lgw': apiOrigin,
       '/api': apiOrigin,
       '/healthz': apiOrigin,
+      // The demo gateway's pay page and the gateways' callbacks live on the API server too.
+      '/demopay': apiOrigin,
+      '/payment-callback': apiOrigin,
     },
   },
   build: {

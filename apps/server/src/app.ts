@@ -20,7 +20,7 @@ import { ResponseCache, createCacheFastPath, registerResponseCache } from './htt
 import { RequestLogController } from './http/request-log.ts';
 import { isMerchantScoped, resolveMerchant } from './http/request-context.ts';
 import { apiSecurityHeaders, registerSecurityHeaders } from './http/security.ts';
-import { registerStaticSite } from './http/static-site.ts';
+import { isAdminSitePath, registerAdminSite, registerStaticSite } from './http/static-site.ts';
 import type { AppInstance } from './http/types.ts';
 import { MerchantDirectory } from './modules/merchant/merchant.service.ts';
 import { createMessageSenders } from './modules/messaging/message-sender.ts';
@@ -197,14 +197,17 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
   for (const routes of routeModules) await app.register(routes);
 
   const indexHtml = await registerStaticSite(app, config.WEB_DIST_DIR);
+  const adminIndexHtml = await registerAdminSite(app, config.ADMIN_DIST_DIR);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = isApiPath(path);
     // A missing file (an old tab asking for a chunk of the previous release) must be a 404, so the
     // site shows its chunk-failure panel instead of parsing index.html as JavaScript.
-    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
-    if (!isApi && !isFile && indexHtml && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());
+    const isFile = path.startsWith('/assets/') || path.startsWith('/admin/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    // The back-office has its own history fallback under /admin; the member site keeps every other path.
+    const page = isAdminSitePath(path) ? adminIndexHtml : indexHtml;
+    if (!isApi && !isFile && page && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page());
     }
     return sendError(AppError.notFound(), request, reply);
   });

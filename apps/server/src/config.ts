@@ -32,6 +32,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The built back-office, served at /admin. */
+  ADMIN_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/admin/dist')),
+  /**
+   * The first back-office admin, created at start for each merchant without any operator. Unset: one
+   * named `admin` with a random password printed once to the log. Only used at creation; a secret.
+   */
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, '3-32 letters, digits, and _ . - only').optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'at least 10 characters').max(128).optional(),
   /** Seed the demo merchant at start when the database has no merchant yet. */
   SEED_DEMO: booleanSchema.default(true),
   /**
@@ -70,6 +78,8 @@ const envSchema = z.object({
 const requiredWhen: Array<{ field: keyof z.input<typeof envSchema>; when: (env: Record<string, string>) => boolean; because: string }> = [
   { field: 'SMS_GATEWAY_URL', when: (env) => env.SMS_PROVIDER === 'http', because: 'required when SMS_PROVIDER is http' },
   { field: 'SMTP_URL', when: (env) => env.EMAIL_PROVIDER === 'smtp', because: 'required when EMAIL_PROVIDER is smtp' },
+  { field: 'ADMIN_PASSWORD', when: (env) => env.ADMIN_USERNAME !== undefined, because: 'required when ADMIN_USERNAME is set' },
+  { field: 'ADMIN_USERNAME', when: (env) => env.ADMIN_PASSWORD !== undefined, because: 'required when ADMIN_PASSWORD is set' },
 ];
 
 export type AppConfig = Readonly<z.infer<typeof envSchema> & { dataDir: string; repoRoot: string }>;

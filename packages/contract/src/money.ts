@@ -64,10 +64,3 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
-/**
- * GET /wps/v2/wallets/stream (token): server-sent events. On connect and after every committed change
- * of the member's balances, an event `balance` whose data is walletBalanceSchema's JSON; a comment
- * line every 25 s keeps proxies from closing it. Read it with fetch (it needs the Authorization
- * header), not EventSource.
- */
-export const walletStreamEventName = 'balance';

@@ -40,3 +40,9 @@ export const apiPaths = {
   walletBalance: '/wps/v2/wallets/balance',
   walletStream: '/wps/v2/wallets/stream',
 } as const;
+
+/**
+ * The event name of GET /wps/v2/wallets/stream (server-sent events): its data is the wallet balance
+ * JSON (money.ts walletBalanceSchema). Here, with the paths, so the site can read it without zod.
+ */
+export const walletStreamEventName = 'balance';

@@ -1,2 +1,492 @@
-/* Contract of the withdrawals calls (spec §7 names); filled by the module's work. */
-export {};
+import { z } from 'zod';
+import { moneySchema } from './envelope.ts';
+import { amountInputSchema, parseAmount } from './money.ts';
+
+/* ------------------------------------------------------------------------------------------------
+ * Withdrawals, the payment password, bound bank accounts and the member's transaction history
+ * (issue 4 "Withdrawals" and "History"; spec §2 pages withdraw, transactionHistory, personalProfit;
+ * spec §4 "Withdrawal confirmation"). Money on the wire is a decimal string with two places; times
+ * are epoch ms. Calls marked sealed send their body sealed (sealed.ts); ids travel inside the body so
+ * that they are sealed too. Operator calls (`/admin-api/withdrawals...`) are at the end.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const withdrawalPaths = {
+  /** GET (token): has the member a payment password. */
+  paymentPassword: '/wps/v2/member/paymentPassword',
+  /** PUT (sealed, token, real members): set it when absent, proving the login password. */
+  setPaymentPassword: '/wps/v2/member/paymentPassword',
+  /** POST (sealed, token, real members): change it, proving the old one. */
+  changePaymentPassword: '/wps/v2/member/paymentPassword',
+  /** GET (token, real members): the bound bank accounts (numbers masked) and the payee name. */
+  withdrawAccountInfo: '/wps/relay/MCSFE_getWithdrawAccountInfo',
+  /** PUT (sealed, token, real members): bind a bank account. */
+  bindBankAccount: '/wps/v2/member/bankAccount',
+  /** POST (sealed, token, real members): change a bound account (payment password). */
+  updateBankAccount: '/wps/v2/member/bankAccount/update',
+  /** POST (sealed, token, real members): remove a bound account (payment password). */
+  removeBankAccount: '/wps/v2/member/bankAccount/remove',
+  /** GET (token, real members): limits, fee, today's count, turnover state. */
+  withdrawSettings: '/wps/relay/MCSFE_getWithdrawSettings',
+  /** POST (sealed, token, real members, `Idempotency-Key`): request a withdrawal. */
+  withdraw: '/wps/v2/transaction/withdraw',
+  /** GET (token, real members): the member's withdrawals, newest first, paged. */
+  withdrawReport: '/wps/relay/MCSFE_getWithdrawTransactionReport',
+  /** GET (token, real members): paid withdrawals waiting for the member's answer (spec §4). */
+  paymentConfirmationList: '/wps/relay/MCSFE_getPaymentConfirmationList',
+  /** POST (token, real members): "I received it". */
+  confirmReceived: '/wps/v2/transaction/withdraw/received',
+  /** POST (token, real members): "I did not receive it", with a proof image; goes to review. */
+  reportNotReceived: '/wps/v2/transaction/withdraw/notReceived',
+  /** GET or POST (token): every ledger movement of the member (page transactionHistory). */
+  transactionHistory: '/wps/relay/ODSFE2_MemTransDet',
+  /** GET (token): deposits, withdrawals and their difference over a date range (page personalProfit). */
+  personalProfit: '/wps/relay/ODSFE2_MemPNLDet',
+
+  /** GET (operator, `withdrawals.review`): withdrawals for review, filtered and paged. */
+  adminList: '/admin-api/withdrawals',
+  /** GET (operator, `withdrawals.review`): one withdrawal, `?withdrawalId=`. */
+  adminDetail: '/admin-api/withdrawals/detail',
+  /** GET (operator, `withdrawals.review`): the not-received proof image itself (`image/png` or `image/jpeg`), `?withdrawalId=`. */
+  adminProof: '/admin-api/withdrawals/proof',
+  /** POST (operator, `withdrawals.review`): pay it (held → payable). */
+  adminApprove: '/admin-api/withdrawals/approve',
+  /** POST (operator, `withdrawals.review`): refuse it with a reason (held → back to the main wallet). */
+  adminReject: '/admin-api/withdrawals/reject',
+  /** POST (operator, `withdrawals.review`): close an approved or not-received withdrawal as received. */
+  adminForceReceived: '/admin-api/withdrawals/forceReceived',
+} as const;
+
+/** Error codes of these calls. Messages are in the server's catalogue under the same keys, TH and EN. */
+export const withdrawalErrorCodes = {
+  /** The member has no payment password yet (400, field `paymentPassword`): set one first (PUT paymentPassword). */
+  paymentPasswordMissing: 'not.exists.payment.password',
+  /** The payment password is wrong (400, field `paymentPassword` or `oldPaymentPassword`); 5 in 15 minutes, then 429 `TOO_MANY_REQUESTS`. */
+  paymentPasswordInvalid: 'invalid.payment.pw',
+  /** Setting a payment password when the member has one (409): change it instead. */
+  paymentPasswordExists: 'payment.password.exists',
+  /** The login password given to set a payment password is wrong (400, field `password`); counted with wrong payment passwords. */
+  loginPasswordInvalid: 'payment.password.login.invalid',
+  /** The new payment password equals the old one (400, field `newPaymentPassword`). */
+  paymentPasswordUnchanged: 'payment.password.unchanged',
+  /** The account name is not the member's payee name (400, field `accountName`). Case and spaces do not matter. */
+  accountNameMismatch: 'bank.account.name.mismatch',
+  /** This bank account number is already bound, to this member or another (409, field `accountNumber`). */
+  bankAccountBound: 'bank.account.bound',
+  /** The member already has `maxBankAccounts` accounts (409): remove one first. */
+  bankAccountLimit: 'bank.account.limit',
+  /** No bank account of this member has this id: unknown, removed and another member's answer alike (400, field `bankAccountId`). */
+  bankAccountUnknown: 'bank.account.unknown',
+  /** The amount is below the merchant's minimum (400, field `amount`; the message gives it). */
+  amountBelowMin: 'withdraw.amount.below.min',
+  /** The amount is above the merchant's maximum (400, field `amount`; the message gives it). */
+  amountAboveMax: 'withdraw.amount.above.max',
+  /** The main wallet holds less than the amount (400, field `amount`; `value.availableBalance`). */
+  balanceNotEnough: 'withdraw.balance.not.enough',
+  /** The member asked `dailyCountLimit` withdrawals in the last 24 hours (400; the message gives the limit). */
+  dailyCountExceeded: 'withdraw.daily.count.exceeded',
+  /** Turnover still owed (400; `value.remainingTurnover`, protocol notes' name). Play it, then withdraw. */
+  turnoverNotEnough: 'withdraw_turnover_not_enough',
+  /** No withdrawal of this member (or, for operators, of this merchant) has this id (400, field `withdrawalId`; operators 404). */
+  withdrawalUnknown: 'withdrawal.unknown',
+  /** The withdrawal's status does not allow this step (409, `value.status` is its status now); nothing changed. */
+  withdrawalStatusConflict: 'withdrawal.status.conflict',
+  /** The proof is not a PNG or JPEG image by its content (400, field `proofImage`). */
+  proofNotImage: 'withdraw.proof.not.image',
+  /** The proof is larger than 5 MB (400, field `proofImage`). */
+  proofTooLarge: 'withdraw.proof.too.large',
+} as const;
+export type WithdrawalErrorCode = (typeof withdrawalErrorCodes)[keyof typeof withdrawalErrorCodes];
+
+/* ------------------------------------------------------------------------------------------------
+ * The merchant's `withdrawals` setting (merchant.config.ts), defaulted so stored rows stay valid.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** An amount in settings (`"100.00"`, `"0"`): a decimal with at most two places. */
+const settingAmountSchema = z.string().refine((text) => parseAmount(text) !== null, 'a decimal amount with at most two places');
+
+export const withdrawalsConfigSchema = z
+  .object({
+    minAmount: settingAmountSchema.default('100.00'),
+    maxAmount: settingAmountSchema.default('50000.00'),
+    /** Fixed fee taken from each withdrawal; must stay below minAmount. */
+    feeAmount: settingAmountSchema.default('0'),
+    /** Withdrawals a member may ask in any 24 hours (rejected ones do not count). */
+    dailyCountLimit: z.number().int().min(1).max(1000).default(5),
+    /**
+     * Each approved deposit adds deposit x this to what the member must wager before withdrawing
+     * (hundredths kept, e.g. 1.5). 0 switches the requirement off.
+     */
+    turnoverMultiplier: z.number().min(0).max(100).default(0),
+    /** Spec §4: a paid withdrawal the member does not answer within this counts as received. */
+    confirmMinutes: z.number().int().min(1).max(43_200).default(60),
+    maxBankAccounts: z.number().int().min(1).max(10).default(3),
+    /** The payment password's rule (a PIN by default). */
+    paymentPassword: z
+      .object({ minLength: z.number().int().min(4).max(32), maxLength: z.number().int().min(4).max(64), digitsOnly: z.boolean() })
+      .refine((rule) => rule.minLength <= rule.maxLength, 'minLength above maxLength')
+      .default({ minLength: 6, maxLength: 6, digitsOnly: true }),
+  })
+  .refine((config) => parseAmount(config.minAmount)! <= parseAmount(config.maxAmount)!, { message: 'minAmount above maxAmount', path: ['minAmount'] })
+  .refine((config) => parseAmount(config.feeAmount)! < parseAmount(config.minAmount)!, { message: 'feeAmount must be below minAmount', path: ['feeAmount'] });
+export type WithdrawalsConfig = z.infer<typeof withdrawalsConfigSchema>;
+
+/** What a merchant without the setting gets. */
+export const defaultWithdrawalsConfig: WithdrawalsConfig = {
+  minAmount: '100.00',
+  maxAmount: '50000.00',
+  feeAmount: '0',
+  dailyCountLimit: 5,
+  turnoverMultiplier: 0,
+  confirmMinutes: 60,
+  maxBankAccounts: 3,
+  paymentPassword: { minLength: 6, maxLength: 6, digitsOnly: true },
+};
+
+/* ------------------------------------------------------------------------------------------------
+ * Payment password (protocol notes: `not.exists.payment.password`, `invalid.payment.pw`).
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A payment password as typed: checked against the merchant's rule on the server (default 6 digits). */
+const paymentPasswordInputSchema = z.string().max(255);
+
+/** GET /wps/v2/member/paymentPassword */
+export const paymentPasswordStatusSchema = z.object({
+  hasPaymentPassword: z.boolean(),
+  /** The rule a new payment password must follow, for the form's hint. */
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  digitsOnly: z.boolean(),
+});
+export type PaymentPasswordStatus = z.infer<typeof paymentPasswordStatusSchema>;
+
+/** PUT /wps/v2/member/paymentPassword (sealed): only when the member has none (else 409 `payment.password.exists`). */
+export const setPaymentPasswordRequestSchema = z.object({
+  /** The member's login password: a stolen session alone cannot set one. */
+  password: z.string().max(255),
+  paymentPassword: paymentPasswordInputSchema,
+  confirmPaymentPassword: paymentPasswordInputSchema,
+});
+export type SetPaymentPasswordRequest = z.infer<typeof setPaymentPasswordRequestSchema>;
+
+/** POST /wps/v2/member/paymentPassword (sealed). */
+export const changePaymentPasswordRequestSchema = z.object({
+  oldPaymentPassword: paymentPasswordInputSchema,
+  newPaymentPassword: paymentPasswordInputSchema,
+  confirmPaymentPassword: paymentPasswordInputSchema,
+});
+export type ChangePaymentPasswordRequest = z.infer<typeof changePaymentPasswordRequestSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Bank accounts.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A bound bank account as the member sees it. */
+export const bankAccountSchema = z.object({
+  bankAccountId: z.number().int(),
+  /** Thai bank code (`KBANK`, `SCB`, `BBL`, ...), as MCSFE_getBanks lists them. */
+  bankCode: z.string(),
+  bankName: z.string(),
+  /** Masked: all but the last four digits hidden (`******7890`). */
+  accountNumber: z.string(),
+  accountName: z.string(),
+  createdAt: z.number().int(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+/** GET /wps/relay/MCSFE_getWithdrawAccountInfo */
+export const withdrawAccountInfoSchema = z.object({
+  content: z.array(bankAccountSchema),
+  /** The name every account must carry; null until the first binding sets it. */
+  payeeName: z.string().nullable(),
+  hasPaymentPassword: z.boolean(),
+  /** How many accounts a member may bind. */
+  maxAccounts: z.number().int(),
+});
+export type WithdrawAccountInfo = z.infer<typeof withdrawAccountInfoSchema>;
+
+/**
+ * PUT /wps/v2/member/bankAccount (sealed). `accountName` must equal the member's payee name, ignoring
+ * case and spaces; a member without a payee name gets this one. Answers bankAccountSchema.
+ */
+export const bindBankAccountRequestSchema = z.object({
+  bankCode: z.string().max(32),
+  /** Digits only; the length depends on the bank. */
+  accountNumber: z.string().max(64),
+  accountName: z.string().max(255),
+});
+export type BindBankAccountRequest = z.infer<typeof bindBankAccountRequestSchema>;
+
+/** POST /wps/v2/member/bankAccount/update (sealed). Answers bankAccountSchema. */
+export const updateBankAccountRequestSchema = bindBankAccountRequestSchema.extend({
+  bankAccountId: z.number().int(),
+  paymentPassword: paymentPasswordInputSchema,
+});
+export type UpdateBankAccountRequest = z.infer<typeof updateBankAccountRequestSchema>;
+
+/** POST /wps/v2/member/bankAccount/remove (sealed). Answers `value: null`. */
+export const removeBankAccountRequestSchema = z.object({
+  bankAccountId: z.number().int(),
+  paymentPassword: paymentPasswordInputSchema,
+});
+export type RemoveBankAccountRequest = z.infer<typeof removeBankAccountRequestSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Withdrawals.
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * pending: in review, the amount held. approved: paid out, waiting for the member's answer.
+ * rejected: refused by an operator, the amount back in the main wallet. received: closed (the member
+ * confirmed, the merchant's minutes ran out, or an operator forced it). not_received: the member says
+ * the money never came; an operator looks at the proof and forces received once it is settled.
+ */
+export const withdrawalStatusSchema = z.enum(['pending', 'approved', 'rejected', 'received', 'not_received']);
+export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
+
+/** Who closed a withdrawal as received. */
+export const receivedBySchema = z.enum(['member', 'auto', 'operator']);
+export type ReceivedBy = z.infer<typeof receivedBySchema>;
+
+/** Turnover: what the member must still wager before withdrawing (deposits x the merchant's multiplier). */
+export const turnoverStateSchema = z.object({
+  requiredAmount: moneySchema,
+  wageredAmount: moneySchema,
+  /** max(required - wagered, 0); a withdrawal is refused while it is above zero. */
+  remainingAmount: moneySchema,
+  isMet: z.boolean(),
+});
+export type TurnoverState = z.infer<typeof turnoverStateSchema>;
+
+/** GET /wps/relay/MCSFE_getWithdrawSettings */
+export const withdrawSettingsSchema = z.object({
+  currency: z.string(),
+  currencySymbol: z.string(),
+  minAmount: moneySchema,
+  maxAmount: moneySchema,
+  /** Fixed fee taken from each withdrawal (the member receives amount - fee). */
+  feeAmount: moneySchema,
+  dailyCountLimit: z.number().int(),
+  dailyCountUsed: z.number().int(),
+  /** The main wallet, what a withdrawal can take from. */
+  availableBalance: moneySchema,
+  turnover: turnoverStateSchema,
+  hasPaymentPassword: z.boolean(),
+  hasBankAccount: z.boolean(),
+  /** Minutes after payment within which the member should confirm (then it counts as received). */
+  confirmMinutes: z.number().int(),
+});
+export type WithdrawSettings = z.infer<typeof withdrawSettingsSchema>;
+
+/** POST /wps/v2/transaction/withdraw (sealed, `Idempotency-Key`). Answers withdrawalSchema. */
+export const withdrawRequestSchema = z.object({
+  amount: amountInputSchema,
+  bankAccountId: z.number().int(),
+  paymentPassword: paymentPasswordInputSchema,
+});
+export type WithdrawRequest = z.infer<typeof withdrawRequestSchema>;
+
+/** `value` of `withdraw_turnover_not_enough` (400). */
+export const withdrawTurnoverNotEnoughValueSchema = z.object({ remainingTurnover: moneySchema });
+export type WithdrawTurnoverNotEnoughValue = z.infer<typeof withdrawTurnoverNotEnoughValueSchema>;
+
+/** A withdrawal as the member sees it. */
+export const withdrawalSchema = z.object({
+  withdrawalId: z.number().int(),
+  /** What leaves the wallet. */
+  amount: moneySchema,
+  feeAmount: moneySchema,
+  /** What the bank account receives: amount - fee. */
+  payoutAmount: moneySchema,
+  status: withdrawalStatusSchema,
+  bankCode: z.string(),
+  bankName: z.string(),
+  /** Masked. */
+  accountNumber: z.string(),
+  accountName: z.string(),
+  createdAt: z.number().int(),
+  reviewedAt: z.number().int().nullable(),
+  /** The operator's reason of a rejection. */
+  rejectReason: z.string().nullable(),
+  /** While approved: when it will count as received without an answer. */
+  confirmDeadline: z.number().int().nullable(),
+  receivedAt: z.number().int().nullable(),
+  receivedBy: receivedBySchema.nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+/** Paging of every list (protocol notes: the list in `content`, paging fields beside it). */
+const pageQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+
+/** GET /wps/relay/MCSFE_getWithdrawTransactionReport */
+export const withdrawReportQuerySchema = pageQuerySchema.extend({
+  status: withdrawalStatusSchema.optional(),
+});
+export type WithdrawReportQuery = z.infer<typeof withdrawReportQuerySchema>;
+export const withdrawReportSchema = pageSchema(withdrawalSchema);
+export type WithdrawReport = z.infer<typeof withdrawReportSchema>;
+
+/** GET /wps/relay/MCSFE_getPaymentConfirmationList: approved withdrawals waiting for an answer. */
+export const paymentConfirmationListSchema = z.object({ content: z.array(withdrawalSchema) });
+export type PaymentConfirmationList = z.infer<typeof paymentConfirmationListSchema>;
+
+/** POST /wps/v2/transaction/withdraw/received. Answers withdrawalSchema. */
+export const confirmReceivedRequestSchema = z.object({ withdrawalId: z.number().int() });
+export type ConfirmReceivedRequest = z.infer<typeof confirmReceivedRequestSchema>;
+
+/** The largest proof image (spec §5, §9: png or jpg, at most 5 MB), checked by content, not by name. */
+export const proofImageMaxBytes = 5 * 1024 * 1024;
+
+/**
+ * POST /wps/v2/transaction/withdraw/notReceived: `proofImage` is the PNG or JPEG file as base64 (a
+ * `data:image/...;base64,` prefix is accepted), at most 5 MB decoded. Answers withdrawalSchema.
+ */
+export const reportNotReceivedRequestSchema = z.object({
+  withdrawalId: z.number().int(),
+  /** Capped loosely here (room for a prefix and line breaks); the server answers a too-large image by its decoded size. */
+  proofImage: z.string().max(proofImageMaxBytes * 2),
+  /** Spec §5, §9: remarks at most 140 characters. */
+  remark: z.string().trim().max(140).optional(),
+});
+export type ReportNotReceivedRequest = z.infer<typeof reportNotReceivedRequestSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * History (page transactionHistory) and profit (page personalProfit).
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * What a movement was. deposit: money in. withdrawal: the hold of a requested withdrawal (main
+ * wallet out). withdrawal_release: a rejected withdrawal back in. withdrawal_payout: the held money
+ * paid out (with its fee). A deposit channel's fee is a `deposit` movement out of the wallet.
+ * adjustment: an operator's correction. transfer: between the main and a vendor wallet. bet, win:
+ * games. bonus, trial: bonus or play money. other: anything newer than this list.
+ */
+export const historyTypeSchema = z.enum([
+  'deposit',
+  'withdrawal',
+  'withdrawal_release',
+  'withdrawal_payout',
+  'adjustment',
+  'transfer',
+  'bet',
+  'win',
+  'bonus',
+  'trial',
+  'other',
+]);
+export type HistoryType = z.infer<typeof historyTypeSchema>;
+
+/** GET query or POST body of /wps/relay/ODSFE2_MemTransDet. Dates are epoch ms, start inclusive, end exclusive. */
+export const transactionHistoryQuerySchema = pageQuerySchema.extend({
+  type: historyTypeSchema.optional(),
+  startTime: z.coerce.number().int().min(0).optional(),
+  endTime: z.coerce.number().int().min(0).optional(),
+});
+export type TransactionHistoryQuery = z.infer<typeof transactionHistoryQuerySchema>;
+
+/** One movement of one of the member's wallets. */
+export const historyEntrySchema = z.object({
+  /** The ledger transfer's id; with `wallet` unique in the list. */
+  transactionId: z.number().int(),
+  type: historyTypeSchema,
+  /** Signed: positive into the wallet, negative out of it. */
+  amount: moneySchema,
+  /** The wallet's balance right after this movement. */
+  balanceAfter: moneySchema,
+  /** `main`, `held`, `bonus`, `trial`, or `vendor:<code>`. */
+  wallet: z.string(),
+  /** The business record's status when there is one (a withdrawal's `pending`, ...); null otherwise. */
+  status: z.string().nullable(),
+  /** The business record (`withdrawal:12`, `deposit:7`, ...). */
+  reference: z.string(),
+  time: z.number().int(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const transactionHistorySchema = pageSchema(historyEntrySchema);
+export type TransactionHistory = z.infer<typeof transactionHistorySchema>;
+
+/** GET /wps/relay/ODSFE2_MemPNLDet: until games land, deposits and withdrawals only. */
+export const personalProfitQuerySchema = z.object({
+  startTime: z.coerce.number().int().min(0).optional(),
+  endTime: z.coerce.number().int().min(0).optional(),
+});
+export type PersonalProfitQuery = z.infer<typeof personalProfitQuerySchema>;
+
+export const personalProfitSchema = z.object({
+  currency: z.string(),
+  depositAmount: moneySchema,
+  /** Withdrawals paid out (approved, whatever the member answered since) in the range. */
+  withdrawalAmount: moneySchema,
+  /** withdrawalAmount - depositAmount: what the member took out beyond what they put in. */
+  profitAmount: moneySchema,
+  /** Placeholders until games land: always "0.00". */
+  betAmount: moneySchema,
+  winAmount: moneySchema,
+});
+export type PersonalProfit = z.infer<typeof personalProfitSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Operator calls (/admin-api/withdrawals...). Every action is one transaction with its ledger
+ * posting and its audit row.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** GET /admin-api/withdrawals */
+export const adminWithdrawalListQuerySchema = pageQuerySchema.extend({
+  /** Default: the review queue (pending and not_received). */
+  status: withdrawalStatusSchema.optional(),
+  /** Exact member account (username). */
+  account: z.string().max(255).optional(),
+});
+export type AdminWithdrawalListQuery = z.infer<typeof adminWithdrawalListQuerySchema>;
+
+/** A withdrawal as the operator sees it: unmasked account number, the member, the proof. */
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  memberId: z.number().int(),
+  account: z.string(),
+  /** The full account number, to pay it. */
+  accountNumber: z.string(),
+  /** A not-received claim carries a proof image (GET /admin-api/withdrawals/proof). */
+  hasProof: z.boolean(),
+  notReceivedRemark: z.string().nullable(),
+  notReceivedAt: z.number().int().nullable(),
+  reviewedBy: z.string().nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const adminWithdrawalListSchema = pageSchema(adminWithdrawalSchema);
+export type AdminWithdrawalList = z.infer<typeof adminWithdrawalListSchema>;
+
+/** GET /admin-api/withdrawals/detail and /proof */
+export const adminWithdrawalIdQuerySchema = z.object({ withdrawalId: z.coerce.number().int().min(1) });
+export type AdminWithdrawalIdQuery = z.infer<typeof adminWithdrawalIdQuerySchema>;
+
+/** POST /admin-api/withdrawals/approve. Answers adminWithdrawalSchema. */
+export const adminApproveWithdrawalRequestSchema = z.object({ withdrawalId: z.number().int().min(1) });
+export type AdminApproveWithdrawalRequest = z.infer<typeof adminApproveWithdrawalRequestSchema>;
+
+/** POST /admin-api/withdrawals/reject: the reason is shown to the member. Answers adminWithdrawalSchema. */
+export const adminRejectWithdrawalRequestSchema = z.object({
+  withdrawalId: z.number().int().min(1),
+  reason: z.string().trim().min(1).max(500),
+});
+export type AdminRejectWithdrawalRequest = z.infer<typeof adminRejectWithdrawalRequestSchema>;
+
+/** POST /admin-api/withdrawals/forceReceived. Answers adminWithdrawalSchema. */
+export const adminForceReceivedRequestSchema = z.object({
+  withdrawalId: z.number().int().min(1),
+  remark: z.string().trim().max(500).optional(),
+});
+export type AdminForceReceivedRequest = z.infer<typeof adminForceReceivedRequestSchema>;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { expireDepositsJob } from '../modules/deposit/expire-deposits.ts';
 import { deleteOldIdempotencyKeys } from '../modules/idempotency/delete-old-keys.ts';
 import { deleteDeadSessions } from '../modules/identity/delete-dead-sessions.ts';
 import { deleteExpiredLoginSecurityRows } from '../modules/identity/delete-expired-login-security.ts';
@@ -7,9 +8,11 @@ import { deleteExpiredResetTokens } from '../modules/identity/password-reset-ema
 import { deleteExpiredCodes } from '../modules/messaging/delete-expired-codes.ts';
 import { deleteExpiredSealedNonces } from '../modules/sealed/sealed.queries.ts';
 import { deleteExpiredChallenges } from '../modules/verification/delete-expired-challenges.ts';
+import { autoReceiveWithdrawals, deleteOldPaymentPasswordFailures } from '../modules/withdrawal/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 export const pruneJobName = 'maintenance.prune';
+export const autoReceiveJobName = 'withdrawals.autoReceive';
 
 /**
  * Deletes what can never be used again: expired captchas, sliders and slider tokens, sealed nonces
@@ -34,5 +37,15 @@ export async function pruneExpired(db: Kysely<Database>, nowMs: number): Promise
 
 /** Every job the API runs in the background. */
 export function scheduledJobs(db: Kysely<Database>, now: () => number): ScheduledJob[] {
-  return [{ name: pruneJobName, cron: '*/10 * * * *', run: () => pruneExpired(db, now()) }];
+  return [
+    { name: pruneJobName, cron: '*/10 * * * *', run: () => pruneExpired(db, now()) },
+    // Spec §4: paid withdrawals nobody answered within the merchant's minutes count as received; every minute, so none waits long past its deadline.
+    {
+      name: autoReceiveJobName,
+      cron: '* * * * *',
+      run: async () => ({ withdrawalsReceived: await autoReceiveWithdrawals(db, now()), paymentPasswordFailures: await deleteOldPaymentPasswordFailures(db, now()) }),
+    },
+    // Pending deposits past the merchant's minutes expire (gateway ones after asking the gateway); unused proofs go after a day.
+    expireDepositsJob(db, now),
+  ];
 }

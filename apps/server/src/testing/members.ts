@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { MemberTable } from '../modules/identity/identity.tables.ts';
 import { hashToken } from '../modules/identity/sessions.ts';
 
 /**
- * A bare member row for tests of modules that only need a member to exist (ledger, jobs). Tests of
- * registration itself go through the HTTP calls instead.
+ * A bare member row for tests of modules that only need a member to exist (ledger, jobs), with
+ * `columns` set over the defaults (a real password hash, a phone). Tests of registration itself go
+ * through the HTTP calls instead.
  */
-export async function insertTestMember(db: Kysely<Database>, merchantId: number, username: string, createdAt = new Date()): Promise<bigint> {
+export async function insertTestMember(
+  db: Kysely<Database>,
+  merchantId: number,
+  username: string,
+  createdAt = new Date(),
+  columns: Partial<Insertable<MemberTable>> = {},
+): Promise<bigint> {
   const row = await db
     .insertInto('member')
     .values({
@@ -39,6 +47,7 @@ export async function insertTestMember(db: Kysely<Database>, merchantId: number,
       register_url: null,
       register_domain: null,
       payment_password_hash: null,
+      ...columns,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,6 +1,265 @@
+import {
+  adminApiPaths,
+  adminAuditPageSchema,
+  adminAuditQuerySchema,
+  adminAdjustmentBodySchema,
+  adminAdjustmentValueSchema,
+  adminDashboardSchema,
+  adminIdSchema,
+  adminMemberLedgerPageSchema,
+  adminMemberLedgerQuerySchema,
+  adminMemberPageSchema,
+  adminMemberRowSchema,
+  adminMemberSearchQuerySchema,
+  adminOutboxPageSchema,
+  adminOutboxQuerySchema,
+  createOperatorBodySchema,
+  envelopeSchema,
+  errorCodes,
+  operatorListSchema,
+  operatorLoginBodySchema,
+  operatorLoginValueSchema,
+  operatorMeSchema,
+  operatorSchema,
+  operatorTotpCodeBodySchema,
+  operatorTotpEnrolmentSchema,
+  parseAmount,
+  rolePermissions,
+  updateOperatorBodySchema,
+} from '@lotus/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { adjustMemberBalance } from './adjust-member-balance.ts';
+import { recordAudit } from './audit.ts';
+import { getDashboard } from './dashboard.ts';
+import { ensureFirstAdmins, logFirstAdmins } from './first-admin.ts';
+import { listAudit } from './list-audit.ts';
+import { listOutbox } from './list-outbox.ts';
+import { createOperator, getOperator, listOperators, resetOperatorTotp, setOperatorStatus, type Actor } from './manage-operators.ts';
+import { getMember, listMemberLedger, searchMembers } from './members.ts';
+import { ensureOperatorMerchant } from './operator-merchant.ts';
+import { confirmEnrolmentAndLogIn, logInOperator, verifyCodeAndLogIn } from './operator-login.ts';
+import { revokeOperatorSession } from './operator-sessions.ts';
+import { startOperatorTotpEnrolment } from './operator-totp.ts';
+import { findRequestOperatorSession, requireOperator, totpRequired } from './require-operator.ts';
 
-/** Routes of modules/backoffice (see its README.md). */
+const tags = ['backoffice'];
+
+/** Per IP: the account and IP failure counts do the real work; this only caps the hashing a client can ask for. */
+const loginRateLimit = { max: 20, timeWindow: '1 minute' };
+/** TOTP codes per token (a session also ends after 5 wrong ones). */
+const totpRateLimit = {
+  max: 10,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `operator-totp:${String(request.headers.authorization ?? request.ip)}`,
+};
+
+/** The page's key for one adjustment click (the same as the member API's form). */
+const idempotencyKeyPattern = /^[A-Za-z0-9_:.-]{8,128}$/;
+
+const memberParamsSchema = z.object({ memberId: adminIdSchema });
+const operatorParamsSchema = z.object({ operatorId: adminIdSchema });
+
+function actorOf(request: FastifyRequest): Actor {
+  return { merchantId: request.operator.merchantId, operatorId: request.operator.id, ip: request.ip, nowMs: request.server.now() };
+}
+
+/**
+ * The back-office API (`/admin-api/`, README.md). Every answer is `no-store`: it is about money,
+ * members or operators. The merchant is resolved like the member API's (this prefix is not one the
+ * app resolves), before validation, so even a bad body is answered in the merchant's language.
+ */
 export async function backofficeRoutes(app: AppInstance): Promise<void> {
-  void app;
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/admin-api/')) await ensureOperatorMerchant(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/admin-api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+  // Every merchant gets an admin at start (ADMIN_USERNAME, or a random password printed once).
+  app.addHook('onReady', async () => {
+    logFirstAdmins(app.log, await ensureFirstAdmins(app.db, app.config, app.now()));
+  });
+
+  /* ---------- session ---------- */
+
+  app.post(
+    adminApiPaths.login,
+    { config: { rateLimit: loginRateLimit }, schema: { tags, body: operatorLoginBodySchema, response: { 200: envelopeSchema(operatorLoginValueSchema) } } },
+    async (request) =>
+      ok(await logInOperator(app.db, { merchantId: request.merchant.id, username: request.body.username, password: request.body.password, ip: request.ip, nowMs: app.now() })),
+  );
+
+  app.post(
+    adminApiPaths.totpEnrol,
+    { config: { rateLimit: totpRateLimit }, schema: { tags, response: { 200: envelopeSchema(operatorTotpEnrolmentSchema) } } },
+    async (request) => {
+      const session = await findRequestOperatorSession(request);
+      return ok(await startOperatorTotpEnrolment(app.db, { operatorId: session.operatorId, username: session.username, issuer: `${request.merchant.name} back-office`, nowMs: app.now() }));
+    },
+  );
+
+  app.put(
+    adminApiPaths.totpEnrol,
+    { config: { rateLimit: totpRateLimit }, schema: { tags, body: operatorTotpCodeBodySchema, response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) } } },
+    async (request) => {
+      const session = await findRequestOperatorSession(request);
+      if (session.stage === 'full') return ok({ expiresAt: session.expiresAtMs });
+      return ok({ expiresAt: await confirmEnrolmentAndLogIn(app.db, session, request.body.code, request.ip, app.now()) });
+    },
+  );
+
+  app.post(
+    adminApiPaths.totpVerify,
+    { config: { rateLimit: totpRateLimit }, schema: { tags, body: operatorTotpCodeBodySchema, response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) } } },
+    async (request) => {
+      const session = await findRequestOperatorSession(request);
+      if (session.stage === 'full') return ok({ expiresAt: session.expiresAtMs });
+      // Not enrolled yet: the code of an authenticator that does not exist cannot be checked.
+      if (!session.totpEnrolled) throw totpRequired(session);
+      return ok({ expiresAt: await verifyCodeAndLogIn(app.db, session, request.body.code, request.ip, app.now()) });
+    },
+  );
+
+  app.post(adminApiPaths.logout, { schema: { tags, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
+    const session = await findRequestOperatorSession(request);
+    const nowMs = app.now();
+    await app.db.transaction().execute(async (trx) => {
+      await revokeOperatorSession(trx, session.sessionId, nowMs);
+      if (session.stage === 'full') {
+        await recordAudit(trx, {
+          merchantId: session.merchantId,
+          operatorId: session.operatorId,
+          action: 'session.logout',
+          targetType: 'operator',
+          targetId: session.operatorId,
+          before: { sessionId: session.sessionId },
+          after: null,
+          ip: request.ip,
+          nowMs,
+        });
+      }
+    });
+    return ok(null);
+  });
+
+  app.get(adminApiPaths.me, { preHandler: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(operatorMeSchema) } } }, async (request) => {
+    const operator = await getOperator(app.db, request.operator.merchantId, request.operator.id);
+    const { merchant } = request;
+    return ok({
+      operator,
+      permissions: [...rolePermissions[operator.role]],
+      merchant: { code: merchant.code, name: merchant.name, currency: merchant.currency, currencySymbol: merchant.currencySymbol },
+      expiresAt: request.operator.sessionExpiresAtMs,
+    });
+  });
+
+  app.get(adminApiPaths.dashboard, { preHandler: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(adminDashboardSchema) } } }, async (request) =>
+    ok(await getDashboard(app.db, request.operator, app.now())),
+  );
+
+  /* ---------- members ---------- */
+
+  app.get(
+    adminApiPaths.members,
+    { preHandler: requireOperator('members.read'), schema: { tags, querystring: adminMemberSearchQuerySchema, response: { 200: envelopeSchema(adminMemberPageSchema) } } },
+    async (request) => {
+      const { q, page, pageSize } = request.query;
+      return ok({ ...(await searchMembers(app.db, request.merchant, { q, page, pageSize })), page, pageSize });
+    },
+  );
+
+  app.get(
+    adminApiPaths.member,
+    { preHandler: requireOperator('members.read'), schema: { tags, params: memberParamsSchema, response: { 200: envelopeSchema(adminMemberRowSchema) } } },
+    async (request) => ok(await getMember(app.db, request.merchant, BigInt(request.params.memberId))),
+  );
+
+  app.get(
+    adminApiPaths.memberLedger,
+    {
+      preHandler: requireOperator('members.read'),
+      schema: { tags, params: memberParamsSchema, querystring: adminMemberLedgerQuerySchema, response: { 200: envelopeSchema(adminMemberLedgerPageSchema) } },
+    },
+    async (request) => {
+      const memberId = BigInt(request.params.memberId);
+      const { page, pageSize, kind } = request.query;
+      const member = await getMember(app.db, request.merchant, memberId);
+      return ok({ member, ...(await listMemberLedger(app.db, request.merchant, memberId, { page, pageSize, kind })), page, pageSize });
+    },
+  );
+
+  app.post(
+    adminApiPaths.memberAdjustments,
+    {
+      preHandler: requireOperator('members.adjust'),
+      schema: { tags, params: memberParamsSchema, body: adminAdjustmentBodySchema, response: { 200: envelopeSchema(adminAdjustmentValueSchema) } },
+    },
+    async (request) => {
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' ? header.trim() : '';
+      if (!idempotencyKeyPattern.test(key)) throw new AppError(400, errorCodes.idempotencyKeyInvalid, { field: 'Idempotency-Key' });
+      return ok(
+        await adjustMemberBalance(app.db, {
+          merchant: request.merchant,
+          operatorId: request.operator.id,
+          memberId: BigInt(request.params.memberId),
+          direction: request.body.direction,
+          amountMinor: parseAmount(request.body.amount)!,
+          reason: request.body.reason,
+          idempotencyKey: key,
+          ip: request.ip,
+          nowMs: app.now(),
+        }),
+      );
+    },
+  );
+
+  /* ---------- outbox and audit ---------- */
+
+  app.get(
+    adminApiPaths.outbox,
+    { preHandler: requireOperator('outbox.read'), schema: { tags, querystring: adminOutboxQuerySchema, response: { 200: envelopeSchema(adminOutboxPageSchema) } } },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      return ok({ ...(await listOutbox(app.db, request.merchant.id, request.query)), page, pageSize });
+    },
+  );
+
+  app.get(
+    adminApiPaths.audit,
+    { preHandler: requireOperator('audit.read'), schema: { tags, querystring: adminAuditQuerySchema, response: { 200: envelopeSchema(adminAuditPageSchema) } } },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      return ok({ ...(await listAudit(app.db, request.merchant.id, request.query)), page, pageSize });
+    },
+  );
+
+  /* ---------- operators ---------- */
+
+  app.get(adminApiPaths.operators, { preHandler: requireOperator('operators.manage'), schema: { tags, response: { 200: envelopeSchema(operatorListSchema) } } }, async (request) =>
+    ok({ items: await listOperators(app.db, request.merchant.id) }),
+  );
+
+  app.post(
+    adminApiPaths.operators,
+    { preHandler: requireOperator('operators.manage'), schema: { tags, body: createOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
+    async (request) => ok(await createOperator(app.db, actorOf(request), request.body)),
+  );
+
+  app.patch(
+    adminApiPaths.operator,
+    { preHandler: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, body: updateOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
+    async (request) => ok(await setOperatorStatus(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.status)),
+  );
+
+  app.delete(
+    adminApiPaths.operatorTotp,
+    { preHandler: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, response: { 200: envelopeSchema(operatorSchema) } } },
+    async (request) => ok(await resetOperatorTotp(app.db, actorOf(request), BigInt(request.params.operatorId))),
+  );
 }

@@ -1,3 +1,89 @@
-/** Tables of modules/backoffice (migration 0014_backoffice). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface BackofficeTables {}
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** Tables of modules/backoffice (migration 0014_backoffice). int8 columns come back as bigint. */
+
+export const operatorRoles = ['admin', 'finance', 'support'] as const;
+export type OperatorRole = (typeof operatorRoles)[number];
+export type OperatorStatus = 'active' | 'disabled';
+/** `password`: the password was right, a TOTP code (or enrolment) is still owed; `full`: may work. */
+export type OperatorSessionStage = 'password' | 'full';
+
+export interface OperatorTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  username: string;
+  username_key: string;
+  /** argon2id PHC string. */
+  password_hash: string;
+  role: OperatorRole;
+  status: ColumnType<OperatorStatus, OperatorStatus | undefined, OperatorStatus>;
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_last_used_step: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_by: bigint | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface OperatorSessionTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  operator_id: ColumnType<bigint, bigint, never>;
+  /** Hex SHA-256 of the token. */
+  token_hash: string;
+  stage: OperatorSessionStage;
+  totp_failures: ColumnType<number, number | undefined, number>;
+  ip: string;
+  created_at: ColumnType<Date, Date, never>;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface OperatorLoginFailureTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  username_key: string;
+  ip: string;
+  reason: 'password' | 'totp';
+  created_at: Date;
+}
+
+/** A JSON snapshot of what an action changed (null when there was nothing before, or after). */
+export type AuditSnapshot = Record<string, unknown> | null;
+
+export interface OperatorAuditTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  operator_id: bigint | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: JSONColumnType<AuditSnapshot, string | null, never>;
+  after: JSONColumnType<AuditSnapshot, string | null, never>;
+  ip: string;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+export interface MemberAdjustmentTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: bigint;
+  operator_id: bigint;
+  direction: 'credit' | 'debit';
+  currency: string;
+  amount: bigint;
+  reason: string;
+  idempotency_key: string;
+  transfer_id: ColumnType<bigint | null, bigint | null | undefined, bigint>;
+  created_at: ColumnType<Date, Date, never>;
+}
+
+export interface BackofficeTables {
+  member_adjustment: MemberAdjustmentTable;
+  operator: OperatorTable;
+  operator_session: OperatorSessionTable;
+  operator_login_failure: OperatorLoginFailureTable;
+  operator_audit: OperatorAuditTable;
+}

@@ -22,7 +22,6 @@ import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { checkAffiliate } from './affiliate.ts';
 import { chooseMemberIcon, getPlayerAvatar, listMemberIcons } from './avatars.ts';
-import { callerOf } from './caller.ts';
 import { createDownline } from './create-downline.ts';
 import { startFreePlay } from './free-play.ts';
 import { resetPasswordByEmail, sendPasswordResetEmail } from './password-reset-email.ts';
@@ -30,6 +29,7 @@ import { resetPasswordBySms, sendPasswordResetCode } from './password-reset-sms.
 import { registerMemberByMobile } from './register-member.ts';
 import { requireMember } from './require-member.ts';
 import { requireRealMember } from './require-real-member.ts';
+import { routeContext } from './route-context.ts';
 
 const tags = ['identity'];
 
@@ -64,8 +64,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const context = { db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now(), host: request.host };
-      return ok(await registerMemberByMobile(context, request.body));
+      return ok(await registerMemberByMobile(routeContext(app, request), request.body));
     },
   );
 
@@ -92,8 +91,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
       schema: { tags, body: createDownlineRequestSchema, response: { 200: envelopeSchema(downlineCreatedSchema) } },
     },
     async (request) => {
-      const context = { db: app.db, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now() };
-      return ok(await createDownline(context, request.member, request.body));
+      return ok(await createDownline(routeContext(app, request), request.member, request.body));
     },
   );
 
@@ -106,17 +104,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const context = {
-        db: app.db,
-        senders: app.messageSenders,
-        merchant: request.merchant,
-        language: request.language,
-        nowMs: app.now(),
-        protocol: request.protocol,
-        host: request.host,
-        log: request.log,
-      };
-      await sendPasswordResetEmail(context, request.body);
+      await sendPasswordResetEmail(routeContext(app, request), request.body);
       return ok(null);
     },
   );
@@ -129,7 +117,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      await resetPasswordByEmail({ db: app.db, merchant: request.merchant, nowMs: app.now() }, request.body);
+      await resetPasswordByEmail(routeContext(app, request), request.body);
       return ok(null);
     },
   );
@@ -142,16 +130,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const context = {
-        db: app.db,
-        config: app.config,
-        senders: app.messageSenders,
-        merchant: request.merchant,
-        language: request.language,
-        nowMs: app.now(),
-        log: request.log,
-      };
-      return ok(await sendPasswordResetCode(context, request.body));
+      return ok(await sendPasswordResetCode(routeContext(app, request), request.body));
     },
   );
 
@@ -163,7 +142,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      await resetPasswordBySms({ db: app.db, merchant: request.merchant, nowMs: app.now() }, request.body);
+      await resetPasswordBySms(routeContext(app, request), request.body);
       return ok(null);
     },
   );
@@ -176,8 +155,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const context = { db: app.db, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now() };
-      return ok(await startFreePlay(context, request.body));
+      return ok(await startFreePlay(routeContext(app, request), request.body));
     },
   );
 

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { publicKeySchema, type CodePurpose } from '@lotus/contract';
+import type { CodePurpose } from '@lotus/contract';
 import { sql, type Kysely } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
-import { z } from 'zod';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Database } from '../../db/schema.ts';
-import { sealForTest } from '../../testing/seal-payload.ts';
+import { createApiClient, freshIp, type ApiClient, type RequestOptions } from '../../testing/api-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { MerchantConfig } from '../merchant/merchant.config.ts';
 import { generateCode, generateCodeSalt, hashCode } from '../messaging/code.ts';
 import { normaliseMobile } from '../messaging/destination.ts';
+
+export { freshIp };
 
 /** Helpers shared by this module's tests. */
 
@@ -67,23 +69,13 @@ export async function withRegisterCode(
  * sealed requests, and short ways to make members.
  * ---------------------------------------------------------------------------------------------- */
 
-export interface SendOptions {
-  ip?: string;
-  language?: 'TH' | 'EN';
-  token?: string;
-  host?: string;
-  merchant?: string;
-}
-
-export interface AccountsKit {
+export interface AccountsKit extends Pick<ApiClient, 'sealed' | 'json'> {
   testApp: TestApp;
   /** The app's clock (epoch ms): tests move it instead of sleeping. */
   clock: { nowMs: number };
-  sealed(method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>, options?: SendOptions): Promise<LightMyRequestResponse>;
-  json(method: 'GET' | 'PUT' | 'POST', url: string, payload?: Record<string, unknown>, options?: SendOptions): Promise<LightMyRequestResponse>;
   /** Registers by username through the API (with the SMS code the demo demands) and answers what a test needs. */
   registerMember(overrides?: Record<string, unknown>): Promise<TestMember>;
-  login(username: string, password: string, options?: SendOptions): Promise<LightMyRequestResponse>;
+  login(username: string, password: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
   /** Changes the demo merchant's configuration until restoreConfig (call it in afterEach). */
   changeConfig(change: (config: MerchantConfig) => void): Promise<void>;
   restoreConfig(): Promise<void>;
@@ -100,11 +92,6 @@ export interface TestMember {
   token: string;
 }
 
-export function freshIp(): string {
-  const [a, b] = randomBytes(2);
-  return `203.0.${a}.${b}`;
-}
-
 let nameCounter = 0;
 /** Letters then digits, within the demo username rule (4 to 16). */
 export function freshUsername(prefix = 'acct'): string {
@@ -117,62 +104,55 @@ export function freshMobileNum(): string {
   return `08${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
 }
 
+/**
+ * The kit of one test file: made before its tests, its configuration restored after each, closed
+ * after all. The object is filled in by the first hook, so read it only inside tests and hooks.
+ */
+export function useAccountsKit(): AccountsKit {
+  const kit = {} as AccountsKit;
+  beforeAll(async () => {
+    Object.assign(kit, await createAccountsKit());
+  });
+  afterEach(async () => {
+    await kit.restoreConfig();
+  });
+  afterAll(async () => {
+    await kit.close?.();
+  });
+  return kit;
+}
+
+/** A registration by username that the demo merchant accepts, once withRegisterCode adds the SMS code. */
+export function registrationPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const password = 'secret123';
+  return {
+    username: freshUsername(),
+    password,
+    confirmPassword: password,
+    payeeName: 'Somchai Jaidee',
+    email: 'somchai@example.com',
+    mobileNum: freshMobileNum(),
+    countryDialingCode: '66',
+    sliderToken: 'bypass',
+    ...overrides,
+  };
+}
+
 export async function createAccountsKit(startMs = Date.UTC(2026, 10, 22, 12, 0, 0)): Promise<AccountsKit> {
   const clock = { nowMs: startMs };
   const testApp = await createTestApp({ CHALLENGE_BYPASS: '1' }, { now: () => clock.nowMs });
-  const keyResponse = await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
-  const publicKey = z.object({ value: publicKeySchema }).parse(keyResponse.json()).value;
+  const client = await createApiClient(testApp.app, () => clock.nowMs);
   const configRow = await testApp.db.selectFrom('merchant').select('config').where('code', '=', 'demo').executeTakeFirstOrThrow();
   const originalConfig: MerchantConfig = structuredClone(configRow.config);
   let isConfigChanged = false;
 
-  const headersOf = (options: SendOptions) => ({
-    Merchant: options.merchant ?? 'demo',
-    Language: options.language ?? 'EN',
-    ...(options.token ? { Authorization: options.token } : {}),
-    ...(options.host ? { Host: options.host } : {}),
-  });
-
   const kit: AccountsKit = {
     testApp,
     clock,
-    sealed(method, url, payload, options = {}) {
-      const request = sealForTest(payload, publicKey, { nowMs: clock.nowMs });
-      return testApp.app.inject({
-        method,
-        url,
-        headers: { ...headersOf(options), 'content-type': 'application/json', Encryption: request.encryptionHeader },
-        payload: JSON.stringify(request.body),
-        remoteAddress: options.ip ?? freshIp(),
-      });
-    },
-    json(method, url, payload, options = {}) {
-      return testApp.app.inject({
-        method,
-        url,
-        headers: headersOf(options),
-        ...(payload === undefined ? {} : { payload }),
-        remoteAddress: options.ip ?? freshIp(),
-      });
-    },
+    sealed: client.sealed,
+    json: client.json,
     async registerMember(overrides = {}) {
-      const password = 'secret123';
-      const payload = await withRegisterCode(
-        testApp.db,
-        testApp.demoMerchantId,
-        {
-          username: freshUsername(),
-          password,
-          confirmPassword: password,
-          payeeName: 'Somchai Jaidee',
-          email: 'somchai@example.com',
-          mobileNum: freshMobileNum(),
-          countryDialingCode: '66',
-          sliderToken: 'bypass',
-          ...overrides,
-        },
-        clock.nowMs,
-      );
+      const payload = await withRegisterCode(testApp.db, testApp.demoMerchantId, registrationPayload(overrides), clock.nowMs);
       const response = await kit.sealed('PUT', '/wps/member/register', payload);
       if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
       const username = payload.username as string;

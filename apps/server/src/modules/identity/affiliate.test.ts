@@ -1,21 +1,17 @@
 import { affiliateSchema } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { seedDemo } from '../../db/seed.ts';
 import { demoAgent } from '../merchant/demo-merchant.ts';
-import { createAccountsKit, freshIp, type AccountsKit } from './accounts.testing.ts';
+import { freshIp, useAccountsKit } from './accounts.testing.ts';
 import { maskAccount } from './affiliate.ts';
 import { listDownlines } from './hierarchy.ts';
 
 /** GET /wps/agent/affiliate and the demo agent the seed makes. */
-let kit: AccountsKit;
+const kit = useAccountsKit();
 let agentId: bigint;
 beforeAll(async () => {
-  kit = await createAccountsKit();
   const agent = await kit.testApp.db.selectFrom('member').select('id').where('username_key', '=', 'demoagent').executeTakeFirstOrThrow();
   agentId = agent.id;
-});
-afterAll(async () => {
-  await kit?.close();
 });
 
 function checkCode(query: string, options: { ip?: string; host?: string; language?: 'TH' | 'EN' } = {}) {

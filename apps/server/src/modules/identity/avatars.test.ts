@@ -1,17 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { memberIconsSchema, playerAvatarSchema } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createAccountsKit, type AccountsKit } from './accounts.testing.ts';
+import { describe, expect, test } from 'vitest';
+import { useAccountsKit } from './accounts.testing.ts';
 
 /** The avatar icons, choosing one, and the avatar the site shows. */
-let kit: AccountsKit;
-beforeAll(async () => {
-  kit = await createAccountsKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useAccountsKit();
 
 const webPublicDir = path.resolve(import.meta.dirname, '../../../../web/public');
 

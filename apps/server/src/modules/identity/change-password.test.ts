@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLoginTestKit, dayMs, loginResultValueSchema, minuteMs, type LoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
+import { describe, expect, test } from 'vitest';
+import { dayMs, loginResultValueSchema, minuteMs, useLoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
 import { verifyPassword } from './passwords.ts';
 
 /** POST /wps/member/password, and the forced change of spec §4 that restricts a session until it is done. */
-let kit: LoginTestKit;
-beforeAll(async () => {
-  kit = await createLoginTestKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useLoginTestKit();
 
 const newPassword = 'newsecret456';
 

@@ -1,21 +1,17 @@
 import { downlineCreatedSchema } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { demoAgent } from '../merchant/demo-merchant.ts';
-import { createAccountsKit, freshMobileNum, freshUsername, type AccountsKit } from './accounts.testing.ts';
+import { freshMobileNum, freshUsername, useAccountsKit } from './accounts.testing.ts';
 import { listDownlines, listUplineChain } from './hierarchy.ts';
 
 /** PUT /wps/agent/downline: accounts an agent opens under themselves. */
-let kit: AccountsKit;
+const kit = useAccountsKit();
 let agent: { id: bigint; token: string };
 beforeAll(async () => {
-  kit = await createAccountsKit();
   const login = await kit.login(demoAgent.username, demoAgent.password);
   expect(login.statusCode, login.body).toBe(200);
   const row = await kit.testApp.db.selectFrom('member').select('id').where('username_key', '=', 'demoagent').executeTakeFirstOrThrow();
   agent = { id: row.id, token: login.json().value.token };
-});
-afterAll(async () => {
-  await kit?.close();
 });
 
 function downline(overrides: Record<string, unknown> = {}) {

@@ -1,19 +1,10 @@
 import { loginResultSchema } from '@lotus/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { createAccountsKit, freshIp, type AccountsKit } from './accounts.testing.ts';
+import { describe, expect, test } from 'vitest';
+import { freshIp, useAccountsKit } from './accounts.testing.ts';
 import { hashToken } from './sessions.ts';
 
 /** POST /wps/session/login/freeplay: trial accounts. */
-let kit: AccountsKit;
-beforeAll(async () => {
-  kit = await createAccountsKit();
-});
-afterEach(async () => {
-  await kit.restoreConfig();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useAccountsKit();
 
 const hourMs = 3_600_000;
 const freePlay = (options: { ip?: string; language?: 'TH' | 'EN' } = {}) => kit.sealed('POST', '/wps/session/login/freeplay', { loginDeviceId: 'device-1' }, options);

@@ -10,12 +10,12 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { callerOf } from './caller.ts';
 import { getMemberInfo } from './get-member-info.ts';
 import { updateMemberLanguage } from './identity.queries.ts';
 import { logIn } from './log-in.ts';
 import { registerMember } from './register-member.ts';
 import { requireMember } from './require-member.ts';
+import { routeContext } from './route-context.ts';
 import { revokeSession } from './sessions.ts';
 
 const tags = ['identity'];
@@ -39,8 +39,7 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const context = { db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), language: request.language, nowMs: app.now(), host: request.host };
-      return ok(await registerMember(context, request.body));
+      return ok(await registerMember(routeContext(app, request), request.body));
     },
   );
 
@@ -53,7 +52,7 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       // By password, remember token or SMS code, as `type` says (log-in.ts).
-      return ok(await logIn({ db: app.db, config: app.config, merchant: request.merchant, caller: callerOf(request), nowMs: app.now(), pause: app.pause }, request.body));
+      return ok(await logIn(routeContext(app, request), request.body));
     },
   );
 

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { publicKeySchema, type PublicKey } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
 import { findCountryOfIp } from '../site/find-country-of-ip.ts';
-import { sealForTest, type SealedTestRequest } from '../../testing/seal-payload.ts';
+import { createApiClient, freshIp, type ApiClient, type RequestOptions } from '../../testing/api-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { withRegisterCode } from './accounts.testing.ts';
+import { freshUsername, registrationPayload, withRegisterCode } from './accounts.testing.ts';
 import { setMemberStatus } from './set-member-status.ts';
 import { hashToken } from './sessions.ts';
 
@@ -20,7 +19,7 @@ let clockMs = Date.UTC(2026, 10, 22, 12, 0, 0);
 const now = () => clockMs;
 
 let testApp: TestApp;
-let publicKey: PublicKey;
+let client: ApiClient;
 beforeAll(async () => {
   testApp = await createTestApp({ CHALLENGE_BYPASS: '1' }, { now });
   // A second brand, to show that tokens do not cross merchants.
@@ -28,86 +27,29 @@ beforeAll(async () => {
     .insertInto('merchant')
     .values({ code: 'other', name: 'Other', status: 'active', currency: 'THB', currency_symbol: '฿', default_language: 'EN', config: JSON.stringify(demoMerchantConfig) as never })
     .execute();
-  const response = await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
-  publicKey = z.object({ value: publicKeySchema }).parse(response.json()).value;
+  client = await createApiClient(testApp.app, now);
 });
 afterAll(async () => {
   await testApp?.close();
 });
 
-/** A fresh caller address per test: login and register are throttled and counted per IP. */
-function freshIp(): string {
-  const [a, b] = randomBytes(2);
-  return `198.51.${a}.${b}`;
-}
-
-let nameCounter = 0;
-/** A username no other test uses: letters then digits, within the demo rule (4 to 16). */
-function freshUsername(): string {
-  nameCounter += 1;
-  return `user${randomBytes(3).toString('hex').replace(/[0-9]/g, 'x')}${nameCounter}`;
-}
-function freshMobile(): string {
-  return `08${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
-}
-
-interface SendOptions {
-  ip?: string;
-  language?: 'TH' | 'EN';
-  merchant?: string;
-  token?: string;
-}
-
-function sealed(payload: Record<string, unknown>): SealedTestRequest {
-  return sealForTest(payload, publicKey, { nowMs: clockMs });
-}
-
-function sendSealed(method: 'PUT' | 'POST', url: string, request: SealedTestRequest, options: SendOptions = {}) {
-  return testApp.app.inject({
-    method,
-    url,
-    headers: { Merchant: options.merchant ?? 'demo', Language: options.language ?? 'EN', 'content-type': 'application/json', Encryption: request.encryptionHeader },
-    payload: JSON.stringify(request.body),
-    remoteAddress: options.ip ?? freshIp(),
-  });
-}
-
 function registrationOf(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const password = 'secret123';
-  return {
-    username: freshUsername(),
-    password,
-    confirmPassword: password,
-    payeeName: 'Somchai Jaidee',
-    email: 'somchai@example.com',
-    mobileNum: freshMobile(),
-    countryDialingCode: '66',
-    sliderToken: 'bypass',
-    registerUrl: 'https://demo.example/register',
-    registerMethod: 'WEB',
-    domain: 'demo.example',
-    ...overrides,
-  };
+  return registrationPayload({ registerUrl: 'https://demo.example/register', registerMethod: 'WEB', domain: 'demo.example', ...overrides });
 }
 
 /** Registers with the SMS code the demo merchant demands for the mobile number (see withRegisterCode). */
-async function register(payload: Record<string, unknown>, options: SendOptions = {}) {
+async function register(payload: Record<string, unknown>, options: RequestOptions = {}) {
   const withCode = await withRegisterCode(testApp.db, testApp.demoMerchantId, payload, clockMs);
-  return sendSealed('PUT', '/wps/member/register', sealed(withCode), options);
+  return client.sealed('PUT', '/wps/member/register', withCode, options);
 }
 
-function login(username: string, password: string, options: SendOptions & { captcha?: string } = {}) {
+function login(username: string, password: string, options: RequestOptions & { captcha?: string } = {}) {
   const payload = { username, password, type: 'username', sliderToken: 'bypass', ...(options.captcha ? { captcha: options.captcha } : {}) };
-  return sendSealed('POST', '/wps/session/login', sealed(payload), options);
+  return client.sealed('POST', '/wps/session/login', payload, options);
 }
 
-function memberInfo(token: string, options: SendOptions = {}) {
-  return testApp.app.inject({
-    method: 'GET',
-    url: '/wps/member/info',
-    headers: { Merchant: options.merchant ?? 'demo', Language: 'EN', Authorization: token },
-    remoteAddress: options.ip ?? freshIp(),
-  });
+function memberInfo(token: string, options: Pick<RequestOptions, 'merchant'> = {}) {
+  return client.json('GET', '/wps/member/info', undefined, { ...options, token });
 }
 
 const loginValueSchema = z.object({ token: z.string(), firstTimeLogin: z.boolean(), passwordExpired: z.boolean(), captchaRequired: z.literal(false) });
@@ -289,7 +231,7 @@ describe('POST /wps/session/login', () => {
   test('a wrong password and an unknown username get byte-identical answers', async () => {
     const member = await registerMember();
     const wrongPassword = await login(member.username, 'wrong-password');
-    const unknownName = await login(freshUsername(), 'wrong-password');
+    const unknownName = await login(freshUsername('user'), 'wrong-password');
     expect(wrongPassword.statusCode).toBe(400);
     expect(unknownName.statusCode).toBe(wrongPassword.statusCode);
     expect(unknownName.body).toBe(wrongPassword.body);
@@ -297,7 +239,7 @@ describe('POST /wps/session/login', () => {
   });
 
   test('malformed login: 400 naming the field', async () => {
-    const response = await sendSealed('POST', '/wps/session/login', sealed({ username: '  ', password: 'x', type: 'username', sliderToken: 'bypass' }));
+    const response = await client.sealed('POST', '/wps/session/login', { username: '  ', password: 'x', type: 'username', sliderToken: 'bypass' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'username' });
   });
@@ -324,7 +266,7 @@ describe('POST /wps/session/login', () => {
 
   test('3 failures from one IP demand a captcha for any account from it', async () => {
     const ip = freshIp();
-    for (let attempt = 1; attempt <= 3; attempt++) await login(freshUsername(), 'wrong-password', { ip });
+    for (let attempt = 1; attempt <= 3; attempt++) await login(freshUsername('user'), 'wrong-password', { ip });
     const member = await registerMember();
     const response = await login(member.username, member.password, { ip });
     expect(response.json()).toMatchObject({ errorCode: 'captcha.required', value: { captchaRequired: true } });
@@ -333,7 +275,7 @@ describe('POST /wps/session/login', () => {
   test('10 failures lock the account for 15 minutes (429 with Retry-After), known or unknown alike', async () => {
     const member = await registerMember();
     // The name that belongs to nobody goes first: the member's lock is then timed from the clock as it stands.
-    for (const username of [freshUsername(), member.username]) {
+    for (const username of [freshUsername('user'), member.username]) {
       const ip = freshIp();
       for (let attempt = 1; attempt <= 9; attempt++) {
         const response = await login(username, 'wrong-password', { ip, captcha: 'bypass' });
@@ -371,10 +313,10 @@ describe('POST /wps/session/login', () => {
 
   test('a replayed sealed login is refused by the sealed layer', async () => {
     const member = await registerMember();
-    const request = sealed({ username: member.username, password: member.password, type: 'username', sliderToken: 'bypass' });
+    const request = client.seal({ username: member.username, password: member.password, type: 'username', sliderToken: 'bypass' });
     const ip = freshIp();
-    expect((await sendSealed('POST', '/wps/session/login', request, { ip })).statusCode).toBe(200);
-    const replay = await sendSealed('POST', '/wps/session/login', request, { ip });
+    expect((await client.sendSealedRequest('POST', '/wps/session/login', request, { ip })).statusCode).toBe(200);
+    const replay = await client.sendSealedRequest('POST', '/wps/session/login', request, { ip });
     expect(replay.statusCode).toBe(409);
     expect(replay.json()).toMatchObject({ errorCode: 'payload.encryption.replayed' });
   });

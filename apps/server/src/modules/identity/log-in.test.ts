@@ -1,8 +1,8 @@
 import { hash } from '@node-rs/argon2';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { findLockedUntilMs, lockDurationMs } from './log-in.ts';
 import { progressiveDelayMs } from './login-throttle.ts';
-import { createLoginTestKit, type LoginTestKit } from './login-security.testing.ts';
+import { useLoginTestKit } from './login-security.testing.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 const minute = 60_000;
@@ -26,13 +26,7 @@ describe('findLockedUntilMs', () => {
 });
 
 describe('rehash on login', () => {
-  let kit: LoginTestKit;
-  beforeAll(async () => {
-    kit = await createLoginTestKit();
-  });
-  afterAll(async () => {
-    await kit?.close();
-  });
+  const kit = useLoginTestKit();
 
   test.each([
     ['weaker parameters', { memoryCost: 4096, timeCost: 1, parallelism: 1 }],
@@ -67,16 +61,10 @@ describe('rehash on login', () => {
 
 describe('progressive delay of wrong answers', () => {
   const pauses: number[] = [];
-  let kit: LoginTestKit;
-  beforeAll(async () => {
-    kit = await createLoginTestKit({
-      pause: async (ms) => {
-        pauses.push(ms);
-      },
-    });
-  });
-  afterAll(async () => {
-    await kit?.close();
+  const kit = useLoginTestKit({
+    pause: async (ms) => {
+      pauses.push(ms);
+    },
   });
 
   test.each([

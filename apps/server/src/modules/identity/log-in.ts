@@ -52,44 +52,12 @@ export function logIn(context: LoginContext, request: LoginRequest): Promise<Log
  * told only to someone who knows its password.
  */
 export async function logInWithPassword(context: LoginContext, request: PasswordLoginRequest): Promise<LoginResult> {
-  const { db, merchant, caller, nowMs } = context;
-  const checks = challengeCheckOptions(context.config, nowMs);
-  await requireSliderToken(db, merchant.id, request.sliderToken, 'login', checks);
-
-  const member = await findLoginMember(db, merchant.id, request.username);
-  const loginDeviceId = request.loginDeviceId ?? null;
-  const attempt = await beginCredentialAttempt(
-    { db, merchant, caller, nowMs, checks, pause: context.pause },
-    { member, usernameTried: request.username, accountKey: request.username, loginDeviceId, captcha: request },
-  );
+  const { member, attempt } = await beginLogin(context, request);
   const isPasswordRight = member ? await verifyPassword(member.password_hash, request.password) : await verifyAgainstDummy(request.password);
   if (!member || !isPasswordRight) return attempt.failCredentials(identityErrorCodes.loginFailed);
   await attempt.requireActive(member);
-  await rehashIfNeeded(db, member, request.password);
-
-  const wantsRememberToken = request.remember === true;
-  await requireLoginVerificationIfNeeded({
-    db,
-    merchant,
-    member,
-    caller,
-    usernameTried: request.username,
-    loginDeviceId,
-    loginType: 'username',
-    wantsRememberToken,
-    rememberTokenId: null,
-    nowMs,
-  });
-  return finishLogin(db, {
-    merchant,
-    member,
-    caller,
-    usernameTried: request.username,
-    loginDeviceId,
-    nowMs,
-    passwordExpired: isPasswordExpired(member, merchant.config, nowMs),
-    wantsRememberToken,
-  });
+  await rehashIfNeeded(context.db, member, request.password);
+  return verifyAndFinishLogin(context, request, member, 'username', null);
 }
 
 /**
@@ -99,20 +67,41 @@ export async function logInWithPassword(context: LoginContext, request: Password
  * asked again.
  */
 export async function logInWithRememberToken(context: LoginContext, request: RememberLoginRequest): Promise<LoginResult> {
+  const { db, merchant, nowMs } = context;
+  const { member, attempt } = await beginLogin(context, request);
+  const rememberTokenId = member ? await findLiveRememberToken(db, { merchantId: merchant.id, memberId: member.id, token: request.rememberToken, nowMs }) : null;
+  if (!member || rememberTokenId === null) return attempt.failCredentials(identityErrorCodes.rememberInvalid, 'password');
+  await attempt.requireActive(member);
+  return verifyAndFinishLogin(context, request, member, 'remember', rememberTokenId);
+}
+
+/** The slider, the account the name finds and the throttles, before the credential is checked. */
+async function beginLogin(context: LoginContext, request: PasswordLoginRequest | RememberLoginRequest) {
   const { db, merchant, caller, nowMs } = context;
   const checks = challengeCheckOptions(context.config, nowMs);
   await requireSliderToken(db, merchant.id, request.sliderToken, 'login', checks);
 
   const member = await findLoginMember(db, merchant.id, request.username);
-  const loginDeviceId = request.loginDeviceId ?? null;
   const attempt = await beginCredentialAttempt(
     { db, merchant, caller, nowMs, checks, pause: context.pause },
-    { member, usernameTried: request.username, accountKey: request.username, loginDeviceId, captcha: request },
+    { member, usernameTried: request.username, accountKey: request.username, loginDeviceId: request.loginDeviceId ?? null, captcha: request },
   );
-  const rememberTokenId = member ? await findLiveRememberToken(db, { merchantId: merchant.id, memberId: member.id, token: request.rememberToken, nowMs }) : null;
-  if (!member || rememberTokenId === null) return attempt.failCredentials(identityErrorCodes.rememberInvalid, 'password');
-  await attempt.requireActive(member);
+  return { member, attempt };
+}
 
+/**
+ * Once the password or remember token proved who it is: the new-IP or two-factor verification when
+ * it is due, otherwise the session (spending the remember token used, if any).
+ */
+async function verifyAndFinishLogin(
+  context: LoginContext,
+  request: PasswordLoginRequest | RememberLoginRequest,
+  member: MemberRow,
+  loginType: 'username' | 'remember',
+  rememberTokenId: bigint | null,
+): Promise<LoginResult> {
+  const { db, merchant, caller, nowMs } = context;
+  const loginDeviceId = request.loginDeviceId ?? null;
   const wantsRememberToken = request.remember === true;
   await requireLoginVerificationIfNeeded({
     db,
@@ -121,7 +110,7 @@ export async function logInWithRememberToken(context: LoginContext, request: Rem
     caller,
     usernameTried: request.username,
     loginDeviceId,
-    loginType: 'remember',
+    loginType,
     wantsRememberToken,
     rememberTokenId,
     nowMs,

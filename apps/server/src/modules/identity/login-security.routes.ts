@@ -16,11 +16,11 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { callerOf } from './caller.ts';
 import { changePassword } from './change-password.ts';
 import { completeLoginVerification, sendLoginVerificationCode } from './login-verification.ts';
 import { forgetRememberToken } from './remember-tokens.ts';
 import { requireRealMember } from './require-real-member.ts';
+import { routeContext } from './route-context.ts';
 import { sendLoginSms } from './sms-login.ts';
 import { confirmTotpEnrolment, disableTotp, findTotpState, startTotpEnrolment } from './totp.ts';
 
@@ -53,8 +53,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const context = { db: app.db, config: app.config, senders: app.messageSenders, merchant: request.merchant, language: request.language, nowMs: app.now(), log: request.log };
-      return ok(await sendLoginSms(context, request.body));
+      return ok(await sendLoginSms(routeContext(app, request), request.body));
     },
   );
 
@@ -78,16 +77,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const context = {
-        db: app.db,
-        senders: app.messageSenders,
-        merchant: request.merchant,
-        caller: callerOf(request),
-        language: request.language,
-        nowMs: app.now(),
-        log: request.log,
-      };
-      return ok(await sendLoginVerificationCode(context, request.body));
+      return ok(await sendLoginVerificationCode(routeContext(app, request), request.body));
     },
   );
 
@@ -99,7 +89,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await completeLoginVerification({ db: app.db, merchant: request.merchant, caller: callerOf(request), nowMs: app.now() }, request.body));
+      return ok(await completeLoginVerification(routeContext(app, request), request.body));
     },
   );
 
@@ -159,7 +149,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
       schema: { tags, body: passwordChangeRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await changePassword({ db: app.db, merchant: request.merchant, member: request.member, nowMs: app.now() }, request.body);
+      await changePassword({ ...routeContext(app, request), member: request.member }, request.body);
       return ok(null);
     },
   );

@@ -1,12 +1,15 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { publicKeySchema, type PublicKey } from '@lotus/contract';
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { z } from 'zod';
-import { sealForTest } from '../../testing/seal-payload.ts';
+import { createApiClient, freshIp, type RequestOptions } from '../../testing/api-client.ts';
+import { insertTestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { MerchantConfig } from '../merchant/merchant.config.ts';
+import { freshUsername } from './accounts.testing.ts';
 import { hashPassword } from './passwords.ts';
+
+export { freshIp, type RequestOptions };
 
 /**
  * The tests of the login-security calls drive the real app on a fresh database, with the challenge
@@ -25,12 +28,6 @@ export const loginResultValueSchema = z.object({
   rememberToken: z.string().optional(),
 });
 
-export interface RequestOptions {
-  ip?: string;
-  language?: 'TH' | 'EN';
-  token?: string;
-}
-
 export interface TestMember {
   id: bigint;
   username: string;
@@ -47,48 +44,12 @@ export interface TestMember {
   ip: string;
 }
 
-/** A fresh caller address: calls are throttled and counted per IP. */
-export function freshIp(): string {
-  const [a, b] = randomBytes(2);
-  return `203.0.${a}.${b}`;
-}
-
-let nameCounter = 0;
-function freshUsername(): string {
-  nameCounter += 1;
-  return `sec${randomBytes(3).toString('hex').replace(/[0-9]/g, 'x')}${nameCounter}`;
-}
-
 export async function createLoginTestKit(options: { pause?: (ms: number) => Promise<void> } = {}) {
   const clock = { nowMs: Date.UTC(2026, 10, 22, 12, 0, 0) };
   const testApp: TestApp = await createTestApp({ CHALLENGE_BYPASS: '1' }, { now: () => clock.nowMs, ...(options.pause ? { pause: options.pause } : {}) });
-  const keyResponse = await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
-  const publicKey: PublicKey = z.object({ value: publicKeySchema }).parse(keyResponse.json()).value;
-
-  function headers(options: RequestOptions, extra: Record<string, string> = {}) {
-    return { Merchant: 'demo', Language: options.language ?? 'EN', ...(options.token ? { Authorization: options.token } : {}), ...extra };
-  }
-
-  function sendSealed(method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>, options: RequestOptions = {}) {
-    const request = sealForTest(payload, publicKey, { nowMs: clock.nowMs });
-    return testApp.app.inject({
-      method,
-      url,
-      headers: headers(options, { 'content-type': 'application/json', Encryption: request.encryptionHeader }),
-      payload: JSON.stringify(request.body),
-      remoteAddress: options.ip ?? freshIp(),
-    });
-  }
-
-  function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload: Record<string, unknown> | undefined, options: RequestOptions = {}) {
-    return testApp.app.inject({
-      method,
-      url,
-      headers: headers(options, payload === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-      remoteAddress: options.ip ?? freshIp(),
-    });
-  }
+  const client = await createApiClient(testApp.app, () => clock.nowMs);
+  const sendSealed = client.sealed;
+  const send = client.json;
 
   /**
    * A member stored directly (registration has its own tests and its own rules, which change), then
@@ -97,46 +58,20 @@ export async function createLoginTestKit(options: { pause?: (ms: number) => Prom
   async function registerMember(overrides: { passwordHash?: string; email?: string | null; payeeName?: string | null; mobile?: boolean; loggedIn?: boolean } = {}): Promise<TestMember> {
     const national = `8${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
     const password = 'secret123';
-    const username = freshUsername();
+    const username = freshUsername('sec');
     const ip = freshIp();
     const email = overrides.email === undefined ? `${username}@example.com` : overrides.email;
     const payeeName = overrides.payeeName === undefined ? 'Somchai Jaidee' : overrides.payeeName;
     const hasMobile = overrides.mobile ?? true;
-    const now = new Date(clock.nowMs);
-    const row = await testApp.db
-      .insertInto('member')
-      .values({
-        merchant_id: testApp.demoMerchantId,
-        username,
-        username_key: username.toLowerCase(),
-        mobile_dialing_code: hasMobile ? '66' : null,
-        mobile_number: hasMobile ? national : null,
-        email,
-        payee_name: payeeName,
-        qq_num: null,
-        line: null,
-        whatsapp: null,
-        facebook: null,
-        wechat: null,
-        zalo: null,
-        telegram: null,
-        id_number: null,
-        birthday: null,
-        nickname: null,
-        avatar: null,
-        language: 'EN',
-        password_hash: overrides.passwordHash ?? (await hashPassword(password)),
-        payment_password_hash: null,
-        password_changed_at: now,
-        register_method: 'WEB',
-        register_url: null,
-        register_domain: null,
-        register_ip: ip,
-        register_device: 'web',
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertTestMember(testApp.db, testApp.demoMerchantId, username, new Date(clock.nowMs), {
+      mobile_dialing_code: hasMobile ? '66' : null,
+      mobile_number: hasMobile ? national : null,
+      email,
+      payee_name: payeeName,
+      language: 'EN',
+      password_hash: overrides.passwordHash ?? (await hashPassword(password)),
+      register_ip: ip,
+    });
     let token = '';
     if (overrides.loggedIn !== false) {
       const response = await passwordLogin({ username, password }, { ip });
@@ -144,7 +79,7 @@ export async function createLoginTestKit(options: { pause?: (ms: number) => Prom
       token = loginResultValueSchema.parse(response.json().value).token;
     }
     return {
-      id: row.id,
+      id,
       username,
       password,
       mobileNum: `0${national}`,
@@ -232,3 +167,18 @@ export async function createLoginTestKit(options: { pause?: (ms: number) => Prom
 }
 
 export type LoginTestKit = Awaited<ReturnType<typeof createLoginTestKit>>;
+
+/**
+ * The kit of one test file (or describe block): made before its tests, closed after all. The
+ * object is filled in by the first hook, so read it only inside tests and hooks.
+ */
+export function useLoginTestKit(options: Parameters<typeof createLoginTestKit>[0] = {}): LoginTestKit {
+  const kit = {} as LoginTestKit;
+  beforeAll(async () => {
+    Object.assign(kit, await createLoginTestKit(options));
+  });
+  afterAll(async () => {
+    await kit.close?.();
+  });
+  return kit;
+}

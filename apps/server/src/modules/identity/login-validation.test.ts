@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { publicKeySchema, type Language, type PublicKey } from '@lotus/contract';
+import type { Language } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { z } from 'zod';
 import { translate } from '../../i18n/messages.ts';
-import { sealForTest } from '../../testing/seal-payload.ts';
+import { createApiClient, type ApiClient } from '../../testing/api-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { withRegisterCode } from './accounts.testing.ts';
+import { freshMobileNum, freshUsername, withRegisterCode } from './accounts.testing.ts';
 
 /**
  * Spec §5's login rules through POST /wps/session/login (sealed), on the real app and database:
@@ -16,46 +14,22 @@ import { withRegisterCode } from './accounts.testing.ts';
  */
 const clockMs = Date.UTC(2026, 10, 22, 12, 0, 0);
 let testApp: TestApp;
-let publicKey: PublicKey;
+let client: ApiClient;
 beforeAll(async () => {
   testApp = await createTestApp({ CHALLENGE_BYPASS: '1' }, { now: () => clockMs });
-  const response = await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
-  publicKey = z.object({ value: publicKeySchema }).parse(response.json()).value;
+  client = await createApiClient(testApp.app, () => clockMs);
 });
 afterAll(async () => {
   await testApp?.close();
 });
 
-/** A fresh caller address per request: login is throttled and failures are counted per IP. */
-function freshIp(): string {
-  const [a, b] = randomBytes(2);
-  return `192.0.${a}.${b}`;
-}
-
-let nameCounter = 0;
-function freshUsername(): string {
-  nameCounter += 1;
-  return `login${randomBytes(3).toString('hex').replace(/[0-9]/g, 'z')}${nameCounter}`;
-}
-
-function sendSealed(method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>, language?: Language) {
-  const sealed = sealForTest(payload, publicKey, { nowMs: clockMs });
-  return testApp.app.inject({
-    method,
-    url,
-    headers: { Merchant: 'demo', 'content-type': 'application/json', Encryption: sealed.encryptionHeader, ...(language ? { Language: language } : {}) },
-    payload: JSON.stringify(sealed.body),
-    remoteAddress: freshIp(),
-  });
-}
-
 /** Sends a login; `language` undefined sends no Language header (the merchant's default, TH). */
 function login(payload: Record<string, unknown>, language?: Language) {
-  return sendSealed('POST', '/wps/session/login', payload, language);
+  return client.sealed('POST', '/wps/session/login', payload, { language: language ?? null });
 }
 
 async function registerMember(): Promise<{ username: string; password: string }> {
-  const username = freshUsername();
+  const username = freshUsername('login');
   const password = 'secret123';
   const payload = await withRegisterCode(
     testApp.db,
@@ -65,13 +39,13 @@ async function registerMember(): Promise<{ username: string; password: string }>
       password,
       confirmPassword: password,
       payeeName: 'Somchai Jaidee',
-      mobileNum: `08${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`,
+      mobileNum: freshMobileNum(),
       countryDialingCode: '66',
       sliderToken: 'bypass',
     },
     clockMs,
   );
-  const response = await sendSealed('PUT', '/wps/member/register', payload, 'EN');
+  const response = await client.sealed('PUT', '/wps/member/register', payload);
   expect(response.statusCode, response.body).toBe(200);
   return { username, password };
 }

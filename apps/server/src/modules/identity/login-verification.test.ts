@@ -1,6 +1,6 @@
 import { loginVerifyRequiredValueSchema } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLoginTestKit, freshIp, loginResultValueSchema, minuteMs, type LoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { freshIp, loginResultValueSchema, minuteMs, useLoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
 import { hashToken } from './sessions.ts';
 import { setMemberStatus } from './set-member-status.ts';
 
@@ -9,15 +9,11 @@ import { setMemberStatus } from './set-member-status.ts';
  * password from an IP the member never logged in from gets `login_verify_required` and no session,
  * until it answers one of the offered methods.
  */
-let kit: LoginTestKit;
+const kit = useLoginTestKit();
 beforeAll(async () => {
-  kit = await createLoginTestKit();
   await kit.updateMerchantConfig((config) => {
     config.loginSecurity.newIpVerification = true;
   });
-});
-afterAll(async () => {
-  await kit?.close();
 });
 
 function verify(payload: Record<string, unknown>, options: RequestOptions) {

@@ -1,19 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { DeliveryError, type MessageSender } from '../messaging/message-sender.ts';
-import { createAccountsKit, freshIp, type AccountsKit, type TestMember } from './accounts.testing.ts';
+import { freshIp, useAccountsKit, type TestMember } from './accounts.testing.ts';
 
 /** Forgot password by e-mail: the link request (form-encoded, no enumeration) and the reset with its token. */
-let kit: AccountsKit;
-beforeAll(async () => {
-  kit = await createAccountsKit();
-});
-afterEach(async () => {
-  await kit.restoreConfig();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useAccountsKit();
 
 let emailCounter = 0;
 async function memberWithEmail(): Promise<TestMember & { email: string }> {

@@ -1,19 +1,10 @@
 import { codeSentSchema } from '@lotus/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { normaliseMobile } from '../messaging/destination.ts';
-import { createAccountsKit, freshIp, freshMobileNum, type AccountsKit } from './accounts.testing.ts';
+import { freshIp, freshMobileNum, useAccountsKit } from './accounts.testing.ts';
 
 /** Forgot password by phone: the reset code (no enumeration) and the new password with it. */
-let kit: AccountsKit;
-beforeAll(async () => {
-  kit = await createAccountsKit();
-});
-afterEach(async () => {
-  await kit.restoreConfig();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useAccountsKit();
 
 function sendCode(payload: Record<string, unknown>, options: { ip?: string; language?: 'TH' | 'EN' } = {}) {
   return kit.sealed('POST', '/wps/member/password/sms', { countryDialingCode: '+66', sliderToken: 'bypass', ...payload }, options);

@@ -1,7 +1,7 @@
 import { loginResultSchema } from '@lotus/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { normaliseMobile } from '../messaging/destination.ts';
-import { createAccountsKit, freshIp, freshMobileNum, freshUsername, storeCodeForTest, type AccountsKit } from './accounts.testing.ts';
+import { freshIp, freshMobileNum, freshUsername, storeCodeForTest, useAccountsKit } from './accounts.testing.ts';
 import { listUplineChain } from './hierarchy.ts';
 
 /**
@@ -9,17 +9,10 @@ import { listUplineChain } from './hierarchy.ts';
  * and affiliate codes at registration. (The field rules of registration by username are covered by
  * identity.test.ts.)
  */
-let kit: AccountsKit;
+const kit = useAccountsKit();
 let agentId: bigint;
 beforeAll(async () => {
-  kit = await createAccountsKit();
   agentId = (await kit.testApp.db.selectFrom('member').select('id').where('username_key', '=', 'demoagent').executeTakeFirstOrThrow()).id;
-});
-afterEach(async () => {
-  await kit.restoreConfig();
-});
-afterAll(async () => {
-  await kit?.close();
 });
 
 const tables = ['member', 'member_session', 'login_event', 'member_hierarchy'] as const;

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { publicKeySchema, registerRequestSchema, type Language, type PublicKey, type RegisterFieldName, type RegisterFieldRule } from '@lotus/contract';
+import { registerRequestSchema, type Language, type RegisterFieldName, type RegisterFieldRule } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { z } from 'zod';
 import { translate } from '../../i18n/messages.ts';
-import { sealForTest } from '../../testing/seal-payload.ts';
+import { createApiClient, freshIp, type ApiClient } from '../../testing/api-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { demoRegisterRules } from '../merchant/demo-merchant.ts';
 import { sha256Hex } from '../verification/challenge-hash.ts';
 import { humanTrack } from '../verification/testing.ts';
-import { withRegisterCode } from './accounts.testing.ts';
+import { freshMobileNum, freshUsername, withRegisterCode } from './accounts.testing.ts';
 import { checkRegisterField } from './register-rules.ts';
 
 /**
@@ -22,30 +20,14 @@ import { checkRegisterField } from './register-rules.ts';
  * The app runs on the real clock: slider tokens are issued against it.
  */
 let testApp: TestApp;
-let publicKey: PublicKey;
+let client: ApiClient;
 beforeAll(async () => {
   testApp = await createTestApp();
-  const response = await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
-  publicKey = z.object({ value: publicKeySchema }).parse(response.json()).value;
+  client = await createApiClient(testApp.app);
 });
 afterAll(async () => {
   await testApp?.close();
 });
-
-/** A fresh caller address per request: register and the slider are throttled per IP. */
-function freshIp(): string {
-  const [a, b] = randomBytes(2);
-  return `203.0.${a}.${b}`;
-}
-
-let nameCounter = 0;
-function freshUsername(): string {
-  nameCounter += 1;
-  return `val${randomBytes(3).toString('hex').replace(/[0-9]/g, 'q')}${nameCounter}`;
-}
-function freshMobile(): string {
-  return `08${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
-}
 
 /** Solves a slider the way a person does and returns the token it earns. */
 async function solvedSliderToken(): Promise<string> {
@@ -72,14 +54,7 @@ async function isSliderTokenUnspent(token: string): Promise<boolean> {
 
 /** Sends a sealed register; `language` undefined sends no Language header (the merchant's default, TH). */
 function register(payload: Record<string, unknown>, language?: Language) {
-  const sealed = sealForTest(payload, publicKey);
-  return testApp.app.inject({
-    method: 'PUT',
-    url: '/wps/member/register',
-    headers: { Merchant: 'demo', 'content-type': 'application/json', Encryption: sealed.encryptionHeader, ...(language ? { Language: language } : {}) },
-    payload: JSON.stringify(sealed.body),
-    remoteAddress: freshIp(),
-  });
+  return client.sealed('PUT', '/wps/member/register', payload, { language: language ?? null });
 }
 
 async function countRows(): Promise<number[]> {
@@ -97,12 +72,12 @@ async function countRows(): Promise<number[]> {
  */
 async function validRegistration(sliderToken: string): Promise<Record<string, unknown>> {
   const payload = {
-    username: freshUsername(),
+    username: freshUsername('val'),
     password: 'secret123',
     confirmPassword: 'secret123',
     payeeName: 'Somchai Jaidee',
     email: 'somchai@example.com',
-    mobileNum: freshMobile(),
+    mobileNum: freshMobileNum(),
     countryDialingCode: '66',
     line: 'somchai_line',
     sliderToken,

@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLoginTestKit, dayMs, freshIp, loginResultValueSchema, minuteMs, type LoginTestKit, type TestMember } from './login-security.testing.ts';
+import { describe, expect, test } from 'vitest';
+import { dayMs, freshIp, loginResultValueSchema, minuteMs, useLoginTestKit, type LoginTestKit, type TestMember } from './login-security.testing.ts';
 import { deleteExpiredLoginSecurityRows } from './delete-expired-login-security.ts';
 import { hashToken } from './sessions.ts';
 import { setMemberStatus } from './set-member-status.ts';
 
 /** "Remember me": a one-day, single-use, revocable token in place of the password (never the password itself). */
-let kit: LoginTestKit;
-beforeAll(async () => {
-  kit = await createLoginTestKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useLoginTestKit();
 
 async function rememberedMember(): Promise<TestMember & { rememberToken: string }> {
   const member = await kit.registerMember();

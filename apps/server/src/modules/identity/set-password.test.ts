@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createAccountsKit, type AccountsKit } from './accounts.testing.ts';
+import { expect, test } from 'vitest';
+import { useAccountsKit } from './accounts.testing.ts';
 import { hashPassword } from './passwords.ts';
 import { setMemberPassword } from './set-password.ts';
 
-let kit: AccountsKit;
-beforeAll(async () => {
-  kit = await createAccountsKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useAccountsKit();
 
 test("setMemberPassword stores the hash, restarts the password's age, clears a forced change and ends every session of that member only", async () => {
   const member = await kit.registerMember();

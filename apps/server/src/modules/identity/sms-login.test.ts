@@ -1,16 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLoginTestKit, freshIp, loginResultValueSchema, minuteMs, type LoginTestKit, type RequestOptions } from './login-security.testing.ts';
+import { describe, expect, test } from 'vitest';
+import { freshIp, loginResultValueSchema, minuteMs, useLoginTestKit, type RequestOptions } from './login-security.testing.ts';
 import { setMemberStatus } from './set-member-status.ts';
 
 /** SMS login (spec §4, §5, §7): POST /wps/verification/sms/noLogin, then POST /wps/session/login with type 'sms'. */
-let kit: LoginTestKit;
-beforeAll(async () => {
-  kit = await createLoginTestKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useLoginTestKit();
 
 function sendLoginCode(body: Record<string, unknown>, options: RequestOptions = {}) {
   return kit.send('POST', '/wps/verification/sms/noLogin', { sliderToken: 'bypass', countryDialingCode: '+66', ...body }, options);

@@ -1,19 +1,13 @@
 import { loginVerifyRequiredValueSchema, totpEnrolmentSchema } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createLoginTestKit, loginResultValueSchema, type LoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
+import { describe, expect, test } from 'vitest';
+import { loginResultValueSchema, useLoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
 import { findTotpStep, totpCodeAt } from './totp.ts';
 
 /** Two-factor login with an authenticator app: enrolment, login, step reuse, switching off. */
 const stepMs = 30_000;
 const totpPath = '/wps/v2/member/securityConfig/totp';
 
-let kit: LoginTestKit;
-beforeAll(async () => {
-  kit = await createLoginTestKit();
-});
-afterAll(async () => {
-  await kit?.close();
-});
+const kit = useLoginTestKit();
 
 function totpCall(method: 'GET' | 'POST' | 'PUT' | 'DELETE', token: string, body?: Record<string, unknown>, options: RequestOptions = {}) {
   return kit.send(method, totpPath, body, { ...options, token });

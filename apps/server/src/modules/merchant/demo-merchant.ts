@@ -170,4 +170,56 @@ export const demoMerchantConfig: MerchantConfig = {
   verification: { codeExpiredMinutes: 5, maxCodesPerHour: 5 },
   accounts: { trialHours: 24, trialBalance: '10000.00' },
   loginSecurity: { newIpVerification: false, methods: ['mobile', 'email', 'bankName', 'totp'], passwordMaxAgeDays: 90 },
+  // All three deposit channels on (modules/deposit). DEMOPAY credits money out of thin air: the server
+  // refuses it with NODE_ENV=production whatever this says, and its secret here is public on purpose.
+  deposits: {
+    pendingMinutes: 30,
+    channels: {
+      BANK: {
+        enabled: true,
+        minAmount: '100.00',
+        maxAmount: '100000.00',
+        feeFixed: '0',
+        feePercent: '0',
+        dailyCountLimit: 10,
+        dailyAmountLimit: '500000.00',
+        accounts: [
+          { id: 'kbank-1', bankCode: 'KBANK', accountName: 'Lotus88 Co., Ltd.', accountNumber: '0123456789', enabled: true },
+          { id: 'scb-1', bankCode: 'SCB', accountName: 'Lotus88 Co., Ltd.', accountNumber: '9876543210', enabled: true },
+        ],
+      },
+      PROMPTPAY: {
+        enabled: true,
+        minAmount: '50.00',
+        maxAmount: '50000.00',
+        feeFixed: '0',
+        feePercent: '0',
+        dailyCountLimit: 10,
+        dailyAmountLimit: '200000.00',
+        promptPayId: '0812345678',
+        accountName: 'Lotus88 Co., Ltd.',
+      },
+      DEMOPAY: {
+        enabled: true,
+        minAmount: '10.00',
+        maxAmount: '50000.00',
+        feeFixed: '0',
+        feePercent: '0',
+        dailyCountLimit: 20,
+        dailyAmountLimit: '200000.00',
+        secret: 'demopay-demo-merchant-secret-not-for-production',
+      },
+    },
+  },
+  // Turnover off until games exist (modules/withdrawal): a deposit can be withdrawn at once.
+  withdrawals: {
+    minAmount: '100.00',
+    maxAmount: '50000.00',
+    feeAmount: '0',
+    dailyCountLimit: 5,
+    turnoverMultiplier: 0,
+    confirmMinutes: 60,
+    maxBankAccounts: 3,
+    paymentPassword: { minLength: 6, maxLength: 6, digitsOnly: true },
+  },
 };

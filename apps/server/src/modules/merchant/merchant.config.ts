@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { featureSwitchesSchema, languageSchema, loginVerifyMethodSchema, parseAmount, registerFieldNameSchema, registerFieldRuleSchema } from '@lotus/contract';
+import { defaultDepositsConfig, defaultWithdrawalsConfig, depositsConfigSchema, withdrawalsConfigSchema, featureSwitchesSchema, languageSchema, loginVerifyMethodSchema, parseAmount, registerFieldNameSchema, registerFieldRuleSchema } from '@lotus/contract';
 
 /**
  * A merchant's whole configuration, stored as one JSON document in `merchant.config` and parsed
@@ -90,6 +90,10 @@ export const merchantConfigSchema = z.object({
       passwordMaxAgeDays: z.number().int().min(1).max(3650).default(90),
     })
     .default({ newIpVerification: false, methods: ['mobile', 'email', 'bankName', 'totp'], passwordMaxAgeDays: 90 }),
+  /** Deposit channels (modules/deposit, its README): limits, fees, where to pay. Defaulted with every channel off. */
+  deposits: depositsConfigSchema.default(defaultDepositsConfig),
+  /** Withdrawals (modules/withdrawal, its README): limits, fee, turnover, confirmation minutes, payment password rule. */
+  withdrawals: withdrawalsConfigSchema.default(defaultWithdrawalsConfig),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
 

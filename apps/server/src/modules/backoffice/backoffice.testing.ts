@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import { Secret } from 'otpauth';
+import type { Database } from '../../db/schema.ts';
+import { hashPassword } from '../identity/passwords.ts';
+import type { OperatorRole } from './backoffice.tables.ts';
+import { createOperatorSession } from './operator-sessions.ts';
+
+export interface TestOperator {
+  id: bigint;
+  merchantId: number;
+  username: string;
+  password: string;
+  role: OperatorRole;
+  /** Base32 TOTP secret (null when inserted with `totp: false`); `totpCodeAt(secret, nowMs)` plays the phone. */
+  totpSecret: string | null;
+  /** A token for `Authorization`: a full session (TOTP passed) unless `stage: 'password'`. */
+  token: string;
+}
+
+let counter = 0;
+
+/**
+ * For tests of operator calls: an operator of `merchantId` with `role`, an enrolled authenticator and
+ * a live token (straight in the tables, no login round trip). Names are unique per process.
+ */
+export async function insertTestOperator(
+  db: Kysely<Database>,
+  input: { merchantId: number; role: OperatorRole; username?: string; password?: string; nowMs?: number; totp?: boolean; stage?: 'password' | 'full' },
+): Promise<TestOperator> {
+  const nowMs = input.nowMs ?? Date.now();
+  const username = input.username ?? `op_${input.role}_${process.pid}_${++counter}`;
+  const password = input.password ?? 'operator-password-1';
+  const totpSecret = input.totp === false ? null : new Secret({ size: 20 }).base32;
+  const row = await db
+    .insertInto('operator')
+    .values({
+      merchant_id: input.merchantId,
+      username,
+      username_key: username.toLowerCase(),
+      password_hash: await hashPassword(password),
+      role: input.role,
+      totp_secret: totpSecret,
+      totp_enabled_at: totpSecret === null ? null : new Date(nowMs),
+      created_by: null,
+      created_at: new Date(nowMs),
+      updated_at: new Date(nowMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const stage = input.stage ?? (totpSecret === null ? 'password' : 'full');
+  const { token } = await createOperatorSession(db, { merchantId: input.merchantId, operatorId: row.id, stage, ip: '127.0.0.1', nowMs });
+  return { id: row.id, merchantId: input.merchantId, username, password, role: input.role, totpSecret, token };
+}

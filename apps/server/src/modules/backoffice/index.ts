@@ -1,0 +1,16 @@
+/**
+ * What other modules may use of the back-office: the operator guard and the audit log.
+ *
+ *   app.post('/admin-api/deposits/:id/approve', { preHandler: requireOperator('deposits.review') }, async (request) => {
+ *     await app.db.transaction().execute(async (trx) => {
+ *       ... the change ...
+ *       await recordAudit(trx, { ...auditContext(request), action: 'deposit.approve', targetType: 'deposit', targetId: id, before, after });
+ *     });
+ *   });
+ *
+ * Tests: `insertTestOperator` in ./backoffice.testing.ts gives an operator with a working token.
+ */
+export { requireOperator, type AuthenticatedOperator } from './require-operator.ts';
+export { recordAudit, auditContext, type AuditEntry } from './audit.ts';
+export type { OperatorPermission, OperatorRole } from '@lotus/contract';
+export { roleHasPermission, rolePermissions, operatorPermissions, backofficeErrorCodes } from '@lotus/contract';

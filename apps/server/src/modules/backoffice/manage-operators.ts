@@ -1,0 +1,147 @@
+import { backofficeErrorCodes, type Operator, type OperatorRole } from '@lotus/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashPassword } from '../identity/passwords.ts';
+import { recordAudit } from './audit.ts';
+import type { OperatorStatus } from './backoffice.tables.ts';
+import { revokeOperatorSessions } from './operator-sessions.ts';
+
+/** Who acts, for the audit row of each change. */
+export interface Actor {
+  merchantId: number;
+  operatorId: bigint;
+  ip: string;
+  nowMs: number;
+}
+
+const operatorColumns = ['id', 'username', 'role', 'status', 'totp_secret', 'created_at'] as const;
+
+function toOperator(row: { id: bigint; username: string; role: OperatorRole; status: OperatorStatus; totp_secret: string | null; created_at: Date }): Operator {
+  return { id: String(row.id), username: row.username, role: row.role, status: row.status, totpEnrolled: row.totp_secret !== null, createdAt: row.created_at.getTime() };
+}
+
+export async function listOperators(db: Kysely<Database>, merchantId: number): Promise<Operator[]> {
+  const rows = await db.selectFrom('operator').select(operatorColumns).where('merchant_id', '=', merchantId).orderBy('id').execute();
+  return rows.map(toOperator);
+}
+
+/** One operator of the merchant; 404 for another merchant's exactly as for none. */
+export async function getOperator(db: Kysely<Database>, merchantId: number, operatorId: bigint): Promise<Operator> {
+  const row = await db.selectFrom('operator').select(operatorColumns).where('merchant_id', '=', merchantId).where('id', '=', operatorId).executeTakeFirst();
+  if (!row) throw AppError.notFound();
+  return toOperator(row);
+}
+
+/**
+ * A new operator with a role and a first password (handed over by the admin); no authenticator yet,
+ * so the first login enrols one. 409 `operator.username.taken` (any letter case). Audited.
+ */
+export async function createOperator(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: { username: string; password: string; role: OperatorRole },
+): Promise<Operator> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const now = new Date(actor.nowMs);
+    const row = await trx
+      .insertInto('operator')
+      .values({
+        merchant_id: actor.merchantId,
+        username: input.username,
+        username_key: input.username.toLowerCase(),
+        password_hash: passwordHash,
+        role: input.role,
+        created_by: actor.operatorId,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.constraint('operator_username_key').doNothing())
+      .returning(operatorColumns)
+      .executeTakeFirst();
+    if (!row) throw new AppError(409, backofficeErrorCodes.usernameTaken, { field: 'username' });
+    const operator = toOperator(row);
+    await recordAudit(trx, {
+      ...actor,
+      action: 'operator.create',
+      targetType: 'operator',
+      targetId: row.id,
+      before: null,
+      after: { username: operator.username, role: operator.role, status: operator.status },
+    });
+    return operator;
+  });
+}
+
+function refuseSelf(actor: Actor, operatorId: bigint): void {
+  // An admin locking themself out (or resetting their own second factor) needs a second pair of eyes.
+  if (actor.operatorId === operatorId) throw new AppError(409, backofficeErrorCodes.selfChangeRefused);
+}
+
+/** Disables (every session ends at once) or enables an operator. Audited with the status before and after. */
+export async function setOperatorStatus(db: Kysely<Database>, actor: Actor, operatorId: bigint, status: OperatorStatus): Promise<Operator> {
+  refuseSelf(actor, operatorId);
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('operator')
+      .select(['status'])
+      .where('merchant_id', '=', actor.merchantId)
+      .where('id', '=', operatorId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw AppError.notFound();
+    const row = await trx
+      .updateTable('operator')
+      .set({ status, updated_at: new Date(actor.nowMs) })
+      .where('id', '=', operatorId)
+      .returning(operatorColumns)
+      .executeTakeFirstOrThrow();
+    if (status === 'disabled') await revokeOperatorSessions(trx, operatorId, actor.nowMs);
+    if (before.status !== status) {
+      await recordAudit(trx, {
+        ...actor,
+        action: status === 'disabled' ? 'operator.disable' : 'operator.enable',
+        targetType: 'operator',
+        targetId: operatorId,
+        before: { status: before.status },
+        after: { status },
+      });
+    }
+    return toOperator(row);
+  });
+}
+
+/**
+ * Removes an operator's authenticator (a lost phone): their sessions end and their next login
+ * enrols a new one. Audited.
+ */
+export async function resetOperatorTotp(db: Kysely<Database>, actor: Actor, operatorId: bigint): Promise<Operator> {
+  refuseSelf(actor, operatorId);
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('operator')
+      .select(['totp_secret'])
+      .where('merchant_id', '=', actor.merchantId)
+      .where('id', '=', operatorId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw AppError.notFound();
+    const row = await trx
+      .updateTable('operator')
+      .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_used_step: null, updated_at: new Date(actor.nowMs) })
+      .where('id', '=', operatorId)
+      .returning(operatorColumns)
+      .executeTakeFirstOrThrow();
+    await revokeOperatorSessions(trx, operatorId, actor.nowMs);
+    await recordAudit(trx, {
+      ...actor,
+      action: 'operator.totp.reset',
+      targetType: 'operator',
+      targetId: operatorId,
+      before: { totpEnrolled: before.totp_secret !== null },
+      after: { totpEnrolled: false },
+    });
+    return toOperator(row);
+  });
+}

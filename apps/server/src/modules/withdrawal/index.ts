@@ -1,0 +1,7 @@
+/**
+ * What other modules may use of withdrawals: the games add wagered amounts to the turnover
+ * requirement; the jobs close paid withdrawals nobody answered.
+ */
+export { addWageredTurnover } from './turnover.ts';
+export { autoReceiveWithdrawals } from './withdrawal-transitions.ts';
+export { deleteOldPaymentPasswordFailures } from './payment-password.ts';

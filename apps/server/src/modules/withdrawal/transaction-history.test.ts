@@ -1,0 +1,181 @@
+import { withdrawalPaths, type HistoryEntry } from '@lotus/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { postTransfers } from '../ledger/index.ts';
+import { createWithdrawalKit, freshKey, type WithdrawalKit, type WithdrawalTestMember } from './withdrawal.testing.ts';
+
+/**
+ * ODSFE2_MemTransDet and ODSFE2_MemPNLDet over one member's known story: a deposit, a withdrawal
+ * rejected, a withdrawal paid, an adjustment and a wallet transfer, an hour apart each.
+ */
+let kit: WithdrawalKit;
+let member: WithdrawalTestMember;
+const hourMs = 60 * 60_000;
+let startMs = 0;
+let rejectedId = 0;
+let paidId = 0;
+
+async function operatorPost(path: string, body: Record<string, unknown>): Promise<void> {
+  const operator = await kit.newOperator();
+  const response = await kit.operatorCall(operator, 'POST', path, body);
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function nextHour(): Promise<void> {
+  kit.clock.nowMs += hourMs;
+  await kit.newToken(member);
+}
+
+beforeAll(async () => {
+  kit = await createWithdrawalKit();
+  member = await kit.newMember();
+  startMs = kit.clock.nowMs;
+  await kit.deposit(member.id, '1000.00'); // hour 0
+  await kit.wager(member.id, '1000.00');
+  await nextHour();
+  rejectedId = await kit.pendingWithdrawal(member, '300.00'); // hour 1
+  await nextHour();
+  await operatorPost(withdrawalPaths.adminReject, { withdrawalId: rejectedId, reason: 'Wrong account' }); // hour 2
+  await nextHour();
+  paidId = await kit.pendingWithdrawal(member, '200.00'); // hour 3
+  await nextHour();
+  await operatorPost(withdrawalPaths.adminApprove, { withdrawalId: paidId }); // hour 4
+  await nextHour();
+  await postTransfers(kit.db, {
+    merchantId: kit.merchantId,
+    currency: 'THB',
+    idempotency: { source: 'test-operator', key: freshKey() },
+    transfers: [{ debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId: member.id }, amount: 5_000n, kind: 'adjustment', reference: 'adjustment:goodwill' }],
+    nowMs: kit.clock.nowMs,
+  }); // hour 5
+  await nextHour();
+  await postTransfers(kit.db, {
+    merchantId: kit.merchantId,
+    currency: 'THB',
+    idempotency: { source: 'test-wallet', key: freshKey() },
+    transfers: [{ debit: { kind: 'member_main', memberId: member.id }, credit: { kind: 'member_vendor', memberId: member.id, subKey: 'HOUSE' }, amount: 10_000n, kind: 'wallet.transfer', reference: 'transfer:1' }],
+    nowMs: kit.clock.nowMs,
+  }); // hour 6
+});
+afterAll(async () => {
+  await kit?.close();
+});
+
+function history(query: Record<string, string | number> = {}, method: 'GET' | 'POST' = 'GET', token = member.token) {
+  if (method === 'POST') return kit.send('POST', withdrawalPaths.transactionHistory, query, { token });
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString();
+  return kit.send('GET', `${withdrawalPaths.transactionHistory}${search ? `?${search}` : ''}`, undefined, { token });
+}
+
+const at = (hour: number) => startMs + hour * hourMs;
+/** The story, newest first; within one transfer the side leaving a wallet comes first. */
+const expectedStory = () => [
+  { type: 'transfer', amount: '-100.00', balanceAfter: '750.00', wallet: 'main', status: null, reference: 'transfer:1', time: at(6) },
+  { type: 'transfer', amount: '100.00', balanceAfter: '100.00', wallet: 'vendor:HOUSE', status: null, reference: 'transfer:1', time: at(6) },
+  { type: 'adjustment', amount: '50.00', balanceAfter: '850.00', wallet: 'main', status: null, reference: 'adjustment:goodwill', time: at(5) },
+  { type: 'withdrawal_payout', amount: '-200.00', balanceAfter: '0.00', wallet: 'held', status: 'approved', reference: `withdrawal:${paidId}`, time: at(4) },
+  { type: 'withdrawal', amount: '-200.00', balanceAfter: '800.00', wallet: 'main', status: 'approved', reference: `withdrawal:${paidId}`, time: at(3) },
+  { type: 'withdrawal', amount: '200.00', balanceAfter: '200.00', wallet: 'held', status: 'approved', reference: `withdrawal:${paidId}`, time: at(3) },
+  { type: 'withdrawal_release', amount: '-300.00', balanceAfter: '0.00', wallet: 'held', status: 'rejected', reference: `withdrawal:${rejectedId}`, time: at(2) },
+  { type: 'withdrawal_release', amount: '300.00', balanceAfter: '1000.00', wallet: 'main', status: 'rejected', reference: `withdrawal:${rejectedId}`, time: at(2) },
+  { type: 'withdrawal', amount: '-300.00', balanceAfter: '700.00', wallet: 'main', status: 'rejected', reference: `withdrawal:${rejectedId}`, time: at(1) },
+  { type: 'withdrawal', amount: '300.00', balanceAfter: '300.00', wallet: 'held', status: 'rejected', reference: `withdrawal:${rejectedId}`, time: at(1) },
+  { type: 'deposit', amount: '1000.00', balanceAfter: '1000.00', wallet: 'main', status: null, reference: expect.stringMatching(/^deposit:/), time: at(0) },
+];
+
+function withoutIds(entries: HistoryEntry[]) {
+  return entries.map(({ transactionId: _id, ...rest }) => rest);
+}
+
+describe('GET and POST /wps/relay/ODSFE2_MemTransDet', () => {
+  test('lists exactly the ledger movements of the member, signed, with the balance after each and the record’s status', async () => {
+    const response = await history();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const value = response.json().value;
+    expect(withoutIds(value.content)).toEqual(expectedStory());
+    expect(value).toMatchObject({ pageNo: 1, pageSize: 20, totalElements: 11, totalPages: 1 });
+
+    // The same set the ledger holds: one entry per side of a transfer that is one of the member's accounts.
+    const { rows } = await sql<{ id: bigint; side: string }>`
+      SELECT t.id, 'debit' AS side FROM ledger_transfer t JOIN ledger_account a ON a.id = t.debit_account_id WHERE a.member_id = ${member.id}
+      UNION ALL
+      SELECT t.id, 'credit' FROM ledger_transfer t JOIN ledger_account a ON a.id = t.credit_account_id WHERE a.member_id = ${member.id}`.execute(kit.db);
+    expect(value.content.map((entry: HistoryEntry) => entry.transactionId).sort()).toEqual(rows.map((row) => Number(row.id)).sort());
+  });
+
+  test('POST with the same query in the body answers the same', async () => {
+    const [get, post] = await Promise.all([history({ pageSize: 5 }), history({ pageSize: 5 }, 'POST')]);
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toEqual(get.json());
+  });
+
+  test('paging: pages of 4 put together are the whole list, in order', async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((pageNo) => history({ pageNo, pageSize: 4 })));
+    const values = pages.map((page) => page.json().value);
+    expect(values.map((value) => value.content.length)).toEqual([4, 4, 3, 0]);
+    expect(values[0]).toMatchObject({ pageNo: 1, pageSize: 4, totalElements: 11, totalPages: 3 });
+    expect(withoutIds(values.flatMap((value) => value.content))).toEqual(expectedStory());
+  });
+
+  test.each([
+    ['withdrawal', 4],
+    ['withdrawal_release', 2],
+    ['withdrawal_payout', 1],
+    ['deposit', 1],
+    ['adjustment', 1],
+    ['transfer', 2],
+    ['bet', 0],
+  ])('filtered by type %s: %i entries', async (type, count) => {
+    const value = (await history({ type })).json().value;
+    expect(value.totalElements).toBe(count);
+    expect(value.content.every((entry: HistoryEntry) => entry.type === type)).toBe(true);
+  });
+
+  test('filtered by dates: start inclusive, end exclusive', async () => {
+    const value = (await history({ startTime: at(1), endTime: at(3) })).json().value;
+    expect(withoutIds(value.content)).toEqual(expectedStory().slice(6, 10));
+    const fromHour5 = (await history({ startTime: at(5) })).json().value;
+    expect(fromHour5.totalElements).toBe(3);
+    const beforeHour1 = (await history({ endTime: at(1) })).json().value;
+    expect(beforeHour1.content.map((entry: HistoryEntry) => entry.type)).toEqual(['deposit']);
+  });
+
+  test.each([
+    ['an unknown type', { type: 'lottery' }, 'type'],
+    ['a page below 1', { pageNo: 0 }, 'pageNo'],
+    ['a page size above 100', { pageSize: 101 }, 'pageSize'],
+    ['a date that is not a number', { startTime: 'yesterday' }, 'startTime'],
+  ])('%s: 400 naming the field', async (_name, query, field) => {
+    const response = await history(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field });
+  });
+
+  test('an end before the start: 400 naming endTime, in Thai too', async () => {
+    const response = await kit.send('GET', `${withdrawalPaths.transactionHistory}?startTime=${at(3)}&endTime=${at(1)}`, undefined, { token: member.token, language: 'TH' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'endTime', message: 'วันที่สิ้นสุดต้องไม่อยู่ก่อนวันที่เริ่มต้น' });
+  });
+
+  test('another member sees only their own movements', async () => {
+    const other = await kit.newMember({ balance: '10.00' });
+    const value = (await history({}, 'GET', other.token)).json().value;
+    expect(value.totalElements).toBe(1);
+    expect(value.content[0]).toMatchObject({ type: 'deposit', amount: '10.00' });
+  });
+
+  test('needs a token', async () => {
+    expect((await history({}, 'GET', 'nope')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /wps/relay/ODSFE2_MemPNLDet', () => {
+  test('deposits, withdrawals paid out and their difference, by date range', async () => {
+    const all = await kit.send('GET', withdrawalPaths.personalProfit, undefined, { token: member.token });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().value).toEqual({ currency: 'THB', depositAmount: '1000.00', withdrawalAmount: '200.00', profitAmount: '-800.00', betAmount: '0.00', winAmount: '0.00' });
+    const afterDeposit = await kit.send('GET', `${withdrawalPaths.personalProfit}?startTime=${at(1)}&endTime=${at(5)}`, undefined, { token: member.token });
+    expect(afterDeposit.json().value).toMatchObject({ depositAmount: '0.00', withdrawalAmount: '200.00', profitAmount: '200.00' });
+  });
+});

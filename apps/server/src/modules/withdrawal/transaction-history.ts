@@ -1,0 +1,181 @@
+import {
+  formatMinorUnits,
+  type HistoryEntry,
+  type HistoryType,
+  type PersonalProfit,
+  type PersonalProfitQuery,
+  type TransactionHistory,
+  type TransactionHistoryQuery,
+} from '@lotus/contract';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MemberScope } from './payment-password.ts';
+
+/**
+ * The member's history (page transactionHistory, `ODSFE2_MemTransDet`): every ledger transfer that
+ * touched one of the member's accounts, one entry per side the member owns (a hold is main -X and
+ * held +X), read from `ledger_transfer` through its (debit|credit account, id) indexes. The type
+ * comes from which account was on the other side, not from the kind strings other modules choose,
+ * so a new module's movements are typed without touching this file:
+ *
+ * | other side | type |
+ * |---|---|
+ * | a deposit clearing account | deposit |
+ * | the member's held ← main / main ← held | withdrawal / withdrawal_release |
+ * | withdrawals payable or the fee account, from held | withdrawal_payout |
+ * | the fee account, for a deposit (the channel's fee) | deposit (out) |
+ * | the adjustments account | adjustment |
+ * | a vendor sub-wallet and the main wallet | transfer |
+ * | a game's house account | bet (out) / win (in) |
+ * | bonus / trial house accounts | bonus / trial |
+ */
+
+interface Movement {
+  id: bigint;
+  amount: bigint;
+  reference: string;
+  created_at: Date;
+  is_credit: boolean;
+  own_kind: string;
+  own_sub_key: string;
+  balance_after: bigint | null;
+  type: HistoryType;
+}
+
+const typeExpression = sql`
+  CASE
+    WHEN other_kind = 'house_deposit_clearing' THEN 'deposit'
+    WHEN own_kind = 'member_main' AND other_kind = 'member_held' THEN CASE WHEN is_credit THEN 'withdrawal_release' ELSE 'withdrawal' END
+    WHEN own_kind = 'member_held' AND other_kind = 'member_main' THEN CASE WHEN is_credit THEN 'withdrawal' ELSE 'withdrawal_release' END
+    WHEN own_kind = 'member_held' AND other_kind IN ('house_withdrawal_payable', 'house_fee') THEN 'withdrawal_payout'
+    WHEN other_kind = 'house_fee' AND reference LIKE 'deposit:%' THEN 'deposit'
+    WHEN other_kind = 'house_adjustment' THEN 'adjustment'
+    WHEN own_kind IN ('member_main', 'member_vendor') AND other_kind IN ('member_main', 'member_vendor') THEN 'transfer'
+    WHEN other_kind = 'house_game' THEN CASE WHEN is_credit THEN 'win' ELSE 'bet' END
+    WHEN other_kind = 'house_bonus' THEN 'bonus'
+    WHEN other_kind = 'house_trial' THEN 'trial'
+    ELSE 'other'
+  END`;
+
+/** Every movement of the member's accounts, typed, newest first, as a subquery to filter and page. */
+function movements(scope: Pick<MemberScope, 'merchantId' | 'memberId'>, startTime: Date | null, endTime: Date | null): RawBuilder<Movement> {
+  const start = startTime === null ? sql`` : sql`AND t.created_at >= ${startTime}`;
+  const end = endTime === null ? sql`` : sql`AND t.created_at < ${endTime}`;
+  return sql<Movement>`(
+    WITH own AS (
+      SELECT id, kind, sub_key FROM ledger_account WHERE merchant_id = ${scope.merchantId} AND member_id = ${scope.memberId}
+    ), sides AS (
+      SELECT t.id, t.amount, t.reference, t.created_at, false AS is_credit, own.kind AS own_kind, own.sub_key AS own_sub_key,
+             other.kind AS other_kind, t.debit_balance_after AS balance_after
+      FROM own JOIN ledger_transfer t ON t.debit_account_id = own.id ${start} ${end}
+      JOIN ledger_account other ON other.id = t.credit_account_id
+      UNION ALL
+      SELECT t.id, t.amount, t.reference, t.created_at, true, own.kind, own.sub_key, other.kind, t.credit_balance_after
+      FROM own JOIN ledger_transfer t ON t.credit_account_id = own.id ${start} ${end}
+      JOIN ledger_account other ON other.id = t.debit_account_id
+    )
+    SELECT id, amount, reference, created_at, is_credit, own_kind, own_sub_key, balance_after, ${typeExpression} AS type FROM sides
+  )`;
+}
+
+function walletName(kind: string, subKey: string): string {
+  switch (kind) {
+    case 'member_main':
+      return 'main';
+    case 'member_held':
+      return 'held';
+    case 'member_bonus':
+      return 'bonus';
+    case 'member_trial':
+      return 'trial';
+    default:
+      return `vendor:${subKey}`;
+  }
+}
+
+/** The range of a query as dates; an end before its start is the caller's mistake. */
+function rangeOf(query: { startTime?: number | undefined; endTime?: number | undefined }): { start: Date | null; end: Date | null } {
+  if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
+    throw AppError.badRequest('endTime', 'withdraw.history.range.invalid');
+  }
+  return { start: query.startTime === undefined ? null : new Date(query.startTime), end: query.endTime === undefined ? null : new Date(query.endTime) };
+}
+
+function idsOf(references: string[], prefix: string): bigint[] {
+  const pattern = new RegExp(`^${prefix}:(\\d{1,18})$`);
+  return [
+    ...new Set(
+      references.flatMap((reference) => {
+        const match = pattern.exec(reference);
+        return match ? [BigInt(match[1]!)] : [];
+      }),
+    ),
+  ];
+}
+
+/**
+ * Statuses of the business records the page names: withdrawals (ours) and deposits (read from the
+ * deposit module's table by primary key: it exports no lookup yet, and the page must show them).
+ */
+async function statusesOf(db: Kysely<Database>, merchantId: number, references: string[]): Promise<Map<string, string>> {
+  const withdrawalIds = idsOf(references, 'withdrawal');
+  const depositIds = idsOf(references, 'deposit');
+  const [withdrawals, deposits] = await Promise.all([
+    withdrawalIds.length === 0 ? [] : db.selectFrom('withdrawal').select(['id', 'status']).where('merchant_id', '=', merchantId).where('id', 'in', withdrawalIds).execute(),
+    depositIds.length === 0 ? [] : db.selectFrom('deposit').select(['id', 'status']).where('merchant_id', '=', merchantId).where('id', 'in', depositIds).execute(),
+  ]);
+  return new Map([...withdrawals.map((row) => [`withdrawal:${row.id}`, row.status] as const), ...deposits.map((row) => [`deposit:${row.id}`, row.status] as const)]);
+}
+
+/** GET or POST /wps/relay/ODSFE2_MemTransDet */
+export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, query: TransactionHistoryQuery): Promise<TransactionHistory> {
+  const { start, end } = rangeOf(query);
+  const typeFilter = query.type === undefined ? sql`` : sql`WHERE type = ${query.type}`;
+  const source = movements(scope, start, end);
+  const [count, page] = await Promise.all([
+    sql<{ count: bigint }>`SELECT count(*)::int8 AS count FROM ${source} m ${typeFilter}`.execute(db),
+    sql<Movement>`SELECT * FROM ${source} m ${typeFilter} ORDER BY id DESC, is_credit LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`.execute(db),
+  ]);
+  const statuses = await statusesOf(
+    db,
+    scope.merchantId,
+    page.rows.map((row) => row.reference),
+  );
+  const total = Number(count.rows[0]?.count ?? 0n);
+  const content: HistoryEntry[] = page.rows.map((row) => ({
+    transactionId: Number(row.id),
+    type: row.type,
+    amount: formatMinorUnits(row.is_credit ? row.amount : -row.amount),
+    // Member sides always carry their balance after the transfer (the ledger writes it).
+    balanceAfter: formatMinorUnits(row.balance_after ?? 0n),
+    wallet: walletName(row.own_kind, row.own_sub_key),
+    status: statuses.get(row.reference) ?? null,
+    reference: row.reference,
+    time: row.created_at.getTime(),
+  }));
+  return { content, pageNo: query.pageNo, pageSize: query.pageSize, totalElements: total, totalPages: Math.ceil(total / query.pageSize) };
+}
+
+/**
+ * GET /wps/relay/ODSFE2_MemPNLDet (page personalProfit): until games land, deposits into the main
+ * wallet and withdrawals paid out in the range (by the time of each movement), and their difference.
+ */
+export async function getPersonalProfit(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, currency: string, query: PersonalProfitQuery): Promise<PersonalProfit> {
+  const { start, end } = rangeOf(query);
+  const result = await sql<{ deposits: bigint | null; payouts: bigint | null }>`
+    SELECT
+      sum(amount) FILTER (WHERE type = 'deposit' AND is_credit)::int8 AS deposits,
+      sum(amount) FILTER (WHERE type = 'withdrawal_payout')::int8 AS payouts
+    FROM ${movements(scope, start, end)} m`.execute(db);
+  const deposits = result.rows[0]?.deposits ?? 0n;
+  const withdrawals = result.rows[0]?.payouts ?? 0n;
+  return {
+    currency,
+    depositAmount: formatMinorUnits(deposits),
+    withdrawalAmount: formatMinorUnits(withdrawals),
+    profitAmount: formatMinorUnits(withdrawals - deposits),
+    betAmount: formatMinorUnits(0n),
+    winAmount: formatMinorUnits(0n),
+  };
+}
