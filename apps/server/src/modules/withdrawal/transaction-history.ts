@@ -9,6 +9,7 @@ import {
 } from '@lotus/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { findDepositStatuses } from '../deposit/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberScope } from './payment-password.ts';
 
@@ -114,18 +115,15 @@ function idsOf(references: string[], prefix: string): bigint[] {
   ];
 }
 
-/**
- * Statuses of the business records the page names: withdrawals (ours) and deposits (read from the
- * deposit module's table by primary key: it exports no lookup yet, and the page must show them).
- */
+/** Statuses of the business records the page names: withdrawals (ours) and deposits (the deposit module's). */
 async function statusesOf(db: Kysely<Database>, merchantId: number, references: string[]): Promise<Map<string, string>> {
   const withdrawalIds = idsOf(references, 'withdrawal');
   const depositIds = idsOf(references, 'deposit');
   const [withdrawals, deposits] = await Promise.all([
     withdrawalIds.length === 0 ? [] : db.selectFrom('withdrawal').select(['id', 'status']).where('merchant_id', '=', merchantId).where('id', 'in', withdrawalIds).execute(),
-    depositIds.length === 0 ? [] : db.selectFrom('deposit').select(['id', 'status']).where('merchant_id', '=', merchantId).where('id', 'in', depositIds).execute(),
+    findDepositStatuses(db, merchantId, depositIds),
   ]);
-  return new Map([...withdrawals.map((row) => [`withdrawal:${row.id}`, row.status] as const), ...deposits.map((row) => [`deposit:${row.id}`, row.status] as const)]);
+  return new Map([...withdrawals.map((row) => [`withdrawal:${row.id}`, row.status] as const), ...[...deposits].map(([id, status]) => [`deposit:${id}`, status] as const)]);
 }
 
 /** GET or POST /wps/relay/ODSFE2_MemTransDet */
