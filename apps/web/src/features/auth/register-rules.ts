@@ -45,3 +45,10 @@ export function checkRule(
       return wordFormat(ruleBreak, t);
   }
 }
+
+/** The confirmation of a new password: required, and the same as the password (compared untrimmed). */
+export function checkConfirmation(confirmation: string, password: string, label: string, t: TFunction): string | null {
+  if (!confirmation) return t('register_required', { field: label });
+  if (confirmation !== password) return t('register_confirm_mismatch');
+  return null;
+}

@@ -5,12 +5,12 @@
  */
 import { apiPaths, type Envelope, type PublicKey } from '@lotus/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import authEn from '../../locales/auth/en.json';
 import coreEn from '../../locales/en.json';
 import { setApiLanguage } from '../../lib/api-client';
@@ -28,6 +28,32 @@ export async function initTestI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+}
+
+/**
+ * The hooks of a test file whose forms send sealed calls after the slider: English texts and the
+ * sealing key before all; before each, the slider passed by the bypass and an empty session
+ * storage; after each, the page unmounted, the fake API removed and the bypass gone.
+ */
+export function setUpSealedFormTests(): void {
+  beforeAll(async () => {
+    await initTestI18n();
+    await prepareSealing();
+  });
+  beforeEach(() => {
+    window.__lotusSliderBypass = true;
+    window.sessionStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    delete window.__lotusSliderBypass;
+  });
+}
+
+/** Shows where the router is, to check "go to /". */
+export function LocationProbe() {
+  return <output aria-label="location">{useLocation().pathname}</output>;
 }
 
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {

@@ -36,8 +36,13 @@ export function AccountStrip() {
     if (account) requirePasswordChange(account);
   }, []);
 
+  // The name opens the member centre on its default page (securityCenter), Deposit on depositv2; a
+  // merchant without the member centre (spec §2: it opens only when enabled) has no deposit page yet.
   const openMemberCentre = () => requireRealAccount(() => openModal({ kind: 'memberCentre' }));
-  const openDeposit = () => requireRealAccount(() => openModal({ kind: 'notice', titleKey: 'account_deposit', messageKey: 'coming_soon_message' }));
+  const openDeposit = () =>
+    requireRealAccount(() =>
+      openModal(isMemberCentreOn ? { kind: 'memberCentre', page: 'depositv2' } : { kind: 'notice', titleKey: 'account_deposit', messageKey: 'coming_soon_message' }),
+    );
 
   const nameContent = (
     <>

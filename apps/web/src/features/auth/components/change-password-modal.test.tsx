@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { apiPaths } from '@lotus/contract';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { queryClient } from '../../../api/query-client';
 import { apiRequest } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 import { modalStore } from '../../../stores/modal-store';
-import { demoRegisterSettings, initTestI18n, installFakeApi, ok, prepareSealing, refuse, renderWithProviders, type FakeRoute } from '../testing';
+import { demoRegisterSettings, installFakeApi, LocationProbe, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeRoute } from '../testing';
 import { ChangePasswordModal, type ChangePasswordModalProps } from './change-password-modal';
 
 const loginResult = { token: 'fresh-token', firstTimeLogin: false, passwordExpired: false, captchaRequired: false };
@@ -24,10 +23,6 @@ function api(overrides: Record<string, FakeRoute> = {}) {
   });
 }
 
-function LocationProbe() {
-  return <output aria-label="location">{useLocation().pathname}</output>;
-}
-
 function renderModal(props: ChangePasswordModalProps) {
   modalStore.set({ kind: 'changePassword', ...props });
   return renderWithProviders(
@@ -39,22 +34,14 @@ function renderModal(props: ChangePasswordModalProps) {
   );
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  await prepareSealing();
-});
+setUpSealedFormTests();
 beforeEach(() => {
-  window.__lotusSliderBypass = true;
-  window.sessionStorage.clear();
   window.localStorage.clear();
   session.logIn('old-token');
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   queryClient.clear();
   modalStore.set(null);
-  delete window.__lotusSliderBypass;
 });
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

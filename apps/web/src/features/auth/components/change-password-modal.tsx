@@ -1,4 +1,5 @@
 import '../login.css';
+import '../register-recovery.css';
 import { apiPaths, identityErrorCodes, type LoginResult, type PasswordChangeRequest, type PasswordLoginRequest, type RegisterFieldRule } from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { session } from '../../../lib/session';
 import { closeModal, openModal, type LoginAttempt } from '../../../stores/modal-store';
 import { describeAuthError } from '../auth-errors';
 import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
-import { checkRule, describeRule } from '../register-rules';
+import { checkConfirmation, checkRule, describeRule } from '../register-rules';
 import { SliderChallenge } from './slider-challenge';
 
 export interface ChangePasswordModalProps {
@@ -76,8 +77,8 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
     if (isOldPasswordAsked && !values.oldPassword) next.oldPassword = t('register_required', { field: label('oldPassword') });
     const newPasswordError = checkRule(values.newPassword, { ...rule, enabled: true, required: true }, label('newPassword'), t, { isSecret: true });
     if (newPasswordError) next.newPassword = newPasswordError;
-    if (!values.confirmNewPassword) next.confirmNewPassword = t('register_required', { field: label('confirmNewPassword') });
-    else if (values.confirmNewPassword !== values.newPassword) next.confirmNewPassword = t('register_confirm_mismatch');
+    const confirmationError = checkConfirmation(values.confirmNewPassword, values.newPassword, label('confirmNewPassword'), t);
+    if (confirmationError) next.confirmNewPassword = confirmationError;
     return next;
   };
 
@@ -133,7 +134,7 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
   if (step === 'relogin' || step === 'relogging') {
     return (
       <div className="auth-form change-password">
-        <p className="change-password__success" role="status">{t('change_password_success_relogin')}</p>
+        <p className="auth-form__success change-password__success" role="status">{t('change_password_success_relogin')}</p>
         <SliderChallenge onSolved={(token) => void logInAgain(token)} />
         {step === 'relogging' && <p className="auth-field__hint">{t('login_sending')}</p>}
       </div>
@@ -143,7 +144,7 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
   if (step === 'done') {
     return (
       <div className="auth-form change-password">
-        <p className="change-password__success" role="status">{t('change_password_success_login')}</p>
+        <p className="auth-form__success change-password__success" role="status">{t('change_password_success_login')}</p>
         {formError && <p className="auth-form__error" role="alert">{formError}</p>}
         <button type="button" className="button button--primary button--medium auth-form__submit" onClick={() => openModal({ kind: 'login' })}>
           {t('login_submit')}

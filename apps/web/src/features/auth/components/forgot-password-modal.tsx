@@ -1,11 +1,10 @@
 import '../register-recovery.css';
 import { apiPaths, type LoginResult, type RegisterFieldRule, type RegisterSettings } from '@lotus/contract';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { startSession, useRegisterSettings } from '../../../api/member';
+import { startSession } from '../../../api/member';
 import { useWhitelabel } from '../../../api/whitelabel';
-import { Spinner } from '../../../components/global-loader';
 import { Modal } from '../../../components/modal';
 import { paths } from '../../../config/paths';
 import { sealedRequest } from '../../../lib/sealed-request';
@@ -14,7 +13,11 @@ import { requestPasswordResetEmail, setPasswordBySms } from '../api/password-rec
 import { sendPasswordResetSms } from '../api/sms-codes';
 import { describeAuthError } from '../auth-errors';
 import { checkRule, describeRule } from '../register-rules';
+import { useCheckedValues } from '../use-checked-values';
+import { AuthTabs } from './auth-tabs';
 import { CountryPicker, defaultDialingCode } from './country-picker';
+import { checkNewPassword, NewPasswordFields } from './new-password-fields';
+import { RegisterSettingsGate } from './register-settings-gate';
 import { RuleField } from './rule-field';
 import { SliderChallenge } from './slider-challenge';
 import { SmsCodeField } from './sms-code-field';
@@ -45,41 +48,19 @@ export function ForgotPasswordModal() {
   const { data: whitelabel } = useWhitelabel();
   const methods: Method[] = whitelabel?.switches.phoneVerification === false ? ['email'] : ['mobile', 'email'];
   const [method, setMethod] = useState<Method>(methods[0]!);
-  const tabId = (tab: Method) => `forgot-tab-${tab}`;
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = methods[(methods.indexOf(method) + 1) % methods.length]!;
-    setMethod(next);
-    document.getElementById(tabId(next))?.focus();
-  };
 
   return (
     <Modal title={t('forgot_title')} onClose={closeModal} size="small" className="auth-modal">
-      {methods.length > 1 && (
-        <div className="auth-tabs" role="tablist" aria-label={t('forgot_title')}>
-          {methods.map((tab) => (
-            <button
-              key={tab}
-              id={tabId(tab)}
-              type="button"
-              role="tab"
-              className="auth-tabs__tab"
-              aria-selected={tab === method}
-              aria-controls={`${tabId(tab)}-panel`}
-              tabIndex={tab === method ? 0 : -1}
-              onClick={() => setMethod(tab)}
-              onKeyDown={onTabKeyDown}
-            >
-              {t(tab === 'mobile' ? 'forgot_method_mobile' : 'forgot_method_email')}
-            </button>
-          ))}
-        </div>
-      )}
-      <div id={`${tabId(method)}-panel`} role={methods.length > 1 ? 'tabpanel' : undefined}>
-        {method === 'mobile' ? <ForgotByPhone /> : <ForgotByEmail />}
-      </div>
+      <AuthTabs
+        tabs={methods}
+        selected={method}
+        onSelect={setMethod}
+        idPrefix="forgot-tab"
+        label={t('forgot_title')}
+        renderTab={(tab) => t(tab === 'mobile' ? 'forgot_method_mobile' : 'forgot_method_email')}
+      >
+        {method === 'mobile' ? <RegisterSettingsGate>{(settings) => <ForgotByPhoneForm settings={settings} />}</RegisterSettingsGate> : <ForgotByEmail />}
+      </AuthTabs>
       <div className="auth-form__links auth-form__links--center recovery-back">
         <button type="button" className="auth-form__link auth-form__link--strong" onClick={() => openModal({ kind: 'login' })}>
           {t('forgot_back_to_login')}
@@ -89,22 +70,6 @@ export function ForgotPasswordModal() {
   );
 }
 
-function ForgotByPhone() {
-  const { t } = useTranslation();
-  const settings = useRegisterSettings();
-  if (settings.isPending) return <div className="auth-form__loading"><Spinner /></div>;
-  if (settings.isError) {
-    return (
-      <div className="auth-form">
-        <p className="auth-form__error" role="alert">{t('error_network')}</p>
-        <button type="button" className="button button--primary button--medium" onClick={() => void settings.refetch()}>{t('common_retry')}</button>
-      </div>
-    );
-  }
-  return <ForgotByPhoneForm settings={settings.data} />;
-}
-
-type PhoneField = 'mobileNum' | 'verificationCode' | 'newPassword' | 'confirmPassword';
 type Step = 'form' | 'sending' | 'slider' | 'logging-in';
 
 /**
@@ -120,31 +85,17 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
   const passwordRule = requiredRuleOf(settings, 'password');
   const codeRule = settings.rules.verificationCode?.enabled ? { ...settings.rules.verificationCode, required: true } : anyCodeRule;
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
-  const [values, setValues] = useState<Record<PhoneField, string>>({ mobileNum: '', verificationCode: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<PhoneField, string>>>({});
-  const [hasSubmitted, setHasSubmitted] = useState(false);
-  const [formError, setFormError] = useState('');
-  const [step, setStep] = useState<Step>('form');
-  const mobileNum = values.mobileNum.trim();
-
-  const validate = (current: Record<PhoneField, string>) => {
-    const next: Partial<Record<PhoneField, string>> = {};
+  const { values, errors, setErrors, setValue, checkAll } = useCheckedValues({ mobileNum: '', verificationCode: '', newPassword: '', confirmPassword: '' }, (current) => {
+    const next: Partial<Record<keyof typeof current, string>> = {};
     const mobileError = checkRule(current.mobileNum.trim(), mobileRule, t('register_field_mobileNum'), t);
     if (mobileError) next.mobileNum = mobileError;
     const codeError = checkRule(current.verificationCode.trim(), codeRule, t('register_field_verificationCode'), t);
     if (codeError) next.verificationCode = codeError;
-    const passwordError = checkRule(current.newPassword, passwordRule, t('forgot_new_password'), t, { isSecret: true });
-    if (passwordError) next.newPassword = passwordError;
-    if (!current.confirmPassword) next.confirmPassword = t('register_required', { field: t('register_field_confirmPassword') });
-    else if (current.confirmPassword !== current.newPassword) next.confirmPassword = t('register_confirm_mismatch');
-    return next;
-  };
-
-  const setValue = (name: PhoneField, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (hasSubmitted) setErrors(validate(next));
-  };
+    return { ...next, ...checkNewPassword(current, passwordRule, t) };
+  });
+  const [formError, setFormError] = useState('');
+  const [step, setStep] = useState<Step>('form');
+  const mobileNum = values.mobileNum.trim();
 
   const canSendCode = () => {
     const message = checkRule(mobileNum, mobileRule, t('register_field_mobileNum'), t);
@@ -155,11 +106,8 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (step !== 'form') return;
-    setHasSubmitted(true);
     setFormError('');
-    const next = validate(values);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (!checkAll()) return;
     setStep('sending');
     try {
       await setPasswordBySms({
@@ -215,30 +163,7 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
         maxLength={codeRule.maxLength > 0 ? codeRule.maxLength : 255}
         hint={<p className="auth-field__hint">{describeRule(codeRule, t)}</p>}
       />
-      <RuleField
-        id="forgot-newPassword"
-        name="newPassword"
-        label={t('forgot_new_password')}
-        rule={passwordRule}
-        value={values.newPassword}
-        onChange={(value) => setValue('newPassword', value)}
-        error={errors.newPassword}
-        type="password"
-        autoComplete="new-password"
-        hasHoverHint
-      />
-      <RuleField
-        id="forgot-confirmPassword"
-        name="confirmPassword"
-        label={t('register_field_confirmPassword')}
-        rule={passwordRule}
-        value={values.confirmPassword}
-        onChange={(value) => setValue('confirmPassword', value)}
-        error={errors.confirmPassword}
-        type="password"
-        autoComplete="new-password"
-        hasRuleHint={false}
-      />
+      <NewPasswordFields idPrefix="forgot" rule={passwordRule} values={values} errors={errors} onChange={setValue} />
       {isDone && <p className="auth-form__success" role="status">{t('forgot_password_changed_slide')}</p>}
       {step === 'slider' && <SliderChallenge onSolved={(token) => void logIn(token)} />}
       {formError && <p className="auth-form__error" role="alert">{formError}</p>}
@@ -256,32 +181,25 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
  */
 function ForgotByEmail() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ username?: string; email?: string }>({});
-  const [hasSubmitted, setHasSubmitted] = useState(false);
+  const { values, errors, setValue, checkAll } = useCheckedValues({ username: '', email: '' }, (current) => {
+    const next: Partial<Record<keyof typeof current, string>> = {};
+    const email = current.email.trim();
+    if (!current.username.trim()) next.username = t('register_required', { field: t('register_field_username') });
+    if (!email) next.email = t('register_required', { field: t('register_field_email') });
+    else if (email.length > 254 || !emailPattern.test(email)) next.email = t('forgot_email_invalid');
+    return next;
+  });
   const [formError, setFormError] = useState('');
   const [isSending, setIsSending] = useState(false);
-
-  const validate = (nextUsername: string, nextEmail: string) => {
-    const next: { username?: string; email?: string } = {};
-    if (!nextUsername.trim()) next.username = t('register_required', { field: t('register_field_username') });
-    if (!nextEmail.trim()) next.email = t('register_required', { field: t('register_field_email') });
-    else if (nextEmail.trim().length > 254 || !emailPattern.test(nextEmail.trim())) next.email = t('forgot_email_invalid');
-    return next;
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSending) return;
-    setHasSubmitted(true);
     setFormError('');
-    const next = validate(username, email);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (!checkAll()) return;
     setIsSending(true);
     try {
-      await requestPasswordResetEmail({ username: username.trim(), email: email.trim() });
+      await requestPasswordResetEmail({ username: values.username.trim(), email: values.email.trim() });
       openModal({ kind: 'notice', titleKey: 'forgot_title', messageKey: 'forgot_email_sent' });
     } catch (error) {
       setFormError(describeAuthError(error, t));
@@ -303,11 +221,8 @@ function ForgotByEmail() {
           name="username"
           autoComplete="username"
           maxLength={255}
-          value={username}
-          onChange={(event) => {
-            setUsername(event.target.value);
-            if (hasSubmitted) setErrors(validate(event.target.value, email));
-          }}
+          value={values.username}
+          onChange={(event) => setValue('username', event.target.value)}
           aria-invalid={Boolean(errors.username)}
           aria-required
           placeholder={t('register_field_username')}
@@ -327,11 +242,8 @@ function ForgotByEmail() {
           inputMode="email"
           autoComplete="email"
           maxLength={254}
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (hasSubmitted) setErrors(validate(username, event.target.value));
-          }}
+          value={values.email}
+          onChange={(event) => setValue('email', event.target.value)}
           aria-invalid={Boolean(errors.email)}
           aria-required
           placeholder="name@example.com"

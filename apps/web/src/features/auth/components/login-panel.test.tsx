@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { apiPaths, type FeatureSwitches } from '@lotus/contract';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { queryClient } from '../../../api/query-client';
 import { session } from '../../../lib/session';
 import { modalStore } from '../../../stores/modal-store';
 import { findRememberedLogin, rememberedLoginStorageKey, saveRememberedLogin } from '../remember-login';
-import { demoCountries, demoRegisterSettings, initTestI18n, installFakeApi, ok, prepareSealing, refuse, renderWithProviders, type FakeCall, type FakeRoute } from '../testing';
+import { demoCountries, demoRegisterSettings, installFakeApi, LocationProbe, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeCall, type FakeRoute } from '../testing';
 import { LoginPanel } from './login-panel';
 
 const switchesAllOn: FeatureSwitches = {
@@ -30,11 +29,6 @@ const loginResult = { token: 'new-token', firstTimeLogin: false, passwordExpired
 const memberInfo = { id: 7, account: 'somchai88', userName: null, nickname: null, type: 0, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [], mobile: null, email: null, regDate: 0, language: 'EN', lastLoginAt: null };
 const rememberToken = 'r'.repeat(43);
 
-/** Shows where the router is, to check "go to /". */
-function LocationProbe() {
-  return <output aria-label="location">{useLocation().pathname}</output>;
-}
-
 function api(switches: Partial<FeatureSwitches> = {}, overrides: Record<string, FakeRoute> = {}) {
   return installFakeApi({
     [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { ...switchesAllOn, ...switches } }),
@@ -48,22 +42,14 @@ function api(switches: Partial<FeatureSwitches> = {}, overrides: Record<string, 
   });
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  await prepareSealing();
-});
+setUpSealedFormTests();
 beforeEach(() => {
-  window.__lotusSliderBypass = true;
-  window.sessionStorage.clear();
   window.localStorage.clear();
   modalStore.set({ kind: 'login' });
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   queryClient.clear();
-  delete window.__lotusSliderBypass;
 });
 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -267,7 +253,8 @@ describe('social buttons and free play', () => {
     expect(session.getToken()).toBe('trial-token');
     expect(session.getIsAgent()).toBe(4);
     expect(session.getPendingPasswordChange()).toBeNull();
-    expect(screen.getByLabelText('location').textContent).toBe('/');
+    // The button goes home once the session has started, a moment after the modal closes.
+    await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/'));
   });
 
   test('free play switched off: no trial button', async () => {

@@ -1,6 +1,6 @@
 import '../login.css';
 import { apiPaths, identityErrorCodes, type LoginRequest, type LoginResult } from '@lotus/contract';
-import { lazy, Suspense, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Icon } from '../../../components/icon';
@@ -8,9 +8,11 @@ import { ApiError } from '../../../lib/api-client';
 import { loadChunk } from '../../../lib/chunk-loader';
 import { sealedRequest } from '../../../lib/sealed-request';
 import { openModal, type LoginAttempt } from '../../../stores/modal-store';
-import { describeAuthError, isCaptchaNowRequired } from '../auth-errors';
+import { describeAuthError } from '../auth-errors';
 import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
 import { clearRememberedLogin, findRememberedLogin, forgetRememberedLogin, isRememberedUsername, type RememberedLogin } from '../remember-login';
+import { useLoginCaptcha } from '../use-login-captcha';
+import { AuthTabs } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
 import { FreePlayButton } from './free-play-button';
 import { SliderChallenge } from './slider-challenge';
@@ -20,7 +22,6 @@ import { SmsLoginForm } from './sms-login-form';
 const SocialLoginButtons = lazy(() => loadChunk(() => import('./social-login-buttons')).then((module) => ({ default: module.SocialLoginButtons })));
 
 type LoginTab = 'username' | 'sms';
-const tabId = (tab: LoginTab) => `login-tab-${tab}`;
 
 /**
  * The login modal's body (spec §2): the username and SMS tabs (SMS only with `smsCodeLogin`), the
@@ -38,43 +39,25 @@ export function LoginPanel({ prefill }: { prefill?: { username: string; password
   const hasSocial = Boolean(firebase && (firebase.facebook || firebase.line || firebase.google));
   const hasFreePlay = switches?.freePlay === true;
 
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = tabs[(tabs.indexOf(tab) + 1) % tabs.length]!;
-    setChosenTab(next);
-    document.getElementById(tabId(next))?.focus();
-  };
-
   return (
     <div className="login-panel">
-      {tabs.length > 1 && (
-        <div className="auth-tabs login-tabs" role="tablist" aria-label={t('login_title')}>
-          {tabs.map((option) => (
-            <button
-              key={option}
-              id={tabId(option)}
-              type="button"
-              role="tab"
-              className="auth-tabs__tab login-tabs__tab"
-              aria-selected={option === tab}
-              aria-controls={`${tabId(option)}-panel`}
-              tabIndex={option === tab ? 0 : -1}
-              onClick={() => setChosenTab(option)}
-              onKeyDown={onTabKeyDown}
-            >
-              <Icon name={option === 'sms' ? 'phone' : 'user'} size={16} />
-              {t(option === 'sms' ? 'login_tab_sms' : 'login_tab_username')}
-            </button>
-          ))}
-        </div>
-      )}
-      {/* The panel is not labelled by its tab: each form carries its own name, and a second "Username"
-          would make the username field's label ambiguous. */}
-      <div id={`${tabId(tab)}-panel`} role={tabs.length > 1 ? 'tabpanel' : undefined}>
+      <AuthTabs
+        tabs={tabs}
+        selected={tab}
+        onSelect={setChosenTab}
+        idPrefix="login-tab"
+        label={t('login_title')}
+        listClassName="login-tabs"
+        tabClassName="login-tabs__tab"
+        renderTab={(option) => (
+          <>
+            <Icon name={option === 'sms' ? 'phone' : 'user'} size={16} />
+            {t(option === 'sms' ? 'login_tab_sms' : 'login_tab_username')}
+          </>
+        )}
+      >
         {tab === 'sms' ? <SmsLoginForm /> : <UsernameLoginForm prefill={prefill} />}
-      </div>
+      </AuthTabs>
       <div className="auth-form__links">
         <button type="button" className="auth-form__link" onClick={() => openModal({ kind: 'forgotPassword' })}>
           {t('login_forgot')}
@@ -118,10 +101,7 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
   // Ticked when a remembered login is shown; the top bar's form for someone else starts unticked.
   const [isRememberTicked, setIsRememberTicked] = useState(() => remembered !== null && (!prefill || isRememberedUsername(remembered, prefill.username)));
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
-  const [isCaptchaRequired, setIsCaptchaRequired] = useState(false);
-  const [captcha, setCaptcha] = useState('');
-  const [captchaId, setCaptchaId] = useState<string | null>(null);
-  const [captchaReloadKey, setCaptchaReloadKey] = useState(0);
+  const captcha = useLoginCaptcha();
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
   // The top bar's form already validated: go straight to the slider.
@@ -134,7 +114,7 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
     const next: Errors = {};
     if (!username.trim()) next.username = t('login_username_required');
     if (!password && !usesRememberToken) next.password = t('login_password_required');
-    if (isCaptchaRequired && !captcha.trim()) next.captcha = t('captcha_required');
+    if (captcha.isMissing) next.captcha = t('captcha_required');
     return next;
   };
 
@@ -167,7 +147,7 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
       payload = { type: 'username', username: trimmedUsername, password, sliderToken, remember: isRememberTicked };
       attempt = { type: 'username', username: trimmedUsername, typedPassword: password, isRemembered: isRememberTicked };
     }
-    if (isCaptchaRequired && captchaId) Object.assign(payload, { captcha: captcha.trim(), captchaId });
+    Object.assign(payload, captcha.requestFields);
     try {
       const result = await sealedRequest<LoginResult>(apiPaths.login, { ...payload });
       await completeLogin(result, attempt);
@@ -181,11 +161,7 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
       } else {
         setFormError(describeAuthError(error, t));
       }
-      if (isCaptchaNowRequired(error)) {
-        setIsCaptchaRequired(true);
-        setCaptchaReloadKey((key) => key + 1);
-      }
-      setCaptcha('');
+      captcha.afterRefusal(error);
       setStep('form');
     }
   };
@@ -234,9 +210,7 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
         </div>
         {errors.password && <p className="auth-field__error">{errors.password}</p>}
       </div>
-      {isCaptchaRequired && (
-        <CaptchaField value={captcha} onChange={setCaptcha} onCaptchaId={setCaptchaId} reloadKey={captchaReloadKey} error={errors.captcha} />
-      )}
+      {captcha.isRequired && <CaptchaField {...captcha.fieldProps} error={errors.captcha} />}
       <label className="auth-check login-remember">
         <input type="checkbox" name="remember" checked={isRememberTicked} onChange={(event) => onRememberChange(event.target.checked)} />
         <span>{t('login_remember')}</span>

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { apiPaths } from '@lotus/contract';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { ModalHost } from '../../../app/modal-host';
 import { modalStore, useOpenModal } from '../../../stores/modal-store';
-import { demoCountries, demoRegisterSettings, initTestI18n, installFakeApi, prepareSealing, ok, refuse, renderWithProviders, type FakeRoute } from '../testing';
+import { demoCountries, demoRegisterSettings, installFakeApi, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeRoute } from '../testing';
 import { ForgotPasswordModal } from './forgot-password-modal';
 import { ResetPasswordModal } from './reset-password-modal';
 
@@ -37,19 +37,9 @@ function Probe() {
   );
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  await prepareSealing();
-});
+setUpSealedFormTests();
 beforeEach(() => {
-  window.__lotusSliderBypass = true;
-  window.sessionStorage.clear();
   modalStore.set({ kind: 'forgotPassword' });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  delete window.__lotusSliderBypass;
 });
 
 const type = (target: string | RegExp | HTMLElement, value: string) =>

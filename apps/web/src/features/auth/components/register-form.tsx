@@ -9,7 +9,7 @@ import { checkAffiliateCode, type UrlAffiliate } from '../api/affiliate';
 import { sendRegisterSms } from '../api/sms-codes';
 import { describeAuthError } from '../auth-errors';
 import { buildRegisterPayload, isSmsCodeAsked, planRegisterForm, readValue, type PlannedField, type RegisterMode, type RegisterValues } from '../register-fields';
-import { checkRule, describeRule } from '../register-rules';
+import { checkConfirmation, checkRule, describeRule } from '../register-rules';
 import { CaptchaField } from './captcha-field';
 import { CountryPicker, defaultDialingCode } from './country-picker';
 import { RuleField } from './rule-field';
@@ -67,9 +67,8 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
       if (message) next[field.name] = message;
     }
     if (plan.hasPassword) {
-      const confirm = readValue(current, 'confirmPassword', true);
-      if (!confirm) next.confirmPassword = t('register_required', { field: fieldName('confirmPassword') });
-      else if (confirm !== readValue(current, 'password', true)) next.confirmPassword = t('register_confirm_mismatch');
+      const message = checkConfirmation(readValue(current, 'confirmPassword', true), readValue(current, 'password', true), fieldName('confirmPassword'), t);
+      if (message) next.confirmPassword = message;
     }
     if (isSmsCodeAsked(plan, readValue(current, 'mobileNum'))) {
       const message = checkRule(readValue(current, 'verificationCode'), plan.codeRule, fieldName('verificationCode'), t);

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { apiPaths } from '@lotus/contract';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { modalStore } from '../../../stores/modal-store';
-import { demoCountries, demoRegisterSettings, initTestI18n, installFakeApi, prepareSealing, ok, refuse, renderWithProviders, type FakeRoute } from '../testing';
+import { demoCountries, demoRegisterSettings, installFakeApi, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeRoute } from '../testing';
 import { RegisterPanel } from './register-panel';
 
 const loginResult = { token: 'new-token', firstTimeLogin: true, passwordExpired: false, captchaRequired: false };
@@ -23,20 +23,10 @@ function api(overrides: Record<string, FakeRoute> = {}) {
   });
 }
 
-beforeAll(async () => {
-  await initTestI18n();
-  await prepareSealing();
-});
+setUpSealedFormTests();
 beforeEach(() => {
-  window.__lotusSliderBypass = true;
-  window.sessionStorage.clear();
   window.history.replaceState({}, '', '/register');
   modalStore.set({ kind: 'register' });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  delete window.__lotusSliderBypass;
 });
 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { sealedRequest } from '../../../lib/sealed-request';
 import type { LoginAttempt } from '../../../stores/modal-store';
-import { describeAuthError, isCaptchaNowRequired } from '../auth-errors';
+import { describeAuthError } from '../auth-errors';
 import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
+import { useLoginCaptcha } from '../use-login-captcha';
 import { CaptchaField } from './captcha-field';
 import { CountryPicker } from './country-picker';
 import { SmsCodeField } from './sms-code-field';
@@ -30,10 +31,7 @@ export function SmsLoginForm() {
   const [dialingCode, setDialingCode] = useState('66');
   const [mobileNum, setMobileNum] = useState('');
   const [verificationCode, setVerificationCode] = useState('');
-  const [isCaptchaRequired, setIsCaptchaRequired] = useState(false);
-  const [captcha, setCaptcha] = useState('');
-  const [captchaId, setCaptchaId] = useState<string | null>(null);
-  const [captchaReloadKey, setCaptchaReloadKey] = useState(0);
+  const captcha = useLoginCaptcha();
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
   const [isSending, setIsSending] = useState(false);
@@ -64,7 +62,7 @@ export function SmsLoginForm() {
     const mobileError = checkMobile();
     if (mobileError) next.mobileNum = mobileError;
     if (!verificationCode.trim()) next.verificationCode = t('login_code_required');
-    if (isCaptchaRequired && !captcha.trim()) next.captcha = t('captcha_required');
+    if (captcha.isMissing) next.captcha = t('captcha_required');
     setErrors(next);
     setFormError('');
     if (Object.keys(next).length > 0) return;
@@ -72,7 +70,7 @@ export function SmsLoginForm() {
     setIsSending(true);
     const mobile = normalizeMobileNumber(mobileNum);
     const payload: SmsLoginRequest = { type: 'sms', countryDialingCode: dialingCode, mobileNum: mobile, verificationCode: verificationCode.trim() };
-    if (isCaptchaRequired && captchaId) Object.assign(payload, { captcha: captcha.trim(), captchaId });
+    Object.assign(payload, captcha.requestFields);
     // A member may log in by mobile number as a username too, so the number names the account later.
     const attempt: LoginAttempt = { type: 'sms', username: mobile, isRemembered: false };
     try {
@@ -81,11 +79,7 @@ export function SmsLoginForm() {
     } catch (error) {
       if (openLoginVerificationIfAsked(error, attempt)) return;
       setFormError(describeAuthError(error, t));
-      if (isCaptchaNowRequired(error)) {
-        setIsCaptchaRequired(true);
-        setCaptchaReloadKey((key) => key + 1);
-      }
-      setCaptcha('');
+      captcha.afterRefusal(error);
       setIsSending(false);
     }
   };
@@ -122,9 +116,7 @@ export function SmsLoginForm() {
         error={errors.verificationCode}
         isRequired={false}
       />
-      {isCaptchaRequired && (
-        <CaptchaField value={captcha} onChange={setCaptcha} onCaptchaId={setCaptchaId} reloadKey={captchaReloadKey} error={errors.captcha} />
-      )}
+      {captcha.isRequired && <CaptchaField {...captcha.fieldProps} error={errors.captcha} />}
       {formError && <p className="auth-form__error" role="alert">{formError}</p>}
       <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={isSending}>
         {t(isSending ? 'login_sending' : 'login_submit')}
