@@ -60,6 +60,19 @@ for (const file of sourceFiles(path.join(root, 'apps/web/src'))) {
   }
 }
 
+// The back-office (apps/admin): one catalogue pair, and every key its code uses.
+const adminLocales = path.join(root, 'apps/admin/src/locales');
+const adminTh = readCatalogue(path.join(adminLocales, 'th.json'));
+compare('apps/admin/src/locales', adminTh, readCatalogue(path.join(adminLocales, 'en.json')));
+let adminUsedKeys = 0;
+for (const file of sourceFiles(path.join(root, 'apps/admin/src'))) {
+  const source = readFileSync(file, 'utf8');
+  for (const match of source.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) {
+    adminUsedKeys++;
+    if (!(match[1]! in adminTh)) problems.push(`${path.relative(root, file)}: uses "${match[1]}", which the back-office catalogue does not define`);
+  }
+}
+
 // The server's messages.
 compare('apps/server', messages.TH as Catalogue, messages.EN as Catalogue);
 
@@ -68,5 +81,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `i18n check passed: site ${Object.keys(webTh).length} keys (${usedKeys} uses checked), server ${Object.keys(messages.TH).length} keys, TH and EN alike.`,
+  `i18n check passed: site ${Object.keys(webTh).length} keys (${usedKeys} uses checked), back-office ${Object.keys(adminTh).length} keys (${adminUsedKeys} uses checked), server ${Object.keys(messages.TH).length} keys, TH and EN alike.`,
 );

@@ -9,6 +9,7 @@ import { deleteExpiredCodes } from '../modules/messaging/delete-expired-codes.ts
 import { deleteExpiredSealedNonces } from '../modules/sealed/sealed.queries.ts';
 import { deleteExpiredChallenges } from '../modules/verification/delete-expired-challenges.ts';
 import { autoReceiveWithdrawals, deleteOldPaymentPasswordFailures } from '../modules/withdrawal/index.ts';
+import { backofficePruneJobName, deleteDeadOperatorRows } from '../modules/backoffice/delete-dead-operator-rows.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 export const pruneJobName = 'maintenance.prune';
@@ -47,5 +48,7 @@ export function scheduledJobs(db: Kysely<Database>, now: () => number): Schedule
     },
     // Pending deposits past the merchant's minutes expire (gateway ones after asking the gateway); unused proofs go after a day.
     expireDepositsJob(db, now),
+    // Operators' ended sessions and old login failures (never the audit log).
+    { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
   ];
 }

@@ -1,6 +1,7 @@
 import { adminApiPaths, operatorLoginValueSchema } from '@lotus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { ensureFirstAdmins, logFirstAdmins } from './first-admin.ts';
 
@@ -84,5 +85,21 @@ describe('first admin', () => {
     const results = await Promise.all(Array.from({ length: 4 }, () => ensureFirstAdmins(testApp.db, {}, Date.now())));
     expect(results.flat()).toHaveLength(1);
     expect(await testApp.db.selectFrom('operator').select('id').where('merchant_id', '=', merchant.id).execute()).toHaveLength(1);
+  });
+});
+
+describe('settings', () => {
+  test.each([
+    [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD: required when ADMIN_USERNAME is set'],
+    [{ ADMIN_PASSWORD: 'long-enough-1' }, 'ADMIN_USERNAME: required when ADMIN_PASSWORD is set'],
+    [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: at least 10 characters'],
+    [{ ADMIN_USERNAME: 'bad name', ADMIN_PASSWORD: 'long-enough-1' }, 'ADMIN_USERNAME: 3-32 letters, digits, and _ . - only'],
+  ])('%j is refused at start: %s', (env, problem) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as ConfigError).problems).toContain(problem);
+    }
   });
 });

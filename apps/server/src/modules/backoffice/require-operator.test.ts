@@ -96,3 +96,26 @@ describe('recordAudit', () => {
     expect(await testApp.db.selectFrom('operator_audit').select('action').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ action: 'test.poke' });
   });
 });
+
+describe('the backoffice.prune job', () => {
+  test('deletes sessions a month past their end and failures past their window, nothing else', async () => {
+    const { deleteDeadOperatorRows, operatorSessionRetentionMs } = await import('./delete-dead-operator-rows.ts');
+    const operator = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support', nowMs: clock.nowMs });
+    const old = new Date(clock.nowMs - operatorSessionRetentionMs - 1);
+    await testApp.db.updateTable('operator_session').set({ expires_at: old }).where('operator_id', '=', operator.id).execute();
+    const failure = { merchant_id: testApp.demoMerchantId, username_key: 'someone', ip: '10.0.0.1', reason: 'password' as const };
+    await testApp.db
+      .insertInto('operator_login_failure')
+      .values([
+        { ...failure, created_at: new Date(clock.nowMs - 16 * 60_000) },
+        { ...failure, created_at: new Date(clock.nowMs - 60_000) },
+      ])
+      .execute();
+    const auditCount = async () => Number((await testApp.db.selectFrom('operator_audit').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const auditBefore = await auditCount();
+    expect(await deleteDeadOperatorRows(testApp.db, clock.nowMs)).toEqual({ operatorSessions: 1, operatorLoginFailures: 1 });
+    expect(await testApp.db.selectFrom('operator_login_failure').select('username_key').execute()).toEqual([{ username_key: 'someone' }]);
+    expect(await auditCount()).toBe(auditBefore);
+    expect(await deleteDeadOperatorRows(testApp.db, clock.nowMs)).toEqual({ operatorSessions: 0, operatorLoginFailures: 0 });
+  });
+});

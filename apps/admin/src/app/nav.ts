@@ -1,0 +1,21 @@
+import type { OperatorPermission } from '@lotus/contract';
+import type { IconName } from '../components/icons';
+
+/** The sidebar: each page shows only to operators whose role may use it. */
+export interface NavItem {
+  to: string;
+  labelKey: string;
+  icon: IconName;
+  permission: OperatorPermission | null;
+}
+
+export const navItems: NavItem[] = [
+  { to: '/', labelKey: 'nav_dashboard', icon: 'dashboard', permission: null },
+  { to: '/deposits', labelKey: 'nav_deposits', icon: 'deposit', permission: 'deposits.review' },
+  { to: '/withdrawals', labelKey: 'nav_withdrawals', icon: 'withdrawal', permission: 'withdrawals.review' },
+  { to: '/members', labelKey: 'nav_members', icon: 'members', permission: 'members.read' },
+  { to: '/channels', labelKey: 'nav_channels', icon: 'channels', permission: 'channels.manage' },
+  { to: '/outbox', labelKey: 'nav_outbox', icon: 'outbox', permission: 'outbox.read' },
+  { to: '/audit', labelKey: 'nav_audit', icon: 'audit', permission: 'audit.read' },
+  { to: '/operators', labelKey: 'nav_operators', icon: 'operators', permission: 'operators.manage' },
+];

@@ -1,0 +1,39 @@
+import { createBrowserRouter } from 'react-router';
+import { AuditPage } from '../features/audit/audit-page';
+import { LoginPage } from '../features/auth/login-page';
+import { ChannelsPage } from '../features/channels/channels-page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DepositsPage } from '../features/deposits/deposits-page';
+import { MemberPage } from '../features/members/member-page';
+import { MembersPage } from '../features/members/members-page';
+import { OperatorsPage } from '../features/operators/operators-page';
+import { OutboxPage } from '../features/outbox/outbox-page';
+import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page';
+import { AppLayout } from './layout';
+import { NotFoundPage } from './not-found';
+import { RequirePermission } from './require-permission';
+
+/** The back-office lives under /admin (the server's history fallback serves index.html for every path below it). */
+export function createAppRouter() {
+  return createBrowserRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <DashboardPage /> },
+          { path: 'deposits', element: <RequirePermission permission="deposits.review"><DepositsPage /></RequirePermission> },
+          { path: 'withdrawals', element: <RequirePermission permission="withdrawals.review"><WithdrawalsPage /></RequirePermission> },
+          { path: 'members', element: <RequirePermission permission="members.read"><MembersPage /></RequirePermission> },
+          { path: 'members/:memberId', element: <RequirePermission permission="members.read"><MemberPage /></RequirePermission> },
+          { path: 'channels', element: <RequirePermission permission="channels.manage"><ChannelsPage /></RequirePermission> },
+          { path: 'outbox', element: <RequirePermission permission="outbox.read"><OutboxPage /></RequirePermission> },
+          { path: 'audit', element: <RequirePermission permission="audit.read"><AuditPage /></RequirePermission> },
+          { path: 'operators', element: <RequirePermission permission="operators.manage"><OperatorsPage /></RequirePermission> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+    { basename: '/admin' },
+  );
+}

@@ -1,0 +1,176 @@
+import { adminApiPaths, adminPath, type Operator, type OperatorRole } from '@lotus/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, DateTime, ErrorNote, Field, PageHeader, Panel } from '../../components/bits';
+import { DataTable, type Column } from '../../components/data-table';
+import { Dialog } from '../../components/dialog';
+import { showToast } from '../../components/toast';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { useMe } from '../auth/api';
+
+const roles: OperatorRole[] = ['admin', 'finance', 'support'];
+type PendingAction = { kind: 'disable' | 'enable' | 'reset'; operator: Operator } | null;
+
+/** Operators of the merchant (admins only): create with a role, disable or enable, reset the authenticator. */
+export function OperatorsPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [isCreating, setCreating] = useState(false);
+  const [pending, setPending] = useState<PendingAction>(null);
+  const operators = useQuery({ queryKey: ['operators'], queryFn: ({ signal }) => apiRequest<{ items: Operator[] }>(adminApiPaths.operators, { signal }) });
+  const action = useMutation({
+    mutationFn: async (request: NonNullable<PendingAction>) => {
+      const operatorId = request.operator.id;
+      if (request.kind === 'reset') return apiRequest<Operator>(adminPath(adminApiPaths.operatorTotp, { operatorId }), { method: 'DELETE' });
+      return apiRequest<Operator>(adminPath(adminApiPaths.operator, { operatorId }), { method: 'PATCH', body: { status: request.kind === 'disable' ? 'disabled' : 'active' } });
+    },
+    onSuccess: async (operator, request) => {
+      showToast(t(`operators_done_${request.kind}`, { username: operator.username }));
+      setPending(null);
+      await queryClient.invalidateQueries({ queryKey: ['operators'] });
+    },
+  });
+  const selfId = me.data?.operator.id;
+  const columns: Column<Operator>[] = [
+    { key: 'username', header: t('operators_username'), render: (row) => <span className="cell-stack"><strong>{row.username}</strong>{row.id === selfId ? <span className="muted">{t('operators_you')}</span> : null}</span> },
+    { key: 'role', header: t('operators_role'), render: (row) => <Badge tone="info">{t(`role_${row.role}`)}</Badge> },
+    { key: 'status', header: t('operators_status'), render: (row) => <Badge tone={row.status === 'active' ? 'good' : 'bad'}>{t(`operator_status_${row.status}`)}</Badge> },
+    { key: 'totp', header: t('operators_totp'), render: (row) => <Badge tone={row.totpEnrolled ? 'good' : 'warn'}>{row.totpEnrolled ? t('operators_totp_on') : t('operators_totp_pending')}</Badge> },
+    { key: 'created', header: t('operators_created'), render: (row) => <DateTime value={row.createdAt} /> },
+    {
+      key: 'actions',
+      header: t('actions'),
+      render: (row) =>
+        row.id === selfId ? (
+          <span className="muted">—</span>
+        ) : (
+          <span className="row-actions">
+            <button type="button" className={row.status === 'active' ? 'button is-small is-danger-ghost' : 'button is-small is-ghost'} onClick={() => setPending({ kind: row.status === 'active' ? 'disable' : 'enable', operator: row })}>
+              {row.status === 'active' ? t('operators_disable') : t('operators_enable')}
+            </button>
+            {row.totpEnrolled ? (
+              <button type="button" className="button is-small is-ghost" onClick={() => setPending({ kind: 'reset', operator: row })}>
+                {t('operators_reset_totp')}
+              </button>
+            ) : null}
+          </span>
+        ),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        title={t('operators_title')}
+        subtitle={t('operators_subtitle')}
+        actions={
+          <button type="button" className="button is-primary" onClick={() => setCreating(true)}>
+            {t('operators_create')}
+          </button>
+        }
+      />
+      <Panel>
+        <ErrorNote error={operators.error} />
+        <DataTable caption={t('operators_title')} columns={columns} rows={operators.data?.items} rowKey={(row) => row.id} isLoading={operators.isLoading} />
+      </Panel>
+      <RolesHelp />
+      <CreateOperatorDialog isOpen={isCreating} onClose={() => setCreating(false)} />
+      <Dialog
+        title={pending ? t(`operators_confirm_${pending.kind}_title`, { username: pending.operator.username }) : ''}
+        isOpen={pending !== null}
+        onClose={() => {
+          setPending(null);
+          action.reset();
+        }}
+        footer={
+          <>
+            <button type="button" className="button is-ghost" onClick={() => setPending(null)}>
+              {t('cancel')}
+            </button>
+            <button type="button" className={pending?.kind === 'enable' ? 'button is-primary' : 'button is-danger'} disabled={action.isPending} onClick={() => pending && action.mutate(pending)}>
+              {action.isPending ? t('working') : t('confirm')}
+            </button>
+          </>
+        }
+      >
+        {pending ? <p>{t(`operators_confirm_${pending.kind}_text`, { username: pending.operator.username })}</p> : null}
+        <ErrorNote error={action.error} />
+      </Dialog>
+    </>
+  );
+}
+
+function RolesHelp() {
+  const { t } = useTranslation();
+  return (
+    <Panel title={t('operators_roles_title')} className="is-subtle">
+      <ul className="role-help">
+        {roles.map((role) => (
+          <li key={role}>
+            <Badge tone="info">{t(`role_${role}`)}</Badge> <span className="muted">{t(`role_${role}_help`)}</span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<OperatorRole>('support');
+  const mutation = useMutation({
+    mutationFn: () => apiRequest<Operator>(adminApiPaths.operators, { method: 'POST', body: { username: username.trim(), password, role } }),
+    onSuccess: async (operator) => {
+      showToast(t('operators_created_toast', { username: operator.username }));
+      await queryClient.invalidateQueries({ queryKey: ['operators'] });
+      close();
+    },
+  });
+  const close = () => {
+    setUsername('');
+    setPassword('');
+    setRole('support');
+    mutation.reset();
+    onClose();
+  };
+  const isUsernameValid = /^[A-Za-z0-9_.-]{3,32}$/.test(username.trim());
+  const isPasswordValid = password.length >= 10 && password.length <= 128;
+  const field = mutation.error instanceof ApiError ? mutation.error.field : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isUsernameValid && isPasswordValid) mutation.mutate();
+  };
+  return (
+    <Dialog title={t('operators_create')} isOpen={isOpen} onClose={close}>
+      <form className="form" onSubmit={submit} noValidate>
+        <Field label={t('operators_username')} htmlFor="new-operator-username" hint={t('operators_username_hint')} error={username && !isUsernameValid ? t('operators_username_hint') : field === 'username' ? mutation.error?.message : undefined}>
+          <input id="new-operator-username" autoComplete="off" value={username} maxLength={32} onChange={(event) => setUsername(event.target.value)} />
+        </Field>
+        <Field label={t('operators_password')} htmlFor="new-operator-password" hint={t('operators_password_hint')} error={password && !isPasswordValid ? t('operators_password_hint') : undefined}>
+          <input id="new-operator-password" type="password" autoComplete="new-password" value={password} maxLength={128} onChange={(event) => setPassword(event.target.value)} />
+        </Field>
+        <Field label={t('operators_role')} htmlFor="new-operator-role" hint={t(`role_${role}_help`)}>
+          <select id="new-operator-role" value={role} onChange={(event) => setRole(event.target.value as OperatorRole)}>
+            {roles.map((value) => (
+              <option key={value} value={value}>
+                {t(`role_${value}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {field === 'username' ? null : <ErrorNote error={mutation.error} />}
+        <div className="form-actions">
+          <button type="button" className="button is-ghost" onClick={close}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="button is-primary" disabled={!isUsernameValid || !isPasswordValid || mutation.isPending}>
+            {mutation.isPending ? t('working') : t('operators_create_submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
