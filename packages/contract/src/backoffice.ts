@@ -86,6 +86,8 @@ export const adminApiPaths = {
   operator: '/admin-api/operators/:operatorId',
   /** `/admin-api/operators/:operatorId/totp` (DELETE: reset). */
   operatorTotp: '/admin-api/operators/:operatorId/totp',
+  /** GET: the ledger check of this merchant's books (`npm run ledger:check` for one merchant). */
+  ledgerCheck: '/admin-api/ledger/check',
 } as const;
 
 /** Fills `:name` placeholders of an adminApiPaths entry. */
@@ -306,3 +308,20 @@ export const createOperatorBodySchema = z.object({
 export type CreateOperatorBody = z.infer<typeof createOperatorBodySchema>;
 
 export const updateOperatorBodySchema = z.object({ status: z.enum(['active', 'disabled']) });
+
+/** GET /admin-api/ledger/check (permission `members.adjust`): amounts in minor units as decimal strings. */
+export const adminLedgerCheckSchema = z.object({
+  ok: z.boolean(),
+  accounts: z.number().int(),
+  memberAccounts: z.number().int(),
+  transfers: z.number().int(),
+  postings: z.number().int(),
+  emptyPostings: z.number().int(),
+  /** Per currency: member balances plus house balances; "0" when the books balance. */
+  currencies: z.array(z.object({ currency: z.string(), totalMinorUnits: z.string() })),
+  /** Accounts whose stored balance is not credits minus debits (or below zero). */
+  differences: z.array(
+    z.object({ accountId: z.string(), kind: z.string(), memberId: z.string().nullable(), storedMinorUnits: z.string(), derivedMinorUnits: z.string() }),
+  ),
+});
+export type AdminLedgerCheck = z.infer<typeof adminLedgerCheckSchema>;

@@ -5,6 +5,7 @@ import {
   adminAdjustmentBodySchema,
   adminAdjustmentValueSchema,
   adminDashboardSchema,
+  adminLedgerCheckSchema,
   adminIdSchema,
   adminMemberLedgerPageSchema,
   adminMemberLedgerQuerySchema,
@@ -32,6 +33,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { adjustMemberBalance } from './adjust-member-balance.ts';
 import { recordAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
@@ -160,6 +162,33 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(adminApiPaths.dashboard, { preHandler: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(adminDashboardSchema) } } }, async (request) =>
     ok(await getDashboard(app.db, request.operator, app.now())),
+  );
+
+  /* ---------- the books ---------- */
+
+  app.get(
+    adminApiPaths.ledgerCheck,
+    { preHandler: requireOperator('members.adjust'), schema: { tags, response: { 200: envelopeSchema(adminLedgerCheckSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const report = await checkLedger(app.db, { merchantId: request.merchant.id });
+      return ok({
+        ok: report.ok,
+        accounts: report.accounts,
+        memberAccounts: report.memberAccounts,
+        transfers: report.transfers,
+        postings: report.postings,
+        emptyPostings: report.emptyPostings,
+        currencies: report.currencies.map((currency) => ({ currency: currency.currency, totalMinorUnits: currency.total.toString() })),
+        differences: report.differences.map((difference) => ({
+          accountId: difference.accountId.toString(),
+          kind: difference.kind,
+          memberId: difference.memberId?.toString() ?? null,
+          storedMinorUnits: difference.stored.toString(),
+          derivedMinorUnits: difference.derived.toString(),
+        })),
+      });
+    },
   );
 
   /* ---------- members ---------- */

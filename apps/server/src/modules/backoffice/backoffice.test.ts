@@ -104,6 +104,7 @@ const guardedCalls: Array<{ name: string; method: 'GET' | 'POST' | 'PATCH' | 'DE
     body: () => ({ direction: 'credit', amount: '1.00', reason: 'guard test' }),
     permission: 'members.adjust',
   },
+  { name: 'ledger check', method: 'GET', url: () => adminApiPaths.ledgerCheck, permission: 'members.adjust' },
   { name: 'outbox', method: 'GET', url: () => adminApiPaths.outbox, permission: 'outbox.read' },
   { name: 'audit', method: 'GET', url: () => adminApiPaths.audit, permission: 'audit.read' },
   { name: 'operators', method: 'GET', url: () => adminApiPaths.operators, permission: 'operators.manage' },
@@ -332,6 +333,35 @@ describe('members', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field });
     expect(response.json().message).toMatch(/[\u0E00-\u0E7F]/);
+  });
+});
+
+describe('the ledger check', () => {
+  test("checks this merchant's books only and names a tampered account", async () => {
+    const member = await insertTestMember(testApp.db, testApp.demoMerchantId, 'checkedbooks');
+    await fund(member, 4_200n, 'ledger-check-fund');
+    const clean = await send('GET', adminApiPaths.ledgerCheck, undefined, { token: finance.token });
+    expect(clean.statusCode, clean.body).toBe(200);
+    expect(clean.headers['cache-control']).toBe('no-store');
+    expect(clean.json().value).toMatchObject({ ok: true, differences: [], currencies: [{ currency: 'THB', totalMinorUnits: '0' }] });
+
+    // Another merchant's broken books are not this operator's concern, nor visible to them.
+    const stranger = await insertTestMember(testApp.db, otherMerchantId, 'otherbooks');
+    await postTransfers(testApp.db, {
+      merchantId: otherMerchantId,
+      currency: 'THB',
+      idempotency: { source: 'test', key: 'other-books' },
+      transfers: [{ debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId: stranger }, amount: 100n, kind: 'adjustment', reference: 'x' }],
+      nowMs: clock.nowMs,
+    });
+    await sql`UPDATE ledger_account SET balance = balance + 7 WHERE member_id = ${stranger}`.execute(testApp.db);
+    expect((await send('GET', adminApiPaths.ledgerCheck, undefined, { token: finance.token })).json().value.ok).toBe(true);
+
+    await sql`UPDATE ledger_account SET balance = balance + 1 WHERE member_id = ${member}`.execute(testApp.db);
+    const broken = (await send('GET', adminApiPaths.ledgerCheck, undefined, { token: finance.token })).json().value;
+    expect(broken).toMatchObject({ ok: false, differences: [{ kind: 'member_main', memberId: String(member), storedMinorUnits: '4201', derivedMinorUnits: '4200' }] });
+    await sql`UPDATE ledger_account SET balance = balance - 1 WHERE member_id = ${member}`.execute(testApp.db);
+    await sql`UPDATE ledger_account SET balance = balance - 7 WHERE member_id = ${stranger}`.execute(testApp.db);
   });
 });
 

@@ -39,7 +39,12 @@ export interface LedgerReport {
  * currency, stored member balances plus derived house balances sum to zero; every posting has its
  * transfers. Reads everything once in a REPEATABLE READ snapshot so a running system can be checked.
  */
-export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
+export async function checkLedger(db: Kysely<Database>, options: { merchantId?: number } = {}): Promise<LedgerReport> {
+  // One merchant's books (an operator's check) or all of them (the command). Transfers never cross
+  // merchants (composite foreign keys), so one merchant's accounts balance on their own.
+  const accountFilter = options.merchantId === undefined ? sql`` : sql`WHERE a.merchant_id = ${options.merchantId}`;
+  const transferFilter = options.merchantId === undefined ? sql`` : sql`WHERE merchant_id = ${options.merchantId}`;
+  const postingFilter = options.merchantId === undefined ? sql`` : sql`AND p.merchant_id = ${options.merchantId}`;
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -54,19 +59,20 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerReport> {
         derived: bigint;
       }>`
         WITH movement AS (
-          SELECT credit_account_id AS account_id, amount FROM ledger_transfer
+          SELECT credit_account_id AS account_id, amount FROM ledger_transfer ${transferFilter}
           UNION ALL
-          SELECT debit_account_id, -amount FROM ledger_transfer
+          SELECT debit_account_id, -amount FROM ledger_transfer ${transferFilter}
         ), derived AS (
           SELECT account_id, sum(amount)::bigint AS derived FROM movement GROUP BY account_id
         )
         SELECT a.id, a.merchant_id, a.currency, a.kind, a.member_id, a.balance, coalesce(d.derived, 0)::bigint AS derived
         FROM ledger_account a LEFT JOIN derived d ON d.account_id = a.id
+        ${accountFilter}
         ORDER BY a.id`.execute(trx);
       const counts = await sql<{ transfers: bigint; postings: bigint; empty_postings: bigint }>`
-        SELECT (SELECT count(*) FROM ledger_transfer) AS transfers,
-               (SELECT count(*) FROM ledger_posting) AS postings,
-               (SELECT count(*) FROM ledger_posting p WHERE NOT EXISTS (SELECT 1 FROM ledger_transfer t WHERE t.posting_id = p.id)) AS empty_postings`.execute(trx);
+        SELECT (SELECT count(*) FROM ledger_transfer ${transferFilter}) AS transfers,
+               (SELECT count(*) FROM ledger_posting p WHERE true ${postingFilter}) AS postings,
+               (SELECT count(*) FROM ledger_posting p WHERE NOT EXISTS (SELECT 1 FROM ledger_transfer t WHERE t.posting_id = p.id) ${postingFilter}) AS empty_postings`.execute(trx);
 
       const differences: AccountDifference[] = [];
       const totals = new Map<string, CurrencyTotal>();
