@@ -64,3 +64,23 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
+
+/**
+ * GET /wps/relay/GCS_merchantWallet (token): how the merchant's vendors keep the member's money
+ * (protocol notes: `isSingle`). A seamless vendor plays from the main wallet; a transfer-mode vendor
+ * has its own sub-wallet, filled and emptied with GCS_walletTransfer.
+ */
+export const merchantWalletSchema = z.object({
+  /** True when every enabled vendor is seamless: one wallet for everything. */
+  isSingle: z.boolean(),
+  vendors: z.array(
+    z.object({
+      vassalage: z.string(),
+      /** The sub-wallet's accountTypeId in GET /wps/v2/wallets/balance. */
+      accountTypeId: z.number().int(),
+      accountTypeName: z.string(),
+      isSingle: z.boolean(),
+    }),
+  ),
+});
+export type MerchantWallet = z.infer<typeof merchantWalletSchema>;

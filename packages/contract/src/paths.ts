@@ -39,6 +39,7 @@ export const apiPaths = {
   agentDownline: '/wps/agent/downline',
   walletBalance: '/wps/v2/wallets/balance',
   walletStream: '/wps/v2/wallets/stream',
+  merchantWallet: '/wps/relay/GCS_merchantWallet',
 } as const;
 
 /**

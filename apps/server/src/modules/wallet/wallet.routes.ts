@@ -1,7 +1,8 @@
-import { apiPaths, envelopeSchema, walletBalanceSchema } from '@lotus/contract';
+import { apiPaths, envelopeSchema, merchantWalletSchema, walletBalanceSchema } from '@lotus/contract';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { requireMember } from '../identity/index.ts';
+import { getMerchantWallet } from './get-merchant-wallet.ts';
 import { getWalletBalance } from './get-wallet-balance.ts';
 import { streamBalance } from './stream-balance.ts';
 
@@ -15,6 +16,15 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok(await getWalletBalance(app.db, request.merchant, request.member));
+    },
+  );
+
+  app.get(
+    apiPaths.merchantWallet,
+    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(merchantWalletSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return ok(await getMerchantWallet(app.db, request.merchant.id));
     },
   );
 

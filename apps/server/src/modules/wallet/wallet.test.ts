@@ -100,3 +100,25 @@ describe('GET /wps/v2/wallets/balance', () => {
     expect(okBalance.parse((await balanceOf(rich.token)).json()).value.sumBalance).toBe('7.77');
   });
 });
+
+describe('GET /wps/relay/GCS_merchantWallet', () => {
+  test("lists the merchant's enabled vendors with their wallet mode; single only when every one is seamless", async () => {
+    const { token } = await memberWithToken();
+    const call = () => testApp.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: { Merchant: 'demo', Authorization: token } });
+    const vendors = await testApp.db.selectFrom('game_vendor').select(['id', 'vassalage', 'wallet_mode']).where('merchant_id', '=', testApp.demoMerchantId).where('is_enabled', '=', true).execute();
+    const first = await call();
+    expect(first.statusCode).toBe(200);
+    const value = first.json().value as { isSingle: boolean; vendors: Array<{ vassalage: string; accountTypeId: number; isSingle: boolean }> };
+    expect(value.vendors).toHaveLength(vendors.length);
+    expect(value.isSingle).toBe(vendors.every((vendor) => vendor.wallet_mode === 'seamless'));
+
+    const target = vendors[0]!;
+    await testApp.db.updateTable('game_vendor').set({ wallet_mode: 'transfer' }).where('id', '=', target.id).execute();
+    const after = (await call()).json().value as typeof value;
+    expect(after.isSingle).toBe(false);
+    expect(after.vendors.find((vendor) => vendor.vassalage === target.vassalage)).toMatchObject({ accountTypeId: target.id, isSingle: false });
+    await testApp.db.updateTable('game_vendor').set({ wallet_mode: target.wallet_mode }).where('id', '=', target.id).execute();
+
+    expect((await testApp.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: { Merchant: 'demo' } })).statusCode).toBe(401);
+  });
+});
