@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { endSession } from '../api/member';
+import { endSession, useSessionToken } from '../api/member';
 import { Modal } from '../components/modal';
 import { paths } from '../config/paths';
 import { loadChunk } from '../lib/chunk-loader';
+import { session } from '../lib/session';
 import { closeModal, openModal, useOpenModal } from '../stores/modal-store';
 
 const LoginModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.LoginModal })));
@@ -14,6 +15,9 @@ const ResetPasswordModal = lazy(() => loadChunk(() => import('../features/auth/c
 const LoginVerificationModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.LoginVerificationModal })));
 const ChangePasswordModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.ChangePasswordModal })));
 const MemberCentreModal = lazy(() => loadChunk(() => import('../features/member-centre/components/member-centre')).then((module) => ({ default: module.MemberCentreModal })));
+const LastLoginNotice = lazy(() =>
+  loadChunk(() => import('../features/member-centre/components/last-login-notice')).then((module) => ({ default: module.LastLoginNotice })),
+);
 const AnnouncementModal = lazy(() =>
   loadChunk(() => import('../features/announcements/components/announcement-modal')).then((module) => ({ default: module.AnnouncementModal })),
 );
@@ -60,25 +64,47 @@ function useResetPasswordLink(): void {
   }, [search]);
 }
 
-/** Draws the one open site-wide modal; each loads on first use. */
+/**
+ * After a login, the "previous login" notice (its own chunk, loaded only then). A login is a token
+ * other than the one the page opened with: a reload with a token shows nothing.
+ */
+function LoginNoticeHost() {
+  const token = useSessionToken();
+  const [openingToken] = useState(session.getToken);
+  const [closedToken, setClosedToken] = useState<string | null>(null);
+  const onClose = useCallback(() => setClosedToken(token), [token]);
+  if (!token || token === openingToken || token === closedToken) return null;
+  return (
+    <Suspense fallback={null}>
+      <LastLoginNotice key={token} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+/** Draws the one open site-wide modal; each loads on first use. Also the notice after a login. */
 export function ModalHost() {
   useResetPasswordLink();
   const modal = useOpenModal();
-  if (!modal) return null;
+  // One shape whether or not a modal is open, so the notice keeps its state when one opens.
   return (
-    <Suspense fallback={null}>
-      {modal.kind === 'login' && <LoginModal prefill={modal.prefill} messageKey={modal.messageKey} />}
-      {modal.kind === 'register' && <RegisterModal />}
-      {modal.kind === 'forgotPassword' && <ForgotPasswordModal />}
-      {modal.kind === 'resetPassword' && <ResetPasswordModal resetToken={modal.resetToken} />}
-      {modal.kind === 'announcement' && <AnnouncementModal announcementId={modal.announcementId} />}
-      {modal.kind === 'logout' && <LogoutModal />}
-      {modal.kind === 'notice' && <NoticeModal titleKey={modal.titleKey} messageKey={modal.messageKey} />}
-      {modal.kind === 'loginVerification' && <LoginVerificationModal challenge={modal.challenge} attempt={modal.attempt} />}
-      {modal.kind === 'changePassword' && (
-        <ChangePasswordModal isForced={modal.isForced} account={modal.account} knownPassword={modal.knownPassword} isRemembered={modal.isRemembered} />
+    <>
+      <LoginNoticeHost />
+      {modal && (
+        <Suspense fallback={null}>
+          {modal.kind === 'login' && <LoginModal prefill={modal.prefill} messageKey={modal.messageKey} />}
+          {modal.kind === 'register' && <RegisterModal />}
+          {modal.kind === 'forgotPassword' && <ForgotPasswordModal />}
+          {modal.kind === 'resetPassword' && <ResetPasswordModal resetToken={modal.resetToken} />}
+          {modal.kind === 'announcement' && <AnnouncementModal announcementId={modal.announcementId} />}
+          {modal.kind === 'logout' && <LogoutModal />}
+          {modal.kind === 'notice' && <NoticeModal titleKey={modal.titleKey} messageKey={modal.messageKey} />}
+          {modal.kind === 'loginVerification' && <LoginVerificationModal challenge={modal.challenge} attempt={modal.attempt} />}
+          {modal.kind === 'changePassword' && (
+            <ChangePasswordModal isForced={modal.isForced} account={modal.account} knownPassword={modal.knownPassword} isRemembered={modal.isRemembered} />
+          )}
+          {modal.kind === 'memberCentre' && <MemberCentreModal page={modal.page} />}
+        </Suspense>
       )}
-      {modal.kind === 'memberCentre' && <MemberCentreModal page={modal.page} />}
-    </Suspense>
+    </>
   );
 }

@@ -53,6 +53,8 @@ interface RequestOptions {
   body?: unknown;
   /** A form-encoded body instead of JSON (spec §7: `/wps/member/password/email`). */
   form?: Record<string, string>;
+  /** A multipart body (a proof upload); the browser writes its Content-Type with the boundary. */
+  formData?: FormData;
   signal?: AbortSignal;
   /** Background calls (polling, prefetch) should not flash the global loader. */
   isSilent?: boolean;
@@ -82,8 +84,8 @@ export function apiHeaders(contentType?: string): Headers {
 
 /** Calls the API and returns the envelope's `value`; throws ApiError unless `success` is true. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, form, signal, isSilent = false } = options;
-  const headers = apiHeaders(form ? 'application/x-www-form-urlencoded;charset=UTF-8' : body === undefined ? undefined : 'application/json');
+  const { method = 'GET', query, body, form, formData, signal, isSilent = false } = options;
+  const headers = apiHeaders(form ? 'application/x-www-form-urlencoded;charset=UTF-8' : body === undefined || formData ? undefined : 'application/json');
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   if (!isSilent) loaderStore.start();
   try {
@@ -92,7 +94,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response = await fetch(buildUrl(path, query), {
         method,
         headers,
-        body: form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body),
+        body: formData ?? (form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body)),
         signal,
         credentials: 'same-origin',
       });

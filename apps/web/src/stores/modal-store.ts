@@ -12,6 +12,9 @@ export interface LoginAttempt {
   isRemembered: boolean;
 }
 
+/** The member centre's pages that exist so far (spec §2 names the rest). */
+export type MemberCentrePage = 'securityCenter' | 'depositv2' | 'withdraw' | 'transactionHistory' | 'personalProfit';
+
 /**
  * The site-wide modal that is open, if any. One at a time: opening another replaces it, as the
  * original did (login over register, register over login).
@@ -35,8 +38,8 @@ export type OpenModal =
    * typed at login, not asked again (spec §5). `account`: whom to log in again afterwards (spec §4).
    */
   | { kind: 'changePassword'; isForced: boolean; account?: string; knownPassword?: string; isRemembered?: boolean }
-  /** The member centre panel (spec §2); its default page is securityCenter. */
-  | { kind: 'memberCentre'; page?: 'securityCenter' };
+  /** The member centre panel (spec §2) on `page`; its default page is securityCenter. */
+  | { kind: 'memberCentre'; page?: MemberCentrePage };
 
 export const modalStore = createStore<OpenModal | null>(null);
 

@@ -1,41 +1,125 @@
 import '../../auth/auth.css';
 import '../member-centre.css';
-import { useId } from 'react';
+import { Component, lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/global-loader';
 import { Modal } from '../../../components/modal';
-import { Icon } from '../../../components/icon';
-import { registerFeatureCatalogue } from '../../../lib/i18n';
-import { closeModal } from '../../../stores/modal-store';
+import { loadChunk } from '../../../lib/chunk-loader';
+import { closeModal, openModal, type MemberCentrePage } from '../../../stores/modal-store';
+import { loadMemberCentreCatalogue } from '../member-centre-catalogue';
 import { SecurityCenter } from './security-center';
 
 // The member centre's texts come with its chunk (the home page's JS budget).
-await registerFeatureCatalogue({
-  TH: () => import('../../../locales/member-centre/th.json'),
-  EN: () => import('../../../locales/member-centre/en.json'),
-});
+await loadMemberCentreCatalogue();
 
-export type MemberCentrePage = 'securityCenter';
+export type { MemberCentrePage };
+
+// The money pages are chunks of their own, with their texts: opening "my account" does not load them.
+const DepositPage = lazy(() => loadChunk(() => import('../../money/components/deposit-page')).then((module) => ({ default: module.DepositPage })));
+const WithdrawPage = lazy(() => loadChunk(() => import('../../money/components/withdraw-page')).then((module) => ({ default: module.WithdrawPage })));
+const TransactionHistoryPage = lazy(() =>
+  loadChunk(() => import('../../money/components/transaction-history-page')).then((module) => ({ default: module.TransactionHistoryPage })),
+);
+const PersonalProfitPage = lazy(() => loadChunk(() => import('../../money/components/personal-profit-page')).then((module) => ({ default: module.PersonalProfitPage })));
+
+/** 24px glyphs of the navigation, drawn like the site's line icons. */
+const navIcons: Record<MemberCentrePage, string> = {
+  securityCenter: 'M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6zm0 10c4.4 0 8 2.2 8 5v3H4v-3c0-2.8 3.6-5 8-5zm0 2c-3.4 0-6 1.5-6 3v1h12v-1c0-1.5-2.6-3-6-3z',
+  depositv2: 'M11 3h2v9.2l3.3-3.3 1.4 1.4L12 16l-5.7-5.7 1.4-1.4 3.3 3.3V3zM4 15h2v4h12v-4h2v6H4v-6z',
+  withdraw: 'M12 3l5.7 5.7-1.4 1.4L13 6.8V16h-2V6.8L7.7 10.1 6.3 8.7 12 3zM4 15h2v4h12v-4h2v6H4v-6z',
+  transactionHistory: 'M13 3a9 9 0 1 1-8.9 10.5l2-.4A7 7 0 1 0 7 7.4L9.6 10H3V3.4l2.6 2.6A9 9 0 0 1 13 3zm-1 4h2v5.6l3.5 2.1-1 1.7L12 13.7V7z',
+  personalProfit: 'M4 20h17v2H2V3h2v17zm3-3V11h3v6H7zm5 0V7h3v10h-3zm5 0v-8h3v8h-3z',
+};
+
+const pageTitleKeys: Record<MemberCentrePage, string> = {
+  securityCenter: 'member_centre_security',
+  depositv2: 'member_centre_deposit',
+  withdraw: 'member_centre_withdraw',
+  transactionHistory: 'member_centre_transactions',
+  personalProfit: 'member_centre_profit',
+};
+
+const pageOrder: MemberCentrePage[] = ['securityCenter', 'depositv2', 'withdraw', 'transactionHistory', 'personalProfit'];
+
+/** A page chunk that failed to load (offline, a new release) fails inside the panel, not the whole site. */
+class PageBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+
+  static getDerivedStateFromError(): { hasFailed: boolean } {
+    return { hasFailed: true };
+  }
+
+  override render() {
+    return this.state.hasFailed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** As the route error does (app/route-error.tsx): retry reloads, which fetches fresh chunks. */
+function PageFailed() {
+  const { t } = useTranslation();
+  return (
+    <div className="member-centre__error">
+      <p role="alert">{t('error_chunk_timeout')}</p>
+      <button type="button" className="button button--primary button--small" onClick={() => window.location.reload()}>{t('common_retry')}</button>
+    </div>
+  );
+}
+
+function CurrentPage({ page }: { page: MemberCentrePage }) {
+  switch (page) {
+    case 'depositv2':
+      return <DepositPage />;
+    case 'withdraw':
+      return <WithdrawPage />;
+    case 'transactionHistory':
+      return <TransactionHistoryPage />;
+    case 'personalProfit':
+      return <PersonalProfitPage />;
+    default:
+      return <SecurityCenter />;
+  }
+}
 
 /**
- * The member centre (spec §2): a closable panel whose default page is securityCenter ("my account").
- * Its other pages (wallet, deposit, withdrawal, records, rewards...) arrive with their releases and
- * join the navigation then.
+ * The member centre (spec §2): a closable panel whose default page is securityCenter ("my account"),
+ * with the money pages (deposit, withdrawal, transaction history, profit and loss). The page lives
+ * in the modal store, so the strip's Deposit button can open the centre on depositv2. Its other
+ * pages (wallet, records, rewards...) join the navigation with their releases.
  */
 export function MemberCentreModal({ page = 'securityCenter' }: { page?: MemberCentrePage }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the navigation is one scrolling row: keep the current page's entry in view.
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [page]);
   return (
     <Modal title={t('member_centre_title')} onClose={closeModal} size="large" className="member-centre-modal">
       <div className="member-centre">
-        <nav className="member-centre__nav" aria-label={t('member_centre_title')}>
-          <button type="button" className="member-centre__nav-item" aria-current={page === 'securityCenter' ? 'page' : undefined}>
-            <Icon name="user" size={18} />
-            {t('member_centre_security')}
-          </button>
+        <nav ref={navRef} className="member-centre__nav" aria-label={t('member_centre_title')}>
+          {pageOrder.map((item) => (
+            <button
+              key={item}
+              type="button"
+              className="member-centre__nav-item"
+              aria-current={page === item ? 'page' : undefined}
+              onClick={() => page !== item && openModal({ kind: 'memberCentre', page: item })}
+            >
+              <svg className="member-centre__nav-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path fill="currentColor" d={navIcons[item]} />
+              </svg>
+              {t(pageTitleKeys[item])}
+            </button>
+          ))}
         </nav>
         <section className="member-centre__page" aria-labelledby={headingId}>
-          <h3 id={headingId} className="member-centre__heading">{t('member_centre_security')}</h3>
-          <SecurityCenter />
+          <h3 id={headingId} className="member-centre__heading">{t(pageTitleKeys[page])}</h3>
+          <PageBoundary key={page} fallback={<PageFailed />}>
+            <Suspense fallback={<div className="member-centre__loading"><Spinner /></div>}>
+              <CurrentPage page={page} />
+            </Suspense>
+          </PageBoundary>
         </section>
       </div>
     </Modal>

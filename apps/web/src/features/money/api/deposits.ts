@@ -1,0 +1,132 @@
+import {
+  depositPaths,
+  type Bank,
+  type CreateDepositRequest,
+  type Deposit,
+  type DepositLimits,
+  type DepositMethod,
+  type DepositProof,
+  type DepositReport,
+  type DepositReportQuery,
+  type DepositSettings,
+  type SetDepositLimitsRequest,
+} from '@lotus/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionToken } from '../../../api/member';
+import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaderName, useIdempotentMutation } from '../../../lib/idempotency';
+
+/** Deposit calls of packages/contract/src/deposits.ts (page depositv2). Every query is the member's: keyed by token. */
+export const depositKeys = {
+  all: ['deposits'] as const,
+  settings: (token: string | null) => ['deposits', 'settings', token] as const,
+  methods: (token: string | null) => ['deposits', 'methods', token] as const,
+  banks: (token: string | null) => ['deposits', 'banks', token] as const,
+  detail: (token: string | null, depositId: number) => ['deposits', 'detail', token, depositId] as const,
+  report: (token: string | null, query: Partial<DepositReportQuery>) => ['deposits', 'report', token, query] as const,
+  limits: (token: string | null) => ['deposits', 'limits', token] as const,
+};
+
+export function useDepositSettings() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: depositKeys.settings(token),
+    queryFn: () => apiRequest<DepositSettings>(depositPaths.settings, { isSilent: true }),
+    enabled: Boolean(token),
+  });
+}
+
+/** The channels open to the member, with what is left today: fresh each time the page opens. */
+export function useDepositMethods() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: depositKeys.methods(token),
+    queryFn: () => apiRequest<DepositMethod[]>(depositPaths.methods, { isSilent: true }),
+    enabled: Boolean(token),
+    staleTime: 0,
+  });
+}
+
+/** Thai banks (for binding a withdrawal account): they change rarely. */
+export function useBanks() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: depositKeys.banks(token),
+    queryFn: () => apiRequest<Bank[]>(depositPaths.banks, { isSilent: true }),
+    enabled: Boolean(token),
+    staleTime: 60 * 60_000,
+  });
+}
+
+const isFinal = (deposit: Deposit | undefined) => deposit !== undefined && deposit.status !== 'pending';
+
+/**
+ * One deposit, polled while it is pending (a gateway's callback or an operator settles it):
+ * `pollMs` apart, stopping once it is approved, rejected or expired.
+ */
+export function useDeposit(depositId: number, pollMs: number) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: depositKeys.detail(token, depositId),
+    queryFn: () => apiRequest<Deposit>(depositPaths.detail, { query: { depositId }, isSilent: true }),
+    enabled: Boolean(token),
+    // The create call's answer is put in the cache (useCreateDeposit): the first poll comes `pollMs` later.
+    staleTime: pollMs,
+    refetchInterval: (query) => (isFinal(query.state.data) ? false : pollMs),
+    refetchIntervalInBackground: true,
+  });
+}
+
+export function useDepositReport(query: Partial<DepositReportQuery>) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: depositKeys.report(token, query),
+    queryFn: () => apiRequest<DepositReport>(depositPaths.report, { query, isSilent: true }),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDepositLimits() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: depositKeys.limits(token),
+    queryFn: () => apiRequest<DepositLimits>(depositPaths.limits, { isSilent: true }),
+    enabled: Boolean(token),
+  });
+}
+
+/** POST multipart: the slip of a BANK transfer (checked on the server by content). */
+export function useUploadDepositProof() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const formData = new FormData();
+      formData.append('file', file);
+      return apiRequest<DepositProof>(depositPaths.uploadProof, { method: 'POST', formData });
+    },
+  });
+}
+
+/** POST MCSFE_createDepositTask under the action's Idempotency-Key. */
+export function useCreateDeposit() {
+  const queryClient = useQueryClient();
+  const token = useSessionToken();
+  return useIdempotentMutation<Deposit, CreateDepositRequest>({
+    mutationFn: (request, key) => apiRequest<Deposit>(depositPaths.create, { method: 'POST', body: request, headers: { [idempotencyHeaderName]: key } }),
+    onSuccess: (deposit) => queryClient.setQueryData(depositKeys.detail(token, deposit.depositId), deposit),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' }),
+  });
+}
+
+/** POST MCSFE_setDepositLimits: decreases at once, increases after 24 hours. */
+export function useSetDepositLimits() {
+  const queryClient = useQueryClient();
+  const token = useSessionToken();
+  return useIdempotentMutation<DepositLimits, SetDepositLimitsRequest>({
+    mutationFn: (request, key) => apiRequest<DepositLimits>(depositPaths.setLimits, { method: 'POST', body: request, headers: { [idempotencyHeaderName]: key } }),
+    onSuccess: (limits) => {
+      queryClient.setQueryData(depositKeys.limits(token), limits);
+      void queryClient.invalidateQueries({ queryKey: depositKeys.methods(token) });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { withdrawalPaths, type PersonalProfit, type PersonalProfitQuery, type TransactionHistory, type TransactionHistoryQuery } from '@lotus/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSessionToken } from '../../../api/member';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Pages transactionHistory and personalProfit: read-only views of the member's ledger. */
+export function useTransactionHistory(query: Partial<TransactionHistoryQuery>) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: ['transaction-history', token, query],
+    queryFn: () => apiRequest<TransactionHistory>(withdrawalPaths.transactionHistory, { query, isSilent: true }),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePersonalProfit(query: PersonalProfitQuery) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: ['personal-profit', token, query],
+    queryFn: () => apiRequest<PersonalProfit>(withdrawalPaths.personalProfit, { query, isSilent: true }),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+  });
+}

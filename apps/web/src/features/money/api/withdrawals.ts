@@ -1,0 +1,154 @@
+import {
+  withdrawalPaths,
+  type BankAccount,
+  type BindBankAccountRequest,
+  type ChangePaymentPasswordRequest,
+  type PaymentConfirmationList,
+  type PaymentPasswordStatus,
+  type RemoveBankAccountRequest,
+  type ReportNotReceivedRequest,
+  type SetPaymentPasswordRequest,
+  type UpdateBankAccountRequest,
+  type WithdrawAccountInfo,
+  type Withdrawal,
+  type WithdrawReport,
+  type WithdrawReportQuery,
+  type WithdrawRequest,
+  type WithdrawSettings,
+} from '@lotus/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSessionToken } from '../../../api/member';
+import { apiRequest } from '../../../lib/api-client';
+import { idempotencyHeaderName, useIdempotentMutation } from '../../../lib/idempotency';
+import { sealedMoneyRequest } from './sealed-money-request';
+
+/** Withdrawal calls of packages/contract/src/withdrawals.ts (page withdraw). Sealed where the contract says so. */
+export const withdrawalKeys = {
+  all: ['withdrawals'] as const,
+  paymentPassword: (token: string | null) => ['withdrawals', 'payment-password', token] as const,
+  accountInfo: (token: string | null) => ['withdrawals', 'account-info', token] as const,
+  settings: (token: string | null) => ['withdrawals', 'settings', token] as const,
+  report: (token: string | null, query: Partial<WithdrawReportQuery>) => ['withdrawals', 'report', token, query] as const,
+  confirmations: (token: string | null) => ['withdrawals', 'confirmations', token] as const,
+};
+
+const idempotent = (key: string) => ({ [idempotencyHeaderName]: key });
+
+export function usePaymentPasswordStatus() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: withdrawalKeys.paymentPassword(token),
+    queryFn: () => apiRequest<PaymentPasswordStatus>(withdrawalPaths.paymentPassword, { isSilent: true }),
+    enabled: Boolean(token),
+  });
+}
+
+export function useWithdrawAccountInfo() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: withdrawalKeys.accountInfo(token),
+    queryFn: () => apiRequest<WithdrawAccountInfo>(withdrawalPaths.withdrawAccountInfo, { isSilent: true }),
+    enabled: Boolean(token),
+  });
+}
+
+/** Limits, fee, today's count and turnover: fresh whenever the page shows. */
+export function useWithdrawSettings() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: withdrawalKeys.settings(token),
+    queryFn: () => apiRequest<WithdrawSettings>(withdrawalPaths.withdrawSettings, { isSilent: true }),
+    enabled: Boolean(token),
+    staleTime: 0,
+  });
+}
+
+export function useWithdrawReport(query: Partial<WithdrawReportQuery>) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: withdrawalKeys.report(token, query),
+    queryFn: () => apiRequest<WithdrawReport>(withdrawalPaths.withdrawReport, { query, isSilent: true }),
+    enabled: Boolean(token),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Paid withdrawals waiting for "received" or "not received" (spec §4). */
+export function usePaymentConfirmations() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: withdrawalKeys.confirmations(token),
+    queryFn: () => apiRequest<PaymentConfirmationList>(withdrawalPaths.paymentConfirmationList, { isSilent: true }),
+    enabled: Boolean(token),
+  });
+}
+
+/** Everything of this page after a change: settings, accounts, lists. */
+function useRefreshWithdrawals() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
+}
+
+export function useSetPaymentPassword() {
+  const refresh = useRefreshWithdrawals();
+  return useMutation({
+    mutationFn: (request: SetPaymentPasswordRequest) => sealedMoneyRequest<null>(withdrawalPaths.setPaymentPassword, { ...request }, { method: 'PUT' }),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangePaymentPassword() {
+  return useMutation({
+    mutationFn: (request: ChangePaymentPasswordRequest) => sealedMoneyRequest<null>(withdrawalPaths.changePaymentPassword, { ...request }),
+  });
+}
+
+export function useBindBankAccount() {
+  const refresh = useRefreshWithdrawals();
+  return useIdempotentMutation<BankAccount, BindBankAccountRequest>({
+    mutationFn: (request, key) => sealedMoneyRequest<BankAccount>(withdrawalPaths.bindBankAccount, { ...request }, { method: 'PUT', headers: idempotent(key) }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateBankAccount() {
+  const refresh = useRefreshWithdrawals();
+  return useMutation({
+    mutationFn: (request: UpdateBankAccountRequest) => sealedMoneyRequest<BankAccount>(withdrawalPaths.updateBankAccount, { ...request }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveBankAccount() {
+  const refresh = useRefreshWithdrawals();
+  return useMutation({
+    mutationFn: (request: RemoveBankAccountRequest) => sealedMoneyRequest<null>(withdrawalPaths.removeBankAccount, { ...request }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST withdraw, sealed, under the action's Idempotency-Key. The balance follows by the balance stream. */
+export function useWithdraw() {
+  const refresh = useRefreshWithdrawals();
+  return useIdempotentMutation<Withdrawal, WithdrawRequest>({
+    mutationFn: (request, key) => sealedMoneyRequest<Withdrawal>(withdrawalPaths.withdraw, { ...request }, { headers: idempotent(key) }),
+    onSettled: refresh,
+  });
+}
+
+export function useConfirmReceived() {
+  const refresh = useRefreshWithdrawals();
+  return useIdempotentMutation<Withdrawal, number>({
+    mutationFn: (withdrawalId, key) =>
+      apiRequest<Withdrawal>(withdrawalPaths.confirmReceived, { method: 'POST', body: { withdrawalId }, headers: idempotent(key) }),
+    onSettled: refresh,
+  });
+}
+
+export function useReportNotReceived() {
+  const refresh = useRefreshWithdrawals();
+  return useIdempotentMutation<Withdrawal, ReportNotReceivedRequest>({
+    mutationFn: (request, key) => apiRequest<Withdrawal>(withdrawalPaths.reportNotReceived, { method: 'POST', body: request, headers: idempotent(key) }),
+    onSettled: refresh,
+  });
+}
