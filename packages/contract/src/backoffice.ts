@@ -62,6 +62,10 @@ export const backofficeErrorCodes = {
   selfChangeRefused: 'operator.self.refused',
   /** A member debit larger than the member's main balance (409): the ledger is unchanged. */
   adjustmentOverdraw: 'operator.adjust.overdraw',
+  /** Own password change: the current password is wrong (400, field `currentPassword`); counted by the login throttle. */
+  currentPasswordWrong: 'operator.password.current.wrong',
+  /** Own password change: the new password equals the current one (400, field `newPassword`). */
+  passwordUnchanged: 'operator.password.unchanged',
 } as const;
 export type BackofficeErrorCode = (typeof backofficeErrorCodes)[keyof typeof backofficeErrorCodes];
 
@@ -86,6 +90,10 @@ export const adminApiPaths = {
   operator: '/admin-api/operators/:operatorId',
   /** `/admin-api/operators/:operatorId/totp` (DELETE: reset). */
   operatorTotp: '/admin-api/operators/:operatorId/totp',
+  /** `/admin-api/operators/:operatorId/role` (PUT `{ role }`: another operator's role). */
+  operatorRole: '/admin-api/operators/:operatorId/role',
+  /** PUT `{ currentPassword, newPassword }`: the logged-in operator's own password; their other sessions end. */
+  ownPassword: '/admin-api/me/password',
   /** GET: the ledger check of this merchant's books (`npm run ledger:check` for one merchant). */
   ledgerCheck: '/admin-api/ledger/check',
 } as const;
@@ -308,6 +316,18 @@ export const createOperatorBodySchema = z.object({
 export type CreateOperatorBody = z.infer<typeof createOperatorBodySchema>;
 
 export const updateOperatorBodySchema = z.object({ status: z.enum(['active', 'disabled']) });
+
+/** PUT operatorRole: the new role of another operator (an admin cannot change their own). */
+export const updateOperatorRoleBodySchema = z.object({ role: operatorRoleSchema });
+export type UpdateOperatorRoleBody = z.infer<typeof updateOperatorRoleBodySchema>;
+
+/** PUT ownPassword: the current password, and a new one of at least 10 characters that differs from it. */
+export const changeOwnPasswordBodySchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: operatorPasswordSchema });
+export type ChangeOwnPasswordBody = z.infer<typeof changeOwnPasswordBodySchema>;
+
+/** The answer of PUT ownPassword: how many other sessions of the operator were ended. */
+export const changeOwnPasswordValueSchema = z.object({ sessionsEnded: z.number().int() });
+export type ChangeOwnPasswordValue = z.infer<typeof changeOwnPasswordValueSchema>;
 
 /** GET /admin-api/ledger/check (permission `members.adjust`): amounts in minor units as decimal strings. */
 export const adminLedgerCheckSchema = z.object({

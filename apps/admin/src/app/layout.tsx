@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Outlet, useLocation } from 'react-router';
-import { Badge } from '../components/bits';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';
 import { ToastArea } from '../components/toast';
+import { OperatorMenu } from '../features/account/operator-menu';
 import { logOut, useMe, useToken } from '../features/auth/api';
 import { queryClient } from '../lib/query-client';
 import { navItems } from './nav';
 
 /**
  * The frame of every page after login: a sidebar of the pages the operator's role may use (a drawer
- * below 960 px), a top bar with the merchant, the language and the operator. Without a token, the
+ * below 960 px), a top bar with the merchant, the language and the operator (whose menu changes their password). Without a token, the
  * login page.
  */
 export function AppLayout() {
@@ -73,13 +73,7 @@ export function AppLayout() {
           </button>
           <div className="topbar-spacer" />
           <LanguageSwitch />
-          <div className="operator-chip" title={operator.username}>
-            <span className="operator-avatar" aria-hidden="true">
-              {operator.username.slice(0, 1).toUpperCase()}
-            </span>
-            <span className="operator-name">{operator.username}</span>
-            <Badge tone="info">{t(`role_${operator.role}`)}</Badge>
-          </div>
+          <OperatorMenu operator={operator} />
           <button
             type="button"
             className="icon-button"

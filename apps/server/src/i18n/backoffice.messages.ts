@@ -13,6 +13,8 @@ export const th = {
   'operator.username.taken': 'ชื่อผู้ใช้นี้มีผู้ใช้งานแล้ว กรุณาเลือกชื่ออื่น',
   'operator.self.refused': 'ไม่สามารถทำรายการนี้กับบัญชีของตนเองได้ กรุณาให้ผู้ดูแลระบบคนอื่นดำเนินการ',
   'operator.adjust.overdraw': 'ยอดเงินในกระเป๋าหลักของสมาชิกไม่พอสำหรับการหักเงิน (คงเหลือ {balance})',
+  'operator.password.current.wrong': 'รหัสผ่านปัจจุบันไม่ถูกต้อง ({field})',
+  'operator.password.unchanged': 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน ({field})',
 };
 
 export const en: Record<keyof typeof th, string> = {
@@ -26,4 +28,6 @@ export const en: Record<keyof typeof th, string> = {
   'operator.username.taken': 'This username is already taken, please choose another',
   'operator.self.refused': 'You cannot do this to your own account; ask another admin',
   'operator.adjust.overdraw': "The member's main wallet does not cover this debit (balance {balance})",
+  'operator.password.current.wrong': 'The current password is wrong ({field})',
+  'operator.password.unchanged': 'The new password must differ from the current one ({field})',
 };

@@ -13,12 +13,13 @@ import { useMe } from '../auth/api';
 const roles: OperatorRole[] = ['admin', 'finance', 'support'];
 type PendingAction = { kind: 'disable' | 'enable' | 'reset'; operator: Operator } | null;
 
-/** Operators of the merchant (admins only): create with a role, disable or enable, reset the authenticator. */
+/** Operators of the merchant (admins only): create with a role, change the role, disable or enable, reset the authenticator. */
 export function OperatorsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const [isCreating, setCreating] = useState(false);
   const [pending, setPending] = useState<PendingAction>(null);
+  const [roleTarget, setRoleTarget] = useState<Operator | null>(null);
   const operators = useQuery({ queryKey: ['operators'], queryFn: ({ signal }) => apiRequest<{ items: Operator[] }>(adminApiPaths.operators, { signal }) });
   const action = useMutation({
     mutationFn: async (request: NonNullable<PendingAction>) => {
@@ -47,6 +48,9 @@ export function OperatorsPage() {
           <span className="muted">—</span>
         ) : (
           <span className="row-actions">
+            <button type="button" className="button is-small is-ghost" onClick={() => setRoleTarget(row)}>
+              {t('operators_change_role')}
+            </button>
             <button type="button" className={row.status === 'active' ? 'button is-small is-danger-ghost' : 'button is-small is-ghost'} onClick={() => setPending({ kind: row.status === 'active' ? 'disable' : 'enable', operator: row })}>
               {row.status === 'active' ? t('operators_disable') : t('operators_enable')}
             </button>
@@ -76,6 +80,7 @@ export function OperatorsPage() {
       </Panel>
       <RolesHelp />
       <CreateOperatorDialog isOpen={isCreating} onClose={() => setCreating(false)} />
+      <ChangeRoleDialog operator={roleTarget} onClose={() => setRoleTarget(null)} />
       <Dialog
         title={pending ? t(`operators_confirm_${pending.kind}_title`, { username: pending.operator.username }) : ''}
         isOpen={pending !== null}
@@ -171,6 +176,61 @@ function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
           </button>
         </div>
       </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Another operator's role. Their sessions go on; what they may do follows the new role at their next
+ * call (the server reads the role on every call). Audited with the role before and after.
+ */
+function ChangeRoleDialog({ operator, onClose }: { operator: Operator | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<OperatorRole | null>(null);
+  const role = chosen ?? operator?.role ?? 'support';
+  const mutation = useMutation({
+    mutationFn: (target: Operator) => apiRequest<Operator>(adminPath(adminApiPaths.operatorRole, { operatorId: target.id }), { method: 'PUT', body: { role } }),
+    onSuccess: async (updated) => {
+      showToast(t('operators_done_role', { username: updated.username, role: t(`role_${updated.role}`) }));
+      await queryClient.invalidateQueries({ queryKey: ['operators'] });
+      close();
+    },
+  });
+  const close = () => {
+    setChosen(null);
+    mutation.reset();
+    onClose();
+  };
+  const isUnchanged = operator !== null && role === operator.role;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (operator && !isUnchanged) mutation.mutate(operator);
+  };
+  return (
+    <Dialog title={operator ? t('operators_role_title', { username: operator.username }) : ''} isOpen={operator !== null} onClose={close}>
+      {operator ? (
+        <form className="form" onSubmit={submit} noValidate>
+          <p className="muted">{t('operators_role_text', { username: operator.username, role: t(`role_${operator.role}`) })}</p>
+          <Field label={t('operators_role_new')} htmlFor="operator-new-role" hint={t(`role_${role}_help`)}>
+            <select id="operator-new-role" value={role} onChange={(event) => setChosen(event.target.value as OperatorRole)}>
+              {roles.map((value) => (
+                <option key={value} value={value}>
+                  {t(`role_${value}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <ErrorNote error={mutation.error} />
+          <div className="form-actions">
+            <button type="button" className="button is-ghost" onClick={close}>
+              {t('cancel')}
+            </button>
+            <button type="submit" className="button is-primary" disabled={isUnchanged || mutation.isPending}>
+              {mutation.isPending ? t('working') : t('operators_role_submit')}
+            </button>
+          </div>
+        </form>
+      ) : null}
     </Dialog>
   );
 }

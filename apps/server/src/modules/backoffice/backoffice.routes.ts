@@ -14,6 +14,8 @@ import {
   adminMemberSearchQuerySchema,
   adminOutboxPageSchema,
   adminOutboxQuerySchema,
+  changeOwnPasswordBodySchema,
+  changeOwnPasswordValueSchema,
   createOperatorBodySchema,
   envelopeSchema,
   errorCodes,
@@ -27,6 +29,7 @@ import {
   parseAmount,
   rolePermissions,
   updateOperatorBodySchema,
+  updateOperatorRoleBodySchema,
 } from '@lotus/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -35,12 +38,13 @@ import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { checkLedger } from '../ledger/index.ts';
 import { adjustMemberBalance } from './adjust-member-balance.ts';
+import { changeOwnPassword } from './change-own-password.ts';
 import { recordAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
 import { ensureFirstAdmins, logFirstAdmins } from './first-admin.ts';
 import { listAudit } from './list-audit.ts';
 import { listOutbox } from './list-outbox.ts';
-import { createOperator, getOperator, listOperators, resetOperatorTotp, setOperatorStatus, type Actor } from './manage-operators.ts';
+import { createOperator, getOperator, listOperators, resetOperatorTotp, setOperatorRole, setOperatorStatus, type Actor } from './manage-operators.ts';
 import { getMember, listMemberLedger, searchMembers } from './members.ts';
 import { ensureOperatorMerchant } from './operator-merchant.ts';
 import { confirmEnrolmentAndLogIn, logInOperator, verifyCodeAndLogIn } from './operator-login.ts';
@@ -159,6 +163,30 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
       expiresAt: request.operator.sessionExpiresAtMs,
     });
   });
+
+  // Own password only: the operator is the session's, whatever the body says. Rate-limited like the
+  // login (it costs two argon2id operations); wrong current passwords count in the login throttle.
+  app.put(
+    adminApiPaths.ownPassword,
+    {
+      preHandler: requireOperator(null),
+      config: { rateLimit: loginRateLimit },
+      schema: { tags, body: changeOwnPasswordBodySchema, response: { 200: envelopeSchema(changeOwnPasswordValueSchema) } },
+    },
+    async (request) =>
+      ok(
+        await changeOwnPassword(app.db, {
+          merchantId: request.operator.merchantId,
+          operatorId: request.operator.id,
+          username: request.operator.username,
+          sessionId: request.operator.sessionId,
+          currentPassword: request.body.currentPassword,
+          newPassword: request.body.newPassword,
+          ip: request.ip,
+          nowMs: app.now(),
+        }),
+      ),
+  );
 
   app.get(adminApiPaths.dashboard, { preHandler: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(adminDashboardSchema) } } }, async (request) =>
     ok(await getDashboard(app.db, request.operator, app.now())),
@@ -284,6 +312,15 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     adminApiPaths.operator,
     { preHandler: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, body: updateOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
     async (request) => ok(await setOperatorStatus(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.status)),
+  );
+
+  app.put(
+    adminApiPaths.operatorRole,
+    {
+      preHandler: requireOperator('operators.manage'),
+      schema: { tags, params: operatorParamsSchema, body: updateOperatorRoleBodySchema, response: { 200: envelopeSchema(operatorSchema) } },
+    },
+    async (request) => ok(await setOperatorRole(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.role)),
   );
 
   app.delete(

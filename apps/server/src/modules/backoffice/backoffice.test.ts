@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { totpCodeAt } from '../identity/totp.ts';
 import { postTransfers } from '../ledger/index.ts';
 import { insertTestOperator, type TestOperator } from './backoffice.testing.ts';
+import { createOperatorSession } from './operator-sessions.ts';
 import { operatorAccountFailureLimit, operatorFailureWindowMs, operatorIpFailureLimit } from './operator-throttle.ts';
 
 /** The back-office API against the real app and database: guards, TOTP login, throttles, members, money, audit. */
@@ -91,7 +92,7 @@ afterAll(async () => {
 });
 
 /** Every operator call, with a body that would pass validation and the permission it needs. */
-const guardedCalls: Array<{ name: string; method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: () => string; body?: () => unknown; permission: string | null }> = [
+const guardedCalls: Array<{ name: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: () => string; body?: () => unknown; permission: string | null }> = [
   { name: 'me', method: 'GET', url: () => adminApiPaths.me, permission: null },
   { name: 'dashboard', method: 'GET', url: () => adminApiPaths.dashboard, permission: null },
   { name: 'member search', method: 'GET', url: () => `${adminApiPaths.members}?q=som`, permission: 'members.read' },
@@ -116,6 +117,8 @@ const guardedCalls: Array<{ name: string; method: 'GET' | 'POST' | 'PATCH' | 'DE
     permission: 'operators.manage',
   },
   { name: 'disable operator', method: 'PATCH', url: () => adminPath(adminApiPaths.operator, { operatorId: support.id }), body: () => ({ status: 'active' }), permission: 'operators.manage' },
+  { name: 'change role', method: 'PUT', url: () => adminPath(adminApiPaths.operatorRole, { operatorId: support.id }), body: () => ({ role: 'support' }), permission: 'operators.manage' },
+  { name: 'own password', method: 'PUT', url: () => adminApiPaths.ownPassword, body: () => ({ currentPassword: 'not-the-password', newPassword: 'long-enough-password' }), permission: null },
   { name: 'reset totp', method: 'DELETE', url: () => adminPath(adminApiPaths.operatorTotp, { operatorId: 999_999 }), permission: 'operators.manage' },
 ];
 
@@ -562,5 +565,194 @@ describe('operators', () => {
     const response = await send('POST', adminApiPaths.operators, body, { token: admin.token });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field });
+  });
+});
+
+describe('own password', () => {
+  const newPassword = 'brand-new-password-42';
+
+  async function passwordHash(operatorId: bigint): Promise<string> {
+    return (await testApp.db.selectFrom('operator').select('password_hash').where('id', '=', operatorId).executeTakeFirstOrThrow()).password_hash;
+  }
+
+  test('the operator changes it (argon2id); every other session ends; audited without any password', async () => {
+    const operator = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support', nowMs: clock.nowMs });
+    const base = { merchantId: testApp.demoMerchantId, operatorId: operator.id, ip: '127.0.0.1', nowMs: clock.nowMs };
+    const otherFull = await createOperatorSession(testApp.db, { ...base, stage: 'full' });
+    const otherHalf = await createOperatorSession(testApp.db, { ...base, stage: 'password' });
+    const oldHash = await passwordHash(operator.id);
+
+    const response = await send('PUT', adminApiPaths.ownPassword, { currentPassword: operator.password, newPassword }, { token: operator.token, ip: nextIp() });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().value).toEqual({ sessionsEnded: 2 });
+    const newHash = await passwordHash(operator.id);
+    expect(newHash).toMatch(/^\$argon2id\$/);
+    expect(newHash).not.toBe(oldHash);
+
+    // This session goes on; the others are gone.
+    expect((await send('GET', adminApiPaths.me, undefined, { token: operator.token })).statusCode).toBe(200);
+    expect((await send('GET', adminApiPaths.me, undefined, { token: otherFull.token })).statusCode).toBe(401);
+    expect((await send('POST', adminApiPaths.totpVerify, { code: '123456' }, { token: otherHalf.token })).statusCode).toBe(401);
+    // The old password no longer logs in; the new one does.
+    expect((await send('POST', adminApiPaths.login, { username: operator.username, password: operator.password }, { ip: nextIp() })).statusCode).toBe(400);
+    expect((await send('POST', adminApiPaths.login, { username: operator.username, password: newPassword }, { ip: nextIp() })).statusCode).toBe(200);
+
+    const audits = await testApp.db.selectFrom('operator_audit').select(['action', 'operator_id', 'target_type', 'target_id', 'before', 'after']).where('action', '=', 'operator.password.change').where('operator_id', '=', operator.id).execute();
+    expect(audits).toEqual([{ action: 'operator.password.change', operator_id: operator.id, target_type: 'operator', target_id: String(operator.id), before: null, after: { sessionsEnded: 2 } }]);
+    const everything = JSON.stringify(await testApp.db.selectFrom('operator_audit').selectAll().where('operator_id', '=', operator.id).execute(), (_key, value: unknown) =>
+      typeof value === 'bigint' ? String(value) : value,
+    );
+    for (const secret of [operator.password, newPassword, oldHash, newHash]) expect(everything).not.toContain(secret);
+  });
+
+  test.each([
+    ['a new password under 10 characters', { currentPassword: 'operator-password-1', newPassword: 'short-pw' }, 'newPassword', 'validation.failed'],
+    ['no new password', { currentPassword: 'operator-password-1' }, 'newPassword', 'validation.failed'],
+    ['no current password', { newPassword: 'long-enough-password' }, 'currentPassword', 'validation.failed'],
+    ['an empty current password', { currentPassword: '', newPassword: 'long-enough-password' }, 'currentPassword', 'validation.failed'],
+    ['the new password equal to the current one', { currentPassword: 'operator-password-1', newPassword: 'operator-password-1' }, 'newPassword', backofficeErrorCodes.passwordUnchanged],
+    ['a wrong current password', { currentPassword: 'not-my-password-1', newPassword: 'long-enough-password' }, 'currentPassword', backofficeErrorCodes.currentPasswordWrong],
+  ])('refuses %s with a 400 naming the field in TH and EN; nothing changes', async (_name, body, field, errorCode) => {
+    const operator = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'finance', nowMs: clock.nowMs });
+    const hash = await passwordHash(operator.id);
+    const messages: string[] = [];
+    for (const language of ['TH', 'EN'] as const) {
+      const response = await send('PUT', adminApiPaths.ownPassword, body, { token: operator.token, language, ip: nextIp() });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, errorCode, field });
+      expect(response.json().message).toContain(field);
+      messages.push(response.json().message as string);
+    }
+    expect(messages[0]).not.toBe(messages[1]);
+    if (errorCode === backofficeErrorCodes.currentPasswordWrong) {
+      expect(messages).toEqual(['รหัสผ่านปัจจุบันไม่ถูกต้อง (currentPassword)', 'The current password is wrong (currentPassword)']);
+    }
+    if (errorCode === backofficeErrorCodes.passwordUnchanged) {
+      expect(messages).toEqual(['รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน (newPassword)', 'The new password must differ from the current one (newPassword)']);
+    }
+    expect(await passwordHash(operator.id)).toBe(hash);
+    expect((await send('GET', adminApiPaths.me, undefined, { token: operator.token })).statusCode).toBe(200);
+    expect((await auditRows('operator.password.change')).map((row) => row.operator_id)).not.toContain(operator.id);
+  });
+
+  test(`wrong current passwords count in the login throttle: the ${operatorAccountFailureLimit}th locks the account`, async () => {
+    const operator = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support', nowMs: clock.nowMs });
+    for (let attempt = 1; attempt <= operatorAccountFailureLimit; attempt++) {
+      const response = await send('PUT', adminApiPaths.ownPassword, { currentPassword: `wrong-password-${attempt}`, newPassword }, { token: operator.token, ip: nextIp() });
+      expect(response.statusCode, `#${attempt}: ${response.body}`).toBe(attempt < operatorAccountFailureLimit ? 400 : 429);
+    }
+    const failures = await testApp.db.selectFrom('operator_login_failure').select('reason').where('username_key', '=', operator.username.toLowerCase()).execute();
+    expect(failures).toHaveLength(operatorAccountFailureLimit);
+    expect(failures.every((row) => row.reason === 'password')).toBe(true);
+    // Locked: even the right password is refused, here and at the login.
+    const right = await send('PUT', adminApiPaths.ownPassword, { currentPassword: operator.password, newPassword }, { token: operator.token, ip: nextIp() });
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ errorCode: backofficeErrorCodes.loginLocked });
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send('POST', adminApiPaths.login, { username: operator.username, password: operator.password }, { ip: nextIp() })).statusCode).toBe(429);
+    expect((await auditRows('operator.password.change')).map((row) => row.operator_id)).not.toContain(operator.id);
+  });
+
+  test('nobody changes another operator’s password through it: the operator is always the session’s', async () => {
+    const actor = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'admin', nowMs: clock.nowMs });
+    const victim = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support', password: 'victim-password-1', nowMs: clock.nowMs });
+    const victimHash = await passwordHash(victim.id);
+    // The victim's password is not the actor's current password.
+    const guessed = await send('PUT', adminApiPaths.ownPassword, { currentPassword: victim.password, newPassword }, { token: actor.token, ip: nextIp() });
+    expect(guessed.statusCode).toBe(400);
+    expect(guessed.json()).toMatchObject({ errorCode: backofficeErrorCodes.currentPasswordWrong, field: 'currentPassword' });
+    // Naming the victim in the body changes nothing but the caller's own password.
+    const named = await send(
+      'PUT',
+      adminApiPaths.ownPassword,
+      { currentPassword: actor.password, newPassword, operatorId: String(victim.id), username: victim.username },
+      { token: actor.token, ip: nextIp() },
+    );
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await passwordHash(victim.id)).toBe(victimHash);
+    expect((await send('GET', adminApiPaths.me, undefined, { token: victim.token })).statusCode).toBe(200);
+    expect((await send('POST', adminApiPaths.login, { username: victim.username, password: victim.password }, { ip: nextIp() })).statusCode).toBe(200);
+    expect((await send('POST', adminApiPaths.login, { username: actor.username, password: newPassword }, { ip: nextIp() })).statusCode).toBe(200);
+    // There is no call for another operator's password at all.
+    const other = await send('PUT', `${adminPath(adminApiPaths.operator, { operatorId: victim.id })}/password`, { currentPassword: victim.password, newPassword }, { token: actor.token });
+    expect(other.statusCode).toBe(404);
+    expect(await passwordHash(victim.id)).toBe(victimHash);
+  });
+});
+
+describe('operator roles', () => {
+  test('an admin changes another operator’s role: audited, sessions go on, permissions follow at once', async () => {
+    const target = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support', nowMs: clock.nowMs });
+    const url = adminPath(adminApiPaths.operatorRole, { operatorId: target.id });
+    expect((await send('GET', adminApiPaths.outbox, undefined, { token: target.token })).statusCode).toBe(200);
+    expect((await send('GET', adminApiPaths.ledgerCheck, undefined, { token: target.token })).statusCode).toBe(403);
+
+    const changed = await send('PUT', url, { role: 'finance' }, { token: admin.token });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().value).toMatchObject({ id: String(target.id), role: 'finance', status: 'active' });
+    const me = await send('GET', adminApiPaths.me, undefined, { token: target.token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().value).toMatchObject({ operator: { role: 'finance' }, permissions: ['deposits.review', 'withdrawals.review', 'channels.manage', 'members.read', 'members.adjust'] });
+    expect((await send('GET', adminApiPaths.ledgerCheck, undefined, { token: target.token })).statusCode).toBe(200);
+    expect((await send('GET', adminApiPaths.outbox, undefined, { token: target.token })).statusCode).toBe(403);
+
+    // The same role again changes nothing and writes no audit row.
+    expect((await send('PUT', url, { role: 'finance' }, { token: admin.token })).json().value).toMatchObject({ role: 'finance' });
+    await send('PUT', url, { role: 'admin' }, { token: admin.token });
+    expect((await send('GET', adminApiPaths.operators, undefined, { token: target.token })).statusCode).toBe(200);
+    const revoked = await testApp.db.selectFrom('operator_session').select('revoked_at').where('operator_id', '=', target.id).execute();
+    expect(revoked.every((row) => row.revoked_at === null)).toBe(true);
+
+    const audits = await testApp.db.selectFrom('operator_audit').select(['action', 'operator_id', 'target_id', 'before', 'after']).where('action', '=', 'operator.role.change').where('target_id', '=', String(target.id)).orderBy('id').execute();
+    expect(audits).toEqual([
+      { action: 'operator.role.change', operator_id: admin.id, target_id: String(target.id), before: { role: 'support' }, after: { role: 'finance' } },
+      { action: 'operator.role.change', operator_id: admin.id, target_id: String(target.id), before: { role: 'finance' }, after: { role: 'admin' } },
+    ]);
+  });
+
+  test('support and finance cannot change roles, not even their own; the role stays', async () => {
+    const insert = (role: 'support' | 'finance') => insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role, nowMs: clock.nowMs });
+    // Fresh ones: the shared finance operator's session ended with its authenticator reset above.
+    const [target, support, finance] = await Promise.all([insert('support'), insert('support'), insert('finance')]);
+    for (const [operator, operatorId] of [
+      [support, target.id],
+      [finance, target.id],
+      [support, support.id],
+      [finance, finance.id],
+    ] as const) {
+      const response = await send('PUT', adminPath(adminApiPaths.operatorRole, { operatorId }), { role: 'admin' }, { token: operator.token });
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toMatchObject({ errorCode: backofficeErrorCodes.permissionDenied });
+    }
+    const roles = await testApp.db.selectFrom('operator').select(['id', 'role']).where('id', 'in', [target.id, support.id, finance.id]).execute();
+    expect(Object.fromEntries(roles.map((row) => [String(row.id), row.role]))).toEqual({ [String(target.id)]: 'support', [String(support.id)]: 'support', [String(finance.id)]: 'finance' });
+  });
+
+  test('an admin may not change their own role (409); another merchant’s operator is 404', async () => {
+    const self = await send('PUT', adminPath(adminApiPaths.operatorRole, { operatorId: admin.id }), { role: 'support' }, { token: admin.token });
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ errorCode: backofficeErrorCodes.selfChangeRefused });
+    const foreign = await send('PUT', adminPath(adminApiPaths.operatorRole, { operatorId: stranger.id }), { role: 'support' }, { token: admin.token });
+    expect(foreign.statusCode).toBe(404);
+    const rows = await testApp.db.selectFrom('operator').select(['id', 'role']).where('id', 'in', [admin.id, stranger.id]).execute();
+    expect(rows.every((row) => row.role === 'admin')).toBe(true);
+  });
+
+  test.each([
+    ['an unknown role', { role: 'owner' }],
+    ['no role', {}],
+    ['a role of another type', { role: 1 }],
+  ])('refuses %s with a 400 naming the field role in TH and EN', async (_name, body) => {
+    const target = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support', nowMs: clock.nowMs });
+    const messages: string[] = [];
+    for (const language of ['TH', 'EN'] as const) {
+      const response = await send('PUT', adminPath(adminApiPaths.operatorRole, { operatorId: target.id }), body, { token: admin.token, language });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'role' });
+      expect(response.json().message).toContain('role');
+      messages.push(response.json().message as string);
+    }
+    expect(messages[0]).not.toBe(messages[1]);
+    expect((await testApp.db.selectFrom('operator').select('role').where('id', '=', target.id).executeTakeFirstOrThrow()).role).toBe('support');
   });
 });

@@ -75,7 +75,7 @@ export async function createOperator(
 }
 
 function refuseSelf(actor: Actor, operatorId: bigint): void {
-  // An admin locking themself out (or resetting their own second factor) needs a second pair of eyes.
+  // An admin locking themself out (resetting their own second factor, changing their own role) needs a second pair of eyes.
   if (actor.operatorId === operatorId) throw new AppError(409, backofficeErrorCodes.selfChangeRefused);
 }
 
@@ -142,6 +142,43 @@ export async function resetOperatorTotp(db: Kysely<Database>, actor: Actor, oper
       before: { totpEnrolled: before.totp_secret !== null },
       after: { totpEnrolled: false },
     });
+    return toOperator(row);
+  });
+}
+
+/**
+ * Changes another operator's role (admin, finance, support; 409 `operator.self.refused` for one's own,
+ * so the last admin cannot demote themself). Their sessions keep working: the guard reads the role from
+ * the row on every call, so the new permissions apply at once. Audited with the role before and after
+ * (nothing when the role is already that one).
+ */
+export async function setOperatorRole(db: Kysely<Database>, actor: Actor, operatorId: bigint, role: OperatorRole): Promise<Operator> {
+  refuseSelf(actor, operatorId);
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('operator')
+      .select(['role'])
+      .where('merchant_id', '=', actor.merchantId)
+      .where('id', '=', operatorId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw AppError.notFound();
+    const row = await trx
+      .updateTable('operator')
+      .set(before.role === role ? { role } : { role, updated_at: new Date(actor.nowMs) })
+      .where('id', '=', operatorId)
+      .returning(operatorColumns)
+      .executeTakeFirstOrThrow();
+    if (before.role !== role) {
+      await recordAudit(trx, {
+        ...actor,
+        action: 'operator.role.change',
+        targetType: 'operator',
+        targetId: operatorId,
+        before: { role: before.role },
+        after: { role },
+      });
+    }
     return toOperator(row);
   });
 }
