@@ -8,6 +8,7 @@ import type { MerchantConfig } from '../modules/merchant/merchant.config.ts';
 import type { MessagingTables } from '../modules/messaging/messaging.tables.ts';
 import type { SealedTables } from '../modules/sealed/sealed.tables.ts';
 import type { SiteTables } from '../modules/site/site.tables.ts';
+import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
 import type { VerificationTables } from '../modules/verification/verification.tables.ts';
 import type { WithdrawalTables } from '../modules/withdrawal/withdrawal.tables.ts';
 
@@ -34,7 +35,7 @@ export interface MerchantDomainTable {
   is_primary: boolean;
 }
 
-export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables, IdempotencyTables, DepositTables, WithdrawalTables, BackofficeTables {
+export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables, IdempotencyTables, DepositTables, WithdrawalTables, BackofficeTables, VendorWalletTables {
   merchant: MerchantTable;
   merchant_domain: MerchantDomainTable;
 }

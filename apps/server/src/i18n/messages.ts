@@ -2,6 +2,7 @@ import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
+import * as games from './games.messages.ts';
 import * as login from './login.messages.ts';
 import * as money from './money.messages.ts';
 import * as register from './register.messages.ts';
@@ -18,6 +19,7 @@ const th = {
   ...deposits.th,
   ...withdrawals.th,
   ...backoffice.th,
+  ...games.th,
   ...register.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
@@ -87,6 +89,7 @@ const en: Record<MessageKey, string> = {
   ...deposits.en,
   ...withdrawals.en,
   ...backoffice.en,
+  ...games.en,
   ...register.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',

@@ -8,9 +8,10 @@ import { loginSecurityRoutes } from './identity/login-security.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { sealedRoutes } from './sealed/sealed.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
+import { vendorWalletRoutes } from './vendor-wallet/vendor-wallet.routes.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { withdrawalRoutes } from './withdrawal/withdrawal.routes.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
-export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, loginSecurityRoutes, accountsRoutes, messagingRoutes, walletRoutes, depositRoutes, withdrawalRoutes, backofficeRoutes];
+export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, loginSecurityRoutes, accountsRoutes, messagingRoutes, walletRoutes, depositRoutes, withdrawalRoutes, backofficeRoutes, vendorWalletRoutes];

@@ -13,6 +13,8 @@ import * as m0012 from './0012_deposits.ts';
 import * as m0013 from './0013_withdrawals.ts';
 import * as m0014 from './0014_backoffice.ts';
 import * as m0015 from './0015_balance_notify.ts';
+import * as m0016 from './0016_vendor_wallet.ts';
+import * as m0017 from './0017_game_catalogue.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -31,4 +33,6 @@ export const migrations = {
   '0013_withdrawals': m0013,
   '0014_backoffice': m0014,
   '0015_balance_notify': m0015,
+  '0016_vendor_wallet': m0016,
+  '0017_game_catalogue': m0017,
 };

@@ -1,0 +1,2 @@
+/* Contract of the games calls; filled by the module's work. */
+export {};

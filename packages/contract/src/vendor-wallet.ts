@@ -1,0 +1,2 @@
+/* Contract of the vendor-wallet calls; filled by the module's work. */
+export {};
