@@ -66,8 +66,29 @@ export interface GameTable {
   is_enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/** A member's favourite game (migration 0017). Adding twice is one row (unique member and game). */
+export interface GameFavoriteTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: bigint;
+  /** `game.id` of the member's own merchant. */
+  game_row_id: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A game the member launched (migration 0017): one row per member and game, `played_at` the latest launch. */
+export interface GameRecentTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: bigint;
+  game_row_id: number;
+  played_at: Date;
+}
+
 export interface GamesTables {
   game_category: GameCategoryTable;
   game_vendor: GameVendorTable;
   game: GameTable;
+  game_favorite: GameFavoriteTable;
+  game_recent: GameRecentTable;
 }

@@ -1,0 +1,3 @@
+/** What other modules use of the games module. */
+export { recordRecentGame, type RecentGamePlay } from './recent-games.ts';
+export { gameCategoryOfVendor } from './game-category-of-vendor.ts';
