@@ -16,6 +16,9 @@ const listSchema = z
 
 const booleanSchema = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
+/** The house vendor's secret outside production (documented in the README); production must set its own. */
+export const developmentHouseVendorSecret = 'lotus-dev-house-vendor-secret';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -72,6 +75,12 @@ const envSchema = z.object({
   /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`. Holds a secret: never logged. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   EMAIL_FROM: z.string().default('Lotus <no-reply@localhost>'),
+  /**
+   * HMAC secret of the house vendor's /vendor-api calls (modules/vendor-wallet). Outside production it
+   * defaults to developmentHouseVendorSecret; in production there is no default: unset, every house
+   * vendor call is refused (INVALID_SIGNATURE) and the start logs an error.
+   */
+  HOUSE_VENDOR_SECRET: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 /** Settings that only some choices need; checked even when other settings are wrong, so every problem is listed. */
@@ -101,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...missing.map(({ field, because }) => `${field}: ${because}`),
     ]);
   }
-  return Object.freeze({ ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), repoRoot });
+  const houseVendorSecret = parsed.data.HOUSE_VENDOR_SECRET ?? (parsed.data.NODE_ENV === 'production' ? undefined : developmentHouseVendorSecret);
+  return Object.freeze({ ...parsed.data, HOUSE_VENDOR_SECRET: houseVendorSecret, dataDir: path.resolve(parsed.data.DATA_DIR), repoRoot });
 }

@@ -1,3 +1,70 @@
+import type { ColumnType, Generated } from 'kysely';
+
 /** Tables of modules/vendor-wallet (migration 0016_vendor_wallet). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface VendorWalletTables {}
+
+type BigId = ColumnType<bigint, bigint | undefined, never>;
+
+export interface VendorCredentialTable {
+  merchant_id: number;
+  vendor_code: string;
+  /** The HMAC secret; null for the house vendor, whose secret is `HOUSE_VENDOR_SECRET`. */
+  secret: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface VendorGameSessionTable {
+  id: BigId;
+  merchant_id: number;
+  member_id: bigint;
+  vendor_code: string;
+  game_id: string;
+  /** SHA-256 of the token (the token itself is only in the launch's game_url). */
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export interface VendorRoundTable {
+  merchant_id: number;
+  vendor_code: string;
+  round_id: string;
+  member_id: bigint;
+  status: 'open' | 'closed';
+  has_win: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Date;
+  closed_at: Date | null;
+}
+
+export type VendorTransactionKind = 'bet' | 'win' | 'rollback';
+
+/** What a replay answers (the balance is read again: a repeat shows the current balance). */
+export interface StoredAnswer {
+  currency: string;
+  transactionId: string;
+  playerId?: string;
+}
+
+export interface VendorTransactionTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  vendor_code: string;
+  transaction_id: string;
+  kind: VendorTransactionKind;
+  member_id: bigint;
+  round_id: string;
+  amount: ColumnType<bigint, bigint, bigint>;
+  reference_transaction_id: string | null;
+  /** `cancelled`: a bet's tombstone, written by a rollback that arrived first. */
+  status: 'done' | 'rolled_back' | 'cancelled';
+  request_hash: string | null;
+  answer: ColumnType<StoredAnswer | null, string | null, string | null>;
+  posting_id: bigint | null;
+  created_at: Date;
+}
+
+export interface VendorWalletTables {
+  vendor_credential: VendorCredentialTable;
+  vendor_game_session: VendorGameSessionTable;
+  vendor_round: VendorRoundTable;
+  vendor_transaction: VendorTransactionTable;
+}

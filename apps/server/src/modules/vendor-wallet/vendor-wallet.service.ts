@@ -1,0 +1,342 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  formatMinorUnits,
+  parseAmount,
+  vendorWalletErrorCodes as codes,
+  vendorWalletRequestSchema,
+  type VendorWalletAnswer,
+  type VendorWalletCall,
+  type VendorWalletErrorCode,
+  type VendorWalletRequest,
+} from '@lotus/contract';
+import type { Database } from '../../db/schema.ts';
+import { LedgerError, memberBalance, postTransfers, type MemberAccountRef, type PostingResult } from '../ledger/index.ts';
+import { hashSessionToken } from './game-sessions.ts';
+import { signedMerchants } from './signature.ts';
+import type { StoredAnswer } from './vendor-wallet.tables.ts';
+
+/** A request whose timestamp is further than this from the server's clock is refused (STALE_REQUEST). */
+export const maxClockSkewMs = 5 * 60_000;
+
+const statusOf: Record<VendorWalletErrorCode, number> = {
+  INSUFFICIENT_FUNDS: 409,
+  INVALID_SIGNATURE: 401,
+  STALE_REQUEST: 400,
+  SESSION_EXPIRED: 401,
+  DUPLICATE_TRANSACTION_DIFFERENT_DATA: 409,
+  TRANSACTION_NOT_FOUND: 404,
+  ROUND_CLOSED: 409,
+  PLAYER_BLOCKED: 403,
+  INVALID_SESSION: 401,
+  TRANSACTION_CANCELLED: 409,
+  INVALID_AMOUNT: 400,
+  INVALID_CURRENCY: 400,
+  INVALID_REQUEST: 400,
+};
+
+/** A refusal of the protocol; the route answers it in the envelope with its errorCode. */
+export class VendorWalletError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly errorCode: VendorWalletErrorCode,
+    readonly value: VendorWalletAnswer | null = null,
+  ) {
+    super(errorCode);
+    this.name = 'VendorWalletError';
+    this.statusCode = statusOf[errorCode];
+  }
+}
+
+interface CallContext {
+  merchantId: number;
+  currency: string;
+  memberId: bigint;
+  account: MemberAccountRef;
+  vendorCode: string;
+  source: string;
+  request: VendorWalletRequest;
+  amount: bigint;
+  nowMs: number;
+}
+
+type Trx = Transaction<Database>;
+
+export interface VendorCallInput {
+  vendorCode: string;
+  call: VendorWalletCall;
+  rawBody: string;
+  signature: string | undefined;
+  houseSecret: string | undefined;
+  nowMs: number;
+}
+
+/**
+ * One vendor call, from the raw body to the answer's value. Order of checks: signature, body,
+ * timestamp, session (owner, vendor, game, currency), then for balance and bet the member's status
+ * and the session's expiry, then the amount; then the call itself, idempotent by (vendor, transactionId).
+ */
+export async function handleVendorCall(db: Kysely<Database>, input: VendorCallInput): Promise<VendorWalletAnswer> {
+  const { vendorCode, call, rawBody, nowMs } = input;
+  const merchants = input.signature === undefined ? new Set<number>() : await signedMerchants(db, vendorCode, input.houseSecret, rawBody, input.signature);
+  if (merchants !== 'any' && merchants.size === 0) throw new VendorWalletError(codes.invalidSignature);
+
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new VendorWalletError(codes.invalidRequest);
+  }
+  const parsed = vendorWalletRequestSchema.safeParse(json);
+  if (!parsed.success) throw new VendorWalletError(codes.invalidRequest);
+  const request = parsed.data;
+  if (Math.abs(request.timestamp - nowMs) > maxClockSkewMs) throw new VendorWalletError(codes.staleRequest);
+
+  const session = await db
+    .selectFrom('vendor_game_session as s')
+    .innerJoin('member as m', 'm.id', 's.member_id')
+    .innerJoin('merchant as mc', 'mc.id', 's.merchant_id')
+    .select(['s.merchant_id', 's.member_id', 's.vendor_code', 's.game_id', 's.expires_at', 'm.status', 'm.is_agent', 'mc.currency'])
+    .where('s.token_hash', '=', hashSessionToken(request.sessionToken))
+    .executeTakeFirst();
+  const playerId = session ? session.member_id.toString() : '';
+  if (
+    !session ||
+    session.vendor_code !== vendorCode ||
+    (merchants !== 'any' && !merchants.has(session.merchant_id)) ||
+    session.game_id !== request.gameId ||
+    ((call !== 'balance' || request.playerId !== '') && request.playerId !== playerId)
+  ) {
+    throw new VendorWalletError(codes.invalidSession);
+  }
+  if (request.currency !== session.currency) throw new VendorWalletError(codes.invalidCurrency);
+  if (call === 'balance' || call === 'bet') {
+    if (session.status !== 'active') throw new VendorWalletError(codes.playerBlocked);
+    if (session.expires_at.getTime() <= nowMs) throw new VendorWalletError(codes.sessionExpired);
+  }
+  const amount = parseAmount(request.amount);
+  if (amount === null || (call === 'bet' && amount === 0n)) throw new VendorWalletError(codes.invalidAmount);
+
+  const context: CallContext = {
+    merchantId: session.merchant_id,
+    currency: session.currency,
+    memberId: session.member_id,
+    account: { kind: session.is_agent === 4 ? 'member_trial' : 'member_main', memberId: session.member_id },
+    vendorCode,
+    source: `vendor:${vendorCode}`,
+    request,
+    amount,
+    nowMs,
+  };
+  if (call === 'balance') {
+    const balance = await memberBalance(db, context.merchantId, context.currency, context.account);
+    return { balance: formatMinorUnits(balance), currency: context.currency, transactionId: request.transactionId, playerId };
+  }
+  return recordCall(db, context, call);
+}
+
+/** SHA-256 of what a call asks: a repeat of its transaction id must ask exactly the same. */
+function hashCall(context: CallContext, call: VendorWalletCall): string {
+  const { request } = context;
+  const canonical = JSON.stringify([call, context.memberId.toString(), request.gameId, request.roundId, context.amount.toString(), request.referenceTransactionId ?? null, request.roundClosed ?? false]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+async function currentAnswer(db: Kysely<Database> | Trx, context: CallContext, stored: StoredAnswer): Promise<VendorWalletAnswer> {
+  const balance = await memberBalance(db as Kysely<Database>, context.merchantId, context.currency, context.account);
+  return { balance: formatMinorUnits(balance), currency: stored.currency, transactionId: stored.transactionId };
+}
+
+async function recordCall(db: Kysely<Database>, context: CallContext, call: Exclude<VendorWalletCall, 'balance'>): Promise<VendorWalletAnswer> {
+  const { request } = context;
+  const requestHash = hashCall(context, call);
+  const answer: StoredAnswer = { currency: context.currency, transactionId: request.transactionId };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // The unique key makes a parallel copy wait here until the first commits or rolls back.
+      const inserted = await trx
+        .insertInto('vendor_transaction')
+        .values({
+          merchant_id: context.merchantId,
+          vendor_code: context.vendorCode,
+          transaction_id: request.transactionId,
+          kind: call,
+          member_id: context.memberId,
+          round_id: request.roundId,
+          amount: context.amount,
+          reference_transaction_id: request.referenceTransactionId ?? null,
+          status: 'done',
+          request_hash: requestHash,
+          answer: JSON.stringify(answer),
+          posting_id: null,
+          created_at: new Date(context.nowMs),
+        })
+        .onConflict((oc) => oc.constraint('vendor_transaction_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return replay(trx, context, call, requestHash);
+
+      let posting: PostingResult | null = null;
+      if (call === 'bet') posting = await bet(trx, context);
+      else if (call === 'win') posting = await win(trx, context);
+      else posting = await rollback(trx, context);
+      if (posting) {
+        await trx.updateTable('vendor_transaction').set({ posting_id: posting.postingId }).where('id', '=', inserted.id).execute();
+        const transfer = posting.transfers[0]!;
+        const after = call === 'bet' ? transfer.debitBalanceAfter : transfer.creditBalanceAfter;
+        if (!posting.replayed && after !== null) return { balance: formatMinorUnits(after), ...answer };
+      }
+      return currentAnswer(trx, context, answer);
+    });
+  } catch (error) {
+    if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
+      const available = BigInt(error.details.available ?? 0);
+      throw new VendorWalletError(codes.insufficientFunds, { balance: formatMinorUnits(available), ...answer });
+    }
+    if (error instanceof LedgerError && error.code === 'ledger.idempotency.conflict') throw new VendorWalletError(codes.duplicateDifferentData);
+    throw error;
+  }
+}
+
+/** A transaction id seen before: the first answer with the current balance, or a refusal. */
+async function replay(trx: Trx, context: CallContext, call: VendorWalletCall, requestHash: string): Promise<VendorWalletAnswer> {
+  const existing = await trx
+    .selectFrom('vendor_transaction')
+    .select(['kind', 'status', 'request_hash', 'answer'])
+    .where('merchant_id', '=', context.merchantId)
+    .where('vendor_code', '=', context.vendorCode)
+    .where('transaction_id', '=', context.request.transactionId)
+    .executeTakeFirstOrThrow();
+  if (existing.status === 'cancelled') {
+    throw new VendorWalletError(call === 'bet' ? codes.transactionCancelled : codes.duplicateDifferentData);
+  }
+  if (existing.kind !== call || existing.request_hash !== requestHash || existing.answer === null) throw new VendorWalletError(codes.duplicateDifferentData);
+  return currentAnswer(trx, context, existing.answer);
+}
+
+const houseOf = (context: CallContext) => ({ kind: 'house_game' as const, subKey: context.vendorCode });
+
+function post(trx: Trx, context: CallContext, kind: 'bet' | 'win' | 'rollback', toMember: boolean, amount: bigint): Promise<PostingResult> {
+  const house = houseOf(context);
+  return postTransfers(trx, {
+    merchantId: context.merchantId,
+    currency: context.currency,
+    idempotency: { source: context.source, key: context.request.transactionId },
+    transfers: [
+      {
+        debit: toMember ? house : context.account,
+        credit: toMember ? context.account : house,
+        amount,
+        kind: `vendor.${kind}`,
+        reference: `${context.vendorCode}:${context.request.roundId}`,
+      },
+    ],
+    nowMs: context.nowMs,
+  });
+}
+
+async function closeRound(trx: Trx, context: CallContext, hasWin: boolean): Promise<void> {
+  await trx
+    .updateTable('vendor_round')
+    .set({
+      ...(hasWin ? { has_win: true } : {}),
+      ...(context.request.roundClosed ? { status: 'closed' as const, closed_at: new Date(context.nowMs) } : {}),
+    })
+    .where('merchant_id', '=', context.merchantId)
+    .where('vendor_code', '=', context.vendorCode)
+    .where('round_id', '=', context.request.roundId)
+    .where('member_id', '=', context.memberId)
+    .execute();
+}
+
+/** The round's row, locked (opened first by a bet). */
+async function lockRound(trx: Trx, context: CallContext, roundId: string) {
+  return trx
+    .selectFrom('vendor_round')
+    .select(['status', 'has_win'])
+    .where('merchant_id', '=', context.merchantId)
+    .where('vendor_code', '=', context.vendorCode)
+    .where('round_id', '=', roundId)
+    .where('member_id', '=', context.memberId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+async function bet(trx: Trx, context: CallContext): Promise<PostingResult> {
+  const round = await trx
+    .insertInto('vendor_round')
+    .values({
+      merchant_id: context.merchantId,
+      vendor_code: context.vendorCode,
+      round_id: context.request.roundId,
+      member_id: context.memberId,
+      status: 'open',
+      created_at: new Date(context.nowMs),
+      closed_at: null,
+    })
+    .onConflict((oc) => oc.columns(['merchant_id', 'vendor_code', 'round_id', 'member_id']).doUpdateSet({ status: sql`vendor_round.status` }))
+    .returning(['status'])
+    .executeTakeFirstOrThrow();
+  if (round.status === 'closed') throw new VendorWalletError(codes.roundClosed);
+  const posting = await post(trx, context, 'bet', false, context.amount);
+  if (context.request.roundClosed) await closeRound(trx, context, false);
+  return posting;
+}
+
+async function win(trx: Trx, context: CallContext): Promise<PostingResult | null> {
+  const round = await lockRound(trx, context, context.request.roundId);
+  if (!round) throw new VendorWalletError(codes.transactionNotFound);
+  if (round.status === 'closed') throw new VendorWalletError(codes.roundClosed);
+  const posting = context.amount > 0n ? await post(trx, context, 'win', true, context.amount) : null;
+  await closeRound(trx, context, true);
+  return posting;
+}
+
+async function rollback(trx: Trx, context: CallContext): Promise<PostingResult | null> {
+  const referenceId = context.request.referenceTransactionId;
+  if (referenceId === undefined) throw new VendorWalletError(codes.invalidRequest);
+  const findBet = () =>
+    trx
+      .selectFrom('vendor_transaction')
+      .select(['id', 'kind', 'status', 'member_id', 'round_id', 'amount'])
+      .where('merchant_id', '=', context.merchantId)
+      .where('vendor_code', '=', context.vendorCode)
+      .where('transaction_id', '=', referenceId)
+      .forUpdate()
+      .executeTakeFirst();
+  let target = await findBet();
+  if (!target) {
+    // The bet has not arrived: a tombstone under its id, so the late bet is refused.
+    const tombstone = await trx
+      .insertInto('vendor_transaction')
+      .values({
+        merchant_id: context.merchantId,
+        vendor_code: context.vendorCode,
+        transaction_id: referenceId,
+        kind: 'bet',
+        member_id: context.memberId,
+        round_id: context.request.roundId,
+        amount: context.amount,
+        reference_transaction_id: null,
+        status: 'cancelled',
+        request_hash: null,
+        answer: null,
+        posting_id: null,
+        created_at: new Date(context.nowMs),
+      })
+      .onConflict((oc) => oc.constraint('vendor_transaction_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (tombstone) return null;
+    target = await findBet(); // the bet committed meanwhile
+    if (!target) throw new VendorWalletError(codes.transactionNotFound);
+  }
+  if (target.kind !== 'bet') throw new VendorWalletError(codes.transactionNotFound);
+  if (target.member_id !== context.memberId) throw new VendorWalletError(codes.invalidSession);
+  if (target.status !== 'done') return null; // already rolled back or cancelled: nothing more to move
+  const round = await lockRound(trx, context, target.round_id);
+  if (round?.has_win) throw new VendorWalletError(codes.roundClosed);
+  const posting = await post(trx, context, 'rollback', true, target.amount);
+  await trx.updateTable('vendor_transaction').set({ status: 'rolled_back' }).where('id', '=', target.id).execute();
+  return posting;
+}
