@@ -89,6 +89,8 @@ const requiredWhen: Array<{ field: keyof z.input<typeof envSchema>; when: (env: 
   { field: 'SMTP_URL', when: (env) => env.EMAIL_PROVIDER === 'smtp', because: 'required when EMAIL_PROVIDER is smtp' },
   { field: 'ADMIN_PASSWORD', when: (env) => env.ADMIN_USERNAME !== undefined, because: 'required when ADMIN_USERNAME is set' },
   { field: 'ADMIN_USERNAME', when: (env) => env.ADMIN_PASSWORD !== undefined, because: 'required when ADMIN_PASSWORD is set' },
+  // The development default is public (README): production must bring its own secret.
+  { field: 'HOUSE_VENDOR_SECRET', when: (env) => env.NODE_ENV === 'production', because: 'required with NODE_ENV=production' },
 ];
 
 export type AppConfig = Readonly<z.infer<typeof envSchema> & { dataDir: string; repoRoot: string }>;

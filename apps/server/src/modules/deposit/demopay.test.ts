@@ -329,7 +329,7 @@ describe('a lost callback', () => {
 
 describe('NODE_ENV=production', () => {
   test('DEMOPAY is refused whatever the merchant says: not offered, not created, no pay page and no callback route', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production' });
+    const production = await createTestApp({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: 'production-vendor-secret-0123456789' });
     try {
       const productionKit = depositKit(production);
       const { token } = await productionKit.member();

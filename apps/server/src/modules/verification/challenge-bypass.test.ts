@@ -7,6 +7,9 @@ import { ChallengeBypassRefusedError, assertChallengeBypassAllowed, challengeChe
 import { consumeSliderToken } from './consume-slider-token.ts';
 import { verifyCaptcha } from './verify-captcha.ts';
 
+/** Production demands its own house vendor secret (config.ts); any long enough value does here. */
+const productionVendorSecret = 'production-vendor-secret-0123456789';
+
 describe('CHALLENGE_BYPASS', () => {
   test.each([
     [{}, false],
@@ -25,7 +28,7 @@ describe('CHALLENGE_BYPASS', () => {
   });
 
   test('with NODE_ENV=production the server refuses to start, before it opens the database', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', CHALLENGE_BYPASS: '1', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    const config = loadConfig({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: productionVendorSecret, CHALLENGE_BYPASS: '1', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
     expect(() => assertChallengeBypassAllowed(config, logger)).toThrow(ChallengeBypassRefusedError);
     await expect(startServer(config, logger)).rejects.toThrow(/CHALLENGE_BYPASS=1 is refused with NODE_ENV=production/);
@@ -40,7 +43,7 @@ describe('CHALLENGE_BYPASS', () => {
 
   test('off, nothing is logged, in production too', () => {
     const warn = vi.fn();
-    assertChallengeBypassAllowed(loadConfig({ NODE_ENV: 'production' }), { warn });
+    assertChallengeBypassAllowed(loadConfig({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: productionVendorSecret }), { warn });
     expect(warn).not.toHaveBeenCalled();
   });
 
