@@ -1,19 +1,19 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { endSession, useSessionToken } from '../api/member';
-import { Modal } from '../components/modal';
-import { paths } from '../config/paths';
+import { useLocation } from 'react-router';
+import { useSessionToken } from '../api/member';
 import { loadChunk } from '../lib/chunk-loader';
 import { session } from '../lib/session';
-import { closeModal, openModal, useOpenModal } from '../stores/modal-store';
+import { openModal, useOpenModal } from '../stores/modal-store';
 
-const LoginModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.LoginModal })));
-const RegisterModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.RegisterModal })));
-const ForgotPasswordModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.ForgotPasswordModal })));
-const ResetPasswordModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.ResetPasswordModal })));
-const LoginVerificationModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.LoginVerificationModal })));
-const ChangePasswordModal = lazy(() => loadChunk(() => import('../features/auth/components/auth-modals')).then((module) => ({ default: module.ChangePasswordModal })));
+// Every modal is a lazy chunk; the auth modals (login, register, recovery, the login's follow-ups)
+// share one, and so do the message modals.
+const authModals = () => loadChunk(() => import('../features/auth/components/auth-modals'));
+const LoginModal = lazy(() => authModals().then((module) => ({ default: module.LoginModal })));
+const RegisterModal = lazy(() => authModals().then((module) => ({ default: module.RegisterModal })));
+const ForgotPasswordModal = lazy(() => authModals().then((module) => ({ default: module.ForgotPasswordModal })));
+const ResetPasswordModal = lazy(() => authModals().then((module) => ({ default: module.ResetPasswordModal })));
+const LoginVerificationModal = lazy(() => authModals().then((module) => ({ default: module.LoginVerificationModal })));
+const ChangePasswordModal = lazy(() => authModals().then((module) => ({ default: module.ChangePasswordModal })));
 const MemberCentreModal = lazy(() => loadChunk(() => import('../features/member-centre/components/member-centre')).then((module) => ({ default: module.MemberCentreModal })));
 const LastLoginNotice = lazy(() =>
   loadChunk(() => import('../features/member-centre/components/last-login-notice')).then((module) => ({ default: module.LastLoginNotice })),
@@ -21,39 +21,9 @@ const LastLoginNotice = lazy(() =>
 const AnnouncementModal = lazy(() =>
   loadChunk(() => import('../features/announcements/components/announcement-modal')).then((module) => ({ default: module.AnnouncementModal })),
 );
-
-/** A short message with one confirm button (the login gate's "register a real account first"). */
-function NoticeModal({ titleKey, messageKey }: { titleKey: string; messageKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <Modal title={t(titleKey)} onClose={closeModal} size="small">
-      <p className="notice-modal__message">{t(messageKey)}</p>
-      <div className="notice-modal__actions">
-        <button type="button" className="button button--primary" onClick={closeModal}>{t('in_increase_submit')}</button>
-      </div>
-    </Modal>
-  );
-}
-
-/** The logged-in strip's logout confirmation (spec §2, §4): logout, forget the session, go home. */
-function LogoutModal() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const logOut = async () => {
-    closeModal();
-    await endSession();
-    void navigate(paths.home.getHref());
-  };
-  return (
-    <Modal title={t('in_popup_prompt')} onClose={closeModal} size="small">
-      <p className="notice-modal__message">{t('in_sure_logout')}</p>
-      <div className="notice-modal__actions">
-        <button type="button" className="button button--ghost" onClick={closeModal}>{t('common_cancel')}</button>
-        <button type="button" className="button button--primary" onClick={() => void logOut()}>{t('in_increase_submit')}</button>
-      </div>
-    </Modal>
-  );
-}
+const messageModals = () => loadChunk(() => import('./message-modals'));
+const NoticeModal = lazy(() => messageModals().then((module) => ({ default: module.NoticeModal })));
+const LogoutModal = lazy(() => messageModals().then((module) => ({ default: module.LogoutModal })));
 
 /** The e-mailed reset link (`/?resetPassword=<token>`) opens the reset modal (spec §4). */
 function useResetPasswordLink(): void {

@@ -12,8 +12,9 @@ import { loadChunk } from '../lib/chunk-loader';
 import { session } from '../lib/session';
 import { ModalHost } from './modal-host';
 
-const MaintenancePage = lazy(() => loadChunk(() => import('../features/system/components/system-page')).then((module) => ({ default: module.MaintenancePage })));
-const RestrictedPage = lazy(() => loadChunk(() => import('../features/system/components/system-page')).then((module) => ({ default: module.RestrictedPage })));
+const systemPages = () => loadChunk(() => import('../features/system/components/system-page'));
+const MaintenancePage = lazy(() => systemPages().then((module) => ({ default: module.MaintenancePage })));
+const RestrictedPage = lazy(() => systemPages().then((module) => ({ default: module.RestrictedPage })));
 
 /** A full-screen splash for the first moments, before the site knows whether it may open. */
 export function Splash() {

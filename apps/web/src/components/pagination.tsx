@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { registerFeatureCatalogue } from '../lib/i18n';
 import { Icon } from './icon';
+
+// The widget brings its texts to every chunk that shows it (none is on the home page).
+await registerFeatureCatalogue({
+  TH: () => import('../locales/pagination/th.json'),
+  EN: () => import('../locales/pagination/en.json'),
+});
 
 /** spec §9: the pagination widget shows 3 pages around the current one and 1 at each end. */
 export const defaultPageRange = 3;

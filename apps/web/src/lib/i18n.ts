@@ -32,7 +32,7 @@ const catalogues: Record<Language, () => Promise<{ default: Record<string, strin
 
 type CatalogueLoaders = Record<Language, () => Promise<{ default: Record<string, string> }>>;
 
-/** Catalogues of lazily loaded features (the auth modals' texts), loaded with their chunk. */
+/** Catalogues of lazily loaded features (locales/<feature>/), each loaded with its chunk. */
 const featureCatalogues: CatalogueLoaders[] = [];
 const loadedCatalogues = new Set<string>();
 
@@ -51,10 +51,14 @@ async function loadCatalogue(language: Language): Promise<void> {
 
 /**
  * A lazily loaded feature brings its own texts: its chunk awaits this before drawing, and a later
- * language switch loads the feature's other catalogue too.
+ * language switch loads the feature's other catalogue too. Several chunks may share one loaders
+ * object (the feature's *-catalogue.ts); it registers and loads once.
  */
 export async function registerFeatureCatalogue(loaders: CatalogueLoaders): Promise<void> {
   if (!featureCatalogues.includes(loaders)) featureCatalogues.push(loaders);
+  // On the site every chunk loads after initI18n. Only a unit test imports a module before it
+  // starts i18n itself (with the texts it needs): there is no store to add to yet.
+  if (!i18next.isInitialized) return;
   await loadInto(loaders, currentLanguage(), `feature-${featureCatalogues.indexOf(loaders)}`);
 }
 

@@ -1,7 +1,14 @@
 import '../../styles/pages.css';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from '../../components/icon';
+import { registerFeatureCatalogue } from '../../lib/i18n';
 import { openModal } from '../../stores/modal-store';
+
+// The partner page's texts come with its chunk (the home page's JS budget).
+await registerFeatureCatalogue({
+  TH: () => import('../../locales/join/th.json'),
+  EN: () => import('../../locales/join/en.json'),
+});
 
 const benefits: { icon: IconName; key: string }[] = [
   { icon: 'wallet', key: 'join_benefit_commission' },

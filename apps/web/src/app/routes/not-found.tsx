@@ -2,6 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/app-link';
 import { StatusPanel } from '../../components/status-panel';
 import { paths } from '../../config/paths';
+import { registerFeatureCatalogue } from '../../lib/i18n';
+
+// The not-found page's texts come with its chunk (the home page's JS budget).
+await registerFeatureCatalogue({
+  TH: () => import('../../locales/not-found/th.json'),
+  EN: () => import('../../locales/not-found/en.json'),
+});
 
 export function Component() {
   const { t } = useTranslation();

@@ -11,18 +11,26 @@ import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import accountEn from '../../locales/account/en.json';
 import authEn from '../../locales/auth/en.json';
+import comingSoonEn from '../../locales/coming-soon/en.json';
 import coreEn from '../../locales/en.json';
+import paginationEn from '../../locales/pagination/en.json';
 import { setApiLanguage } from '../../lib/api-client';
 import { forgetPublicKey } from '../../lib/sealed-request';
 
+/**
+ * English texts of the core catalogue and of the feature catalogues these tests draw: auth, the
+ * logged-in strip's (account, coming soon) and the pagination's. On the site each comes with its
+ * chunk; a module imported before i18n starts only registers its catalogue (lib/i18n.ts).
+ */
 export async function initTestI18n(): Promise<void> {
   // The site tells the API its language when i18n starts; these tests start i18n themselves.
   setApiLanguage('EN');
   if (i18next.isInitialized) return;
   await i18next.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { translation: { ...coreEn, ...authEn } } },
+    resources: { en: { translation: { ...coreEn, ...authEn, ...accountEn, ...comingSoonEn, ...paginationEn } } },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },

@@ -16,11 +16,14 @@ import {
 } from '@lotus/contract';
 import i18next from 'i18next';
 import { vi } from 'vitest';
+import accountTh from '../../locales/account/th.json';
 import authTh from '../../locales/auth/th.json';
+import comingSoonTh from '../../locales/coming-soon/th.json';
 import memberCentreEn from '../../locales/member-centre/en.json';
 import memberCentreTh from '../../locales/member-centre/th.json';
 import moneyEn from '../../locales/money/en.json';
 import moneyTh from '../../locales/money/th.json';
+import paginationTh from '../../locales/pagination/th.json';
 import coreTh from '../../locales/th.json';
 import { setApiLanguage } from '../../lib/api-client';
 import { initTestI18n, installFakeApi, ok, type FakeCall, type FakeRoute } from '../auth/testing';
@@ -28,11 +31,14 @@ import { forgetMoneyPublicKey } from './api/sealed-money-request';
 
 export { ok, refuse, renderWithProviders, prepareSealing, type FakeCall, type FakeRoute } from '../auth/testing';
 
-/** English and Thai texts of the core, auth, member centre and money catalogues; English first. */
+/**
+ * English and Thai texts of the core, auth, member centre and money catalogues and those the money
+ * tests also draw (the logged-in strip's account and coming soon, the pagination's); English first.
+ */
 export async function initMoneyI18n(): Promise<void> {
   await initTestI18n();
   i18next.addResourceBundle('en', 'translation', { ...memberCentreEn, ...moneyEn }, true, false);
-  i18next.addResourceBundle('th', 'translation', { ...coreTh, ...authTh, ...memberCentreTh, ...moneyTh }, true, false);
+  i18next.addResourceBundle('th', 'translation', { ...coreTh, ...authTh, ...accountTh, ...comingSoonTh, ...paginationTh, ...memberCentreTh, ...moneyTh }, true, false);
 }
 
 export async function switchLanguage(language: 'EN' | 'TH'): Promise<void> {

@@ -8,6 +8,13 @@ import { Pagination } from '../../../components/pagination';
 import { SafeHtml } from '../../../components/safe-html';
 import { StatusPanel } from '../../../components/status-panel';
 import { formatDate } from '../../../lib/format';
+import { registerFeatureCatalogue } from '../../../lib/i18n';
+
+// The announcement centre's texts (/notice and the announcement modal) come with this chunk.
+await registerFeatureCatalogue({
+  TH: () => import('../../../locales/announcements/th.json'),
+  EN: () => import('../../../locales/announcements/en.json'),
+});
 
 /** spec §2 and §9: the announcement list shows 9 per page. */
 export const announcementsPerPage = 9;

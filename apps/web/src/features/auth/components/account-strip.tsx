@@ -4,11 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { useMemberInfo } from '../../../api/member';
 import { useBalanceStream, useWalletBalance } from '../../../api/wallet';
 import { useWhitelabel } from '../../../api/whitelabel';
+import { loadComingSoonCatalogue } from '../../../components/coming-soon-catalogue';
 import { Icon } from '../../../components/icon';
 import { formatAmount } from '../../../lib/format';
+import { registerFeatureCatalogue } from '../../../lib/i18n';
 import { trialAccountIsAgent, useLoginGate } from '../../../lib/login-gate';
 import { session } from '../../../lib/session';
 import { openModal, requirePasswordChange } from '../../../stores/modal-store';
+
+// Only members see the strip: its texts come with its chunk, not with the home page (its JS
+// budget), and so do the "coming soon" texts of the notices it opens.
+await Promise.all([
+  registerFeatureCatalogue({
+    TH: () => import('../../../locales/account/th.json'),
+    EN: () => import('../../../locales/account/en.json'),
+  }),
+  loadComingSoonCatalogue(),
+]);
 
 /**
  * The logged-in strip of the top bar (spec §2): balance with show/hide, the member's name (opens

@@ -6,6 +6,13 @@ import { useWhitelabel } from '../../../api/whitelabel';
 import { Spinner } from '../../../components/global-loader';
 import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
+import { registerFeatureCatalogue } from '../../../lib/i18n';
+
+// The download page's texts come with its chunk (the home page's JS budget).
+await registerFeatureCatalogue({
+  TH: () => import('../../../locales/download/th.json'),
+  EN: () => import('../../../locales/download/en.json'),
+});
 
 /** The app kinds the download page explains, by the whitelabel resource type. */
 const appGuides: Record<string, { anchor: string; guideKey: string; stepCount: number }> = {

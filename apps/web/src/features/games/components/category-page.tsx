@@ -7,8 +7,12 @@ import { StatusPanel } from '../../../components/status-panel';
 import { paths, type CategoryPageKey } from '../../../config/paths';
 import { useLoginGate } from '../../../lib/login-gate';
 import { categoriesOfPage, gamesOfVendors, vendorsOf } from '../game-groups';
+import { loadGamesCatalogue } from '../games-catalogue';
 import { HotGamesGrid } from './hot-games';
 import { PageHero } from './page-hero';
+
+// The game pages' texts come with their chunks (the home page's JS budget).
+await loadGamesCatalogue();
 
 /** A category page (sports, e-sports, cockfight, e-lottery): one card per vendor, launched directly. */
 export function CategoryPage({ pageKey }: { pageKey: CategoryPageKey }) {

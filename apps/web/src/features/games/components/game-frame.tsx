@@ -5,6 +5,10 @@ import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
 import { useStore } from '../../../stores/create-store';
 import { launchedGameStore } from '../../../stores/launched-game-store';
+import { loadGamesCatalogue } from '../games-catalogue';
+
+// The game pages' texts come with their chunks (the home page's JS budget).
+await loadGamesCatalogue();
 
 /** spec §2 /game: the launched game's address in a full-width frame, or a friendly panel. */
 export function GameFrame() {

@@ -7,8 +7,12 @@ import { StatusPanel } from '../../../components/status-panel';
 import { paths, type LobbyKey } from '../../../config/paths';
 import { allVendors, selectVassalage } from '../../../stores/game-nav-store';
 import { categoriesOfLobby, gamesOfVendors, vendorsOf } from '../game-groups';
+import { loadGamesCatalogue } from '../games-catalogue';
 import { HotGamesGrid } from './hot-games';
 import { PageHero } from './page-hero';
+
+// The game pages' texts come with their chunks (the home page's JS budget).
+await loadGamesCatalogue();
 
 /** Category art of each lobby; the in-house lobbies use the slots art. */
 const lobbyArt: Record<LobbyKey, string> = {

@@ -7,6 +7,13 @@ import { Spinner } from '../../../components/global-loader';
 import { SafeHtml } from '../../../components/safe-html';
 import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
+import { registerFeatureCatalogue } from '../../../lib/i18n';
+
+// The help pages' texts (/help and /helpmc) come with this chunk (the home page's JS budget).
+await registerFeatureCatalogue({
+  TH: () => import('../../../locales/help/th.json'),
+  EN: () => import('../../../locales/help/en.json'),
+});
 
 /**
  * Help topics: a list of topics and the open one's content. `#tag` in the address opens and

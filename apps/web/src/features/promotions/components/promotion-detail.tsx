@@ -8,6 +8,10 @@ import { SafeHtml } from '../../../components/safe-html';
 import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
+import { loadPromotionsCatalogue } from '../promotions-catalogue';
+
+// The promotion pages' texts come with their chunks (the home page's JS budget).
+await loadPromotionsCatalogue();
 
 /** /promoDetail?id=: one promotion's sanitised content. */
 export function PromotionDetail() {

@@ -7,6 +7,10 @@ import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { excerptOfHtml } from '../promotion-text';
+import { loadPromotionsCatalogue } from '../promotions-catalogue';
+
+// The promotion pages' texts come with their chunks (the home page's JS budget).
+await loadPromotionsCatalogue();
 
 /** The promotions (announcements of type PR) as cards linking to their detail. */
 export function PromotionList() {

@@ -4,7 +4,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon';
 import { formatDateTime } from '../../../lib/format';
+import { registerFeatureCatalogue } from '../../../lib/i18n';
 import { chatPopupSize, openPopupWindow, supportPopupSize } from '../../../lib/popup-window';
+
+// The maintenance and IP restriction texts come with this chunk, not with the home page's JS budget.
+await registerFeatureCatalogue({
+  TH: () => import('../../../locales/system/th.json'),
+  EN: () => import('../../../locales/system/en.json'),
+});
 
 /** The general customer service: live chat first, any other non-VIP entry otherwise. */
 function pickContact(entries: readonly CustomerServiceEntry[]): CustomerServiceEntry | undefined {
