@@ -53,4 +53,18 @@ describe('logged-in strip', () => {
     expect(screen.queryByText('Trial')).toBeNull();
     expect(modalStore.get()).toEqual({ kind: 'memberCentre' });
   });
+
+  test.each([1, 2, 41, 42])('an agent (isAgent %i) sees the agent centre; members and trial accounts do not', async (type) => {
+    api(type);
+    renderWithProviders(<AccountStrip />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Agent centre' }));
+    expect(modalStore.get()).toMatchObject({ kind: 'notice', titleKey: 'account_agent_centre' });
+  });
+
+  test.each([0, 4])('no agent centre for isAgent %i', async (type) => {
+    api(type);
+    renderWithProviders(<AccountStrip />);
+    await screen.findByRole('button', { name: /^Member centre/ });
+    expect(screen.queryByRole('button', { name: 'Agent centre' })).toBeNull();
+  });
 });

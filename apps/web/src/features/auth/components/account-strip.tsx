@@ -28,6 +28,9 @@ await Promise.all([
  * account wears a "Trial" badge, and its deposit and member centre meet the login gate's "register
  * first". The balance comes from the wallet call and stays live through the balance stream.
  */
+/** isAgent values of agent accounts (spec §3). */
+const agentKinds: ReadonlySet<number> = new Set([1, 2, 41, 42]);
+
 export function AccountStrip() {
   const { t } = useTranslation();
   const { data: member } = useMemberInfo();
@@ -39,6 +42,8 @@ export function AccountStrip() {
   const amount = balance.data ? `${balance.data.currencySymbol}${formatAmount(balance.data.sumBalance)}` : '—';
   const name = member ? (member.nickname ?? member.account) : '';
   const isTrial = member?.type === trialAccountIsAgent;
+  // Spec §2, §6: the agent centre is shown to agents (isAgent 1, 2, 41, 42) only.
+  const isAgent = member !== undefined && agentKinds.has(member.type);
   const isMemberCentreOn = whitelabel?.switches.memberCentre !== false;
 
   useEffect(() => {
@@ -102,6 +107,16 @@ export function AccountStrip() {
         <Icon name="wallet" size={18} />
         <span className="account-strip__deposit-text">{t('account_deposit')}</span>
       </button>
+      {isAgent && (
+        <button
+          type="button"
+          className="account-strip__link"
+          onClick={() => openModal({ kind: 'notice', titleKey: 'account_agent_centre', messageKey: 'coming_soon_message' })}
+        >
+          <Icon name="user" size={16} />
+          <span className="account-strip__link-text">{t('account_agent_centre')}</span>
+        </button>
+      )}
       <button
         type="button"
         className="account-strip__link"
