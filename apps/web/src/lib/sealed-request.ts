@@ -73,7 +73,7 @@ function fetchPublicKey(): Promise<PublicKey> {
 export async function sealedRequest<T>(
   path: string,
   payload: Record<string, unknown>,
-  options: { method?: 'POST' | 'PUT'; signal?: AbortSignal } = {},
+  options: { method?: 'POST' | 'PUT'; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const sealed = await sealPayload(payload, await fetchPublicKey());
@@ -81,7 +81,8 @@ export async function sealedRequest<T>(
       return await apiRequest<T>(path, {
         method: options.method ?? 'POST',
         body: sealed.body,
-        headers: { [encryptionHeaderName]: sealed.encryptionHeader },
+        // Extra headers: a money call's Idempotency-Key.
+        headers: { ...options.headers, [encryptionHeaderName]: sealed.encryptionHeader },
         signal: options.signal,
       });
     } catch (error) {

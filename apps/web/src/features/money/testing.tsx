@@ -27,7 +27,7 @@ import paginationTh from '../../locales/pagination/th.json';
 import coreTh from '../../locales/th.json';
 import { setApiLanguage } from '../../lib/api-client';
 import { initTestI18n, installFakeApi, ok, type FakeCall, type FakeRoute } from '../auth/testing';
-import { forgetMoneyPublicKey } from './api/sealed-money-request';
+import { forgetPublicKey } from '../../lib/sealed-request';
 
 export { ok, refuse, renderWithProviders, prepareSealing, type FakeCall, type FakeRoute } from '../auth/testing';
 
@@ -62,7 +62,7 @@ export function inTurn(...answers: FakeRoute[]): FakeRoute {
  * Money calls' keys are read from `call.headers.get('Idempotency-Key')`.
  */
 export function installMoneyApi(routes: Record<string, FakeRoute>): { calls: FakeCall[]; uploads: { path: string; body: FormData }[] } {
-  forgetMoneyPublicKey();
+  forgetPublicKey();
   const { calls } = installFakeApi(routes);
   const uploads: { path: string; body: FormData }[] = [];
   const fakeFetch = globalThis.fetch;

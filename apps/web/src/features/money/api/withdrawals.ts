@@ -20,7 +20,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useSessionToken } from '../../../api/member';
 import { apiRequest } from '../../../lib/api-client';
 import { idempotencyHeaderName, useIdempotentMutation } from '../../../lib/idempotency';
-import { sealedMoneyRequest } from './sealed-money-request';
+import { sealedRequest } from '../../../lib/sealed-request';
 
 /** Withdrawal calls of packages/contract/src/withdrawals.ts (page withdraw). Sealed where the contract says so. */
 export const withdrawalKeys = {
@@ -92,21 +92,21 @@ function useRefreshWithdrawals() {
 export function useSetPaymentPassword() {
   const refresh = useRefreshWithdrawals();
   return useMutation({
-    mutationFn: (request: SetPaymentPasswordRequest) => sealedMoneyRequest<null>(withdrawalPaths.setPaymentPassword, { ...request }, { method: 'PUT' }),
+    mutationFn: (request: SetPaymentPasswordRequest) => sealedRequest<null>(withdrawalPaths.setPaymentPassword, { ...request }, { method: 'PUT' }),
     onSuccess: refresh,
   });
 }
 
 export function useChangePaymentPassword() {
   return useMutation({
-    mutationFn: (request: ChangePaymentPasswordRequest) => sealedMoneyRequest<null>(withdrawalPaths.changePaymentPassword, { ...request }),
+    mutationFn: (request: ChangePaymentPasswordRequest) => sealedRequest<null>(withdrawalPaths.changePaymentPassword, { ...request }),
   });
 }
 
 export function useBindBankAccount() {
   const refresh = useRefreshWithdrawals();
   return useIdempotentMutation<BankAccount, BindBankAccountRequest>({
-    mutationFn: (request, key) => sealedMoneyRequest<BankAccount>(withdrawalPaths.bindBankAccount, { ...request }, { method: 'PUT', headers: idempotent(key) }),
+    mutationFn: (request, key) => sealedRequest<BankAccount>(withdrawalPaths.bindBankAccount, { ...request }, { method: 'PUT', headers: idempotent(key) }),
     onSuccess: refresh,
   });
 }
@@ -114,7 +114,7 @@ export function useBindBankAccount() {
 export function useUpdateBankAccount() {
   const refresh = useRefreshWithdrawals();
   return useMutation({
-    mutationFn: (request: UpdateBankAccountRequest) => sealedMoneyRequest<BankAccount>(withdrawalPaths.updateBankAccount, { ...request }),
+    mutationFn: (request: UpdateBankAccountRequest) => sealedRequest<BankAccount>(withdrawalPaths.updateBankAccount, { ...request }),
     onSuccess: refresh,
   });
 }
@@ -122,7 +122,7 @@ export function useUpdateBankAccount() {
 export function useRemoveBankAccount() {
   const refresh = useRefreshWithdrawals();
   return useMutation({
-    mutationFn: (request: RemoveBankAccountRequest) => sealedMoneyRequest<null>(withdrawalPaths.removeBankAccount, { ...request }),
+    mutationFn: (request: RemoveBankAccountRequest) => sealedRequest<null>(withdrawalPaths.removeBankAccount, { ...request }),
     onSuccess: refresh,
   });
 }
@@ -131,7 +131,7 @@ export function useRemoveBankAccount() {
 export function useWithdraw() {
   const refresh = useRefreshWithdrawals();
   return useIdempotentMutation<Withdrawal, WithdrawRequest>({
-    mutationFn: (request, key) => sealedMoneyRequest<Withdrawal>(withdrawalPaths.withdraw, { ...request }, { headers: idempotent(key) }),
+    mutationFn: (request, key) => sealedRequest<Withdrawal>(withdrawalPaths.withdraw, { ...request }, { headers: idempotent(key) }),
     onSettled: refresh,
   });
 }
