@@ -1,5 +1,5 @@
 import { backofficeErrorCodes, type Operator, type OperatorRole } from '@lotus/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../identity/passwords.ts';
@@ -74,6 +74,22 @@ export async function createOperator(
   });
 }
 
+/**
+ * The row of an operator of this merchant, locked until the transaction ends, so two admins changing
+ * one operator at once apply one after the other. Another merchant's operator is 404, like no operator.
+ */
+async function lockOperatorOfMerchant(trx: Transaction<Database>, merchantId: number, operatorId: bigint) {
+  const row = await trx
+    .selectFrom('operator')
+    .select(['status', 'role', 'totp_secret'])
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', operatorId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
 function refuseSelf(actor: Actor, operatorId: bigint): void {
   // An admin locking themself out (resetting their own second factor, changing their own role) needs a second pair of eyes.
   if (actor.operatorId === operatorId) throw new AppError(409, backofficeErrorCodes.selfChangeRefused);
@@ -83,14 +99,7 @@ function refuseSelf(actor: Actor, operatorId: bigint): void {
 export async function setOperatorStatus(db: Kysely<Database>, actor: Actor, operatorId: bigint, status: OperatorStatus): Promise<Operator> {
   refuseSelf(actor, operatorId);
   return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('operator')
-      .select(['status'])
-      .where('merchant_id', '=', actor.merchantId)
-      .where('id', '=', operatorId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw AppError.notFound();
+    const before = await lockOperatorOfMerchant(trx, actor.merchantId, operatorId);
     const row = await trx
       .updateTable('operator')
       .set({ status, updated_at: new Date(actor.nowMs) })
@@ -119,14 +128,7 @@ export async function setOperatorStatus(db: Kysely<Database>, actor: Actor, oper
 export async function resetOperatorTotp(db: Kysely<Database>, actor: Actor, operatorId: bigint): Promise<Operator> {
   refuseSelf(actor, operatorId);
   return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('operator')
-      .select(['totp_secret'])
-      .where('merchant_id', '=', actor.merchantId)
-      .where('id', '=', operatorId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw AppError.notFound();
+    const before = await lockOperatorOfMerchant(trx, actor.merchantId, operatorId);
     const row = await trx
       .updateTable('operator')
       .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_used_step: null, updated_at: new Date(actor.nowMs) })
@@ -155,14 +157,7 @@ export async function resetOperatorTotp(db: Kysely<Database>, actor: Actor, oper
 export async function setOperatorRole(db: Kysely<Database>, actor: Actor, operatorId: bigint, role: OperatorRole): Promise<Operator> {
   refuseSelf(actor, operatorId);
   return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('operator')
-      .select(['role'])
-      .where('merchant_id', '=', actor.merchantId)
-      .where('id', '=', operatorId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw AppError.notFound();
+    const before = await lockOperatorOfMerchant(trx, actor.merchantId, operatorId);
     const row = await trx
       .updateTable('operator')
       .set(before.role === role ? { role } : { role, updated_at: new Date(actor.nowMs) })
