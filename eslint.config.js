@@ -27,6 +27,13 @@ export default tseslint.config(
     },
   },
   {
+    // Game code draws only from the provably fair stream or the CSPRNG helpers of @lotus/fair.
+    files: ['packages/fair/**/*.ts', 'apps/house-games/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the fair stream (uniformInt) or newServerSeed/newClientSeed from @lotus/fair (CSPRNG).' }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

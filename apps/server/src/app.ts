@@ -29,11 +29,15 @@ import { registerIdempotency } from './modules/idempotency/idempotency.ts';
 import { registerSealedPayloads } from './modules/sealed/sealed-payloads.ts';
 import { registerCredentialBudget } from './modules/verification/credential-budget.ts';
 import { BalanceStreams } from './modules/wallet/balance-streams.ts';
+import { createTransferVendorClients, type TransferVendorClientWrapper } from './modules/transfer-wallet/index.ts';
+import type { Integration, TransferVendorClient } from './modules/transfer-wallet/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     config: AppConfig;
+    /** The client of a transfer-mode vendor integration (modules/transfer-wallet). */
+    transferVendorClient(integration: Integration): TransferVendorClient;
     /** The app's clock (epoch ms): `buildApp({ now })`, Date.now unless a test injects one. */
     now(): number;
     /** Waits `ms` on the app's clock: real time, unless a test injects one (progressive login delays). */
@@ -56,6 +60,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** How the app waits (progressive delays); tests inject one that records instead of sleeping. */
   pause?: (ms: number) => Promise<void>;
+  /** Wraps each transfer-vendor client; tests use it to lose answers on the way back. */
+  wrapTransferVendorClient?: TransferVendorClientWrapper;
 }
 
 /** Paths that only ever answer JSON envelopes (never the site's index.html). */
@@ -66,7 +72,7 @@ function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs');
 }
 
-export async function buildApp({ config, db, connectionString, logger, now, pause }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, connectionString, logger, now, pause, wrapTransferVendorClient }: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -95,6 +101,7 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
   app.decorate('now', now ?? Date.now);
   app.decorate('pause', pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   app.decorate('publicCache', new PublicCache());
+  app.decorate('transferVendorClient', createTransferVendorClients({ nowMs: () => app.now(), wrap: wrapTransferVendorClient }));
   app.decorateRequest('merchant', null as never);
   app.decorateRequest('language', 'TH');
   app.decorateRequest('device', 'web');
@@ -134,7 +141,7 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
 
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
 
-  registerSecurityHeaders(app, isApiPath);
+  registerSecurityHeaders(app, isApiPath, [config.HOUSE_GAMES_URL]);
   // The merchant is resolved before body parsing, so even a malformed body is answered in its language.
   app.addHook('onRequest', async (request) => {
     if (isMerchantScoped(request.url)) await resolveMerchant(request, merchants);

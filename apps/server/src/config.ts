@@ -81,6 +81,14 @@ const envSchema = z.object({
    * vendor call is refused (INVALID_SIGNATURE) and the start logs an error.
    */
   HOUSE_VENDOR_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  /** Start the house vendor's process (apps/house-games) beside the API (`npm start`). */
+  HOUSE_GAMES_ENABLED: booleanSchema.default(true),
+  /** Port of the house vendor's process (apps/house-games), started beside the API; default PORT + 1. */
+  HOUSE_GAMES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The house games' address as browsers reach it (the /game iframe); default http://localhost:HOUSE_GAMES_PORT. */
+  HOUSE_GAMES_URL: z.string().regex(/^https?:\/\/[^/]+$/, 'an origin: http(s)://host[:port], no path').optional(),
+  /** The house games' address as the API reaches it (transfer-wallet calls); default http://127.0.0.1:HOUSE_GAMES_PORT. */
+  HOUSE_GAMES_INTERNAL_URL: z.string().regex(/^https?:\/\/[^/]+$/, 'an origin: http(s)://host[:port], no path').optional(),
 });
 
 /** Settings that only some choices need; checked even when other settings are wrong, so every problem is listed. */
@@ -93,7 +101,15 @@ const requiredWhen: Array<{ field: keyof z.input<typeof envSchema>; when: (env: 
   { field: 'HOUSE_VENDOR_SECRET', when: (env) => env.NODE_ENV === 'production', because: 'required with NODE_ENV=production' },
 ];
 
-export type AppConfig = Readonly<z.infer<typeof envSchema> & { dataDir: string; repoRoot: string }>;
+export type AppConfig = Readonly<
+  Omit<z.infer<typeof envSchema>, 'HOUSE_GAMES_PORT' | 'HOUSE_GAMES_URL' | 'HOUSE_GAMES_INTERNAL_URL'> & {
+    HOUSE_GAMES_PORT: number;
+    HOUSE_GAMES_URL: string;
+    HOUSE_GAMES_INTERNAL_URL: string;
+    dataDir: string;
+    repoRoot: string;
+  }
+>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -113,5 +129,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ]);
   }
   const houseVendorSecret = parsed.data.HOUSE_VENDOR_SECRET ?? (parsed.data.NODE_ENV === 'production' ? undefined : developmentHouseVendorSecret);
-  return Object.freeze({ ...parsed.data, HOUSE_VENDOR_SECRET: houseVendorSecret, dataDir: path.resolve(parsed.data.DATA_DIR), repoRoot });
+  const houseGamesPort = parsed.data.HOUSE_GAMES_PORT ?? (parsed.data.PORT === 0 ? 0 : parsed.data.PORT + 1);
+  return Object.freeze({
+    ...parsed.data,
+    HOUSE_VENDOR_SECRET: houseVendorSecret,
+    HOUSE_GAMES_PORT: houseGamesPort,
+    HOUSE_GAMES_URL: parsed.data.HOUSE_GAMES_URL ?? `http://localhost:${houseGamesPort}`,
+    HOUSE_GAMES_INTERNAL_URL: parsed.data.HOUSE_GAMES_INTERNAL_URL ?? `http://127.0.0.1:${houseGamesPort}`,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    repoRoot,
+  });
 }

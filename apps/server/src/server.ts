@@ -7,6 +7,7 @@ import type { AppInstance } from './http/types.ts';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { assertChallengeBypassAllowed } from './modules/verification/challenge-bypass.ts';
+import { startHouseGamesProcess } from './house-games-process.ts';
 
 export interface RunningServer {
   app: AppInstance;
@@ -33,11 +34,15 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     const app = await buildApp({ config, db: database.db, connectionString: database.connectionString, logger });
     const url = await app.listen({ host: config.HOST, port: config.PORT });
     const jobs = config.JOBS_ENABLED
-      ? await startJobRunner({ connectionString: database.connectionString, logger, jobs: scheduledJobs(database.db, () => app.now()) }).catch(async (error: unknown) => {
+      ? await startJobRunner({ connectionString: database.connectionString, logger, jobs: scheduledJobs(database.db, () => app.now(), { config: app.config, clientFor: app.transferVendorClient }) }).catch(async (error: unknown) => {
           await app.close();
           throw error;
         })
       : null;
+    const address = app.server.address();
+    const apiPort = typeof address === 'object' && address ? address.port : config.PORT;
+    // The house vendor reaches the API like any vendor: over HTTP, at the port it listens on.
+    const houseGames = startHouseGamesProcess(config, logger, database.connectionString, `http://127.0.0.1:${apiPort}`);
     let closing: Promise<void> | null = null;
     return {
       app,
@@ -47,6 +52,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         (closing ??= (async () => {
           // Jobs first: a running one finishes while the database is still there.
           await jobs?.stop(config.SHUTDOWN_GRACE_MS);
+          await houseGames?.stop();
           await app.close();
           await database.close();
         })()),

@@ -1,5 +1,6 @@
 export * from './agents.ts';
 export * from './backoffice.ts';
+export * from './bet-records.ts';
 export * from './deposits.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
@@ -14,3 +15,5 @@ export * from './vendor-wallet.ts';
 export * from './verification.ts';
 export * from './withdrawals.ts';
 export * from './register-rule.ts';
+export * from './game-launch.ts';
+export * from './transfer-vendor.ts';

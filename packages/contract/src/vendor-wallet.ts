@@ -12,6 +12,23 @@ export type VendorWalletCall = (typeof vendorWalletCalls)[number];
 
 export const vendorSignatureHeader = 'x-signature';
 
+/**
+ * The provably fair data of a round, sent by the house vendor with its calls and kept on the
+ * member's bet record (other vendors' are ignored). Not part of the request's hash: a retry may
+ * omit it. `serverSeed` is revealed later (on rotation), so a later call may add it. Unknown fields
+ * are dropped, like the body's own, rather than refusing a money call over a detail.
+ */
+export const vendorRoundDetailsSchema = z
+  .object({
+    serverSeedHash: z.string().max(128).optional(),
+    serverSeed: z.string().max(128).optional(),
+    clientSeed: z.string().max(128).optional(),
+    nonce: z.number().int().nonnegative().optional(),
+    /** The outcome, short: e.g. the JSON of the cards or the reel stops. */
+    outcome: z.string().max(2000).optional(),
+  });
+export type VendorRoundDetails = z.infer<typeof vendorRoundDetailsSchema>;
+
 /** The body of every call. `amount` is a decimal string (at most two places); `timestamp` epoch ms. */
 export const vendorWalletRequestSchema = z.object({
   requestId: z.string().min(1).max(100),
@@ -26,6 +43,7 @@ export const vendorWalletRequestSchema = z.object({
   amount: z.string().max(32),
   referenceTransactionId: z.string().min(1).max(100).optional(),
   roundClosed: z.boolean().optional(),
+  roundDetails: vendorRoundDetailsSchema.optional(),
 });
 export type VendorWalletRequest = z.infer<typeof vendorWalletRequestSchema>;
 

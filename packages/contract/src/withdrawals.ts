@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameProfitByDaySchema, gameProfitByTypeSchema } from './bet-records.ts';
 import { moneySchema } from './envelope.ts';
 import { amountInputSchema, parseAmount } from './money.ts';
 
@@ -418,10 +419,18 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const transactionHistorySchema = pageSchema(historyEntrySchema);
 export type TransactionHistory = z.infer<typeof transactionHistorySchema>;
 
-/** GET /wps/relay/ODSFE2_MemPNLDet: until games land, deposits and withdrawals only. */
+/**
+ * GET /wps/relay/ODSFE2_MemPNLDet: deposits and withdrawals, and the games' profit and loss of the
+ * records settled in the range, in total, by day and by game type.
+ */
 export const personalProfitQuerySchema = z.object({
   startTime: z.coerce.number().int().min(0).optional(),
   endTime: z.coerce.number().int().min(0).optional(),
+  /**
+   * The member's offset from UTC in minutes (Thailand: 420), which says where their days begin for
+   * `gameByDay`; the site sends the browser's. Default 0 (UTC days).
+   */
+  utcOffsetMinutes: z.coerce.number().int().min(-720).max(840).default(0),
 });
 export type PersonalProfitQuery = z.infer<typeof personalProfitQuerySchema>;
 
@@ -432,9 +441,16 @@ export const personalProfitSchema = z.object({
   withdrawalAmount: moneySchema,
   /** withdrawalAmount - depositAmount: what the member took out beyond what they put in. */
   profitAmount: moneySchema,
-  /** Placeholders until games land: always "0.00". */
+  /** Stakes and wins of the game rounds settled in the range. */
   betAmount: moneySchema,
   winAmount: moneySchema,
+  validBetAmount: moneySchema,
+  /** winAmount - betAmount: positive when the member won at the games. */
+  gameProfitAmount: moneySchema,
+  /** Days with settled rounds, newest first (at most gameProfitMaxDays). */
+  gameByDay: z.array(gameProfitByDaySchema),
+  /** Game types with settled rounds, the largest stake first. */
+  gameByType: z.array(gameProfitByTypeSchema),
 });
 export type PersonalProfit = z.infer<typeof personalProfitSchema>;
 

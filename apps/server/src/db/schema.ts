@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { IdentityTables } from '../modules/identity/identity.tables.ts';
+import type { AgentContractTables } from '../modules/agent-contracts/agent-contracts.tables.ts';
+import type { BetRecordTables } from '../modules/bet-records/bet-records.tables.ts';
+import type { TransferWalletTables } from '../modules/transfer-wallet/transfer-wallet.tables.ts';
 import type { BackofficeTables } from '../modules/backoffice/backoffice.tables.ts';
 import type { DepositTables } from '../modules/deposit/deposit.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
@@ -35,7 +38,7 @@ export interface MerchantDomainTable {
   is_primary: boolean;
 }
 
-export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables, IdempotencyTables, DepositTables, WithdrawalTables, BackofficeTables, VendorWalletTables {
+export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables, IdempotencyTables, DepositTables, WithdrawalTables, BackofficeTables, VendorWalletTables, TransferWalletTables, BetRecordTables, AgentContractTables {
   merchant: MerchantTable;
   merchant_domain: MerchantDomainTable;
 }

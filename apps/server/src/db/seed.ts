@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { demoGameCategories, demoMinBetMinorByCategory } from '../modules/games/demo-game-categories.ts';
 import { insertMember } from '../modules/identity/insert-member.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
 import { demoAgent, demoMerchant, demoMerchantConfig } from '../modules/merchant/demo-merchant.ts';
 import { demoAnnouncements } from '../modules/site/demo-announcements.ts';
-import { demoGames, demoVendors } from '../modules/site/demo-catalogue.ts';
+import { demoGames, demoIntegrations, demoVendors } from '../modules/site/demo-catalogue.ts';
 import { demoBanners, demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from '../modules/site/demo-content.ts';
 import type { Database } from './schema.ts';
 
@@ -155,12 +155,18 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
           is_hot: vendor.isHot === 1,
           logo_kind: vendor.logoKind,
           logo_url: `/art/vendors/${vendor.vassalage}.svg`,
-          // Every demo vendor is the in-house one, which speaks the seamless wallet protocol.
-          wallet_mode: 'seamless' as const,
+          wallet_mode: demoIntegrations[vendor.vassalage]?.walletMode ?? ('seamless' as const),
+          integration_code: demoIntegrations[vendor.vassalage]?.integrationCode ?? null,
           sort: index + 1,
         })),
       )
-      .onConflict((oc) => oc.columns(['merchant_id', 'vassalage']).doNothing())
+      // A database seeded before the house vendor existed gets its connections; nothing else is overwritten.
+      .onConflict((oc) =>
+        oc.columns(['merchant_id', 'vassalage']).doUpdateSet((eb) => ({
+          integration_code: eb.fn.coalesce('game_vendor.integration_code', 'excluded.integration_code'),
+          wallet_mode: sql<'seamless' | 'transfer'>`CASE WHEN game_vendor.integration_code IS NULL THEN excluded.wallet_mode ELSE game_vendor.wallet_mode END`,
+        })),
+      )
       .execute();
 
     const categoryOfVendor = new Map(demoVendors.map((vendor) => [vendor.vassalage, vendor.gameCategory]));

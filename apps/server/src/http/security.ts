@@ -5,7 +5,8 @@ import helmet from 'helmet';
 /**
  * Security headers. The Content-Security-Policy allows only our own origin: no inline script or
  * style, no third-party hosts, so an injected script cannot run or send a token anywhere. The built
- * site is made to pass it (CSS in files; brand colours through the CSSOM).
+ * site is made to pass it (CSS in files; brand colours through the CSSOM). The one exception is
+ * frames: the /game page frames the game vendors' pages (`gameOrigins`), nothing else.
  */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -31,7 +32,7 @@ export const contentSecurityPolicy = {
  * headers do not depend on the request, and running helmet's middleware per request halved the
  * throughput of the lobby calls (measured with `npm run bench`).
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(gameOrigins: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -43,7 +44,7 @@ export function securityHeaders(): Record<string, string> {
     getHeader: (name: string) => headers[name],
   } as unknown as ServerResponse;
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: { ...contentSecurityPolicy, frameSrc: [...contentSecurityPolicy.frameSrc, ...gameOrigins] } },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })({} as IncomingMessage, response, (error?: unknown) => {
@@ -66,8 +67,8 @@ export const apiSecurityHeaders: Record<string, string> = {
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
 };
 
-export function registerSecurityHeaders(app: FastifyInstance, isApiPath: (url: string) => boolean): void {
-  const siteHeaders = securityHeaders();
+export function registerSecurityHeaders(app: FastifyInstance, isApiPath: (url: string) => boolean, gameOrigins: readonly string[]): void {
+  const siteHeaders = securityHeaders(gameOrigins);
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(isApiPath(request.url) ? apiSecurityHeaders : siteHeaders);
   });

@@ -2,7 +2,9 @@ import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
+import * as betRecords from './bet-records.messages.ts';
 import * as games from './games.messages.ts';
+import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
 import * as money from './money.messages.ts';
 import * as register from './register.messages.ts';
@@ -20,6 +22,8 @@ const th = {
   ...withdrawals.th,
   ...backoffice.th,
   ...games.th,
+  ...launch.th,
+  ...betRecords.th,
   ...register.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
@@ -90,6 +94,8 @@ const en: Record<MessageKey, string> = {
   ...withdrawals.en,
   ...backoffice.en,
   ...games.en,
+  ...launch.en,
+  ...betRecords.en,
   ...register.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',

@@ -10,10 +10,19 @@ import { deleteExpiredSealedNonces } from '../modules/sealed/sealed.queries.ts';
 import { deleteExpiredChallenges } from '../modules/verification/delete-expired-challenges.ts';
 import { autoReceiveWithdrawals, deleteOldPaymentPasswordFailures } from '../modules/withdrawal/index.ts';
 import { backofficePruneJobName, deleteDeadOperatorRows } from '../modules/backoffice/delete-dead-operator-rows.ts';
+import type { AppConfig } from '../config.ts';
+import { reconcilePendingTransfers, type Integration, type TransferVendorClient } from '../modules/transfer-wallet/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 export const pruneJobName = 'maintenance.prune';
 export const autoReceiveJobName = 'withdrawals.autoReceive';
+export const reconcileTransfersJobName = 'transfers.reconcile';
+
+/** What the transfer reconciliation needs besides the database: the vendors' addresses and clients. */
+export interface TransferVendors {
+  config: AppConfig;
+  clientFor: (integration: Integration) => TransferVendorClient;
+}
 
 /**
  * Deletes what can never be used again: expired captchas, sliders and slider tokens, sealed nonces
@@ -37,7 +46,7 @@ export async function pruneExpired(db: Kysely<Database>, nowMs: number): Promise
 }
 
 /** Every job the API runs in the background. */
-export function scheduledJobs(db: Kysely<Database>, now: () => number): ScheduledJob[] {
+export function scheduledJobs(db: Kysely<Database>, now: () => number, transferVendors?: TransferVendors): ScheduledJob[] {
   return [
     { name: pruneJobName, cron: '*/10 * * * *', run: () => pruneExpired(db, now()) },
     // Spec §4: paid withdrawals nobody answered within the merchant's minutes count as received; every minute, so none waits long past its deadline.
@@ -50,5 +59,9 @@ export function scheduledJobs(db: Kysely<Database>, now: () => number): Schedule
     expireDepositsJob(db, now),
     // Operators' ended sessions and old login failures (never the audit log).
     { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
+    // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.
+    ...(transferVendors
+      ? [{ name: reconcileTransfersJobName, cron: '* * * * *', run: () => reconcilePendingTransfers(db, transferVendors.config, transferVendors.clientFor, now()) }]
+      : []),
   ];
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import type { AppInstance } from '../http/types.ts';
 import { createLogger } from '../logger.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import type { TransferVendorClientWrapper } from '../modules/transfer-wallet/index.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   registerRoutes?: (app: AppInstance) => void | Promise<void>;
   /** Run as a second API instance on this database (not dropped on close) instead of a fresh one. */
   database?: TestDatabase;
+  /** Wraps the clients of transfer-mode vendors (to lose their answers on the way back). */
+  wrapTransferVendorClient?: TransferVendorClientWrapper;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     logger: createLogger(config),
     ...(options.now ? { now: options.now } : {}),
     pause: options.pause ?? (async () => {}),
+    ...(options.wrapTransferVendorClient ? { wrapTransferVendorClient: options.wrapTransferVendorClient } : {}),
   });
   await options.registerRoutes?.(app);
   await app.ready();

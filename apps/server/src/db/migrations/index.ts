@@ -15,6 +15,9 @@ import * as m0014 from './0014_backoffice.ts';
 import * as m0015 from './0015_balance_notify.ts';
 import * as m0016 from './0016_vendor_wallet.ts';
 import * as m0017 from './0017_game_catalogue.ts';
+import * as m0018 from './0018_transfer_wallet.ts';
+import * as m0019 from './0019_bet_records.ts';
+import * as m0020 from './0020_agent_contracts.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -35,4 +38,7 @@ export const migrations = {
   '0015_balance_notify': m0015,
   '0016_vendor_wallet': m0016,
   '0017_game_catalogue': m0017,
+  '0018_transfer_wallet': m0018,
+  '0019_bet_records': m0019,
+  '0020_agent_contracts': m0020,
 };

@@ -13,6 +13,11 @@ import {
   gamePaths,
   gameVendorQuerySchema,
   hotGamesQuerySchema,
+  launchGameRequestSchema,
+  launchGameResultSchema,
+  launchPaths,
+  roomListQuerySchema,
+  roomListSchema,
   hotGamesSchema,
   rankListQuerySchema,
   rankListSchema,
@@ -32,6 +37,8 @@ import { listGameMenus } from './list-game-menus.ts';
 import { listHotGames } from './list-hot-games.ts';
 import { listGames, listRankedGames, listVassGameTypes, listVendorLanes, type MemberGamesContext } from './member-games.ts';
 import { listRecentGames } from './recent-games.ts';
+import { launchGame } from './launch-game.ts';
+import { listRooms } from './list-rooms.ts';
 
 const tags = ['games'];
 
@@ -119,5 +126,21 @@ export async function gamesRoutes(app: AppInstance): Promise<void> {
     gamePaths.recentGames,
     { ...member, schema: { tags, querystring: recentGamesQuerySchema, response: { 200: envelopeSchema(recentGamesSchema) } } },
     async (request, reply) => ok(await listRecentGames(memberContext(request, reply))),
+  );
+
+  app.get(
+    launchPaths.roomList,
+    { ...member, schema: { tags, querystring: roomListQuerySchema, response: { 200: envelopeSchema(roomListSchema) } } },
+    async (request, reply) => ok(await listRooms(memberContext(request, reply), request.query.vassalage)),
+  );
+
+  app.post(
+    launchPaths.launchGame,
+    { ...member, schema: { tags, body: launchGameRequestSchema, response: { 200: envelopeSchema(launchGameResultSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const context = { db: app.db, config: app.config, merchant: request.merchant, member: request.member, nowMs: app.now(), clientFor: app.transferVendorClient };
+      return ok(await launchGame(context, request.body));
+    },
   );
 }

@@ -40,6 +40,8 @@ export interface GameVendorTable {
   logo_kind: 'SV3' | 'N2' | 'SLOT';
   logo_url: string;
   wallet_mode: WalletMode;
+  /** The integration (vendor_credential.vendor_code) serving this vendor's games; null: not connected (migration 0018). */
+  integration_code: ColumnType<string | null, string | null | undefined, string | null>;
   sort: number;
   is_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** A planned maintenance window; launch refuses games of a vendor inside it (vendor_under_maintenance). */

@@ -11,6 +11,8 @@ export const houseAccountKinds = [
   'house_fee',
   'house_bonus',
   'house_trial',
+  /** Money on its way between a member's main wallet and a transfer-mode vendor (sub-key: the vendor). */
+  'house_vendor_transit',
 ] as const;
 export type MemberAccountKind = (typeof memberAccountKinds)[number];
 export type HouseAccountKind = (typeof houseAccountKinds)[number];

@@ -211,7 +211,8 @@ export const demoMerchantConfig: MerchantConfig = {
       },
     },
   },
-  // Turnover off until games exist (modules/withdrawal): a deposit can be withdrawn at once.
+  // Turnover off on the demo brand so a demo deposit can be withdrawn at once; a real brand sets a
+  // multiplier (1: each deposit wagered once; bets count when their round settles, modules/bet-records).
   withdrawals: {
     minAmount: '100.00',
     maxAmount: '50000.00',
@@ -222,4 +223,6 @@ export const demoMerchantConfig: MerchantConfig = {
     maxBankAccounts: 3,
     paymentPassword: { minLength: 6, maxLength: 6, digitsOnly: true },
   },
+  // The demo brand's agents may offer dividend and daily salary contracts (modules/agent-contracts).
+  agentContracts: { dividend: true, dailySalary: true, hourlySalary: false, realtimeSalary: false },
 };

@@ -1,6 +1,5 @@
 /**
- * The demo merchant's catalogue: the vendors (vassalage codes) and games the in-house vendor will
- * provide. Rows only for now; playing comes with the games issue. Art for every vendor and game is
+ * The demo merchant's catalogue: the vendors (vassalage codes) and games. Art for every vendor and game is
  * in apps/web/public/art/{vendors,games}/<code>.svg, named by these codes.
  */
 import type { GameCategory } from '@lotus/contract';
@@ -14,6 +13,17 @@ export interface DemoVendor {
   isHot: 0 | 1;
   logoKind: 'SV3' | 'N2' | 'SLOT';
 }
+
+/**
+ * Which demo vendors the house vendor (apps/house-games) serves, and how their money moves: LTSLOT
+ * and LTLIVE on the seamless wallet (`HOUSE`), GOLDENELE on transfer wallets (`HOUSE_TW`). The
+ * others are catalogue entries whose games cannot be launched until a vendor is connected.
+ */
+export const demoIntegrations: Record<string, { integrationCode: string; walletMode: 'seamless' | 'transfer' }> = {
+  LTSLOT: { integrationCode: 'HOUSE', walletMode: 'seamless' },
+  LTLIVE: { integrationCode: 'HOUSE', walletMode: 'seamless' },
+  GOLDENELE: { integrationCode: 'HOUSE_TW', walletMode: 'transfer' },
+};
 
 export interface DemoGame {
   gameId: string;

@@ -11,9 +11,10 @@ import {
   type VendorWalletRequest,
 } from '@lotus/contract';
 import type { Database } from '../../db/schema.ts';
+import { recordBet, recordRollback, recordWin, type BetRecordWrite } from '../bet-records/record-bet.ts';
 import { LedgerError, memberBalance, postTransfers, type MemberAccountRef, type PostingResult } from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
-import { signedMerchants } from './signature.ts';
+import { houseVendorCode, signedMerchants } from './signature.ts';
 import type { StoredAnswer } from './vendor-wallet.tables.ts';
 
 /** A request whose timestamp is further than this from the server's clock is refused (STALE_REQUEST). */
@@ -214,6 +215,23 @@ async function replay(trx: Trx, context: CallContext, call: VendorWalletCall, re
   return currentAnswer(trx, context, existing.answer);
 }
 
+/**
+ * The member's bet record of a round, written after the round row is locked (README: lock order).
+ * Only the house vendor's round details are kept: no other vendor's are verifiable by the member.
+ */
+function recordWrite(context: CallContext, roundId: string, amountMinor: bigint): BetRecordWrite {
+  return {
+    merchantId: context.merchantId,
+    vendorCode: context.vendorCode,
+    roundId,
+    memberId: context.memberId,
+    amountMinor,
+    fairness: context.vendorCode === houseVendorCode ? (context.request.roundDetails ?? null) : null,
+    countsTurnover: context.account.kind !== 'member_trial',
+    nowMs: context.nowMs,
+  };
+}
+
 const houseOf = (context: CallContext) => ({ kind: 'house_game' as const, subKey: context.vendorCode });
 
 function post(trx: Trx, context: CallContext, kind: 'bet' | 'win' | 'rollback', toMember: boolean, amount: bigint): Promise<PostingResult> {
@@ -280,6 +298,11 @@ async function bet(trx: Trx, context: CallContext): Promise<PostingResult> {
   if (round.status === 'closed') throw new VendorWalletError(codes.roundClosed);
   const posting = await post(trx, context, 'bet', false, context.amount);
   if (context.request.roundClosed) await closeRound(trx, context, false);
+  await recordBet(trx, {
+    ...recordWrite(context, context.request.roundId, context.amount),
+    gameId: context.request.gameId,
+    isRoundClosed: context.request.roundClosed === true,
+  });
   return posting;
 }
 
@@ -289,6 +312,7 @@ async function win(trx: Trx, context: CallContext): Promise<PostingResult | null
   if (round.status === 'closed') throw new VendorWalletError(codes.roundClosed);
   const posting = context.amount > 0n ? await post(trx, context, 'win', true, context.amount) : null;
   await closeRound(trx, context, true);
+  await recordWin(trx, { ...recordWrite(context, context.request.roundId, context.amount), isRoundClosed: context.request.roundClosed === true });
   return posting;
 }
 
@@ -338,5 +362,6 @@ async function rollback(trx: Trx, context: CallContext): Promise<PostingResult |
   if (round?.has_win) throw new VendorWalletError(codes.roundClosed);
   const posting = await post(trx, context, 'rollback', true, target.amount);
   await trx.updateTable('vendor_transaction').set({ status: 'rolled_back' }).where('id', '=', target.id).execute();
+  await recordRollback(trx, recordWrite(context, target.round_id, target.amount));
   return posting;
 }

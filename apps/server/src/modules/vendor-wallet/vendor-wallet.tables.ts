@@ -9,6 +9,8 @@ export interface VendorCredentialTable {
   vendor_code: string;
   /** The HMAC secret; null for the house vendor, whose secret is `HOUSE_VENDOR_SECRET`. */
   secret: string | null;
+  /** Where the platform calls a transfer-mode integration; null for the house vendor (HOUSE_GAMES_INTERNAL_URL). Migration 0018. */
+  api_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

@@ -1,110 +1,29 @@
-import { errorEnvelopeSchema, vendorWalletAnswerSchema, type VendorWalletCall } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { z } from 'zod';
-import { insertTestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { checkLedger, memberBalance, postTransfers } from '../ledger/index.ts';
-import { createGameSession } from './game-sessions.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { houseVendorCode, signBody } from './signature.ts';
-
-const houseSecret = 'test-house-vendor-secret-0123456789';
-const otherVendor = 'ACME';
-const otherSecret = 'acme-vendor-secret-0123456789';
+import { createVendorKit, houseSecret, otherSecret, otherVendor, type Player, type VendorKit } from './vendor-wallet.testing.ts';
 
 let testApp: TestApp;
 let clock = Date.UTC(2026, 0, 1, 12);
 let currency = '';
 let sequence = 0;
+let kit: VendorKit;
 
 beforeAll(async () => {
   testApp = await createTestApp({ HOUSE_VENDOR_SECRET: houseSecret }, { now: () => clock });
-  currency = (await testApp.db.selectFrom('merchant').select('currency').where('id', '=', testApp.demoMerchantId).executeTakeFirstOrThrow()).currency;
-  await testApp.db.insertInto('vendor_credential').values({ merchant_id: testApp.demoMerchantId, vendor_code: otherVendor, secret: otherSecret }).execute();
+  kit = await createVendorKit(testApp, () => clock, 'vw');
+  currency = kit.currency;
 });
 afterAll(() => testApp?.close());
 
-const okAnswer = z.object({ success: z.literal(true), value: vendorWalletAnswerSchema });
-
-interface Player {
-  memberId: bigint;
-  token: string;
-  playerId: string;
-  vendor: string;
-  gameId: string;
-}
-
-/** A member with `balance` minor units in the main (or trial) wallet and a launch's session token. */
-async function player(balance = 10_000n, options: { isAgent?: 0 | 4; vendor?: string; ttlMs?: number } = {}): Promise<Player> {
-  const memberId = await insertTestMember(testApp.db, testApp.demoMerchantId, `vw${++sequence}`);
-  const trial = options.isAgent === 4;
-  if (trial) await sql`UPDATE member SET is_agent = 4 WHERE id = ${memberId}`.execute(testApp.db);
-  if (balance > 0n) {
-    await postTransfers(testApp.db, {
-      merchantId: testApp.demoMerchantId,
-      currency,
-      idempotency: { source: 'test', key: `fund-${memberId}` },
-      transfers: [
-        trial
-          ? { debit: { kind: 'house_trial' }, credit: { kind: 'member_trial', memberId }, amount: balance, kind: 'trial.credit', reference: 'test' }
-          : { debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId }, amount: balance, kind: 'adjustment', reference: 'test' },
-      ],
-      nowMs: clock,
-    });
-  }
-  const vendor = options.vendor ?? houseVendorCode;
-  const gameId = 'slot-1';
-  const { token } = await createGameSession(testApp.db, {
-    merchantId: testApp.demoMerchantId,
-    memberId,
-    vendorCode: vendor,
-    gameId,
-    nowMs: clock,
-    ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
-  });
-  return { memberId, token, playerId: memberId.toString(), vendor, gameId };
-}
-
-function body(p: Player, overrides: Record<string, unknown> = {}) {
-  return {
-    requestId: `r${++sequence}`,
-    timestamp: clock,
-    sessionToken: p.token,
-    playerId: p.playerId,
-    currency,
-    gameId: p.gameId,
-    roundId: 'round-1',
-    transactionId: `t${sequence}`,
-    amount: '1.00',
-    ...overrides,
-  };
-}
-
-function send(p: Player, call: VendorWalletCall, payload: Record<string, unknown>, options: { secret?: string; signature?: string | null; raw?: string } = {}) {
-  const raw = options.raw ?? JSON.stringify(payload);
-  const secret = options.secret ?? (p.vendor === houseVendorCode ? houseSecret : otherSecret);
-  const signature = options.signature === undefined ? signBody(secret, raw) : options.signature;
-  return testApp.app.inject({
-    method: 'POST',
-    url: `/vendor-api/${p.vendor}/${call}`,
-    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-signature': signature }) },
-    payload: raw,
-  });
-}
-
-async function expectOk(response: Awaited<ReturnType<typeof send>>) {
-  expect(response.statusCode, response.body).toBe(200);
-  return okAnswer.parse(response.json()).value;
-}
-
-async function expectError(response: Awaited<ReturnType<typeof send>>, errorCode: string) {
-  expect(response.json().errorCode, response.body).toBe(errorCode);
-  expect(response.statusCode).toBeGreaterThanOrEqual(400);
-  return errorEnvelopeSchema.parse(response.json());
-}
-
-const balanceOf = (p: Player, kind: 'member_main' | 'member_trial' = 'member_main') =>
-  memberBalance(testApp.db, testApp.demoMerchantId, currency, { kind, memberId: p.memberId });
+const player: VendorKit['player'] = (...args) => kit.player(...args);
+const body: VendorKit['body'] = (...args) => kit.body(...args);
+const send: VendorKit['send'] = (...args) => kit.send(...args);
+const expectOk: VendorKit['expectOk'] = (...args) => kit.expectOk(...args);
+const expectError: VendorKit['expectError'] = (...args) => kit.expectError(...args);
+const balanceOf: VendorKit['balanceOf'] = (...args) => kit.balanceOf(...args);
 
 async function postingsOf(p: Player) {
   const row = await sql<{ n: string }>`

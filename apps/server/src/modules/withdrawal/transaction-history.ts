@@ -9,6 +9,7 @@ import {
 } from '@lotus/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { getGameProfit } from '../bet-records/index.ts';
 import { findDepositStatuses } from '../deposit/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberScope } from './payment-password.ts';
@@ -27,7 +28,7 @@ import type { MemberScope } from './payment-password.ts';
  * | withdrawals payable or the fee account, from held | withdrawal_payout |
  * | the fee account, for a deposit (the channel's fee) | deposit (out) |
  * | the adjustments account | adjustment |
- * | a vendor sub-wallet and the main wallet | transfer |
+ * | a vendor sub-wallet and the main wallet, or the transit between them | transfer |
  * | a game's house account | bet (out) / win (in) |
  * | bonus / trial house accounts | bonus / trial |
  */
@@ -52,7 +53,7 @@ const typeExpression = sql`
     WHEN own_kind = 'member_held' AND other_kind IN ('house_withdrawal_payable', 'house_fee') THEN 'withdrawal_payout'
     WHEN other_kind = 'house_fee' AND reference LIKE 'deposit:%' THEN 'deposit'
     WHEN other_kind = 'house_adjustment' THEN 'adjustment'
-    WHEN own_kind IN ('member_main', 'member_vendor') AND other_kind IN ('member_main', 'member_vendor') THEN 'transfer'
+    WHEN own_kind IN ('member_main', 'member_vendor') AND other_kind IN ('member_main', 'member_vendor', 'house_vendor_transit') THEN 'transfer'
     WHEN other_kind = 'house_game' THEN CASE WHEN is_credit THEN 'win' ELSE 'bet' END
     WHEN other_kind = 'house_bonus' THEN 'bonus'
     WHEN other_kind = 'house_trial' THEN 'trial'
@@ -156,16 +157,20 @@ export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<M
 }
 
 /**
- * GET /wps/relay/ODSFE2_MemPNLDet (page personalProfit): until games land, deposits into the main
- * wallet and withdrawals paid out in the range (by the time of each movement), and their difference.
+ * GET /wps/relay/ODSFE2_MemPNLDet (page personalProfit): deposits into the main wallet and
+ * withdrawals paid out in the range (by the time of each movement) and their difference, beside
+ * the games' profit and loss of the rounds settled in the range (the bet-records module's).
  */
 export async function getPersonalProfit(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, currency: string, query: PersonalProfitQuery): Promise<PersonalProfit> {
   const { start, end } = rangeOf(query);
-  const result = await sql<{ deposits: bigint | null; payouts: bigint | null }>`
-    SELECT
-      sum(amount) FILTER (WHERE type = 'deposit' AND is_credit)::int8 AS deposits,
-      sum(amount) FILTER (WHERE type = 'withdrawal_payout')::int8 AS payouts
-    FROM ${movements(scope, start, end)} m`.execute(db);
+  const [result, games] = await Promise.all([
+    sql<{ deposits: bigint | null; payouts: bigint | null }>`
+      SELECT
+        sum(amount) FILTER (WHERE type = 'deposit' AND is_credit)::int8 AS deposits,
+        sum(amount) FILTER (WHERE type = 'withdrawal_payout')::int8 AS payouts
+      FROM ${movements(scope, start, end)} m`.execute(db),
+    getGameProfit(db, scope, { start, end, utcOffsetMinutes: query.utcOffsetMinutes }),
+  ]);
   const deposits = result.rows[0]?.deposits ?? 0n;
   const withdrawals = result.rows[0]?.payouts ?? 0n;
   return {
@@ -173,7 +178,11 @@ export async function getPersonalProfit(db: Kysely<Database>, scope: Pick<Member
     depositAmount: formatMinorUnits(deposits),
     withdrawalAmount: formatMinorUnits(withdrawals),
     profitAmount: formatMinorUnits(withdrawals - deposits),
-    betAmount: formatMinorUnits(0n),
-    winAmount: formatMinorUnits(0n),
+    betAmount: games.total.betAmount,
+    winAmount: games.total.winAmount,
+    validBetAmount: games.total.validBetAmount,
+    gameProfitAmount: games.total.profitAmount,
+    gameByDay: games.byDay,
+    gameByType: games.byType,
   };
 }

@@ -1,24 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useGameMenus } from '../../../api/game-menus';
 import { Spinner } from '../../../components/global-loader';
 import { Icon } from '../../../components/icon';
 import { StatusPanel } from '../../../components/status-panel';
-import { paths, type CategoryPageKey } from '../../../config/paths';
-import { useLoginGate } from '../../../lib/login-gate';
+import type { CategoryPageKey } from '../../../config/paths';
 import { categoriesOfPage, gamesOfVendors, vendorsOf } from '../game-groups';
 import { loadGamesCatalogue } from '../games-catalogue';
+import { useLaunchGame } from '../launch/use-launch-game';
 import { HotGamesGrid } from './hot-games';
 import { PageHero } from './page-hero';
 
 // The game pages' texts come with their chunks (the home page's JS budget).
 await loadGamesCatalogue();
 
-/** A category page (sports, e-sports, cockfight, e-lottery): one card per vendor, launched directly. */
+/**
+ * A category page (sports, e-sports, cockfight, e-lottery): one card per vendor, launched directly
+ * (spec §2): Play opens the vendor's first game, its lobby being inside the vendor's own page.
+ */
 export function CategoryPage({ pageKey }: { pageKey: CategoryPageKey }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const requireLogin = useLoginGate();
+  const { launchVendor, isLaunching, dialog } = useLaunchGame();
   const { data: menus, isPending } = useGameMenus();
   const vendors = vendorsOf(menus ?? [], categoriesOfPage(pageKey));
 
@@ -38,7 +39,7 @@ export function CategoryPage({ pageKey }: { pageKey: CategoryPageKey }) {
                 <h2 className="vendor-card__name">{vendor.displayName}</h2>
                 {vendor.isHot === 1 && <span className="badge badge--hot">{t('game_badge_hot')}</span>}
               </div>
-              <button type="button" className="button button--primary" onClick={() => requireLogin(() => void navigate(paths.game.getHref()))}>
+              <button type="button" className="button button--primary" disabled={isLaunching} onClick={() => launchVendor(vendor.vassalage)}>
                 <Icon name="chevron-right" size={18} />
                 {t('game_play_now')}
               </button>
@@ -54,6 +55,7 @@ export function CategoryPage({ pageKey }: { pageKey: CategoryPageKey }) {
           <HotGamesGrid filter={(games) => gamesOfVendors(games, vendors)} />
         </section>
       )}
+      {dialog}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import '../games.css';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { AppLink } from '../../../components/app-link';
+import { Icon } from '../../../components/icon';
 import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
 import { useStore } from '../../../stores/create-store';
@@ -10,10 +13,20 @@ import { loadGamesCatalogue } from '../games-catalogue';
 // The game pages' texts come with their chunks (the home page's JS budget).
 await loadGamesCatalogue();
 
-/** spec §2 /game: the launched game's address in a full-width frame, or a friendly panel. */
+/**
+ * spec §2 /game: the launched game's address in a full-size frame under a slim bar (name, back,
+ * reload, full screen), or a friendly panel when nothing was launched (a reload forgets the address,
+ * which is kept in memory only: it carries the vendor's session).
+ */
 export function GameFrame() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
   const launchedGame = useStore(launchedGameStore);
+  const frameRef = useRef<HTMLDivElement>(null);
+  // A new key makes React draw a new iframe, which loads the game again.
+  const [loadCount, setLoadCount] = useState(0);
+
   if (!launchedGame) {
     return (
       <div className="page">
@@ -26,9 +39,44 @@ export function GameFrame() {
       </div>
     );
   }
+
+  // The first page of this tab (a shared link) has nothing to go back to: home instead.
+  const goBack = () => void (location.key === 'default' ? navigate(paths.home.getHref()) : navigate(-1));
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+
   return (
-    <div className="game-frame">
-      <iframe className="game-frame__iframe" src={launchedGame.url} title={launchedGame.title} allow="autoplay; fullscreen" allowFullScreen />
+    <div className="game-frame" ref={frameRef}>
+      <div className="game-frame__bar">
+        <button type="button" className="game-frame__action" onClick={goBack}>
+          <Icon name="chevron-left" size={18} />
+          <span className="game-frame__action-label">{t('game_frame_back')}</span>
+        </button>
+        <h1 className="game-frame__title">{launchedGame.title}</h1>
+        <button type="button" className="game-frame__action" onClick={() => setLoadCount((count) => count + 1)} aria-label={t('game_frame_reload')} title={t('game_frame_reload')}>
+          <Icon name="refresh" size={18} />
+        </button>
+        {canFullscreen && (
+          <button
+            type="button"
+            className="game-frame__action"
+            onClick={() => void frameRef.current?.requestFullscreen().catch(() => undefined)}
+            aria-label={t('game_frame_fullscreen')}
+            title={t('game_frame_fullscreen')}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+            </svg>
+          </button>
+        )}
+      </div>
+      <iframe
+        key={`${launchedGame.url}#${loadCount}`}
+        className="game-frame__iframe"
+        src={launchedGame.url}
+        title={launchedGame.title}
+        allow="autoplay; fullscreen"
+        allowFullScreen
+      />
     </div>
   );
 }

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useGameMenus } from '../../../api/game-menus';
+import { useSessionToken } from '../../../api/member';
 import { AppLink } from '../../../components/app-link';
-import { StatusPanel } from '../../../components/status-panel';
 import { paths, type LobbyKey } from '../../../config/paths';
 import { allVendors, selectVassalage } from '../../../stores/game-nav-store';
-import { categoriesOfLobby, gamesOfVendors, vendorsOf } from '../game-groups';
+import { openModal } from '../../../stores/modal-store';
+import { categoriesOfLobby, gamesOfVendors, gameTypeOfLobby, vendorNames, vendorsOf } from '../game-groups';
 import { loadGamesCatalogue } from '../games-catalogue';
+import { GameBrowser } from './game-browser';
 import { HotGamesGrid } from './hot-games';
 import { PageHero } from './page-hero';
 
@@ -26,13 +28,15 @@ const lobbyArt: Record<LobbyKey, string> = {
 };
 
 /**
- * A game lobby (spec §2): vendor tabs from the game menus, `?page=` choosing the vendor, and that
- * vendor's hot games. Full game lists and search arrive with the games release.
+ * A game lobby (spec §2): vendor tabs from the game menus, `?page=` choosing the vendor. A member
+ * gets the full list with search, filters and views; the list needs a token, so a visitor sees the
+ * public hot games and an invitation to log in.
  */
 export function GameLobby({ lobbyKey }: { lobbyKey: LobbyKey }) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const { data: menus = [] } = useGameMenus();
+  const token = useSessionToken();
+  const { data: menus = [], isPending: isMenusPending } = useGameMenus();
   const vendors = vendorsOf(menus, categoriesOfLobby(lobbyKey));
   const requested = searchParams.get('page');
   const selected = vendors.find((vendor) => vendor.vassalage === requested);
@@ -61,13 +65,24 @@ export function GameLobby({ lobbyKey }: { lobbyKey: LobbyKey }) {
           ))}
         </ul>
       </nav>
-      <section className="section" aria-labelledby="lobby-hot">
-        <div className="section__head">
-          <h2 id="lobby-hot" className="section__title">{selected ? t('lobby_hot_of_vendor', { vendor: selected.displayName }) : t('home_hot_games')}</h2>
-        </div>
-        <HotGamesGrid filter={(games) => gamesOfVendors(games, vendors, selected?.vassalage)} />
-      </section>
-      <StatusPanel className="status-panel--soon" art="/art/misc/empty.svg" title={t('lobby_full_list_title')} message={t('lobby_full_list_message')} />
+      {token ? (
+        // The list waits for the menus, which say what `?page=` names; a new vendor tab starts with
+        // a clean search and filter.
+        !isMenusPending && <GameBrowser key={selected?.vassalage ?? allVendors} vendors={vendors} selected={selected} gameType={gameTypeOfLobby(lobbyKey)} vendorNames={vendorNames(menus)} />
+      ) : (
+        <>
+          <div className="lobby-login-prompt">
+            <p className="lobby-login-prompt__text">{t('lobby_login_prompt')}</p>
+            <button type="button" className="button button--primary" onClick={() => openModal({ kind: 'login' })}>{t('lobby_login_button')}</button>
+          </div>
+          <section className="section" aria-labelledby="lobby-hot">
+            <div className="section__head">
+              <h2 id="lobby-hot" className="section__title">{selected ? t('lobby_hot_of_vendor', { vendor: selected.displayName }) : t('home_hot_games')}</h2>
+            </div>
+            <HotGamesGrid filter={(games) => gamesOfVendors(games, vendors, selected?.vassalage)} />
+          </section>
+        </>
+      )}
     </div>
   );
 }

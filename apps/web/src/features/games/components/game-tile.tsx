@@ -1,19 +1,20 @@
 import type { GameCard } from '@lotus/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon';
 import { LazyImage } from '../../../components/lazy-image';
-import { paths } from '../../../config/paths';
-import { useLoginGate } from '../../../lib/login-gate';
 
-/** A game tile: portrait thumbnail, badges, name, vendor, and a play button behind the login gate. */
-export function GameTile({ game, vendorName }: { game: GameCard; vendorName?: string }) {
+interface GameTileProps {
+  game: GameCard;
+  vendorName?: string;
+  onPlay: (game: GameCard) => void;
+  /** The member's favourite mark; absent for visitors, who get no heart. */
+  isFavorite?: boolean;
+  onFavoriteChange?: (game: GameCard, isFavorite: boolean) => void;
+}
+
+/** A game tile: portrait thumbnail, badges, favourite heart, name, vendor, and a play button. */
+export function GameTile({ game, vendorName, onPlay, isFavorite, onFavoriteChange }: GameTileProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const requireLogin = useLoginGate();
-  // spec §4: a game needs a login; the launched address is then shown on /game.
-  const onPlay = () => requireLogin(() => void navigate(paths.game.getHref()));
-
   return (
     <article className="game-tile" data-game-id={game.gameId}>
       <div className="game-tile__media">
@@ -23,16 +24,42 @@ export function GameTile({ game, vendorName }: { game: GameCard; vendorName?: st
           {game.isNew && <span className="badge badge--new">{t('game_badge_new')}</span>}
         </div>
         <div className="game-tile__overlay">
-          <button type="button" className="game-tile__play" onClick={onPlay} aria-label={t('game_play_named', { name: game.displayName })}>
+          <button type="button" className="game-tile__play" onClick={() => onPlay(game)} aria-label={t('game_play_named', { name: game.displayName })}>
             <Icon name="chevron-right" size={22} />
             <span>{t('game_play')}</span>
           </button>
         </div>
+        {isFavorite !== undefined && onFavoriteChange && (
+          <button
+            type="button"
+            className="game-tile__favorite"
+            aria-pressed={isFavorite}
+            aria-label={t('game_favorite_named', { name: game.displayName })}
+            onClick={() => onFavoriteChange(game, !isFavorite)}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 4.4 7.3C19.5 16.4 12 21 12 21z" />
+            </svg>
+          </button>
+        )}
       </div>
       <div className="game-tile__info">
         <h3 className="game-tile__name">{game.displayName}</h3>
         {vendorName && <p className="game-tile__vendor">{vendorName}</p>}
       </div>
     </article>
+  );
+}
+
+/** The grey tile drawn while a page of games loads. */
+export function GameTileSkeleton() {
+  return (
+    <div className="game-tile game-tile--skeleton" aria-hidden="true">
+      <div className="game-tile__media" />
+      <div className="game-tile__info">
+        <span className="skeleton-line" />
+        <span className="skeleton-line skeleton-line--short" />
+      </div>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { useHotGames } from '../../../api/hot-games';
 import { Spinner } from '../../../components/global-loader';
 import { StatusPanel } from '../../../components/status-panel';
 import { vendorNames } from '../game-groups';
+import { useLaunchGame } from '../launch/use-launch-game';
 import { GameTile } from './game-tile';
 
 interface HotGamesGridProps {
@@ -13,11 +14,12 @@ interface HotGamesGridProps {
   limit?: number;
 }
 
-/** The hot games of GCSGAME_hotGamesV2 as a responsive grid of tiles. */
+/** The hot games of GCSGAME_hotGamesV2 (public) as a responsive grid of tiles that launch. */
 export function HotGamesGrid({ filter, limit }: HotGamesGridProps) {
   const { t } = useTranslation();
   const { data: games, isPending, isError, refetch } = useHotGames();
   const { data: menus = [] } = useGameMenus();
+  const { launch, dialog } = useLaunchGame();
   if (isPending) return <Spinner />;
   if (isError) {
     return <StatusPanel title={t('error_network')} actions={<button type="button" className="button button--primary" onClick={() => void refetch()}>{t('common_retry')}</button>} />;
@@ -26,12 +28,15 @@ export function HotGamesGrid({ filter, limit }: HotGamesGridProps) {
   const shown = (filter ? filter(games) : games).slice(0, limit);
   if (shown.length === 0) return <StatusPanel title={t('game_none')} />;
   return (
-    <ul className="game-grid">
-      {shown.map((game) => (
-        <li key={`${game.vassalage}-${game.gameId}`}>
-          <GameTile game={game} vendorName={names.get(game.vassalage)} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="game-grid">
+        {shown.map((game) => (
+          <li key={`${game.vassalage}-${game.gameId}`}>
+            <GameTile game={game} vendorName={names.get(game.vassalage)} onPlay={launch} />
+          </li>
+        ))}
+      </ul>
+      {dialog}
+    </>
   );
 }

@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { AppLink } from '../../../components/app-link';
 import { Icon } from '../../../components/icon';
-import { paths } from '../../../config/paths';
-import { useLoginGate } from '../../../lib/login-gate';
+import { useLaunchGame } from '../../games/launch/use-launch-game';
 import { selectVassalage } from '../../../stores/game-nav-store';
 import { buildVendorDropdown, vendorTarget, type NavItem } from '../../../lib/nav-items';
 
 /** The hover (and keyboard focus) drop-down of one navigation item: 9 vendors, then MORE. */
 export function VendorDropdown({ item, id }: { item: NavItem; id: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const requireLogin = useLoginGate();
+  // Vendors without a lobby launch their first game directly (spec §2), as the category pages do.
+  const { launchVendor, dialog } = useLaunchGame();
   const { vendors, moreHref } = buildVendorDropdown(item);
 
   return (
@@ -39,7 +37,7 @@ export function VendorDropdown({ item, id }: { item: NavItem; id: string }) {
                     {content}
                   </AppLink>
                 ) : (
-                  <button type="button" className="vendor-dropdown__card" onClick={() => requireLogin(() => void navigate(paths.game.getHref()))}>
+                  <button type="button" className="vendor-dropdown__card" onClick={() => launchVendor(vendor.vassalage)}>
                     {content}
                   </button>
                 )}
@@ -52,6 +50,7 @@ export function VendorDropdown({ item, id }: { item: NavItem; id: string }) {
         {t('nav_more')}
         <Icon name="chevron-right" size={16} />
       </AppLink>
+      {dialog}
     </div>
   );
 }

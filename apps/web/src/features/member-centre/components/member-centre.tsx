@@ -20,6 +20,7 @@ const WithdrawPage = lazy(() => loadChunk(() => import('../../money/components/w
 const TransactionHistoryPage = lazy(() =>
   loadChunk(() => import('../../money/components/transaction-history-page')).then((module) => ({ default: module.TransactionHistoryPage })),
 );
+const BetHistoryPage = lazy(() => loadChunk(() => import('../../bet-records/components/bet-history-page')).then((module) => ({ default: module.BetHistoryPage })));
 const PersonalProfitPage = lazy(() => loadChunk(() => import('../../money/components/personal-profit-page')).then((module) => ({ default: module.PersonalProfitPage })));
 
 /** 24px glyphs of the navigation, drawn like the site's line icons. */
@@ -28,6 +29,7 @@ const navIcons: Record<MemberCentrePage, string> = {
   depositv2: 'M11 3h2v9.2l3.3-3.3 1.4 1.4L12 16l-5.7-5.7 1.4-1.4 3.3 3.3V3zM4 15h2v4h12v-4h2v6H4v-6z',
   withdraw: 'M12 3l5.7 5.7-1.4 1.4L13 6.8V16h-2V6.8L7.7 10.1 6.3 8.7 12 3zM4 15h2v4h12v-4h2v6H4v-6z',
   transactionHistory: 'M13 3a9 9 0 1 1-8.9 10.5l2-.4A7 7 0 1 0 7 7.4L9.6 10H3V3.4l2.6 2.6A9 9 0 0 1 13 3zm-1 4h2v5.6l3.5 2.1-1 1.7L12 13.7V7z',
+  personalHistoryCopy: 'M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm0 2v16h10V4H7zm2 3h6v2H9V7zm0 4h6v2H9v-2zm0 4h4v2H9v-2z',
   personalProfit: 'M4 20h17v2H2V3h2v17zm3-3V11h3v6H7zm5 0V7h3v10h-3zm5 0v-8h3v8h-3z',
 };
 
@@ -36,10 +38,11 @@ const pageTitleKeys: Record<MemberCentrePage, string> = {
   depositv2: 'member_centre_deposit',
   withdraw: 'member_centre_withdraw',
   transactionHistory: 'member_centre_transactions',
+  personalHistoryCopy: 'member_centre_bets',
   personalProfit: 'member_centre_profit',
 };
 
-const pageOrder: MemberCentrePage[] = ['securityCenter', 'depositv2', 'withdraw', 'transactionHistory', 'personalProfit'];
+const pageOrder: MemberCentrePage[] = ['securityCenter', 'depositv2', 'withdraw', 'transactionHistory', 'personalHistoryCopy', 'personalProfit'];
 
 /** A page chunk that failed to load (offline, a new release) fails inside the panel, not the whole site. */
 class PageBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { hasFailed: boolean }> {
@@ -73,6 +76,8 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
       return <WithdrawPage />;
     case 'transactionHistory':
       return <TransactionHistoryPage />;
+    case 'personalHistoryCopy':
+      return <BetHistoryPage />;
     case 'personalProfit':
       return <PersonalProfitPage />;
     default:
@@ -82,7 +87,7 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
 
 /**
  * The member centre (spec §2): a closable panel whose default page is securityCenter ("my account"),
- * with the money pages (deposit, withdrawal, transaction history, profit and loss). The page lives
+ * with the money pages (deposit, withdrawal, transaction history, betting record, profit and loss). The page lives
  * in the modal store, so the strip's Deposit button can open the centre on depositv2. Its other
  * pages (wallet, records, rewards...) join the navigation with their releases.
  */

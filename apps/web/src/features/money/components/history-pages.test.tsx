@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { withdrawalPaths } from '@lotus/contract';
+import { apiPaths, withdrawalPaths, type GameMenu, type PersonalProfit } from '@lotus/contract';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { session } from '../../../lib/session';
+import betRecordsEn from '../../../locales/bet-records/en.json';
+import betRecordsTh from '../../../locales/bet-records/th.json';
 import { callsTo, initMoneyI18n, installMoneyApi, ok, renderWithProviders, switchLanguage } from '../testing';
 
 let TransactionHistoryPage: ComponentType;
@@ -11,6 +14,9 @@ let PersonalProfitPage: ComponentType;
 
 beforeAll(async () => {
   await initMoneyI18n();
+  // The profit page's games part speaks the betting record's words.
+  i18next.addResourceBundle('en', 'translation', betRecordsEn, true, false);
+  i18next.addResourceBundle('th', 'translation', betRecordsTh, true, false);
   ({ TransactionHistoryPage } = await import('./transaction-history-page'));
   ({ PersonalProfitPage } = await import('./personal-profit-page'));
 });
@@ -79,18 +85,67 @@ describe('transactionHistory', () => {
 });
 
 describe('personalProfit', () => {
-  test('deposits, withdrawals and their difference for the chosen range', async () => {
+  const noGames = { betAmount: '0.00', winAmount: '0.00', validBetAmount: '0.00', gameProfitAmount: '0.00', gameByDay: [], gameByType: [] };
+  const liveMenu: GameMenu = { gameCategory: 'LIVE', name: 'nav_live', gameType: 'LIVE', page: '/live', enName: 'Live Casino', pointRate: null, vendors: [] };
+  const line = (recordCount: number, betAmount: string, winAmount: string, profitAmount: string) => ({ recordCount, betAmount, validBetAmount: betAmount, winAmount, profitAmount });
+
+  test('deposits, withdrawals and their difference for the chosen range, with the browser’s offset', async () => {
     const { calls } = installMoneyApi({
       [`GET ${withdrawalPaths.personalProfit}`]: () =>
-        ok({ currency: 'THB', depositAmount: '4000.50', withdrawalAmount: '1200.00', profitAmount: '-2800.50', betAmount: '0.00', winAmount: '0.00' }),
+        ok({ currency: 'THB', depositAmount: '4000.50', withdrawalAmount: '1200.00', profitAmount: '-2800.50', ...noGames } satisfies PersonalProfit),
     });
     renderWithProviders(<PersonalProfitPage />);
     expect(await screen.findByText('4,000.50')).toBeTruthy();
     expect(screen.getByText('1,200.00')).toBeTruthy();
     expect(screen.getByText('−2,800.50')).toBeTruthy();
+    expect(screen.getByText('No settled rounds in this period.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     const last = callsTo(calls, 'GET', withdrawalPaths.personalProfit).at(-1)!;
     expect(Number(last.query.get('endTime')) - Number(last.query.get('startTime'))).toBeGreaterThanOrEqual(23 * 3600_000);
     expect(Number(last.query.get('endTime')) - Number(last.query.get('startTime'))).toBeLessThanOrEqual(25 * 3600_000);
+    expect(Number(last.query.get('utcOffsetMinutes'))).toBe(0 - new Date().getTimezoneOffset());
+  });
+
+  test('the games’ profit and loss in total, by day and by game type, coloured', async () => {
+    installMoneyApi({
+      [`GET ${apiPaths.gameMenus}`]: () => ok([liveMenu]),
+      [`GET ${withdrawalPaths.personalProfit}`]: () =>
+        ok({
+          currency: 'THB',
+          depositAmount: '0.00',
+          withdrawalAmount: '0.00',
+          profitAmount: '0.00',
+          betAmount: '35.00',
+          winAmount: '30.00',
+          validBetAmount: '35.00',
+          gameProfitAmount: '-5.00',
+          gameByDay: [{ day: '2026-11-21', ...line(1, '5.00', '5.00', '0.00') }, { day: '2026-11-20', ...line(2, '30.00', '25.00', '-5.00') }],
+          gameByType: [{ gameType: 'LIVE', ...line(1, '20.00', '0.00', '-20.00') }, { gameType: null, ...line(2, '15.00', '30.00', '15.00') }],
+        } satisfies PersonalProfit),
+    });
+    renderWithProviders(<PersonalProfitPage />);
+    const byDay = await screen.findByRole('table', { name: 'Games by day' });
+    const dayRows = within(byDay).getAllByRole('row');
+    expect(within(dayRows[1]!).getByText('21/11/2026')).toBeTruthy();
+    expect(within(dayRows[2]!).getByText('20/11/2026')).toBeTruthy();
+    expect(within(dayRows[2]!).getByText('−5.00').className).toContain('money-amount--out');
+    const typeRows = within(screen.getByRole('table', { name: 'Games by type' })).getAllByRole('row');
+    expect(await within(typeRows[1]!).findByText('Live Casino')).toBeTruthy();
+    expect(within(typeRows[1]!).getByText('−20.00')).toBeTruthy();
+    expect(within(typeRows[2]!).getByText('Other')).toBeTruthy();
+    expect(within(typeRows[2]!).getByText('+15.00').className).toContain('money-amount--in');
+    expect(screen.getByText('35.00', { selector: '.money-profit__value' })).toBeTruthy();
+    expect(screen.getByText('−5.00', { selector: '.money-profit__value' }).className).toContain('money-amount--out');
+  });
+
+  test('the games’ part in Thai', async () => {
+    installMoneyApi({
+      [`GET ${withdrawalPaths.personalProfit}`]: () =>
+        ok({ currency: 'THB', depositAmount: '0.00', withdrawalAmount: '0.00', profitAmount: '0.00', ...noGames } satisfies PersonalProfit),
+    });
+    await switchLanguage('TH');
+    renderWithProviders(<PersonalProfitPage />);
+    expect(await screen.findByText('ไม่มีรอบที่ออกผลแล้วในช่วงเวลานี้')).toBeTruthy();
+    expect(screen.getByText('ได้/เสียจากเกม')).toBeTruthy();
   });
 });

@@ -1,0 +1,143 @@
+import { errorEnvelopeSchema, launchGameResultSchema, launchPaths, roomListSchema } from '@lotus/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { startTestHouseGames, type TestHouseGames } from '../../testing/house-games.ts';
+import { insertTestMember, insertTestSession } from '../../testing/members.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { memberBalance, postTransfers } from '../ledger/index.ts';
+import { hashSessionToken } from '../vendor-wallet/game-sessions.ts';
+
+/** POST /wps/game/launchGame and GET GLS2_roomList, with the real house vendor for the transfer brand. */
+
+let database: TestDatabase;
+let house: TestHouseGames;
+let testApp: TestApp;
+const clock = Date.now();
+let sequence = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  house = await startTestHouseGames(database, () => clock);
+  testApp = await createTestApp({ HOUSE_GAMES_INTERNAL_URL: house.url, HOUSE_GAMES_URL: 'http://games.example.test' }, { database, now: () => clock });
+}, 60_000);
+
+afterAll(async () => {
+  await testApp?.app.close();
+  await house?.close();
+  await database?.drop();
+});
+
+async function memberWith(mainMinor: bigint, isAgent: 0 | 4 = 0) {
+  const memberId = await insertTestMember(testApp.db, testApp.demoMerchantId, `launch${++sequence}`);
+  if (isAgent) await sql`UPDATE member SET is_agent = ${isAgent} WHERE id = ${memberId}`.execute(testApp.db);
+  if (mainMinor > 0n) {
+    const credit = isAgent === 4 ? { kind: 'member_trial' as const, memberId } : { kind: 'member_main' as const, memberId };
+    await postTransfers(testApp.db, {
+      merchantId: testApp.demoMerchantId,
+      currency: 'THB',
+      idempotency: { source: 'test', key: `fund-${memberId}` },
+      transfers: [{ debit: { kind: isAgent === 4 ? 'house_trial' : 'house_adjustment' }, credit, amount: mainMinor, kind: 'adjustment', reference: 'test' }],
+      nowMs: clock,
+    });
+  }
+  return { memberId, token: await insertTestSession(testApp.db, testApp.demoMerchantId, memberId, clock) };
+}
+
+function launch(token: string, body: Record<string, unknown>) {
+  return testApp.app.inject({ method: 'POST', url: launchPaths.launchGame, headers: { Merchant: 'demo', Language: 'EN', Authorization: token }, payload: { launchMode: 'GLS', accountType: 1, confirmTrans: 0, ...body } });
+}
+
+const launched = z.object({ success: z.literal(true), value: launchGameResultSchema });
+
+describe('launchGame', () => {
+  test('a seamless house game: the URL carries a session token of this member and game, and the game becomes recent', async () => {
+    const { memberId, token } = await memberWith(10_000n);
+    const response = await launch(token, { gameId: 'lucky-lotus', vassalage: 'LTSLOT', language: 'TH' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const value = launched.parse(response.json()).value;
+    expect(value).toMatchObject({ gameId: 'lucky-lotus', vassalage: 'LTSLOT', displayName: 'ดอกบัวนำโชค', walletMode: 'seamless' });
+    const url = new URL(value.game_url);
+    expect(url.origin).toBe('http://games.example.test');
+    expect(url.pathname).toBe('/play/lucky-lotus');
+    expect(url.searchParams.get('lang')).toBe('th');
+    const session = await testApp.db.selectFrom('vendor_game_session').selectAll().where('token_hash', '=', hashSessionToken(url.searchParams.get('token')!)).executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ member_id: memberId, vendor_code: 'HOUSE', game_id: 'lucky-lotus' });
+    const recent = await testApp.app.inject({ method: 'GET', url: '/wps/relay/GCS_recentGame', headers: { Merchant: 'demo', Authorization: token } });
+    expect(recent.json().value.content[0].gameId).toBe('lucky-lotus');
+  });
+
+  test('a transfer-mode game with confirmTrans 1 moves the main wallet in, then asks the vendor for the address', async () => {
+    const { memberId, token } = await memberWith(25_000n);
+    const response = await launch(token, { gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 1 });
+    const value = launched.parse(response.json()).value;
+    expect(value.walletMode).toBe('transfer');
+    expect(new URL(value.game_url).pathname).toBe('/play/golden-elephant');
+    expect(await memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_main', memberId })).toBe(0n);
+    expect(await memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_vendor', memberId, subKey: 'GOLDENELE' })).toBe(25_000n);
+    const player = await house.db.selectFrom('player').select('balance').where('player_id', '=', `m${testApp.demoMerchantId}p${memberId}`).executeTakeFirstOrThrow();
+    expect(player.balance).toBe(25_000n);
+  });
+
+  test('the refusals, each with its code and nothing moved', async () => {
+    const poor = await memberWith(50n);
+    const rich = await memberWith(10_000n);
+    const trial = await memberWith(10_000n, 4);
+    const expectError = async (token: string, body: Record<string, unknown>, status: number, code: string, field?: string) => {
+      const response = await launch(token, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      const envelope = errorEnvelopeSchema.parse(response.json());
+      expect(envelope.errorCode).toBe(code);
+      if (field) expect(envelope.field).toBe(field);
+      return envelope;
+    };
+    const notEnough = await expectError(poor.token, { gameId: 'lucky-lotus', vassalage: 'LTSLOT' }, 409, 'launch_game_balance_not_enough');
+    expect(notEnough.value).toEqual({ balance: '0.50', minBet: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(notEnough.message).toContain('0.50');
+    await expectError(rich.token, { gameId: 'no-such-game', vassalage: 'LTSLOT' }, 404, 'game.unknown', 'gameId');
+    await expectError(rich.token, { gameId: 'lucky-lotus', vassalage: 'LTLIVE' }, 404, 'game.unknown', 'gameId');
+    await expectError(rich.token, { gameId: 'tuktuk-riches', vassalage: 'TUKTUK' }, 503, 'vendor_unavailable');
+    await expectError(rich.token, { gameId: 'lucky-lotus', vassalage: 'LTSLOT', accountType: 0 }, 400, 'validation.failed', 'accountType');
+    await expectError(rich.token, { gameId: 'lucky-lotus', vassalage: 'LTSLOT', launchMode: 'LOTT' }, 400, 'validation.failed', 'launchMode');
+    await expectError(trial.token, { gameId: 'lucky-lotus', vassalage: 'LTSLOT', accountType: 1 }, 403, 'launch_game_trial_not_allowed');
+    await expectError(trial.token, { gameId: 'golden-elephant', vassalage: 'GOLDENELE', accountType: 0 }, 403, 'launch_game_trial_not_allowed');
+    expect((await launch('garbage', { gameId: 'lucky-lotus', vassalage: 'LTSLOT' })).statusCode).toBe(401);
+    expect(await memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_main', memberId: rich.memberId })).toBe(10_000n);
+  });
+
+  test('a trial account plays a seamless game with its play money', async () => {
+    const trial = await memberWith(10_000n, 4);
+    const response = await launch(trial.token, { gameId: 'lucky-lotus', vassalage: 'LTSLOT', accountType: 0 });
+    expect(launched.parse(response.json()).value.walletMode).toBe('seamless');
+  });
+
+  test('inside the vendor maintenance window: vendor_under_maintenance with the window', async () => {
+    const { token } = await memberWith(10_000n);
+    const start = new Date(clock - 60_000);
+    const end = new Date(clock + 3_600_000);
+    await testApp.db.updateTable('game_vendor').set({ maintenance_start_at: start, maintenance_end_at: end }).where('vassalage', '=', 'LTLIVE').execute();
+    try {
+      const response = await launch(token, { gameId: 'baccarat', vassalage: 'LTLIVE' });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ errorCode: 'vendor_under_maintenance', value: { maintainStartTime: start.getTime(), maintainEndTime: end.getTime() } });
+    } finally {
+      await testApp.db.updateTable('game_vendor').set({ maintenance_start_at: null, maintenance_end_at: null }).where('vassalage', '=', 'LTLIVE').execute();
+    }
+    expect((await launch(token, { gameId: 'baccarat', vassalage: 'LTLIVE' })).statusCode).toBe(200);
+  });
+});
+
+describe('GLS2_roomList', () => {
+  test("a vendor's rooms with their stakes; an unknown vendor is named", async () => {
+    const { token } = await memberWith(0n);
+    const response = await testApp.app.inject({ method: 'GET', url: `${launchPaths.roomList}?vassalage=LTCARD`, headers: { Merchant: 'demo', Language: 'EN', Authorization: token } });
+    const rooms = z.object({ value: roomListSchema }).parse(response.json()).value.rooms;
+    expect(rooms.map((room) => room.gameId)).toEqual(['pok-deng', 'dummy', 'kaeng']);
+    expect(rooms[0]).toMatchObject({ displayName: 'Pok Deng', vassalage: 'LTCARD', minBet: expect.stringMatching(/^\d+\.\d{2}$/) });
+    const unknown = await testApp.app.inject({ method: 'GET', url: `${launchPaths.roomList}?vassalage=NOPE`, headers: { Merchant: 'demo', Authorization: token } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ errorCode: 'game.vendor.unknown', field: 'vassalage' });
+  });
+});

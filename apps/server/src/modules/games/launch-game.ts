@@ -1,0 +1,129 @@
+import { formatMinorUnits, gameErrorCodes, launchErrorCodes, type LaunchGameRequest, type LaunchGameResult } from '@lotus/contract';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { AuthenticatedMember } from '../identity/index.ts';
+import { memberBalance } from '../ledger/index.ts';
+import type { MerchantContext } from '../merchant/merchant.config.ts';
+import { ensurePlayer, findConnectedVendors, isHouseIntegration, transfer, type ConnectedVendor, type Integration, type TransferContext, type TransferVendorClient } from '../transfer-wallet/index.ts';
+import { VendorRefusal, VendorUnreachable } from '../transfer-wallet/index.ts';
+import { createGameSession } from '../vendor-wallet/game-sessions.ts';
+import { recordRecentGame } from './recent-games.ts';
+
+export interface LaunchContext {
+  db: Kysely<Database>;
+  config: AppConfig;
+  merchant: MerchantContext;
+  member: AuthenticatedMember;
+  nowMs: number;
+  clientFor: (integration: Integration) => TransferVendorClient;
+}
+
+/**
+ * POST /wps/game/launchGame (README.md "Launch"): checks the game, the vendor's maintenance window,
+ * the account type and the balance, then asks for the game's address: a seamless house game gets a
+ * session token in its URL; a transfer-mode vendor is asked (after moving the main wallet in when
+ * `confirmTrans` is 1). The game then counts as the member's recent game.
+ */
+export async function launchGame(context: LaunchContext, request: LaunchGameRequest): Promise<LaunchGameResult> {
+  const { db, merchant, member, nowMs } = context;
+  const game = await db
+    .selectFrom('game')
+    .select(['game_id', 'name_th', 'name_en', 'min_bet_minor'])
+    .where('merchant_id', '=', merchant.id)
+    .where('game_id', '=', request.gameId)
+    .where('vassalage', '=', request.vassalage)
+    .where('is_enabled', '=', true)
+    .executeTakeFirst();
+  const [vendor] = game ? await findConnectedVendors(db, context.config, merchant.id, [request.vassalage]) : [];
+  if (!game || !vendor) throw new AppError(404, gameErrorCodes.gameUnknown, { field: 'gameId', params: { field: 'gameId' } });
+
+  if (vendor.maintenance && vendor.maintenance.startAt.getTime() <= nowMs && nowMs < vendor.maintenance.endAt.getTime()) {
+    const window = { maintainStartTime: vendor.maintenance.startAt.getTime(), maintainEndTime: vendor.maintenance.endAt.getTime() };
+    throw new AppError(409, launchErrorCodes.vendorUnderMaintenance, { value: window });
+  }
+  const isTrial = member.isAgent === 4;
+  // A trial account has only play money, which transfer-mode vendors cannot hold; a real account has no play money.
+  if (isTrial && (request.accountType === 1 || vendor.walletMode === 'transfer')) throw new AppError(403, launchErrorCodes.trialNotAllowed);
+  if (!isTrial && request.accountType === 0) throw AppError.badRequest('accountType', 'validation.invalid_value');
+  const integration = vendor.integration;
+  if (!integration) throw new AppError(503, launchErrorCodes.vendorUnavailable);
+
+  const minBet = BigInt(game.min_bet_minor);
+  const displayName = request.language === 'EN' || (request.language === undefined && member.language === 'EN') ? game.name_en : game.name_th;
+  const language = request.language ?? member.language;
+  const result = { gameId: game.game_id, vassalage: vendor.vassalage, displayName, walletMode: vendor.walletMode } as const;
+
+  let url: string;
+  if (vendor.walletMode === 'seamless') {
+    const balance = await memberBalance(db, merchant.id, merchant.currency, { kind: isTrial ? 'member_trial' : 'member_main', memberId: member.id });
+    if (balance < minBet) throw balanceNotEnough(balance, minBet);
+    url = await launchSeamless(context, integration, game.game_id, language);
+  } else {
+    url = await launchTransfer(context, vendor, integration, game.game_id, language, request.confirmTrans === 1, minBet);
+  }
+  await recordRecentGame(db, { merchantId: merchant.id, memberId: member.id, gameId: game.game_id, playedAt: new Date(nowMs) });
+  return { ...result, game_url: url };
+}
+
+function balanceNotEnough(balance: bigint, minBet: bigint): AppError {
+  const value = { balance: formatMinorUnits(balance), minBet: formatMinorUnits(minBet) };
+  return new AppError(409, launchErrorCodes.balanceNotEnough, { params: value, value });
+}
+
+/** A seamless game: the house vendor's page with a session token it presents back on every wallet call. */
+async function launchSeamless(context: LaunchContext, integration: Integration, gameId: string, language: 'TH' | 'EN'): Promise<string> {
+  // Only the house vendor's launch is built here; an outside seamless vendor would have its own launch call.
+  if (!isHouseIntegration(integration.code)) throw new AppError(503, launchErrorCodes.vendorUnavailable);
+  const { token } = await createGameSession(context.db, {
+    merchantId: context.merchant.id,
+    memberId: context.member.id,
+    vendorCode: integration.code,
+    gameId,
+    nowMs: context.nowMs,
+  });
+  const url = new URL(`/play/${encodeURIComponent(gameId)}`, context.config.HOUSE_GAMES_URL);
+  url.searchParams.set('token', token);
+  url.searchParams.set('lang', language.toLowerCase());
+  // The vendor's wallet calls must name the merchant's currency.
+  url.searchParams.set('currency', context.merchant.currency);
+  return url.toString();
+}
+
+/** A transfer-mode game: optionally move the main wallet in, then ask the vendor for the address. */
+async function launchTransfer(
+  context: LaunchContext,
+  vendor: ConnectedVendor,
+  integration: Integration,
+  gameId: string,
+  language: 'TH' | 'EN',
+  moveMainWalletIn: boolean,
+  minBet: bigint,
+): Promise<string> {
+  const { db, merchant, member } = context;
+  const transferContext: TransferContext = {
+    db,
+    merchantId: merchant.id,
+    currency: merchant.currency,
+    memberId: member.id,
+    nowMs: context.nowMs,
+    client: context.clientFor(integration),
+    integration,
+  };
+  const [main, inVendor] = await Promise.all([
+    memberBalance(db, merchant.id, merchant.currency, { kind: 'member_main', memberId: member.id }),
+    memberBalance(db, merchant.id, merchant.currency, { kind: 'member_vendor', memberId: member.id, subKey: vendor.vassalage }),
+  ]);
+  const playable = moveMainWalletIn ? main + inVendor : inVendor;
+  if (playable < minBet) throw balanceNotEnough(playable, minBet);
+  const playerId = await ensurePlayer(transferContext);
+  if (moveMainWalletIn && main > 0n) await transfer(transferContext, vendor.vassalage, 'IN', 'all');
+  try {
+    const answer = await transferContext.client.call('launch', { playerId, gameId, language });
+    return answer.url;
+  } catch (error) {
+    if (error instanceof VendorRefusal || error instanceof VendorUnreachable) throw new AppError(503, launchErrorCodes.vendorUnavailable);
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+export { findConnectedVendors, isHouseIntegration, type ConnectedVendor, type Integration } from './integrations.ts';
+export { ensurePlayer, transfer, type TransferContext } from './transfer-service.ts';
+export { reconcilePendingTransfers } from './reconcile-transfers.ts';
+export {
+  createTransferVendorClients,
+  VendorRefusal,
+  VendorUnreachable,
+  type TransferVendorClient,
+  type TransferVendorClientWrapper,
+} from './transfer-vendor-client.ts';

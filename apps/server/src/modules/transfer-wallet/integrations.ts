@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import type { WalletMode } from '../games/games.tables.ts';
+import { houseVendorCode } from '../vendor-wallet/signature.ts';
+
+/**
+ * A vendor integration: the party that serves a catalogue vendor's games. The house vendor
+ * (apps/house-games) is `HOUSE` (seamless) and `HOUSE_*` brands (e.g. `HOUSE_TW`, transfer); its
+ * secret is HOUSE_VENDOR_SECRET and its address HOUSE_GAMES_INTERNAL_URL. Other integrations keep
+ * both in `vendor_credential`.
+ */
+export interface Integration {
+  code: string;
+  /** Where the platform calls it (transfer calls, launch); null when it has none. */
+  apiUrl: string | null;
+  /** Null when neither configured nor stored: every call to it is refused. */
+  secret: string | null;
+}
+
+/** A catalogue vendor of the merchant with the integration serving it. */
+export interface ConnectedVendor {
+  vassalage: string;
+  accountTypeId: number;
+  displayName: { TH: string; EN: string };
+  walletMode: WalletMode;
+  integration: Integration | null;
+  maintenance: { startAt: Date; endAt: Date } | null;
+}
+
+export function isHouseIntegration(code: string): boolean {
+  return code === houseVendorCode || code.startsWith(`${houseVendorCode}_`);
+}
+
+/** The enabled vendors of the merchant (all, or those with these codes), with their integrations. */
+export async function findConnectedVendors(db: Kysely<Database>, config: AppConfig, merchantId: number, vassalages?: readonly string[]): Promise<ConnectedVendor[]> {
+  if (vassalages !== undefined && vassalages.length === 0) return [];
+  let query = db
+    .selectFrom('game_vendor as v')
+    .leftJoin('vendor_credential as c', (join) => join.onRef('c.merchant_id', '=', 'v.merchant_id').onRef('c.vendor_code', '=', 'v.integration_code'))
+    .select([
+      'v.id',
+      'v.vassalage',
+      'v.display_name_th',
+      'v.display_name_en',
+      'v.wallet_mode',
+      'v.integration_code',
+      'v.maintenance_start_at',
+      'v.maintenance_end_at',
+      'c.secret',
+      'c.api_url',
+    ])
+    .where('v.merchant_id', '=', merchantId)
+    .where('v.is_enabled', '=', true);
+  if (vassalages !== undefined) query = query.where('v.vassalage', 'in', vassalages);
+  const rows = await query.orderBy('v.sort').orderBy('v.id').execute();
+  return rows.map((row) => ({
+    vassalage: row.vassalage,
+    accountTypeId: row.id,
+    displayName: { TH: row.display_name_th, EN: row.display_name_en },
+    walletMode: row.wallet_mode,
+    integration: row.integration_code === null ? null : integrationOf(config, row.integration_code, row.secret, row.api_url),
+    maintenance: row.maintenance_start_at && row.maintenance_end_at ? { startAt: row.maintenance_start_at, endAt: row.maintenance_end_at } : null,
+  }));
+}
+
+function integrationOf(config: AppConfig, code: string, secret: string | null, apiUrl: string | null): Integration {
+  if (isHouseIntegration(code)) {
+    return { code, apiUrl: apiUrl ?? config.HOUSE_GAMES_INTERNAL_URL, secret: config.HOUSE_VENDOR_SECRET ?? null };
+  }
+  return { code, apiUrl, secret };
+}

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { formatMinorUnits, launchErrorCodes, parseAmount, type WalletTransferResult } from '@lotus/contract';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { LedgerError, postTransfers, type AccountRef } from '../ledger/index.ts';
+import type { Integration } from './integrations.ts';
+import type { TransferDirection, WalletTransferTable } from './transfer-wallet.tables.ts';
+import { unknownOutcomeCodes, VendorRefusal, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
+
+/**
+ * Moving money between a member's main wallet and a transfer-mode vendor's wallet (README.md).
+ *
+ * A transfer has two postings: the start moves the money from its source wallet into the vendor's
+ * transit account (in nobody's wallet), the end moves it out of transit to the destination when the
+ * vendor confirms, or back to the source when the vendor refused. A transfer whose answer was lost
+ * stays `pending` until a status query of its reference tells which end to post; nothing guesses.
+ * Every step for one member and vendor takes the `vendor_player` row lock, so they form a line.
+ */
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type TransferRow = Pick<WalletTransferTable, 'merchant_id' | 'member_id' | 'vassalage' | 'direction' | 'currency' | 'reference' | 'status'> & { id: bigint; amount: bigint };
+
+export interface TransferContext {
+  db: Kysely<Database>;
+  merchantId: number;
+  currency: string;
+  memberId: bigint;
+  nowMs: number;
+  /** The vendor's client; built from its integration by the caller. */
+  client: TransferVendorClient;
+  integration: Integration;
+}
+
+const ledgerSource = 'wallet-transfer';
+
+const mainWallet = (memberId: bigint): AccountRef => ({ kind: 'member_main', memberId });
+const vendorWallet = (memberId: bigint, vassalage: string): AccountRef => ({ kind: 'member_vendor', memberId, subKey: vassalage });
+const transit = (vassalage: string): AccountRef => ({ kind: 'house_vendor_transit', subKey: vassalage });
+
+/** The player id a vendor knows the member by: derived, so a lost `player` answer is simply asked again. */
+export function playerIdOf(merchantId: number, memberId: bigint): string {
+  return `m${merchantId}p${memberId}`;
+}
+
+/** The member's player at the vendor, created there (idempotently) on first use. */
+export async function ensurePlayer(context: TransferContext): Promise<string> {
+  const { db, merchantId, memberId, integration } = context;
+  const existing = await db
+    .selectFrom('vendor_player')
+    .select('player_id')
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', '=', memberId)
+    .where('integration_code', '=', integration.code)
+    .executeTakeFirst();
+  if (existing) return existing.player_id;
+  const playerId = playerIdOf(merchantId, memberId);
+  await callVendor(() => context.client.call('player', { playerId, currency: context.currency }));
+  await db
+    .insertInto('vendor_player')
+    .values({ merchant_id: merchantId, member_id: memberId, integration_code: integration.code, player_id: playerId, created_at: new Date(context.nowMs) })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return playerId;
+}
+
+/** A vendor call outside a money movement: any failure is "the vendor is unavailable". */
+async function callVendor<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof VendorRefusal || error instanceof VendorUnreachable) throw new AppError(503, launchErrorCodes.vendorUnavailable);
+    throw error;
+  }
+}
+
+async function lockPlayer(trx: Transaction<Database>, context: Pick<TransferContext, 'merchantId' | 'memberId' | 'integration'>) {
+  return trx
+    .updateTable('vendor_player')
+    .set({ wallet_version: sql<bigint>`wallet_version + 1` })
+    .where('merchant_id', '=', context.merchantId)
+    .where('member_id', '=', context.memberId)
+    .where('integration_code', '=', context.integration.code)
+    .returning(['player_id', 'wallet_version'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Brings the ledger's copy of the member's vendor wallet to the vendor's balance; the difference is
+ * what the member won or lost there since the last look (`vendor.result`, against the game house).
+ * Skipped when a transfer moved in between (the balance read may predate it) or one is pending.
+ */
+export async function syncVendorWallet(context: TransferContext, vassalage: string, playerId: string): Promise<void> {
+  const { db, merchantId, memberId, integration } = context;
+  const before = await db
+    .selectFrom('vendor_player')
+    .select('wallet_version')
+    .where('merchant_id', '=', merchantId)
+    .where('member_id', '=', memberId)
+    .where('integration_code', '=', integration.code)
+    .executeTakeFirstOrThrow();
+  const answer = await callVendor(() => context.client.call('balance', { playerId }));
+  const vendorBalance = parseAmount(answer.balance);
+  if (vendorBalance === null) throw new AppError(503, launchErrorCodes.vendorUnavailable);
+
+  await db.transaction().execute(async (trx) => {
+    const locked = await lockPlayer(trx, context);
+    if (locked.wallet_version !== before.wallet_version + 1n) return;
+    const pending = await trx.selectFrom('wallet_transfer').select('id').where('member_id', '=', memberId).where('vassalage', '=', vassalage).where('status', '=', 'pending').executeTakeFirst();
+    if (pending) return;
+    const mirror = await trx
+      .selectFrom('ledger_account')
+      .select('balance')
+      .where('merchant_id', '=', merchantId)
+      .where('currency', '=', context.currency)
+      .where('kind', '=', 'member_vendor')
+      .where('member_id', '=', memberId)
+      .where('sub_key', '=', vassalage)
+      .executeTakeFirst();
+    const difference = vendorBalance - (mirror?.balance ?? 0n);
+    if (difference === 0n) return;
+    const house: AccountRef = { kind: 'house_game', subKey: vassalage };
+    const wallet = vendorWallet(memberId, vassalage);
+    await postTransfers(trx, {
+      merchantId,
+      currency: context.currency,
+      idempotency: { source: ledgerSource, key: `sync:${randomUUID()}` },
+      transfers: [
+        difference > 0n
+          ? { debit: house, credit: wallet, amount: difference, kind: 'vendor.result', reference: `vendor:${vassalage}` }
+          : { debit: wallet, credit: house, amount: -difference, kind: 'vendor.result', reference: `vendor:${vassalage}` },
+      ],
+      nowMs: context.nowMs,
+    });
+  });
+}
+
+/** The balance of one of the member's wallets (0 when it was never used). */
+async function walletBalance(trx: Executor, context: TransferContext, account: AccountRef & { memberId: bigint }): Promise<bigint> {
+  const row = await trx
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('merchant_id', '=', context.merchantId)
+    .where('currency', '=', context.currency)
+    .where('kind', '=', account.kind)
+    .where('member_id', '=', account.memberId)
+    .where('sub_key', '=', account.subKey ?? '')
+    .executeTakeFirst();
+  return row?.balance ?? 0n;
+}
+
+/** Starts a transfer: the money leaves its source wallet for transit and a pending row remembers it. */
+async function startTransfer(context: TransferContext, vassalage: string, direction: TransferDirection, amount: bigint | 'all'): Promise<TransferRow> {
+  const source = direction === 'IN' ? mainWallet(context.memberId) : vendorWallet(context.memberId, vassalage);
+  try {
+    return await context.db.transaction().execute(async (trx) => {
+      await lockPlayer(trx, context);
+      const pending = await trx.selectFrom('wallet_transfer').select('id').where('member_id', '=', context.memberId).where('vassalage', '=', vassalage).where('status', '=', 'pending').executeTakeFirst();
+      if (pending) throw new AppError(409, launchErrorCodes.transferPending);
+      const minor = amount === 'all' ? await walletBalance(trx, context, source as AccountRef & { memberId: bigint }) : amount;
+      if (minor <= 0n) throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, { params: { available: '0.00' }, value: { available: '0.00' } });
+      const now = new Date(context.nowMs);
+      const row = await trx
+        .insertInto('wallet_transfer')
+        .values({
+          merchant_id: context.merchantId,
+          member_id: context.memberId,
+          vassalage,
+          integration_code: context.integration.code,
+          direction,
+          amount: minor,
+          currency: context.currency,
+          reference: randomUUID().replaceAll('-', ''),
+          status: 'pending',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'merchant_id', 'member_id', 'vassalage', 'direction', 'amount', 'currency', 'reference', 'status'])
+        .executeTakeFirstOrThrow();
+      await postTransfers(trx, {
+        merchantId: context.merchantId,
+        currency: context.currency,
+        idempotency: { source: ledgerSource, key: `${row.reference}:start` },
+        transfers: [{ debit: source, credit: transit(vassalage), amount: minor, kind: `wallet.transfer.${direction.toLowerCase()}`, reference: `transfer:${row.reference}` }],
+        nowMs: context.nowMs,
+      });
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
+      const available = formatMinorUnits(BigInt(error.details.available ?? 0));
+      throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, { params: { available }, value: { available } });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Ends a pending transfer once its fate is known: `succeeded` moves transit to the destination,
+ * `failed` back to the source. The status guard makes a second resolver (the request and the
+ * reconciliation job at once) a no-op; the posting's key would refuse a second movement anyway.
+ */
+export async function finishTransfer(db: Kysely<Database>, transferId: bigint, outcome: 'succeeded' | 'failed', failure: string | null, nowMs: number): Promise<TransferRow> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date(nowMs);
+    const row = await trx
+      .updateTable('wallet_transfer')
+      .set({ status: outcome, failure, updated_at: now, resolved_at: now })
+      .where('id', '=', transferId)
+      .where('status', '=', 'pending')
+      .returning(['id', 'merchant_id', 'member_id', 'vassalage', 'direction', 'amount', 'currency', 'reference', 'status', 'integration_code'])
+      .executeTakeFirst();
+    if (!row) {
+      return trx
+        .selectFrom('wallet_transfer')
+        .select(['id', 'merchant_id', 'member_id', 'vassalage', 'direction', 'amount', 'currency', 'reference', 'status'])
+        .where('id', '=', transferId)
+        .executeTakeFirstOrThrow();
+    }
+    await lockPlayer(trx, { merchantId: row.merchant_id, memberId: row.member_id, integration: { code: row.integration_code, apiUrl: null, secret: null } });
+    const toVendor = (row.direction === 'IN') === (outcome === 'succeeded');
+    const destination = toVendor ? vendorWallet(row.member_id, row.vassalage) : mainWallet(row.member_id);
+    await postTransfers(trx, {
+      merchantId: row.merchant_id,
+      currency: row.currency,
+      idempotency: { source: ledgerSource, key: `${row.reference}:end` },
+      transfers: [
+        {
+          debit: transit(row.vassalage),
+          credit: destination,
+          amount: row.amount,
+          kind: outcome === 'succeeded' ? `wallet.transfer.${row.direction.toLowerCase()}` : 'wallet.transfer.returned',
+          reference: `transfer:${row.reference}`,
+        },
+      ],
+      nowMs,
+    });
+    return row;
+  });
+}
+
+/** Asks the vendor what became of a pending transfer and ends it if the answer is definite. */
+export async function resolveByStatus(db: Kysely<Database>, client: TransferVendorClient, transfer: Pick<TransferRow, 'id' | 'reference'>, nowMs: number): Promise<'succeeded' | 'failed' | 'pending'> {
+  try {
+    const answer = await client.call('transfer-status', { reference: transfer.reference });
+    if (answer.status === 'SUCCESS') return (await finishTransfer(db, transfer.id, 'succeeded', null, nowMs)).status;
+    return (await finishTransfer(db, transfer.id, 'failed', answer.status, nowMs)).status;
+  } catch (error) {
+    if (!(error instanceof VendorRefusal || error instanceof VendorUnreachable)) throw error;
+    await db
+      .updateTable('wallet_transfer')
+      .set({ attempts: sql<number>`attempts + 1`, updated_at: new Date(nowMs), failure: error.message.slice(0, 200) })
+      .where('id', '=', transfer.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return 'pending';
+  }
+}
+
+/**
+ * One transfer, start to end as far as the vendor lets: start, call the vendor, end on a definite
+ * answer; on a lost answer ask the status once, and leave it pending for the reconciliation job if
+ * that is lost too.
+ */
+export async function transfer(context: TransferContext, vassalage: string, direction: TransferDirection, amount: bigint | 'all'): Promise<WalletTransferResult> {
+  const playerId = await ensurePlayer(context);
+  if (direction === 'OUT') await syncVendorWallet(context, vassalage, playerId);
+  const started = await startTransfer(context, vassalage, direction, amount);
+  const body = { playerId, reference: started.reference, amount: formatMinorUnits(started.amount), currency: context.currency };
+  let status: 'succeeded' | 'failed' | 'pending';
+  try {
+    await context.client.call(direction === 'IN' ? 'fund-in' : 'fund-out', body);
+    status = (await finishTransfer(context.db, started.id, 'succeeded', null, context.nowMs)).status;
+  } catch (error) {
+    if (error instanceof VendorRefusal && !unknownOutcomeCodes.has(error.errorCode)) {
+      status = (await finishTransfer(context.db, started.id, 'failed', error.errorCode, context.nowMs)).status;
+    } else if (error instanceof VendorRefusal || error instanceof VendorUnreachable) {
+      status = await resolveByStatus(context.db, context.client, started, context.nowMs);
+    } else {
+      throw error;
+    }
+  }
+  return {
+    transferId: started.reference,
+    vassalage,
+    direction,
+    amount: formatMinorUnits(started.amount),
+    status: status === 'succeeded' ? 'SUCCESS' : status === 'failed' ? 'FAILED' : 'PENDING',
+  };
+}

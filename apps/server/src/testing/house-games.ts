@@ -1,0 +1,49 @@
+import { buildHouseGamesApp, connectHouseDatabase, migrateHouseDatabase, type BaccaratTable, type HouseDatabase } from '@lotus/house-games';
+import { createServer } from 'node:net';
+import type { Kysely } from 'kysely';
+import { developmentHouseVendorSecret } from '../config.ts';
+import type { TestDatabase } from './test-database.ts';
+
+export interface TestHouseGames {
+  /** The vendor's address for the platform (HOUSE_GAMES_INTERNAL_URL). */
+  url: string;
+  db: Kysely<HouseDatabase>;
+  /** The live tables by game id; they move only when a test calls `step()`. */
+  tables: Map<string, BaccaratTable>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real house vendor (apps/house-games) on a free port and its own schema of the test database,
+ * for tests of what the platform asks a vendor.
+ */
+export async function startTestHouseGames(database: TestDatabase, now: () => number, platformUrl = 'http://127.0.0.1:1'): Promise<TestHouseGames> {
+  const db = connectHouseDatabase(database.connectionString);
+  await migrateHouseDatabase(db);
+  const { app, tables } = await buildHouseGamesApp({ db, secret: developmentHouseVendorSecret, platformUrl, publicUrl: 'http://localhost:9999', logLevel: 'silent', now, recoveryEveryMs: 0, tables: { autoRun: false } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    tables,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** A port nobody listens on right now (for a platform the house vendor must know before it starts). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

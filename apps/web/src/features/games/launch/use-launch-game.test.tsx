@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import { gamePaths, launchErrorCodes, launchPaths, type LaunchGameResult } from '@lotus/contract';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format';
+import { session } from '../../../lib/session';
+import { launchedGameStore } from '../../../stores/launched-game-store';
+import { closeModal, modalStore } from '../../../stores/modal-store';
+import { callsTo, gameItem, gameListPage, initTestI18n, installFakeApi, LocationProbe, ok, renderWithProviders, type FakeAnswer } from '../testing';
+import { buildLaunchRequest } from './launch-request';
+import { useLaunchGame } from './use-launch-game';
+
+const game = { gameId: 'lucky-lotus', nodeId: 'ltslot-lucky-lotus', vassalage: 'LTSLOT' };
+const launched: LaunchGameResult = {
+  game_url: 'https://house.example/play/lucky-lotus?session=abc',
+  gameId: 'lucky-lotus',
+  vassalage: 'LTSLOT',
+  displayName: 'Lucky Lotus',
+  walletMode: 'seamless',
+};
+
+function Launcher() {
+  const { launch, launchVendor, dialog } = useLaunchGame();
+  return (
+    <>
+      <button type="button" onClick={() => launch(game)}>launch game</button>
+      <button type="button" onClick={() => launchVendor('LTSPORT')}>launch vendor</button>
+      {dialog}
+      <LocationProbe />
+    </>
+  );
+}
+
+function NavigationKey() {
+  return <output aria-label="navigation key">{useLocation().key}</output>;
+}
+
+const refusal = (status: number, errorCode: string, message: string, value: unknown = null): FakeAnswer => ({
+  status,
+  envelope: { success: false, value, errorCode, message },
+});
+
+function launchWith(answer: () => FakeAnswer, extra = {}) {
+  const api = installFakeApi({ [`POST ${launchPaths.launchGame}`]: answer, ...extra });
+  return api;
+}
+
+const location = () => screen.getByLabelText('location').textContent;
+
+beforeAll(async () => {
+  await initTestI18n();
+});
+beforeEach(() => {
+  window.sessionStorage.clear();
+  launchedGameStore.set(null);
+  closeModal();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('useLaunchGame', () => {
+  test('logged out: the login modal opens and the server is not asked', async () => {
+    const { calls } = launchWith(() => ok(launched));
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    fireEvent.click(screen.getByRole('button', { name: 'launch vendor' }));
+    expect(modalStore.get()).toEqual({ kind: 'login' });
+    await act(async () => {});
+    expect(calls).toEqual([]);
+    expect(launchedGameStore.get()).toBeNull();
+    expect(location()).toBe('/rng');
+  });
+
+  test('a real account launches with the spec request, keeps the address and goes to /game', async () => {
+    session.logIn('token-1');
+    session.setIsAgent(0);
+    const { calls } = launchWith(() => ok(launched));
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    await waitFor(() => expect(location()).toBe('/game'));
+    const [call] = callsTo(calls, 'POST', launchPaths.launchGame);
+    expect(call?.headers.get('Authorization')).toBe('token-1');
+    expect(call?.body).toEqual({
+      gameId: 'lucky-lotus',
+      nodeId: 'ltslot-lucky-lotus',
+      vassalage: 'LTSLOT',
+      accountType: 1,
+      confirmTrans: 0,
+      launchMode: 'GLS',
+      platform: 'html5-desktop',
+      clientType: 3,
+      language: 'EN',
+    });
+    expect(launchedGameStore.get()).toEqual({ url: launched.game_url, title: 'Lucky Lotus' });
+    expect(modalStore.get()).toBeNull();
+  });
+
+  test('already on /game: the new address replaces the old one without another navigation', async () => {
+    session.logIn('token-1');
+    launchedGameStore.set({ url: 'https://house.example/play/old', title: 'Old game' });
+    launchWith(() => ok(launched));
+    renderWithProviders(
+      <>
+        <Launcher />
+        <NavigationKey />
+      </>,
+      { route: '/game' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    await waitFor(() => expect(launchedGameStore.get()?.url).toBe(launched.game_url));
+    expect(location()).toBe('/game');
+    // Every navigation gets a new key; the first entry's is 'default'.
+    expect(screen.getByLabelText('navigation key').textContent).toBe('default');
+  });
+
+  test('a trial account plays free-play money (accountType 0)', async () => {
+    session.logIn('trial-token');
+    session.setIsAgent(4);
+    const { calls } = launchWith(() => ok(launched));
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    await waitFor(() => expect(location()).toBe('/game'));
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ accountType: 0 });
+  });
+
+  test('vendor_under_maintenance shows the window, start and end in local time', async () => {
+    session.logIn('token-1');
+    const startMs = Date.UTC(2026, 10, 22, 2, 0);
+    const endMs = Date.UTC(2026, 10, 22, 4, 30);
+    launchWith(() => refusal(409, launchErrorCodes.vendorUnderMaintenance, 'Under maintenance', { maintainStartTime: startMs, maintainEndTime: endMs }));
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Under maintenance' });
+    expect(dialog.textContent).toContain(`from ${formatDateTime(startMs)} to ${formatDateTime(endMs)}`);
+    expect(location()).toBe('/rng');
+    expect(launchedGameStore.get()).toBeNull();
+  });
+
+  test('launch_game_balance_not_enough offers a real account the deposit page of the member centre', async () => {
+    session.logIn('token-1');
+    session.setIsAgent(0);
+    launchWith(() => refusal(409, launchErrorCodes.balanceNotEnough, 'Balance not enough', { balance: '0.50', minBet: '1.00' }));
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    await screen.findByRole('dialog', { name: 'Balance too low' });
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
+    expect(modalStore.get()).toEqual({ kind: 'memberCentre', page: 'depositv2' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Balance too low' })).toBeNull());
+  });
+
+  test('a trial account short of free-play money gets no deposit offer (it cannot deposit)', async () => {
+    session.logIn('trial-token');
+    session.setIsAgent(4);
+    launchWith(() => refusal(409, launchErrorCodes.balanceNotEnough, 'Balance not enough'));
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Balance too low' });
+    expect(dialog.textContent).toContain('Register a real account');
+    expect(screen.queryByRole('button', { name: 'Deposit' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(modalStore.get()).toBeNull();
+  });
+
+  test('launch_game_trial_not_allowed explains that free play cannot open this game', async () => {
+    session.logIn('trial-token');
+    session.setIsAgent(4);
+    launchWith(() => refusal(403, launchErrorCodes.trialNotAllowed, 'Trial not allowed'));
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not available in free play' });
+    expect(dialog.textContent).toContain('Free-play accounts cannot play this game');
+  });
+
+  test.each([
+    ['another refusal shows the server message', () => refusal(503, launchErrorCodes.vendorUnavailable, 'The provider did not answer'), 'The provider did not answer'],
+    ['a dropped connection shows the network text', () => { throw new TypeError('Failed to fetch'); }, 'Network link abnormal, please try again.'],
+  ])('%s in the generic popup', async (_name, answer, text) => {
+    session.logIn('token-1');
+    launchWith(answer as () => FakeAnswer);
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notice' });
+    expect(dialog.textContent).toContain(text);
+    expect(launchedGameStore.get()).toBeNull();
+  });
+
+  test("launching a vendor opens its first game from the vendor's game list", async () => {
+    session.logIn('token-1');
+    const sportsbook = gameItem('sportsbook', { vassalage: 'LTSPORT', nodeId: 'ltsport-sportsbook', gameType: 'SPORTS', gameCategory: 'SPORTS' });
+    const { calls } = launchWith(() => ok({ ...launched, gameId: 'sportsbook', vassalage: 'LTSPORT', displayName: 'Lotus Sportsbook' }), {
+      [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([sportsbook])),
+    });
+    renderWithProviders(<Launcher />, { route: '/sports' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch vendor' }));
+    await waitFor(() => expect(location()).toBe('/game'));
+    const [listCall] = callsTo(calls, 'GET', gamePaths.gameList);
+    expect(Object.fromEntries(listCall!.query)).toMatchObject({ vassalage: 'LTSPORT', pageNo: '1', pageSize: '1' });
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ gameId: 'sportsbook', nodeId: 'ltsport-sportsbook', vassalage: 'LTSPORT' });
+  });
+
+  test('a vendor without a playable game says so and launches nothing', async () => {
+    session.logIn('token-1');
+    const { calls } = launchWith(() => ok(launched), { [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([], 1, 0)) });
+    renderWithProviders(<Launcher />, { route: '/sports' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch vendor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notice' });
+    expect(dialog.textContent).toContain('This provider has no game open right now.');
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)).toEqual([]);
+  });
+});
+
+describe('buildLaunchRequest', () => {
+  test('phones ask for the html5 build', () => {
+    expect(buildLaunchRequest(game, 'TH', false, true)).toMatchObject({ platform: 'html5', accountType: 1, language: 'TH' });
+    expect(buildLaunchRequest(game, 'TH', true, false)).toMatchObject({ platform: 'html5-desktop', accountType: 0 });
+  });
+});
