@@ -12,6 +12,8 @@ import { startHouseGamesProcess } from './house-games-process.ts';
 export interface RunningServer {
   app: AppInstance;
   url: string;
+  /** The database the server uses (the embedded one's address when it started it). */
+  connectionString: string;
   /** Drains requests, closes the pool and stops the embedded database (if this process started it). */
   close(): Promise<void>;
   /** Null with JOBS_ENABLED=false. */
@@ -47,6 +49,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     return {
       app,
       url,
+      connectionString: database.connectionString,
       jobs,
       close: () =>
         (closing ??= (async () => {
