@@ -1,7 +1,8 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { apiPaths, type LoginResult } from '@lotus/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { callApi, callSealed } from './support/api.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { callSealed } from './support/api.ts';
+import { memberPassword, registerMember, uniqueMobile, uniqueName } from './support/members.ts';
 import { resetMerchantConfig, updateMerchantConfig } from './support/merchant.ts';
 import { outboxAddress, waitForCode } from './support/outbox.ts';
 import { accountStrip, logOut, startSession } from './support/session.ts';
@@ -14,29 +15,6 @@ import { accountStrip, logOut, startSession } from './support/session.ts';
  * Set-up steps that are not the journey itself (registering a member, the agent's downline) go
  * through the API the way the site sends them, sealed where the call is sealed (support/api.ts).
  */
-
-const password = 'secret123';
-/** Unique per run and test: usernames are unique per merchant. */
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${randomInt(100, 999)}`;
-const uniqueMobile = () => `08${String(randomInt(10_000_000, 99_999_999))}`;
-
-/** A member registered by username with a mobile number (the register SMS code comes from the outbox). */
-async function registerMember(request: APIRequestContext) {
-  const member = { username: uniqueName('sms'), mobile: uniqueMobile() };
-  await callApi(request, 'POST', apiPaths.smsRegister, { countryDialingCode: '66', mobileNo: member.mobile, sliderToken: 'bypass' });
-  const verificationCode = await waitForCode(request, outboxAddress(member.mobile), 1);
-  await callSealed<LoginResult>(request, 'PUT', apiPaths.register, {
-    username: member.username,
-    password,
-    confirmPassword: password,
-    payeeName: 'Somchai Jaidee',
-    mobileNum: member.mobile,
-    countryDialingCode: '66',
-    verificationCode,
-    sliderToken: 'bypass',
-  });
-  return member;
-}
 
 async function logInFromModal(page: Page, username: string, typed: string, options: { remember?: boolean } = {}) {
   const dialog = page.getByRole('dialog', { name: 'Log in' });
@@ -51,7 +29,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('log in with an SMS code read from the outbox', async ({ page, request }) => {
-  const member = await registerMember(request);
+  const member = await registerMember(request, 'sms');
   await startSession(page);
   await page.goto('/login');
   const dialog = page.getByRole('dialog', { name: 'Log in' });
@@ -117,12 +95,12 @@ test('a reload during a forced change brings the modal back (cpw), asking the ol
 });
 
 test('switching TH → EN → TH keeps the session and tells the server each language', async ({ page, request }) => {
-  const member = await registerMember(request);
+  const member = await registerMember(request, 'sms');
   await startSession(page, 'TH');
   await page.goto('/');
   const topForm = page.getByRole('form', { name: 'เข้าสู่ระบบ' });
   await topForm.getByPlaceholder('ชื่อผู้ใช้').fill(member.username);
-  await topForm.getByPlaceholder('รหัสผ่าน').fill(password);
+  await topForm.getByPlaceholder('รหัสผ่าน').fill(memberPassword);
   await topForm.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
   const thaiStrip = page.getByRole('group', { name: 'บัญชีของฉัน' });
   await expect(thaiStrip).toContainText(member.username);
@@ -139,18 +117,18 @@ test('switching TH → EN → TH keeps the session and tells the server each lan
   expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeTruthy();
 });
 
-test('remember me survives a browser restart, never keeps the password, and unticking revokes it', async ({ browser, baseURL, request }) => {
-  const member = await registerMember(request);
+test('remember me survives a browser restart, never keeps the memberPassword, and unticking revokes it', async ({ browser, baseURL, request }) => {
+  const member = await registerMember(request, 'sms');
   const first = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const before = await first.newPage();
   await startSession(before);
   await before.goto('/login');
-  await logInFromModal(before, member.username, password, { remember: true });
+  await logInFromModal(before, member.username, memberPassword, { remember: true });
   await expect(accountStrip(before)).toContainText(member.username);
   const state = await first.storageState();
   await first.close();
   const stored = JSON.stringify(state);
-  expect(stored).not.toContain(password);
+  expect(stored).not.toContain(memberPassword);
   const firstToken = (JSON.parse(state.origins[0]!.localStorage.find((item) => item.name === 'rememberedLogin')!.value) as { rememberToken: string }).rememberToken;
 
   // A new browser: local storage survives, the session (sessionStorage) does not.
@@ -241,10 +219,10 @@ function totpCode(secretBase32: string, nowMs: number): string {
 }
 
 test('two-factor login: turn it on in the member centre, then a login asks for the authenticator code', async ({ page, request }) => {
-  const member = await registerMember(request);
+  const member = await registerMember(request, 'sms');
   await startSession(page);
   await page.goto('/login');
-  await logInFromModal(page, member.username, password);
+  await logInFromModal(page, member.username, memberPassword);
   await accountStrip(page).getByRole('button', { name: `Member centre: ${member.username}` }).click();
   const centre = page.getByRole('dialog', { name: 'Member centre' });
   await expect(centre).toContainText('Somchai Jaidee');
@@ -258,7 +236,7 @@ test('two-factor login: turn it on in the member centre, then a login asks for t
 
   await logOut(page);
   await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
-  await logInFromModal(page, member.username, password);
+  await logInFromModal(page, member.username, memberPassword);
   const verify = page.getByRole('dialog', { name: "Verify it's you" });
   await expect(verify).toBeVisible();
   const totpMethod = verify.getByRole('radio', { name: 'Authenticator app' });

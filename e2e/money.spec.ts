@@ -1,10 +1,7 @@
-import { randomInt } from 'node:crypto';
-import { apiPaths, type LoginResult } from '@lotus/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { callApi, callSealed } from './support/api.ts';
+import { logInMember, memberPassword, registerMember } from './support/members.ts';
 import { createOperator, creditMember, firstOperatorLogin, operatorToken } from './support/operator.ts';
-import { outboxAddress, waitForCode } from './support/outbox.ts';
 import { accountStrip, startSession } from './support/session.ts';
 
 /**
@@ -15,38 +12,16 @@ import { accountStrip, startSession } from './support/session.ts';
  * a withdrawal: payment password, bank account, request, approval in the back-office, "received".
  */
 
-const password = 'secret123';
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${randomInt(100, 999)}`;
-
-/** A member registered through the API (the register SMS code comes from the outbox); registering is its first login. */
-async function registerMember(request: APIRequestContext): Promise<{ username: string }> {
-  const username = uniqueName('money');
-  const mobile = `08${String(randomInt(10_000_000, 99_999_999))}`;
-  await callApi(request, 'POST', apiPaths.smsRegister, { countryDialingCode: '66', mobileNo: mobile, sliderToken: 'bypass' });
-  const verificationCode = await waitForCode(request, outboxAddress(mobile), 1);
-  await callSealed<LoginResult>(request, 'PUT', apiPaths.register, {
-    username,
-    password,
-    confirmPassword: password,
-    payeeName: 'Somchai Jaidee',
-    mobileNum: mobile,
-    countryDialingCode: '66',
-    verificationCode,
-    sliderToken: 'bypass',
-  });
-  return { username };
-}
-
 test('deposit with the demo gateway: pay in its window, the balance in the strip follows without a reload', async ({ page, request }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  const member = await registerMember(request);
+  const member = await registerMember(request, 'money');
   await startSession(page);
   await page.goto('/');
 
   const loginForm = page.getByRole('form', { name: 'Log in' });
   await loginForm.getByPlaceholder('Username').fill(member.username);
-  await loginForm.getByPlaceholder('Password').fill(password);
+  await loginForm.getByPlaceholder('Password').fill(memberPassword);
   await loginForm.getByRole('button', { name: 'Log in' }).click();
   const strip = accountStrip(page);
   await expect(strip).toContainText(member.username);
@@ -78,20 +53,6 @@ test('deposit with the demo gateway: pay in its window, the balance in the strip
   await expect(row).toContainText('Approved');
 });
 
-/** Logs the member in from the home page (English) and returns the logged-in strip. */
-async function logInMember(page: Page, username: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await startSession(page);
-  await page.goto('/');
-  const loginForm = page.getByRole('form', { name: 'Log in' });
-  await loginForm.getByPlaceholder('Username').fill(username);
-  await loginForm.getByPlaceholder('Password').fill(password);
-  await loginForm.getByRole('button', { name: 'Log in' }).click();
-  const strip = accountStrip(page);
-  await expect(strip).toContainText(username);
-  return strip;
-}
-
 /** A small valid PNG (a two-colour "slip"), made here rather than read from a fixture. */
 function slipPng(): Buffer {
   const png = new PNG({ width: 48, height: 32 });
@@ -110,7 +71,7 @@ function slipPng(): Buffer {
 
 test('bank-transfer deposit with a slip, approved in the back-office; the balance follows without a reload', async ({ page, request, browser, baseURL }) => {
   test.setTimeout(120_000);
-  const member = await registerMember(request);
+  const member = await registerMember(request, 'money');
   const strip = await logInMember(page, member.username);
   const balance = strip.locator('.account-strip__amount');
   await expect(balance).toHaveText('฿0.00');
@@ -170,7 +131,7 @@ test('bank-transfer deposit with a slip, approved in the back-office; the balanc
 
 test('withdrawal: payment password, bank account, request, approval in the back-office, confirmed received', async ({ page, request, browser, baseURL }) => {
   test.setTimeout(120_000);
-  const member = await registerMember(request);
+  const member = await registerMember(request, 'money');
   const operator = await createOperator('finance');
   const adminContext = await browser.newContext({ baseURL });
   try {
@@ -190,7 +151,7 @@ test('withdrawal: payment password, bank account, request, approval in the back-
     // Step 1: the payment password (6 digits), proving the login password.
     const pinForm = centre.getByRole('form', { name: 'Set a payment password' });
     await expect(pinForm).toBeVisible();
-    await pinForm.getByLabel('Login password').fill(password);
+    await pinForm.getByLabel('Login password').fill(memberPassword);
     await pinForm.getByLabel('New payment password').fill('246810');
     await pinForm.getByLabel('Confirm payment password').fill('246810');
     await pinForm.getByRole('button', { name: 'Set payment password' }).click();

@@ -8,6 +8,14 @@ import { amountInputSchema } from './money.ts';
  * the member's token.
  * ---------------------------------------------------------------------------------------------- */
 
+/** A vendor code (spec: vassalage). */
+const vassalageSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
 export const launchPaths = {
   /** POST (token; trial accounts play their trial balance): the game's address for the /game iframe. */
   launchGame: '/wps/game/launchGame',
@@ -43,12 +51,7 @@ export const launchErrorCodes = {
 export const launchGameRequestSchema = z.object({
   gameId: z.string().trim().min(1).max(64),
   nodeId: z.string().trim().max(100).optional(),
-  vassalage: z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  vassalage: vassalageSchema,
   /** 1 real money, 0 free play (a trial account's play money). */
   accountType: z.union([z.literal(0), z.literal(1)]).default(1),
   /** 1: for a transfer-mode vendor, move the whole main wallet into the vendor's wallet before launching. */
@@ -77,12 +80,7 @@ export const launchGameResultSchema = z.object({
 export type LaunchGameResult = z.infer<typeof launchGameResultSchema>;
 
 export const roomListQuerySchema = z.object({
-  vassalage: z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  vassalage: vassalageSchema,
   language: languageSchema.optional(),
 });
 export const roomListSchema = z.object({
@@ -106,12 +104,7 @@ export type RoomList = z.infer<typeof roomListSchema>;
  */
 export const walletTransferRequestSchema = z
   .object({
-    vassalage: z
-      .string()
-      .trim()
-      .min(1)
-      .max(32)
-      .regex(/^[A-Za-z0-9_-]+$/),
+    vassalage: vassalageSchema,
     direction: z.enum(['IN', 'OUT']),
     amount: amountInputSchema.optional(),
     all: z.boolean().default(false),

@@ -2,7 +2,9 @@ import { buildHouseGamesApp, connectHouseDatabase, migrateHouseDatabase, type Ba
 import { createServer } from 'node:net';
 import type { Kysely } from 'kysely';
 import { developmentHouseVendorSecret } from '../config.ts';
-import type { TestDatabase } from './test-database.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import type { TransferVendorClientWrapper } from '../modules/transfer-wallet/index.ts';
 
 export interface TestHouseGames {
   /** The vendor's address for the platform (HOUSE_GAMES_INTERNAL_URL). */
@@ -46,4 +48,36 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+export interface PlatformWithHouse {
+  database: TestDatabase;
+  house: TestHouseGames;
+  testApp: TestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * The platform and the real house vendor on one fresh database, each knowing the other's address: the
+ * platform listens on a real port (the house calls its /vendor-api) and calls the house's /transfer-api.
+ */
+export async function startPlatformWithHouse(options: { now: () => number; wrapTransferVendorClient?: TransferVendorClientWrapper }): Promise<PlatformWithHouse> {
+  const database = await createTestDatabase();
+  const platformPort = await freePort();
+  const house = await startTestHouseGames(database, options.now, `http://127.0.0.1:${platformPort}`);
+  const testApp = await createTestApp(
+    { HOUSE_GAMES_INTERNAL_URL: house.url },
+    { database, now: options.now, ...(options.wrapTransferVendorClient ? { wrapTransferVendorClient: options.wrapTransferVendorClient } : {}) },
+  );
+  await testApp.app.listen({ port: platformPort, host: '127.0.0.1' });
+  return {
+    database,
+    house,
+    testApp,
+    close: async () => {
+      await house.close();
+      await testApp.app.close();
+      await database.drop();
+    },
+  };
 }

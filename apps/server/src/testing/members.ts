@@ -3,6 +3,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MemberTable } from '../modules/identity/identity.tables.ts';
 import { hashToken } from '../modules/identity/sessions.ts';
+import { postTransfers } from '../modules/ledger/index.ts';
 
 /**
  * A bare member row for tests of modules that only need a member to exist (ledger, jobs), with
@@ -76,4 +77,31 @@ export async function insertTestSession(db: Kysely<Database>, merchantId: number
     })
     .execute();
   return token;
+}
+
+/**
+ * A member of the merchant with money: `amountMinor` credited to the main wallet (from the adjustments
+ * account), or to the trial wallet for a trial account (isAgent 4), and a live session.
+ */
+export async function fundedTestMember(db: Kysely<Database>, merchantId: number, username: string, amountMinor: bigint, options: { isAgent?: 0 | 1 | 4; nowMs?: number } = {}): Promise<{ memberId: bigint; token: string }> {
+  const memberId = await insertTestMember(db, merchantId, username, new Date(), options.isAgent ? { is_agent: options.isAgent } : {});
+  const isTrial = options.isAgent === 4;
+  if (amountMinor > 0n) {
+    await postTransfers(db, {
+      merchantId,
+      currency: 'THB',
+      idempotency: { source: 'test', key: `fund-${memberId}` },
+      transfers: [
+        {
+          debit: { kind: isTrial ? 'house_trial' : 'house_adjustment' },
+          credit: { kind: isTrial ? 'member_trial' : 'member_main', memberId },
+          amount: amountMinor,
+          kind: 'adjustment',
+          reference: 'test',
+        },
+      ],
+      nowMs: options.nowMs ?? Date.now(),
+    });
+  }
+  return { memberId, token: await insertTestSession(db, merchantId, memberId, options.nowMs) };
 }

@@ -3,11 +3,10 @@ import { launchGameResultSchema, launchPaths } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TableState } from '@lotus/house-games';
 import WebSocket from 'ws';
-import { freePort, startTestHouseGames, type TestHouseGames } from '../../testing/house-games.ts';
-import { insertTestMember, insertTestSession } from '../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { checkLedger, memberBalance, postTransfers } from '../ledger/index.ts';
+import { startPlatformWithHouse, type PlatformWithHouse, type TestHouseGames } from '../../testing/house-games.ts';
+import { fundedTestMember } from '../../testing/members.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+import { checkLedger, memberBalance } from '../ledger/index.ts';
 
 /**
  * The house baccarat table end to end: two members seated over websockets see the same round, bet
@@ -15,13 +14,12 @@ import { checkLedger, memberBalance, postTransfers } from '../ledger/index.ts';
  * The table moves only when the test steps it (its clock is the test's).
  */
 
-let database: TestDatabase;
+let platform: PlatformWithHouse;
 let house: TestHouseGames;
 let testApp: TestApp;
 let clock = Date.now();
 let sequence = 0;
 const sockets: WebSocket[] = [];
-
 /** What the table pushes to a seat (money as minor-unit strings). */
 type SeatMessage =
   | { type: 'state'; state: TableState }
@@ -34,32 +32,19 @@ interface HouseAnswer {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const platformPort = await freePort();
-  house = await startTestHouseGames(database, () => clock, `http://127.0.0.1:${platformPort}`);
-  testApp = await createTestApp({ HOUSE_GAMES_INTERNAL_URL: house.url }, { database, now: () => clock });
-  await testApp.app.listen({ port: platformPort, host: '127.0.0.1' });
+  platform = await startPlatformWithHouse({ now: () => clock });
+  ({ testApp, house } = platform);
 }, 60_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await house?.close();
-  await testApp?.app.close();
-  await database?.drop();
+  await platform?.close();
 });
 
 const table = () => house.tables.get('baccarat')!;
 
 async function seatedMember(mainMinor: bigint) {
-  const memberId = await insertTestMember(testApp.db, testApp.demoMerchantId, `bac${++sequence}`);
-  await postTransfers(testApp.db, {
-    merchantId: testApp.demoMerchantId,
-    currency: 'THB',
-    idempotency: { source: 'test', key: `fund-${memberId}` },
-    transfers: [{ debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId }, amount: mainMinor, kind: 'adjustment', reference: 'test' }],
-    nowMs: clock,
-  });
-  const token = await insertTestSession(testApp.db, testApp.demoMerchantId, memberId, clock);
+  const { memberId, token } = await fundedTestMember(testApp.db, testApp.demoMerchantId, `bac${++sequence}`, mainMinor, { nowMs: clock });
   const launched = await testApp.app.inject({ method: 'POST', url: launchPaths.launchGame, headers: { Merchant: 'demo', Authorization: token }, payload: { gameId: 'baccarat', vassalage: 'LTLIVE' } });
   const url = new URL(launchGameResultSchema.parse(launched.json().value).game_url);
   const body = { token: url.searchParams.get('token')!, gameId: 'baccarat', currency: 'THB' };

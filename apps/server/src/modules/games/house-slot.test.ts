@@ -1,12 +1,11 @@
 import { hashServerSeed, spinSlot, type SlotRound } from '@lotus/fair';
 import { launchGameResultSchema, launchPaths } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort, startTestHouseGames, type TestHouseGames } from '../../testing/house-games.ts';
-import { insertTestMember, insertTestSession } from '../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { startPlatformWithHouse, type PlatformWithHouse, type TestHouseGames } from '../../testing/house-games.ts';
+import { fundedTestMember } from '../../testing/members.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { developmentHouseVendorSecret } from '../../config.ts';
-import { checkLedger, memberBalance, postTransfers } from '../ledger/index.ts';
+import { checkLedger, memberBalance } from '../ledger/index.ts';
 import { signBody } from '../vendor-wallet/signature.ts';
 
 /**
@@ -15,36 +14,24 @@ import { signBody } from '../vendor-wallet/signature.ts';
  * seamless wallet protocol; rounds recompute from the revealed seeds.
  */
 
-let database: TestDatabase;
+let platform: PlatformWithHouse;
 let house: TestHouseGames;
 let testApp: TestApp;
 let clock = Date.now();
 let sequence = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const platformPort = await freePort();
-  house = await startTestHouseGames(database, () => clock, `http://127.0.0.1:${platformPort}`);
-  testApp = await createTestApp({ HOUSE_GAMES_INTERNAL_URL: house.url }, { database, now: () => clock });
-  await testApp.app.listen({ port: platformPort, host: '127.0.0.1' });
+  platform = await startPlatformWithHouse({ now: () => clock });
+  ({ testApp, house } = platform);
 }, 60_000);
 
 afterAll(async () => {
-  await house?.close();
-  await testApp?.app.close();
-  await database?.drop();
+  await platform?.close();
 });
 
+
 async function launchedMember(mainMinor: bigint, gameId = 'lucky-lotus', vassalage = 'LTSLOT') {
-  const memberId = await insertTestMember(testApp.db, testApp.demoMerchantId, `slot${++sequence}`);
-  await postTransfers(testApp.db, {
-    merchantId: testApp.demoMerchantId,
-    currency: 'THB',
-    idempotency: { source: 'test', key: `fund-${memberId}` },
-    transfers: [{ debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId }, amount: mainMinor, kind: 'adjustment', reference: 'test' }],
-    nowMs: clock,
-  });
-  const token = await insertTestSession(testApp.db, testApp.demoMerchantId, memberId, clock);
+  const { memberId, token } = await fundedTestMember(testApp.db, testApp.demoMerchantId, `slot${++sequence}`, mainMinor, { nowMs: clock });
   const launched = await testApp.app.inject({ method: 'POST', url: launchPaths.launchGame, headers: { Merchant: 'demo', Authorization: token }, payload: { gameId, vassalage, confirmTrans: 1 } });
   const url = new URL(launchGameResultSchema.parse(launched.json().value).game_url);
   const body = { token: url.searchParams.get('token')!, gameId, currency: url.searchParams.get('currency')! };

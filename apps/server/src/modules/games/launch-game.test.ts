@@ -1,48 +1,29 @@
 import { errorEnvelopeSchema, launchGameResultSchema, launchPaths, roomListSchema } from '@lotus/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { startTestHouseGames, type TestHouseGames } from '../../testing/house-games.ts';
-import { insertTestMember, insertTestSession } from '../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { memberBalance, postTransfers } from '../ledger/index.ts';
+import { startPlatformWithHouse, type PlatformWithHouse, type TestHouseGames } from '../../testing/house-games.ts';
+import { fundedTestMember } from '../../testing/members.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+import { memberBalance } from '../ledger/index.ts';
 import { hashSessionToken } from '../vendor-wallet/game-sessions.ts';
 
 /** POST /wps/game/launchGame and GET GLS2_roomList, with the real house vendor for the transfer brand. */
 
-let database: TestDatabase;
+let platform: PlatformWithHouse;
 let house: TestHouseGames;
 let testApp: TestApp;
 const clock = Date.now();
 let sequence = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  house = await startTestHouseGames(database, () => clock);
-  testApp = await createTestApp({ HOUSE_GAMES_INTERNAL_URL: house.url, HOUSE_GAMES_URL: 'http://games.example.test' }, { database, now: () => clock });
+  platform = await startPlatformWithHouse({ now: () => clock });
+  ({ testApp, house } = platform);
 }, 60_000);
 
-afterAll(async () => {
-  await testApp?.app.close();
-  await house?.close();
-  await database?.drop();
-});
+afterAll(() => platform?.close());
 
-async function memberWith(mainMinor: bigint, isAgent: 0 | 4 = 0) {
-  const memberId = await insertTestMember(testApp.db, testApp.demoMerchantId, `launch${++sequence}`);
-  if (isAgent) await sql`UPDATE member SET is_agent = ${isAgent} WHERE id = ${memberId}`.execute(testApp.db);
-  if (mainMinor > 0n) {
-    const credit = isAgent === 4 ? { kind: 'member_trial' as const, memberId } : { kind: 'member_main' as const, memberId };
-    await postTransfers(testApp.db, {
-      merchantId: testApp.demoMerchantId,
-      currency: 'THB',
-      idempotency: { source: 'test', key: `fund-${memberId}` },
-      transfers: [{ debit: { kind: isAgent === 4 ? 'house_trial' : 'house_adjustment' }, credit, amount: mainMinor, kind: 'adjustment', reference: 'test' }],
-      nowMs: clock,
-    });
-  }
-  return { memberId, token: await insertTestSession(testApp.db, testApp.demoMerchantId, memberId, clock) };
+function memberWith(mainMinor: bigint, isAgent: 0 | 4 = 0) {
+  return fundedTestMember(testApp.db, testApp.demoMerchantId, `launch${++sequence}`, mainMinor, { isAgent, nowMs: clock });
 }
 
 function launch(token: string, body: Record<string, unknown>) {
@@ -60,7 +41,7 @@ describe('launchGame', () => {
     const value = launched.parse(response.json()).value;
     expect(value).toMatchObject({ gameId: 'lucky-lotus', vassalage: 'LTSLOT', displayName: 'ดอกบัวนำโชค', walletMode: 'seamless' });
     const url = new URL(value.game_url);
-    expect(url.origin).toBe('http://games.example.test');
+    expect(url.origin).toBe(new URL(testApp.config.HOUSE_GAMES_URL).origin);
     expect(url.pathname).toBe('/play/lucky-lotus');
     expect(url.searchParams.get('lang')).toBe('th');
     const session = await testApp.db.selectFrom('vendor_game_session').selectAll().where('token_hash', '=', hashSessionToken(url.searchParams.get('token')!)).executeTakeFirstOrThrow();

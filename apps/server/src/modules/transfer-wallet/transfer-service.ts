@@ -3,7 +3,7 @@ import { formatMinorUnits, launchErrorCodes, parseAmount, type WalletTransferRes
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { LedgerError, postTransfers, type AccountRef } from '../ledger/index.ts';
+import { LedgerError, memberBalance, postTransfers, type AccountRef, type MemberAccountRef } from '../ledger/index.ts';
 import type { Integration } from './integrations.ts';
 import type { TransferDirection, WalletTransferTable } from './transfer-wallet.tables.ts';
 import { unknownOutcomeCodes, VendorRefusal, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
@@ -34,8 +34,8 @@ export interface TransferContext {
 
 const ledgerSource = 'wallet-transfer';
 
-const mainWallet = (memberId: bigint): AccountRef => ({ kind: 'member_main', memberId });
-const vendorWallet = (memberId: bigint, vassalage: string): AccountRef => ({ kind: 'member_vendor', memberId, subKey: vassalage });
+const mainWallet = (memberId: bigint): MemberAccountRef => ({ kind: 'member_main', memberId });
+const vendorWallet = (memberId: bigint, vassalage: string): MemberAccountRef => ({ kind: 'member_vendor', memberId, subKey: vassalage });
 const transit = (vassalage: string): AccountRef => ({ kind: 'house_vendor_transit', subKey: vassalage });
 
 /** The player id a vendor knows the member by: derived, so a lost `player` answer is simply asked again. */
@@ -108,16 +108,8 @@ export async function syncVendorWallet(context: TransferContext, vassalage: stri
     if (locked.wallet_version !== before.wallet_version + 1n) return;
     const pending = await trx.selectFrom('wallet_transfer').select('id').where('member_id', '=', memberId).where('vassalage', '=', vassalage).where('status', '=', 'pending').executeTakeFirst();
     if (pending) return;
-    const mirror = await trx
-      .selectFrom('ledger_account')
-      .select('balance')
-      .where('merchant_id', '=', merchantId)
-      .where('currency', '=', context.currency)
-      .where('kind', '=', 'member_vendor')
-      .where('member_id', '=', memberId)
-      .where('sub_key', '=', vassalage)
-      .executeTakeFirst();
-    const difference = vendorBalance - (mirror?.balance ?? 0n);
+    const mirror = await memberBalance(trx, merchantId, context.currency, vendorWallet(memberId, vassalage));
+    const difference = vendorBalance - mirror;
     if (difference === 0n) return;
     const house: AccountRef = { kind: 'house_game', subKey: vassalage };
     const wallet = vendorWallet(memberId, vassalage);
@@ -135,29 +127,15 @@ export async function syncVendorWallet(context: TransferContext, vassalage: stri
   });
 }
 
-/** The balance of one of the member's wallets (0 when it was never used). */
-async function walletBalance(trx: Executor, context: TransferContext, account: AccountRef & { memberId: bigint }): Promise<bigint> {
-  const row = await trx
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('merchant_id', '=', context.merchantId)
-    .where('currency', '=', context.currency)
-    .where('kind', '=', account.kind)
-    .where('member_id', '=', account.memberId)
-    .where('sub_key', '=', account.subKey ?? '')
-    .executeTakeFirst();
-  return row?.balance ?? 0n;
-}
-
 /** Starts a transfer: the money leaves its source wallet for transit and a pending row remembers it. */
 async function startTransfer(context: TransferContext, vassalage: string, direction: TransferDirection, amount: bigint | 'all'): Promise<TransferRow> {
-  const source = direction === 'IN' ? mainWallet(context.memberId) : vendorWallet(context.memberId, vassalage);
+  const source: MemberAccountRef = direction === 'IN' ? mainWallet(context.memberId) : vendorWallet(context.memberId, vassalage);
   try {
     return await context.db.transaction().execute(async (trx) => {
       await lockPlayer(trx, context);
       const pending = await trx.selectFrom('wallet_transfer').select('id').where('member_id', '=', context.memberId).where('vassalage', '=', vassalage).where('status', '=', 'pending').executeTakeFirst();
       if (pending) throw new AppError(409, launchErrorCodes.transferPending);
-      const minor = amount === 'all' ? await walletBalance(trx, context, source as AccountRef & { memberId: bigint }) : amount;
+      const minor = amount === 'all' ? await memberBalance(trx, context.merchantId, context.currency, source) : amount;
       if (minor <= 0n) throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, { params: { available: '0.00' }, value: { available: '0.00' } });
       const now = new Date(context.nowMs);
       const row = await trx

@@ -3,11 +3,10 @@ import { errorEnvelopeSchema, launchPaths, walletReturnResultSchema, walletTrans
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { insertTestMember, insertTestSession } from '../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { startTestHouseGames, type TestHouseGames } from '../../testing/house-games.ts';
-import { checkLedger, memberBalance, postTransfers } from '../ledger/index.ts';
+import { fundedTestMember } from '../../testing/members.ts';
+import type { TestApp } from '../../testing/test-app.ts';
+import { startPlatformWithHouse, type PlatformWithHouse, type TestHouseGames } from '../../testing/house-games.ts';
+import { checkLedger, memberBalance } from '../ledger/index.ts';
 import { reconcileAfterMs, reconcilePendingTransfers } from './reconcile-transfers.ts';
 import { httpTransferVendorClient, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
 
@@ -19,17 +18,15 @@ import { httpTransferVendorClient, VendorUnreachable, type TransferVendorClient 
  */
 
 const vendor = 'GOLDENELE';
-let database: TestDatabase;
-let house: TestHouseGames;
+let platform: PlatformWithHouse;
 let testApp: TestApp;
+let house: TestHouseGames;
 let clock = Date.now();
 let sequence = 0;
 /** Per call: 'answer' loses the vendor's answer (the call took effect), 'request' loses the call itself. */
 const lose = new Map<string, 'answer' | 'request'>();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  house = await startTestHouseGames(database, () => clock);
   const wrap = (_integration: { code: string }, client: TransferVendorClient): TransferVendorClient => ({
     async call(call, body) {
       const loss = lose.get(call);
@@ -39,28 +36,14 @@ beforeAll(async () => {
       return answer;
     },
   });
-  testApp = await createTestApp({ HOUSE_GAMES_INTERNAL_URL: house.url }, { database, now: () => clock, wrapTransferVendorClient: wrap });
+  platform = await startPlatformWithHouse({ now: () => clock, wrapTransferVendorClient: wrap });
+  ({ testApp, house } = platform);
 }, 60_000);
 
-afterAll(async () => {
-  await testApp?.app.close();
-  await house?.close();
-  await database?.drop();
-});
+afterAll(() => platform?.close());
 
-async function memberWith(mainMinor: bigint, isAgent: 0 | 4 = 0) {
-  const memberId = await insertTestMember(testApp.db, testApp.demoMerchantId, `transfer${++sequence}`);
-  if (isAgent) await sql`UPDATE member SET is_agent = ${isAgent} WHERE id = ${memberId}`.execute(testApp.db);
-  if (mainMinor > 0n) {
-    await postTransfers(testApp.db, {
-      merchantId: testApp.demoMerchantId,
-      currency: 'THB',
-      idempotency: { source: 'test', key: `fund-${memberId}` },
-      transfers: [{ debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId }, amount: mainMinor, kind: 'adjustment', reference: 'test' }],
-      nowMs: clock,
-    });
-  }
-  return { memberId, token: await insertTestSession(testApp.db, testApp.demoMerchantId, memberId, clock) };
+function memberWith(mainMinor: bigint, isAgent: 0 | 4 = 0) {
+  return fundedTestMember(testApp.db, testApp.demoMerchantId, `transfer${++sequence}`, mainMinor, { isAgent, nowMs: clock });
 }
 
 function post(url: string, token: string, body: unknown, key: string = randomUUID()) {

@@ -1,0 +1,51 @@
+import { randomInt } from 'node:crypto';
+import { apiPaths, type LoginResult } from '@lotus/contract';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { callApi, callSealed } from './api.ts';
+import { outboxAddress, waitForCode } from './outbox.ts';
+import { accountStrip, startSession } from './session.ts';
+
+/** The password of every member these helpers register. */
+export const memberPassword = 'secret123';
+
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${randomInt(100, 999)}`;
+export const uniqueMobile = () => `08${String(randomInt(10_000_000, 99_999_999))}`;
+
+export interface RegisteredMember {
+  username: string;
+  mobile: string;
+  /** The session registering opened (registering is the first login). */
+  token: string;
+}
+
+/** A member registered by username with a mobile number through the API (the SMS code comes from the outbox). */
+export async function registerMember(request: APIRequestContext, prefix = 'member'): Promise<RegisteredMember> {
+  const member = { username: uniqueName(prefix), mobile: uniqueMobile() };
+  await callApi(request, 'POST', apiPaths.smsRegister, { countryDialingCode: '66', mobileNo: member.mobile, sliderToken: 'bypass' });
+  const verificationCode = await waitForCode(request, outboxAddress(member.mobile), 1);
+  const login = await callSealed<LoginResult>(request, 'PUT', apiPaths.register, {
+    username: member.username,
+    password: memberPassword,
+    confirmPassword: memberPassword,
+    payeeName: 'Somchai Jaidee',
+    mobileNum: member.mobile,
+    countryDialingCode: '66',
+    verificationCode,
+    sliderToken: 'bypass',
+  });
+  return { ...member, token: login.token };
+}
+
+/** Logs the member in from the home page (English, desktop width) and returns the logged-in strip. */
+export async function logInMember(page: Page, username: string): Promise<Locator> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await startSession(page);
+  await page.goto('/');
+  const loginForm = page.getByRole('form', { name: 'Log in' });
+  await loginForm.getByPlaceholder('Username').fill(username);
+  await loginForm.getByPlaceholder('Password').fill(memberPassword);
+  await loginForm.getByRole('button', { name: 'Log in' }).click();
+  const strip = accountStrip(page);
+  await expect(strip).toContainText(username);
+  return strip;
+}
