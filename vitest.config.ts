@@ -19,7 +19,7 @@ export default defineConfig({
         // Pure game maths, also run in the browser: no database to start.
         test: {
           name: 'fair',
-          include: ['packages/fair/src/**/*.test.ts'],
+          include: ['packages/fair/src/**/*.test.ts', 'apps/house-games/src/pages/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -50,6 +50,7 @@ export async function pageRoutes(app: FastifyInstance, options: { frameAncestors
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${titles[kind]![lang]}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/public/${kind}.css">
 <script type="module" src="/public/${kind}.js"></script>
 </head>

@@ -111,7 +111,7 @@ export function playBaccaratHand(cards: readonly Card[]): BaccaratOutcome {
 /**
  * Deals one hand: six distinct positions of a fresh 8-deck shoe are drawn from the round's stream
  * (drawDistinct), and the hand takes those cards in that order as far as it needs them. A table
- * round uses the table's server seed, the table's public client seed and the round number as nonce.
+ * round uses the table's server seed, the table's public client seed and that seed's round counter as nonce.
  */
 export function dealBaccarat(seeds: RoundSeeds): BaccaratOutcome {
   const positions = drawDistinct(createRoundStream(seeds), SHOE_SIZE, CARDS_PER_HAND);
