@@ -1,7 +1,7 @@
-import { randomInt } from 'node:crypto';
-import { apiPaths, type LoginResult } from '@lotus/contract';
+import { randomInt, randomUUID } from 'node:crypto';
+import { apiPaths, depositPaths, type LoginResult } from '@lotus/contract';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { callApi, callSealed } from './api.ts';
+import { apiHeaders, callApi, callSealed } from './api.ts';
 import { outboxAddress, waitForCode } from './outbox.ts';
 import { accountStrip, startSession } from './session.ts';
 
@@ -48,4 +48,19 @@ export async function logInMember(page: Page, username: string): Promise<Locator
   const strip = accountStrip(page);
   await expect(strip).toContainText(username);
   return strip;
+}
+
+/**
+ * Money for a member as a real deposit: the demo gateway's task, then its pay page's Pay (a POST of
+ * `{"result":"success"}`), as the deposit page and the gateway window do.
+ */
+export async function depositWithDemoPay(request: APIRequestContext, token: string, amount: string): Promise<void> {
+  const created = await request.post(depositPaths.create, {
+    headers: { ...apiHeaders, Authorization: token, 'Idempotency-Key': randomUUID() },
+    data: { methodCode: 'DEMOPAY', amount },
+  });
+  const task = (await created.json()) as { success: boolean; value: { payUrl?: string } | null; errorCode?: string };
+  expect(task.success, `deposit: ${task.errorCode}`).toBe(true);
+  const paid = await request.post(task.value!.payUrl!, { data: { result: 'success' } });
+  expect(paid.ok()).toBe(true);
 }

@@ -1,0 +1,79 @@
+import { launchGameResultSchema, launchPaths } from '@lotus/contract';
+import { expect, test, type Browser } from '@playwright/test';
+import { e2ePort } from './support/environment.ts';
+import { depositWithDemoPay, logInMember, registerMember } from './support/members.ts';
+import { startSession } from './support/session.ts';
+
+/**
+ * Games, played for real: the house vendor (apps/house-games, started by the server beside it) serves
+ * the game pages in the /game iframe and moves the member's money through the seamless wallet.
+ */
+
+test.beforeAll(async ({ request }) => {
+  // The house vendor starts with the server; wait until it answers before framing its pages.
+  await expect.poll(async () => (await request.get(`http://127.0.0.1:${e2ePort + 1}/health`).catch(() => null))?.ok() ?? false, { timeout: 30_000 }).toBe(true);
+});
+
+test('the slot from the RNG lobby: spin, the balance moves, the round is in the betting record', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const member = await registerMember(request, 'slot');
+  await depositWithDemoPay(request, member.token, '500');
+  const strip = await logInMember(page, member.username);
+  const balance = strip.locator('.account-strip__amount');
+  await expect(balance).toHaveText('฿500.00');
+
+  await page.goto('/rng?page=LTSLOT');
+  await page.getByRole('button', { name: 'Play Lucky Lotus' }).first().click();
+  await expect(page).toHaveURL(/\/game$/);
+  const game = page.frameLocator('iframe.game-frame__iframe');
+  const spin = game.getByRole('button', { name: 'Spin' });
+  await expect(spin).toBeEnabled({ timeout: 20_000 });
+  await spin.click();
+  // A spin costs 1.00 (0.05 on each of 20 lines) and wins what it wins: the strip follows by itself.
+  await expect(balance).not.toHaveText('฿500.00', { timeout: 15_000 });
+  await expect(spin).toBeEnabled({ timeout: 20_000 });
+
+  await strip.getByRole('button', { name: /^Member centre/ }).click();
+  const centre = page.getByRole('dialog', { name: 'Member centre' });
+  await centre.getByRole('navigation', { name: 'Member centre' }).getByRole('button', { name: 'Betting record' }).click();
+  const record = centre.getByRole('row').filter({ hasText: 'Lucky Lotus' });
+  await expect(record.first()).toBeVisible();
+  await expect(record.first()).toContainText('1.00');
+});
+
+/** A member with money, logged in through the API, seated at the baccarat table in their own browser context. */
+async function seatAtTable(browser: Browser, request: Parameters<typeof registerMember>[0], baseURL: string) {
+  const member = await registerMember(request, 'bac');
+  await depositWithDemoPay(request, member.token, '300');
+  const launched = await request.post(launchPaths.launchGame, {
+    headers: { Merchant: 'demo', Language: 'EN', Authorization: member.token },
+    data: { gameId: 'baccarat', vassalage: 'LTLIVE', accountType: 1, confirmTrans: 0, launchMode: 'GLS', language: 'EN' },
+  });
+  const { game_url: url } = launchGameResultSchema.parse(((await launched.json()) as { value: unknown }).value);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await startSession(page);
+  await page.goto(url);
+  return { context, page };
+}
+
+test('two browser sessions at one baccarat table see the same round', async ({ browser, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const first = await seatAtTable(browser, request, baseURL!);
+  const second = await seatAtTable(browser, request, baseURL!);
+  try {
+    const roundOf = (page: typeof first.page) => page.locator('.round-no');
+    await expect(roundOf(first.page)).toHaveText(/^Round \d+$/, { timeout: 20_000 });
+    await expect(roundOf(second.page)).toHaveText(/^Round \d+$/, { timeout: 20_000 });
+    // Both seats follow one table: whatever round the first shows, the second shows it too.
+    await expect.poll(async () => (await roundOf(first.page).textContent()) === (await roundOf(second.page).textContent()), { timeout: 15_000 }).toBe(true);
+    const round = await roundOf(first.page).textContent();
+    // The next round reaches both seats as well.
+    const next = `Round ${Number(round!.replace(/\D/g, '')) + 1}`;
+    await expect(roundOf(first.page)).toHaveText(next, { timeout: 40_000 });
+    await expect(roundOf(second.page)).toHaveText(next, { timeout: 5_000 });
+  } finally {
+    await first.context.close();
+    await second.context.close();
+  }
+});
