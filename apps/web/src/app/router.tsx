@@ -29,6 +29,7 @@ const fullFrameRoutes: RouteObject[] = [
   ...[paths.download.path, paths.downloadAlias.path].map((path) => ({ path, lazy: lazyRoute(() => import('./routes/download')) })),
   { path: paths.join.path, lazy: lazyRoute(() => import('./routes/join')) },
   { path: paths.game.path, lazy: lazyRoute(() => import('./routes/game')) },
+  { path: paths.fair.path, lazy: lazyRoute(() => import('./routes/fair')) },
   // Unknown addresses get the site's own not-found page inside the frame, never a blank page.
   { path: '*', lazy: lazyRoute(() => import('./routes/not-found')) },
 ];

@@ -41,6 +41,21 @@ export const paths = {
   downloadAlias: { path: '/download' },
   join: { path: '/join', getHref: () => '/join' },
   game: { path: '/game', getHref: () => '/game' },
+  /** Verify a house game's round; a link may prefill it (features/fair verify-round.ts formFromQuery). */
+  fair: {
+    path: '/fair',
+    getHref: (round?: { game: 'slot' | 'baccarat'; serverSeed?: string; serverSeedHash?: string; clientSeed?: string; nonce?: number; betPerLineMinor?: number }) =>
+      round
+        ? withQuery('/fair', {
+            game: round.game,
+            serverSeed: round.serverSeed,
+            hash: round.serverSeedHash,
+            clientSeed: round.clientSeed,
+            nonce: round.nonce?.toString(),
+            betPerLine: round.betPerLineMinor?.toString(),
+          })
+        : '/fair',
+  },
 } as const;
 
 /** Paths an anonymous visitor may still open when the brand's loginedToHomePage is on (spec §2). */

@@ -13,7 +13,7 @@ export interface LoginAttempt {
 }
 
 /** The member centre's pages that exist so far (spec §2 names the rest). */
-export type MemberCentrePage = 'securityCenter' | 'depositv2' | 'withdraw' | 'transactionHistory' | 'personalHistoryCopy' | 'personalProfit';
+export type MemberCentrePage = 'securityCenter' | 'depositv2' | 'withdraw' | 'transferFund' | 'transactionHistory' | 'personalHistoryCopy' | 'personalProfit';
 
 /**
  * The site-wide modal that is open, if any. One at a time: opening another replaces it, as the

@@ -143,6 +143,22 @@ describe('personalHistoryCopy', () => {
     renderWithProviders(<BetHistoryPage />);
     expect(await screen.findByText('ไม่มีรายการเดิมพันในช่วงเวลานี้')).toBeTruthy();
   });
+
+  test('a house game\'s round links to /fair with its seeds and nonce; the member centre closes on the way', async () => {
+    const fairness = { serverSeedHash: 'ab'.repeat(32), clientSeed: 'lucky', nonce: 7, outcome: JSON.stringify({ stops: [1, 2, 3, 4, 5], freeSpins: 0 }) };
+    installMoneyApi({
+      [`GET ${apiPaths.gameMenus}`]: () => ok(menus),
+      [`GET ${betRecordPaths.betHistory}`]: () => answer(1, [record(2, { stake: '2.00', fairness }), record(1, {})], 1),
+    });
+    modalStore.set({ kind: 'memberCentre', page: 'personalHistoryCopy' });
+    renderWithProviders(<BetHistoryPage />);
+    const rows = within(await screen.findByRole('table', { name: 'Betting record' })).getAllByRole('row');
+    const link = within(rows[1]!).getByRole('link', { name: 'Verify this round' });
+    expect(link.getAttribute('href')).toBe(`/fair?game=slot&hash=${'ab'.repeat(32)}&clientSeed=lucky&nonce=7&betPerLine=10`);
+    expect(within(rows[2]!).queryByRole('link')).toBeNull();
+    fireEvent.click(link);
+    expect(modalStore.get()).toBeNull();
+  });
 });
 
 describe('in the member centre', () => {

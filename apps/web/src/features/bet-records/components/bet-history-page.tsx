@@ -3,9 +3,12 @@ import '../bet-records.css';
 import type { BetRecordStatus, BetResult } from '@lotus/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useWalletBalance } from '../../../api/wallet';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
+import { closeModal } from '../../../stores/modal-store';
+import { fairLinkOf } from '../../fair/fair-link';
 import { DateRangeFilter, EmptyBlock, ErrorBlock, lastDays, LoadingBlock, Money, StatusBadge, type DayRange } from '../../money/components/money-ui';
 import { loadMoneyCatalogue } from '../../money/money-catalogue';
 import { dayRange } from '../../money/money-rules';
@@ -132,37 +135,42 @@ export function BetHistoryPage() {
               </tr>
             </thead>
             <tbody>
-              {history.data.content.map((record) => (
-                <tr key={record.recordId}>
-                  <td data-label={t('bets_col_time')}>
-                    <span className="money-table__time">{formatDateTime(record.betTime)}</span>
-                    <span className="money-table__ref">{t('bets_round', { round: record.roundId })}</span>
-                  </td>
-                  <td data-label={t('bets_col_game')}>
-                    <span className="money-table__type">{record.gameName}</span>
-                    <span className="money-table__ref">{record.vendorName} · {gameTypes.nameOf(record.gameType)}</span>
-                  </td>
-                  <td data-label={t('bets_col_stake')} className="money-table__num">
-                    <Money amount={record.stake} symbol={symbol} />
-                    {record.betCount > 1 ? <span className="money-table__ref">{t('bets_bet_count', { count: record.betCount })}</span> : null}
-                  </td>
-                  <td data-label={t('bets_col_valid_bet')} className="money-table__num"><Money amount={record.validBet} symbol={symbol} /></td>
-                  <td data-label={t('bets_col_payout')} className="money-table__num"><Money amount={record.payout} symbol={symbol} /></td>
-                  <td data-label={t('bets_col_result')} className="money-table__num">
-                    {record.profit === null || record.result === null ? (
-                      <span className="money-table__dim">—</span>
-                    ) : (
-                      <>
-                        <Money amount={record.profit} symbol={symbol} isSigned />
-                        <span className={`bets-result bets-result--${record.result}`}>{t(resultKeys[record.result])}</span>
-                      </>
-                    )}
-                  </td>
-                  <td data-label={t('bets_col_status')}>
-                    <StatusBadge tone={statusLooks[record.status].tone}>{t(statusLooks[record.status].key)}</StatusBadge>
-                  </td>
-                </tr>
-              ))}
+              {history.data.content.map((record) => {
+                const verifyHref = fairLinkOf(record);
+                return (
+                  <tr key={record.recordId}>
+                    <td data-label={t('bets_col_time')}>
+                      <span className="money-table__time">{formatDateTime(record.betTime)}</span>
+                      <span className="money-table__ref">{t('bets_round', { round: record.roundId })}</span>
+                      {/* A house game's round: recompute it on /fair (the member centre closes on the way). */}
+                      {verifyHref && <Link className="money-table__ref" to={verifyHref} onClick={closeModal}>{t('bets_verify')}</Link>}
+                    </td>
+                    <td data-label={t('bets_col_game')}>
+                      <span className="money-table__type">{record.gameName}</span>
+                      <span className="money-table__ref">{record.vendorName} · {gameTypes.nameOf(record.gameType)}</span>
+                    </td>
+                    <td data-label={t('bets_col_stake')} className="money-table__num">
+                      <Money amount={record.stake} symbol={symbol} />
+                      {record.betCount > 1 ? <span className="money-table__ref">{t('bets_bet_count', { count: record.betCount })}</span> : null}
+                    </td>
+                    <td data-label={t('bets_col_valid_bet')} className="money-table__num"><Money amount={record.validBet} symbol={symbol} /></td>
+                    <td data-label={t('bets_col_payout')} className="money-table__num"><Money amount={record.payout} symbol={symbol} /></td>
+                    <td data-label={t('bets_col_result')} className="money-table__num">
+                      {record.profit === null || record.result === null ? (
+                        <span className="money-table__dim">—</span>
+                      ) : (
+                        <>
+                          <Money amount={record.profit} symbol={symbol} isSigned />
+                          <span className={`bets-result bets-result--${record.result}`}>{t(resultKeys[record.result])}</span>
+                        </>
+                      )}
+                    </td>
+                    <td data-label={t('bets_col_status')}>
+                      <StatusBadge tone={statusLooks[record.status].tone}>{t(statusLooks[record.status].key)}</StatusBadge>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           <Pagination currentPage={pageNo} pageCount={history.data.totalPages} onPageChange={setPageNo} />
