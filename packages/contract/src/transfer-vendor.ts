@@ -9,7 +9,7 @@ import { moneySchema } from './envelope.ts';
  * Every body carries `requestId` and `timestamp` (epoch ms; more than 5 minutes off is refused).
  * ---------------------------------------------------------------------------------------------- */
 
-export const transferVendorCalls = ['player', 'balance', 'fund-in', 'fund-out', 'transfer-status', 'launch'] as const;
+export const transferVendorCalls = ['player', 'balance', 'fund-in', 'fund-out', 'transfer-status', 'launch', 'bet-records'] as const;
 export type TransferVendorCall = (typeof transferVendorCalls)[number];
 
 const base = { requestId: z.string().min(1).max(100), timestamp: z.number().int().nonnegative() };
@@ -33,7 +33,27 @@ export const transferVendorRequestSchemas = {
   'transfer-status': z.object({ ...base, reference }),
   /** The game's address for this player: `{ url }`. */
   launch: z.object({ ...base, playerId, gameId: z.string().min(1).max(64), language: z.enum(['TH', 'EN']) }),
+  /**
+   * Settled rounds of every player, oldest first, after `cursor` (empty: from the start): `{ records,
+   * cursor }`, the answer's cursor to send next time. A round appears once it is settled and never
+   * changes afterwards; rounds the vendor voided (their bet refused or refunded) never appear.
+   */
+  'bet-records': z.object({ ...base, cursor: z.string().max(200), limit: z.number().int().min(1).max(1000) }),
 } as const satisfies Record<TransferVendorCall, z.ZodType>;
+
+/** A settled round of a transfer-mode vendor (money in minor units as integer strings). */
+export const transferVendorRoundSchema = z.object({
+  roundId: z.string().min(1).max(100),
+  playerId,
+  gameId: z.string().min(1).max(64),
+  stake: z.string().regex(/^\d{1,16}$/),
+  payout: z.string().regex(/^\d{1,16}$/),
+  betAt: z.number().int(),
+  settledAt: z.number().int(),
+  /** Provably fair data of the round, for the member's record. */
+  fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }).optional(),
+});
+export type TransferVendorRound = z.infer<typeof transferVendorRoundSchema>;
 
 export const transferVendorAnswerSchemas = {
   player: z.object({ playerId }),
@@ -42,6 +62,7 @@ export const transferVendorAnswerSchemas = {
   'fund-out': z.object({ reference: z.string(), status: z.literal('SUCCESS'), balance: moneySchema }),
   'transfer-status': z.object({ reference: z.string(), status: z.enum(['SUCCESS', 'FAILED', 'NOT_FOUND']) }),
   launch: z.object({ url: z.string().url() }),
+  'bet-records': z.object({ records: z.array(transferVendorRoundSchema), cursor: z.string().max(200) }),
 } as const satisfies Record<TransferVendorCall, z.ZodType>;
 
 export type TransferVendorRequest<C extends TransferVendorCall> = z.infer<(typeof transferVendorRequestSchemas)[C]>;

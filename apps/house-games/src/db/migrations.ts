@@ -134,4 +134,10 @@ export const migrations: Record<string, Migration> = {
       await sql`CREATE INDEX baccarat_payout_pending_idx ON house_games.baccarat_payout (round_id) WHERE status = 'pending'`.execute(db);
     },
   },
+  '0004_round_feed': {
+    async up(db: Kysely<unknown>) {
+      // The transfer brand's feed of settled rounds (transfer-api `bet-records`), read in settlement order.
+      await sql`CREATE INDEX slot_round_settled_feed_idx ON house_games.slot_round (settled_at, round_id) WHERE status = 'settled'`.execute(db);
+    },
+  },
 };

@@ -138,6 +138,33 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
       const row = await db.selectFrom('transfer').select(['status', 'player_id']).where('reference', '=', body.reference).executeTakeFirstOrThrow();
       return { reference: body.reference, status: row.player_id === '' ? 'NOT_FOUND' : row.status };
     },
+    'bet-records': async (body) => {
+      // Cursor: `<settled at, epoch ms>:<round id>` of the last round sent; empty from the start.
+      const [afterMs, afterRound] = body.cursor === '' ? [0, ''] : [Number(body.cursor.slice(0, body.cursor.indexOf(':'))), body.cursor.slice(body.cursor.indexOf(':') + 1)];
+      if (!Number.isSafeInteger(afterMs)) throw new Refusal(transferVendorErrorCodes.invalidRequest, 400);
+      const rounds = await db
+        .selectFrom('slot_round')
+        .select(['round_id', 'wallet_ref', 'game_id', 'total_bet', 'total_win', 'created_at', 'settled_at', 'server_seed_hash', 'client_seed', 'nonce'])
+        .where('status', '=', 'settled')
+        .where('player_key', 'like', 'transfer:%')
+        .where((eb) => eb(eb.refTuple('settled_at', 'round_id'), '>', eb.tuple(new Date(afterMs), afterRound)))
+        .orderBy('settled_at')
+        .orderBy('round_id')
+        .limit(body.limit)
+        .execute();
+      const records = rounds.map((round) => ({
+        roundId: round.round_id,
+        playerId: round.wallet_ref.playerId,
+        gameId: round.game_id,
+        stake: round.total_bet.toString(),
+        payout: round.total_win.toString(),
+        betAt: round.created_at.getTime(),
+        settledAt: round.settled_at!.getTime(),
+        fairness: { serverSeedHash: round.server_seed_hash, clientSeed: round.client_seed, nonce: round.nonce },
+      }));
+      const last = rounds.at(-1);
+      return { records, cursor: last ? `${last.settled_at!.getTime()}:${last.round_id}` : body.cursor };
+    },
     launch: async (body) => {
       const player = await findPlayer(body.playerId);
       if (!isHouseGame(body.gameId)) throw new Refusal(transferVendorErrorCodes.gameUnknown, 404);

@@ -11,12 +11,13 @@ import { deleteExpiredChallenges } from '../modules/verification/delete-expired-
 import { autoReceiveWithdrawals, deleteOldPaymentPasswordFailures } from '../modules/withdrawal/index.ts';
 import { backofficePruneJobName, deleteDeadOperatorRows } from '../modules/backoffice/delete-dead-operator-rows.ts';
 import type { AppConfig } from '../config.ts';
-import { reconcilePendingTransfers, type Integration, type TransferVendorClient } from '../modules/transfer-wallet/index.ts';
+import { pullTransferBetRecords, reconcilePendingTransfers, type Integration, type TransferVendorClient } from '../modules/transfer-wallet/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 export const pruneJobName = 'maintenance.prune';
 export const autoReceiveJobName = 'withdrawals.autoReceive';
 export const reconcileTransfersJobName = 'transfers.reconcile';
+export const transferBetRecordsJobName = 'transfers.betRecords';
 
 /** What the transfer reconciliation needs besides the database: the vendors' addresses and clients. */
 export interface TransferVendors {
@@ -61,7 +62,11 @@ export function scheduledJobs(db: Kysely<Database>, now: () => number, transferV
     { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
     // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.
     ...(transferVendors
-      ? [{ name: reconcileTransfersJobName, cron: '* * * * *', run: () => reconcilePendingTransfers(db, transferVendors.config, transferVendors.clientFor, now()) }]
+      ? [
+          { name: reconcileTransfersJobName, cron: '* * * * *', run: () => reconcilePendingTransfers(db, transferVendors.config, transferVendors.clientFor, now()) },
+          // Rounds played at transfer-mode vendors reach the members' betting records within a minute.
+          { name: transferBetRecordsJobName, cron: '* * * * *', run: () => pullTransferBetRecords(db, transferVendors.config, transferVendors.clientFor, now()) },
+        ]
       : []),
   ];
 }

@@ -18,6 +18,7 @@ import * as m0017 from './0017_game_catalogue.ts';
 import * as m0018 from './0018_transfer_wallet.ts';
 import * as m0019 from './0019_bet_records.ts';
 import * as m0020 from './0020_agent_contracts.ts';
+import * as m0021 from './0021_vendor_feed.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -41,4 +42,5 @@ export const migrations = {
   '0018_transfer_wallet': m0018,
   '0019_bet_records': m0019,
   '0020_agent_contracts': m0020,
+  '0021_vendor_feed': m0021,
 };

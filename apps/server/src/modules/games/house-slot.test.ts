@@ -6,6 +6,7 @@ import { fundedTestMember } from '../../testing/members.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { developmentHouseVendorSecret } from '../../config.ts';
 import { checkLedger, memberBalance } from '../ledger/index.ts';
+import { pullTransferBetRecords } from '../transfer-wallet/index.ts';
 import { signBody } from '../vendor-wallet/signature.ts';
 
 /**
@@ -149,5 +150,17 @@ describe('the house slot over the seamless wallet', () => {
     expect(session.json.value.balance).toBe('20000');
     const played = (await houseCall('/api/slot/spin', { ...body, betPerLine: 5 })).json.value;
     expect(played.balance).toBe((20_000n - 100n + BigInt(played.round.totalWinMinor)).toString());
+    await houseCall('/api/slot/spin', { ...body, betPerLine: 10 });
+
+    // Its rounds reach the member's betting record through the vendor's feed, once, with the turnover.
+    const pull = () => pullTransferBetRecords(testApp.db, testApp.config, testApp.app.transferVendorClient, clock);
+    expect(await pull()).toMatchObject({ stored: 2, unreachable: 0 });
+    const records = await testApp.db.selectFrom('bet_record').selectAll().where('member_id', '=', memberId).orderBy('stake').execute();
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({ vendor_code: 'HOUSE_TW', vassalage: 'GOLDENELE', game_id: 'golden-elephant', stake: 100n, valid_bet: 100n, payout: BigInt(played.round.totalWinMinor), status: 'settled' });
+    expect(records[0]!.fairness).toMatchObject({ serverSeedHash: played.fairness.serverSeedHash, nonce: played.fairness.nonce });
+    expect(await pull()).toMatchObject({ stored: 0 });
+    const turnover = await testApp.db.selectFrom('member_turnover').select('wagered_amount').where('member_id', '=', memberId).executeTakeFirstOrThrow();
+    expect(turnover.wagered_amount).toBe(300n);
   });
 });

@@ -18,7 +18,6 @@ import { unknownOutcomeCodes, VendorRefusal, VendorUnreachable, type TransferVen
  * Every step for one member and vendor takes the `vendor_player` row lock, so they form a line.
  */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 type TransferRow = Pick<WalletTransferTable, 'merchant_id' | 'member_id' | 'vassalage' | 'direction' | 'currency' | 'reference' | 'status'> & { id: bigint; amount: bigint };
 
 export interface TransferContext {

@@ -34,7 +34,15 @@ export interface WalletTransferTable {
   resolved_at: Date | null;
 }
 
+/** Migration 0021: how far the platform has read an integration's feed of settled rounds. */
+export interface VendorFeedCursorTable {
+  integration_code: string;
+  cursor: string;
+  updated_at: Date;
+}
+
 export interface TransferWalletTables {
   vendor_player: VendorPlayerTable;
   wallet_transfer: WalletTransferTable;
+  vendor_feed_cursor: VendorFeedCursorTable;
 }

@@ -1,0 +1,112 @@
+import type { TransferVendorRound } from '@lotus/contract';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { recordSettledRound } from '../bet-records/index.ts';
+import type { Integration } from './integrations.ts';
+import { isHouseIntegration } from './integrations.ts';
+import { VendorRefusal, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
+
+const pageSize = 500;
+/** Pages read per integration and run, so one busy vendor cannot hold the job. */
+const maxPages = 20;
+
+export type PullReport = {
+  integrations: number;
+  rounds: number;
+  stored: number;
+  unreachable: number;
+};
+
+/**
+ * The `transfers.betRecords` job: reads each transfer-mode integration's feed of settled rounds from
+ * where it stopped and stores them as the members' bet records. A page and the cursor after it
+ * commit together, and storing a round twice changes nothing, so a run cut short repeats nothing.
+ * Rounds of players the platform does not know (another platform's) are passed over.
+ */
+export async function pullTransferBetRecords(
+  db: Kysely<Database>,
+  config: AppConfig,
+  clientFor: (integration: Integration) => TransferVendorClient,
+  nowMs: number,
+): Promise<PullReport> {
+  const connected = await db
+    .selectFrom('game_vendor as v')
+    .leftJoin('vendor_credential as c', (join) => join.onRef('c.merchant_id', '=', 'v.merchant_id').onRef('c.vendor_code', '=', 'v.integration_code'))
+    .select(['v.integration_code', 'c.secret', 'c.api_url'])
+    .where('v.wallet_mode', '=', 'transfer')
+    .where('v.is_enabled', '=', true)
+    .where('v.integration_code', 'is not', null)
+    .execute();
+  // One feed per integration (the house's transfer brand serves every merchant).
+  const integrations = new Map<string, Integration>();
+  for (const row of connected) {
+    const code = row.integration_code!;
+    if (integrations.has(code)) continue;
+    integrations.set(
+      code,
+      isHouseIntegration(code)
+        ? { code, apiUrl: row.api_url ?? config.HOUSE_GAMES_INTERNAL_URL, secret: config.HOUSE_VENDOR_SECRET ?? null }
+        : { code, apiUrl: row.api_url, secret: row.secret },
+    );
+  }
+
+  const report: PullReport = { integrations: integrations.size, rounds: 0, stored: 0, unreachable: 0 };
+  for (const integration of integrations.values()) {
+    const client = clientFor(integration);
+    for (let page = 0; page < maxPages; page += 1) {
+      const stored = await db.selectFrom('vendor_feed_cursor').select('cursor').where('integration_code', '=', integration.code).executeTakeFirst();
+      let answer;
+      try {
+        answer = await client.call('bet-records', { cursor: stored?.cursor ?? '', limit: pageSize });
+      } catch (error) {
+        if (!(error instanceof VendorRefusal || error instanceof VendorUnreachable)) throw error;
+        report.unreachable += 1;
+        break;
+      }
+      report.rounds += answer.records.length;
+      report.stored += await storePage(db, integration.code, answer.records, answer.cursor, nowMs);
+      if (answer.records.length < pageSize) break;
+    }
+  }
+  return report;
+}
+
+/** One page of the feed and the cursor after it, in one transaction; answers how many rounds were new. */
+async function storePage(db: Kysely<Database>, integrationCode: string, records: TransferVendorRound[], cursor: string, nowMs: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let stored = 0;
+    const players = records.length === 0 ? [] : await trx
+      .selectFrom('vendor_player as p')
+      .innerJoin('member as m', 'm.id', 'p.member_id')
+      .select(['p.player_id', 'p.merchant_id', 'p.member_id', 'm.is_agent'])
+      .where('p.integration_code', '=', integrationCode)
+      .where('p.player_id', 'in', [...new Set(records.map((record) => record.playerId))])
+      .execute();
+    const playerOf = new Map(players.map((player) => [player.player_id, player]));
+    for (const record of records) {
+      const player = playerOf.get(record.playerId);
+      if (!player) continue;
+      const isStored = await recordSettledRound(trx, {
+        merchantId: player.merchant_id,
+        vendorCode: integrationCode,
+        roundId: record.roundId,
+        memberId: player.member_id,
+        gameId: record.gameId,
+        stakeMinor: BigInt(record.stake),
+        payoutMinor: BigInt(record.payout),
+        betAtMs: record.betAt,
+        settledAtMs: record.settledAt,
+        fairness: record.fairness ?? null,
+        countsTurnover: player.is_agent !== 4,
+      });
+      if (isStored) stored += 1;
+    }
+    await trx
+      .insertInto('vendor_feed_cursor')
+      .values({ integration_code: integrationCode, cursor, updated_at: new Date(nowMs) })
+      .onConflict((oc) => oc.column('integration_code').doUpdateSet({ cursor, updated_at: new Date(nowMs) }))
+      .execute();
+    return stored;
+  });
+}
