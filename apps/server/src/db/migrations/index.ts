@@ -19,6 +19,7 @@ import * as m0018 from './0018_transfer_wallet.ts';
 import * as m0019 from './0019_bet_records.ts';
 import * as m0020 from './0020_agent_contracts.ts';
 import * as m0021 from './0021_vendor_feed.ts';
+import * as m0022 from './0022_vendor_wallet_play.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -43,4 +44,5 @@ export const migrations = {
   '0019_bet_records': m0019,
   '0020_agent_contracts': m0020,
   '0021_vendor_feed': m0021,
+  '0022_vendor_wallet_play': m0022,
 };

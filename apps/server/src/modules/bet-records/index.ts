@@ -2,5 +2,5 @@
  * What other modules use of bet records: the wallets write records from their money calls (inside
  * their own transaction); the profit page reads the games' profit and loss.
  */
-export { recordBet, recordRollback, recordSettledRound, recordWin, type BetRecordKey, type BetRecordWrite } from './record-bet.ts';
+export { recordRollback, recordSettledRound, type BetRecordKey, type BetRecordWrite } from './record-bet.ts';
 export { getGameProfit, type GameProfit, type GameProfitQuery } from './game-profit.ts';

@@ -7,7 +7,6 @@ import { postTransfers } from '../ledger/index.ts';
 import type { MerchantConfig } from '../merchant/merchant.config.ts';
 import { createVendorKit, houseSecret, otherVendor, type Player, type VendorKit } from '../vendor-wallet/vendor-wallet.testing.ts';
 import { insertTestCatalogue, testGames } from './bet-records.testing.ts';
-import { recordBet } from './record-bet.ts';
 
 /**
  * What the seamless wallet's calls write into bet records, driven over HTTP with signed vendor
@@ -239,29 +238,6 @@ describe('turnover', () => {
     await ok(p, 'win', { roundId: 'trial', amount: '5.00', roundClosed: true });
     expect(await recordOf(p, 'trial')).toMatchObject({ stake: 1_000n, payout: 500n, status: 'settled' });
     expect(await wageredOf(p)).toBe(0n);
-  });
-
-  test('a bet written straight onto a settled record (a caller other than the seamless wallet) keeps it settled and adds only itself', async () => {
-    const p = await housePlayer();
-    await ok(p, 'bet', { roundId: 'late-bet', amount: '5.00', roundClosed: true });
-    expect(await wageredOf(p)).toBe(500n);
-    const settledAt = new Date(clock.nowMs);
-    await testApp.db.transaction().execute((trx) =>
-      recordBet(trx, {
-        merchantId: testApp.demoMerchantId,
-        vendorCode: p.vendor,
-        roundId: 'late-bet',
-        memberId: p.memberId,
-        gameId: p.gameId,
-        amountMinor: 200n,
-        fairness: null,
-        countsTurnover: true,
-        isRoundClosed: false,
-        nowMs: clock.nowMs + 1_000,
-      }),
-    );
-    expect(await recordOf(p, 'late-bet')).toMatchObject({ stake: 700n, bet_count: 2, status: 'settled', settled_at: settledAt });
-    expect(await wageredOf(p)).toBe(700n);
   });
 
   test('a settled round shrinks what a withdrawal still needs wagered, by its valid bet', async () => {

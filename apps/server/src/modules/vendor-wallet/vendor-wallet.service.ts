@@ -11,7 +11,7 @@ import {
   type VendorWalletRequest,
 } from '@lotus/contract';
 import type { Database } from '../../db/schema.ts';
-import { recordBet, recordRollback, recordWin, type BetRecordWrite } from '../bet-records/record-bet.ts';
+import { recordRollback, type BetRecordWrite } from '../bet-records/record-bet.ts';
 import { LedgerError, memberBalance, postTransfers, type MemberAccountRef, type PostingResult } from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
 import { houseVendorCode, signedMerchants } from './signature.ts';
@@ -92,6 +92,7 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
   if (!parsed.success) throw new VendorWalletError(codes.invalidRequest);
   const request = parsed.data;
   if (Math.abs(request.timestamp - nowMs) > maxClockSkewMs) throw new VendorWalletError(codes.staleRequest);
+  if (call === 'bet' || call === 'win') return play(db, { vendorCode, call, merchants, request, nowMs });
 
   const session = await db
     .selectFrom('vendor_game_session as s')
@@ -111,12 +112,12 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
     throw new VendorWalletError(codes.invalidSession);
   }
   if (request.currency !== session.currency) throw new VendorWalletError(codes.invalidCurrency);
-  if (call === 'balance' || call === 'bet') {
+  if (call === 'balance') {
     if (session.status !== 'active') throw new VendorWalletError(codes.playerBlocked);
     if (session.expires_at.getTime() <= nowMs) throw new VendorWalletError(codes.sessionExpired);
   }
   const amount = parseAmount(request.amount);
-  if (amount === null || (call === 'bet' && amount === 0n)) throw new VendorWalletError(codes.invalidAmount);
+  if (amount === null) throw new VendorWalletError(codes.invalidAmount);
 
   const context: CallContext = {
     merchantId: session.merchant_id,
@@ -137,20 +138,56 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
 }
 
 /** SHA-256 of what a call asks: a repeat of its transaction id must ask exactly the same. */
-function hashCall(context: CallContext, call: VendorWalletCall): string {
-  const { request } = context;
-  const canonical = JSON.stringify([call, context.memberId.toString(), request.gameId, request.roundId, context.amount.toString(), request.referenceTransactionId ?? null, request.roundClosed ?? false]);
+function hashCall(call: VendorWalletCall, memberId: string, request: VendorWalletRequest, amount: bigint | null): string {
+  const canonical = JSON.stringify([call, memberId, request.gameId, request.roundId, String(amount), request.referenceTransactionId ?? null, request.roundClosed ?? false]);
   return createHash('sha256').update(canonical).digest('hex');
 }
+
+/**
+ * A bet or a win: the whole call is one statement, `vendor_wallet_play` (migration 0022), which checks
+ * the session, records the transaction once, moves the money, and writes the round and the bet
+ * record. Its refusals come back as SQLSTATE LW001 with the protocol's code.
+ */
+async function play(
+  db: Kysely<Database>,
+  input: { vendorCode: string; call: 'bet' | 'win'; merchants: Set<number> | 'any'; request: VendorWalletRequest; nowMs: number },
+): Promise<VendorWalletAnswer> {
+  const { vendorCode, call, request } = input;
+  const amount = parseAmount(request.amount);
+  const answer = { currency: request.currency, transactionId: request.transactionId };
+  try {
+    const { rows } = await sql<{ balance: bigint; replayed: boolean }>`
+      SELECT balance, replayed FROM vendor_wallet_play(
+        ${call}, ${vendorCode}, ${input.merchants === 'any' ? null : [...input.merchants]}::integer[],
+        ${hashSessionToken(request.sessionToken)}, ${request.playerId}, ${request.gameId}, ${request.currency},
+        ${request.roundId}, ${request.transactionId}, ${amount}::bigint, ${request.roundClosed ?? null}::boolean,
+        ${hashCall(call, request.playerId, request, amount)},
+        ${request.roundDetails ? JSON.stringify(request.roundDetails) : null}::jsonb, ${vendorCode === houseVendorCode},
+        ${new Date(input.nowMs)}::timestamptz)`.execute(db);
+    return { balance: formatMinorUnits(rows[0]!.balance), ...answer };
+  } catch (error) {
+    const failure = error as { code?: string; message?: string; detail?: string; constraint?: string };
+    if (failure.code === refusalState) {
+      const code = failure.message as VendorWalletErrorCode;
+      throw new VendorWalletError(code, code === codes.insufficientFunds ? { balance: formatMinorUnits(BigInt(failure.detail ?? '0')), ...answer } : null);
+    }
+    // The ledger's own key: only a posting that outlived its transaction row could hold it.
+    if (failure.code === '23505' && failure.constraint === 'ledger_posting_idempotency_key') throw new VendorWalletError(codes.duplicateDifferentData);
+    throw error;
+  }
+}
+
+/** The SQLSTATE of vendor_wallet_play's refusals. */
+const refusalState = 'LW001';
 
 async function currentAnswer(db: Kysely<Database> | Trx, context: CallContext, stored: StoredAnswer): Promise<VendorWalletAnswer> {
   const balance = await memberBalance(db as Kysely<Database>, context.merchantId, context.currency, context.account);
   return { balance: formatMinorUnits(balance), currency: stored.currency, transactionId: stored.transactionId };
 }
 
-async function recordCall(db: Kysely<Database>, context: CallContext, call: Exclude<VendorWalletCall, 'balance'>): Promise<VendorWalletAnswer> {
+async function recordCall(db: Kysely<Database>, context: CallContext, call: 'rollback'): Promise<VendorWalletAnswer> {
   const { request } = context;
-  const requestHash = hashCall(context, call);
+  const requestHash = hashCall(call, context.memberId.toString(), request, context.amount);
   const answer: StoredAnswer = { currency: context.currency, transactionId: request.transactionId };
   try {
     return await db.transaction().execute(async (trx) => {
@@ -177,14 +214,10 @@ async function recordCall(db: Kysely<Database>, context: CallContext, call: Excl
         .executeTakeFirst();
       if (!inserted) return replay(trx, context, call, requestHash);
 
-      let posting: PostingResult | null = null;
-      if (call === 'bet') posting = await bet(trx, context);
-      else if (call === 'win') posting = await win(trx, context);
-      else posting = await rollback(trx, context);
+      const posting = await rollback(trx, context);
       if (posting) {
         await trx.updateTable('vendor_transaction').set({ posting_id: posting.postingId }).where('id', '=', inserted.id).execute();
-        const transfer = posting.transfers[0]!;
-        const after = call === 'bet' ? transfer.debitBalanceAfter : transfer.creditBalanceAfter;
+        const after = posting.transfers[0]!.creditBalanceAfter;
         if (!posting.replayed && after !== null) return { balance: formatMinorUnits(after), ...answer };
       }
       return currentAnswer(trx, context, answer);
@@ -253,20 +286,6 @@ function post(trx: Trx, context: CallContext, kind: 'bet' | 'win' | 'rollback', 
   });
 }
 
-async function closeRound(trx: Trx, context: CallContext, hasWin: boolean): Promise<void> {
-  await trx
-    .updateTable('vendor_round')
-    .set({
-      ...(hasWin ? { has_win: true } : {}),
-      ...(context.request.roundClosed ? { status: 'closed' as const, closed_at: new Date(context.nowMs) } : {}),
-    })
-    .where('merchant_id', '=', context.merchantId)
-    .where('vendor_code', '=', context.vendorCode)
-    .where('round_id', '=', context.request.roundId)
-    .where('member_id', '=', context.memberId)
-    .execute();
-}
-
 /** The round's row, locked (opened first by a bet). */
 async function lockRound(trx: Trx, context: CallContext, roundId: string) {
   return trx
@@ -278,42 +297,6 @@ async function lockRound(trx: Trx, context: CallContext, roundId: string) {
     .where('member_id', '=', context.memberId)
     .forUpdate()
     .executeTakeFirst();
-}
-
-async function bet(trx: Trx, context: CallContext): Promise<PostingResult> {
-  const round = await trx
-    .insertInto('vendor_round')
-    .values({
-      merchant_id: context.merchantId,
-      vendor_code: context.vendorCode,
-      round_id: context.request.roundId,
-      member_id: context.memberId,
-      status: 'open',
-      created_at: new Date(context.nowMs),
-      closed_at: null,
-    })
-    .onConflict((oc) => oc.columns(['merchant_id', 'vendor_code', 'round_id', 'member_id']).doUpdateSet({ status: sql`vendor_round.status` }))
-    .returning(['status'])
-    .executeTakeFirstOrThrow();
-  if (round.status === 'closed') throw new VendorWalletError(codes.roundClosed);
-  const posting = await post(trx, context, 'bet', false, context.amount);
-  if (context.request.roundClosed) await closeRound(trx, context, false);
-  await recordBet(trx, {
-    ...recordWrite(context, context.request.roundId, context.amount),
-    gameId: context.request.gameId,
-    isRoundClosed: context.request.roundClosed === true,
-  });
-  return posting;
-}
-
-async function win(trx: Trx, context: CallContext): Promise<PostingResult | null> {
-  const round = await lockRound(trx, context, context.request.roundId);
-  if (!round) throw new VendorWalletError(codes.transactionNotFound);
-  if (round.status === 'closed') throw new VendorWalletError(codes.roundClosed);
-  const posting = context.amount > 0n ? await post(trx, context, 'win', true, context.amount) : null;
-  await closeRound(trx, context, true);
-  await recordWin(trx, { ...recordWrite(context, context.request.roundId, context.amount), isRoundClosed: context.request.roundClosed === true });
-  return posting;
 }
 
 async function rollback(trx: Trx, context: CallContext): Promise<PostingResult | null> {
