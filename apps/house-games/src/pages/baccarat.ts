@@ -3,38 +3,13 @@
 // result, roads), the player's bets collected as chips and sent in one call, and the Fairness
 // panel that re-deals any past round from revealed seeds with @lotus/fair.
 import { dealBaccarat, hashServerSeed, type BaccaratBet, type BaccaratOutcome, type Card } from '@lotus/fair';
-import { addChip, betsTotal, cardFace, chipLabel, oddsLabel, reconnectDelayMs, secondsLeft, type BetLimits, type Bets } from './baccarat-play.ts';
+import { addChip, betsTotal, cardFace, chipLabel, oddsLabel, reconnectDelayMs, secondsLeft, type Bets } from './baccarat-play.ts';
+import type { TableState } from '../games/baccarat/baccarat-table.ts';
 import { tableRoads } from './baccarat-roads.ts';
 import { ApiError, append, callApi, formatMoney, h, openPanel, prefersReducedMotion, readLaunch, replace, sessionEndedCodes, shortHash } from './page-kit.ts';
 import { baccaratTexts, commonTexts, translator } from './page-texts.ts';
 
-interface PublicSeeds {
-  serverSeedHash: string;
-  clientSeed: string;
-  nextNonce: number;
-  previous: { serverSeed: string; serverSeedHash: string } | null;
-}
-
-interface RoundView {
-  roundId: string;
-  roundNo: number;
-  phase: 'betting' | 'dealing' | 'settled';
-  bettingClosesAt: number;
-  serverSeedHash: string;
-  clientSeed: string;
-  nonce: number;
-  outcome: BaccaratOutcome | null;
-}
-
-interface TableState {
-  tableId: string;
-  round: RoundView | null;
-  history: Array<{ roundNo: number; result: BaccaratOutcome['result']; playerPair: boolean; bankerPair: boolean; playerTotal: number; bankerTotal: number }>;
-  seeds: PublicSeeds;
-  limits: BetLimits;
-  serverNow: number;
-}
-
+/** What the table pushes (the server's own types: money here is numbers, no bigint on this wire). */
 type TableMessage =
   | { type: 'state'; state: TableState }
   | { type: 'bets'; roundId: string; totals: Bets }

@@ -7,13 +7,8 @@ import { ApiError, append, callApi, formatMoney, h, openPanel, prefersReducedMot
 import { commonTexts, slotTexts, translator } from './page-texts.ts';
 import { isSpinKey, reelSequence, winningCells, winTier } from './slot-play.ts';
 import { symbolIcon, symbolSprite } from './slot-symbols.ts';
+import type { PublicSeeds } from '../games/fair-seeds.ts';
 
-interface PublicSeeds {
-  serverSeedHash: string;
-  clientSeed: string;
-  nextNonce: number;
-  previous: { serverSeed: string; serverSeedHash: string } | null;
-}
 
 /** A stored round as /api/slot/session (lastRound) and /api/slot/history answer it. */
 interface StoredRound {

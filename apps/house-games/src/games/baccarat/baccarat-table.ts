@@ -16,7 +16,7 @@ export const defaultTiming: TableTiming = { bettingMs: 15_000, dealingMs: 5_000,
 /** A shoe: the table's server seed is revealed and replaced after this many rounds. */
 export const roundsPerShoe = 60;
 /** Stake limits per spot, minor units; chips the page offers. */
-export const betLimits = { minMinor: 1_000, maxMinor: 1_000_000, chips: [1_000, 5_000, 10_000, 50_000, 100_000] } as const;
+export const betLimits: { minMinor: number; maxMinor: number; chips: readonly number[] } = { minMinor: 1_000, maxMinor: 1_000_000, chips: [1_000, 5_000, 10_000, 50_000, 100_000] };
 const historyLength = 72;
 
 export type TableEvent = { type: 'state'; state: TableState } | { type: 'bets'; roundId: string; totals: Partial<Record<BaccaratBet, number>> };
