@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { apiPaths, depositPaths, type LoginResult } from '@lotus/contract';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiHeaders, callApi, callSealed } from './api.ts';
+import { apiHeaders, callSealed } from './api.ts';
 import { outboxAddress, waitForCode } from './outbox.ts';
 import { accountStrip, startSession } from './session.ts';
 
@@ -21,7 +21,7 @@ export interface RegisteredMember {
 /** A member registered by username with a mobile number through the API (the SMS code comes from the outbox). */
 export async function registerMember(request: APIRequestContext, prefix = 'member'): Promise<RegisteredMember> {
   const member = { username: uniqueName(prefix), mobile: uniqueMobile() };
-  await callApi(request, 'POST', apiPaths.smsRegister, { countryDialingCode: '66', mobileNo: member.mobile, sliderToken: 'bypass' });
+  await sendRegisterCode(request, member.mobile);
   const verificationCode = await waitForCode(request, outboxAddress(member.mobile), 1);
   const login = await callSealed<LoginResult>(request, 'PUT', apiPaths.register, {
     username: member.username,
@@ -34,6 +34,23 @@ export async function registerMember(request: APIRequestContext, prefix = 'membe
     sliderToken: 'bypass',
   });
   return { ...member, token: login.token };
+}
+
+/**
+ * Asks the register SMS code. Code requests are throttled per client IP (spec §5: once a second), and
+ * every journey comes from one IP: a refusal is waited out as its Retry-After says.
+ */
+async function sendRegisterCode(request: APIRequestContext, mobile: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const response = await request.post(apiPaths.smsRegister, { headers: apiHeaders, data: { countryDialingCode: '66', mobileNo: mobile, sliderToken: 'bypass' } });
+    if (response.status() !== 429) {
+      const envelope = (await response.json()) as { success: boolean; errorCode?: string; message?: string };
+      expect(envelope.success, `register code: ${envelope.errorCode} ${envelope.message}`).toBe(true);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(response.headers()['retry-after'] ?? 1)));
+  }
+  throw new Error('the register code stayed throttled');
 }
 
 /** Logs the member in from the home page (English, desktop width) and returns the logged-in strip. */
