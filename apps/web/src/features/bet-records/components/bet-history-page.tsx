@@ -9,7 +9,7 @@ import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
 import { closeModal } from '../../../stores/modal-store';
 import { fairLinkOf } from '../../fair/fair-link';
-import { DateRangeFilter, EmptyBlock, ErrorBlock, lastDays, LoadingBlock, Money, StatusBadge, type DayRange } from '../../money/components/money-ui';
+import { DateRangeFilter, lastDays, Money, QueryStates, StatusBadge, type DayRange } from '../../money/components/money-ui';
 import { loadMoneyCatalogue } from '../../money/money-catalogue';
 import { dayRange } from '../../money/money-rules';
 import { useBetHistory } from '../api/bet-history';
@@ -91,91 +91,87 @@ export function BetHistoryPage() {
           }}
         />
       </div>
-      {history.isPending ? (
-        <LoadingBlock />
-      ) : history.isError ? (
-        <ErrorBlock error={history.error} onRetry={() => void history.refetch()} />
-      ) : history.data.content.length === 0 ? (
-        <EmptyBlock>{t('bets_empty')}</EmptyBlock>
-      ) : (
-        <>
-          <dl className="bets-totals" aria-label={t('bets_totals_caption')} aria-busy={history.isFetching}>
-            <div className="bets-totals__item">
-              <dt className="bets-totals__label">{t('bets_total_count')}</dt>
-              <dd className="bets-totals__value">{history.data.totals.recordCount}</dd>
-            </div>
-            <div className="bets-totals__item">
-              <dt className="bets-totals__label">{t('bets_total_stake')}</dt>
-              <dd className="bets-totals__value"><Money amount={history.data.totals.stakeAmount} symbol={symbol} /></dd>
-            </div>
-            <div className="bets-totals__item">
-              <dt className="bets-totals__label">{t('bets_total_valid_bet')}</dt>
-              <dd className="bets-totals__value"><Money amount={history.data.totals.validBetAmount} symbol={symbol} /></dd>
-            </div>
-            <div className="bets-totals__item">
-              <dt className="bets-totals__label">{t('bets_total_payout')}</dt>
-              <dd className="bets-totals__value"><Money amount={history.data.totals.payoutAmount} symbol={symbol} /></dd>
-            </div>
-            <div className="bets-totals__item">
-              <dt className="bets-totals__label">{t('bets_total_profit')}</dt>
-              <dd className="bets-totals__value"><Money amount={history.data.totals.profitAmount} symbol={symbol} isSigned /></dd>
-            </div>
-          </dl>
-          <table className="money-table" aria-busy={history.isFetching}>
-            <caption className="visually-hidden">{t('bets_caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('bets_col_time')}</th>
-                <th scope="col">{t('bets_col_game')}</th>
-                <th scope="col" className="money-table__num">{t('bets_col_stake')}</th>
-                <th scope="col" className="money-table__num">{t('bets_col_valid_bet')}</th>
-                <th scope="col" className="money-table__num">{t('bets_col_payout')}</th>
-                <th scope="col" className="money-table__num">{t('bets_col_result')}</th>
-                <th scope="col">{t('bets_col_status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.content.map((record) => {
-                const verifyHref = fairLinkOf(record);
-                return (
-                  <tr key={record.recordId}>
-                    <td data-label={t('bets_col_time')}>
-                      <span className="money-table__time">{formatDateTime(record.betTime)}</span>
-                      <span className="money-table__ref">{t('bets_round', { round: record.roundId })}</span>
-                      {/* A house game's round: recompute it on /fair (the member centre closes on the way). */}
-                      {verifyHref && <Link className="money-table__ref" to={verifyHref} onClick={closeModal}>{t('bets_verify')}</Link>}
-                    </td>
-                    <td data-label={t('bets_col_game')}>
-                      <span className="money-table__type">{record.gameName}</span>
-                      <span className="money-table__ref">{record.vendorName} · {gameTypes.nameOf(record.gameType)}</span>
-                    </td>
-                    <td data-label={t('bets_col_stake')} className="money-table__num">
-                      <Money amount={record.stake} symbol={symbol} />
-                      {record.betCount > 1 ? <span className="money-table__ref">{t('bets_bet_count', { count: record.betCount })}</span> : null}
-                    </td>
-                    <td data-label={t('bets_col_valid_bet')} className="money-table__num"><Money amount={record.validBet} symbol={symbol} /></td>
-                    <td data-label={t('bets_col_payout')} className="money-table__num"><Money amount={record.payout} symbol={symbol} /></td>
-                    <td data-label={t('bets_col_result')} className="money-table__num">
-                      {record.profit === null || record.result === null ? (
-                        <span className="money-table__dim">—</span>
-                      ) : (
-                        <>
-                          <Money amount={record.profit} symbol={symbol} isSigned />
-                          <span className={`bets-result bets-result--${record.result}`}>{t(resultKeys[record.result])}</span>
-                        </>
-                      )}
-                    </td>
-                    <td data-label={t('bets_col_status')}>
-                      <StatusBadge tone={statusLooks[record.status].tone}>{t(statusLooks[record.status].key)}</StatusBadge>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <Pagination currentPage={pageNo} pageCount={history.data.totalPages} onPageChange={setPageNo} />
-        </>
-      )}
+      <QueryStates query={history} empty={t('bets_empty')}>
+        {(data) => (
+          <>
+            <dl className="bets-totals" aria-label={t('bets_totals_caption')} aria-busy={history.isFetching}>
+              <div className="bets-totals__item">
+                <dt className="bets-totals__label">{t('bets_total_count')}</dt>
+                <dd className="bets-totals__value">{data.totals.recordCount}</dd>
+              </div>
+              <div className="bets-totals__item">
+                <dt className="bets-totals__label">{t('bets_total_stake')}</dt>
+                <dd className="bets-totals__value"><Money amount={data.totals.stakeAmount} symbol={symbol} /></dd>
+              </div>
+              <div className="bets-totals__item">
+                <dt className="bets-totals__label">{t('bets_total_valid_bet')}</dt>
+                <dd className="bets-totals__value"><Money amount={data.totals.validBetAmount} symbol={symbol} /></dd>
+              </div>
+              <div className="bets-totals__item">
+                <dt className="bets-totals__label">{t('bets_total_payout')}</dt>
+                <dd className="bets-totals__value"><Money amount={data.totals.payoutAmount} symbol={symbol} /></dd>
+              </div>
+              <div className="bets-totals__item">
+                <dt className="bets-totals__label">{t('bets_total_profit')}</dt>
+                <dd className="bets-totals__value"><Money amount={data.totals.profitAmount} symbol={symbol} isSigned /></dd>
+              </div>
+            </dl>
+            <table className="money-table" aria-busy={history.isFetching}>
+              <caption className="visually-hidden">{t('bets_caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('bets_col_time')}</th>
+                  <th scope="col">{t('bets_col_game')}</th>
+                  <th scope="col" className="money-table__num">{t('bets_col_stake')}</th>
+                  <th scope="col" className="money-table__num">{t('bets_col_valid_bet')}</th>
+                  <th scope="col" className="money-table__num">{t('bets_col_payout')}</th>
+                  <th scope="col" className="money-table__num">{t('bets_col_result')}</th>
+                  <th scope="col">{t('bets_col_status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.content.map((record) => {
+                  const verifyHref = fairLinkOf(record);
+                  return (
+                    <tr key={record.recordId}>
+                      <td data-label={t('bets_col_time')}>
+                        <span className="money-table__time">{formatDateTime(record.betTime)}</span>
+                        <span className="money-table__ref">{t('bets_round', { round: record.roundId })}</span>
+                        {/* A house game's round: recompute it on /fair (the member centre closes on the way). */}
+                        {verifyHref && <Link className="money-table__ref" to={verifyHref} onClick={closeModal}>{t('bets_verify')}</Link>}
+                      </td>
+                      <td data-label={t('bets_col_game')}>
+                        <span className="money-table__type">{record.gameName}</span>
+                        <span className="money-table__ref">{record.vendorName} · {gameTypes.nameOf(record.gameType)}</span>
+                      </td>
+                      <td data-label={t('bets_col_stake')} className="money-table__num">
+                        <Money amount={record.stake} symbol={symbol} />
+                        {record.betCount > 1 ? <span className="money-table__ref">{t('bets_bet_count', { count: record.betCount })}</span> : null}
+                      </td>
+                      <td data-label={t('bets_col_valid_bet')} className="money-table__num"><Money amount={record.validBet} symbol={symbol} /></td>
+                      <td data-label={t('bets_col_payout')} className="money-table__num"><Money amount={record.payout} symbol={symbol} /></td>
+                      <td data-label={t('bets_col_result')} className="money-table__num">
+                        {record.profit === null || record.result === null ? (
+                          <span className="money-table__dim">—</span>
+                        ) : (
+                          <>
+                            <Money amount={record.profit} symbol={symbol} isSigned />
+                            <span className={`bets-result bets-result--${record.result}`}>{t(resultKeys[record.result])}</span>
+                          </>
+                        )}
+                      </td>
+                      <td data-label={t('bets_col_status')}>
+                        <StatusBadge tone={statusLooks[record.status].tone}>{t(statusLooks[record.status].key)}</StatusBadge>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <Pagination currentPage={pageNo} pageCount={data.totalPages} onPageChange={setPageNo} />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

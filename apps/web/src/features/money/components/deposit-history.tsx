@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useDepositReport } from '../api/deposits';
 import { dayRange } from '../money-rules';
 import { methodNameKey } from './deposit-form';
-import { DateRangeFilter, DepositStatusBadge, EmptyBlock, ErrorBlock, lastDays, LoadingBlock, Money, type DayRange } from './money-ui';
+import { DateRangeFilter, DepositStatusBadge, lastDays, Money, QueryStates, type DayRange } from './money-ui';
 
 const pageSize = 10;
 const statusFilters: { value: DepositStatus | ''; key: string }[] = [
@@ -54,47 +54,43 @@ export function DepositHistory({ symbol }: { symbol: string }) {
         />
       </div>
 
-      {report.isPending ? (
-        <LoadingBlock />
-      ) : report.isError ? (
-        <ErrorBlock error={report.error} onRetry={() => void report.refetch()} />
-      ) : report.data.content.length === 0 ? (
-        <EmptyBlock>{t('money_deposit_history_empty')}</EmptyBlock>
-      ) : (
-        <>
-          <table className="money-table" aria-busy={report.isFetching}>
-            <caption className="visually-hidden">{t('money_deposit_history')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('money_col_time')}</th>
-                <th scope="col">{t('money_col_method')}</th>
-                <th scope="col" className="money-table__num">{t('money_amount')}</th>
-                <th scope="col" className="money-table__num">{t('money_fee')}</th>
-                <th scope="col" className="money-table__num">{t('money_credited')}</th>
-                <th scope="col">{t('money_col_status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.data.content.map((deposit) => (
-                <tr key={deposit.depositId}>
-                  <td data-label={t('money_col_time')}>
-                    <span className="money-table__time">{formatDateTime(deposit.createdAt)}</span>
-                    <span className="money-table__ref">#{deposit.depositId}</span>
-                  </td>
-                  <td data-label={t('money_col_method')}>{t(methodNameKey(deposit.methodCode))}</td>
-                  <td data-label={t('money_amount')} className="money-table__num"><Money amount={deposit.amount} symbol={symbol} /></td>
-                  <td data-label={t('money_fee')} className="money-table__num"><Money amount={deposit.feeAmount} /></td>
-                  <td data-label={t('money_credited')} className="money-table__num">
-                    <Money amount={deposit.status === 'approved' ? deposit.creditAmount : '0.00'} symbol={symbol} />
-                  </td>
-                  <td data-label={t('money_col_status')}><DepositStatusBadge status={deposit.status} /></td>
+      <QueryStates query={report} empty={t('money_deposit_history_empty')}>
+        {(data) => (
+          <>
+            <table className="money-table" aria-busy={report.isFetching}>
+              <caption className="visually-hidden">{t('money_deposit_history')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('money_col_time')}</th>
+                  <th scope="col">{t('money_col_method')}</th>
+                  <th scope="col" className="money-table__num">{t('money_amount')}</th>
+                  <th scope="col" className="money-table__num">{t('money_fee')}</th>
+                  <th scope="col" className="money-table__num">{t('money_credited')}</th>
+                  <th scope="col">{t('money_col_status')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination currentPage={pageNo} pageCount={report.data.totalPages} onPageChange={setPageNo} />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.content.map((deposit) => (
+                  <tr key={deposit.depositId}>
+                    <td data-label={t('money_col_time')}>
+                      <span className="money-table__time">{formatDateTime(deposit.createdAt)}</span>
+                      <span className="money-table__ref">#{deposit.depositId}</span>
+                    </td>
+                    <td data-label={t('money_col_method')}>{t(methodNameKey(deposit.methodCode))}</td>
+                    <td data-label={t('money_amount')} className="money-table__num"><Money amount={deposit.amount} symbol={symbol} /></td>
+                    <td data-label={t('money_fee')} className="money-table__num"><Money amount={deposit.feeAmount} /></td>
+                    <td data-label={t('money_credited')} className="money-table__num">
+                      <Money amount={deposit.status === 'approved' ? deposit.creditAmount : '0.00'} symbol={symbol} />
+                    </td>
+                    <td data-label={t('money_col_status')}><DepositStatusBadge status={deposit.status} /></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pagination currentPage={pageNo} pageCount={data.totalPages} onPageChange={setPageNo} />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { DepositStatus, WithdrawalStatus } from '@lotus/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useWalletBalance } from '../../../api/wallet';
 import { Spinner } from '../../../components/global-loader';
@@ -45,6 +46,18 @@ export function EmptyBlock({ children }: { children: ReactNode }) {
       <p>{children}</p>
     </div>
   );
+}
+
+/**
+ * The states of a read shown in a page: loading, the error with a retry, `empty` when the answer's
+ * `content` list is empty (if given), else what `children` draws from the answer.
+ */
+export function QueryStates<T extends object>({ query, empty, children }: { query: UseQueryResult<T>; empty?: ReactNode; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <LoadingBlock />;
+  if (query.isError) return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
+  const content = (query.data as { content?: readonly unknown[] }).content;
+  if (empty !== undefined && content?.length === 0) return <EmptyBlock>{empty}</EmptyBlock>;
+  return <>{children(query.data)}</>;
 }
 
 /* ---------- Amounts and statuses ---------- */

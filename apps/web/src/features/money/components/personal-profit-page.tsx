@@ -9,7 +9,7 @@ import { useGameTypes } from '../../bet-records/components/game-type-name';
 import { usePersonalProfit } from '../api/history';
 import { loadMoneyCatalogue } from '../money-catalogue';
 import { dayRange } from '../money-rules';
-import { DateRangeFilter, ErrorBlock, lastDays, LoadingBlock, Money, type DayRange } from './money-ui';
+import { DateRangeFilter, lastDays, Money, QueryStates, type DayRange } from './money-ui';
 
 // The games' part speaks the betting record's words.
 await Promise.all([loadMoneyCatalogue(), loadBetRecordsCatalogue()]);
@@ -69,67 +69,65 @@ export function PersonalProfitPage() {
       <div className="money-filters">
         <DateRangeFilter value={range} onChange={setRange} />
       </div>
-      {profit.isPending ? (
-        <LoadingBlock />
-      ) : profit.isError ? (
-        <ErrorBlock error={profit.error} onRetry={() => void profit.refetch()} />
-      ) : (
-        <>
-          <p className="money-note">
-            {t('money_profit_period', { from: formatDate(times.startTime), to: formatDate(times.endTime === undefined ? undefined : times.endTime - 1), currency: profit.data.currency })}
-          </p>
-          <div className="money-profit" aria-busy={profit.isFetching}>
-            <div className="money-profit__card">
-              <p className="money-profit__label">{t('money_profit_deposits')}</p>
-              <Money amount={profit.data.depositAmount} className="money-profit__value" />
+      <QueryStates query={profit}>
+        {(data) => (
+          <>
+            <p className="money-note">
+              {t('money_profit_period', { from: formatDate(times.startTime), to: formatDate(times.endTime === undefined ? undefined : times.endTime - 1), currency: data.currency })}
+            </p>
+            <div className="money-profit" aria-busy={profit.isFetching}>
+              <div className="money-profit__card">
+                <p className="money-profit__label">{t('money_profit_deposits')}</p>
+                <Money amount={data.depositAmount} className="money-profit__value" />
+              </div>
+              <div className="money-profit__card">
+                <p className="money-profit__label">{t('money_profit_withdrawals')}</p>
+                <Money amount={data.withdrawalAmount} className="money-profit__value" />
+              </div>
+              <div className="money-profit__card money-profit__card--total">
+                <p className="money-profit__label">{t('money_profit_difference')}</p>
+                <Money amount={data.profitAmount} isSigned className="money-profit__value" />
+                <p className="money-profit__hint">{t('money_profit_difference_hint')}</p>
+              </div>
             </div>
-            <div className="money-profit__card">
-              <p className="money-profit__label">{t('money_profit_withdrawals')}</p>
-              <Money amount={profit.data.withdrawalAmount} className="money-profit__value" />
+            <h4 className="bets-section-title">{t('bets_pnl_heading')}</h4>
+            <div className="money-profit" aria-busy={profit.isFetching}>
+              <div className="money-profit__card">
+                <p className="money-profit__label">{t('bets_pnl_stake')}</p>
+                <Money amount={data.betAmount} className="money-profit__value" />
+                <p className="money-profit__hint">{t('bets_pnl_valid_bet')}: <Money amount={data.validBetAmount} /></p>
+              </div>
+              <div className="money-profit__card">
+                <p className="money-profit__label">{t('bets_pnl_payout')}</p>
+                <Money amount={data.winAmount} className="money-profit__value" />
+              </div>
+              <div className="money-profit__card money-profit__card--total">
+                <p className="money-profit__label">{t('bets_pnl_profit')}</p>
+                <Money amount={data.gameProfitAmount} isSigned className="money-profit__value" />
+                <p className="money-profit__hint">{t('bets_pnl_profit_hint')}</p>
+              </div>
             </div>
-            <div className="money-profit__card money-profit__card--total">
-              <p className="money-profit__label">{t('money_profit_difference')}</p>
-              <Money amount={profit.data.profitAmount} isSigned className="money-profit__value" />
-              <p className="money-profit__hint">{t('money_profit_difference_hint')}</p>
-            </div>
-          </div>
-          <h4 className="bets-section-title">{t('bets_pnl_heading')}</h4>
-          <div className="money-profit" aria-busy={profit.isFetching}>
-            <div className="money-profit__card">
-              <p className="money-profit__label">{t('bets_pnl_stake')}</p>
-              <Money amount={profit.data.betAmount} className="money-profit__value" />
-              <p className="money-profit__hint">{t('bets_pnl_valid_bet')}: <Money amount={profit.data.validBetAmount} /></p>
-            </div>
-            <div className="money-profit__card">
-              <p className="money-profit__label">{t('bets_pnl_payout')}</p>
-              <Money amount={profit.data.winAmount} className="money-profit__value" />
-            </div>
-            <div className="money-profit__card money-profit__card--total">
-              <p className="money-profit__label">{t('bets_pnl_profit')}</p>
-              <Money amount={profit.data.gameProfitAmount} isSigned className="money-profit__value" />
-              <p className="money-profit__hint">{t('bets_pnl_profit_hint')}</p>
-            </div>
-          </div>
-          {profit.data.gameByDay.length === 0 ? (
-            <p className="money-note">{t('bets_pnl_empty')}</p>
-          ) : (
-            <>
-              <h4 className="bets-section-title">{t('bets_pnl_by_day')}</h4>
-              <GameLinesTable
-                caption={t('bets_pnl_by_day')}
-                firstColumn={t('bets_pnl_col_day')}
-                lines={profit.data.gameByDay.map((line) => ({ key: line.day, label: formatDay(line.day), line }))}
-              />
-              <h4 className="bets-section-title">{t('bets_pnl_by_type')}</h4>
-              <GameLinesTable
-                caption={t('bets_pnl_by_type')}
-                firstColumn={t('bets_pnl_col_type')}
-                lines={profit.data.gameByType.map((line) => ({ key: line.gameType ?? '', label: gameTypes.nameOf(line.gameType), line }))}
-              />
-            </>
-          )}
-        </>
-      )}
+            {data.gameByDay.length === 0 ? (
+              <p className="money-note">{t('bets_pnl_empty')}</p>
+            ) : (
+              <>
+                <h4 className="bets-section-title">{t('bets_pnl_by_day')}</h4>
+                <GameLinesTable
+                  caption={t('bets_pnl_by_day')}
+                  firstColumn={t('bets_pnl_col_day')}
+                  lines={data.gameByDay.map((line) => ({ key: line.day, label: formatDay(line.day), line }))}
+                />
+                <h4 className="bets-section-title">{t('bets_pnl_by_type')}</h4>
+                <GameLinesTable
+                  caption={t('bets_pnl_by_type')}
+                  firstColumn={t('bets_pnl_col_type')}
+                  lines={data.gameByType.map((line) => ({ key: line.gameType ?? '', label: gameTypes.nameOf(line.gameType), line }))}
+                />
+              </>
+            )}
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useTransactionHistory } from '../api/history';
 import { loadMoneyCatalogue } from '../money-catalogue';
 import { dayRange } from '../money-rules';
-import { DateRangeFilter, EmptyBlock, ErrorBlock, lastDays, LoadingBlock, Money, RecordStatusBadge, type DayRange } from './money-ui';
+import { DateRangeFilter, lastDays, Money, QueryStates, RecordStatusBadge, type DayRange } from './money-ui';
 
 await loadMoneyCatalogue();
 
@@ -87,46 +87,42 @@ export function TransactionHistoryPage() {
           }}
         />
       </div>
-      {history.isPending ? (
-        <LoadingBlock />
-      ) : history.isError ? (
-        <ErrorBlock error={history.error} onRetry={() => void history.refetch()} />
-      ) : history.data.content.length === 0 ? (
-        <EmptyBlock>{t('money_history_empty')}</EmptyBlock>
-      ) : (
-        <>
-          <table className="money-table" aria-busy={history.isFetching}>
-            <caption className="visually-hidden">{t('money_history_caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('money_col_time')}</th>
-                <th scope="col">{t('money_col_type')}</th>
-                <th scope="col" className="money-table__num">{t('money_amount')}</th>
-                <th scope="col" className="money-table__num">{t('money_col_balance_after')}</th>
-                <th scope="col">{t('money_col_status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.content.map((entry) => (
-                <tr key={`${entry.wallet}-${entry.transactionId}`}>
-                  <td data-label={t('money_col_time')}>
-                    <span className="money-table__time">{formatDateTime(entry.time)}</span>
-                    <span className="money-table__ref">{entry.reference}</span>
-                  </td>
-                  <td data-label={t('money_col_type')}>
-                    <span className="money-table__type">{t(typeKeyOf(entry.type))}</span>
-                    <span className="money-table__ref">{walletName(entry.wallet)}</span>
-                  </td>
-                  <td data-label={t('money_amount')} className="money-table__num"><Money amount={entry.amount} symbol={symbol} isSigned /></td>
-                  <td data-label={t('money_col_balance_after')} className="money-table__num"><Money amount={entry.balanceAfter} symbol={symbol} /></td>
-                  <td data-label={t('money_col_status')}>{entry.status ? <RecordStatusBadge status={entry.status} reference={entry.reference} /> : <span className="money-table__dim">—</span>}</td>
+      <QueryStates query={history} empty={t('money_history_empty')}>
+        {(data) => (
+          <>
+            <table className="money-table" aria-busy={history.isFetching}>
+              <caption className="visually-hidden">{t('money_history_caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('money_col_time')}</th>
+                  <th scope="col">{t('money_col_type')}</th>
+                  <th scope="col" className="money-table__num">{t('money_amount')}</th>
+                  <th scope="col" className="money-table__num">{t('money_col_balance_after')}</th>
+                  <th scope="col">{t('money_col_status')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination currentPage={pageNo} pageCount={history.data.totalPages} onPageChange={setPageNo} />
-        </>
-      )}
+              </thead>
+              <tbody>
+                {data.content.map((entry) => (
+                  <tr key={`${entry.wallet}-${entry.transactionId}`}>
+                    <td data-label={t('money_col_time')}>
+                      <span className="money-table__time">{formatDateTime(entry.time)}</span>
+                      <span className="money-table__ref">{entry.reference}</span>
+                    </td>
+                    <td data-label={t('money_col_type')}>
+                      <span className="money-table__type">{t(typeKeyOf(entry.type))}</span>
+                      <span className="money-table__ref">{walletName(entry.wallet)}</span>
+                    </td>
+                    <td data-label={t('money_amount')} className="money-table__num"><Money amount={entry.amount} symbol={symbol} isSigned /></td>
+                    <td data-label={t('money_col_balance_after')} className="money-table__num"><Money amount={entry.balanceAfter} symbol={symbol} /></td>
+                    <td data-label={t('money_col_status')}>{entry.status ? <RecordStatusBadge status={entry.status} reference={entry.reference} /> : <span className="money-table__dim">—</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pagination currentPage={pageNo} pageCount={data.totalPages} onPageChange={setPageNo} />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

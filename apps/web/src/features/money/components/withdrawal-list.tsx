@@ -5,7 +5,7 @@ import { Pagination } from '../../../components/pagination';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useConfirmReceived, usePaymentConfirmations, useReportNotReceived, useWithdrawReport } from '../api/withdrawals';
 import type { FieldProblem } from '../money-rules';
-import { EmptyBlock, ErrorBlock, formatCountdown, LoadingBlock, messageOf, Money, ProofPicker, useNow, useProblemText, WithdrawalStatusBadge, type PickedProof } from './money-ui';
+import { formatCountdown, messageOf, Money, ProofPicker, QueryStates, useNow, useProblemText, WithdrawalStatusBadge, type PickedProof } from './money-ui';
 
 const pageSize = 10;
 const remarkMaxLength = 140;
@@ -203,22 +203,18 @@ export function WithdrawalList({ symbol }: { symbol: string }) {
           </select>
         </label>
       </div>
-      {report.isPending ? (
-        <LoadingBlock />
-      ) : report.isError ? (
-        <ErrorBlock error={report.error} onRetry={() => void report.refetch()} />
-      ) : report.data.content.length === 0 ? (
-        <EmptyBlock>{t('money_withdrawals_empty')}</EmptyBlock>
-      ) : (
-        <>
-          <ul className="money-withdrawals" aria-label={t('money_tab_withdrawals')} aria-busy={report.isFetching}>
-            {report.data.content.map((withdrawal) => (
-              <WithdrawalCard key={withdrawal.withdrawalId} withdrawal={withdrawal} symbol={symbol} now={now} />
-            ))}
-          </ul>
-          <Pagination currentPage={pageNo} pageCount={report.data.totalPages} onPageChange={setPageNo} />
-        </>
-      )}
+      <QueryStates query={report} empty={t('money_withdrawals_empty')}>
+        {(data) => (
+          <>
+            <ul className="money-withdrawals" aria-label={t('money_tab_withdrawals')} aria-busy={report.isFetching}>
+              {data.content.map((withdrawal) => (
+                <WithdrawalCard key={withdrawal.withdrawalId} withdrawal={withdrawal} symbol={symbol} now={now} />
+              ))}
+            </ul>
+            <Pagination currentPage={pageNo} pageCount={data.totalPages} onPageChange={setPageNo} />
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }
