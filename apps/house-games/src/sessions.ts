@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { HouseDatabase } from './db/schema.ts';
+import { hashToken } from './signature.ts';
 import { openSeamlessWallet, type PlatformOptions } from './wallets/seamless-wallet.ts';
 import { WalletRefusal, type PlayerWallet } from './wallets/player-wallet.ts';
 import { transferWallet } from './wallets/transfer-wallet.ts';
@@ -12,10 +12,6 @@ export interface PlayerSession {
 
 /** How long an opened session is kept in memory before the platform is asked again. */
 const cacheMs = 5 * 60_000;
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 /**
  * Turns the token of a game page's URL into the player's wallet. A token of the transfer brand is

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   formatMinorUnits,
   parseAmount,
@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { HouseDatabase } from '../db/schema.ts';
-import { signatureMatches } from '../signature.ts';
+import { hashToken, signatureMatches } from '../signature.ts';
 import { isHouseGame } from '../games/catalogue.ts';
 
 /** A request whose timestamp is further than this from our clock is refused (replays of old captures). */
@@ -33,10 +33,6 @@ class Refusal extends Error {
   ) {
     super(errorCode);
   }
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 /**

@@ -6,8 +6,17 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
 import { memberBalance } from '../ledger/index.ts';
 import type { MerchantContext } from '../merchant/merchant.config.ts';
-import { ensurePlayer, findConnectedVendors, isHouseIntegration, transfer, type ConnectedVendor, type Integration, type TransferContext, type TransferVendorClient } from '../transfer-wallet/index.ts';
-import { VendorRefusal, VendorUnreachable } from '../transfer-wallet/index.ts';
+import {
+  callVendor,
+  ensurePlayer,
+  findConnectedVendors,
+  isHouseIntegration,
+  transfer,
+  type ConnectedVendor,
+  type Integration,
+  type TransferContext,
+  type TransferVendorClient,
+} from '../transfer-wallet/index.ts';
 import { createGameSession } from '../vendor-wallet/game-sessions.ts';
 import { recordRecentGame } from './recent-games.ts';
 
@@ -119,11 +128,6 @@ async function launchTransfer(
   if (playable < minBet) throw balanceNotEnough(playable, minBet);
   const playerId = await ensurePlayer(transferContext);
   if (moveMainWalletIn && main > 0n) await transfer(transferContext, vendor.vassalage, 'IN', 'all');
-  try {
-    const answer = await transferContext.client.call('launch', { playerId, gameId, language });
-    return answer.url;
-  } catch (error) {
-    if (error instanceof VendorRefusal || error instanceof VendorUnreachable) throw new AppError(503, launchErrorCodes.vendorUnavailable);
-    throw error;
-  }
+  const answer = await callVendor(() => transferContext.client.call('launch', { playerId, gameId, language }));
+  return answer.url;
 }

@@ -1,5 +1,5 @@
 export { findConnectedVendors, isHouseIntegration, type ConnectedVendor, type Integration } from './integrations.ts';
-export { ensurePlayer, transfer, type TransferContext } from './transfer-service.ts';
+export { callVendor, ensurePlayer, transfer, type TransferContext } from './transfer-service.ts';
 export { pullTransferBetRecords } from './pull-bet-records.ts';
 export { reconcilePendingTransfers } from './reconcile-transfers.ts';
 export {

@@ -64,7 +64,8 @@ export async function findConnectedVendors(db: Kysely<Database>, config: AppConf
   }));
 }
 
-function integrationOf(config: AppConfig, code: string, secret: string | null, apiUrl: string | null): Integration {
+/** The integration of a code with what `vendor_credential` stores for it (the house's come from the configuration). */
+export function integrationOf(config: AppConfig, code: string, secret: string | null, apiUrl: string | null): Integration {
   if (isHouseIntegration(code)) {
     return { code, apiUrl: apiUrl ?? config.HOUSE_GAMES_INTERNAL_URL, secret: config.HOUSE_VENDOR_SECRET ?? null };
   }

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordSettledRound } from '../bet-records/index.ts';
-import type { Integration } from './integrations.ts';
-import { isHouseIntegration } from './integrations.ts';
+import { integrationOf, type Integration } from './integrations.ts';
 import { VendorRefusal, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
 
 const pageSize = 500;
@@ -43,22 +42,18 @@ export async function pullTransferBetRecords(
   for (const row of connected) {
     const code = row.integration_code!;
     if (integrations.has(code)) continue;
-    integrations.set(
-      code,
-      isHouseIntegration(code)
-        ? { code, apiUrl: row.api_url ?? config.HOUSE_GAMES_INTERNAL_URL, secret: config.HOUSE_VENDOR_SECRET ?? null }
-        : { code, apiUrl: row.api_url, secret: row.secret },
-    );
+    integrations.set(code, integrationOf(config, code, row.secret, row.api_url));
   }
 
   const report: PullReport = { integrations: integrations.size, rounds: 0, stored: 0, unreachable: 0 };
   for (const integration of integrations.values()) {
     const client = clientFor(integration);
+    const stored = await db.selectFrom('vendor_feed_cursor').select('cursor').where('integration_code', '=', integration.code).executeTakeFirst();
+    let cursor = stored?.cursor ?? '';
     for (let page = 0; page < maxPages; page += 1) {
-      const stored = await db.selectFrom('vendor_feed_cursor').select('cursor').where('integration_code', '=', integration.code).executeTakeFirst();
       let answer;
       try {
-        answer = await client.call('bet-records', { cursor: stored?.cursor ?? '', limit: pageSize });
+        answer = await client.call('bet-records', { cursor, limit: pageSize });
       } catch (error) {
         if (!(error instanceof VendorRefusal || error instanceof VendorUnreachable)) throw error;
         report.unreachable += 1;
@@ -66,6 +61,7 @@ export async function pullTransferBetRecords(
       }
       report.rounds += answer.records.length;
       report.stored += await storePage(db, integration.code, answer.records, answer.cursor, nowMs);
+      cursor = answer.cursor;
       if (answer.records.length < pageSize) break;
     }
   }

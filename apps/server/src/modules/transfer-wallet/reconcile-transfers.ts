@@ -36,9 +36,15 @@ export async function reconcilePendingTransfers(
     .limit(batchSize)
     .execute();
   const report: ReconcileReport = { checked: pending.length, succeeded: 0, failed: 0, stillPending: 0 };
+  // One lookup per merchant and vendor, however many of its transfers wait.
+  const integrations = new Map<string, Promise<Integration | null>>();
+  const integrationFor = (merchantId: number, vassalage: string) => {
+    const key = `${merchantId}:${vassalage}`;
+    if (!integrations.has(key)) integrations.set(key, findConnectedVendors(db, config, merchantId, [vassalage]).then(([vendor]) => vendor?.integration ?? null));
+    return integrations.get(key)!;
+  };
   for (const transfer of pending) {
-    const [vendor] = await findConnectedVendors(db, config, transfer.merchant_id, [transfer.vassalage]);
-    const integration = vendor?.integration;
+    const integration = await integrationFor(transfer.merchant_id, transfer.vassalage);
     const outcome = integration ? await resolveByStatus(db, clientFor(integration), transfer, nowMs) : 'pending';
     if (outcome === 'succeeded') report.succeeded += 1;
     else if (outcome === 'failed') report.failed += 1;

@@ -64,7 +64,7 @@ export async function ensurePlayer(context: TransferContext): Promise<string> {
 }
 
 /** A vendor call outside a money movement: any failure is "the vendor is unavailable". */
-async function callVendor<T>(call: () => Promise<T>): Promise<T> {
+export async function callVendor<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
