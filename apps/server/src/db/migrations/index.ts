@@ -20,6 +20,7 @@ import * as m0019 from './0019_bet_records.ts';
 import * as m0020 from './0020_agent_contracts.ts';
 import * as m0021 from './0021_vendor_feed.ts';
 import * as m0022 from './0022_vendor_wallet_play.ts';
+import * as m0023 from './0023_vendor_wallet_play_batch.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -45,4 +46,5 @@ export const migrations = {
   '0020_agent_contracts': m0020,
   '0021_vendor_feed': m0021,
   '0022_vendor_wallet_play': m0022,
+  '0023_vendor_wallet_play_batch': m0023,
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   formatMinorUnits,
   parseAmount,
@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { recordRollback, type BetRecordWrite } from '../bet-records/record-bet.ts';
 import { LedgerError, memberBalance, postTransfers, type MemberAccountRef, type PostingResult } from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
+import { playBatcherFor } from './play-batcher.ts';
 import { houseVendorCode, signedMerchants } from './signature.ts';
 import type { StoredAnswer } from './vendor-wallet.tables.ts';
 
@@ -144,9 +145,10 @@ function hashCall(call: VendorWalletCall, memberId: string, request: VendorWalle
 }
 
 /**
- * A bet or a win: the whole call is one statement, `vendor_wallet_play` (migration 0022), which checks
- * the session, records the transaction once, moves the money, and writes the round and the bet
- * record. Its refusals come back as SQLSTATE LW001 with the protocol's code.
+ * A bet or a win: the whole call is one run of `vendor_wallet_play` (migration 0022), which checks the
+ * session, records the transaction once, moves the money, and writes the round and the bet record.
+ * Calls that arrive together share one statement and one commit (play-batcher.ts); each still gets
+ * its own answer, and a refusal undoes only its own call.
  */
 async function play(
   db: Kysely<Database>,
@@ -155,30 +157,30 @@ async function play(
   const { vendorCode, call, request } = input;
   const amount = parseAmount(request.amount);
   const answer = { currency: request.currency, transactionId: request.transactionId };
-  try {
-    const { rows } = await sql<{ balance: bigint; replayed: boolean }>`
-      SELECT balance, replayed FROM vendor_wallet_play(
-        ${call}, ${vendorCode}, ${input.merchants === 'any' ? null : [...input.merchants]}::integer[],
-        ${hashSessionToken(request.sessionToken)}, ${request.playerId}, ${request.gameId}, ${request.currency},
-        ${request.roundId}, ${request.transactionId}, ${amount}::bigint, ${request.roundClosed ?? null}::boolean,
-        ${hashCall(call, request.playerId, request, amount)},
-        ${request.roundDetails ? JSON.stringify(request.roundDetails) : null}::jsonb, ${vendorCode === houseVendorCode},
-        ${new Date(input.nowMs)}::timestamptz)`.execute(db);
-    return { balance: formatMinorUnits(rows[0]!.balance), ...answer };
-  } catch (error) {
-    const failure = error as { code?: string; message?: string; detail?: string; constraint?: string };
-    if (failure.code === refusalState) {
-      const code = failure.message as VendorWalletErrorCode;
-      throw new VendorWalletError(code, code === codes.insufficientFunds ? { balance: formatMinorUnits(BigInt(failure.detail ?? '0')), ...answer } : null);
-    }
-    // The ledger's own key: only a posting that outlived its transaction row could hold it.
-    if (failure.code === '23505' && failure.constraint === 'ledger_posting_idempotency_key') throw new VendorWalletError(codes.duplicateDifferentData);
-    throw error;
-  }
+  const outcome = await playBatcherFor(db).play({
+    call,
+    vendor: vendorCode,
+    merchants: input.merchants === 'any' ? null : [...input.merchants],
+    tokenHash: hashSessionToken(request.sessionToken),
+    playerId: request.playerId,
+    gameId: request.gameId,
+    currency: request.currency,
+    roundId: request.roundId,
+    transactionId: request.transactionId,
+    amount: amount === null ? null : amount.toString(),
+    roundClosed: request.roundClosed ?? null,
+    requestHash: hashCall(call, request.playerId, request, amount),
+    fairness: request.roundDetails ?? null,
+    countFairness: vendorCode === houseVendorCode,
+    now: new Date(input.nowMs).toISOString(),
+  });
+  if (outcome.ok) return { balance: formatMinorUnits(outcome.balance), ...answer };
+  throw new VendorWalletError(
+    outcome.refusal,
+    outcome.refusal === codes.insufficientFunds ? { balance: formatMinorUnits(BigInt(outcome.detail ?? '0')), ...answer } : null,
+  );
 }
 
-/** The SQLSTATE of vendor_wallet_play's refusals. */
-const refusalState = 'LW001';
 
 async function currentAnswer(db: Kysely<Database> | Trx, context: CallContext, stored: StoredAnswer): Promise<VendorWalletAnswer> {
   const balance = await memberBalance(db as Kysely<Database>, context.merchantId, context.currency, context.account);
