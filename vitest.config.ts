@@ -8,11 +8,21 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/**/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'packages/fair/**'],
+          exclude: [...configDefaults.exclude, 'packages/fair/**', 'apps/server/src/testing/chaos/chaos.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Crash safety (docs/testing.md): processes of its own on a database of its own, killed on
+        // purpose; run once, not again against DATABASE_URL with the server project.
+        test: {
+          name: 'chaos',
+          include: ['apps/server/src/testing/chaos/chaos.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
         },
       },
       {
