@@ -25,8 +25,14 @@ const { app } = await buildHouseGamesApp({
 });
 await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => db.destroy()).finally(() => process.exit(0));
-  });
+let stopping = false;
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  void app.close().then(() => db.destroy()).finally(() => process.exit(0));
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+// Started by the API (apps/server/src/house-games-process.ts) with an IPC channel, which closes when
+// the API dies however it dies (SIGKILL, OOM): then this process stops too, instead of living on as
+// an orphan that holds the port the API's next start needs for its own house games.
+if (process.send) process.once('disconnect', stop);

@@ -40,7 +40,8 @@ export function startHouseGamesProcess(config: AppConfig, logger: Logger, connec
   let stopping = false;
   let restartTimer: NodeJS.Timeout | null = null;
   const start = () => {
-    child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    // The IPC channel is how the child learns that the API died (see apps/house-games/src/main.ts).
+    child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     logger.info({ pid: child.pid, url: config.HOUSE_GAMES_URL }, 'house games starting');
     child.once('exit', (code, signal) => {
       child = null;
