@@ -66,11 +66,11 @@ export async function gamesRoutes(app: AppInstance): Promise<void> {
   app.get(
     gamePaths.rankList,
     { config: publicRead, schema: { tags, querystring: rankListQuerySchema, response: { 200: envelopeSchema(rankListSchema) } } },
-    async (request) => ok(await listRankedGames(publicReadContext(app, request, request.query.language ?? request.language), request.query)),
+    async (request) => ok(await listRankedGames(publicReadContext(app, request, request.query.language ?? request.language), request.query, app.now())),
   );
 
   /* The member's calls: answers are the member's own, never kept by a browser or proxy. */
-  const member = { preHandler: requireMember };
+  const member = { onRequest: requireMember };
   const memberContext = (request: FastifyRequest, reply: FastifyReply): MemberGamesContext => {
     reply.header('Cache-Control', 'no-store');
     return { db: app.db, merchant: request.merchant, language: request.language, memberId: request.member.id };

@@ -83,9 +83,24 @@ export async function listGamePage(db: Kysely<Database>, filter: GameFilter, mem
 }
 
 /** Games ranked for the rank list: hot first, then the catalogue's order. */
-export function listRankedGameRows(db: Kysely<Database>, filter: Pick<GameFilter, 'merchantId' | 'vassalage' | 'gameType'>, count: number) {
+/**
+ * The most played games: rounds of members (bet records) since `since`, per game; games nobody played
+ * follow, hot first, in the catalogue's order. A bet record's game is the catalogue's (the launch's
+ * session names it).
+ */
+export function listRankedGameRows(db: Kysely<Database>, filter: Pick<GameFilter, 'merchantId' | 'vassalage' | 'gameType'>, count: number, since: Date) {
+  const played = db
+    .selectFrom('bet_record')
+    .select(['bet_record.game_id', (eb) => eb.fn.countAll<string>().as('rounds')])
+    .where('bet_record.merchant_id', '=', filter.merchantId)
+    .where('bet_record.first_bet_at', '>=', since)
+    .where('bet_record.status', '<>', 'cancelled')
+    .groupBy('bet_record.game_id')
+    .as('played');
   return filteredGames(db, { ...filter, gameClassify: null, gameName: null })
+    .leftJoin(played, 'played.game_id', 'game.game_id')
     .select(gameColumns)
+    .orderBy(sql`coalesce(played.rounds, 0)`, 'desc')
     .orderBy('game.is_hot', 'desc')
     .orderBy('game.sort')
     .orderBy('game.game_id')

@@ -270,6 +270,49 @@ describe('GET GCSGAME_getRankList (no token)', () => {
     expect((await call({ url: `${gamePaths.rankList}?vassalage=OTHERV` })).statusCode).toBe(404);
     expect((await call({ url: `${gamePaths.rankList}?count=51` })).body).toMatchObject({ errorCode: 'validation.failed', field: 'count' });
   });
+
+  test("the week's most played games rank first, by rounds; older and cancelled rounds do not count", async () => {
+    const memberId = await insertTestMember(testApp.db, merchantId, 'ranker1');
+    const dayMs = 24 * 3_600_000;
+    const round = (gameId: string, ageMs: number, status: 'settled' | 'cancelled' = 'settled') => ({
+      merchant_id: merchantId,
+      vendor_code: 'HOUSE',
+      round_id: `rank-${gameId}-${++memberCount}`,
+      member_id: memberId,
+      vassalage: gameId === 'ocean-king' || gameId === 'coral-hunter' ? 'LTFISH' : 'LTSLOT',
+      game_id: gameId,
+      game_type: null,
+      game_category: null,
+      game_classify: null,
+      stake: status === 'settled' ? 100n : 0n,
+      valid_bet: status === 'settled' ? 100n : 0n,
+      bet_count: status === 'settled' ? 1 : 0,
+      status,
+      fairness: null,
+      first_bet_at: new Date(Date.now() - ageMs),
+      settled_at: status === 'settled' ? new Date(Date.now() - ageMs) : null,
+      updated_at: new Date(),
+    });
+    await testApp.db
+      .insertInto('bet_record')
+      .values([
+        round('coral-hunter', dayMs),
+        round('coral-hunter', 2 * dayMs),
+        round('ocean-king', dayMs),
+        // Neither counts: past the week, and a round whose only bet was rolled back.
+        round('ocean-king', 8 * dayMs),
+        round('ocean-king', dayMs, 'cancelled'),
+        round('ocean-king', 9 * dayMs),
+      ])
+      .execute();
+    // Another URL than the tests above: a public answer is cached for a few seconds.
+    const { list } = await value<RankList>({ url: `${gamePaths.rankList}?count=3` });
+    expect(list.map((game) => [game.rank, game.gameId])).toEqual([
+      [1, 'coral-hunter'],
+      [2, 'ocean-king'],
+      [3, 'baccarat'],
+    ]);
+  });
 });
 
 describe('favourites', () => {

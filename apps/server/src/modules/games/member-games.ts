@@ -146,10 +146,14 @@ export async function listVassGameTypes(context: PublicReadContext, vassalage: s
   return { content };
 }
 
-/** GET GCSGAME_getRankList (no token): until bets exist, hot games first, then the catalogue's order. */
+/** How far back the rank list counts rounds. */
+const rankWindowMs = 7 * 24 * 3_600_000;
+
+/** GET GCSGAME_getRankList (no token): the games with most rounds this past week, then hot games, then the catalogue's order. */
 export async function listRankedGames(
   context: PublicReadContext,
   query: { vassalage?: string | undefined; gameType?: string | undefined; count: number },
+  nowMs: number,
 ): Promise<RankList> {
   const rows = await listRankedGameRows(
     context.db,
@@ -159,6 +163,7 @@ export async function listRankedGames(
       gameType: upperOrNull(query.gameType),
     },
     query.count,
+    new Date(nowMs - rankWindowMs),
   );
   return { list: rows.map((row, index) => ({ ...gameCardOf(row, context.merchant, context.language), rank: index + 1 })) };
 }
