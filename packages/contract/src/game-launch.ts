@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema, moneySchema } from './envelope.ts';
+import { gameCardSchema } from './site.ts';
 import { amountInputSchema } from './money.ts';
 
 /* ------------------------------------------------------------------------------------------------
@@ -29,7 +30,10 @@ export const launchPaths = {
 
 /** Error codes of the launch and transfer calls (messages in the server catalogue, TH and EN). */
 export const launchErrorCodes = {
-  /** 409, value `{ maintainStartTime, maintainEndTime }` (epoch ms): the vendor is in its maintenance window. */
+  /**
+   * 409, value `launchMaintenanceValueSchema`: the vendor is in its maintenance window (epoch ms), with
+   * up to 4 games of the same category from vendors that are open now, to play instead (spec §8).
+   */
   vendorUnderMaintenance: 'vendor_under_maintenance',
   /** 409, value `{ balance, minBet }`: the wallet holds less than the game's smallest stake; the site offers the deposit page. */
   balanceNotEnough: 'launch_game_balance_not_enough',
@@ -65,6 +69,14 @@ export const launchGameRequestSchema = z.object({
   language: languageSchema.optional(),
 });
 export type LaunchGameRequest = z.infer<typeof launchGameRequestSchema>;
+
+/** `value` of vendor_under_maintenance. */
+export const launchMaintenanceValueSchema = z.object({
+  maintainStartTime: z.number().int(),
+  maintainEndTime: z.number().int(),
+  suggestions: z.array(gameCardSchema).max(4),
+});
+export type LaunchMaintenanceValue = z.infer<typeof launchMaintenanceValueSchema>;
 
 export const launchGameResultSchema = z.object({
   /** The address to show in the /game iframe. */

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, launchGameResultSchema, launchPaths, roomListSchema } from '@lotus/contract';
+import { errorEnvelopeSchema, launchGameResultSchema, launchMaintenanceValueSchema, launchPaths, roomListSchema } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { startPlatformWithHouse, type PlatformWithHouse, type TestHouseGames } from '../../testing/house-games.ts';
@@ -102,11 +102,31 @@ describe('launchGame', () => {
     try {
       const response = await launch(token, { gameId: 'baccarat', vassalage: 'LTLIVE' });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ errorCode: 'vendor_under_maintenance', value: { maintainStartTime: start.getTime(), maintainEndTime: end.getTime() } });
+      // No other live vendor of the demo is connected: nothing to suggest.
+      expect(response.json()).toMatchObject({ errorCode: 'vendor_under_maintenance', value: { maintainStartTime: start.getTime(), maintainEndTime: end.getTime(), suggestions: [] } });
     } finally {
       await testApp.db.updateTable('game_vendor').set({ maintenance_start_at: null, maintenance_end_at: null }).where('vassalage', '=', 'LTLIVE').execute();
     }
     expect((await launch(token, { gameId: 'baccarat', vassalage: 'LTLIVE' })).statusCode).toBe(200);
+  });
+
+  test('the maintenance answer suggests games of the same category from vendors open now, in the asked language', async () => {
+    const { token } = await memberWith(10_000n);
+    const during = { maintenance_start_at: new Date(clock - 60_000), maintenance_end_at: new Date(clock + 3_600_000) };
+    const suggestions = async () => {
+      const response = await launch(token, { gameId: 'lucky-lotus', vassalage: 'LTSLOT', language: 'TH' });
+      expect(response.statusCode).toBe(409);
+      return launchMaintenanceValueSchema.parse(response.json().value).suggestions;
+    };
+    await testApp.db.updateTable('game_vendor').set(during).where('vassalage', '=', 'LTSLOT').execute();
+    try {
+      // The demo's other connected slot vendor; slot vendors without a connection are left out.
+      expect((await suggestions()).map((game) => [game.vassalage, game.gameId, game.displayName])).toEqual([['GOLDENELE', 'golden-elephant', 'ช้างทองมหาโชค']]);
+      await testApp.db.updateTable('game_vendor').set(during).where('vassalage', '=', 'GOLDENELE').execute();
+      expect(await suggestions()).toEqual([]);
+    } finally {
+      await testApp.db.updateTable('game_vendor').set({ maintenance_start_at: null, maintenance_end_at: null }).where('vassalage', 'in', ['LTSLOT', 'GOLDENELE']).execute();
+    }
   });
 });
 

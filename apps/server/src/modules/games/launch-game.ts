@@ -1,4 +1,4 @@
-import { formatMinorUnits, gameErrorCodes, launchErrorCodes, type LaunchGameRequest, type LaunchGameResult } from '@lotus/contract';
+import { formatMinorUnits, gameErrorCodes, launchErrorCodes, type Language, type LaunchGameRequest, type LaunchGameResult, type LaunchMaintenanceValue } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -18,6 +18,8 @@ import {
   type TransferVendorClient,
 } from '../transfer-wallet/index.ts';
 import { createGameSession } from '../vendor-wallet/game-sessions.ts';
+import { gameCardOf } from './member-games.ts';
+import { listSuggestedGameRows } from './member-games.queries.ts';
 import { recordRecentGame } from './recent-games.ts';
 
 export interface LaunchContext {
@@ -27,6 +29,21 @@ export interface LaunchContext {
   member: AuthenticatedMember;
   nowMs: number;
   clientFor: (integration: Integration) => TransferVendorClient;
+}
+
+function isUnderMaintenance(vendor: ConnectedVendor, nowMs: number): boolean {
+  return vendor.maintenance !== null && vendor.maintenance.startAt.getTime() <= nowMs && nowMs < vendor.maintenance.endAt.getTime();
+}
+
+/** Up to 4 games of the category to play instead, from vendors that can launch now (connected, open). */
+async function suggestOtherGames(context: LaunchContext, gameCategory: string, exceptVassalage: string, language: Language) {
+  const candidates = await listSuggestedGameRows(context.db, context.merchant.id, gameCategory, exceptVassalage, 24);
+  const vendors = await findConnectedVendors(context.db, context.config, context.merchant.id, [...new Set(candidates.map((row) => row.vassalage))]);
+  const open = new Set(vendors.filter((vendor) => vendor.integration !== null && !isUnderMaintenance(vendor, context.nowMs)).map((vendor) => vendor.vassalage));
+  return candidates
+    .filter((row) => open.has(row.vassalage))
+    .slice(0, 4)
+    .map((row) => gameCardOf(row, context.merchant, language));
 }
 
 /**
@@ -39,18 +56,23 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
   const { db, merchant, member, nowMs } = context;
   const game = await db
     .selectFrom('game')
-    .select(['game_id', 'name_th', 'name_en', 'min_bet_minor'])
-    .where('merchant_id', '=', merchant.id)
-    .where('game_id', '=', request.gameId)
-    .where('vassalage', '=', request.vassalage)
-    .where('is_enabled', '=', true)
+    .innerJoin('game_vendor', (join) => join.onRef('game_vendor.merchant_id', '=', 'game.merchant_id').onRef('game_vendor.vassalage', '=', 'game.vassalage'))
+    .select(['game.game_id', 'game.name_th', 'game.name_en', 'game.min_bet_minor', 'game_vendor.game_category'])
+    .where('game.merchant_id', '=', merchant.id)
+    .where('game.game_id', '=', request.gameId)
+    .where('game.vassalage', '=', request.vassalage)
+    .where('game.is_enabled', '=', true)
     .executeTakeFirst();
   const [vendor] = game ? await findConnectedVendors(db, context.config, merchant.id, [request.vassalage]) : [];
   if (!game || !vendor) throw new AppError(404, gameErrorCodes.gameUnknown, { field: 'gameId', params: { field: 'gameId' } });
 
-  if (vendor.maintenance && vendor.maintenance.startAt.getTime() <= nowMs && nowMs < vendor.maintenance.endAt.getTime()) {
-    const window = { maintainStartTime: vendor.maintenance.startAt.getTime(), maintainEndTime: vendor.maintenance.endAt.getTime() };
-    throw new AppError(409, launchErrorCodes.vendorUnderMaintenance, { value: window });
+  if (isUnderMaintenance(vendor, nowMs)) {
+    const value: LaunchMaintenanceValue = {
+      maintainStartTime: vendor.maintenance!.startAt.getTime(),
+      maintainEndTime: vendor.maintenance!.endAt.getTime(),
+      suggestions: await suggestOtherGames(context, game.game_category, vendor.vassalage, request.language ?? member.language),
+    };
+    throw new AppError(409, launchErrorCodes.vendorUnderMaintenance, { value });
   }
   const isTrial = member.isAgent === 4;
   // A trial account has only play money, which transfer-mode vendors cannot hold; a real account has no play money.

@@ -182,3 +182,19 @@ export function listRecentRows(db: Kysely<Database>, merchantId: number, memberI
     .limit(limit)
     .execute();
 }
+
+/**
+ * Games to play instead of a vendor under maintenance: enabled games of the same category from the
+ * merchant's other vendors, hot first, in the catalogue's order (the caller keeps those it can launch).
+ */
+export function listSuggestedGameRows(db: Kysely<Database>, merchantId: number, gameCategory: string, exceptVassalage: string, count: number) {
+  return playableGames(db, merchantId)
+    .select(gameColumns)
+    .where('game_vendor.game_category', '=', gameCategory as never)
+    .where('game.vassalage', '<>', exceptVassalage)
+    .orderBy('game.is_hot', 'desc')
+    .orderBy('game.sort')
+    .orderBy('game.game_id')
+    .limit(count)
+    .execute();
+}

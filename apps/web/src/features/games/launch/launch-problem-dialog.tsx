@@ -5,7 +5,7 @@ import { Modal } from '../../../components/modal';
 import { formatDateTime } from '../../../lib/format';
 import { openModal } from '../../../stores/modal-store';
 import { loadGamesCatalogue } from '../games-catalogue';
-import type { LaunchProblem } from './launch-problem';
+import type { LaunchProblem, SuggestedGame } from './launch-problem';
 
 // The dialogs' texts are in the games catalogue; the header can launch before any game page loaded it.
 await loadGamesCatalogue();
@@ -14,7 +14,7 @@ await loadGamesCatalogue();
  * The dialog of a refused launch (protocol notes "Special dialogs"): the maintenance window, the
  * deposit offer, the free-play refusal, or the generic popup with the server's message.
  */
-export function LaunchProblemDialog({ problem, onClose }: { problem: LaunchProblem; onClose: () => void }) {
+export function LaunchProblemDialog({ problem, onClose, onLaunch }: { problem: LaunchProblem; onClose: () => void; onLaunch: (game: SuggestedGame) => void }) {
   const { t } = useTranslation();
   const { data: whitelabel } = useWhitelabel();
   // Deposits live in the member centre; a merchant without it has no deposit page to offer (spec §2).
@@ -53,6 +53,21 @@ export function LaunchProblemDialog({ problem, onClose }: { problem: LaunchProbl
   return (
     <Modal title={title} onClose={onClose} size="small" className="launch-dialog">
       <p className="notice-modal__message" data-problem={problem.kind}>{message}</p>
+      {problem.kind === 'maintenance' && problem.suggestions.length > 0 && (
+        <section className="launch-dialog__suggestions" aria-labelledby="launch-suggestions-title">
+          <h3 id="launch-suggestions-title" className="launch-dialog__suggestions-title">{t('launch_maintenance_suggestions')}</h3>
+          <ul className="launch-dialog__suggestion-list">
+            {problem.suggestions.map((game) => (
+              <li key={`${game.vassalage}:${game.gameId}`}>
+                <button type="button" className="launch-dialog__suggestion" onClick={() => onLaunch(game)}>
+                  {game.thumbnailUrl ? <img src={game.thumbnailUrl} alt="" width={48} height={64} loading="lazy" /> : <span className="launch-dialog__suggestion-placeholder" aria-hidden="true" />}
+                  <span>{game.displayName}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <div className="notice-modal__actions">
         {canOfferDeposit ? (
           <>

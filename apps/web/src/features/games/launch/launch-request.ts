@@ -2,7 +2,7 @@ import { launchErrorCodes, type LaunchGameRequest } from '@lotus/contract';
 import { findFirstGameOfVendor, launchGame } from '../../../api/games';
 import { ApiError } from '../../../lib/api-client';
 import type { Language } from '../../../lib/session';
-import type { LaunchProblem } from './launch-problem';
+import type { LaunchProblem, SuggestedGame } from './launch-problem';
 
 /**
  * The launch's calls and the reading of its refusals. A chunk of its own, loaded on the first Play:
@@ -34,11 +34,16 @@ export function buildLaunchRequest(game: LaunchableGame, language: Language, isT
 
 export { findFirstGameOfVendor, launchGame };
 
-/** Reads the `{ maintainStartTime, maintainEndTime }` of a maintenance refusal, whatever arrived. */
-function maintenanceWindow(value: unknown): { startMs: number | null; endMs: number | null } {
-  const times = (value ?? {}) as { maintainStartTime?: unknown; maintainEndTime?: unknown };
+/** Reads the window and the suggestions of a maintenance refusal, whatever arrived (what does not fit is left out). */
+function maintenanceOf(value: unknown): Omit<Extract<LaunchProblem, { kind: 'maintenance' }>, 'kind'> {
+  const fields = (value ?? {}) as { maintainStartTime?: unknown; maintainEndTime?: unknown; suggestions?: unknown };
   const epochMs = (time: unknown) => (typeof time === 'number' && Number.isFinite(time) ? time : null);
-  return { startMs: epochMs(times.maintainStartTime), endMs: epochMs(times.maintainEndTime) };
+  const suggestions = (Array.isArray(fields.suggestions) ? fields.suggestions : []).flatMap((entry: unknown): SuggestedGame[] => {
+    const game = (entry ?? {}) as Record<string, unknown>;
+    if (typeof game.gameId !== 'string' || typeof game.vassalage !== 'string' || typeof game.displayName !== 'string') return [];
+    return [{ gameId: game.gameId, vassalage: game.vassalage, displayName: game.displayName, thumbnailUrl: typeof game.thumbnailUrl === 'string' ? game.thumbnailUrl : null }];
+  });
+  return { startMs: epochMs(fields.maintainStartTime), endMs: epochMs(fields.maintainEndTime), suggestions: suggestions.slice(0, 4) };
 }
 
 /** The dialog a refused launch gets (protocol notes "Special dialogs"); anything else is the generic popup. */
@@ -46,7 +51,7 @@ export function problemOf(error: unknown, isTrial: boolean): LaunchProblem {
   if (!(error instanceof ApiError)) return { kind: 'error', message: null };
   switch (error.errorCode) {
     case launchErrorCodes.vendorUnderMaintenance:
-      return { kind: 'maintenance', ...maintenanceWindow(error.value) };
+      return { kind: 'maintenance', ...maintenanceOf(error.value) };
     case launchErrorCodes.balanceNotEnough:
       return { kind: 'balance', isTrial };
     case launchErrorCodes.trialNotAllowed:

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { gamePaths, launchErrorCodes, launchPaths, type LaunchGameResult } from '@lotus/contract';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
@@ -137,6 +137,26 @@ describe('useLaunchGame', () => {
     expect(dialog.textContent).toContain(`from ${formatDateTime(startMs)} to ${formatDateTime(endMs)}`);
     expect(location()).toBe('/rng');
     expect(launchedGameStore.get()).toBeNull();
+  });
+
+  test('a maintenance refusal lists the games suggested instead; choosing one launches it', async () => {
+    session.logIn('token-1');
+    const suggestion = { gameId: 'golden-elephant', nodeId: 'g-1', vassalage: 'GOLDENELE', gameType: 'RNG', gameCategory: 'RNG', gameClassify: 'SC', displayName: 'Golden Elephant', thumbnailUrl: null, isHot: 1, isNew: false };
+    const { calls } = launchWith(() => {
+      const asked = (calls.at(-1)?.body ?? {}) as { gameId?: string };
+      return asked.gameId === 'golden-elephant'
+        ? ok({ ...launched, gameId: 'golden-elephant', vassalage: 'GOLDENELE', displayName: 'Golden Elephant' })
+        : refusal(409, launchErrorCodes.vendorUnderMaintenance, 'Under maintenance', { maintainStartTime: 1, maintainEndTime: 2, suggestions: [suggestion, { broken: true }] });
+    });
+    renderWithProviders(<Launcher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Under maintenance' });
+    // What does not look like a game is left out.
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Golden Elephant' }));
+    await waitFor(() => expect(launchedGameStore.get()).toEqual({ url: launched.game_url, title: 'Golden Elephant' }));
+    expect(screen.queryByRole('dialog', { name: 'Under maintenance' })).toBeNull();
+    expect(callsTo(calls, 'POST', launchPaths.launchGame).map((call) => (call.body as { gameId: string }).gameId)).toEqual(['lucky-lotus', 'golden-elephant']);
   });
 
   test('launch_game_balance_not_enough offers a real account the deposit page of the member centre', async () => {

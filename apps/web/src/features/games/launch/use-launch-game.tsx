@@ -86,7 +86,14 @@ export function useLaunchGame(): LaunchGameHandle {
 
   const dialog = problem && (
     <Suspense fallback={null}>
-      <LaunchProblemDialog problem={problem} onClose={() => setProblem(null)} />
+      <LaunchProblemDialog
+        problem={problem}
+        onClose={() => setProblem(null)}
+        onLaunch={(game) => {
+          setProblem(null);
+          launch(game);
+        }}
+      />
     </Suspense>
   );
   return { launch, launchVendor, isLaunching, dialog };
