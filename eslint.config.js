@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/web/public/**', 'apps/admin/public/**'] },
+  { ignores: ['**/dist/**', '**/.chaos-build/**', '**/node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/web/public/**', 'apps/admin/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { HouseDatabase, WalletRef } from './db/schema.ts';
 import { baccaratRoutes } from './games/baccarat/baccarat-routes.ts';
@@ -29,6 +29,8 @@ export interface HouseGamesOptions {
   frameAncestors?: string;
   now?: () => number;
   logLevel?: string;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
   /** Finish rounds whose requests died, every this many ms (0: never; tests call it themselves). */
   recoveryEveryMs?: number;
   /** Live tables' phase lengths; `autoRun: false` leaves them still until a test calls `step()`. */
@@ -46,7 +48,17 @@ export interface HouseGamesApp {
  * talks to the platform only as an outside vendor would (README.md).
  */
 export async function buildHouseGamesApp(options: HouseGamesOptions): Promise<HouseGamesApp> {
-  const app = Fastify({ logger: { level: options.logLevel ?? 'info' }, trustProxy: false, bodyLimit: 16_384 });
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Game pages are opened with the player's session token in the query (`/play/x?token=`), so
+      // request lines carry the path only: a token in a log is a seat anyone reading it could take.
+      serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip }) },
+    },
+    trustProxy: false,
+    bodyLimit: 16_384,
+  });
   const now = options.now ?? Date.now;
   const { db } = options;
   const platform = { platformUrl: options.platformUrl, secret: options.secret, now };

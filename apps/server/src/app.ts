@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { errorCodes } from '@lotus/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
@@ -13,8 +13,10 @@ import { listenForChanges } from './db/change-listener.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { AppError } from './http/app-error.ts';
-import { sendError } from './http/error-handler.ts';
+import { sendClientError, sendError } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { ResponseCache, createCacheFastPath, registerResponseCache } from './http/response-cache.ts';
 import { RequestLogController } from './http/request-log.ts';
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   pause?: (ms: number) => Promise<void>;
   /** Wraps each transfer-vendor client; tests use it to lose answers on the way back. */
   wrapTransferVendorClient?: TransferVendorClientWrapper;
+  /** Sees every route as it is registered, with its hooks: tests walk the route table with it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Paths that only ever answer JSON envelopes (never the site's index.html). */
@@ -72,7 +76,7 @@ function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs');
 }
 
-export async function buildApp({ config, db, connectionString, logger, now, pause, wrapTransferVendorClient }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({ config, db, connectionString, logger, now, pause, wrapTransferVendorClient, onRoute }: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -83,6 +87,9 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised before routing (a URL that does not decode) and by the HTTP parser get the envelope too.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    clientErrorHandler: sendClientError,
   };
   // Cached lobby answers are written before Fastify sees the request (see createCacheFastPath).
   let serveFromCache: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
@@ -94,6 +101,7 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.decorate('db', db);
   app.decorate('config', config);
@@ -153,6 +161,7 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
   // No client sends compressed bodies, so request decompression (a hook on every request) is off.
   await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT_BYTES });
+  registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   if (redis) {
@@ -201,6 +210,7 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
   registerCredentialBudget(app, config.CREDENTIAL_CALLS_PER_HOUR_PER_IP);
   // Before the routes: it decorates app.sealedPayloads and opens the bodies of routes with config.sealed.
   registerSealedPayloads(app, { now, callsPerMinutePerIp: config.SEALED_CALLS_PER_MINUTE_PER_IP });
+  registerNulGuard(app);
   for (const routes of routeModules) await app.register(routes);
 
   const indexHtml = await registerStaticSite(app, config.WEB_DIST_DIR);

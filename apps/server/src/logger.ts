@@ -1,9 +1,12 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from './config.ts';
 
-/** JSON logs. Secrets that can ride on a request (tokens, wrapped keys, cookies) never reach a line. */
-export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {
-  return pino({
+/**
+ * JSON logs. Secrets that can ride on a request (tokens, wrapped keys, cookies) never reach a line.
+ * `destination` (default stdout) lets a test read every line written.
+ */
+export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: {
       paths: [
@@ -16,5 +19,6 @@ export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -283,8 +283,8 @@ export const adminAuditQuerySchema = adminPageQuerySchema.extend({
   targetType: z.string().trim().max(64).optional(),
   targetId: z.string().trim().max(200).optional(),
   /** Epoch ms bounds of created_at, inclusive from, exclusive to. */
-  from: z.coerce.number().int().min(0).optional(),
-  to: z.coerce.number().int().min(0).optional(),
+  from: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  to: z.coerce.number().int().min(0).max(8.64e15).optional(),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 

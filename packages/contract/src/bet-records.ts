@@ -41,8 +41,8 @@ export const betHistoryQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   vassalage: codeSchema.optional(),
   gameType: codeSchema.optional(),
-  startTime: z.coerce.number().int().min(0).optional(),
-  endTime: z.coerce.number().int().min(0).optional(),
+  startTime: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  endTime: z.coerce.number().int().min(0).max(8.64e15).optional(),
 });
 export type BetHistoryQuery = z.infer<typeof betHistoryQuerySchema>;
 

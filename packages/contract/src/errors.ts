@@ -13,6 +13,10 @@ export const errorCodes = {
   unsupportedMediaType: 'request.content.type.unsupported',
   /** No such path. */
   notFound: 'not.found',
+  /** The request line or its headers could not be read (answered by the HTTP layer, before any route). */
+  malformedRequest: 'request.malformed',
+  /** The URL and headers together are larger than the server reads (16 KiB). Send a shorter URL or fewer headers. */
+  headersTooLarge: 'request.headers.too.large',
   /** The method is not allowed on this path. */
   methodNotAllowed: 'method.not.allowed',
   /** The `Merchant` header names no merchant, or the host belongs to none. Check the merchant code or domain. */

@@ -392,8 +392,8 @@ export type HistoryType = z.infer<typeof historyTypeSchema>;
 /** GET query or POST body of /wps/relay/ODSFE2_MemTransDet. Dates are epoch ms, start inclusive, end exclusive. */
 export const transactionHistoryQuerySchema = pageQuerySchema.extend({
   type: historyTypeSchema.optional(),
-  startTime: z.coerce.number().int().min(0).optional(),
-  endTime: z.coerce.number().int().min(0).optional(),
+  startTime: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  endTime: z.coerce.number().int().min(0).max(8.64e15).optional(),
 });
 export type TransactionHistoryQuery = z.infer<typeof transactionHistoryQuerySchema>;
 
@@ -424,8 +424,8 @@ export type TransactionHistory = z.infer<typeof transactionHistorySchema>;
  * records settled in the range, in total, by day and by game type.
  */
 export const personalProfitQuerySchema = z.object({
-  startTime: z.coerce.number().int().min(0).optional(),
-  endTime: z.coerce.number().int().min(0).optional(),
+  startTime: z.coerce.number().int().min(0).max(8.64e15).optional(),
+  endTime: z.coerce.number().int().min(0).max(8.64e15).optional(),
   /**
    * The member's offset from UTC in minutes (Thailand: 420), which says where their days begin for
    * `gameByDay`; the site sends the browser's. Default 0 (UTC days).

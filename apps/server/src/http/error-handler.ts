@@ -1,4 +1,5 @@
 import { errorCodes, type ErrorEnvelope } from '@lotus/contract';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translate } from '../i18n/messages.ts';
@@ -36,6 +37,13 @@ export function sendError(error: FastifyError | AppError | Error, request: Fasti
 
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {
+    // A URL that does not percent-decode, or a file path that climbs out of its folder, names nothing served.
+    case 'FST_ERR_BAD_URL':
+    case 'FST_STATIC_FORBIDDEN_PATH':
+      return envelope(404, errorCodes.notFound, translate(language, errorCodes.notFound));
+    // A path parameter longer than the router takes (routerOptions.maxParamLength).
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return envelope(414, errorCodes.headersTooLarge, translate(language, errorCodes.headersTooLarge));
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return envelope(400, errorCodes.malformedBody, translate(language, errorCodes.malformedBody));
@@ -61,6 +69,27 @@ export function sendError(error: FastifyError | AppError | Error, request: Fasti
     request.log.error({ err: error }, 'unhandled error');
   }
   return envelope(500, errorCodes.internal, translate(language, errorCodes.internal));
+}
+
+/**
+ * Errors of Node's HTTP parser, before Fastify has a request (a URL or headers over 16 KiB, a broken
+ * request line), answered as an envelope like everything else, in the default language (no header
+ * was read), then the connection is closed as Fastify's own handler does.
+ */
+export function sendClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, errorCode] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', errorCodes.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', errorCodes.malformedRequest]
+        : [400, 'Bad Request', errorCodes.malformedRequest];
+  const body: ErrorEnvelope = { success: false, value: null, message: translate('TH', errorCode), errorCode };
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`);
+  }
+  socket.destroy(error);
 }
 
 function validationMessage(

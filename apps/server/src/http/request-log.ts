@@ -9,6 +9,33 @@ import type { Logger } from 'pino';
  */
 const slowRequestMs = 1000;
 
+/**
+ * Query parameters whose values are secrets: the e-mailed reset link (`/?resetPassword=`), tokens
+ * and codes some vendors and gateways put in URLs. Their values are replaced in the logged URL; the
+ * rest of the query stays, because it is what makes a line useful.
+ */
+const secretParameter = /pass|token|secret|code|key|sig|otp|auth|session/i;
+
+export function urlForLog(url: string): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt < 0) return url;
+  const parts = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((part) => {
+      const equalsAt = part.indexOf('=');
+      if (equalsAt < 0) return part;
+      let name = part.slice(0, equalsAt);
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        // A malformed name is judged as written.
+      }
+      return secretParameter.test(name) ? `${part.slice(0, equalsAt)}=[redacted]` : part;
+    });
+  return `${url.slice(0, queryAt)}?${parts.join('&')}`;
+}
+
 export class RequestLogController extends LogController {
   constructor() {
     super({ requestIdLogLabel: 'requestId' });
@@ -22,7 +49,7 @@ export class RequestLogController extends LogController {
     if (!isNoteworthy && !(reply.log as Logger).isLevelEnabled('debug')) return;
     const line = {
       method: request.method,
-      url: request.url,
+      url: urlForLog(request.url),
       route: request.routeOptions.url,
       statusCode: reply.statusCode,
       responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,

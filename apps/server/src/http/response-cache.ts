@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MerchantDirectory } from '../modules/merchant/merchant.service.ts';
 import { headerLanguage, isMerchantScoped } from './request-context.ts';
+import { arrivedOverTls, strictTransportSecurity } from './security.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -165,6 +166,8 @@ export function createCacheFastPath(options: CacheFastPathOptions): (request: In
     if (!entry) return false;
 
     const { headers, payload } = options.cache.answer(entry, request);
+    // The Fastify path adds HSTS per request (http/security.ts); so must this one.
+    if (arrivedOverTls(request, options.isProxyTrusted)) response.setHeader(strictTransportSecurity.name, strictTransportSecurity.value);
     response.writeHead(200, headers).end(payload);
     options.onHit('GET', entry.route, Number(process.hrtime.bigint() - startedAt) / 1e9);
     return true;

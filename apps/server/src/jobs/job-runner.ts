@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
@@ -17,8 +18,12 @@ export interface ScheduledJob {
 }
 
 export interface JobRunner {
-  /** Queues one run of a job now (operators, tests); the workers pick it up as any other. */
-  runNow(name: string): Promise<string | null>;
+  /**
+   * Queues one run of a job now (operators, tests); the workers pick it up as any other. With
+   * `runKey`, the run has an identity: every instance that asks for the same key (two instances
+   * reacting to the same event, a double click) queues the one run, and all but the first get null.
+   */
+  runNow(name: string, runKey?: string): Promise<string | null>;
   /** Waits for running jobs (up to `timeoutMs`), then stops polling and scheduling. */
   stop(timeoutMs?: number): Promise<void>;
   readonly boss: PgBoss;
@@ -64,7 +69,19 @@ export async function startJobRunner({ connectionString, logger, jobs, pollingIn
 
   return {
     boss,
-    runNow: (name) => boss.send(name, {}),
+    runNow: (name, runKey) => boss.send(name, {}, runKey === undefined ? {} : { id: jobIdOf(name, runKey) }),
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
+}
+
+/**
+ * The job id of a keyed run: a UUID derived from queue and key, so every instance computes the same
+ * one. pg-boss inserts a job with `ON CONFLICT DO NOTHING` on its id, which is what makes the second
+ * `send` of the same run a no-op instead of a second run, queued, running or done, for as long as
+ * pg-boss keeps the first in its job table (completed jobs move to its archive after 12 hours).
+ */
+export function jobIdOf(name: string, runKey: string): string {
+  const hex = createHash('sha256').update(`${name}\u0000${runKey}`).digest('hex');
+  // Shaped as a version-5-like UUID (name-based), which PostgreSQL's uuid type accepts.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }

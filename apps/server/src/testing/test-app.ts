@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -35,6 +37,10 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Wraps the clients of transfer-mode vendors (to lose their answers on the way back). */
   wrapTransferVendorClient?: TransferVendorClientWrapper;
+  /** Sees every route as the app registers it (hooks included), to walk the route table. */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where the app's log lines go (default stdout), for tests that read what was logged. */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -57,10 +63,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     config,
     db: database.db,
     connectionString: database.connectionString,
-    logger: createLogger(config),
+    logger: createLogger(config, options.logDestination),
     ...(options.now ? { now: options.now } : {}),
     pause: options.pause ?? (async () => {}),
     ...(options.wrapTransferVendorClient ? { wrapTransferVendorClient: options.wrapTransferVendorClient } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await options.registerRoutes?.(app);
   await app.ready();

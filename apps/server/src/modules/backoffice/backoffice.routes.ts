@@ -48,7 +48,7 @@ import { createOperator, getOperator, listOperators, resetOperatorTotp, setOpera
 import { getMember, listMemberLedger, searchMembers } from './members.ts';
 import { ensureOperatorMerchant } from './operator-merchant.ts';
 import { confirmEnrolmentAndLogIn, logInOperator, verifyCodeAndLogIn } from './operator-login.ts';
-import { revokeOperatorSession } from './operator-sessions.ts';
+import { revokeOperatorSession, type OperatorSession } from './operator-sessions.ts';
 import { startOperatorTotpEnrolment } from './operator-totp.ts';
 import { findRequestOperatorSession, requireOperator, totpRequired } from './require-operator.ts';
 
@@ -100,20 +100,30 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
       ok(await logInOperator(app.db, { merchantId: request.merchant.id, username: request.body.username, password: request.body.password, ip: request.ip, nowMs: app.now() })),
   );
 
+  // The session steps take a session at any stage. It is found in onRequest, like requireOperator's,
+  // so a missing or dead token is answered 401 before the body is validated (not 400).
+  const stepSessions = new WeakMap<FastifyRequest, OperatorSession>();
+  const anySession = {
+    onRequest: async (request: FastifyRequest) => {
+      stepSessions.set(request, await findRequestOperatorSession(request));
+    },
+  };
+  const sessionOfStep = (request: FastifyRequest): OperatorSession => stepSessions.get(request)!;
+
   app.post(
     adminApiPaths.totpEnrol,
-    { config: { rateLimit: totpRateLimit }, schema: { tags, response: { 200: envelopeSchema(operatorTotpEnrolmentSchema) } } },
+    { ...anySession, config: { rateLimit: totpRateLimit }, schema: { tags, response: { 200: envelopeSchema(operatorTotpEnrolmentSchema) } } },
     async (request) => {
-      const session = await findRequestOperatorSession(request);
+      const session = sessionOfStep(request);
       return ok(await startOperatorTotpEnrolment(app.db, { operatorId: session.operatorId, username: session.username, issuer: `${request.merchant.name} back-office`, nowMs: app.now() }));
     },
   );
 
   app.put(
     adminApiPaths.totpEnrol,
-    { config: { rateLimit: totpRateLimit }, schema: { tags, body: operatorTotpCodeBodySchema, response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) } } },
+    { ...anySession, config: { rateLimit: totpRateLimit }, schema: { tags, body: operatorTotpCodeBodySchema, response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) } } },
     async (request) => {
-      const session = await findRequestOperatorSession(request);
+      const session = sessionOfStep(request);
       if (session.stage === 'full') return ok({ expiresAt: session.expiresAtMs });
       return ok({ expiresAt: await confirmEnrolmentAndLogIn(app.db, session, request.body.code, request.ip, app.now()) });
     },
@@ -121,9 +131,9 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     adminApiPaths.totpVerify,
-    { config: { rateLimit: totpRateLimit }, schema: { tags, body: operatorTotpCodeBodySchema, response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) } } },
+    { ...anySession, config: { rateLimit: totpRateLimit }, schema: { tags, body: operatorTotpCodeBodySchema, response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) } } },
     async (request) => {
-      const session = await findRequestOperatorSession(request);
+      const session = sessionOfStep(request);
       if (session.stage === 'full') return ok({ expiresAt: session.expiresAtMs });
       // Not enrolled yet: the code of an authenticator that does not exist cannot be checked.
       if (!session.totpEnrolled) throw totpRequired(session);
@@ -131,8 +141,8 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.post(adminApiPaths.logout, { schema: { tags, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
-    const session = await findRequestOperatorSession(request);
+  app.post(adminApiPaths.logout, { ...anySession, schema: { tags, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
+    const session = sessionOfStep(request);
     const nowMs = app.now();
     await app.db.transaction().execute(async (trx) => {
       await revokeOperatorSession(trx, session.sessionId, nowMs);
@@ -153,7 +163,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     return ok(null);
   });
 
-  app.get(adminApiPaths.me, { preHandler: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(operatorMeSchema) } } }, async (request) => {
+  app.get(adminApiPaths.me, { onRequest: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(operatorMeSchema) } } }, async (request) => {
     const operator = await getOperator(app.db, request.operator.merchantId, request.operator.id);
     const { merchant } = request;
     return ok({
@@ -169,7 +179,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
   app.put(
     adminApiPaths.ownPassword,
     {
-      preHandler: requireOperator(null),
+      onRequest: requireOperator(null),
       config: { rateLimit: loginRateLimit },
       schema: { tags, body: changeOwnPasswordBodySchema, response: { 200: envelopeSchema(changeOwnPasswordValueSchema) } },
     },
@@ -188,7 +198,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
       ),
   );
 
-  app.get(adminApiPaths.dashboard, { preHandler: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(adminDashboardSchema) } } }, async (request) =>
+  app.get(adminApiPaths.dashboard, { onRequest: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(adminDashboardSchema) } } }, async (request) =>
     ok(await getDashboard(app.db, request.operator, app.now())),
   );
 
@@ -196,7 +206,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.ledgerCheck,
-    { preHandler: requireOperator('members.adjust'), schema: { tags, response: { 200: envelopeSchema(adminLedgerCheckSchema) } } },
+    { onRequest: requireOperator('members.adjust'), schema: { tags, response: { 200: envelopeSchema(adminLedgerCheckSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const report = await checkLedger(app.db, { merchantId: request.merchant.id });
@@ -223,7 +233,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.members,
-    { preHandler: requireOperator('members.read'), schema: { tags, querystring: adminMemberSearchQuerySchema, response: { 200: envelopeSchema(adminMemberPageSchema) } } },
+    { onRequest: requireOperator('members.read'), schema: { tags, querystring: adminMemberSearchQuerySchema, response: { 200: envelopeSchema(adminMemberPageSchema) } } },
     async (request) => {
       const { q, page, pageSize } = request.query;
       return ok({ ...(await searchMembers(app.db, request.merchant, { q, page, pageSize })), page, pageSize });
@@ -232,14 +242,14 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.member,
-    { preHandler: requireOperator('members.read'), schema: { tags, params: memberParamsSchema, response: { 200: envelopeSchema(adminMemberRowSchema) } } },
+    { onRequest: requireOperator('members.read'), schema: { tags, params: memberParamsSchema, response: { 200: envelopeSchema(adminMemberRowSchema) } } },
     async (request) => ok(await getMember(app.db, request.merchant, BigInt(request.params.memberId))),
   );
 
   app.get(
     adminApiPaths.memberLedger,
     {
-      preHandler: requireOperator('members.read'),
+      onRequest: requireOperator('members.read'),
       schema: { tags, params: memberParamsSchema, querystring: adminMemberLedgerQuerySchema, response: { 200: envelopeSchema(adminMemberLedgerPageSchema) } },
     },
     async (request) => {
@@ -253,7 +263,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
   app.post(
     adminApiPaths.memberAdjustments,
     {
-      preHandler: requireOperator('members.adjust'),
+      onRequest: requireOperator('members.adjust'),
       schema: { tags, params: memberParamsSchema, body: adminAdjustmentBodySchema, response: { 200: envelopeSchema(adminAdjustmentValueSchema) } },
     },
     async (request) => {
@@ -280,7 +290,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.outbox,
-    { preHandler: requireOperator('outbox.read'), schema: { tags, querystring: adminOutboxQuerySchema, response: { 200: envelopeSchema(adminOutboxPageSchema) } } },
+    { onRequest: requireOperator('outbox.read'), schema: { tags, querystring: adminOutboxQuerySchema, response: { 200: envelopeSchema(adminOutboxPageSchema) } } },
     async (request) => {
       const { page, pageSize } = request.query;
       return ok({ ...(await listOutbox(app.db, request.merchant.id, request.query)), page, pageSize });
@@ -289,7 +299,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.audit,
-    { preHandler: requireOperator('audit.read'), schema: { tags, querystring: adminAuditQuerySchema, response: { 200: envelopeSchema(adminAuditPageSchema) } } },
+    { onRequest: requireOperator('audit.read'), schema: { tags, querystring: adminAuditQuerySchema, response: { 200: envelopeSchema(adminAuditPageSchema) } } },
     async (request) => {
       const { page, pageSize } = request.query;
       return ok({ ...(await listAudit(app.db, request.merchant.id, request.query)), page, pageSize });
@@ -298,26 +308,26 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   /* ---------- operators ---------- */
 
-  app.get(adminApiPaths.operators, { preHandler: requireOperator('operators.manage'), schema: { tags, response: { 200: envelopeSchema(operatorListSchema) } } }, async (request) =>
+  app.get(adminApiPaths.operators, { onRequest: requireOperator('operators.manage'), schema: { tags, response: { 200: envelopeSchema(operatorListSchema) } } }, async (request) =>
     ok({ items: await listOperators(app.db, request.merchant.id) }),
   );
 
   app.post(
     adminApiPaths.operators,
-    { preHandler: requireOperator('operators.manage'), schema: { tags, body: createOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
+    { onRequest: requireOperator('operators.manage'), schema: { tags, body: createOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
     async (request) => ok(await createOperator(app.db, actorOf(request), request.body)),
   );
 
   app.patch(
     adminApiPaths.operator,
-    { preHandler: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, body: updateOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
+    { onRequest: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, body: updateOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
     async (request) => ok(await setOperatorStatus(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.status)),
   );
 
   app.put(
     adminApiPaths.operatorRole,
     {
-      preHandler: requireOperator('operators.manage'),
+      onRequest: requireOperator('operators.manage'),
       schema: { tags, params: operatorParamsSchema, body: updateOperatorRoleBodySchema, response: { 200: envelopeSchema(operatorSchema) } },
     },
     async (request) => ok(await setOperatorRole(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.role)),
@@ -325,7 +335,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.delete(
     adminApiPaths.operatorTotp,
-    { preHandler: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, response: { 200: envelopeSchema(operatorSchema) } } },
+    { onRequest: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, response: { 200: envelopeSchema(operatorSchema) } } },
     async (request) => ok(await resetOperatorTotp(app.db, actorOf(request), BigInt(request.params.operatorId))),
   );
 }

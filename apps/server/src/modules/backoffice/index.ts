@@ -1,7 +1,7 @@
 /**
  * What other modules may use of the back-office: the operator guard and the audit log.
  *
- *   app.post('/admin-api/deposits/:id/approve', { preHandler: requireOperator('deposits.review') }, async (request) => {
+ *   app.post('/admin-api/deposits/:id/approve', { onRequest: requireOperator('deposits.review') }, async (request) => {
  *     await app.db.transaction().execute(async (trx) => {
  *       ... the change ...
  *       await recordAudit(trx, { ...auditContext(request), action: 'deposit.approve', targetType: 'deposit', targetId: id, before, after });

@@ -85,7 +85,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
   app.put(
     apiPaths.agentDownline,
     {
-      preHandler: requireRealMember,
+      onRequest: requireRealMember,
       // Sealed although spec §7 does not say: it carries the new account's first password.
       config: { sealed: true, rateLimit: rateLimits.downline },
       schema: { tags, body: createDownlineRequestSchema, response: { 200: envelopeSchema(downlineCreatedSchema) } },
@@ -162,13 +162,13 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
   // Avatars are cosmetic and carry no money or personal data: trial accounts may choose one too.
   app.get(
     apiPaths.memberIcons,
-    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(memberIconsSchema) } } },
+    { onRequest: requireMember, schema: { tags, response: { 200: envelopeSchema(memberIconsSchema) } } },
     async () => ok(listMemberIcons()),
   );
 
   app.put(
     apiPaths.memberIcons,
-    { preHandler: requireMember, schema: { tags, body: chooseIconRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    { onRequest: requireMember, schema: { tags, body: chooseIconRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
     async (request) => {
       await chooseMemberIcon(app.db, request.member.id, request.body.iconId);
       return ok(null);
@@ -177,7 +177,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     apiPaths.playerAvatar,
-    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(playerAvatarSchema) } } },
+    { onRequest: requireMember, schema: { tags, response: { 200: envelopeSchema(playerAvatarSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await getPlayerAvatar(app.db, request.member.id));

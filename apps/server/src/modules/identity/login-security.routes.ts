@@ -95,7 +95,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     apiPaths.totp,
-    { preHandler: requireRealMember, schema: { tags, response: { 200: envelopeSchema(totpStatusSchema) } } },
+    { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(totpStatusSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const state = await findTotpState(app.db, request.member.id);
@@ -105,7 +105,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     apiPaths.totp,
-    { preHandler: requireRealMember, schema: { tags, response: { 200: envelopeSchema(totpEnrolmentSchema) } } },
+    { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(totpEnrolmentSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const { member, merchant } = request;
@@ -118,7 +118,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
   app.put(
     apiPaths.totp,
     {
-      preHandler: requireRealMember,
+      onRequest: requireRealMember,
       config: { rateLimit: totpCodeRateLimit },
       schema: { tags, body: totpCodeRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     },
@@ -131,7 +131,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
   app.delete(
     apiPaths.totp,
     {
-      preHandler: requireRealMember,
+      onRequest: requireRealMember,
       config: { rateLimit: totpCodeRateLimit },
       schema: { tags, body: totpCodeRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     },
@@ -144,7 +144,7 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
   app.post(
     apiPaths.passwordChange,
     {
-      preHandler: requireRealMember,
+      onRequest: requireRealMember,
       config: { sealed: true, allowPendingPasswordChange: true, rateLimit: credentialRateLimit },
       schema: { tags, body: passwordChangeRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     },

@@ -27,13 +27,15 @@ declare module 'fastify' {
     allowPendingPasswordChange?: boolean;
   }
   interface FastifyRequest {
-    /** Set by `preHandler: requireMember`; not set on calls without it. */
+    /** Set by `onRequest: requireMember`; not set on calls without it. */
     member: AuthenticatedMember;
   }
 }
 
 /**
- * preHandler of every call that needs a token (spec §6). Reads the raw `Authorization` header (no
+ * Guard of every call that needs a token (spec §6), as an `onRequest` hook: it reads only headers, so
+ * a caller without a valid token gets 401 before the body or query is validated (a 400 would tell an
+ * anonymous caller about the call's shape and hide the real reason). Reads the raw `Authorization` header (no
  * `Bearer `, protocol notes) and accepts it only for a session of this request's merchant that is
  * not revoked, not past its absolute expiry, not idle longer than the merchant allows, of an active
  * member. Anything else is 401 `user.or.token.invalid`: the site logs out. A session that must

@@ -7,7 +7,7 @@ import { requireMember } from './require-member.ts';
 const trialAgentType = 4;
 
 /**
- * preHandler of calls a trial account may not make (real money, member centre, security settings):
+ * `onRequest` guard of calls a trial account may not make (real money, member centre, security settings):
  * everything `requireMember` checks, then 403 `member.trial.forbidden` for a trial account, so the
  * site can offer registration instead.
  */

@@ -12,7 +12,7 @@ const tags = ['wallet'];
 export async function walletRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.walletBalance,
-    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(walletBalanceSchema) } } },
+    { onRequest: requireMember, schema: { tags, response: { 200: envelopeSchema(walletBalanceSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok(await getWalletBalance(app.db, request.merchant, request.member));
@@ -21,7 +21,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     apiPaths.merchantWallet,
-    { preHandler: requireMember, schema: { tags, response: { 200: envelopeSchema(merchantWalletSchema) } } },
+    { onRequest: requireMember, schema: { tags, response: { 200: envelopeSchema(merchantWalletSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok(await getMerchantWallet(app.db, request.merchant.id));
@@ -29,5 +29,5 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
   );
 
   // Server-sent events, uncompressed (a compressor would hold events back until its buffer fills).
-  app.get(apiPaths.walletStream, { preHandler: requireMember, compress: false, schema: { tags, hide: false } }, streamBalance);
+  app.get(apiPaths.walletStream, { onRequest: requireMember, compress: false, schema: { tags, hide: false } }, streamBalance);
 }

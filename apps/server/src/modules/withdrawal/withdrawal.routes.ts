@@ -55,7 +55,7 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
   const passwordContext = (request: FastifyRequest): PaymentPasswordContext => ({ db: app.db, config: request.merchant.config.withdrawals, scope: scopeOf(request) });
   const accountContext = (request: FastifyRequest): BankAccountContext => ({ db: app.db, merchant: request.merchant, scope: scopeOf(request), language: request.language });
   const withdrawContext = (request: FastifyRequest): WithdrawContext => ({ db: app.db, merchant: request.merchant, scope: scopeOf(request), language: request.language });
-  const member = { preHandler: requireRealMember };
+  const member = { onRequest: requireRealMember };
 
   /* Payment password. */
   app.get(withdrawalPaths.paymentPassword, { ...member, schema: { tags, response: { 200: envelopeSchema(paymentPasswordStatusSchema) } } }, async (request) =>

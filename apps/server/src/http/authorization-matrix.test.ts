@@ -1,0 +1,744 @@
+import { randomBytes } from 'node:crypto';
+import {
+  adminApiPaths,
+  backofficeErrorCodes,
+  depositErrorCodes,
+  depositPaths,
+  errorCodes,
+  gamePaths,
+  identityErrorCodes,
+  apiPaths,
+  parseAmount,
+  roleHasPermission,
+  rolePermissions,
+  withdrawalErrorCodes,
+  withdrawalPaths,
+  type OperatorPermission,
+  type OperatorRole,
+} from '@lotus/contract';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestOperator, type TestOperator } from '../modules/backoffice/backoffice.testing.ts';
+import { createOperatorSession } from '../modules/backoffice/operator-sessions.ts';
+import { depositKit, pngBytes, type DepositKit } from '../modules/deposit/deposit.testing.ts';
+import { freshMobileNum } from '../modules/identity/accounts.testing.ts';
+import { listDownlines, listUplineChain } from '../modules/identity/hierarchy.ts';
+import type { AgentType } from '../modules/identity/identity.tables.ts';
+import { hashPassword } from '../modules/identity/passwords.ts';
+import { hashToken } from '../modules/identity/sessions.ts';
+import { memberBalance, postTransfers } from '../modules/ledger/index.ts';
+import { addWageredTurnover } from '../modules/withdrawal/turnover.ts';
+import { createApiClient, freshIp, type ApiClient } from '../testing/api-client.ts';
+import { insertTestMember } from '../testing/members.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import {
+  concreteUrl,
+  databaseFingerprint,
+  endpointsOf,
+  lateGuardPhases,
+  memberGuardOf,
+  operatorPermissionOf,
+  requestSchemaOf,
+  type Endpoint,
+} from './authorization-matrix.testing.ts';
+
+/**
+ * Issue 6, "Access": who may make which call, proved over HTTP through the whole app on a real
+ * database. The calls are not listed by hand: they are read from the app's route table (every route
+ * as registered, with its hooks), so a call added tomorrow is in the matrix the day it lands.
+ *
+ * 1. Every call guarded by requireMember / requireRealMember refuses each kind of bad token (and a
+ *    trial account where real money or the member centre is concerned), and changes nothing.
+ * 2. Ids a member sends reach only the member's own records.
+ * 3. Agents open accounts only under themselves.
+ * 4. Back-office calls check their permission per action and every change writes an audit row.
+ */
+
+const loginPassword = 'secret123';
+const paymentPassword = '246810';
+const clock = { nowMs: Date.now() };
+
+let t: TestApp;
+let api: ApiClient;
+let deposits: DepositKit;
+const routeTable: RouteOptions[] = [];
+let endpoints: Endpoint[];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock.nowMs, onRoute: (route) => routeTable.push(route) });
+  api = await createApiClient(t.app, () => clock.nowMs);
+  deposits = depositKit(t);
+  endpoints = endpointsOf(routeTable);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/* ---------------------------------------------------------------------------------------------- *
+ * Fixtures: members, sessions and operators straight in the tables (their creation is tested
+ * elsewhere); every call under test goes through HTTP.
+ * ---------------------------------------------------------------------------------------------- */
+
+interface Member {
+  id: bigint;
+  username: string;
+  token: string;
+  bankAccountId: number;
+}
+
+let sequence = 0;
+let passwordHashes: Promise<[string, string]> | null = null;
+
+/** A session row of the member with the given times (the token to send). */
+async function sessionOf(memberId: bigint, times: { createdAtMs?: number; lastSeenAtMs?: number; expiresAtMs?: number; passwordChangeRequired?: boolean } = {}): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.db
+    .insertInto('member_session')
+    .values({
+      merchant_id: t.demoMerchantId,
+      member_id: memberId,
+      token_hash: hashToken(token),
+      created_at: new Date(times.createdAtMs ?? clock.nowMs),
+      last_seen_at: new Date(times.lastSeenAtMs ?? clock.nowMs),
+      expires_at: new Date(times.expiresAtMs ?? clock.nowMs + 3_600_000),
+      ip: '127.0.0.1',
+      country: 'TH',
+      device: 'web',
+      login_device_id: null,
+      password_change_required: times.passwordChangeRequired ?? false,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * A member with a live session, a payee name, the payment password, one bound bank account and
+ * `balance` in the main wallet (deposited and played through, so it can be withdrawn).
+ */
+async function newMember(options: { isAgent?: AgentType; balance?: string } = {}): Promise<Member> {
+  const username = `authz${randomBytes(3).toString('hex').replace(/[0-9]/g, 'q')}${++sequence}`;
+  passwordHashes ??= Promise.all([hashPassword(loginPassword), hashPassword(paymentPassword)]);
+  const [loginHash, paymentHash] = await passwordHashes;
+  const id = await insertTestMember(t.db, t.demoMerchantId, username, new Date(clock.nowMs), {
+    is_agent: options.isAgent ?? 0,
+    payee_name: 'Somchai Jaidee',
+    password_hash: loginHash,
+    payment_password_hash: paymentHash,
+  });
+  const account = await t.db
+    .insertInto('member_bank_account')
+    .values({
+      merchant_id: t.demoMerchantId,
+      member_id: id,
+      bank_code: 'KBANK',
+      account_number: `1${String(sequence).padStart(4, '0')}${randomBytes(3).readUIntBE(0, 3).toString().padStart(5, '0')}`,
+      account_name: 'Somchai Jaidee',
+      created_at: new Date(clock.nowMs),
+      updated_at: new Date(clock.nowMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.balance) {
+    const amount = parseAmount(options.balance)!;
+    await postTransfers(t.db, {
+      merchantId: t.demoMerchantId,
+      currency: 'THB',
+      idempotency: { source: 'authz-test', key: `fund-${id}` },
+      transfers: [{ debit: { kind: 'house_deposit_clearing', subKey: 'BANK' }, credit: { kind: 'member_main', memberId: id }, amount, kind: 'deposit', reference: `deposit:authz-${id}` }],
+      nowMs: clock.nowMs,
+    });
+    await addWageredTurnover(t.db, { merchantId: t.demoMerchantId, memberId: id, amountMinor: amount, nowMs: clock.nowMs });
+  }
+  return { id, username, token: await sessionOf(id), bankAccountId: Number(account.id) };
+}
+
+function newOperator(role: OperatorRole, options: { stage?: 'password' | 'full'; nowMs?: number } = {}): Promise<TestOperator> {
+  return insertTestOperator(t.db, { merchantId: t.demoMerchantId, role, nowMs: options.nowMs ?? clock.nowMs, ...(options.stage ? { stage: options.stage } : {}) });
+}
+
+interface Call {
+  method: string;
+  url: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function send({ method, url, token, body, headers = {} }: Call): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: {
+      Merchant: 'demo',
+      Language: 'EN',
+      ...(token === undefined ? {} : { Authorization: token }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    remoteAddress: freshIp(),
+  });
+}
+
+/** A sealed call as the site makes it (the calls marked "encrypted"). */
+function sendSealed(method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>, token: string, headers: Record<string, string> = {}) {
+  const sealed = api.seal(payload);
+  return send({ method, url, token, body: sealed.body, headers: { Encryption: sealed.encryptionHeader, ...headers } });
+}
+
+/** What a money call refused by its handler still writes: the Idempotency-Key layer's copy of the answer. */
+const requestJournal = ['idempotent_request'] as const;
+
+const idempotencyKey = () => `authz-${randomBytes(10).toString('hex')}`;
+
+/* ---------------------------------------------------------------------------------------------- *
+ * The one assertion helper: a call's answer against the expected refusal, and the database
+ * against its state before the call. Returns what is wrong (null: nothing), so a table of cases
+ * can report every failing route at once.
+ * ---------------------------------------------------------------------------------------------- */
+
+interface Expected {
+  status: number;
+  errorCode: string;
+  /**
+   * Tables the call may write although refused. Only `idempotent_request`, for calls refused by
+   * their handler: the Idempotency-Key layer keeps the refusal to replay it, which is no change of state.
+   */
+  journal?: readonly string[];
+  /** The envelope's value; null unless said (a refusal carries no data). */
+  value?: unknown;
+}
+
+async function refusalProblem(label: string, call: Call, expected: Expected): Promise<string | null> {
+  const before = await databaseFingerprint(t.db, expected.journal);
+  const response = await send(call);
+  let body: { success?: unknown; value?: unknown; errorCode?: unknown } = {};
+  try {
+    body = response.json();
+  } catch {
+    return `${label}: answered ${response.statusCode} without a JSON envelope: ${response.body.slice(0, 200)}`;
+  }
+  const valueIsRight = JSON.stringify(body.value ?? null) === JSON.stringify(expected.value ?? null);
+  if (response.statusCode !== expected.status || body.errorCode !== expected.errorCode || body.success !== false || !valueIsRight) {
+    return `${label}: expected ${expected.status} ${expected.errorCode}, got ${response.statusCode} ${response.body.slice(0, 300)}`;
+  }
+  const after = await databaseFingerprint(t.db, expected.journal);
+  const changed = Object.keys(before).filter((key) => before[key] !== after[key]);
+  return changed.length > 0 ? `${label}: refused, but changed ${changed.join(', ')}` : null;
+}
+
+/** A request for the endpoint: a body for methods that take one, an Idempotency-Key for money calls. */
+function callOf(endpoint: Endpoint, token: string | undefined, input: { body?: unknown; query?: string } = {}): Call {
+  const takesBody = endpoint.method !== 'GET';
+  return {
+    method: endpoint.method,
+    url: concreteUrl(endpoint, input.query),
+    ...(token === undefined ? {} : { token }),
+    ...(takesBody ? { body: input.body ?? {} } : {}),
+    // So that a refusal is the guard's, not the idempotency layer's.
+    headers: { 'Idempotency-Key': idempotencyKey() },
+  };
+}
+
+/** Input no schema of this app accepts: a JSON array for bodies, and out-of-range or ill-typed query values. */
+const invalidBody = '[1,2,3]';
+const invalidQuery = 'pageNo=-1&pageSize=0&depositId=x&proofId=x&withdrawalId=x&startTime=-5&vassalage=%00';
+
+async function expectAllRefused(cases: Array<{ label: string; call: Call; expected: Expected }>): Promise<void> {
+  const problems: string[] = [];
+  for (const { label, call, expected } of cases) {
+    const problem = await refusalProblem(label, call, expected);
+    if (problem) problems.push(problem);
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
+}
+
+/* ---------------------------------------------------------------------------------------------- *
+ * 1. Calls that need a member token.
+ * ---------------------------------------------------------------------------------------------- */
+
+describe('calls that need a member token', () => {
+  const memberEndpoints = () => endpoints.filter((endpoint) => memberGuardOf(endpoint) !== null);
+  const tokenInvalid = { status: 401, errorCode: errorCodes.tokenInvalid };
+
+  it('are read from the route table: the list is complete enough to trust', () => {
+    const labels = memberEndpoints().map((endpoint) => endpoint.label);
+    expect(labels.length).toBeGreaterThan(30);
+    for (const known of [
+      `GET ${apiPaths.memberInfo}`,
+      `GET ${apiPaths.walletBalance}`,
+      `DELETE ${apiPaths.logout}`,
+      `POST ${depositPaths.create}`,
+      `POST ${withdrawalPaths.withdraw}`,
+      `POST ${gamePaths.addFavoriteGame}`,
+      `PUT ${apiPaths.agentDownline}`,
+    ]) {
+      expect(labels, `${known} should need a member token`).toContain(known);
+    }
+    // Money and the member centre are a real member's: trial accounts are refused there.
+    const realOnly = memberEndpoints().filter((endpoint) => memberGuardOf(endpoint) === 'realMember').map((endpoint) => endpoint.label);
+    for (const known of [`POST ${depositPaths.create}`, `POST ${withdrawalPaths.withdraw}`, `POST ${withdrawalPaths.confirmReceived}`, `POST ${apiPaths.passwordChange}`]) {
+      expect(realOnly, `${known} should refuse trial accounts`).toContain(known);
+    }
+    // Every call that moves money under an Idempotency-Key moves real money: none may be open to trial accounts.
+    const moneyCalls = endpoints.filter((endpoint) => endpoint.route.config?.idempotent === true && endpoint.url.startsWith('/wps/'));
+    expect(moneyCalls.length).toBeGreaterThan(2);
+    for (const endpoint of moneyCalls) expect(memberGuardOf(endpoint), `${endpoint.label} moves money`).toBe('realMember');
+  });
+
+  it("are every member-API call but the visitor's ones (spec §6): a new call without a guard fails here", () => {
+    // Spec §6 "No token": login, registration and its codes, menus, announcements, captcha, forgot
+    // password, free play, help centre, feedback, domain routing, hot games; plus what the site reads
+    // before login (status, settings, public key, countries, rank list, affiliate check) and forgetting a
+    // remember token (it carries the token itself).
+    const visitorCalls = [
+      `GET ${apiPaths.gameMenus}`,
+      `GET ${apiPaths.agentAffiliate}`,
+      `GET ${apiPaths.captcha}`,
+      `GET ${apiPaths.sliderChallenge}`,
+      `GET ${gamePaths.rankList}`,
+      `GET ${apiPaths.hotGames}`,
+      `GET ${apiPaths.announcements}`,
+      `GET ${apiPaths.country}`,
+      `GET ${apiPaths.domainRoute}`,
+      `GET ${apiPaths.helpCenter}`,
+      `GET ${apiPaths.publicKey}`,
+      `GET ${apiPaths.registerSettings}`,
+      `GET ${apiPaths.systemStatus}`,
+      `GET ${apiPaths.whitelabel}`,
+      `POST ${apiPaths.sliderCheck}`,
+      `POST ${apiPaths.passwordEmail}`,
+      `POST ${apiPaths.passwordEmailReset}`,
+      `POST ${apiPaths.passwordSms}`,
+      `POST ${apiPaths.passwordVerification}`,
+      `POST ${apiPaths.login}`,
+      `POST ${apiPaths.freePlay}`,
+      `POST ${apiPaths.loginVerification}`,
+      `POST ${apiPaths.loginVerificationCode}`,
+      `POST ${apiPaths.smsLogin}`,
+      `POST ${apiPaths.smsRegister}`,
+      `PUT ${apiPaths.feedback}`,
+      `PUT ${apiPaths.register}`,
+      `PUT ${apiPaths.registerMobile}`,
+      `DELETE ${apiPaths.rememberForget}`,
+      // Test and demo only (CHALLENGE_BYPASS, refused in production); not registered in this app.
+      `GET ${apiPaths.devOutbox}`,
+    ];
+    const unguarded = endpoints
+      .filter((endpoint) => /^\/(wps|lgw)\//.test(endpoint.url) && memberGuardOf(endpoint) === null)
+      .map((endpoint) => endpoint.label)
+      .filter((label) => !visitorCalls.includes(label));
+    expect(unguarded, 'member-API calls without requireMember / requireRealMember that are not visitor calls').toEqual([]);
+  });
+
+  it('check the token before the body or query is parsed (guards are onRequest hooks)', () => {
+    const late = endpoints.filter((endpoint) => lateGuardPhases(endpoint).length > 0).map((endpoint) => `${endpoint.label}: guard in ${lateGuardPhases(endpoint).join(', ')}`);
+    expect(late, `guards that run after validation (an anonymous bad body would get 400, not 401):\n${late.join('\n')}`).toEqual([]);
+  });
+
+  it.each([
+    { name: 'no token', token: async () => undefined },
+    { name: 'a garbage token', token: async () => 'garbage token' },
+    { name: 'a well-formed token nobody was given', token: async () => randomBytes(32).toString('base64url') },
+    {
+      name: 'an expired token (absolute expiry)',
+      token: async () => sessionOf((await newMember()).id, { createdAtMs: clock.nowMs - 25 * 3_600_000, lastSeenAtMs: clock.nowMs - 60_000, expiresAtMs: clock.nowMs - 1 }),
+    },
+    {
+      name: 'an idle token (no call for longer than the merchant allows)',
+      token: async () => sessionOf((await newMember()).id, { createdAtMs: clock.nowMs - 3 * 3_600_000, lastSeenAtMs: clock.nowMs - 31 * 60_000 }),
+    },
+    {
+      name: 'a revoked token (logged out)',
+      token: async () => {
+        const member = await newMember();
+        const logout = await send({ method: 'DELETE', url: apiPaths.logout, token: member.token });
+        expect(logout.statusCode, logout.body).toBe(200);
+        return member.token;
+      },
+    },
+    {
+      name: 'the token of a locked member',
+      token: async () => {
+        const member = await newMember();
+        await t.db.updateTable('member').set({ status: 'locked' }).where('id', '=', member.id).execute();
+        return member.token;
+      },
+    },
+    { name: 'an operator token', token: async () => (await newOperator('admin')).token },
+  ])('refuse $name with 401 user.or.token.invalid, and change nothing', async ({ name, token: makeToken }) => {
+    const token = await makeToken();
+    await expectAllRefused(memberEndpoints().map((endpoint) => ({ label: `${endpoint.label} with ${name}`, call: callOf(endpoint, token), expected: tokenInvalid })));
+  });
+
+  it('refuse an anonymous caller with an invalid body or query with 401, not 400', async () => {
+    const withBody = memberEndpoints().filter((endpoint) => requestSchemaOf(endpoint, 'body'));
+    const withQuery = memberEndpoints().filter((endpoint) => requestSchemaOf(endpoint, 'querystring')?.safeParse(Object.fromEntries(new URLSearchParams(invalidQuery))).success === false);
+    // The input is really invalid for each of them: without the guard first, each would answer 400.
+    for (const endpoint of withBody) expect(requestSchemaOf(endpoint, 'body')!.safeParse(JSON.parse(invalidBody)).success, endpoint.label).toBe(false);
+    expect(withBody.length).toBeGreaterThan(10);
+    expect(withQuery.length).toBeGreaterThan(5);
+    await expectAllRefused([
+      ...withBody.map((endpoint) => ({ label: `${endpoint.label} anonymous with an invalid body`, call: callOf(endpoint, undefined, { body: invalidBody }), expected: tokenInvalid })),
+      ...withQuery.map((endpoint) => ({ label: `${endpoint.label} anonymous with an invalid query`, call: callOf(endpoint, undefined, { query: invalidQuery }), expected: tokenInvalid })),
+    ]);
+  });
+
+  it("refuse a trial account's token on every real-money and member-centre call with 403 member.trial.forbidden, balance unchanged", async () => {
+    const trial = await newMember({ isAgent: 4 });
+    await postTransfers(t.db, {
+      merchantId: t.demoMerchantId,
+      currency: 'THB',
+      idempotency: { source: 'authz-test', key: `trial-${trial.id}` },
+      transfers: [{ debit: { kind: 'house_trial' }, credit: { kind: 'member_trial', memberId: trial.id }, amount: 1_000_000n, kind: 'adjustment', reference: 'test' }],
+      nowMs: clock.nowMs,
+    });
+    const realOnly = memberEndpoints().filter((endpoint) => memberGuardOf(endpoint) === 'realMember');
+    await expectAllRefused(
+      realOnly.map((endpoint) => ({ label: `${endpoint.label} with a trial token`, call: callOf(endpoint, trial.token), expected: { status: 403, errorCode: identityErrorCodes.trialForbidden } })),
+    );
+    expect(await memberBalance(t.db, t.demoMerchantId, 'THB', { kind: 'member_trial', memberId: trial.id })).toBe(1_000_000n);
+    // The same token is good: the refusal above is about the account, not the session.
+    expect((await send({ method: 'GET', url: apiPaths.walletBalance, token: trial.token })).statusCode).toBe(200);
+  });
+
+  it('refuse a session that must change its password first, except the calls that lead to the change', async () => {
+    const member = await newMember();
+    const token = await sessionOf(member.id, { passwordChangeRequired: true });
+    const closed = memberEndpoints().filter((endpoint) => endpoint.route.config?.allowPendingPasswordChange !== true);
+    expect(closed.length).toBeLessThan(memberEndpoints().length);
+    await expectAllRefused(
+      closed.map((endpoint) => ({ label: `${endpoint.label} before the forced password change`, call: callOf(endpoint, token), expected: { status: 403, errorCode: identityErrorCodes.passwordChangeRequired } })),
+    );
+  });
+});
+
+/* ---------------------------------------------------------------------------------------------- *
+ * 2. Ownership: member B sending member A's ids.
+ * ---------------------------------------------------------------------------------------------- */
+
+describe("ids a member sends reach only the member's own records", () => {
+  let a: Member;
+  let b: Member;
+  let depositOfA: { depositId: number };
+  let unusedProofOfA: number;
+  let paidWithdrawalOfA: number;
+  let favouriteOfA: string;
+
+  beforeAll(async () => {
+    a = await newMember({ balance: '5000.00' });
+    b = await newMember({ balance: '5000.00' });
+    depositOfA = await deposits.bankDeposit(a.token);
+    unusedProofOfA = await deposits.uploadOk(a.token);
+    const withdrawal = await sendSealed('POST', withdrawalPaths.withdraw, { amount: '150.00', bankAccountId: a.bankAccountId, paymentPassword }, a.token, { 'Idempotency-Key': idempotencyKey() });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200);
+    paidWithdrawalOfA = withdrawal.json().value.withdrawalId;
+    const finance = await newOperator('finance');
+    const approve = await send({ method: 'POST', url: withdrawalPaths.adminApprove, token: finance.token, body: { withdrawalId: paidWithdrawalOfA } });
+    expect(approve.statusCode, approve.body).toBe(200);
+    favouriteOfA = await addSomeFavourite(a.token);
+  });
+
+  /** Adds the first game of the catalogue that can be a favourite; answers its id. */
+  async function addSomeFavourite(token: string): Promise<string> {
+    const games = await t.db.selectFrom('game').select('game_id').where('merchant_id', '=', t.demoMerchantId).orderBy('id').limit(50).execute();
+    for (const { game_id } of games) {
+      const response = await send({ method: 'POST', url: gamePaths.addFavoriteGame, token, body: { gameId: game_id } });
+      if (response.statusCode === 200) return game_id;
+    }
+    throw new Error('no game of the demo catalogue can be a favourite');
+  }
+
+  it.each([
+    {
+      name: "A's deposit by its id",
+      call: () => ({ method: 'GET', url: `${depositPaths.detail}?depositId=${depositOfA.depositId}`, token: b.token }),
+      expected: { status: 404, errorCode: depositErrorCodes.notFound },
+    },
+    {
+      name: "A's deposit slip by its id",
+      call: () => ({ method: 'GET', url: `${depositPaths.proof}?proofId=${unusedProofOfA}`, token: b.token }),
+      expected: { status: 404, errorCode: depositErrorCodes.notFound },
+    },
+    {
+      name: "a deposit with A's unused slip",
+      call: () => ({
+        method: 'POST',
+        url: depositPaths.create,
+        token: b.token,
+        body: { methodCode: 'BANK', amount: '500.00', bankAccountId: 'kbank-1', transferReference: 'SLIP999', proofId: unusedProofOfA },
+        headers: { 'Idempotency-Key': idempotencyKey() },
+      }),
+      expected: { status: 400, errorCode: depositErrorCodes.proofUnknown, journal: requestJournal },
+    },
+    {
+      name: "confirming A's withdrawal as received",
+      call: () => ({ method: 'POST', url: withdrawalPaths.confirmReceived, token: b.token, body: { withdrawalId: paidWithdrawalOfA } }),
+      expected: { status: 400, errorCode: withdrawalErrorCodes.withdrawalUnknown },
+    },
+    {
+      name: "reporting A's withdrawal as not received",
+      call: () => ({
+        method: 'POST',
+        url: withdrawalPaths.reportNotReceived,
+        token: b.token,
+        body: { withdrawalId: paidWithdrawalOfA, proofImage: pngBytes().toString('base64'), remark: 'never arrived' },
+      }),
+      expected: { status: 400, errorCode: withdrawalErrorCodes.withdrawalUnknown },
+    },
+  ])('B reaches nothing through $name, and nothing changes', async ({ name, call, expected }) => {
+    await expectAllRefused([{ label: `member B: ${name}`, call: call(), expected }]);
+  });
+
+  it.each([
+    { name: "updating A's bank account", url: withdrawalPaths.updateBankAccount, body: () => ({ bankAccountId: a.bankAccountId, paymentPassword, bankCode: 'KBANK', accountNumber: '1234509876', accountName: 'Somchai Jaidee' }) },
+    { name: "removing A's bank account", url: withdrawalPaths.removeBankAccount, body: () => ({ bankAccountId: a.bankAccountId, paymentPassword }) },
+    { name: "withdrawing to A's bank account", url: withdrawalPaths.withdraw, body: () => ({ amount: '100.00', bankAccountId: a.bankAccountId, paymentPassword }) },
+  ])('B reaches nothing through $name (sealed), and nothing changes', async ({ name, url, body }) => {
+    const before = await databaseFingerprint(t.db, requestJournal);
+    const response = await sendSealed('POST', url, body(), b.token, { 'Idempotency-Key': idempotencyKey() });
+    expect(response.statusCode, `member B: ${name}: ${response.body}`).toBe(400);
+    expect(response.json(), `member B: ${name}`).toMatchObject({ success: false, value: null, errorCode: withdrawalErrorCodes.bankAccountUnknown });
+    // The sealed bodies cannot be replayed through refusalProblem, so the state is compared here.
+    expect(await databaseFingerprint(t.db, requestJournal), `member B: ${name} changed the database`).toEqual(before);
+  });
+
+  it("B's favourites are B's own: A's favourite is not listed, and removing it leaves A's", async () => {
+    const listOf = async (token: string) => (await send({ method: 'GET', url: gamePaths.favoriteGames, token })).json().value.gameIds as string[];
+    expect(await listOf(b.token)).not.toContain(favouriteOfA);
+    const remove = await send({ method: 'DELETE', url: gamePaths.removeFavoriteGame, token: b.token, body: { gameId: favouriteOfA } });
+    expect(remove.statusCode, remove.body).toBe(200);
+    expect(await listOf(a.token)).toContain(favouriteOfA);
+  });
+
+  it("B's lists never show A's deposits, withdrawals or wallet movements", async () => {
+    const asB = async (url: string) => {
+      const response = await send({ method: 'GET', url, token: b.token });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.body;
+    };
+    const ofA = [String(depositOfA.depositId), String(paidWithdrawalOfA)];
+    const reports = {
+      deposits: await asB(depositPaths.report),
+      withdrawals: await asB(withdrawalPaths.withdrawReport),
+      confirmations: await asB(withdrawalPaths.paymentConfirmationList),
+      history: await asB(withdrawalPaths.transactionHistory),
+    };
+    expect(reports.deposits).not.toMatch(new RegExp(`"depositId":${ofA[0]}\\b`));
+    expect(reports.withdrawals).not.toMatch(new RegExp(`"withdrawalId":${ofA[1]}\\b`));
+    expect(reports.confirmations).not.toMatch(new RegExp(`"withdrawalId":${ofA[1]}\\b`));
+    // A's wallet movements are ledger transfers of A's accounts; none may appear in B's history.
+    const accountsOfA = t.db.selectFrom('ledger_account').select('id').where('member_id', '=', a.id);
+    const transfersOfA = await t.db
+      .selectFrom('ledger_transfer')
+      .select('id as transfer_id')
+      .where((eb) => eb.or([eb('debit_account_id', 'in', accountsOfA), eb('credit_account_id', 'in', accountsOfA)]))
+      .execute();
+    expect(transfersOfA.length).toBeGreaterThan(0);
+    const history = JSON.parse(reports.history) as { value: { content?: Array<{ transactionId: number }> } };
+    const idsInB = JSON.stringify(history.value).match(/"transactionId":(\d+)/g) ?? [];
+    for (const { transfer_id } of transfersOfA) expect(idsInB, `A's transfer ${transfer_id} in B's history`).not.toContain(`"transactionId":${transfer_id}`);
+    // And A sees its own, so the check above can fail.
+    const ownHistory = await send({ method: 'GET', url: withdrawalPaths.transactionHistory, token: a.token });
+    expect(ownHistory.body).toMatch(/"transactionId":\d+/);
+  });
+});
+
+/* ---------------------------------------------------------------------------------------------- *
+ * 3. Agents.
+ * ---------------------------------------------------------------------------------------------- */
+
+describe('agents', () => {
+  const downlineBody = () => ({ username: `dl${randomBytes(4).toString('hex').replace(/[0-9]/g, 'k')}`, password: 'Start123', payeeName: 'Malee Sukjai', countryDialingCode: '66', mobileNum: freshMobileNum() });
+
+  it('open accounts only under themselves', async () => {
+    const agent = await newMember({ isAgent: 1 });
+    const otherAgent = await newMember({ isAgent: 1 });
+    const response = await sendSealed('PUT', apiPaths.agentDownline, downlineBody(), agent.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const created = BigInt(response.json().value.id);
+    const uplines = await listUplineChain(t.db, created, { merchantId: t.demoMerchantId });
+    expect(uplines.map((upline) => upline.memberId)).toEqual([agent.id]);
+    expect((await listDownlines(t.db, agent.id, { merchantId: t.demoMerchantId })).map((downline) => downline.memberId)).toEqual([created]);
+    expect((await listDownlines(t.db, otherAgent.id, { merchantId: t.demoMerchantId })).map((downline) => downline.memberId)).not.toContain(created);
+  });
+
+  it('a member who is no agent cannot open accounts (403 agent.only), and nothing is created', async () => {
+    const member = await newMember();
+    const before = await databaseFingerprint(t.db);
+    const response = await sendSealed('PUT', apiPaths.agentDownline, downlineBody(), member.token);
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toMatchObject({ success: false, errorCode: identityErrorCodes.agentOnly });
+    expect(await databaseFingerprint(t.db)).toEqual(before);
+  });
+});
+
+/* ---------------------------------------------------------------------------------------------- *
+ * 4. The back-office.
+ * ---------------------------------------------------------------------------------------------- */
+
+describe('back-office', () => {
+  const operatorEndpoints = () => endpoints.filter((endpoint) => operatorPermissionOf(endpoint) !== undefined);
+  const isMutating = (endpoint: Endpoint) => endpoint.method !== 'GET';
+  const tokenInvalid = { status: 401, errorCode: backofficeErrorCodes.operatorTokenInvalid };
+
+  /** The operator's own session steps: they find the session themselves (no requireOperator) and are tested in modules/backoffice. */
+  const sessionSteps = [`POST ${adminApiPaths.login}`, `POST ${adminApiPaths.totpEnrol}`, `PUT ${adminApiPaths.totpEnrol}`, `POST ${adminApiPaths.totpVerify}`, `POST ${adminApiPaths.logout}`];
+
+  /** A request for each changing operator call, made for `actor`, that succeeds when the actor has the permission. */
+  const mutations: Record<string, (actor: TestOperator) => Promise<Omit<Call, 'token' | 'method'>>> = {
+    [`PUT ${adminApiPaths.ownPassword}`]: async (actor) => ({ url: adminApiPaths.ownPassword, body: { currentPassword: actor.password, newPassword: `new-password-${++sequence}x` } }),
+    [`POST ${adminApiPaths.memberAdjustments}`]: async () => ({
+      url: adminApiPaths.memberAdjustments.replace(':memberId', String((await newMember()).id)),
+      body: { direction: 'credit', amount: '10.00', reason: 'goodwill' },
+      headers: { 'Idempotency-Key': idempotencyKey() },
+    }),
+    [`POST ${adminApiPaths.operators}`]: async () => ({ url: adminApiPaths.operators, body: { username: `opnew${++sequence}x`, password: 'operator-password-9', role: 'support' } }),
+    [`PATCH ${adminApiPaths.operator}`]: async () => ({ url: adminApiPaths.operator.replace(':operatorId', String((await newOperator('support')).id)), body: { status: 'disabled' } }),
+    [`PUT ${adminApiPaths.operatorRole}`]: async () => ({ url: adminApiPaths.operatorRole.replace(':operatorId', String((await newOperator('support')).id)), body: { role: 'finance' } }),
+    [`DELETE ${adminApiPaths.operatorTotp}`]: async () => ({ url: adminApiPaths.operatorTotp.replace(':operatorId', String((await newOperator('support')).id)) }),
+    [`POST ${depositPaths.adminApprove}`]: async () => ({ url: depositPaths.adminApprove, body: { depositId: (await deposits.bankDeposit((await newMember()).token)).depositId } }),
+    [`POST ${depositPaths.adminReject}`]: async () => ({ url: depositPaths.adminReject, body: { depositId: (await deposits.bankDeposit((await newMember()).token)).depositId, reason: 'slip unreadable' } }),
+    [`PUT ${depositPaths.adminUpdateChannels}`]: async () => {
+      const current = await send({ method: 'GET', url: depositPaths.adminChannels, token: (await newOperator('admin')).token });
+      const value = current.json().value as { pendingMinutes: number; channels: Record<string, Record<string, unknown>> };
+      const { hasSecret: _hasSecret, ...demoPay } = value.channels.DEMOPAY!;
+      return { url: depositPaths.adminUpdateChannels, body: { pendingMinutes: value.pendingMinutes === 30 ? 31 : 30, channels: { ...value.channels, DEMOPAY: demoPay } } };
+    },
+    [`POST ${withdrawalPaths.adminApprove}`]: async () => ({ url: withdrawalPaths.adminApprove, body: { withdrawalId: await pendingWithdrawal() } }),
+    [`POST ${withdrawalPaths.adminReject}`]: async () => ({ url: withdrawalPaths.adminReject, body: { withdrawalId: await pendingWithdrawal(), reason: 'account closed' } }),
+    [`POST ${withdrawalPaths.adminForceReceived}`]: async () => {
+      const withdrawalId = await pendingWithdrawal();
+      const approve = await send({ method: 'POST', url: withdrawalPaths.adminApprove, token: (await newOperator('admin')).token, body: { withdrawalId } });
+      expect(approve.statusCode, approve.body).toBe(200);
+      return { url: withdrawalPaths.adminForceReceived, body: { withdrawalId, remark: 'bank confirmed' } };
+    },
+  };
+
+  async function pendingWithdrawal(): Promise<number> {
+    const member = await newMember({ balance: '1000.00' });
+    const response = await sendSealed('POST', withdrawalPaths.withdraw, { amount: '100.00', bankAccountId: member.bankAccountId, paymentPassword }, member.token, { 'Idempotency-Key': idempotencyKey() });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().value.withdrawalId;
+  }
+
+  const auditRowsOf = async (operatorId: bigint) =>
+    t.db.selectFrom('operator_audit').select(['action', 'target_type', 'target_id']).where('operator_id', '=', operatorId).orderBy('id').execute();
+
+  it('operator calls are read from the route table, and every changing one has a case here', () => {
+    const labels = operatorEndpoints().map((endpoint) => endpoint.label);
+    expect(labels).toContain(`GET ${adminApiPaths.members}`);
+    expect(labels).toContain(`POST ${withdrawalPaths.adminApprove}`);
+    expect(labels).toContain(`POST ${depositPaths.adminApprove}`);
+    const changing = operatorEndpoints().filter(isMutating).map((endpoint) => endpoint.label);
+    expect(changing.toSorted(), 'a changing back-office call without a case in `mutations`, or a case of a call that is gone').toEqual(Object.keys(mutations).toSorted());
+    // Every other changing /admin-api/ call is one of the operator's own session steps.
+    const unguarded = endpoints.filter((endpoint) => endpoint.url.startsWith('/admin-api/') && isMutating(endpoint) && operatorPermissionOf(endpoint) === undefined).map((endpoint) => endpoint.label);
+    expect(unguarded.toSorted()).toEqual(sessionSteps.toSorted());
+  });
+
+  it.each([
+    { name: 'no token', token: async () => undefined },
+    { name: 'a garbage token', token: async () => 'garbage token' },
+    { name: 'an expired token', token: async () => (await createOperatorSession(t.db, { merchantId: t.demoMerchantId, operatorId: (await newOperator('admin')).id, stage: 'full', ip: '127.0.0.1', nowMs: clock.nowMs - 7 * 24 * 3_600_000 })).token },
+    {
+      name: 'a revoked token (logged out)',
+      token: async () => {
+        const operator = await newOperator('admin');
+        const logout = await send({ method: 'POST', url: adminApiPaths.logout, token: operator.token });
+        expect(logout.statusCode, logout.body).toBe(200);
+        return operator.token;
+      },
+    },
+    {
+      name: 'the token of a disabled operator',
+      token: async () => {
+        const operator = await newOperator('admin');
+        await t.db.updateTable('operator').set({ status: 'disabled' }).where('id', '=', operator.id).execute();
+        return operator.token;
+      },
+    },
+    { name: "a member's token", token: async () => (await newMember()).token },
+  ])('refuse $name with 401 operator.token.invalid, and change nothing', async ({ name, token: makeToken }) => {
+    const token = await makeToken();
+    await expectAllRefused(operatorEndpoints().map((endpoint) => ({ label: `${endpoint.label} with ${name}`, call: callOf(endpoint, token), expected: tokenInvalid })));
+  });
+
+  it('refuse an anonymous caller with an invalid body with 401, not 400', async () => {
+    const withBody = operatorEndpoints().filter((endpoint) => requestSchemaOf(endpoint, 'body'));
+    expect(withBody.length).toBeGreaterThan(5);
+    await expectAllRefused(withBody.map((endpoint) => ({ label: `${endpoint.label} anonymous with an invalid body`, call: callOf(endpoint, undefined, { body: invalidBody }), expected: tokenInvalid })));
+  });
+
+  it("the session steps after login refuse an anonymous caller, even with an invalid body, with 401", async () => {
+    const steps = endpoints.filter((endpoint) => sessionSteps.includes(endpoint.label) && endpoint.label !== `POST ${adminApiPaths.login}`);
+    expect(steps.length).toBe(sessionSteps.length - 1);
+    await expectAllRefused(
+      steps.flatMap((endpoint) => [
+        { label: `${endpoint.label} without a token`, call: callOf(endpoint, undefined), expected: tokenInvalid },
+        { label: `${endpoint.label} anonymous with an invalid body`, call: callOf(endpoint, undefined, { body: invalidBody }), expected: tokenInvalid },
+      ]),
+    );
+  });
+
+  it('refuse a session that passed the password but not the authenticator code (403 operator.totp.required)', async () => {
+    const operator = await newOperator('admin', { stage: 'password' });
+    await expectAllRefused(
+      operatorEndpoints().map((endpoint) => ({ label: `${endpoint.label} before the TOTP step`, call: callOf(endpoint, operator.token), expected: { status: 403, errorCode: backofficeErrorCodes.totpRequired, value: { stage: 'verify' } } })),
+    );
+  });
+
+  it('refuse every role without the permission of a call (403 operator.permission.denied), whatever it asks', async () => {
+    const cases: Array<{ label: string; call: Call; expected: Expected }> = [];
+    for (const role of Object.keys(rolePermissions) as OperatorRole[]) {
+      const operator = await newOperator(role);
+      for (const endpoint of operatorEndpoints()) {
+        const permission = operatorPermissionOf(endpoint);
+        if (permission === null || permission === undefined || roleHasPermission(role, permission)) continue;
+        const prepare = mutations[endpoint.label];
+        // A changing call gets a request that would succeed with the permission, so only the permission refuses it.
+        const request = prepare ? { method: endpoint.method, ...(await prepare(operator)), token: operator.token } : callOf(endpoint, operator.token);
+        cases.push({ label: `${endpoint.label} as ${role} (lacks ${permission})`, call: request, expected: { status: 403, errorCode: backofficeErrorCodes.permissionDenied } });
+      }
+    }
+    expect(cases.length).toBeGreaterThan(10);
+    await expectAllRefused(cases);
+  });
+
+  /** The least powerful role that has the permission: success then proves the permission, not the admin role. */
+  const leastRoleWith = (permission: OperatorPermission | null): OperatorRole =>
+    (['support', 'finance', 'admin'] as const).find((role) => permission === null || roleHasPermission(role, permission))!;
+
+  it.each(Object.keys(mutations))('%s succeeds for a role with its permission and writes an audit row', async (label) => {
+    const endpoint = operatorEndpoints().find((candidate) => candidate.label === label);
+    expect(endpoint, `${label} is not in the route table`).toBeDefined();
+    const role = leastRoleWith(operatorPermissionOf(endpoint!)!);
+    const operator = await newOperator(role);
+    const request = await mutations[label]!(operator);
+    const auditBefore = await auditRowsOf(operator.id);
+    const response = await send({ method: endpoint!.method, ...request, token: operator.token });
+    expect(response.statusCode, `${label} as ${role}: ${response.body}`).toBe(200);
+    expect(response.json().success).toBe(true);
+    const auditAfter = await auditRowsOf(operator.id);
+    expect(auditAfter.length, `${label} as ${role} wrote no audit row`).toBeGreaterThan(auditBefore.length);
+  });
+
+  it('let the least role with the permission of each reading call through', async () => {
+    const problems: string[] = [];
+    for (const endpoint of operatorEndpoints().filter((candidate) => !isMutating(candidate))) {
+      const role = leastRoleWith(operatorPermissionOf(endpoint)!);
+      const response = await send(callOf(endpoint, (await newOperator(role)).token));
+      // Ids are placeholders (1), so a detail may answer 400 or 404; the guard must not refuse.
+      if ([401, 403].includes(response.statusCode)) problems.push(`${endpoint.label} as ${role}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('logging out writes an audit row too', async () => {
+    const operator = await newOperator('support');
+    const response = await send({ method: 'POST', url: adminApiPaths.logout, token: operator.token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await auditRowsOf(operator.id)).map((row) => row.action)).toContain('session.logout');
+  });
+});
