@@ -1,8 +1,8 @@
 // Lighthouse's performance and accessibility scores of a page in Debian's Chromium (headless), as a
 // row of npm run bench. Playwright starts the browser with a debugging port; Lighthouse drives it.
-import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { freePort } from '../apps/server/src/testing/house-games.ts';
 
 export interface LighthouseScores {
   performance: number;
@@ -30,15 +30,4 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
   } finally {
     await browser.close();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

@@ -96,21 +96,22 @@ export class Service {
     throw new Error(`${this.name} did not become ready`);
   }
 
-  async kill(): Promise<void> {
-    const child = this.child;
-    this.child = null;
-    if (!child || this.exited.has(child)) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGKILL');
-    await gone;
+  /** SIGKILL: nothing gets to clean up. */
+  kill(): Promise<void> {
+    return this.end('SIGKILL');
   }
 
-  async stop(): Promise<void> {
+  /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+  stop(): Promise<void> {
+    return this.end('SIGTERM');
+  }
+
+  private async end(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
     const child = this.child;
     this.child = null;
     if (!child || this.exited.has(child)) return;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
+    child.kill(signal);
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await gone;
     clearTimeout(timer);

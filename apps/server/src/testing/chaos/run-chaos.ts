@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { connect, migrateToLatest } from '../../db/database.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { createLogger } from '../../logger.ts';
 import { createTransferVendorClients, reconcilePendingTransfers } from '../../modules/transfer-wallet/index.ts';
+import { freePort } from '../house-games.ts';
 import { createMembers, runMember, seededRandom, type Operation } from './load.ts';
 import { apiService, bundleService, Database, houseGamesService, houseVendorSecret, sleep, type Ports } from './processes.ts';
 import { verify, type Verdict } from './verify.ts';
@@ -106,17 +106,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await setupDb.destroy().catch(() => {});
     await database.stop().catch(() => {});
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export const defaultDataDir = path.resolve(import.meta.dirname, '../../../../../.tmp/chaos-data');
