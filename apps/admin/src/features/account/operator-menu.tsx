@@ -33,7 +33,6 @@ export function OperatorMenu({ operator }: { operator: OperatorMe['operator'] })
         type="button"
         className="operator-chip"
         title={t('operator_menu')}
-        aria-label={`${operator.username} (${t(`role_${operator.role}`)}): ${t('operator_menu')}`}
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}
@@ -44,6 +43,8 @@ export function OperatorMenu({ operator }: { operator: OperatorMe['operator'] })
         </span>
         <span className="operator-name">{operator.username}</span>
         <Badge tone="info">{t(`role_${operator.role}`)}</Badge>
+        {/* The name is the visible name and role, then what the button opens (WCAG 2.5.3: label in name). */}
+        <span className="visually-hidden">{t('operator_menu')}</span>
       </button>
       {isOpen ? (
         <div className="operator-menu-list" role="menu" id={menuId}>

@@ -58,7 +58,7 @@ describe('register modal tabs', () => {
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).queryByLabelText(/^Username/)).toBeNull();
     expect(within(panel).getByLabelText(/^Mobile number \(your username\)/)).toBeTruthy();
-    expect(within(panel).getByRole('button', { name: 'Country code: Thailand (+66)' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Country code: Thailand, +66' })).toBeTruthy();
     expect(within(panel).getByLabelText(/^SMS code/)).toBeTruthy();
     expect(within(panel).getByLabelText(/^Password/)).toBeTruthy();
     expect(within(panel).getByLabelText(/^Confirm password/)).toBeTruthy();

@@ -26,7 +26,7 @@ export function AnnouncementMarquee() {
 
   return (
     <section className="marquee" aria-label={t('announcement_title')}>
-      <button type="button" className="marquee__label" onClick={() => openModal({ kind: 'announcement' })} aria-label={t('announcement_title')}>
+      <button type="button" className="marquee__label" onClick={() => openModal({ kind: 'announcement' })}>
         <Icon name="megaphone" size={18} />
         <span>{t('marquee_label')}</span>
       </button>

@@ -53,6 +53,9 @@ export function ServiceBar() {
               target="_blank"
               rel="noopener noreferrer"
               data-type={entry.type}
+              // The label beside the icon shows only on hover and focus (visibility: hidden
+              // otherwise), which also hides it from screen readers: the link needs its own name.
+              aria-label={entry.label}
               onClick={(event) => {
                 event.preventDefault();
                 openCustomerService(entry);
