@@ -149,7 +149,7 @@ async function launchTransfer(
   const playable = moveMainWalletIn ? main + inVendor : inVendor;
   if (playable < minBet) throw balanceNotEnough(playable, minBet);
   const playerId = await ensurePlayer(transferContext);
-  if (moveMainWalletIn && main > 0n) await transfer(transferContext, vendor.vassalage, 'IN', 'all');
+  if (moveMainWalletIn && main > 0n) await transfer(transferContext, vendor.vassalage, 'IN', 'all', null);
   const answer = await callVendor(() => transferContext.client.call('launch', { playerId, gameId, language }));
   return answer.url;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { formatMinorUnits, launchErrorCodes, parseAmount, type WalletTransferResult } from '@lotus/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -126,12 +126,38 @@ export async function syncVendorWallet(context: TransferContext, vassalage: stri
   });
 }
 
-/** Starts a transfer: the money leaves its source wallet for transit and a pending row remembers it. */
-async function startTransfer(context: TransferContext, vassalage: string, direction: TransferDirection, amount: bigint | 'all'): Promise<TransferRow> {
+/**
+ * The reference a transfer is known by, here and at the vendor. A transfer asked with an
+ * Idempotency-Key gets one derived from it (and the vendor): a request run again after its first run
+ * died half-way (modules/idempotency takes it over) finds the transfer that run started instead of
+ * moving the money a second time. Without a key (a launch's move of the main wallet), a random one.
+ */
+function referenceOf(context: TransferContext, vassalage: string, requestKey: string | null): string {
+  if (requestKey === null) return randomUUID().replaceAll('-', '');
+  return createHash('sha256').update(`${context.merchantId}:${context.memberId}:${vassalage}:${requestKey}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Starts a transfer: the money leaves its source wallet for transit and a pending row remembers it.
+ * A transfer with this reference that already exists is returned as it is (`resumed`).
+ */
+async function startTransfer(
+  context: TransferContext,
+  vassalage: string,
+  direction: TransferDirection,
+  amount: bigint | 'all',
+  reference: string,
+): Promise<{ row: TransferRow; resumed: boolean }> {
   const source: MemberAccountRef = direction === 'IN' ? mainWallet(context.memberId) : vendorWallet(context.memberId, vassalage);
   try {
     return await context.db.transaction().execute(async (trx) => {
       await lockPlayer(trx, context);
+      const existing = await trx
+        .selectFrom('wallet_transfer')
+        .select(['id', 'merchant_id', 'member_id', 'vassalage', 'direction', 'amount', 'currency', 'reference', 'status'])
+        .where('reference', '=', reference)
+        .executeTakeFirst();
+      if (existing) return { row: existing, resumed: true };
       const pending = await trx.selectFrom('wallet_transfer').select('id').where('member_id', '=', context.memberId).where('vassalage', '=', vassalage).where('status', '=', 'pending').executeTakeFirst();
       if (pending) throw new AppError(409, launchErrorCodes.transferPending);
       const minor = amount === 'all' ? await memberBalance(trx, context.merchantId, context.currency, source) : amount;
@@ -147,7 +173,7 @@ async function startTransfer(context: TransferContext, vassalage: string, direct
           direction,
           amount: minor,
           currency: context.currency,
-          reference: randomUUID().replaceAll('-', ''),
+          reference,
           status: 'pending',
           created_at: now,
           updated_at: now,
@@ -161,7 +187,7 @@ async function startTransfer(context: TransferContext, vassalage: string, direct
         transfers: [{ debit: source, credit: transit(vassalage), amount: minor, kind: `wallet.transfer.${direction.toLowerCase()}`, reference: `transfer:${row.reference}` }],
         nowMs: context.nowMs,
       });
-      return row;
+      return { row, resumed: false };
     });
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
@@ -237,12 +263,32 @@ export async function resolveByStatus(db: Kysely<Database>, client: TransferVend
 /**
  * One transfer, start to end as far as the vendor lets: start, call the vendor, end on a definite
  * answer; on a lost answer ask the status once, and leave it pending for the reconciliation job if
- * that is lost too.
+ * that is lost too. `requestKey` is the request's Idempotency-Key (null without one): a transfer an
+ * earlier run of the same request started is resumed, never started again; if it is still pending,
+ * the vendor is asked what became of it, as for a lost answer.
  */
-export async function transfer(context: TransferContext, vassalage: string, direction: TransferDirection, amount: bigint | 'all'): Promise<WalletTransferResult> {
+export async function transfer(
+  context: TransferContext,
+  vassalage: string,
+  direction: TransferDirection,
+  amount: bigint | 'all',
+  requestKey: string | null,
+): Promise<WalletTransferResult> {
   const playerId = await ensurePlayer(context);
-  if (direction === 'OUT') await syncVendorWallet(context, vassalage, playerId);
-  const started = await startTransfer(context, vassalage, direction, amount);
+  const reference = referenceOf(context, vassalage, requestKey);
+  const earlier = requestKey === null ? undefined : await context.db.selectFrom('wallet_transfer').select('id').where('reference', '=', reference).executeTakeFirst();
+  // A resumed transfer's OUT already read the vendor's balance when it started.
+  if (direction === 'OUT' && !earlier) await syncVendorWallet(context, vassalage, playerId);
+  const { row: started, resumed } = await startTransfer(context, vassalage, direction, amount, reference);
+  const result = (status: 'succeeded' | 'failed' | 'pending'): WalletTransferResult => ({
+    transferId: started.reference,
+    vassalage,
+    direction: started.direction,
+    amount: formatMinorUnits(started.amount),
+    status: status === 'succeeded' ? 'SUCCESS' : status === 'failed' ? 'FAILED' : 'PENDING',
+  });
+  if (resumed) return result(started.status === 'pending' ? await resolveByStatus(context.db, context.client, started, context.nowMs) : started.status);
+
   const body = { playerId, reference: started.reference, amount: formatMinorUnits(started.amount), currency: context.currency };
   let status: 'succeeded' | 'failed' | 'pending';
   try {
@@ -257,11 +303,5 @@ export async function transfer(context: TransferContext, vassalage: string, dire
       throw error;
     }
   }
-  return {
-    transferId: started.reference,
-    vassalage,
-    direction,
-    amount: formatMinorUnits(started.amount),
-    status: status === 'succeeded' ? 'SUCCESS' : status === 'failed' ? 'FAILED' : 'PENDING',
-  };
+  return result(status);
 }

@@ -40,7 +40,7 @@ export async function transferWalletRoutes(app: AppInstance): Promise<void> {
       const { vassalage, direction, all, amount } = request.body;
       const [vendor] = await transferVendors(request, [vassalage]);
       if (!vendor) throw new AppError(404, launchErrorCodes.transferVendorUnknown, { field: 'vassalage', params: { field: 'vassalage' } });
-      return ok(await transfer(contextFor(request, reply, vendor), vendor.vassalage, direction, all ? 'all' : parseAmount(amount!)!));
+      return ok(await transfer(contextFor(request, reply, vendor), vendor.vassalage, direction, all ? 'all' : parseAmount(amount!)!, request.idempotencyKey));
     },
   );
 
@@ -55,7 +55,7 @@ export async function transferWalletRoutes(app: AppInstance): Promise<void> {
       const transfers = [];
       for (const vendor of vendors) {
         try {
-          transfers.push(await transfer(contextFor(request, reply, vendor), vendor.vassalage, 'OUT', 'all'));
+          transfers.push(await transfer(contextFor(request, reply, vendor), vendor.vassalage, 'OUT', 'all', request.idempotencyKey));
         } catch (error) {
           // An empty wallet has nothing to return; a vendor that cannot answer keeps its money for the next try.
           if (error instanceof AppError && (error.errorCode === launchErrorCodes.transferBalanceNotEnough || error.errorCode === launchErrorCodes.vendorUnavailable)) continue;

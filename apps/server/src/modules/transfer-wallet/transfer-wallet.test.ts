@@ -136,6 +136,47 @@ describe('GCS_walletTransfer', () => {
     expect(await balances(memberId)).toEqual({ main: 9_000n, inVendor: 1_000n, atVendor: 1_000n });
   });
 
+  /** What a request whose process died before answering leaves: its key claimed, no answer stored, 30 s ago. */
+  async function forgetAnswer(key: string) {
+    await testApp.db
+      .updateTable('idempotent_request')
+      .set({ status_code: null, response_body: null, response_type: null, completed_at: null, created_at: new Date(clock - 60_000) })
+      .where('idempotency_key', '=', key)
+      .execute();
+  }
+
+  test('a request run again after its first run died (found by npm run chaos): the transfer it made is answered, not made again', async () => {
+    const { memberId, token } = await memberWith(10_000n);
+    const key = randomUUID();
+    const body = { vassalage: vendor, direction: 'IN', amount: '10' };
+    const first = transferOk.parse((await post(launchPaths.walletTransfer, token, body, key)).json()).value;
+    await forgetAnswer(key);
+    const again = transferOk.parse((await post(launchPaths.walletTransfer, token, body, key)).json()).value;
+    expect(again).toEqual(first);
+    expect(await balances(memberId)).toEqual({ main: 9_000n, inVendor: 1_000n, atVendor: 1_000n });
+    expect(await testApp.db.selectFrom('wallet_transfer').select('reference').where('member_id', '=', memberId).execute()).toHaveLength(1);
+    await expectLedgerClean();
+  });
+
+  test('the first run died with its transfer still pending: the run again asks the vendor and ends it once', async () => {
+    const { memberId, token } = await memberWith(10_000n);
+    const key = randomUUID();
+    const body = { vassalage: vendor, direction: 'IN', amount: '10' };
+    lose.set('fund-in', 'answer');
+    lose.set('transfer-status', 'request');
+    try {
+      expect(transferOk.parse((await post(launchPaths.walletTransfer, token, body, key)).json()).value.status).toBe('PENDING');
+    } finally {
+      lose.clear();
+    }
+    await forgetAnswer(key);
+    const again = transferOk.parse((await post(launchPaths.walletTransfer, token, body, key)).json()).value;
+    expect(again.status).toBe('SUCCESS');
+    expect(await balances(memberId)).toEqual({ main: 9_000n, inVendor: 1_000n, atVendor: 1_000n });
+    expect(await testApp.db.selectFrom('wallet_transfer').select('status').where('member_id', '=', memberId).execute()).toEqual([{ status: 'succeeded' }]);
+    await expectLedgerClean();
+  });
+
   test('20 parallel transfers in and out never overdraw and never lose a cent', async () => {
     const { memberId, token } = await memberWith(10_000n);
     await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'IN', amount: '50' });
