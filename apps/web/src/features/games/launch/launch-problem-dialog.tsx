@@ -1,6 +1,7 @@
 import '../games.css';
 import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../../api/whitelabel';
+import { LazyImage, lazyImagePlaceholder } from '../../../components/lazy-image';
 import { Modal } from '../../../components/modal';
 import { formatDateTime } from '../../../lib/format';
 import { openModal } from '../../../stores/modal-store';
@@ -60,7 +61,7 @@ export function LaunchProblemDialog({ problem, onClose, onLaunch }: { problem: L
             {problem.suggestions.map((game) => (
               <li key={`${game.vassalage}:${game.gameId}`}>
                 <button type="button" className="launch-dialog__suggestion" onClick={() => onLaunch(game)}>
-                  {game.thumbnailUrl ? <img src={game.thumbnailUrl} alt="" width={48} height={64} loading="lazy" /> : <span className="launch-dialog__suggestion-placeholder" aria-hidden="true" />}
+                  <LazyImage src={game.thumbnailUrl ?? lazyImagePlaceholder} alt="" width={36} height={48} className="launch-dialog__suggestion-image" />
                   <span>{game.displayName}</span>
                 </button>
               </li>
