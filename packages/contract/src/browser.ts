@@ -1,15 +1,17 @@
-// Only zod's core config: this module is imported first by the sites' entry points, before the home
-// page's chunk has any other use for zod, so it must not pull the schema library into that chunk.
-import { config } from 'zod/v4/core';
-
 /**
  * For the member site and the back-office, before the first schema is created (zod decides when it
  * builds an object schema, so this comes before the contract's other modules: `@lotus/contract/browser`
- * imports nothing else). zod compiles object schemas
- * with `new Function` when it can, and finds out by trying once: under the sites' strict CSP (no
- * 'unsafe-eval') that try is refused and reported as a CSP violation, even though zod catches it.
- * Interpreted parsing is what the browser ends up with anyway; saying so skips the try.
+ * imports nothing). zod compiles object schemas with `new Function` when it can, and finds out by
+ * trying once: under the sites' strict CSP (no 'unsafe-eval') that try is refused and reported as a
+ * CSP violation, even though zod catches it. Interpreted parsing is what the browser ends up with
+ * anyway; saying so skips the try.
+ *
+ * The setting goes straight into the object `z.config()` writes to (zod 4 keeps it on
+ * `globalThis.__zod_globalConfig` and adopts one that exists): importing zod's config function would
+ * put 4 KB of zod's core in the home page's entry chunk, which has no other use for zod. zod is
+ * pinned; should it stop reading that object, e2e/csp.spec.ts sees the violation come back.
  */
 export function disableSchemaCompilation(): void {
-  config({ jitless: true });
+  const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
+  holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
 }
