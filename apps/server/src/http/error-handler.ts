@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { translate } from '../i18n/messages.ts';
 import { AppError } from './app-error.ts';
+import { nulFieldOf } from './nul-guard.ts';
 import { headerLanguage } from './request-context.ts';
 
 /**
@@ -62,6 +63,13 @@ export function sendError(error: FastifyError | AppError | Error, request: Fasti
     return envelope(415, errorCodes.unsupportedMediaType, translate(language, errorCodes.unsupportedMediaType));
   }
   if (fastifyError.statusCode === 404) return envelope(404, errorCodes.notFound, translate(language, errorCodes.notFound));
+
+  // PostgreSQL text cannot hold NUL (SQLSTATE 22021): such a value that a route's own checks let
+  // through (see http/nul-guard.ts) is bad input, not a fault; the statement and its transaction failed.
+  if ((error as { code?: unknown }).code === '22021') {
+    const field = nulFieldOf(request) ?? 'body';
+    return envelope(400, errorCodes.validation, translate(language, 'validation.invalid_value', { field }), field);
+  }
 
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

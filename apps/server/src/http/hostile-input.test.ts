@@ -1,7 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { publicKeySchema } from '@lotus/contract';
 import { freshIp } from '../testing/api-client.ts';
 import { fundedTestMember } from '../testing/members.ts';
+import { sealForTest } from '../testing/seal-payload.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { exceedsDepth, maxJsonDepth } from './json-body.ts';
 
@@ -42,6 +44,21 @@ describe('hostile input', () => {
     });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ success: false, value: null, errorCode });
+  });
+
+  test('a NUL inside a sealed body, past the call\'s own checks: 400 naming the field, not the database error', async () => {
+    const keyResponse = await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
+    const publicKey = publicKeySchema.parse(keyResponse.json().value);
+    const sealed = sealForTest({ loginDeviceId: 'device\u0000one' }, publicKey);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      headers: { Merchant: 'demo', Language: 'EN', 'content-type': 'application/json', Encryption: sealed.encryptionHeader },
+      payload: JSON.stringify(sealed.body),
+      remoteAddress: freshIp(),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'validation.failed', field: 'loginDeviceId' });
   });
 
   test('JSON nested to the limit still parses (and is refused only by its schema)', async () => {
