@@ -92,6 +92,9 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
   const parsed = vendorWalletRequestSchema.safeParse(json);
   if (!parsed.success) throw new VendorWalletError(codes.invalidRequest);
   const request = parsed.data;
+  // PostgreSQL's text and jsonb cannot hold NUL (the call would fail in the database); no field of
+  // the protocol has a use for one. JSON.stringify writes it as the escape \u0000, nested fields too.
+  if (JSON.stringify(request).includes('\\u0000')) throw new VendorWalletError(codes.invalidRequest);
   if (Math.abs(request.timestamp - nowMs) > maxClockSkewMs) throw new VendorWalletError(codes.staleRequest);
   if (call === 'bet' || call === 'win') return play(db, { vendorCode, call, merchants, request, nowMs });
 

@@ -156,6 +156,15 @@ describe('amounts', () => {
     expect(await postingsOf(p)).toBe(0);
   });
 
+  test('a NUL in any text (round, transaction, fairness data): INVALID_REQUEST, nothing recorded', async () => {
+    const p = await player();
+    await expectError(await send(p, 'bet', body(p, { roundId: 'round\u0000one' })), 'INVALID_REQUEST');
+    await expectError(await send(p, 'bet', body(p, { transactionId: 'tx\u0000' })), 'INVALID_REQUEST');
+    await expectError(await send(p, 'bet', body(p, { roundDetails: { clientSeed: 'seed\u0000' } })), 'INVALID_REQUEST');
+    expect(await balanceOf(p)).toBe(10_000n);
+    expect(await postingsOf(p)).toBe(0);
+  });
+
   test('more than the balance: INSUFFICIENT_FUNDS with the balance, nothing recorded; the same id may then succeed', async () => {
     const p = await player(500n);
     const payload = body(p, { amount: '5.01' });
