@@ -60,9 +60,10 @@ export function securityHeaders(gameOrigins: readonly string[] = []): Record<str
 /**
  * Powerful browser features nothing of ours uses are switched off, so an injected or framed script
  * cannot ask for them either. Fullscreen, autoplay and the clipboard stay: the /game page puts its
- * frame in fullscreen and lets the game autoplay, and the money pages copy account numbers.
+ * frame in fullscreen and lets the game autoplay, and the money pages copy account numbers. Only
+ * features Chromium knows: an unknown one (`bluetooth`) is a console warning on every page.
  */
-export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), display-capture=()';
+export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), display-capture=()';
 
 /**
  * HSTS only means something over TLS (browsers ignore it on plain HTTP, RFC 6797 §8.1), and TLS
