@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { apiPaths, walletBalanceSchema, type WalletBalance } from '@lotus/contract';
+import { apiPaths } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { developmentHouseVendorSecret } from '../config.ts';
@@ -7,6 +7,7 @@ import { startJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { createLogger } from '../logger.ts';
 import { createGameSession } from '../modules/vendor-wallet/game-sessions.ts';
 import { houseVendorCode, signBody } from '../modules/vendor-wallet/signature.ts';
+import { openStream } from '../modules/wallet/wallet.testing.ts';
 import { fundedTestMember } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -64,28 +65,10 @@ describe.skipIf(!redisUrl)('two API instances behind one load balancer', () => {
 
   test('a balance change made through one instance reaches a stream opened on the other', async () => {
     const member = await fundedTestMember(first.db, first.demoMerchantId, `scaleout${randomBytes(3).toString('hex')}`, 10_000n);
-    const controller = new AbortController();
-    const stream = await fetch(`${secondUrl}${apiPaths.walletStream}`, { headers: { Merchant: 'demo', Authorization: member.token }, signal: controller.signal });
-    expect(stream.status).toBe(200);
-    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    const nextBalance = async (): Promise<WalletBalance> => {
-      for (;;) {
-        const end = buffer.indexOf('\n\n');
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (block.startsWith('event: balance') && data) return walletBalanceSchema.parse(JSON.parse(data.slice(6)));
-          continue;
-        }
-        const chunk = await reader.read();
-        if (chunk.done) throw new Error('stream ended');
-        buffer += chunk.value;
-      }
-    };
+    const stream = await openStream(secondUrl, member.token);
+    expect(stream.response.status).toBe(200);
     try {
-      expect((await nextBalance()).sumBalance).toBe('100.00');
+      expect((await stream.next()).sumBalance).toBe('100.00');
 
       // A bet of 1.00 through the first instance, as the house vendor sends it.
       const { token: sessionToken } = await createGameSession(first.db, { merchantId: first.demoMerchantId, memberId: member.memberId, vendorCode: houseVendorCode, gameId: 'lucky-lotus', nowMs: Date.now() });
@@ -107,9 +90,9 @@ describe.skipIf(!redisUrl)('two API instances behind one load balancer', () => {
       });
       expect(response.status, await response.clone().text()).toBe(200);
 
-      expect((await nextBalance()).sumBalance).toBe('99.00');
+      expect((await stream.next()).sumBalance).toBe('99.00');
     } finally {
-      controller.abort();
+      stream.close();
     }
   });
 

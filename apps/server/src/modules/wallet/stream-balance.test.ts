@@ -1,8 +1,8 @@
-import { walletBalanceSchema, type WalletBalance } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestMember, insertTestSession } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postTransfers } from '../ledger/index.ts';
+import { openStream } from './wallet.testing.ts';
 
 /**
  * The balance stream over real HTTP (light-my-request cannot stream), across two API instances on
@@ -39,29 +39,6 @@ async function deposit(memberId: bigint, amount: bigint) {
   });
 }
 
-/** Opens the stream and hands out its `balance` events one by one. */
-async function openStream(baseUrl: string, token: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/wps/v2/wallets/stream`, { headers: { Merchant: 'demo', Authorization: token }, signal: controller.signal });
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const next = async (): Promise<WalletBalance> => {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (block.startsWith('event: balance') && data) return walletBalanceSchema.parse(JSON.parse(data.slice(6)));
-        continue;
-      }
-      const chunk = await reader.read();
-      if (chunk.done) throw new Error('stream ended');
-      buffer += chunk.value;
-    }
-  };
-  return { response, next, close: () => controller.abort() };
-}
 
 describe('GET /wps/v2/wallets/stream', () => {
   test('needs a token', async () => {
