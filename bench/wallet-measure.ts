@@ -7,6 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -69,6 +70,9 @@ export async function measureWallet(players: number, seconds: number): Promise<W
       const { token } = await createGameSession(db, { merchantId: merchant.id, memberId, vendorCode: 'HOUSE', gameId, nowMs: Date.now() });
       sessions.push({ memberId, token });
     }
+    // Statistics as autovacuum keeps them on a live database: without them the planner sees the
+    // 200 members just inserted as an empty table and picks poor plans for the foreign-key checks.
+    await sql`ANALYZE`.execute(db);
     server = await startApi(database.connectionString, secret);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: players });

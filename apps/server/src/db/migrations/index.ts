@@ -21,6 +21,7 @@ import * as m0020 from './0020_agent_contracts.ts';
 import * as m0021 from './0021_vendor_feed.ts';
 import * as m0022 from './0022_vendor_wallet_play.ts';
 import * as m0023 from './0023_vendor_wallet_play_batch.ts';
+import * as m0024 from './0024_vendor_wallet_set_path.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -47,4 +48,5 @@ export const migrations = {
   '0021_vendor_feed': m0021,
   '0022_vendor_wallet_play': m0022,
   '0023_vendor_wallet_play_batch': m0023,
+  '0024_vendor_wallet_set_path': m0024,
 };

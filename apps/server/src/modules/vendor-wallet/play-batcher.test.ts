@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { checkLedger } from '../ledger/index.ts';
+import { checkLedger, postTransfers } from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
 import { playBatcherFor, type PlayCall } from './play-batcher.ts';
 import { createVendorKit, houseSecret, type Player, type VendorKit } from './vendor-wallet.testing.ts';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-function bet(p: Player, transactionId: string, amount: string): PlayCall {
+function bet(p: Player, transactionId: string, amount: string | null): PlayCall {
   return {
     call: 'bet',
     vendor: p.vendor,
@@ -76,3 +77,127 @@ test('a call that breaks its whole statement fails alone: the others of its grou
   expect(await kit.balanceOf(p)).toBe(10_000n - 11n * 100n);
   expect((await checkLedger(testApp.db)).ok).toBe(true);
 });
+
+function win(p: Player, transactionId: string, roundId: string, amount: string): PlayCall {
+  return { ...bet(p, transactionId, amount), call: 'win', roundId, roundClosed: true, requestHash: `hash-win-${transactionId}` };
+}
+
+/** The call through `vendor_wallet_play` itself, the one-by-one path every rule is written in. */
+async function playOneByOne(call: PlayCall) {
+  const { rows } = await sql<{ balance: bigint; replayed: boolean }>`
+    SELECT balance, replayed FROM vendor_wallet_play(${call.call}, ${call.vendor}, NULL, ${call.tokenHash}, ${call.playerId}, ${call.gameId},
+      ${call.currency}, ${call.roundId}, ${call.transactionId}, ${call.amount}::bigint, ${call.roundClosed}::boolean, ${call.requestHash},
+      ${call.fairness === null ? null : JSON.stringify(call.fairness)}::jsonb, ${call.countFairness}, ${call.now}::timestamptz)`.execute(testApp.db);
+  return { ok: true, ...rows[0]! };
+}
+
+/** What a call wrote, without the columns that name the member, the transaction or a generated id. */
+async function writtenFor(p: Player) {
+  const records = await testApp.db
+    .selectFrom('bet_record')
+    .select(['round_id', 'vassalage', 'game_id', 'game_type', 'game_category', 'game_classify', 'stake', 'valid_bet', 'payout', 'bet_count', 'status', 'fairness', 'first_bet_at', 'settled_at', 'updated_at'])
+    .where('member_id', '=', p.memberId)
+    .orderBy('round_id')
+    .execute();
+  const transactions = await testApp.db
+    .selectFrom('vendor_transaction')
+    .select(['kind', 'round_id', 'amount', 'status', 'created_at', sql<boolean>`posting_id IS NOT NULL`.as('posted'), sql<string>`answer->>'currency'`.as('currency')])
+    .where('member_id', '=', p.memberId)
+    .orderBy('created_at')
+    .orderBy('kind')
+    .execute();
+  const transfers = await testApp.db
+    .selectFrom('ledger_transfer as t')
+    .innerJoin('ledger_account as a', (join) => join.on((eb) => eb.or([eb('a.id', '=', eb.ref('t.debit_account_id')), eb('a.id', '=', eb.ref('t.credit_account_id'))])))
+    .select(['t.amount', 't.kind', 't.reference', 't.debit_balance_after', 't.credit_balance_after', 't.created_at'])
+    .where('a.member_id', '=', p.memberId)
+    .where('t.kind', 'like', 'vendor.%')
+    .orderBy('t.id')
+    .execute();
+  const rounds = await testApp.db.selectFrom('vendor_round').select(['round_id', 'status', 'has_win', 'created_at', 'closed_at']).where('member_id', '=', p.memberId).orderBy('round_id').execute();
+  const turnover = await testApp.db.selectFrom('member_turnover').select('wagered_amount').where('member_id', '=', p.memberId).executeTakeFirst();
+  return { records, transactions, transfers, rounds, turnover: turnover?.wagered_amount ?? null, balance: await kit.balanceOf(p) };
+}
+
+test('the set path writes exactly what the one-by-one path writes', async () => {
+  const batcher = playBatcherFor(testApp.db);
+  // Makes the house's game account, which the set path only uses.
+  await batcher.play(bet(await kit.player(1_000n), 'set-warm-up', '100'));
+  const quick = await kit.player(10_000n);
+  const slow = await kit.player(10_000n);
+  const fairness = { serverSeedHash: 'abc', clientSeed: 'seed', nonce: 3 };
+  const steps = (p: Player, tag: string) => [
+    { ...bet(p, `${tag}-bet-1`, '250'), roundId: 'set-round-1', fairness, countFairness: true },
+    win(p, `${tag}-win-1`, 'set-round-1', '400'),
+    { ...bet(p, `${tag}-bet-2`, '100'), roundId: 'set-round-2' },
+    win(p, `${tag}-win-2`, 'set-round-2', '0'),
+  ];
+  const quickSteps = steps(quick, 'quick');
+  const slowSteps = steps(slow, 'slow');
+  for (const [index, step] of quickSteps.entries()) {
+    const before = batcher.stats.setPathCalls;
+    const quickOutcome = await batcher.play(step);
+    expect(batcher.stats.setPathCalls - before, `step ${index}`).toBe(1);
+    expect(await playOneByOne(slowSteps[index]!)).toEqual(quickOutcome);
+  }
+  const quickWritten = await writtenFor(quick);
+  expect(quickWritten.balance).toBe(10_000n - 250n + 400n - 100n);
+  expect(quickWritten.turnover).toBe(350n);
+  expect(quickWritten.records[0]!.fairness).toEqual(fairness);
+  expect(quickWritten.transfers).toHaveLength(3);
+  expect(await writtenFor(slow)).toEqual(quickWritten);
+  expect((await checkLedger(testApp.db)).ok).toBe(true);
+});
+
+test('a repeat sent with new calls goes one by one; the new calls stay on the set path', async () => {
+  const batcher = playBatcherFor(testApp.db);
+  const players = await Promise.all(Array.from({ length: 6 }, () => kit.player(1_000n)));
+  await batcher.play(bet(players[5]!, 'repeat-first', '100'));
+  const before = batcher.stats.setPathCalls;
+  const outcomes = await Promise.all([...players.slice(0, 5).map((p, index) => batcher.play(bet(p, `repeat-new-${index}`, '100'))), batcher.play(bet(players[5]!, 'repeat-first', '100'))]);
+
+  expect(outcomes.slice(0, 5)).toEqual(Array.from({ length: 5 }, () => ({ ok: true, balance: 900n, replayed: false })));
+  expect(outcomes[5]).toEqual({ ok: true, balance: 900n, replayed: true });
+  expect(batcher.stats.setPathCalls - before).toBe(5);
+  expect(await kit.balanceOf(players[5]!)).toBe(900n);
+});
+
+test('a balance that falls while the set path waits for its lock: the set path is undone and the call refused as alone', async () => {
+  const batcher = playBatcherFor(testApp.db);
+  const p = await kit.player(1_000n);
+  const before = batcher.stats.setPathCalls;
+  let outcome: Promise<unknown> | undefined;
+  await testApp.db.transaction().execute(async (trx) => {
+    // Takes 9.50 of the member's 10.00 and holds the account's row until the bet below waits for it.
+    await postTransfers(trx, {
+      merchantId: testApp.demoMerchantId,
+      currency: kit.currency,
+      idempotency: { source: 'test', key: `race-${p.memberId}` },
+      transfers: [{ debit: { kind: 'member_main', memberId: p.memberId }, credit: { kind: 'house_adjustment' }, amount: 950n, kind: 'adjustment', reference: 'test' }],
+      nowMs: clock,
+    });
+    outcome = batcher.play({ ...bet(p, 'race-bet', '500'), roundId: 'race-round' });
+    await waitForLockWait();
+  });
+
+  expect(await outcome).toEqual({ ok: false, refusal: 'INSUFFICIENT_FUNDS', detail: '50' });
+  expect(batcher.stats.setPathCalls - before).toBe(0);
+  expect(await kit.balanceOf(p)).toBe(50n);
+  const leftovers = await sql<{ count: string }>`
+    SELECT (SELECT count(*) FROM vendor_transaction WHERE transaction_id = 'race-bet')
+         + (SELECT count(*) FROM vendor_round WHERE round_id = 'race-round') AS count`.execute(testApp.db);
+  expect(Number(leftovers.rows[0]!.count)).toBe(0);
+  expect((await checkLedger(testApp.db)).ok).toBe(true);
+});
+
+/** Until a statement of the batcher waits for a row lock (at most 10 s). */
+async function waitForLockWait() {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const { rows } = await sql<{ waiting: string }>`
+      SELECT count(*) AS waiting FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND query LIKE '%vendor_wallet_play_batch%' AND pid <> pg_backend_pid()`.execute(testApp.db);
+    if (Number(rows[0]!.waiting) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the batch never waited for the lock');
+}

@@ -50,8 +50,11 @@ const maxStatementsInFlight = 4;
 export class PlayBatcher {
   private readonly waiting: Pending[] = [];
   private inFlight = 0;
-  /** How many calls went in how many statements (a group's size is calls / statements). */
-  readonly stats = { calls: 0, statements: 0 };
+  /**
+   * How many calls went in how many statements (a group's size is calls / statements), and how many
+   * of the calls the set path answered (migration 0024; the rest went one by one).
+   */
+  readonly stats = { calls: 0, statements: 0, setPathCalls: 0 };
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -81,7 +84,8 @@ export class PlayBatcher {
     const ordered = group.map((pending, arrival) => ({ pending, arrival }));
     ordered.sort((a, b) => (a.pending.call.playerId < b.pending.call.playerId ? -1 : a.pending.call.playerId > b.pending.call.playerId ? 1 : a.arrival - b.arrival));
     try {
-      const outcomes = await runStatement(this.db, ordered.map(({ pending }) => pending.call));
+      const { outcomes, setPathCalls } = await runStatement(this.db, ordered.map(({ pending }) => pending.call));
+      this.stats.setPathCalls += setPathCalls;
       ordered.forEach(({ pending }, index) => pending.resolve(outcomes[index]!));
     } catch (error) {
       if (group.length === 1) {
@@ -90,22 +94,24 @@ export class PlayBatcher {
       }
       // A fault (a deadlock with other work, a lost connection...) undid the whole statement: each call
       // runs again alone, so only a call that fails by itself gets the error.
-      await Promise.all(group.map((pending) => runStatement(this.db, [pending.call]).then(([outcome]) => pending.resolve(outcome!), pending.reject)));
+      await Promise.all(group.map((pending) => runStatement(this.db, [pending.call]).then(({ outcomes }) => pending.resolve(outcomes[0]!), pending.reject)));
     }
   }
 }
 
-async function runStatement(db: Kysely<Database>, calls: PlayCall[]): Promise<PlayOutcome[]> {
-  const { rows } = await sql<{ call_index: number; balance: bigint | null; replayed: boolean | null; refusal: string | null; refusal_detail: string | null }>`
-    SELECT call_index, balance, replayed, refusal, refusal_detail FROM vendor_wallet_play_batch(${JSON.stringify(calls)}::jsonb)`.execute(db);
+async function runStatement(db: Kysely<Database>, calls: PlayCall[]): Promise<{ outcomes: PlayOutcome[]; setPathCalls: number }> {
+  const { rows } = await sql<{ call_index: number; balance: bigint | null; replayed: boolean | null; refusal: string | null; refusal_detail: string | null; set_path: boolean }>`
+    SELECT call_index, balance, replayed, refusal, refusal_detail, set_path FROM vendor_wallet_play_batch(${JSON.stringify(calls)}::jsonb)`.execute(db);
   const outcomes: PlayOutcome[] = new Array(calls.length);
+  let setPathCalls = 0;
   for (const row of rows) {
+    if (row.set_path) setPathCalls += 1;
     outcomes[row.call_index] =
       row.refusal === null
         ? { ok: true, balance: row.balance!, replayed: row.replayed! }
         : { ok: false, refusal: row.refusal as VendorWalletErrorCode, detail: row.refusal_detail || null };
   }
-  return outcomes;
+  return { outcomes, setPathCalls };
 }
 
 /** One batcher per database handle: the calls that share its connection pool share its commits. */
