@@ -22,6 +22,7 @@ import * as m0021 from './0021_vendor_feed.ts';
 import * as m0022 from './0022_vendor_wallet_play.ts';
 import * as m0023 from './0023_vendor_wallet_play_batch.ts';
 import * as m0024 from './0024_vendor_wallet_set_path.ts';
+import * as m0025 from './0025_drop_implied_merchant_keys.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -49,4 +50,5 @@ export const migrations = {
   '0022_vendor_wallet_play': m0022,
   '0023_vendor_wallet_play_batch': m0023,
   '0024_vendor_wallet_set_path': m0024,
+  '0025_drop_implied_merchant_keys': m0025,
 };

@@ -34,12 +34,19 @@ interface Pending {
 }
 
 /**
- * Under PostgreSQL's 64 cached subtransactions per transaction (each call is one), past which every
- * snapshot on the server (and its replicas) gets slower.
+ * At most 64 subtransactions per transaction stay in PostgreSQL's cache, past which every snapshot on
+ * the server (and its replicas) gets slower: the set path takes one, each call that goes one by one
+ * another, and the set path is only tried when some call qualifies, so 63 calls never pass 64.
  */
-const maxCallsPerStatement = 32;
-/** Statements in flight at once: fewer than the API's 10 pooled connections, so other requests still get one. */
-const maxStatementsInFlight = 4;
+const maxCallsPerStatement = 63;
+/**
+ * Statements in flight at once. Since the set path (migration 0024) a statement's cost is mostly per
+ * group, so fewer, larger groups do more: two keep the database busy (one runs while the other's
+ * answers go out and the next group gathers). bench:wallet, 200 players: 2 gave ratios 0.60-0.70,
+ * 3 gave 0.49-0.53, 4 gave 0.56-0.63 (readings in docs/performance.md). Also well under the API's 10
+ * pooled connections, so other requests still get one.
+ */
+const maxStatementsInFlight = 2;
 
 /**
  * Group commit (README, "Group commit"). A call goes to the database at once when fewer than
