@@ -132,6 +132,7 @@ try {
     { target: `login (${login.workers} at once, argon2id)`, 'per s': login.loginsPerSecond, 'p50 ms': login.p50Ms, 'p99 ms': login.p99Ms, reference: 'hello-world', ratio: ratio(login.loginsPerSecond, helloWorld.requestsPerSecond) },
     { target: 'bare single-row UPDATE (reference)', 'per s': wallet.bareUpdatesPerSecond, 'p50 ms': '', 'p99 ms': '', reference: 'itself', ratio: 1 },
     { target: `wallet postings (${wallet.players} players)`, 'per s': wallet.postingsPerSecond, 'p50 ms': wallet.p50Ms, 'p99 ms': wallet.p99Ms, reference: 'bare UPDATE', ratio: wallet.ratio },
+    { target: 'wallet postings paced at half that rate', 'per s': wallet.pacedRoundsPerSecond * 2, 'p50 ms': wallet.pacedP50Ms, 'p99 ms': wallet.pacedP99Ms, reference: '', ratio: '' },
   ];
   console.table(rows);
   console.log(`home page JavaScript: ${(homePage.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${homePage.files.length} files`);

@@ -36,6 +36,10 @@ export interface WalletResult {
   ratio: number;
   p50Ms: number;
   p99Ms: number;
+  /** The paced phase: half the back-to-back rate, the same players (latency below saturation). */
+  pacedRoundsPerSecond: number;
+  pacedP50Ms: number;
+  pacedP99Ms: number;
   failedRounds: number;
   ledgerCheck: 'clean' | 'DIFFERENCES';
   measuredAt: string;
@@ -90,30 +94,51 @@ export async function measureWallet(players: number, seconds: number): Promise<W
         request.end(body);
       });
 
-    console.log(`wallet: ${players} players, ${seconds} s of signed bet-then-win rounds over HTTP`);
-    const latencies: number[] = [];
-    let rounds = 0;
-    let failures = 0;
-    const deadline = performance.now() + seconds * 1_000;
-    const roundsStarted = performance.now();
-    await Promise.all(
-      sessions.map(async ({ memberId, token }) => {
-        const base = { sessionToken: token, playerId: String(memberId), currency: merchant.currency, gameId };
-        while (performance.now() < deadline) {
-          const roundId = randomUUID();
-          const message = (transactionId: string, amount: string, extra: object = {}) =>
-            JSON.stringify({ requestId: randomUUID(), timestamp: Date.now(), ...base, roundId, transactionId, amount, ...extra });
-          try {
-            latencies.push(await call('bet', message(`${roundId}:bet`, '1.00')));
-            latencies.push(await call('win', message(`${roundId}:win`, String(randomInt(1, 300) / 100), { roundClosed: true })));
-            rounds += 1;
-          } catch {
-            failures += 1;
+    /**
+     * Every player plays bet-then-win rounds until `seconds` are over: back to back (closed loop, the
+     * throughput reading), or one round every `roundGapMs` from a random start (paced: the latency a
+     * player sees when the server is not saturated; a round that ends late starts the next at once).
+     */
+    const playRounds = async (roundGapMs: number | null) => {
+      const latencies: number[] = [];
+      let rounds = 0;
+      let failures = 0;
+      const started = performance.now();
+      const deadline = started + seconds * 1_000;
+      await Promise.all(
+        sessions.map(async ({ memberId, token }) => {
+          const base = { sessionToken: token, playerId: String(memberId), currency: merchant.currency, gameId };
+          let due = started + (roundGapMs === null ? 0 : randomInt(Math.max(1, Math.round(roundGapMs))));
+          while (performance.now() < deadline) {
+            if (roundGapMs !== null) {
+              const wait = due - performance.now();
+              if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+              due += roundGapMs;
+              if (performance.now() >= deadline) break;
+            }
+            const roundId = randomUUID();
+            const message = (transactionId: string, amount: string, extra: object = {}) =>
+              JSON.stringify({ requestId: randomUUID(), timestamp: Date.now(), ...base, roundId, transactionId, amount, ...extra });
+            try {
+              latencies.push(await call('bet', message(`${roundId}:bet`, '1.00')));
+              latencies.push(await call('win', message(`${roundId}:win`, String(randomInt(1, 300) / 100), { roundClosed: true })));
+              rounds += 1;
+            } catch {
+              failures += 1;
+            }
           }
-        }
-      }),
-    );
-    const roundSeconds = (performance.now() - roundsStarted) / 1_000;
+        }),
+      );
+      latencies.sort((a, b) => a - b);
+      return { roundsPerSecond: rounds / ((performance.now() - started) / 1_000), rounds, failures, latencies };
+    };
+
+    console.log(`wallet: ${players} players, ${seconds} s of signed bet-then-win rounds over HTTP, back to back`);
+    const saturated = await playRounds(null);
+    // Latency below saturation: the same players at half the rate they reached back to back.
+    const pacedRate = saturated.roundsPerSecond / 2;
+    console.log(`wallet: the same players paced to ${Math.round(pacedRate)} rounds/s for ${seconds} s`);
+    const paced = await playRounds((players / pacedRate) * 1_000);
     agent.destroy();
 
     // The reference: single-row UPDATEs, one per row, over as many connections as the API's pool holds.
@@ -136,22 +161,23 @@ export async function measureWallet(players: number, seconds: number): Promise<W
     await bare.query('DROP TABLE bench_counter');
     await bare.end();
 
-    latencies.sort((a, b) => a - b);
-    const roundsPerSecond = rounds / roundSeconds;
-    const postingsPerSecond = (rounds * 2) / roundSeconds;
+    const postingsPerSecond = saturated.roundsPerSecond * 2;
     const bareUpdatesPerSecond = updates / bareSeconds;
     const ledger = await checkLedger(db);
     const result: WalletResult = {
       players,
       seconds,
       poolConnections: poolSize,
-      roundsPerSecond: Math.round(roundsPerSecond),
+      roundsPerSecond: Math.round(saturated.roundsPerSecond),
       postingsPerSecond: Math.round(postingsPerSecond),
       bareUpdatesPerSecond: Math.round(bareUpdatesPerSecond),
       ratio: Number((postingsPerSecond / bareUpdatesPerSecond).toFixed(3)),
-      p50Ms: Number(percentile(latencies, 0.5).toFixed(1)),
-      p99Ms: Number(percentile(latencies, 0.99).toFixed(1)),
-      failedRounds: failures,
+      p50Ms: Number(percentile(saturated.latencies, 0.5).toFixed(1)),
+      p99Ms: Number(percentile(saturated.latencies, 0.99).toFixed(1)),
+      pacedRoundsPerSecond: Math.round(paced.roundsPerSecond),
+      pacedP50Ms: Number(percentile(paced.latencies, 0.5).toFixed(1)),
+      pacedP99Ms: Number(percentile(paced.latencies, 0.99).toFixed(1)),
+      failedRounds: saturated.failures + paced.failures,
       ledgerCheck: ledger.ok ? 'clean' : 'DIFFERENCES',
       measuredAt: new Date().toISOString(),
     };

@@ -12,6 +12,9 @@ console.table([
   { measure: 'ratio postings / bare UPDATEs', value: result.ratio },
   { measure: 'call latency p50 ms', value: result.p50Ms },
   { measure: 'call latency p99 ms', value: result.p99Ms },
+  { measure: 'paced at half that: rounds/s', value: result.pacedRoundsPerSecond },
+  { measure: 'paced: call latency p50 ms', value: result.pacedP50Ms },
+  { measure: 'paced: call latency p99 ms', value: result.pacedP99Ms },
   { measure: 'failed rounds', value: result.failedRounds },
   { measure: 'ledger:check', value: result.ledgerCheck },
 ]);
