@@ -2,7 +2,7 @@
 // row of npm run bench. Playwright starts the browser with a debugging port; Lighthouse drives it.
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort } from '../apps/server/src/testing/house-games.ts';
+import { freePort } from '../apps/server/src/free-port.ts';
 
 export interface LighthouseScores {
   performance: number;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from './testing/house-games.ts';
+import { freePort } from './free-port.ts';
 import { createTestDatabase, type TestDatabase } from './testing/test-database.ts';
 
 /**

