@@ -1,9 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { HouseDatabase, WalletRef } from './db/schema.ts';
 import { baccaratRoutes } from './games/baccarat/baccarat-routes.ts';
 import { BaccaratTable, type TableTiming } from './games/baccarat/baccarat-table.ts';
 import { houseGames } from './games/catalogue.ts';
+import { fail } from './http.ts';
 import { slotRoutes } from './games/slot/slot-routes.ts';
 import { finishUnfinishedRounds } from './games/slot/slot-rounds.ts';
 import { pageRoutes } from './pages/page-routes.ts';
@@ -59,6 +60,14 @@ export async function buildHouseGamesApp(options: HouseGamesOptions): Promise<Ho
     trustProxy: false,
     bodyLimit: 16_384,
   });
+  // Whatever a route does not answer itself (a body that is not JSON or too large, an unknown
+  // address, a fault) still answers in the envelope, never Fastify's own shape or a stack trace.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const statusCode = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (statusCode === 500) request.log.error({ err: error }, 'house games request failed');
+    return fail(reply, statusCode, statusCode === 500 ? 'INTERNAL_ERROR' : statusCode === 413 ? 'BODY_TOO_LARGE' : 'INVALID_REQUEST');
+  });
+  app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'NOT_FOUND'));
   const now = options.now ?? Date.now;
   const { db } = options;
   const platform = { platformUrl: options.platformUrl, secret: options.secret, now };

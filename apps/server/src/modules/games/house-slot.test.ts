@@ -105,6 +105,16 @@ describe('the house slot over the seamless wallet', () => {
     expect((await houseCall('/api/slot/spin', { ...body, gameId: 'baccarat', betPerLine: 5 })).json.errorCode).toBe('GAME_UNKNOWN');
   });
 
+  test('what no route answers itself still answers in the envelope: broken JSON, a body too large, an unknown address', async () => {
+    const send = async (path: string, raw: string) => {
+      const response = await fetch(`${house.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw });
+      return { status: response.status, json: (await response.json()) as unknown };
+    };
+    expect(await send('/api/slot/spin', '{"token": ')).toEqual({ status: 400, json: { success: false, value: null, errorCode: 'INVALID_REQUEST', message: 'INVALID_REQUEST' } });
+    expect(await send('/api/slot/spin', JSON.stringify({ padding: 'x'.repeat(20_000) }))).toEqual({ status: 413, json: { success: false, value: null, errorCode: 'BODY_TOO_LARGE', message: 'BODY_TOO_LARGE' } });
+    expect(await send('/api/slot/no-such-call', '{}')).toEqual({ status: 404, json: { success: false, value: null, errorCode: 'NOT_FOUND', message: 'NOT_FOUND' } });
+  });
+
   test('a round whose win never reached the platform is paid when the member comes back', async () => {
     const { memberId, body } = await launchedMember(100_000n);
     const played = (await houseCall('/api/slot/spin', { ...body, betPerLine: 50 })).json.value;
