@@ -13,6 +13,11 @@ export default defineConfig({
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Files share their worker's loaded modules: importing the app again for each of 86 files
+          // was a third of the project's time (337 s -> 189 s). Safe because server tests keep no
+          // state in modules (no vi.mock, stubbed globals, fake timers or env changes; clocks and
+          // databases are per test app).
+          isolate: false,
         },
       },
       {
