@@ -47,3 +47,35 @@ test('the house games process stops when the API that started it is killed with 
     parent.kill('SIGKILL');
   }
 }, 60_000);
+
+test('a second house games process on the same database waits until the first is gone, then takes over', async () => {
+  const start = (port: number) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', houseGamesMain], {
+      env: { ...process.env, HOUSE_GAMES_PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.connectionString, HOUSE_VENDOR_SECRET: 'test-secret-0123456789', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    return { child, errors: () => errors, health: `http://127.0.0.1:${port}/health` };
+  };
+  const until = async (check: () => boolean | Promise<boolean>, tries = 300) => {
+    for (let attempt = 0; attempt < tries && !(await check()); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    return check();
+  };
+  const first = start(await freePort());
+  let second: ReturnType<typeof start> | null = null;
+  try {
+    expect(await until(() => answers(first.health))).toBe(true);
+    second = start(await freePort());
+    const waiting = second;
+    expect(await until(() => waiting.errors().includes('waiting to take over'))).toBe(true);
+    expect(await answers(waiting.health)).toBe(false);
+
+    first.child.kill('SIGTERM');
+    expect(await until(() => answers(waiting.health))).toBe(true);
+    expect(await answers(first.health)).toBe(false);
+  } finally {
+    first.child.kill('SIGKILL');
+    second?.child.kill('SIGKILL');
+  }
+}, 90_000);
