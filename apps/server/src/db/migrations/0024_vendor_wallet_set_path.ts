@@ -15,7 +15,9 @@ import * as previous from './0023_vendor_wallet_play_batch.ts';
  * path then takes the same locks in the same order as the one-by-one path (transaction key, round,
  * member account). A call whose transaction id is taken (a repeat) leaves the set before it writes
  * anything; if anything else changed meanwhile (a round closed, the balance fell) or any statement
- * fails, the whole set path is undone (one subtransaction) and every call goes one by one. So the set path
+ * fails, the whole set path is undone (one subtransaction) and every call goes one by one. Rows are
+ * taken in order of the member id as text, the order the batcher sorts its calls in (play-batcher.ts),
+ * so a group's set path and another group's one-by-one calls lock members in the same order. So the set path
  * never answers differently: it answers only successes that the one-by-one path would give.
  *
  * The result gains `set_path` (true for calls answered by it), which the batcher counts.
@@ -66,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                CASE WHEN (x.v->>'countFairness')::boolean AND jsonb_typeof(x.v->'fairness') = 'object' AND x.v->'fairness' <> '{}'::jsonb
                     THEN x.v->'fairness' END,
                x.at, ma.id, ha.id, CASE WHEN x.amount > 0 THEN nextval(v_postings) END
-             )::vendor_wallet_set_call ORDER BY x.member_id), '{}')
+             )::vendor_wallet_set_call ORDER BY x.member_id::text), '{}')
         INTO v_set
       FROM session x
       JOIN ledger_account ma ON ma.merchant_id = x.merchant_id AND ma.currency = x.currency AND ma.kind = x.kind
@@ -100,7 +102,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             ON CONFLICT ON CONSTRAINT vendor_transaction_key DO NOTHING
             RETURNING merchant_id, vendor_code, transaction_id, member_id
           )
-          SELECT coalesce(array_agg(c ORDER BY c.member_id), '{}') INTO v_set
+          SELECT coalesce(array_agg(c ORDER BY c.member_id::text), '{}') INTO v_set
           FROM unnest(v_set) c
           WHERE EXISTS (SELECT 1 FROM claimed k WHERE k.merchant_id = c.merchant_id AND k.vendor_code = c.vendor
                                                   AND k.transaction_id = c.transaction_id AND k.member_id = c.member_id);
@@ -109,21 +111,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           WITH opened AS (
             INSERT INTO vendor_round (merchant_id, vendor_code, round_id, member_id, status, created_at, closed_at)
             SELECT c.merchant_id, c.vendor, c.round_id, c.member_id, 'open', c.at, NULL
-            FROM unnest(v_set) c WHERE c.call = 'bet' ORDER BY c.member_id
+            FROM unnest(v_set) c WHERE c.call = 'bet' ORDER BY c.member_id::text
             ON CONFLICT (merchant_id, vendor_code, round_id, member_id) DO UPDATE SET status = vendor_round.status
             RETURNING status
           ), locked AS (
             SELECT r.status FROM vendor_round r
             JOIN unnest(v_set) c ON r.merchant_id = c.merchant_id AND r.vendor_code = c.vendor AND r.round_id = c.round_id
                                 AND r.member_id = c.member_id AND c.call = 'win'
-            ORDER BY r.member_id
+            ORDER BY r.member_id::text
             FOR UPDATE OF r
           )
           SELECT (SELECT count(*) FROM opened WHERE status = 'open') + (SELECT count(*) FROM locked WHERE status = 'open') INTO v_count;
           IF v_count <> cardinality(v_set) THEN RAISE EXCEPTION USING ERRCODE = 'LW002', MESSAGE = 'a round closed meanwhile'; END IF;
 
-          -- 3. The members' accounts, locked in id order, then moved (never below zero).
-          PERFORM 1 FROM ledger_account a WHERE a.id IN (SELECT c.member_account FROM unnest(v_set) c) ORDER BY a.id FOR UPDATE;
+          -- 3. The members' accounts, locked in order, then moved (never below zero).
+          PERFORM 1 FROM ledger_account a WHERE a.id IN (SELECT c.member_account FROM unnest(v_set) c) ORDER BY a.member_id::text FOR UPDATE;
           WITH moved AS (
             UPDATE ledger_account a SET balance = a.balance + CASE WHEN c.call = 'bet' THEN -c.amount ELSE c.amount END
             FROM unnest(v_set) c
