@@ -43,17 +43,14 @@ tablesLock = await takeTablesLock(databaseUrl, {
     stop();
   },
 });
-if (stopping) await tablesLock.release();
-else {
-  const db = connectHouseDatabase(databaseUrl);
-  await migrateHouseDatabase(db);
-  const { app } = await buildHouseGamesApp({
-    db,
-    secret: setting('HOUSE_VENDOR_SECRET'),
-    platformUrl: setting('PLATFORM_URL', 'http://127.0.0.1:8080'),
-    publicUrl: setting('HOUSE_GAMES_URL', `http://localhost:${port}`),
-    logLevel: process.env.LOG_LEVEL || 'info',
-  });
-  running = { app, db };
-  await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
-}
+const db = connectHouseDatabase(databaseUrl);
+await migrateHouseDatabase(db);
+const { app } = await buildHouseGamesApp({
+  db,
+  secret: setting('HOUSE_VENDOR_SECRET'),
+  platformUrl: setting('PLATFORM_URL', 'http://127.0.0.1:8080'),
+  publicUrl: setting('HOUSE_GAMES_URL', `http://localhost:${port}`),
+  logLevel: process.env.LOG_LEVEL || 'info',
+});
+running = { app, db };
+await app.listen({ port, host: process.env.HOST || '0.0.0.0' });

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { HouseDatabase } from '../db/schema.ts';
+import { fail } from '../http.ts';
 import { hashToken, signatureMatches } from '../signature.ts';
 import { isHouseGame } from '../games/catalogue.ts';
 
@@ -48,23 +49,22 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
 
   app.post<{ Params: { call: string }; Body: string }>('/transfer-api/:call', async (request, reply) => {
     const call = request.params.call as TransferVendorCall;
-    const fail = (statusCode: number, errorCode: string) => reply.code(statusCode).send({ success: false, value: null, errorCode, message: errorCode });
-    if (!transferVendorCalls.includes(call)) return fail(404, transferVendorErrorCodes.invalidRequest);
+    if (!transferVendorCalls.includes(call)) return fail(reply, 404, transferVendorErrorCodes.invalidRequest);
     const raw = typeof request.body === 'string' ? request.body : '';
-    if (!signatureMatches(options.secret, raw, request.headers['x-signature'] as string | undefined)) return fail(401, transferVendorErrorCodes.invalidSignature);
+    if (!signatureMatches(options.secret, raw, request.headers['x-signature'] as string | undefined)) return fail(reply, 401, transferVendorErrorCodes.invalidSignature);
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
-      return fail(400, transferVendorErrorCodes.invalidRequest);
+      return fail(reply, 400, transferVendorErrorCodes.invalidRequest);
     }
     const parsed = transferVendorRequestSchemas[call].safeParse(json);
-    if (!parsed.success) return fail(400, transferVendorErrorCodes.invalidRequest);
-    if (Math.abs(parsed.data.timestamp - options.now()) > maxClockSkewMs) return fail(400, transferVendorErrorCodes.staleRequest);
+    if (!parsed.success) return fail(reply, 400, transferVendorErrorCodes.invalidRequest);
+    if (Math.abs(parsed.data.timestamp - options.now()) > maxClockSkewMs) return fail(reply, 400, transferVendorErrorCodes.staleRequest);
     try {
       return { success: true, value: await handlers[call](parsed.data as never) };
     } catch (error) {
-      if (error instanceof Refusal) return fail(error.statusCode, error.errorCode);
+      if (error instanceof Refusal) return fail(reply, error.statusCode, error.errorCode);
       throw error;
     }
   });

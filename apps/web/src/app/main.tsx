@@ -1,4 +1,5 @@
-import '../lib/schema-compilation';
+// First: turns off zod's schema compilation before any schema exists (packages/contract/src/jitless.ts).
+import '@lotus/contract/jitless';
 import '@fontsource/noto-sans-thai/400.css';
 import '@fontsource/noto-sans-thai/500.css';
 import '@fontsource/noto-sans-thai/700.css';
