@@ -54,6 +54,12 @@ export const SLOT_LINES: readonly (readonly number[])[] = [
   [0, 2, 0, 2, 0],
 ];
 
+/**
+ * Highest symbol first. Symbols pay in this rank order: for every count, a symbol never pays less
+ * than any symbol below it (slot-game.test.ts checks it). This is the paytable's second version;
+ * the first (`SLOT_PAYTABLE_V1`) paid five J more than five Q. Rounds do not record which version
+ * paid them (README.md "Paytable versions").
+ */
 export const SLOT_PAYTABLE: readonly LinePay[] = [
   { symbol: 'LOTUS', pays: [80, 400, 1500] },
   { symbol: 'DRAGON', pays: [50, 200, 800] },
@@ -61,9 +67,18 @@ export const SLOT_PAYTABLE: readonly LinePay[] = [
   { symbol: 'ELEPHANT', pays: [25, 100, 300] },
   { symbol: 'A', pays: [16, 60, 200] },
   { symbol: 'K', pays: [15, 50, 150] },
-  { symbol: 'Q', pays: [10, 30, 100] },
-  { symbol: 'J', pays: [10, 25, 110] },
+  { symbol: 'Q', pays: [10, 30, 110] },
+  { symbol: 'J', pays: [10, 25, 100] },
 ];
+
+/**
+ * The first paytable (rounds played before the change), kept so such a round's wins can be
+ * recomputed: `spinSlot(seeds, betPerLine, { ...slotGame, paytable: SLOT_PAYTABLE_V1 })`. Five J
+ * paid 110 and five Q 100, against the symbols' rank; everything else is as in `SLOT_PAYTABLE`.
+ */
+export const SLOT_PAYTABLE_V1: readonly LinePay[] = SLOT_PAYTABLE.map((entry) =>
+  entry.symbol === 'Q' ? { symbol: 'Q', pays: [10, 30, 100] } : entry.symbol === 'J' ? { symbol: 'J', pays: [10, 25, 110] } : entry,
+);
 
 /**
  * Reel strips of 33 to 37 stops. They were shuffled once, when the game was designed, so that no
