@@ -36,7 +36,8 @@ let socket: FakeSocket;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'], now: now - 3_000 });
-  history.replaceState(null, '', '/play/baccarat?token=tok-0123456789abcdef&lang=en&currency=THB');
+  history.replaceState(null, '', '/play/baccarat?token=tok-0123456789abcdef&lang=en&currency=THB&name=Lotus%20Baccarat');
+  Object.defineProperty(document, 'referrer', { value: 'https://site.example/game', configurable: true });
   document.body.innerHTML = '<main id="game" data-game-id="baccarat"></main>';
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -112,17 +113,6 @@ test('the betting window closes by the clock; dealing shows the cards, settlemen
   expect(text('.spot--banker .spot__mine')).toBe('Yours 100.00');
 });
 
-test('a dropped connection is retried with backoff; a refused session is not', () => {
-  socket.drop(1006, '');
-  expect(text('.alert')).toBe('Connection lost. Reconnecting…');
-  vi.advanceTimersByTime(1_000);
-  expect(FakeSocket.all).toHaveLength(2);
-  FakeSocket.all[1]!.drop(1008, 'SESSION_EXPIRED');
-  expect(text('.alert')).toBe('Your session has ended. Close the game and open it again from the site');
-  vi.advanceTimersByTime(30_000);
-  expect(FakeSocket.all).toHaveLength(2);
-});
-
 test('the Fairness panel re-deals a round from its seeds in the browser', () => {
   document.querySelector<HTMLButtonElement>('.nav__button')!.click();
   const panel = document.querySelector('.panel')!;
@@ -136,4 +126,27 @@ test('the Fairness panel re-deals a round from its seeds in the browser', () => 
   expect(faces('2')).toEqual(expected(outcome.bankerCards));
   // No seed has been revealed for this table yet, so the panel shows the seed's hash instead of a match.
   expect(panel.querySelector('.verify-result .feedback')!.textContent).toMatch(/^The SHA-256 of this seed is /);
+});
+
+test("the table is named as the platform's catalogue names it (the launch's name)", () => {
+  expect(text('.title')).toContain('Lotus Baccarat');
+  expect(document.title).toBe('Lotus Baccarat');
+});
+
+// Last: a refused seat replaces the table with the error page.
+test('a dropped connection is retried with backoff; a refused session is not, and the error page leads back to the lobby', () => {
+  socket.drop(1006, '');
+  expect(text('.alert')).toBe('Connection lost. Reconnecting…');
+  vi.advanceTimersByTime(1_000);
+  expect(FakeSocket.all).toHaveLength(2);
+  FakeSocket.all[1]!.drop(1008, 'SESSION_EXPIRED');
+  expect(text('.error-page__title')).toBe('Your game session has ended');
+  expect(text('.error-page__message')).toBe('Your session has expired or is no longer valid. Please go back to the lobby and open the game again.');
+  const back = document.querySelector<HTMLAnchorElement>('.error-page a.error-page__action')!;
+  expect(back.textContent).toBe('Back to the lobby');
+  expect(back.getAttribute('href')).toBe('https://site.example/');
+  expect(back.getAttribute('target')).toBe('_top');
+  expect(document.querySelector('.spot')).toBeNull();
+  vi.advanceTimersByTime(30_000);
+  expect(FakeSocket.all).toHaveLength(2);
 });

@@ -6,7 +6,8 @@ import { dealBaccarat, hashServerSeed, type BaccaratBet, type BaccaratOutcome, t
 import { addChip, betsTotal, cardFace, chipLabel, oddsLabel, reconnectDelayMs, secondsLeft, type Bets } from './baccarat-play.ts';
 import type { TableState } from '../games/baccarat/baccarat-table.ts';
 import { tableRoads } from './baccarat-roads.ts';
-import { ApiError, append, callApi, formatMoney, h, openPanel, prefersReducedMotion, readLaunch, replace, sessionEndedCodes, shortHash } from './page-kit.ts';
+import { ApiError, append, callApi, formatMoney, h, lobbyUrlOf, openPanel, prefersReducedMotion, readLaunch, replace, sessionEndedCodes, shortHash } from './page-kit.ts';
+import { showErrorPage } from './page-error.ts';
 import { baccaratTexts, commonTexts, translator } from './page-texts.ts';
 
 /** What the table pushes (the server's own types: money here is numbers, no bigint on this wire). */
@@ -21,6 +22,8 @@ const t = translator(launch.lang, commonTexts, baccaratTexts);
 const money = (minor: string | number | bigint) => formatMoney(minor, launch.lang);
 const player = () => ({ token: launch.token, gameId: launch.gameId, currency: launch.currency });
 const spotOrder: readonly BaccaratBet[] = ['PLAYER_PAIR', 'PLAYER', 'TIE', 'BANKER', 'BANKER_PAIR'];
+// The platform's catalogue names the table (the launch's `name`, in the player's language), as the site does.
+const gameTitle = launch.gameName || t('title');
 
 const state = {
   table: null as TableState | null,
@@ -82,7 +85,7 @@ function layout() {
     h(
       'header',
       { class: 'top' },
-      h('h1', { class: 'title' }, h('span', { class: 'title__mark', 'aria-hidden': 'true' }, '♦'), h('span', {}, t('title')), roundLabel),
+      h('h1', { class: 'title' }, h('span', { class: 'title__mark', 'aria-hidden': 'true' }, '♦'), h('span', {}, gameTitle), roundLabel),
       h('nav', { class: 'nav' }, h('button', { class: 'nav__button', type: 'button', onclick: openFairness }, t('fairness'))),
     ),
     alertBox,
@@ -393,12 +396,13 @@ function showError(error: unknown) {
   const code = error instanceof ApiError ? error.code : 'NETWORK';
   if (error instanceof ApiError && typeof error.value?.balance === 'string') state.balance = error.value.balance;
   if (code === 'BETTING_CLOSED') return say(t('error_BETTING_CLOSED'));
-  const isFatal = sessionEndedCodes.has(code) || code === 'GAME_UNKNOWN' || code === 'INVALID_REQUEST';
-  if (isFatal) {
+  // The table cannot seat this player any more: the error page replaces it, with the way back to the lobby.
+  if (sessionEndedCodes.has(code) || code === 'GAME_UNKNOWN' || code === 'INVALID_REQUEST') {
     state.isClosed = true;
-    renderSpots();
+    showErrorPage(root, { code, lang: launch.lang, lobbyUrl: lobbyUrlOf(document.referrer) });
+    return;
   }
-  showAlert(errorText(error), isFatal);
+  showAlert(errorText(error), false);
 }
 
 // ---- fairness ---------------------------------------------------------------------------------
@@ -457,7 +461,7 @@ function openFairness() {
 // ---- start ------------------------------------------------------------------------------------
 
 document.documentElement.lang = launch.lang;
-document.title = t('title');
+document.title = gameTitle;
 layout();
 render();
 setInterval(tick, 250);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, test } from 'vitest';
-import { fill, formatMoney, h, readLaunch } from './page-kit.ts';
+import { fill, formatDateTime, formatMoney, gameNameOf, h, lobbyUrlOf, readLaunch } from './page-kit.ts';
 
 describe('formatMoney', () => {
   test.each([
@@ -35,11 +35,38 @@ describe('fill', () => {
 
 describe('readLaunch', () => {
   test.each([
-    ['?token=abc&lang=en&currency=thb', { token: 'abc', currency: 'THB', lang: 'en' }],
-    ['?token=abc', { token: 'abc', currency: 'THB', lang: 'th' }],
-    ['?lang=fr', { token: '', currency: 'THB', lang: 'th' }],
+    ['?token=abc&lang=en&currency=thb', { token: 'abc', currency: 'THB', lang: 'en', gameName: '' }],
+    ['?token=abc', { token: 'abc', currency: 'THB', lang: 'th', gameName: '' }],
+    ['?lang=fr', { token: '', currency: 'THB', lang: 'th', gameName: '' }],
+    ['?token=abc&lang=th&name=%E0%B8%94%E0%B8%AD%E0%B8%81%E0%B8%9A%E0%B8%B1%E0%B8%A7%E0%B8%99%E0%B8%B3%E0%B9%82%E0%B8%8A%E0%B8%84', { token: 'abc', currency: 'THB', lang: 'th', gameName: 'ดอกบัวนำโชค' }],
   ])('%s', (search, expected) => {
     expect(readLaunch(new URL(`http://games.test/play/lucky-lotus${search}`), 'lucky-lotus')).toEqual({ ...expected, gameId: 'lucky-lotus' });
+  });
+
+  test('a game name is trimmed, loses control characters and is cut at 80 characters', () => {
+    expect(gameNameOf('  Golden\u0000 Elephant\n ')).toBe('Golden Elephant');
+    expect(gameNameOf('ช'.repeat(100))).toBe('ช'.repeat(80));
+    expect(gameNameOf(null)).toBe('');
+  });
+});
+
+describe('lobbyUrlOf', () => {
+  test.each([
+    ['https://site.example/game', 'https://site.example/'],
+    ['http://localhost:8440/', 'http://localhost:8440/'],
+    ['', null],
+    ['javascript:alert(1)', null],
+    ['not a url', null],
+  ])('referrer %j leads back to %j', (referrer, lobby) => {
+    expect(lobbyUrlOf(referrer)).toBe(lobby);
+  });
+});
+
+describe('formatDateTime', () => {
+  test('writes DD/MM/YYYY HH:mm with the Gregorian year, as the site does (not 26/11/69 nor 2569)', () => {
+    expect(formatDateTime(new Date(2026, 10, 26, 9, 5, 59).getTime())).toBe('26/11/2026 09:05');
+    expect(formatDateTime(new Date(2027, 0, 3, 23, 40).getTime())).toBe('03/01/2027 23:40');
+    expect(formatDateTime(Number.NaN)).toBe('');
   });
 });
 

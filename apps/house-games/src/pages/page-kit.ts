@@ -13,13 +13,21 @@ export function fill(text: string, values: Record<string, string | number> = {})
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** What the platform's launch put in the page URL, sent back in every call's body. */
+/** What the platform's launch put in the page URL (token, game and currency are sent back in every call's body). */
 export interface Launch {
   token: string;
   gameId: string;
   currency: string;
   lang: Lang;
+  /**
+   * The game's name in the player's language from the platform's catalogue (`name`), the one the
+   * site shows; '' when the launch gave none (the page then shows its generic title).
+   */
+  gameName: string;
 }
+
+/** The longest game name a page shows (the platform's catalogue keeps names far shorter). */
+const maxGameNameLength = 80;
 
 export function readLaunch(url: URL, gameId: string): Launch {
   return {
@@ -27,7 +35,41 @@ export function readLaunch(url: URL, gameId: string): Launch {
     gameId,
     currency: (url.searchParams.get('currency') ?? 'THB').toUpperCase(),
     lang: url.searchParams.get('lang') === 'en' ? 'en' : 'th',
+    gameName: gameNameOf(url.searchParams.get('name')),
   };
+}
+
+/** The launch's `name` parameter as a title: trimmed, control characters dropped, at most 80 characters. */
+export function gameNameOf(name: string | null | undefined): string {
+  return Array.from((name ?? '').replace(/\p{Cc}/gu, '').trim()).slice(0, maxGameNameLength).join('');
+}
+
+/**
+ * The site's lobby, where the error page's button goes: the framing site's own start page. The site
+ * frames the game (its /game page) and sends its origin as the referrer (its Referrer-Policy is
+ * strict-origin-when-cross-origin), so the page knows the site without being told. Null when the
+ * page was opened on its own (no referrer): the button then goes back in the tab's history.
+ */
+export function lobbyUrlOf(referrer: string): string | null {
+  try {
+    const url = new URL(referrer);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? `${url.origin}/` : null;
+  } catch {
+    return null;
+  }
+}
+
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
+/**
+ * A time as the site writes it (apps/web/src/lib/format.ts `formatDateTime`): DD/MM/YYYY HH:mm in
+ * the player's time zone, Gregorian year in both languages (Thai Intl formats would give the
+ * Buddhist year, 26/11/2569, where the site shows 26/11/2026).
+ */
+export function formatDateTime(epochMs: number): string {
+  if (!Number.isFinite(epochMs)) return '';
+  const date = new Date(epochMs);
+  return `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${date.getFullYear()} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
 /**

@@ -4,14 +4,38 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { houseGames, isHouseGame } from '../games/catalogue.ts';
+import { gameNameOf } from './page-kit.ts';
+import { errorTexts } from './page-texts.ts';
 
 /** The built browser code of the game pages (build.mjs writes dist/public). */
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'public')) ? 'public' : '../../dist/public');
 
+/** A page's title when the launch gave no game name. */
 const titles: Record<string, { th: string; en: string }> = {
   slot: { th: 'สล็อต', en: 'Slot' },
   baccarat: { th: 'บาคาร่า', en: 'Baccarat' },
 };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The page shell: one script and one stylesheet of dist/public (`page` is the entry's name). */
+function shell(options: { lang: 'th' | 'en'; title: string; page: string; bodyClass: string; data: Record<string, string> }): string {
+  const data = Object.entries(options.data)
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join('');
+  return `<!doctype html>
+<html lang="${options.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(options.title)}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/public/${options.page}.css">
+<script type="module" src="/public/${options.page}.js"></script>
+</head>
+<body class="house ${options.bodyClass}"><main id="game"${data}></main></body>
+</html>`;
+}
 
 /**
  * `GET /play/{gameId}?token=&lang=&currency=`: the page the platform's /game iframe shows. A shell
@@ -38,23 +62,16 @@ export async function pageRoutes(app: FastifyInstance, options: { frameAncestors
 
   if (existsSync(publicDir)) await app.register(fastifyStatic, { root: publicDir, prefix: '/public/', maxAge: '1h' });
 
-  app.get<{ Params: { gameId: string }; Querystring: { lang?: string } }>('/play/:gameId', async (request, reply) => {
+  app.get<{ Params: { gameId: string }; Querystring: { lang?: string; name?: string } }>('/play/:gameId', async (request, reply) => {
     const { gameId } = request.params;
-    if (!isHouseGame(gameId)) return reply.code(404).type('text/plain').send('Unknown game');
-    const kind = houseGames[gameId].kind;
     const lang = request.query.lang === 'en' ? 'en' : 'th';
-    reply.header('Cache-Control', 'no-store');
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${titles[kind]![lang]}</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/public/${kind}.css">
-<script type="module" src="/public/${kind}.js"></script>
-</head>
-<body class="house house--${kind}"><main id="game" data-game-id="${gameId}" data-kind="${kind}"></main></body>
-</html>`);
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    // Not a game of ours: the error page in the player's language, with the way back to the lobby.
+    if (!isHouseGame(gameId)) {
+      return reply.code(404).send(shell({ lang, title: errorTexts[lang].errorPage_title_GAME_UNKNOWN, page: 'error', bodyClass: 'house--error', data: { error: 'GAME_UNKNOWN' } }));
+    }
+    const kind = houseGames[gameId].kind;
+    const title = gameNameOf(typeof request.query.name === 'string' ? request.query.name : null) || titles[kind]![lang];
+    return reply.send(shell({ lang, title, page: kind, bodyClass: `house--${kind}`, data: { 'game-id': gameId, kind } }));
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { baccaratTexts, commonTexts, slotTexts, translator } from './page-texts.ts';
+import type { ErrorPageKind } from './page-error.ts';
+import { baccaratTexts, commonTexts, errorTexts, slotTexts, translator } from './page-texts.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -7,6 +8,7 @@ describe.each([
   ['common', commonTexts],
   ['slot', slotTexts],
   ['baccarat', baccaratTexts],
+  ['error page', errorTexts],
 ] as const)('the %s catalogue', (_name, catalogue) => {
   test('TH and EN have the same keys', () => {
     expect(Object.keys(catalogue.th).sort()).toEqual(Object.keys(catalogue.en).sort());
@@ -47,4 +49,12 @@ test('translator fills placeholders in the chosen language and reports unknown k
   expect(en('freeSpinCounter', { current: 3, total: 10 })).toBe('Free spin 3/10');
   expect(th('freeSpinCounter', { current: 3, total: 10 })).toBe('ฟรีสปิน 3/10');
   expect(th.has('error_SOMETHING_NEW')).toBe(false);
+});
+
+test('every kind of error page has a title and a message in both languages', () => {
+  const kinds: ErrorPageKind[] = ['GAME_UNKNOWN', 'SESSION', 'WALLET_UNAVAILABLE', 'INSUFFICIENT_FUNDS', 'NETWORK', 'GENERIC'];
+  for (const lang of ['th', 'en'] as const) {
+    const t = translator(lang, errorTexts, { th: {}, en: {} });
+    for (const kind of kinds) expect(t.has(`errorPage_title_${kind}`) && t.has(`errorPage_message_${kind}`), `${kind} (${lang})`).toBe(true);
+  }
 });

@@ -61,8 +61,7 @@ export const commonTexts = {
 
 export const slotTexts = {
   th: {
-    game_lucky_lotus: 'ลักกี้โลตัส',
-    game_golden_elephant: 'ช้างทองนำโชค',
+    title: 'สล็อต',
     betPerLine: 'เดิมพันต่อไลน์',
     totalBet: 'เดิมพันรวม',
     linesCount: '{count} ไลน์',
@@ -129,8 +128,7 @@ export const slotTexts = {
     sym_J: 'J',
   },
   en: {
-    game_lucky_lotus: 'Lucky Lotus',
-    game_golden_elephant: 'Golden Elephant',
+    title: 'Slot',
     betPerLine: 'Bet per line',
     totalBet: 'Total bet',
     linesCount: '{count} lines',
@@ -286,6 +284,47 @@ export const baccaratTexts = {
     error_BETTING_CLOSED: 'Betting for this round is closed',
     error_OVER_LIMIT: 'A spot takes at most {amount}',
     error_OVER_BALANCE: 'Your balance is too low for this chip',
+  },
+} as const satisfies Catalogue<string>;
+
+/**
+ * The page shown in the frame instead of a game that cannot go on (page-error.ts): a title and a
+ * message per kind of error, and the way back to the site's lobby.
+ */
+export const errorTexts = {
+  th: {
+    errorPage_title_GAME_UNKNOWN: 'ไม่พบเกมนี้',
+    errorPage_message_GAME_UNKNOWN: 'เกมนี้ไม่มีให้เล่นแล้ว หรือลิงก์ไม่ถูกต้อง กรุณากลับไปเลือกเกมจากล็อบบี้',
+    errorPage_title_SESSION: 'เซสชันเกมสิ้นสุดแล้ว',
+    errorPage_message_SESSION: 'เซสชันของคุณหมดอายุหรือใช้ไม่ได้แล้ว กรุณากลับไปที่ล็อบบี้แล้วเปิดเกมอีกครั้ง',
+    errorPage_title_WALLET_UNAVAILABLE: 'เชื่อมต่อกระเป๋าเงินไม่ได้',
+    errorPage_message_WALLET_UNAVAILABLE: 'ขณะนี้เกมติดต่อกระเป๋าเงินของคุณไม่ได้ รอบที่ค้างอยู่จะถูกดำเนินการจนเสร็จ ลองอีกครั้งในอีกสักครู่ หรือกลับไปที่ล็อบบี้',
+    errorPage_title_INSUFFICIENT_FUNDS: 'ยอดเงินไม่พอสำหรับเดิมพันขั้นต่ำ',
+    errorPage_message_INSUFFICIENT_FUNDS: 'ยอดเงินคงเหลือ {balance} น้อยกว่าเดิมพันขั้นต่ำ {minBet} กรุณาเติมเงินที่เว็บไซต์แล้วกลับมาเล่นต่อ',
+    errorPage_title_NETWORK: 'เชื่อมต่อไม่ได้',
+    errorPage_message_NETWORK: 'เกมโหลดไม่สำเร็จ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองอีกครั้ง หรือกลับไปที่ล็อบบี้',
+    errorPage_title_GENERIC: 'เกิดข้อผิดพลาด',
+    errorPage_message_GENERIC: 'เกมไม่สามารถทำงานต่อได้ กรุณาลองอีกครั้ง หรือกลับไปที่ล็อบบี้',
+    errorPage_code: 'รหัสข้อผิดพลาด: {code}',
+    errorPage_backToLobby: 'กลับสู่ล็อบบี้',
+    errorPage_tryAgain: 'ลองอีกครั้ง',
+  },
+  en: {
+    errorPage_title_GAME_UNKNOWN: 'Game not found',
+    errorPage_message_GAME_UNKNOWN: 'This game is no longer available or the link is wrong. Please go back to the lobby and choose a game.',
+    errorPage_title_SESSION: 'Your game session has ended',
+    errorPage_message_SESSION: 'Your session has expired or is no longer valid. Please go back to the lobby and open the game again.',
+    errorPage_title_WALLET_UNAVAILABLE: 'Your wallet cannot be reached',
+    errorPage_message_WALLET_UNAVAILABLE: 'The game cannot reach your wallet right now. Any round in progress will be completed. Try again in a moment, or go back to the lobby.',
+    errorPage_title_INSUFFICIENT_FUNDS: 'Your balance is below the minimum bet',
+    errorPage_message_INSUFFICIENT_FUNDS: 'Your balance of {balance} is less than the minimum bet of {minBet}. Please top up on the site, then come back to play.',
+    errorPage_title_NETWORK: 'Cannot connect',
+    errorPage_message_NETWORK: 'The game could not load. Check your internet connection and try again, or go back to the lobby.',
+    errorPage_title_GENERIC: 'Something went wrong',
+    errorPage_message_GENERIC: 'The game cannot go on. Please try again, or go back to the lobby.',
+    errorPage_code: 'Error code: {code}',
+    errorPage_backToLobby: 'Back to the lobby',
+    errorPage_tryAgain: 'Try again',
   },
 } as const satisfies Catalogue<string>;
 

@@ -11,7 +11,8 @@ let answers: Record<string, () => { status: number; json: unknown }> = {};
 const ok = (value: unknown) => ({ status: 200, json: { success: true, value } });
 
 beforeAll(async () => {
-  history.replaceState(null, '', '/play/lucky-lotus?token=tok-0123456789abcdef&lang=en&currency=THB');
+  history.replaceState(null, '', '/play/lucky-lotus?token=tok-0123456789abcdef&lang=en&currency=THB&name=Lucky%20Lotus');
+  Object.defineProperty(document, 'referrer', { value: 'https://site.example/game', configurable: true });
   document.body.innerHTML = '<main id="game" data-game-id="lucky-lotus"></main>';
   // Reduced motion: the reels land at once, so the test does not wait for animations.
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
@@ -70,10 +71,26 @@ test('INSUFFICIENT_FUNDS: the player is told, and the balance the server answere
   expect(spinButton().disabled).toBe(false);
 });
 
-test('SESSION_EXPIRED: the game stops and asks for a relaunch from the site', async () => {
+test("the game is titled with the name the platform's catalogue gave the launch", () => {
+  expect(text('.title')).toBe('Lucky Lotus');
+  expect(document.title).toBe('Lucky Lotus');
+});
+
+test('History: times are written as the site writes them (DD/MM/YYYY HH:mm, Gregorian year)', async () => {
+  const playedAt = new Date(2026, 10, 26, 9, 5).toISOString();
+  answers['/api/slot/history'] = () => ok({ rounds: [{ round_id: 'r1', total_bet: '200', total_win: '0', server_seed_hash: 'h', client_seed: 'mine', nonce: 2, outcome: lastRound, status: 'settled', created_at: playedAt }] });
+  Array.from(document.querySelectorAll<HTMLButtonElement>('.nav__button')).at(-1)!.click();
+  await vi.waitFor(() => expect(text('.panel tbody td')).toBe('26/11/2026 09:05'));
+  document.querySelector<HTMLButtonElement>('.panel__close')!.click();
+});
+
+test("SESSION_EXPIRED: the game is replaced by the error page, which leads back to the site's lobby", async () => {
   answers['/api/slot/spin'] = () => ({ status: 401, json: { success: false, value: null, errorCode: 'SESSION_EXPIRED' } });
   spinButton().click();
-  await vi.waitFor(() => expect(text('.alert')).toBe('Your session has ended. Close the game and open it again from the site'));
-  expect(document.querySelector('.alert')!.classList.contains('alert--fatal')).toBe(true);
-  expect(spinButton().disabled).toBe(true);
+  await vi.waitFor(() => expect(text('.error-page__title')).toBe('Your game session has ended'));
+  expect(text('.error-page__message')).toBe('Your session has expired or is no longer valid. Please go back to the lobby and open the game again.');
+  const back = document.querySelector<HTMLAnchorElement>('a.error-page__action')!;
+  expect([back.textContent, back.getAttribute('href'), back.getAttribute('target')]).toEqual(['Back to the lobby', 'https://site.example/', '_top']);
+  expect(document.querySelector('.spin')).toBeNull();
+  expect(document.title).toBe('Your game session has ended');
 });

@@ -3,7 +3,8 @@
 // History panels. The server decides every round; this page only shows what it answered, and can
 // recompute any round from revealed seeds with the same @lotus/fair code the server runs.
 import { hashServerSeed, newClientSeed, SLOT_LINES, slotGame, spinSlot, type SlotRound, type SlotSpin, type SlotSymbol } from '@lotus/fair';
-import { ApiError, append, callApi, formatMoney, h, openPanel, prefersReducedMotion, readLaunch, replace, s, sessionEndedCodes, shortHash, wait } from './page-kit.ts';
+import { ApiError, append, callApi, formatDateTime, formatMoney, h, lobbyUrlOf, openPanel, prefersReducedMotion, readLaunch, replace, s, sessionEndedCodes, shortHash, wait } from './page-kit.ts';
+import { showErrorPage } from './page-error.ts';
 import { commonTexts, slotTexts, translator } from './page-texts.ts';
 import { isSpinKey, reelSequence, winningCells, winTier } from './slot-play.ts';
 import { symbolIcon, symbolSprite } from './slot-symbols.ts';
@@ -68,7 +69,8 @@ const totalBet = () => betPerLine() * SLOT_LINES.length;
 
 // ---- the page's parts -----------------------------------------------------------------------
 
-const gameTitle = launch.gameId === 'golden-elephant' ? t('game_golden_elephant') : t('game_lucky_lotus');
+// The platform's catalogue names the game (the launch's `name`, in the player's language), as the site does.
+const gameTitle = launch.gameName || t('title');
 const balanceValue = h('output', { class: 'meter__value' }, '—');
 const winValue = h('output', { class: 'meter__value' }, money(0));
 const betValue = h('output', { class: 'bet__value' }, '—');
@@ -295,13 +297,24 @@ function errorText(error: unknown): string {
   return t.has(key) ? t(key) : t('error_GENERIC', { code });
 }
 
+/** The game cannot go on: the error page replaces it, with the way back to the site's lobby. */
+function closeWithErrorPage(code: string, amounts?: { balance: string; minBet: string }) {
+  state.isClosed = true;
+  hideBanner();
+  showErrorPage(root, { code, lang: launch.lang, lobbyUrl: lobbyUrlOf(document.referrer), ...(amounts ? { amounts } : {}) });
+}
+
 function showError(error: unknown) {
   const code = error instanceof ApiError ? error.code : 'NETWORK';
   if (error instanceof ApiError && typeof error.value?.balance === 'string') state.balance = error.value.balance;
-  const isFatal = sessionEndedCodes.has(code);
-  if (isFatal) state.isClosed = true;
+  if (sessionEndedCodes.has(code) || code === 'GAME_UNKNOWN') return closeWithErrorPage(code);
+  // Too little for even the smallest bet: nothing to play here until the player tops up on the site.
+  const minTotalBet = (state.betsPerLine[0] ?? 0) * SLOT_LINES.length;
+  if (code === 'INSUFFICIENT_FUNDS' && minTotalBet > 0 && BigInt(state.balance) < BigInt(minTotalBet)) {
+    return closeWithErrorPage(code, { balance: `${money(state.balance)} ${state.currency}`, minBet: `${money(minTotalBet)} ${state.currency}` });
+  }
+  // The rest leaves the game playable (a lower bet, a retry): a line above the reels says why.
   replace(alertBox, h('span', {}, errorText(error)), code === 'WALLET_UNAVAILABLE' ? h('button', { class: 'alert__action', type: 'button', onclick: () => location.reload() }, t('reload')) : null);
-  alertBox.classList.toggle('alert--fatal', isFatal);
   alertBox.hidden = false;
 }
 
@@ -488,7 +501,6 @@ let closeHistory: (() => void) | null = null;
 
 function openHistory() {
   const body = h('div', { class: 'history' }, t('loading'));
-  const time = new Intl.DateTimeFormat(launch.lang === 'th' ? 'th-TH' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' });
   callApi<{ rounds: StoredRound[] }>('/api/slot/history', player())
     .then(({ rounds }) => {
       if (rounds.length === 0) return replace(body, h('p', { class: 'note' }, t('historyEmpty')));
@@ -505,7 +517,7 @@ function openHistory() {
               h(
                 'tr',
                 { class: BigInt(round.total_win) > 0n ? 'is-win' : '' },
-                h('td', {}, time.format(new Date(round.created_at))),
+                h('td', {}, formatDateTime(new Date(round.created_at).getTime())),
                 h('td', { class: 'num' }, money(round.total_bet)),
                 h('td', { class: 'num' }, money(round.total_win)),
                 h('td', { class: 'num', title: round.server_seed_hash }, String(round.nonce)),
@@ -553,8 +565,10 @@ async function start() {
       say(t('goodLuck'));
     }
   } catch (error) {
-    say('');
-    showError(error);
+    // Without its session the game cannot start: whatever the answer, the error page says why.
+    const code = error instanceof ApiError ? error.code : 'NETWORK';
+    closeWithErrorPage(code);
+    return;
   }
   renderMeters();
 }
