@@ -4,7 +4,8 @@ import { AppError } from '../../../http/app-error.ts';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
 import type { DemoPayGateway } from './demopay-gateway.ts';
-import { payPageContentSecurityPolicy, renderMissingPage, renderPayPage } from './pay-page.ts';
+import { createPayPage } from './pay-page.ts';
+import { readSiteFontFaces } from './pay-page-font.ts';
 
 const paramsSchema = z.object({ paymentId: z.string().max(64) });
 const tags = ['demopay'];
@@ -15,11 +16,12 @@ const tags = ['demopay'];
  * "success"}`, what scripts send) answers the JSON envelope. Registered only where DEMOPAY is allowed.
  */
 export async function demoPayRoutes(app: AppInstance, gateway: DemoPayGateway): Promise<void> {
+  const { contentSecurityPolicy, renderPayPage, renderMissingPage } = createPayPage(readSiteFontFaces(app.config.WEB_DIST_DIR));
   const merchantName = async (merchantId: number) =>
     (await app.db.selectFrom('merchant').select('name').where('id', '=', merchantId).executeTakeFirst())?.name ?? '';
 
   app.get(depositPaths.demoPayPage, { schema: { tags, params: paramsSchema } }, async (request, reply) => {
-    reply.header('Content-Security-Policy', payPageContentSecurityPolicy).header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    reply.header('Content-Security-Policy', contentSecurityPolicy).header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     const payment = await gateway.find(request.params.paymentId);
     if (!payment) return reply.code(404).send(renderMissingPage());
     return renderPayPage(payment, await merchantName(payment.merchant_id));
@@ -34,7 +36,7 @@ export async function demoPayRoutes(app: AppInstance, gateway: DemoPayGateway): 
       const isForm = String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       const outcome = await gateway.pay(request.params.paymentId, request.body.result);
       if (isForm) {
-        reply.header('Content-Security-Policy', payPageContentSecurityPolicy).type('text/html; charset=utf-8');
+        reply.header('Content-Security-Policy', contentSecurityPolicy).type('text/html; charset=utf-8');
         if (outcome.kind === 'unknown') return reply.code(404).send(renderMissingPage());
         const notice = outcome.kind === 'closed' ? 'รายการนี้ดำเนินการเสร็จแล้ว / This payment is already finished.' : null;
         return reply.code(outcome.kind === 'closed' ? 409 : 200).send(renderPayPage(outcome.payment, await merchantName(outcome.payment.merchant_id), notice));
