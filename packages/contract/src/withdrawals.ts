@@ -38,6 +38,8 @@ export const withdrawalPaths = {
   confirmReceived: '/wps/v2/transaction/withdraw/received',
   /** POST (token, real members): "I did not receive it", with a proof image; goes to review. */
   reportNotReceived: '/wps/v2/transaction/withdraw/notReceived',
+  /** GET (token, real members): the payout slip the operator attached when paying, the image itself, `?withdrawalId=`; another member's id answers 404. */
+  payoutSlip: '/wps/relay/MCSFE_getWithdrawPayoutSlip',
   /** GET or POST (token): every ledger movement of the member (page transactionHistory). */
   transactionHistory: '/wps/relay/ODSFE2_MemTransDet',
   /** GET (token): deposits, withdrawals and their difference over a date range (page personalProfit). */
@@ -49,7 +51,9 @@ export const withdrawalPaths = {
   adminDetail: '/admin-api/withdrawals/detail',
   /** GET (operator, `withdrawals.review`): the not-received proof image itself (`image/png` or `image/jpeg`), `?withdrawalId=`. */
   adminProof: '/admin-api/withdrawals/proof',
-  /** POST (operator, `withdrawals.review`): pay it (held → payable). */
+  /** GET (operator, `withdrawals.review`): the payout slip attached when paying (`image/png` or `image/jpeg`), `?withdrawalId=`. */
+  adminPayoutSlip: '/admin-api/withdrawals/payoutSlip',
+  /** POST (operator, `withdrawals.review`): pay it (held → payable), with the payout's bank reference and an optional slip. */
   adminApprove: '/admin-api/withdrawals/approve',
   /** POST (operator, `withdrawals.review`): refuse it with a reason (held → back to the main wallet). */
   adminReject: '/admin-api/withdrawals/reject',
@@ -95,6 +99,8 @@ export const withdrawalErrorCodes = {
   proofNotImage: 'withdraw.proof.not.image',
   /** The proof is larger than 5 MB (400, field `proofImage`). */
   proofTooLarge: 'withdraw.proof.too.large',
+  /** The payout reference is not 1-64 letters, digits, spaces or `. _ / : # -` starting with a letter or digit (400, field `payoutReference`). */
+  payoutReferenceInvalid: 'withdrawal.payout.reference.invalid',
 } as const;
 export type WithdrawalErrorCode = (typeof withdrawalErrorCodes)[keyof typeof withdrawalErrorCodes];
 
@@ -214,11 +220,18 @@ export const bindBankAccountRequestSchema = z.object({
   /** Digits only; the length depends on the bank. */
   accountNumber: z.string().max(64),
   accountName: z.string().max(255),
+  /**
+   * Required once the member has a payment password (400 `validation.failed` without it, 400
+   * `invalid.payment.pw` when wrong, counted with every other wrong one). A member without one yet
+   * binds without it (`hasPaymentPassword` of MCSFE_getWithdrawAccountInfo says which).
+   */
+  paymentPassword: paymentPasswordInputSchema.optional(),
 });
 export type BindBankAccountRequest = z.infer<typeof bindBankAccountRequestSchema>;
 
 /** POST /wps/v2/member/bankAccount/update (sealed). Answers bankAccountSchema. */
 export const updateBankAccountRequestSchema = bindBankAccountRequestSchema.extend({
+  /** Always required: a member without a payment password has none to give (400 `not.exists.payment.password`). */
   bankAccountId: z.number().int(),
   paymentPassword: paymentPasswordInputSchema,
 });
@@ -312,6 +325,10 @@ export const withdrawalSchema = z.object({
   confirmDeadline: z.number().int().nullable(),
   receivedAt: z.number().int().nullable(),
   receivedBy: receivedBySchema.nullable(),
+  /** The bank's reference of the payout, given by the operator who paid it (null before, and for withdrawals paid before references existed). */
+  payoutReference: z.string().nullable(),
+  /** The operator attached a slip of the payout (GET payoutSlip, the member's own only). */
+  hasPayoutSlip: z.boolean(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -342,6 +359,10 @@ export type WithdrawReport = z.infer<typeof withdrawReportSchema>;
 /** GET /wps/relay/MCSFE_getPaymentConfirmationList: approved withdrawals waiting for an answer. */
 export const paymentConfirmationListSchema = z.object({ content: z.array(withdrawalSchema) });
 export type PaymentConfirmationList = z.infer<typeof paymentConfirmationListSchema>;
+
+/** GET /wps/relay/MCSFE_getWithdrawPayoutSlip: answers the image itself (`image/png` or `image/jpeg`), or 404 `withdrawal.unknown`. */
+export const payoutSlipQuerySchema = z.object({ withdrawalId: z.coerce.number().int().min(1) });
+export type PayoutSlipQuery = z.infer<typeof payoutSlipQuerySchema>;
 
 /** POST /wps/v2/transaction/withdraw/received. Answers withdrawalSchema. */
 export const confirmReceivedRequestSchema = z.object({ withdrawalId: z.number().int() });
@@ -489,8 +510,22 @@ export type AdminWithdrawalList = z.infer<typeof adminWithdrawalListSchema>;
 export const adminWithdrawalIdQuerySchema = z.object({ withdrawalId: z.coerce.number().int().min(1) });
 export type AdminWithdrawalIdQuery = z.infer<typeof adminWithdrawalIdQuerySchema>;
 
-/** POST /admin-api/withdrawals/approve. Answers adminWithdrawalSchema. */
-export const adminApproveWithdrawalRequestSchema = z.object({ withdrawalId: z.number().int().min(1) });
+/** A payout reference: what the bank's transfer shows (`FT24137ABC12`, `2024-05-16 001234`), at most 64 characters. */
+export const payoutReferenceMaxLength = 64;
+/** Starts with a letter or digit; then letters, digits, spaces and `. _ / : # -` (checked after trimming). */
+export const payoutReferencePattern = /^[A-Za-z0-9][A-Za-z0-9 ._/:#-]*$/;
+
+/**
+ * POST /admin-api/withdrawals/approve: pays it. `payoutReference` (required, trimmed, see
+ * payoutReferencePattern) and `payoutSlip` (optional: the bank's slip, PNG or JPEG as base64, a
+ * `data:` prefix accepted, at most 5 MB decoded) are stored with it and shown to the member.
+ * Answers adminWithdrawalSchema.
+ */
+export const adminApproveWithdrawalRequestSchema = z.object({
+  withdrawalId: z.number().int().min(1),
+  payoutReference: z.string().max(255),
+  payoutSlip: z.string().max(proofImageMaxBytes * 2).optional(),
+});
 export type AdminApproveWithdrawalRequest = z.infer<typeof adminApproveWithdrawalRequestSchema>;
 
 /** POST /admin-api/withdrawals/reject: the reason is shown to the member. Answers adminWithdrawalSchema. */

@@ -435,7 +435,7 @@ describe("ids a member sends reach only the member's own records", () => {
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
     paidWithdrawalOfA = withdrawal.json().value.withdrawalId;
     const finance = await newOperator('finance');
-    const approve = await send({ method: 'POST', url: withdrawalPaths.adminApprove, token: finance.token, body: { withdrawalId: paidWithdrawalOfA } });
+    const approve = await send({ method: 'POST', url: withdrawalPaths.adminApprove, token: finance.token, body: { withdrawalId: paidWithdrawalOfA, payoutReference: 'FT-MATRIX-A', payoutSlip: pngBytes().toString('base64') } });
     expect(approve.statusCode, approve.body).toBe(200);
     favouriteOfA = await addSomeFavourite(a.token);
   });
@@ -471,6 +471,11 @@ describe("ids a member sends reach only the member's own records", () => {
         headers: { 'Idempotency-Key': idempotencyKey() },
       }),
       expected: { status: 400, errorCode: depositErrorCodes.proofUnknown, journal: requestJournal },
+    },
+    {
+      name: "A's withdrawal payout slip by its id",
+      call: () => ({ method: 'GET', url: `${withdrawalPaths.payoutSlip}?withdrawalId=${paidWithdrawalOfA}`, token: b.token }),
+      expected: { status: 404, errorCode: withdrawalErrorCodes.withdrawalUnknown },
     },
     {
       name: "confirming A's withdrawal as received",
@@ -606,11 +611,11 @@ describe('back-office', () => {
       const { hasSecret: _hasSecret, ...demoPay } = value.channels.DEMOPAY!;
       return { url: depositPaths.adminUpdateChannels, body: { pendingMinutes: value.pendingMinutes === 30 ? 31 : 30, channels: { ...value.channels, DEMOPAY: demoPay } } };
     },
-    [`POST ${withdrawalPaths.adminApprove}`]: async () => ({ url: withdrawalPaths.adminApprove, body: { withdrawalId: await pendingWithdrawal() } }),
+    [`POST ${withdrawalPaths.adminApprove}`]: async () => ({ url: withdrawalPaths.adminApprove, body: { withdrawalId: await pendingWithdrawal(), payoutReference: 'FT-MATRIX-1' } }),
     [`POST ${withdrawalPaths.adminReject}`]: async () => ({ url: withdrawalPaths.adminReject, body: { withdrawalId: await pendingWithdrawal(), reason: 'account closed' } }),
     [`POST ${withdrawalPaths.adminForceReceived}`]: async () => {
       const withdrawalId = await pendingWithdrawal();
-      const approve = await send({ method: 'POST', url: withdrawalPaths.adminApprove, token: (await newOperator('admin')).token, body: { withdrawalId } });
+      const approve = await send({ method: 'POST', url: withdrawalPaths.adminApprove, token: (await newOperator('admin')).token, body: { withdrawalId, payoutReference: 'FT-MATRIX-2' } });
       expect(approve.statusCode, approve.body).toBe(200);
       return { url: withdrawalPaths.adminForceReceived, body: { withdrawalId, remark: 'bank confirmed' } };
     },

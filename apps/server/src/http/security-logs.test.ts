@@ -161,7 +161,7 @@ describe('a member journey at LOG_LEVEL=trace', () => {
     expect(paid.status).toBe(200);
 
     // A bank account and a withdrawal request, proven with the payment password.
-    const account = await call('PUT', '/wps/v2/member/bankAccount', { bankCode: 'KBANK', accountNumber: `1${String(randomInt(100_000_000, 999_999_999))}`, accountName: 'Somchai Jaidee' }, { token, isSealed: true });
+    const account = await call('PUT', '/wps/v2/member/bankAccount', { bankCode: 'KBANK', accountNumber: `1${String(randomInt(100_000_000, 999_999_999))}`, accountName: 'Somchai Jaidee', paymentPassword }, { token, isSealed: true });
     await call('POST', '/wps/v2/transaction/withdraw', { amount: '100.00', bankAccountId: account.bankAccountId, paymentPassword }, { token, idempotencyKey: randomUUID(), isSealed: true });
 
     const balance = await call('GET', '/wps/v2/wallets/balance', undefined, { token });

@@ -34,6 +34,12 @@ export const th = {
   'withdraw.proof.not.image': 'หลักฐานต้องเป็นไฟล์รูปภาพ PNG หรือ JPG เท่านั้น',
   'withdraw.proof.too.large': 'ไฟล์หลักฐานต้องมีขนาดไม่เกิน {megabytes} MB',
   'withdraw.history.range.invalid': 'วันที่สิ้นสุดต้องไม่อยู่ก่อนวันที่เริ่มต้น',
+  'bank.account.payment.password.required': 'กรุณากรอกรหัสผ่านการเงินเพื่อเพิ่มบัญชีธนาคาร',
+  'withdrawal.payout.reference.required': 'กรุณากรอกเลขอ้างอิงการโอนเงิน',
+  'withdrawal.payout.reference.invalid':
+    'เลขอ้างอิงการโอนเงินต้องยาว 1-{max} ตัว ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข ช่องว่าง และ . _ / : # - โดยขึ้นต้นด้วยตัวอักษรหรือตัวเลข',
+  'withdraw.payout.slip.not.image': 'สลิปการโอนเงินต้องเป็นไฟล์รูปภาพ PNG หรือ JPG เท่านั้น',
+  'withdraw.payout.slip.too.large': 'สลิปการโอนเงินต้องมีขนาดไม่เกิน {megabytes} MB',
 };
 
 export const en: Record<keyof typeof th, string> = {
@@ -68,4 +74,9 @@ export const en: Record<keyof typeof th, string> = {
   'withdraw.proof.not.image': 'The proof must be a PNG or JPG image',
   'withdraw.proof.too.large': 'The proof must be at most {megabytes} MB',
   'withdraw.history.range.invalid': 'The end date cannot be before the start date',
+  'bank.account.payment.password.required': 'Enter your payment password to add a bank account',
+  'withdrawal.payout.reference.required': 'Please enter the payout reference',
+  'withdrawal.payout.reference.invalid': 'The payout reference must be 1-{max} characters: English letters, digits, spaces and . _ / : # -, starting with a letter or digit',
+  'withdraw.payout.slip.not.image': 'The payout slip must be a PNG or JPG image',
+  'withdraw.payout.slip.too.large': 'The payout slip must be at most {megabytes} MB',
 };

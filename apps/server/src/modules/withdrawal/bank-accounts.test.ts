@@ -1,8 +1,8 @@
 import { withdrawalPaths } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createWithdrawalKit, freshAccountNumber, paymentPassword, type WithdrawalKit, type WithdrawalTestMember } from './withdrawal.testing.ts';
+import { createWithdrawalKit, freshAccountNumber, loginPassword, paymentPassword, type WithdrawalKit, type WithdrawalTestMember } from './withdrawal.testing.ts';
 
-/** Binding bank accounts: the payee name, the bank's digits, masked lists, changes behind the payment password. */
+/** Binding bank accounts: the payee name, the bank's digits, masked lists, every change behind the payment password once there is one. */
 let kit: WithdrawalKit;
 beforeAll(async () => {
   kit = await createWithdrawalKit();
@@ -11,8 +11,13 @@ afterAll(async () => {
   await kit?.close();
 });
 
+/** A binding with the kit's payment password (every kit member has it unless made without). */
 function bind(member: WithdrawalTestMember, body: Record<string, unknown>, language: 'TH' | 'EN' = 'EN') {
-  return kit.sendSealed('PUT', withdrawalPaths.bindBankAccount, { bankCode: 'SCB', accountNumber: freshAccountNumber(), accountName: 'Somchai Jaidee', ...body }, { token: member.token, language });
+  return kit.sendSealed('PUT', withdrawalPaths.bindBankAccount, { bankCode: 'SCB', accountNumber: freshAccountNumber(), accountName: 'Somchai Jaidee', paymentPassword, ...body }, { token: member.token, language });
+}
+
+async function failuresOf(member: WithdrawalTestMember): Promise<number> {
+  return (await kit.db.selectFrom('payment_password_failure').select('id').where('member_id', '=', member.id).execute()).length;
 }
 
 function accountInfo(member: WithdrawalTestMember) {
@@ -94,6 +99,68 @@ describe('binding', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ errorCode: 'bank.account.limit' });
     expect(await liveAccounts(member)).toHaveLength(3);
+  });
+});
+
+describe('binding needs the payment password once the member has one (issue 13, point 4)', () => {
+  test.each([
+    ['without the field', { paymentPassword: undefined }, 'validation.failed', /กรุณากรอกรหัสผ่านการเงิน/, 0],
+    ['with it empty', { paymentPassword: '' }, 'validation.failed', /กรุณากรอกรหัสผ่านการเงิน/, 0],
+    ['with a wrong one', { paymentPassword: '000000' }, 'invalid.payment.pw', /รหัสผ่านการเงินไม่ถูกต้อง/, 1],
+  ])('%s: 400 naming paymentPassword in the member’s language, nothing bound, payee name untouched', async (_name, body, errorCode, thai, counted) => {
+    const member = await kit.newMember({ payeeName: null, bankAccount: false });
+    const response = await bind(member, { accountName: 'Malee Sukjai', ...body }, 'TH');
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, errorCode, field: 'paymentPassword' });
+    expect(response.json().message).toMatch(thai);
+    expect(await liveAccounts(member)).toHaveLength(0);
+    expect((await kit.db.selectFrom('member').select('payee_name').where('id', '=', member.id).executeTakeFirstOrThrow()).payee_name).toBeNull();
+    expect(await failuresOf(member)).toBe(counted);
+  });
+
+  test('the English message names the payment password too', async () => {
+    const member = await kit.newMember({ bankAccount: false });
+    const response = await bind(member, { paymentPassword: undefined }, 'EN');
+    expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'paymentPassword', message: 'Enter your payment password to add a bank account' });
+  });
+
+  test('with the right one: bound', async () => {
+    const member = await kit.newMember({ bankAccount: false });
+    const response = await bind(member, { bankCode: 'BBL', accountNumber: '1112223334' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().value).toMatchObject({ bankCode: 'BBL', accountNumber: '******3334' });
+    expect(await liveAccounts(member)).toHaveLength(1);
+    expect(await failuresOf(member)).toBe(0);
+  });
+
+  test('wrong ones count with every other wrong payment password: after 3 wrong withdrawals and 2 wrong bindings, the right one is 429 too', async () => {
+    const member = await kit.newMember({ balance: '1000.00', bankAccount: true });
+    for (let index = 0; index < 3; index++) expect((await kit.withdraw(member, { amount: '100.00', paymentPassword: '111111' })).json()).toMatchObject({ errorCode: 'invalid.payment.pw' });
+    for (let index = 0; index < 2; index++) expect((await bind(member, { paymentPassword: '111111' })).json()).toMatchObject({ errorCode: 'invalid.payment.pw' });
+    const throttled = await bind(member, {});
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toMatchObject({ errorCode: 'TOO_MANY_REQUESTS' });
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await kit.withdraw(member, { amount: '100.00' })).statusCode).toBe(429);
+    expect(await liveAccounts(member)).toHaveLength(1);
+  });
+
+  test('the documented first step: a member without a payment password yet binds without one, and sets one afterwards', async () => {
+    const member = await kit.newMember({ hasPaymentPassword: false, bankAccount: false });
+    const info = await accountInfo(member);
+    expect(info.json().value).toMatchObject({ hasPaymentPassword: false });
+    const first = await bind(member, { paymentPassword: undefined });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await liveAccounts(member)).toHaveLength(1);
+    // Changing or removing it still needs one, which the member does not have yet.
+    const removal = await kit.sendSealed('POST', withdrawalPaths.removeBankAccount, { bankAccountId: first.json().value.bankAccountId, paymentPassword: '246810' }, { token: member.token });
+    expect(removal.json()).toMatchObject({ errorCode: 'not.exists.payment.password', field: 'paymentPassword' });
+
+    const set = await kit.sendSealed('PUT', withdrawalPaths.setPaymentPassword, { password: loginPassword, paymentPassword, confirmPaymentPassword: paymentPassword }, { token: member.token });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await bind(member, { paymentPassword: undefined })).json()).toMatchObject({ errorCode: 'validation.failed', field: 'paymentPassword' });
+    expect((await bind(member, {})).statusCode).toBe(200);
+    expect(await liveAccounts(member)).toHaveLength(2);
   });
 });
 

@@ -142,22 +142,30 @@ export async function getWithdrawAccountInfo(context: BankAccountContext): Promi
 }
 
 /**
- * PUT /wps/v2/member/bankAccount. Under the member's lock: the name matches the payee name (or
- * becomes it), at most `maxBankAccounts` live bindings, and the number is bound nowhere else in the
- * merchant (a unique index settles a race between two members).
+ * PUT /wps/v2/member/bankAccount. Under the member's lock: the payment password once the member has
+ * one (a member without one yet binds without it: the withdraw page's first steps may come in either
+ * order, and nothing can leave before one is set), the name matches the payee name (or becomes it),
+ * at most `maxBankAccounts` live bindings, and the number is bound nowhere else in the merchant (a
+ * unique index settles a race between two members).
  */
 export async function bindBankAccount(context: BankAccountContext, request: BindBankAccountRequest): Promise<BankAccount> {
   const account = checkAccountFields(request);
   const { db, scope } = context;
   try {
-    const row = await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       const member = await lockMember(trx, scope);
+      if (member.paymentPasswordHash !== null) {
+        // Known only under the lock; refused before anything is counted, like every empty secret.
+        if (request.paymentPassword === undefined || request.paymentPassword === '') throw AppError.badRequest('paymentPassword', 'bank.account.payment.password.required');
+        const check = await checkSecret(trx, scope, member.paymentPasswordHash, request.paymentPassword, 'paymentPassword');
+        if (check.kind !== 'ok') return check;
+      }
       await matchPayeeName(trx, context, member.payeeName, account.accountName);
       if ((await countLiveAccounts(trx, scope)) >= context.merchant.config.withdrawals.maxBankAccounts) {
         throw new AppError(409, withdrawalErrorCodes.bankAccountLimit, { params: { max: context.merchant.config.withdrawals.maxBankAccounts } });
       }
       const now = new Date(scope.nowMs);
-      return trx
+      const row = await trx
         .insertInto('member_bank_account')
         .values({
           merchant_id: scope.merchantId,
@@ -170,8 +178,11 @@ export async function bindBankAccount(context: BankAccountContext, request: Bind
         })
         .returning(accountColumns)
         .executeTakeFirstOrThrow();
+      return { kind: 'ok' as const, row };
     });
-    return toBankAccount(row, context.language);
+    // A refused password commits its count first, then answers.
+    if (outcome.kind !== 'ok') throw secretCheckError(outcome);
+    return toBankAccount(outcome.row, context.language);
   } catch (error) {
     if (isNumberTaken(error)) throw new AppError(409, withdrawalErrorCodes.bankAccountBound, { field: 'accountNumber' });
     throw error;

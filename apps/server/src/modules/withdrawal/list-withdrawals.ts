@@ -125,6 +125,22 @@ export async function describeForOperator(db: Kysely<Database>, row: WithdrawalR
   return (await describe(db, [row], language))[0]!;
 }
 
+/**
+ * The payout slip of a withdrawal: the merchant's (operators) or, with `memberId`, the member's own.
+ * 404 `withdrawal.unknown` when there is none, and for another member's id alike.
+ */
+export async function getPayoutSlip(db: Kysely<Database>, owner: { merchantId: number; memberId?: bigint }, withdrawalId: number): Promise<{ contentType: string; content: Buffer }> {
+  let query = db
+    .selectFrom('withdrawal')
+    .innerJoin('withdrawal_payout_slip as slip', 'slip.id', 'withdrawal.payout_slip_id')
+    .select(['slip.content_type', 'slip.content'])
+    .where('withdrawal.merchant_id', '=', owner.merchantId);
+  if (owner.memberId !== undefined) query = query.where('withdrawal.member_id', '=', owner.memberId);
+  const row = Number.isSafeInteger(withdrawalId) && withdrawalId >= 1 ? await query.where('withdrawal.id', '=', BigInt(withdrawalId)).executeTakeFirst() : undefined;
+  if (!row) throw new AppError(404, withdrawalErrorCodes.withdrawalUnknown, { field: 'withdrawalId' });
+  return { contentType: row.content_type, content: row.content };
+}
+
 /** The not-received proof of a withdrawal of the merchant; 404 when there is none. */
 export async function getWithdrawalProof(db: Kysely<Database>, merchantId: number, withdrawalId: number): Promise<{ contentType: string; content: Buffer }> {
   const row = Number.isSafeInteger(withdrawalId)

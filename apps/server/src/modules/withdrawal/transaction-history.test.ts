@@ -39,7 +39,7 @@ beforeAll(async () => {
   await nextHour();
   paidId = await kit.pendingWithdrawal(member, '200.00'); // hour 3
   await nextHour();
-  await operatorPost(withdrawalPaths.adminApprove, { withdrawalId: paidId }); // hour 4
+  await operatorPost(withdrawalPaths.adminApprove, { withdrawalId: paidId, payoutReference: 'FT-HISTORY-1' }); // hour 4
   await nextHour();
   await postTransfers(kit.db, {
     merchantId: kit.merchantId,

@@ -7,21 +7,26 @@ import {
   adminWithdrawalListSchema,
   adminWithdrawalSchema,
   envelopeSchema,
+  proofImageMaxBytes,
   withdrawalPaths,
 } from '@lotus/contract';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { auditContext, recordAudit, requireOperator } from '../backoffice/index.ts';
-import { describeForOperator, getWithdrawalForOperator, getWithdrawalProof, listWithdrawalsForReview } from './list-withdrawals.ts';
-import { approveWithdrawal, forceReceived, rejectWithdrawal, type OperatorActionContext } from './withdrawal-transitions.ts';
+import { describeForOperator, getPayoutSlip, getWithdrawalForOperator, getWithdrawalProof, listWithdrawalsForReview } from './list-withdrawals.ts';
+import { approveWithdrawal, forceReceived, readPayout, rejectWithdrawal, type OperatorActionContext } from './withdrawal-transitions.ts';
 
 const tags = ['backoffice', 'withdrawals'];
 
+/** Room for a 5 MB payout slip as base64 (4/3 of it) in JSON, and no more. */
+const slipBodyLimitBytes = Math.ceil((proofImageMaxBytes * 4) / 3) + 64 * 1024;
+
 /**
  * The operator's withdrawal desk (`/admin-api/withdrawals...`, permission `withdrawals.review`):
- * the review queue, one withdrawal, its not-received proof, approve, reject with a reason, force
- * received. Each action is one transaction with its ledger posting and its audit row.
+ * the review queue, one withdrawal, its not-received proof and payout slip, approve (pay, with the
+ * bank's reference and an optional slip), reject with a reason, force received. Each action is one
+ * transaction with its ledger posting and its audit row.
  */
 export async function withdrawalAdminRoutes(app: AppInstance): Promise<void> {
   const guard = { onRequest: requireOperator('withdrawals.review') };
@@ -56,10 +61,18 @@ export async function withdrawalAdminRoutes(app: AppInstance): Promise<void> {
     // Served as the image it was checked to be, never sniffed into anything else.
     return reply.type(proof.contentType).header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(proof.content);
   });
+  app.get(withdrawalPaths.adminPayoutSlip, { ...guard, schema: { tags, querystring: adminWithdrawalIdQuerySchema } }, async (request, reply) => {
+    const slip = await getPayoutSlip(app.db, { merchantId: request.operator.merchantId }, request.query.withdrawalId);
+    return reply.type(slip.contentType).header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(slip.content);
+  });
   app.post(
     withdrawalPaths.adminApprove,
-    { ...guard, schema: { tags, body: adminApproveWithdrawalRequestSchema, response: { 200: envelopeSchema(adminWithdrawalSchema) } } },
-    async (request) => ok(await describeForOperator(app.db, await approveWithdrawal(actionContext(request), request.body.withdrawalId), languageOf(request))),
+    { ...guard, bodyLimit: slipBodyLimitBytes, schema: { tags, body: adminApproveWithdrawalRequestSchema, response: { 200: envelopeSchema(adminWithdrawalSchema) } } },
+    async (request) => {
+      // The reference and the slip are checked before the withdrawal is even read.
+      const payout = readPayout(request.body);
+      return ok(await describeForOperator(app.db, await approveWithdrawal(actionContext(request), request.body.withdrawalId, payout), languageOf(request)));
+    },
   );
   app.post(
     withdrawalPaths.adminReject,

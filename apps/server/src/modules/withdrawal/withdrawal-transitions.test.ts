@@ -32,9 +32,10 @@ async function setUp(amount = '300.00'): Promise<{ member: WithdrawalTestMember;
   return { member, withdrawalId: await kit.pendingWithdrawal(member, amount) };
 }
 
-async function approve(withdrawalId: number) {
+/** Pays it: an operator approves with the bank's reference (and a slip when given). */
+async function approve(withdrawalId: number, payout: { payoutReference?: string; payoutSlip?: string } = {}) {
   const operator = await kit.newOperator();
-  return kit.operatorCall(operator, 'POST', withdrawalPaths.adminApprove, { withdrawalId });
+  return kit.operatorCall(operator, 'POST', withdrawalPaths.adminApprove, { withdrawalId, payoutReference: `FT${withdrawalId}REF`, ...payout });
 }
 
 async function reject(withdrawalId: number, reason = 'Name does not match the bank') {
@@ -108,7 +109,7 @@ describe('operator review', () => {
 
   test.each([
     ['reject without a reason', withdrawalPaths.adminReject, { reason: '' }, 400, 'validation.failed'],
-    ['an unknown id', withdrawalPaths.adminApprove, { withdrawalId: 99_999_999 }, 404, 'withdrawal.unknown'],
+    ['an unknown id', withdrawalPaths.adminApprove, { withdrawalId: 99_999_999, payoutReference: 'FT1' }, 404, 'withdrawal.unknown'],
   ])('%s: refused, nothing moves', async (_name, path, body, status, errorCode) => {
     const { withdrawalId } = await setUp();
     const operator = await kit.newOperator();
@@ -123,9 +124,9 @@ describe('operator review', () => {
   test('operators without the permission, and without a token, are refused', async () => {
     const { withdrawalId } = await setUp();
     const support = await kit.newOperator('support');
-    expect((await kit.operatorCall(support, 'POST', withdrawalPaths.adminApprove, { withdrawalId })).statusCode).toBe(403);
+    expect((await kit.operatorCall(support, 'POST', withdrawalPaths.adminApprove, { withdrawalId, payoutReference: 'FT1' })).statusCode).toBe(403);
     expect((await kit.operatorCall(support, 'GET', withdrawalPaths.adminList)).statusCode).toBe(403);
-    expect((await kit.send('POST', withdrawalPaths.adminApprove, { withdrawalId })).statusCode).toBe(401);
+    expect((await kit.send('POST', withdrawalPaths.adminApprove, { withdrawalId, payoutReference: 'FT1' })).statusCode).toBe(401);
     expect((await statusOf(withdrawalId)).status).toBe('pending');
   });
 
@@ -163,6 +164,138 @@ describe('operator review', () => {
     expect(response.json().value).toMatchObject({ content: [{ withdrawalId, status: 'pending', account: member.username, hasProof: false }], totalElements: 1, totalPages: 1 });
     const detail = await kit.operatorCall(operator, 'GET', `${withdrawalPaths.adminDetail}?withdrawalId=${withdrawalId}`);
     expect(detail.json().value).toMatchObject({ withdrawalId, status: 'pending' });
+  });
+});
+
+describe('paying records the bank reference and an optional slip (issue 13, point 5)', () => {
+  test.each([
+    ['no reference', { payoutReference: undefined }, 'validation.failed', undefined],
+    ['an empty reference', { payoutReference: '' }, 'validation.failed', /กรุณากรอกเลขอ้างอิงการโอนเงิน/],
+    ['spaces only', { payoutReference: '   ' }, 'validation.failed', /กรุณากรอกเลขอ้างอิงการโอนเงิน/],
+    ['markup', { payoutReference: '<b>FT1</b>' }, 'withdrawal.payout.reference.invalid', /เลขอ้างอิงการโอนเงินต้องยาว 1-64 ตัว/],
+    ['Thai text', { payoutReference: 'โอนแล้ว' }, 'withdrawal.payout.reference.invalid', /เลขอ้างอิง/],
+    ['a leading dash', { payoutReference: '-FT1' }, 'withdrawal.payout.reference.invalid', /เลขอ้างอิง/],
+    ['a line break inside', { payoutReference: 'FT1\nFT2' }, 'withdrawal.payout.reference.invalid', /เลขอ้างอิง/],
+    ['65 characters', { payoutReference: 'A'.repeat(65) }, 'withdrawal.payout.reference.invalid', /เลขอ้างอิง/],
+  ])('%s: 400 naming payoutReference, nothing paid', async (_name, body, errorCode, thai) => {
+    const { member, withdrawalId } = await setUp();
+    const operator = await kit.newOperator();
+    const before = await kit.ledgerState();
+    const response = await kit.send('POST', withdrawalPaths.adminApprove, { withdrawalId, ...body }, { operatorToken: operator.token, language: 'TH' });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, errorCode, field: 'payoutReference' });
+    if (thai) expect(response.json().message).toMatch(thai);
+    expect(await kit.ledgerState()).toEqual(before);
+    expect(await statusOf(withdrawalId)).toMatchObject({ status: 'pending', payout_reference: null, payout_slip_id: null });
+    expect(await kit.balances(member.id)).toEqual({ main: 70_000n, held: 30_000n });
+  });
+
+  test.each([
+    ['text', Buffer.from('not an image at all').toString('base64'), 'withdraw.proof.not.image', 'The payout slip must be a PNG or JPG image'],
+    ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00').toString('base64'), 'withdraw.proof.not.image', 'The payout slip must be a PNG or JPG image'],
+    ['larger than 5 MB', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]).toString('base64'), 'withdraw.proof.too.large', 'The payout slip must be at most 5 MB'],
+  ])('a slip that is %s: 400 naming payoutSlip, nothing paid', async (_name, payoutSlip, errorCode, message) => {
+    const { withdrawalId } = await setUp();
+    const before = await kit.ledgerState();
+    const slipsBefore = await kit.db.selectFrom('withdrawal_payout_slip').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    const response = await approve(withdrawalId, { payoutSlip });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode, field: 'payoutSlip', message });
+    expect(await kit.ledgerState()).toEqual(before);
+    expect((await statusOf(withdrawalId)).status).toBe('pending');
+    expect(await kit.db.selectFrom('withdrawal_payout_slip').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).toEqual(slipsBefore);
+  });
+
+  test('paid with a reference and a slip: stored (trimmed), in the audit row, shown to the operator and to the member; the slip is the member’s own only', async () => {
+    const { member, withdrawalId } = await setUp();
+    const response = await approve(withdrawalId, { payoutReference: '  FT24137 ABC/0012  ', payoutSlip: `data:image/png;base64,${tinyPng()}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().value).toMatchObject({ withdrawalId, status: 'approved', payoutReference: 'FT24137 ABC/0012', hasPayoutSlip: true });
+    const row = await statusOf(withdrawalId);
+    expect(row.payout_reference).toBe('FT24137 ABC/0012');
+    const stored = await kit.db.selectFrom('withdrawal_payout_slip').selectAll().where('id', '=', row.payout_slip_id!).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ merchant_id: kit.merchantId, content_type: 'image/png' });
+    expect(stored.content.equals(Buffer.from(tinyPng(), 'base64'))).toBe(true);
+
+    const audit = await kit.db.selectFrom('operator_audit').selectAll().where('target_type', '=', 'withdrawal').where('target_id', '=', String(withdrawalId)).execute();
+    expect(audit).toEqual([expect.objectContaining({ action: 'withdrawal.approve', after: expect.objectContaining({ status: 'approved', reference: 'FT24137 ABC/0012', slip: true }) })]);
+
+    // The operator: detail and the slip itself.
+    const operator = await kit.newOperator();
+    const detail = await kit.operatorCall(operator, 'GET', `${withdrawalPaths.adminDetail}?withdrawalId=${withdrawalId}`);
+    expect(detail.json().value).toMatchObject({ payoutReference: 'FT24137 ABC/0012', hasPayoutSlip: true });
+    const adminSlip = await kit.operatorCall(operator, 'GET', `${withdrawalPaths.adminPayoutSlip}?withdrawalId=${withdrawalId}`);
+    expect(adminSlip.statusCode).toBe(200);
+    expect(adminSlip.headers['content-type']).toBe('image/png');
+    expect(adminSlip.headers['x-content-type-options']).toBe('nosniff');
+
+    // The member: the list, the confirmation list, and the slip.
+    const report = await kit.send('GET', withdrawalPaths.withdrawReport, undefined, { token: member.token });
+    expect(report.json().value.content).toEqual([expect.objectContaining({ withdrawalId, payoutReference: 'FT24137 ABC/0012', hasPayoutSlip: true })]);
+    const confirmations = await kit.send('GET', withdrawalPaths.paymentConfirmationList, undefined, { token: member.token });
+    expect(confirmations.json().value.content).toEqual([expect.objectContaining({ withdrawalId, payoutReference: 'FT24137 ABC/0012' })]);
+    const slip = await kit.send('GET', `${withdrawalPaths.payoutSlip}?withdrawalId=${withdrawalId}`, undefined, { token: member.token });
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toBe('image/png');
+    expect(slip.headers['cache-control']).toBe('no-store');
+    expect(slip.headers['x-content-type-options']).toBe('nosniff');
+    expect(slip.rawPayload.equals(Buffer.from(tinyPng(), 'base64'))).toBe(true);
+
+    // Another member's id answers 404 exactly like one that does not exist; so does no token (401).
+    const stranger = await kit.newMember();
+    const foreign = await kit.send('GET', `${withdrawalPaths.payoutSlip}?withdrawalId=${withdrawalId}`, undefined, { token: stranger.token });
+    const unknown = await kit.send('GET', `${withdrawalPaths.payoutSlip}?withdrawalId=99999997`, undefined, { token: stranger.token });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(unknown.json());
+    expect(foreign.json()).toMatchObject({ success: false, errorCode: 'withdrawal.unknown' });
+    expect((await kit.send('GET', `${withdrawalPaths.payoutSlip}?withdrawalId=${withdrawalId}`, undefined, {})).statusCode).toBe(401);
+    await kit.expectLedgerSound();
+  });
+
+  test('paid with a reference and no slip: the member sees the reference, and the slip answers 404', async () => {
+    const { member, withdrawalId } = await setUp();
+    const response = await approve(withdrawalId, { payoutReference: 'KB-2026-000123' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().value).toMatchObject({ payoutReference: 'KB-2026-000123', hasPayoutSlip: false });
+    const report = await kit.send('GET', withdrawalPaths.withdrawReport, undefined, { token: member.token });
+    expect(report.json().value.content[0]).toMatchObject({ payoutReference: 'KB-2026-000123', hasPayoutSlip: false });
+    expect((await kit.send('GET', `${withdrawalPaths.payoutSlip}?withdrawalId=${withdrawalId}`, undefined, { token: member.token })).statusCode).toBe(404);
+    const audit = await kit.db.selectFrom('operator_audit').select('after').where('target_id', '=', String(withdrawalId)).executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ reference: 'KB-2026-000123', slip: false });
+  });
+
+  test('paying is exactly-once: a repeat (sequential or racing, other reference and slip) is 409, the first reference stays, one posting, one slip, one audit row', async () => {
+    const { member, withdrawalId } = await setUp();
+    const slipsBefore = Number((await kit.db.selectFrom('withdrawal_payout_slip').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count);
+    const racing = await Promise.all(['RACE1', 'RACE2', 'RACE3'].map((payoutReference) => approve(withdrawalId, { payoutReference, payoutSlip: tinyJpeg })));
+    const winners = racing.filter((response) => response.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    for (const loser of racing.filter((response) => response.statusCode !== 200)) {
+      expect(loser.statusCode).toBe(409);
+      expect(loser.json()).toMatchObject({ errorCode: 'withdrawal.status.conflict', value: { status: 'approved' } });
+    }
+    const reference = winners[0]!.json().value.payoutReference as string;
+    const before = await kit.ledgerState();
+    const repeat = await approve(withdrawalId, { payoutReference: 'LATER1' });
+    expect(repeat.statusCode).toBe(409);
+    expect(await kit.ledgerState()).toEqual(before);
+    expect((await statusOf(withdrawalId)).payout_reference).toBe(reference);
+    expect(Number((await kit.db.selectFrom('withdrawal_payout_slip').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()).count)).toBe(slipsBefore + 1);
+    const audit = await kit.db.selectFrom('operator_audit').select(['action', 'after']).where('target_id', '=', String(withdrawalId)).execute();
+    expect(audit).toEqual([{ action: 'withdrawal.approve', after: expect.objectContaining({ reference, slip: true }) }]);
+    expect(await kit.balances(member.id)).toEqual({ main: 70_000n, held: 0n });
+    await kit.expectLedgerSound();
+  });
+
+  test('the database itself refuses a reference on an unpaid row and a slip without a reference', async () => {
+    const { withdrawalId } = await setUp();
+    await expect(kit.db.updateTable('withdrawal').set({ payout_reference: 'FT1' }).where('id', '=', BigInt(withdrawalId)).execute()).rejects.toThrow(/withdrawal_payout_reference_check/);
+    const slip = await kit.db
+      .insertInto('withdrawal_payout_slip')
+      .values({ merchant_id: kit.merchantId, content_type: 'image/png', content: Buffer.from(tinyPng(), 'base64'), created_at: new Date(kit.clock.nowMs) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await expect(kit.db.updateTable('withdrawal').set({ payout_slip_id: slip.id }).where('id', '=', BigInt(withdrawalId)).execute()).rejects.toThrow(/withdrawal_payout_slip_check/);
   });
 });
 

@@ -1,10 +1,10 @@
-import { formatMinorUnits, withdrawalErrorCodes, type Withdrawal } from '@lotus/contract';
+import { formatMinorUnits, payoutReferenceMaxLength, payoutReferencePattern, withdrawalErrorCodes, type Withdrawal } from '@lotus/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { postTransfers, type TransferRequest } from '../ledger/index.ts';
 import type { MemberScope } from './payment-password.ts';
-import { readProofImage } from './proof-image.ts';
+import { readProofImage, type ProofImage } from './proof-image.ts';
 import { toWithdrawal, withdrawalColumns, type WithdrawalRow } from './withdrawal-view.ts';
 import type { WithdrawalStatus } from './withdrawal.tables.ts';
 
@@ -142,10 +142,36 @@ export function reviewIdempotencyKey(withdrawalId: bigint): string {
   return `withdrawal:${withdrawalId}:review`;
 }
 
+/** What paying records besides the money: the bank's reference and, when given, its slip. */
+export interface Payout {
+  reference: string;
+  slip: ProofImage | null;
+}
+
+/**
+ * The payout reference as stored: trimmed, 1-64 characters of letters, digits, spaces and `. _ / : # -`
+ * (what banks print on a transfer), starting with a letter or digit; 400 naming `payoutReference` otherwise.
+ */
+export function checkPayoutReference(text: string): string {
+  const reference = text.trim();
+  if (reference === '') throw AppError.badRequest('payoutReference', 'withdrawal.payout.reference.required');
+  if (reference.length > payoutReferenceMaxLength || !payoutReferencePattern.test(reference)) {
+    throw new AppError(400, withdrawalErrorCodes.payoutReferenceInvalid, { field: 'payoutReference', params: { max: payoutReferenceMaxLength } });
+  }
+  return reference;
+}
+
+/** The payout of an approve request, checked before anything is read or locked. */
+export function readPayout(request: { payoutReference: string; payoutSlip?: string | undefined }): Payout {
+  const reference = checkPayoutReference(request.payoutReference);
+  const slip = request.payoutSlip === undefined || request.payoutSlip.trim() === '' ? null : readProofImage(request.payoutSlip, 'payoutSlip');
+  return { reference, slip };
+}
+
 async function review(
   context: OperatorActionContext,
   withdrawalId: number,
-  decide: (row: WithdrawalRow) => { status: 'approved' | 'rejected'; transfers: TransferRequest[]; rejectReason: string | null },
+  decide: (row: WithdrawalRow) => { status: 'approved' | 'rejected'; transfers: TransferRequest[]; rejectReason: string | null; payout: Payout | null },
 ): Promise<WithdrawalRow> {
   const { db, nowMs } = context;
   return db.transaction().execute(async (trx) => {
@@ -161,6 +187,14 @@ async function review(
       nowMs,
     });
     const isApproved = decision.status === 'approved';
+    const { payout } = decision;
+    const slip = payout?.slip
+      ? await trx
+          .insertInto('withdrawal_payout_slip')
+          .values({ merchant_id: context.merchantId, content_type: payout.slip.contentType, content: payout.slip.content, created_at: new Date(nowMs) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : null;
     const updated = await trx
       .updateTable('withdrawal')
       .set({
@@ -171,6 +205,8 @@ async function review(
         reviewed_by: context.operatorId,
         reject_reason: decision.rejectReason,
         confirm_deadline: isApproved ? new Date(nowMs + context.confirmMinutes * 60_000) : null,
+        payout_reference: payout?.reference ?? null,
+        payout_slip_id: slip?.id ?? null,
       })
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
@@ -180,20 +216,28 @@ async function review(
       action: isApproved ? 'withdrawal.approve' : 'withdrawal.reject',
       targetId: row.id,
       before: { status: row.status, amount: formatMinorUnits(row.amount) },
-      after: { status: updated.status, ...(isApproved ? { payout: formatMinorUnits(row.amount - row.fee), fee: formatMinorUnits(row.fee) } : { reason: decision.rejectReason }) },
+      after: {
+        status: updated.status,
+        ...(isApproved
+          ? { payout: formatMinorUnits(row.amount - row.fee), fee: formatMinorUnits(row.fee), reference: payout?.reference ?? null, slip: slip !== null }
+          : { reason: decision.rejectReason }),
+      },
     });
     return updated;
   });
 }
 
-/** POST /admin-api/withdrawals/approve: paid out, held → payable (and the fee to the house). */
-export function approveWithdrawal(context: OperatorActionContext, withdrawalId: number): Promise<WithdrawalRow> {
+/**
+ * POST /admin-api/withdrawals/approve: paid out, held → payable (and the fee to the house), with the
+ * bank's reference (and slip) of the transfer the operator made, in the same transaction.
+ */
+export function approveWithdrawal(context: OperatorActionContext, withdrawalId: number, payout: Payout): Promise<WithdrawalRow> {
   return review(context, withdrawalId, (row) => {
     const held = { kind: 'member_held' as const, memberId: row.member_id };
     const reference = `withdrawal:${row.id}`;
     const transfers: TransferRequest[] = [{ debit: held, credit: { kind: 'house_withdrawal_payable' }, amount: row.amount - row.fee, kind: 'withdrawal.payout', reference }];
     if (row.fee > 0n) transfers.push({ debit: held, credit: { kind: 'house_fee' }, amount: row.fee, kind: 'withdrawal.fee', reference });
-    return { status: 'approved', transfers, rejectReason: null };
+    return { status: 'approved', transfers, rejectReason: null, payout };
   });
 }
 
@@ -211,6 +255,7 @@ export function rejectWithdrawal(context: OperatorActionContext, withdrawalId: n
       },
     ],
     rejectReason: reason,
+    payout: null,
   }));
 }
 

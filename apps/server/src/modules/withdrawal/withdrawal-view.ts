@@ -6,7 +6,7 @@ import type { WithdrawalTable } from './withdrawal.tables.ts';
 
 export type WithdrawalRow = Selectable<WithdrawalTable>;
 
-/** Every column of `withdrawal` (the proof image lives in its own table and is never read by lists). */
+/** Every column of `withdrawal` (the proof and payout slip images live in their own tables and are never read by lists). */
 export const withdrawalColumns = [
   'id',
   'merchant_id',
@@ -34,6 +34,8 @@ export const withdrawalColumns = [
   'received_remark',
   'not_received_at',
   'not_received_remark',
+  'payout_reference',
+  'payout_slip_id',
 ] as const;
 
 const timeOf = (date: Date | null) => (date === null ? null : date.getTime());
@@ -56,6 +58,8 @@ export function toWithdrawal(row: WithdrawalRow, language: 'TH' | 'EN'): Withdra
     confirmDeadline: row.status === 'approved' ? timeOf(row.confirm_deadline) : null,
     receivedAt: timeOf(row.received_at),
     receivedBy: row.received_by,
+    payoutReference: row.payout_reference,
+    hasPayoutSlip: row.payout_slip_id !== null,
   };
 }
 

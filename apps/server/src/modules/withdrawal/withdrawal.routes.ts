@@ -6,6 +6,7 @@ import {
   envelopeSchema,
   paymentConfirmationListSchema,
   paymentPasswordStatusSchema,
+  payoutSlipQuerySchema,
   personalProfitQuerySchema,
   personalProfitSchema,
   proofImageMaxBytes,
@@ -29,7 +30,7 @@ import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { requireRealMember } from '../identity/index.ts';
 import { bindBankAccount, getWithdrawAccountInfo, removeBankAccount, updateBankAccount, type BankAccountContext } from './bank-accounts.ts';
-import { listMemberWithdrawals, listPaymentConfirmations } from './list-withdrawals.ts';
+import { getPayoutSlip, listMemberWithdrawals, listPaymentConfirmations } from './list-withdrawals.ts';
 import { changePaymentPassword, getPaymentPasswordStatus, setPaymentPassword, type MemberScope, type PaymentPasswordContext } from './payment-password.ts';
 import { getWithdrawSettings, requestWithdrawal, type WithdrawContext } from './request-withdrawal.ts';
 import { getPersonalProfit, listTransactionHistory } from './transaction-history.ts';
@@ -131,6 +132,16 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
     { ...member, bodyLimit: proofBodyLimitBytes, schema: { tags, body: reportNotReceivedRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } } },
     async (request) => ok(await reportNotReceived({ db: app.db, scope: scopeOf(request), language: request.language }, request.body)),
   );
+
+  app.get(withdrawalPaths.payoutSlip, { ...member, schema: { tags, querystring: payoutSlipQuerySchema } }, async (request, reply) => {
+    // The member's own only: another member's id answers 404 like one that does not exist.
+    const slip = await getPayoutSlip(app.db, { merchantId: request.merchant.id, memberId: request.member.id }, request.query.withdrawalId);
+    return reply
+      .type(slip.contentType)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="payout-${request.query.withdrawalId}.${slip.contentType === 'image/png' ? 'png' : 'jpg'}"`)
+      .send(slip.content);
+  });
 
   /* History. The original read it with either method: GET with a query, POST with a body. */
   app.get(

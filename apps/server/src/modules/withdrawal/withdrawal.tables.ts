@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of modules/withdrawal (migration 0013_withdrawals). int8 columns come back as bigint. */
+/** Tables of modules/withdrawal (migrations 0013_withdrawals, 0027_withdrawal_payout_reference). int8 columns come back as bigint. */
 
 export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'received' | 'not_received';
 export type ReceivedBy = 'member' | 'auto' | 'operator';
@@ -44,10 +44,22 @@ export interface WithdrawalTable {
   received_remark: string | null;
   not_received_at: Date | null;
   not_received_remark: string | null;
+  /** The bank's reference of the payout, given by the operator who paid it. */
+  payout_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  payout_slip_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface WithdrawalProofTable {
   withdrawal_id: bigint;
+  merchant_id: number;
+  content_type: 'image/png' | 'image/jpeg';
+  content: Buffer;
+  created_at: Date;
+}
+
+/** The slip of a payout, attached by the operator who paid it. */
+export interface WithdrawalPayoutSlipTable {
+  id: Generated<bigint>;
   merchant_id: number;
   content_type: 'image/png' | 'image/jpeg';
   content: Buffer;
@@ -74,6 +86,7 @@ export interface WithdrawalTables {
   member_bank_account: MemberBankAccountTable;
   withdrawal: WithdrawalTable;
   withdrawal_proof: WithdrawalProofTable;
+  withdrawal_payout_slip: WithdrawalPayoutSlipTable;
   member_turnover: MemberTurnoverTable;
   payment_password_failure: PaymentPasswordFailureTable;
 }
