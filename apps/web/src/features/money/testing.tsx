@@ -191,6 +191,8 @@ export function withdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
     confirmDeadline: null,
     receivedAt: null,
     receivedBy: null,
+    payoutReference: null,
+    hasPayoutSlip: false,
     ...overrides,
   };
 }

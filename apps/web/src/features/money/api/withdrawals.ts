@@ -18,7 +18,7 @@ import {
 } from '@lotus/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionToken } from '../../../api/member';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiHeaders, apiRequest } from '../../../lib/api-client';
 import { idempotencyHeaderName, useIdempotentMutation } from '../../../lib/idempotency';
 import { sealedRequest } from '../../../lib/sealed-request';
 
@@ -30,6 +30,7 @@ export const withdrawalKeys = {
   settings: (token: string | null) => ['withdrawals', 'settings', token] as const,
   report: (token: string | null, query: Partial<WithdrawReportQuery>) => ['withdrawals', 'report', token, query] as const,
   confirmations: (token: string | null) => ['withdrawals', 'confirmations', token] as const,
+  payoutSlip: (token: string | null, withdrawalId: number) => ['withdrawals', 'payout-slip', token, withdrawalId] as const,
 };
 
 const idempotent = (key: string) => ({ [idempotencyHeaderName]: key });
@@ -150,5 +151,29 @@ export function useReportNotReceived() {
   return useIdempotentMutation<Withdrawal, ReportNotReceivedRequest>({
     mutationFn: (request, key) => apiRequest<Withdrawal>(withdrawalPaths.reportNotReceived, { method: 'POST', body: request, headers: idempotent(key) }),
     onSettled: refresh,
+  });
+}
+
+/**
+ * The payout slip the operator attached, as a data: URL: an <img> cannot send the member's token,
+ * and the site's CSP allows images from data:. Asked only when shown; the image never changes.
+ */
+export function usePayoutSlip(withdrawalId: number, isEnabled: boolean) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: withdrawalKeys.payoutSlip(token, withdrawalId),
+    queryFn: async ({ signal }) => {
+      const response = await fetch(`${withdrawalPaths.payoutSlip}?withdrawalId=${withdrawalId}`, { headers: apiHeaders(), signal, credentials: 'same-origin' });
+      if (!response.ok) throw new ApiError(response.statusText, `http.${response.status}`, response.status);
+      const type = response.headers.get('Content-Type') === 'image/jpeg' ? 'image/jpeg' : 'image/png';
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      let binary = '';
+      // In slices: String.fromCharCode takes its bytes as arguments, and a 5 MB slip would be too many.
+      for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+      return `data:${type};base64,${btoa(binary)}`;
+    },
+    enabled: Boolean(token) && isEnabled,
+    staleTime: Infinity,
+    retry: false,
   });
 }

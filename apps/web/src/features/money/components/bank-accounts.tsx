@@ -27,7 +27,8 @@ function BankBadge({ code }: { code: string }) {
 /**
  * Binding, changing and removing: bank from the bank list, number, and the name, which must be the
  * member's payee name (shown; the first binding sets it). Changing or removing needs the payment
- * password. Every call is sealed; binding carries an Idempotency-Key.
+ * password, and so does binding once the member has one (a member without one yet binds without it).
+ * Every call is sealed; binding carries an Idempotency-Key.
  */
 function AccountForm({ mode, info, banks, pinStatus, onClose }: {
   mode: Exclude<Mode, { kind: 'idle' }>;
@@ -54,7 +55,8 @@ function AccountForm({ mode, info, banks, pinStatus, onClose }: {
   const change = useUpdateBankAccount();
   const remove = useRemoveBankAccount();
   const isSending = bind.isPending || change.isPending || remove.isPending;
-  const needsPin = mode.kind !== 'bind';
+  const hasPin = info.hasPaymentPassword || pinStatus?.hasPaymentPassword === true;
+  const needsPin = mode.kind !== 'bind' || hasPin;
   const isRemoving = mode.kind === 'remove';
 
   const update = (field: FieldName) => (value: string) => {
@@ -79,7 +81,7 @@ function AccountForm({ mode, info, banks, pinStatus, onClose }: {
     if (Object.values(found).some(Boolean)) return;
     const account = { bankCode: values.bankCode, accountNumber: normaliseAccountNumber(values.accountNumber), accountName: values.accountName.trim() };
     try {
-      if (mode.kind === 'bind') await bind.mutateAsync(account);
+      if (mode.kind === 'bind') await bind.mutateAsync(needsPin ? { ...account, paymentPassword: values.paymentPassword } : account);
       else if (mode.kind === 'change') await change.mutateAsync({ ...account, bankAccountId: mode.account.bankAccountId, paymentPassword: values.paymentPassword });
       else await remove.mutateAsync({ bankAccountId: mode.account.bankAccountId, paymentPassword: values.paymentPassword });
       onClose(t(mode.kind === 'bind' ? 'money_account_bound' : mode.kind === 'change' ? 'money_account_changed' : 'money_account_removed'));
@@ -157,7 +159,9 @@ function AccountForm({ mode, info, banks, pinStatus, onClose }: {
             value={values.paymentPassword}
             onChange={(event) => update('paymentPassword')(event.target.value)}
             aria-invalid={Boolean(fieldText('paymentPassword'))}
+            aria-describedby={mode.kind === 'bind' ? `${id}-pin-hint` : undefined}
           />
+          {mode.kind === 'bind' && <p className="auth-field__hint" id={`${id}-pin-hint`}>{t('money_account_bind_pin_hint')}</p>}
           {fieldText('paymentPassword') && <p className="auth-field__error">{fieldText('paymentPassword')}</p>}
         </div>
       )}

@@ -82,7 +82,7 @@ describe('withdraw: payment password and bank accounts', () => {
     expect(sent.at(-1)!.body).toEqual({ password: 'secret123', paymentPassword: '246810', confirmPaymentPassword: '246810' });
   });
 
-  test('binding: a bank from the list, the number checked, the name fixed to the payee name; sealed with an Idempotency-Key', async () => {
+  test('binding: a bank from the list, the number checked, the name fixed to the payee name, the payment password once there is one; sealed with an Idempotency-Key', async () => {
     const { calls } = installMoneyApi(
       withdrawRoutes({
         [`GET ${withdrawalPaths.withdrawAccountInfo}`]: () => ok(accountInfo([], 'Somchai Jaidee')),
@@ -97,9 +97,12 @@ describe('withdraw: payment password and bank accounts', () => {
     expect(name.readOnly).toBe(true);
     expect(within(form).getByText('Withdrawals go only to accounts in your name: Somchai Jaidee')).toBeTruthy();
 
+    expect(within(form).getByText('Your payment password protects your bank accounts: it is asked for every change.')).toBeTruthy();
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Add account' })));
     expect(within(form).getByText('Please choose a bank')).toBeTruthy();
     expect(within(form).getByText('Please enter the account number')).toBeTruthy();
+    expect(within(form).getByText('Please enter the payment password')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Payment password'), { target: { value: '246810' } });
 
     fireEvent.change(within(form).getByLabelText('Bank'), { target: { value: 'SCB' } });
     fireEvent.change(within(form).getByLabelText('Account number'), { target: { value: '12345' } });
@@ -114,12 +117,52 @@ describe('withdraw: payment password and bank accounts', () => {
 
     const binds = callsTo(calls, 'PUT', withdrawalPaths.bindBankAccount);
     expect(binds.map((call) => call.body)).toEqual([
-      { bankCode: 'SCB', accountNumber: '9876543210', accountName: 'Somchai Jaidee' },
-      { bankCode: 'SCB', accountNumber: '9876543210', accountName: 'Somchai Jaidee' },
+      { bankCode: 'SCB', accountNumber: '9876543210', accountName: 'Somchai Jaidee', paymentPassword: '246810' },
+      { bankCode: 'SCB', accountNumber: '9876543210', accountName: 'Somchai Jaidee', paymentPassword: '246810' },
     ]);
     expect(binds.every((call) => call.isSealed)).toBe(true);
     expect(idempotencyKeyOf(binds[0]!)).toMatch(/^[0-9a-f-]{36}$/);
     expect(idempotencyKeyOf(binds[1]!)).toBe(idempotencyKeyOf(binds[0]!));
+  });
+
+  test('binding: a wrong payment password is shown under its field, in Thai too', async () => {
+    installMoneyApi(
+      withdrawRoutes({
+        [`GET ${withdrawalPaths.withdrawAccountInfo}`]: () => ok(accountInfo([], 'Somchai Jaidee')),
+        [`PUT ${withdrawalPaths.bindBankAccount}`]: () => refuse(400, 'invalid.payment.pw', 'รหัสผ่านการเงินไม่ถูกต้อง'),
+      }),
+    );
+    await switchLanguage('TH');
+    renderWithProviders(<WithdrawPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /เพิ่มบัญชีธนาคาร/ }));
+    const form = await screen.findByRole('form', { name: 'เพิ่มบัญชีธนาคาร' });
+    fireEvent.change(within(form).getByLabelText('ธนาคาร'), { target: { value: 'SCB' } });
+    fireEvent.change(within(form).getByLabelText('เลขที่บัญชี'), { target: { value: '9876543210' } });
+    const pin = within(form).getByLabelText('รหัสผ่านการเงิน');
+    fireEvent.change(pin, { target: { value: '111111' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'เพิ่มบัญชี' })));
+    expect(await within(form).findByText('รหัสผ่านการเงินไม่ถูกต้อง')).toBeTruthy();
+    expect(pin.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  test('binding before any payment password (the documented first step): no password field, none sent', async () => {
+    const { calls } = installMoneyApi(
+      withdrawRoutes({
+        [`GET ${withdrawalPaths.paymentPassword}`]: () => ok(paymentPasswordStatus(false)),
+        [`GET ${withdrawalPaths.withdrawAccountInfo}`]: () => ok({ ...accountInfo([], 'Somchai Jaidee'), hasPaymentPassword: false }),
+        [`PUT ${withdrawalPaths.bindBankAccount}`]: () => ok(boundAccount),
+      }),
+    );
+    renderWithProviders(<WithdrawPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Bank accounts' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Add a bank account/ }));
+    const form = await screen.findByRole('form', { name: 'Add a bank account' });
+    expect(within(form).queryByLabelText('Payment password')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('Bank'), { target: { value: 'KBANK' } });
+    fireEvent.change(within(form).getByLabelText('Account number'), { target: { value: '1234567890' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Add account' })));
+    expect(await screen.findByText('Bank account added.')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', withdrawalPaths.bindBankAccount)[0]!.body).toEqual({ bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'Somchai Jaidee' });
   });
 
   test('removing an account needs the payment password', async () => {
@@ -249,6 +292,40 @@ describe('withdraw: my withdrawals (spec §4)', () => {
     const [confirm] = callsTo(calls, 'POST', withdrawalPaths.confirmReceived);
     expect(confirm!.body).toEqual({ withdrawalId: 31 });
     expect(idempotencyKeyOf(confirm!)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('a paid withdrawal shows the bank reference; its slip is fetched with the member token only when opened', async () => {
+    const withSlip = withdrawal({ withdrawalId: 33, status: 'received', receivedBy: 'member', receivedAt: Date.now(), payoutReference: 'FT24137ABC12', hasPayoutSlip: true });
+    const withoutSlip = withdrawal({ withdrawalId: 34, status: 'received', receivedBy: 'auto', receivedAt: Date.now(), payoutReference: 'KB-0001', hasPayoutSlip: false });
+    const pending = withdrawal({ withdrawalId: 35 });
+    installMoneyApi(
+      withdrawRoutes({
+        [`GET ${withdrawalPaths.withdrawReport}`]: () => ok({ content: [withSlip, withoutSlip, pending], pageNo: 1, pageSize: 10, totalElements: 3, totalPages: 1 }),
+      }),
+    );
+    const apiFetch = globalThis.fetch;
+    const slipRequests: { url: string; authorization: string | null }[] = [];
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      if (new URL(input, 'http://localhost').pathname !== withdrawalPaths.payoutSlip) return apiFetch(input, init);
+      slipRequests.push({ url: input, authorization: new Headers(init.headers).get('Authorization') });
+      return Promise.resolve(new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { status: 200, headers: { 'Content-Type': 'image/png' } }));
+    });
+    renderWithProviders(<WithdrawPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: /My withdrawals/ }));
+    const list = await screen.findByRole('list', { name: 'My withdrawals' });
+    const [first, second, third] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('Bank reference')).toBeTruthy();
+    expect(within(first!).getByText('FT24137ABC12')).toBeTruthy();
+    expect(within(second!).getByText('KB-0001')).toBeTruthy();
+    expect(within(second!).queryByRole('button', { name: 'View payout slip' })).toBeNull();
+    expect(within(third!).queryByText('Bank reference')).toBeNull();
+    expect(slipRequests).toHaveLength(0);
+
+    await act(async () => fireEvent.click(within(first!).getByRole('button', { name: 'View payout slip' })));
+    const image = (await within(first!).findByRole('img', { name: 'Payout slip of withdrawal #33' })) as HTMLImageElement;
+    expect(image.src).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(slipRequests).toEqual([{ url: `${withdrawalPaths.payoutSlip}?withdrawalId=33`, authorization: 'token-1' }]);
+    expect(within(first!).getByRole('button', { name: 'Hide payout slip' }).getAttribute('aria-expanded')).toBe('true');
   });
 
   test('"not received" needs a proof image (png or jpg, at most 5 MB), sent as base64 with the remark', async () => {

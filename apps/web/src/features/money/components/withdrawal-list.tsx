@@ -3,9 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination';
 import { formatAmount, formatDateTime } from '../../../lib/format';
-import { useConfirmReceived, usePaymentConfirmations, useReportNotReceived, useWithdrawReport } from '../api/withdrawals';
+import { useConfirmReceived, usePaymentConfirmations, usePayoutSlip, useReportNotReceived, useWithdrawReport } from '../api/withdrawals';
 import type { FieldProblem } from '../money-rules';
-import { formatCountdown, messageOf, Money, ProofPicker, QueryStates, useNow, useProblemText, WithdrawalStatusBadge, type PickedProof } from './money-ui';
+import { CopyButton, formatCountdown, messageOf, Money, ProofPicker, QueryStates, useNow, useProblemText, WithdrawalStatusBadge, type PickedProof } from './money-ui';
 
 const pageSize = 10;
 const remarkMaxLength = 140;
@@ -83,6 +83,48 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
   );
 }
 
+/** The slip the operator attached to the payout, loaded when the member opens it. */
+function PayoutSlip({ withdrawalId }: { withdrawalId: number }) {
+  const { t } = useTranslation();
+  const slip = usePayoutSlip(withdrawalId, true);
+  if (slip.isError) return <p className="auth-form__error" role="alert">{t('money_payout_slip_unavailable')}</p>;
+  if (!slip.data) return <span className="money-payout__slip money-payout__slip--loading" aria-busy="true" aria-label={t('money_payout_slip_loading')} />;
+  return (
+    <a className="money-payout__slip" href={slip.data} target="_blank" rel="noreferrer" download={`payout-${withdrawalId}`}>
+      <img src={slip.data} alt={t('money_payout_slip_alt', { id: withdrawalId })} />
+    </a>
+  );
+}
+
+/** What the operator's bank transfer shows: its reference (to look it up in the member's bank app) and, when attached, its slip. */
+function PayoutDetails({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [isSlipOpen, setIsSlipOpen] = useState(false);
+  if (withdrawal.payoutReference === null && !withdrawal.hasPayoutSlip) return null;
+  return (
+    <div className="money-payout">
+      {withdrawal.payoutReference !== null && (
+        <p className="money-payout__reference">
+          <span className="money-payout__label">{t('money_payout_reference')}</span>
+          <span className="money-payout__value">{withdrawal.payoutReference}</span>
+          <CopyButton value={withdrawal.payoutReference} label={t('money_payout_reference')} />
+        </p>
+      )}
+      {withdrawal.hasPayoutSlip && (
+        <>
+          <button type="button" className="button button--ghost button--small money-payout__toggle" aria-expanded={isSlipOpen} aria-controls={`${id}-slip`} onClick={() => setIsSlipOpen(!isSlipOpen)}>
+            {t(isSlipOpen ? 'money_payout_slip_hide' : 'money_payout_slip_show')}
+          </button>
+          <div id={`${id}-slip`} hidden={!isSlipOpen}>
+            {isSlipOpen && <PayoutSlip withdrawalId={withdrawal.withdrawalId} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
 /** One withdrawal; a paid one waiting for an answer carries "received" and "not received" (spec §4). */
 function WithdrawalCard({ withdrawal, symbol, now }: { withdrawal: Withdrawal; symbol: string; now: number }) {
   const { t } = useTranslation();
@@ -119,6 +161,7 @@ function WithdrawalCard({ withdrawal, symbol, now }: { withdrawal: Withdrawal; s
         {withdrawal.bankName} · {withdrawal.accountNumber} · {formatDateTime(withdrawal.createdAt)} · #{withdrawal.withdrawalId}
       </p>
       {withdrawal.status === 'rejected' && withdrawal.rejectReason && <p className="money-note money-note--bad">{t('money_reject_reason', { reason: withdrawal.rejectReason })}</p>}
+      <PayoutDetails withdrawal={withdrawal} />
       {withdrawal.status === 'received' && withdrawal.receivedBy && (
         <p className="money-note">{t(receivedByKeys[withdrawal.receivedBy], { time: formatDateTime(withdrawal.receivedAt) })}</p>
       )}
