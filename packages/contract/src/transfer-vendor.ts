@@ -32,7 +32,14 @@ export const transferVendorRequestSchemas = {
    */
   'transfer-status': z.object({ ...base, reference }),
   /** The game's address for this player: `{ url }`. */
-  launch: z.object({ ...base, playerId, gameId: z.string().min(1).max(64), language: z.enum(['TH', 'EN']) }),
+  launch: z.object({
+    ...base,
+    playerId,
+    gameId: z.string().min(1).max(64),
+    language: z.enum(['TH', 'EN']),
+    /** The game's name in `language` from the platform's catalogue, for the game to show (the site's name). */
+    gameName: z.string().max(100).optional(),
+  }),
   /**
    * Settled rounds of every player, oldest first, after `cursor` (empty: from the start): `{ records,
    * cursor }`, the answer's cursor to send next time. A round appears once it is settled and never

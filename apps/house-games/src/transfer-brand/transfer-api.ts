@@ -173,6 +173,8 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
       url.searchParams.set('token', token);
       url.searchParams.set('lang', body.language.toLowerCase());
       url.searchParams.set('currency', player.currency);
+      // The page is titled with the platform's catalogue name, as the seamless launch does.
+      if (body.gameName) url.searchParams.set('name', body.gameName);
       return { url: url.toString() };
     },
   };

@@ -44,6 +44,10 @@ describe('launchGame', () => {
     expect(url.origin).toBe(new URL(testApp.config.HOUSE_GAMES_URL).origin);
     expect(url.pathname).toBe('/play/lucky-lotus');
     expect(url.searchParams.get('lang')).toBe('th');
+    // The game names itself as the catalogue does, in the launch's language (the page's title).
+    expect(url.searchParams.get('name')).toBe('ดอกบัวนำโชค');
+    const page = await fetch(new URL(`${url.pathname}${url.search}`, house.url));
+    expect(await page.text()).toContain('<title>ดอกบัวนำโชค</title>');
     const session = await testApp.db.selectFrom('vendor_game_session').selectAll().where('token_hash', '=', hashSessionToken(url.searchParams.get('token')!)).executeTakeFirstOrThrow();
     expect(session).toMatchObject({ member_id: memberId, vendor_code: 'HOUSE', game_id: 'lucky-lotus' });
     const recent = await testApp.app.inject({ method: 'GET', url: '/wps/relay/GCS_recentGame', headers: { Merchant: 'demo', Authorization: token } });
@@ -52,10 +56,13 @@ describe('launchGame', () => {
 
   test('a transfer-mode game with confirmTrans 1 moves the main wallet in, then asks the vendor for the address', async () => {
     const { memberId, token } = await memberWith(25_000n);
-    const response = await launch(token, { gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 1 });
+    const response = await launch(token, { gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 1, language: 'EN' });
     const value = launched.parse(response.json()).value;
     expect(value.walletMode).toBe('transfer');
     expect(new URL(value.game_url).pathname).toBe('/play/golden-elephant');
+    // The launch call gave the vendor the catalogue's name in the member's language (EN here), which it puts in the page's address.
+    expect(new URL(value.game_url).searchParams.get('name')).toBe('Golden Elephant');
+    expect(new URL(value.game_url).searchParams.get('lang')).toBe('en');
     expect(await memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_main', memberId })).toBe(0n);
     expect(await memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_vendor', memberId, subKey: 'GOLDENELE' })).toBe(25_000n);
     const player = await house.db.selectFrom('player').select('balance').where('player_id', '=', `m${testApp.demoMerchantId}p${memberId}`).executeTakeFirstOrThrow();

@@ -90,9 +90,9 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
   if (vendor.walletMode === 'seamless') {
     const balance = await memberBalance(db, merchant.id, merchant.currency, { kind: isTrial ? 'member_trial' : 'member_main', memberId: member.id });
     if (balance < minBet) throw balanceNotEnough(balance, minBet);
-    url = await launchSeamless(context, integration, game.game_id, language);
+    url = await launchSeamless(context, integration, game.game_id, language, displayName);
   } else {
-    url = await launchTransfer(context, vendor, integration, game.game_id, language, request.confirmTrans === 1, minBet);
+    url = await launchTransfer(context, vendor, integration, game.game_id, language, request.confirmTrans === 1, minBet, displayName);
   }
   await recordRecentGame(db, { merchantId: merchant.id, memberId: member.id, gameId: game.game_id, playedAt: new Date(nowMs) });
   return { ...result, game_url: url };
@@ -103,8 +103,11 @@ function balanceNotEnough(balance: bigint, minBet: bigint): AppError {
   return new AppError(409, launchErrorCodes.balanceNotEnough, { params: value, value });
 }
 
-/** A seamless game: the house vendor's page with a session token it presents back on every wallet call. */
-async function launchSeamless(context: LaunchContext, integration: Integration, gameId: string, language: 'TH' | 'EN'): Promise<string> {
+/**
+ * A seamless game: the house vendor's page with a session token it presents back on every wallet call,
+ * and the game's catalogue name in the player's language (the page's title: one name, the site's).
+ */
+async function launchSeamless(context: LaunchContext, integration: Integration, gameId: string, language: 'TH' | 'EN', gameName: string): Promise<string> {
   // Only the house vendor's launch is built here; an outside seamless vendor would have its own launch call.
   if (!isHouseIntegration(integration.code)) throw new AppError(503, launchErrorCodes.vendorUnavailable);
   const { token } = await createGameSession(context.db, {
@@ -119,6 +122,7 @@ async function launchSeamless(context: LaunchContext, integration: Integration, 
   url.searchParams.set('lang', language.toLowerCase());
   // The vendor's wallet calls must name the merchant's currency.
   url.searchParams.set('currency', context.merchant.currency);
+  url.searchParams.set('name', gameName);
   return url.toString();
 }
 
@@ -131,6 +135,7 @@ async function launchTransfer(
   language: 'TH' | 'EN',
   moveMainWalletIn: boolean,
   minBet: bigint,
+  gameName: string,
 ): Promise<string> {
   const { db, merchant, member } = context;
   const transferContext: TransferContext = {
@@ -150,6 +155,7 @@ async function launchTransfer(
   if (playable < minBet) throw balanceNotEnough(playable, minBet);
   const playerId = await ensurePlayer(transferContext);
   if (moveMainWalletIn && main > 0n) await transfer(transferContext, vendor.vassalage, 'IN', 'all', null);
-  const answer = await callVendor(() => transferContext.client.call('launch', { playerId, gameId, language }));
+  // The catalogue's name in the player's language: a vendor that shows one shows the site's.
+  const answer = await callVendor(() => transferContext.client.call('launch', { playerId, gameId, language, gameName }));
   return answer.url;
 }
