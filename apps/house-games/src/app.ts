@@ -17,6 +17,8 @@ import { transferWallet } from './wallets/transfer-wallet.ts';
 export { connectHouseDatabase, migrateHouseDatabase } from './db/database.ts';
 export type { HouseDatabase } from './db/schema.ts';
 export type { BaccaratTable, TableEvent, TableState } from './games/baccarat/baccarat-table.ts';
+/** The games this vendor serves (the platform's declaration of them is checked against it). */
+export { houseGames } from './games/catalogue.ts';
 
 export interface HouseGamesOptions {
   db: Kysely<HouseDatabase>;

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
+import { syncServedGames } from './modules/games/index.ts';
 import type { AppInstance } from './http/types.ts';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
@@ -33,6 +34,9 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         await seedDemo(database.db);
       }
     }
+    // Connected vendors list only the games their integrations serve (modules/games README, "Served games").
+    const servedChanged = await syncServedGames(database.db);
+    if (servedChanged > 0) logger.info({ games: servedChanged }, 'games served by connected vendors brought in step');
     const app = await buildApp({ config, db: database.db, connectionString: database.connectionString, logger });
     const url = await app.listen({ host: config.HOST, port: config.PORT });
     const jobs = config.JOBS_ENABLED

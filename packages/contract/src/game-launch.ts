@@ -41,6 +41,8 @@ export const launchErrorCodes = {
   trialNotAllowed: 'launch_game_trial_not_allowed',
   /** 404 field `gameId`: no enabled game of the merchant with this id and vendor. */
   gameUnknown: 'game.unknown',
+  /** 409 field `gameId`: the game is in the catalogue but its connected vendor does not serve it (yet); nothing was moved. */
+  gameNotServed: 'launch_game_not_available',
   /** 503: the vendor did not answer the launch; nothing was moved. */
   vendorUnavailable: 'vendor_unavailable',
   /** 404 field `vassalage`: no enabled transfer-mode vendor with this code. */
@@ -58,8 +60,13 @@ export const launchGameRequestSchema = z.object({
   vassalage: vassalageSchema,
   /** 1 real money, 0 free play (a trial account's play money). */
   accountType: z.union([z.literal(0), z.literal(1)]).default(1),
-  /** 1: for a transfer-mode vendor, move the whole main wallet into the vendor's wallet before launching. */
+  /** 1: for a transfer-mode vendor, move the main wallet into the vendor's wallet before launching (all of it, or `transferAmount`). */
   confirmTrans: z.union([z.literal(0), z.literal(1)]).default(0),
+  /**
+   * With `confirmTrans: 1` on a transfer-mode vendor: move exactly this much instead of the whole main
+   * wallet (more than the main wallet holds is refused, field `transferAmount`). Ignored otherwise.
+   */
+  transferAmount: amountInputSchema.optional(),
   launchMode: z.literal('GLS').default('GLS'),
   platform: z.string().max(64).optional(),
   clientType: z.number().int().min(0).max(99).optional(),

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { demoGameCategories, demoMinBetMinorByCategory } from '../modules/games/demo-game-categories.ts';
+import { syncServedGames } from '../modules/games/served-games.ts';
 import { insertMember } from '../modules/identity/insert-member.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
 import { demoAgent, demoMerchant, demoMerchantConfig } from '../modules/merchant/demo-merchant.ts';
@@ -190,6 +191,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       )
       .onConflict((oc) => oc.columns(['merchant_id', 'game_id']).doNothing())
       .execute();
+
+    // A connected vendor lists only the games its integration serves (a database seeded before too).
+    await syncServedGames(trx);
   });
 }
 

@@ -17,13 +17,16 @@ export interface TestHouseGames {
 
 /**
  * The real house vendor (apps/house-games) on a free port and its own schema of the test database,
- * for tests of what the platform asks a vendor.
+ * for tests of what the platform asks a vendor. Its pages' public address is a placeholder unless
+ * `publicAddress` is true: then it is the real one (`url`), so the game URLs it hands out can be opened.
  */
-export async function startTestHouseGames(database: TestDatabase, now: () => number, platformUrl = 'http://127.0.0.1:1'): Promise<TestHouseGames> {
+export async function startTestHouseGames(database: TestDatabase, now: () => number, platformUrl = 'http://127.0.0.1:1', options: { publicAddress?: boolean } = {}): Promise<TestHouseGames> {
   const db = connectHouseDatabase(database.connectionString);
   await migrateHouseDatabase(db);
-  const { app, tables } = await buildHouseGamesApp({ db, secret: developmentHouseVendorSecret, platformUrl, publicUrl: 'http://localhost:9999', logLevel: 'silent', now, recoveryEveryMs: 0, tables: { autoRun: false } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const listenPort = options.publicAddress ? await freePort() : 0;
+  const publicUrl = options.publicAddress ? `http://127.0.0.1:${listenPort}` : 'http://localhost:9999';
+  const { app, tables } = await buildHouseGamesApp({ db, secret: developmentHouseVendorSecret, platformUrl, publicUrl, logLevel: 'silent', now, recoveryEveryMs: 0, tables: { autoRun: false } });
+  await app.listen({ port: listenPort, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -47,13 +50,15 @@ export interface PlatformWithHouse {
 /**
  * The platform and the real house vendor on one fresh database, each knowing the other's address: the
  * platform listens on a real port (the house calls its /vendor-api) and calls the house's /transfer-api.
+ * `gameUrlsOpen`: the launch's game URLs point at the running house vendor (both brands), so a test
+ * can open the pages they name.
  */
-export async function startPlatformWithHouse(options: { now: () => number; wrapTransferVendorClient?: TransferVendorClientWrapper }): Promise<PlatformWithHouse> {
+export async function startPlatformWithHouse(options: { now: () => number; wrapTransferVendorClient?: TransferVendorClientWrapper; gameUrlsOpen?: boolean }): Promise<PlatformWithHouse> {
   const database = await createTestDatabase();
   const platformPort = await freePort();
-  const house = await startTestHouseGames(database, options.now, `http://127.0.0.1:${platformPort}`);
+  const house = await startTestHouseGames(database, options.now, `http://127.0.0.1:${platformPort}`, { publicAddress: options.gameUrlsOpen ?? false });
   const testApp = await createTestApp(
-    { HOUSE_GAMES_INTERNAL_URL: house.url },
+    { HOUSE_GAMES_INTERNAL_URL: house.url, ...(options.gameUrlsOpen ? { HOUSE_GAMES_URL: house.url } : {}) },
     { database, now: options.now, ...(options.wrapTransferVendorClient ? { wrapTransferVendorClient: options.wrapTransferVendorClient } : {}) },
   );
   await testApp.app.listen({ port: platformPort, host: '127.0.0.1' });

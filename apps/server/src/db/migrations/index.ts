@@ -24,6 +24,7 @@ import * as m0023 from './0023_vendor_wallet_play_batch.ts';
 import * as m0024 from './0024_vendor_wallet_set_path.ts';
 import * as m0025 from './0025_drop_implied_merchant_keys.ts';
 import * as m0027 from './0027_withdrawal_payout_reference.ts';
+import * as m0028 from './0028_served_games.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -53,4 +54,5 @@ export const migrations = {
   '0024_vendor_wallet_set_path': m0024,
   '0025_drop_implied_merchant_keys': m0025,
   '0027_withdrawal_payout_reference': m0027,
+  '0028_served_games': m0028,
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isListedGame } from './member-games.queries.ts';
 
 /** Plain reads of the games catalogue. Each takes the database (or a transaction). */
 
@@ -25,7 +26,7 @@ export function listEnabledVendorRows(db: Kysely<Database>, merchantId: number) 
     .execute();
 }
 
-/** Hot games that can be played: the game and its vendor both enabled. */
+/** Hot games that can be played: the game and its vendor both enabled, and served (README "Served games"). */
 export function listHotGameRows(db: Kysely<Database>, merchantId: number) {
   return db
     .selectFrom('game')
@@ -49,6 +50,7 @@ export function listHotGameRows(db: Kysely<Database>, merchantId: number) {
     .where('game.is_hot', '=', true)
     .where('game.is_enabled', '=', true)
     .where('game_vendor.is_enabled', '=', true)
+    .where(isListedGame)
     .orderBy('game.sort')
     .orderBy('game.game_id')
     .execute();

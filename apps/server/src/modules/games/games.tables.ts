@@ -66,6 +66,12 @@ export interface GameTable {
   min_bet_minor: ColumnType<string | bigint, bigint | string, bigint | string>;
   sort: number;
   is_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /**
+   * Whether the integration connected to the vendor serves this game (migration 0028), kept in step by
+   * `syncServedGames`; a connected vendor's unserved game is neither listed nor launchable. Ignored for
+   * a vendor with no integration (README "Served games").
+   */
+  is_served: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** A member's favourite game (migration 0017). Adding twice is one row (unique member and game). */

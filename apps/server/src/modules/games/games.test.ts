@@ -135,6 +135,9 @@ describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
       isNew: false,
     });
     expect(list.map((game) => game.gameId)).not.toContain('sicbo');
+    // Hot in the catalogue, but the house vendor (LTLIVE's integration) does not serve them.
+    expect(list.map((game) => game.gameId)).not.toContain('roulette');
+    expect(list.map((game) => game.gameId)).not.toContain('dragon-tiger');
   });
 
   test('TH: names in Thai', async () => {
@@ -144,7 +147,8 @@ describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
 
   test('filters by vassalage', async () => {
     const { list } = await get<HotGames>(`${url}&vassalage=LTLIVE`, 'EN');
-    expect(list.map((game) => game.gameId)).toEqual(['baccarat', 'roulette', 'dragon-tiger']);
+    expect(list.map((game) => game.gameId)).toEqual(['baccarat']);
+    expect((await get<HotGames>(`${url}&vassalage=TUKTUK`, 'EN')).list.map((game) => game.gameId)).toEqual(['tuktuk-riches']);
     expect((await get<HotGames>(`${url}&vassalage=ALL`, 'EN')).list.length).toBeGreaterThan(3);
     expect((await get<HotGames>(`${url}&vassalage=NOSUCH`, 'EN')).list).toEqual([]);
   });

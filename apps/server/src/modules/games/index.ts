@@ -1,3 +1,4 @@
 /** What other modules use of the games module. */
 export { recordRecentGame, type RecentGamePlay } from './recent-games.ts';
 export { gameCategoryOfVendor } from './game-category-of-vendor.ts';
+export { syncServedGames } from './served-games.ts';

@@ -1,4 +1,4 @@
-import { formatMinorUnits, gameErrorCodes, launchErrorCodes, type Language, type LaunchGameRequest, type LaunchGameResult, type LaunchMaintenanceValue } from '@lotus/contract';
+import { formatMinorUnits, gameErrorCodes, launchErrorCodes, parseAmount, type Language, type LaunchGameRequest, type LaunchGameResult, type LaunchMaintenanceValue } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -57,7 +57,7 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
   const game = await db
     .selectFrom('game')
     .innerJoin('game_vendor', (join) => join.onRef('game_vendor.merchant_id', '=', 'game.merchant_id').onRef('game_vendor.vassalage', '=', 'game.vassalage'))
-    .select(['game.game_id', 'game.name_th', 'game.name_en', 'game.min_bet_minor', 'game_vendor.game_category'])
+    .select(['game.game_id', 'game.name_th', 'game.name_en', 'game.min_bet_minor', 'game.is_served', 'game_vendor.game_category'])
     .where('game.merchant_id', '=', merchant.id)
     .where('game.game_id', '=', request.gameId)
     .where('game.vassalage', '=', request.vassalage)
@@ -80,6 +80,8 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
   if (!isTrial && request.accountType === 0) throw AppError.badRequest('accountType', 'validation.invalid_value');
   const integration = vendor.integration;
   if (!integration) throw new AppError(503, launchErrorCodes.vendorUnavailable);
+  // Listed nowhere (README "Served games"), but a page left open or an old link may still ask.
+  if (!game.is_served) throw new AppError(409, launchErrorCodes.gameNotServed, { field: 'gameId' });
 
   const minBet = BigInt(game.min_bet_minor);
   const displayName = request.language === 'EN' || (request.language === undefined && member.language === 'EN') ? game.name_en : game.name_th;
@@ -92,7 +94,8 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
     if (balance < minBet) throw balanceNotEnough(balance, minBet);
     url = await launchSeamless(context, integration, game.game_id, language, displayName);
   } else {
-    url = await launchTransfer(context, vendor, integration, game.game_id, language, request.confirmTrans === 1, minBet, displayName);
+    const moveIn = request.confirmTrans !== 1 ? null : request.transferAmount === undefined ? 'all' : parseAmount(request.transferAmount)!;
+    url = await launchTransfer(context, vendor, integration, game.game_id, language, moveIn, minBet, displayName);
   }
   await recordRecentGame(db, { merchantId: merchant.id, memberId: member.id, gameId: game.game_id, playedAt: new Date(nowMs) });
   return { ...result, game_url: url };
@@ -126,14 +129,18 @@ async function launchSeamless(context: LaunchContext, integration: Integration, 
   return url.toString();
 }
 
-/** A transfer-mode game: optionally move the main wallet in, then ask the vendor for the address. */
+/**
+ * A transfer-mode game: optionally move money in from the main wallet (all of it, or an amount), then
+ * ask the vendor for the address. Every refusal comes before anything moves; a move the vendor refused
+ * has put the money back in the main wallet, and the launch is then refused too.
+ */
 async function launchTransfer(
   context: LaunchContext,
   vendor: ConnectedVendor,
   integration: Integration,
   gameId: string,
   language: 'TH' | 'EN',
-  moveMainWalletIn: boolean,
+  moveIn: bigint | 'all' | null,
   minBet: bigint,
   gameName: string,
 ): Promise<string> {
@@ -151,10 +158,24 @@ async function launchTransfer(
     memberBalance(db, merchant.id, merchant.currency, { kind: 'member_main', memberId: member.id }),
     memberBalance(db, merchant.id, merchant.currency, { kind: 'member_vendor', memberId: member.id, subKey: vendor.vassalage }),
   ]);
-  const playable = moveMainWalletIn ? main + inVendor : inVendor;
+  if (typeof moveIn === 'bigint' && moveIn > main) {
+    const available = formatMinorUnits(main);
+    throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, {
+      field: 'transferAmount',
+      messageKey: 'launch.transfer.amount.above.main',
+      params: { field: 'transferAmount', available },
+      value: { available },
+    });
+  }
+  const moving = moveIn === null ? 0n : moveIn === 'all' ? main : moveIn;
+  const playable = inVendor + moving;
   if (playable < minBet) throw balanceNotEnough(playable, minBet);
   const playerId = await ensurePlayer(transferContext);
-  if (moveMainWalletIn && main > 0n) await transfer(transferContext, vendor.vassalage, 'IN', 'all', null);
+  if (moving > 0n) {
+    const moved = await transfer(transferContext, vendor.vassalage, 'IN', moveIn!, null);
+    // Refused by the vendor: the money is back in the main wallet, and the game would open without it.
+    if (moved.status === 'FAILED') throw new AppError(503, launchErrorCodes.vendorUnavailable);
+  }
   // The catalogue's name in the player's language: a vendor that shows one shows the site's.
   const answer = await callVendor(() => transferContext.client.call('launch', { playerId, gameId, language, gameName }));
   return answer.url;

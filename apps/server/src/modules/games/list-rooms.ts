@@ -1,6 +1,7 @@
 import { formatMinorUnits, gameErrorCodes, type RoomList } from '@lotus/contract';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberGamesContext } from './member-games.ts';
+import { isListedGame } from './member-games.queries.ts';
 
 /**
  * GET GLS2_roomList: a PVP vendor's rooms. Each game of the vendor is a room (its node id is the
@@ -18,12 +19,14 @@ export async function listRooms(context: MemberGamesContext, vassalage: string):
   if (!vendor) throw new AppError(404, gameErrorCodes.vendorUnknown, { field: 'vassalage', params: { field: 'vassalage' } });
   const games = await context.db
     .selectFrom('game')
-    .select(['game_id', 'node_id', 'name_th', 'name_en', 'thumbnail_url', 'min_bet_minor'])
-    .where('merchant_id', '=', context.merchant.id)
-    .where('vassalage', '=', code)
-    .where('is_enabled', '=', true)
-    .orderBy('sort')
-    .orderBy('id')
+    .innerJoin('game_vendor', (join) => join.onRef('game_vendor.merchant_id', '=', 'game.merchant_id').onRef('game_vendor.vassalage', '=', 'game.vassalage'))
+    .select(['game.game_id', 'game.node_id', 'game.name_th', 'game.name_en', 'game.thumbnail_url', 'game.min_bet_minor'])
+    .where('game.merchant_id', '=', context.merchant.id)
+    .where('game.vassalage', '=', code)
+    .where('game.is_enabled', '=', true)
+    .where(isListedGame)
+    .orderBy('game.sort')
+    .orderBy('game.id')
     .execute();
   return {
     rooms: games.map((game) => ({

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
  * Reads and writes of the members' game calls. Every query is scoped by merchant; "playable"
- * means the game and its vendor are both enabled.
+ * means the game and its vendor are both enabled, and a connected vendor serves the game (README
+ * "Served games").
  */
 
 export interface GameFilter {
@@ -30,7 +31,16 @@ function playableGames(db: Kysely<Database>, merchantId: number) {
     )
     .where('game.merchant_id', '=', merchantId)
     .where('game.is_enabled', '=', true)
-    .where('game_vendor.is_enabled', '=', true);
+    .where('game_vendor.is_enabled', '=', true)
+    .where(isListedGame);
+}
+
+/**
+ * A connected vendor's game is listed only when its integration serves it; a vendor with no integration
+ * keeps its games listed (their launch answers `vendor_unavailable`). Used by every list and the launch.
+ */
+export function isListedGame(eb: ExpressionBuilder<Database & { game: Database['game']; game_vendor: Database['game_vendor'] }, 'game' | 'game_vendor'>) {
+  return eb.or([eb('game.is_served', '=', true), eb('game_vendor.integration_code', 'is', null)]);
 }
 
 const gameColumns = [

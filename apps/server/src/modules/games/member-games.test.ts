@@ -97,9 +97,11 @@ describe('GET GCSGAME_gameList', () => {
   const list = (query: string, language: 'TH' | 'EN' = 'EN') => value<GameList>({ url: `${gamePaths.gameList}?${query}`, token, language });
 
   test('every playable game of the merchant, in catalogue order, with the default page size of 24', async () => {
-    const page = await list('clientType=3&platform=html5-desktop&merchant=demo&channel=web');
-    expect(page).toMatchObject({ pageNum: 1, pageSize: 24, totalElements: 29, totalPages: 2 });
-    expect(page.games).toHaveLength(24);
+    const page = await list('clientType=3&platform=html5-desktop&merchant=demo&channel=web&pageSize=20');
+    // 29 games in the demo catalogue; 5 of them are games their connected vendor does not serve (README "Served games").
+    expect(page).toMatchObject({ pageNum: 1, pageSize: 20, totalElements: 24, totalPages: 2 });
+    expect(page.games).toHaveLength(20);
+    expect((await list('pageNo=1')).pageSize).toBe(24);
     expect(page.games[0]).toEqual({
       gameId: 'baccarat',
       nodeId: 'ltlive-baccarat',
@@ -116,22 +118,25 @@ describe('GET GCSGAME_gameList', () => {
       isFavorite: false,
     });
     expect(page.games.some((game) => game.gameId === 'other-slot')).toBe(false);
-    const second = await list('pageNo=2');
-    expect(second.games.map((game) => game.gameId)).toHaveLength(5);
-    expect(new Set([...page.games, ...second.games].map((game) => game.gameId)).size).toBe(29);
+    const second = await list('pageNo=2&pageSize=20');
+    expect(second.games.map((game) => game.gameId)).toHaveLength(4);
+    expect(new Set([...page.games, ...second.games].map((game) => game.gameId)).size).toBe(24);
   });
 
   test('pages through a filter; a page past the end is empty', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((pageNo) => list(`gameType=RNG&pageSize=5&pageNo=${pageNo}`)));
-    expect(pages.map((page) => page.games.length)).toEqual([5, 5, 3, 0]);
-    expect(pages.every((page) => page.totalPages === 3 && page.totalElements === 13)).toBe(true);
+    expect(pages.map((page) => page.games.length)).toEqual([5, 5, 1, 0]);
+    expect(pages.every((page) => page.totalPages === 3 && page.totalElements === 11)).toBe(true);
     expect(pages[3]?.pageNum).toBe(4);
   });
 
   test('filters by vendor (any case, ALL for every vendor), game type and classify', async () => {
-    expect((await list('vassalage=LTLIVE')).games.map((game) => game.gameId)).toEqual(['baccarat', 'roulette', 'sicbo', 'dragon-tiger']);
-    expect((await list('vassalage=ltlive')).totalElements).toBe(4);
-    expect((await list('vassalage=ALL')).totalElements).toBe(29);
+    // The house vendor serves only baccarat of LTLIVE's four catalogue games, and lucky-lotus of LTSLOT's three.
+    expect((await list('vassalage=LTLIVE')).games.map((game) => game.gameId)).toEqual(['baccarat']);
+    expect((await list('vassalage=ltslot')).games.map((game) => game.gameId)).toEqual(['lucky-lotus']);
+    expect((await list('vassalage=ALL')).totalElements).toBe(24);
+    expect((await list('gameClassify=ROU')).totalElements).toBe(0);
+    expect((await list('gameType=LIVE')).games.map((game) => game.gameId)).toEqual(['baccarat', 'blackjack', 'speed-baccarat']);
     expect((await list('gameClassify=BAC')).games.map((game) => game.gameId)).toEqual(['baccarat', 'speed-baccarat']);
     expect((await list('gameType=LIVE&gameClassify=bac&vassalage=SIAMLIVE')).games.map((game) => game.gameId)).toEqual(['speed-baccarat']);
     const jackpots = await list('gameClassify=JP&pageSize=50');
@@ -147,21 +152,25 @@ describe('GET GCSGAME_gameList', () => {
       ['speed-baccarat', 'บาคาร่า สปีด'],
     ]);
     // A Thai name found while the site is in English, and the other way round.
-    expect((await list(`gameName=${encodeURIComponent('เสือ')}`, 'EN')).games.map((game) => game.displayName)).toEqual(['Dragon Tiger']);
+    expect((await list(`gameName=${encodeURIComponent('ตุ๊กตุ๊ก')}`, 'EN')).games.map((game) => game.displayName)).toEqual(['Tuk Tuk Riches']);
+    expect((await list('gameName=Pok%20Deng', 'TH')).games.map((game) => game.displayName)).toEqual(['ป๊อกเด้ง']);
+    // A game its connected vendor does not serve is not found by name either.
+    expect((await list('gameName=Roulette')).totalElements).toBe(0);
     expect((await list('gameName=%25')).totalElements).toBe(0);
     expect((await list('gameName=_')).totalElements).toBe(0);
-    expect((await list('gameName=')).totalElements).toBe(29);
+    expect((await list('gameName=')).totalElements).toBe(24);
   });
 
   test('games of a disabled vendor or disabled games are left out', async () => {
-    await testApp.db.updateTable('game').set({ is_enabled: false }).where('merchant_id', '=', merchantId).where('game_id', '=', 'sicbo').execute();
+    await testApp.db.updateTable('game').set({ is_enabled: false }).where('merchant_id', '=', merchantId).where('game_id', '=', 'dummy').execute();
     await testApp.db.updateTable('game_vendor').set({ is_enabled: false }).where('merchant_id', '=', merchantId).where('vassalage', '=', 'SIAMLIVE').execute();
     try {
-      expect((await list('gameType=LIVE')).games.map((game) => game.gameId)).toEqual(['baccarat', 'roulette', 'dragon-tiger']);
+      expect((await list('gameType=LIVE')).games.map((game) => game.gameId)).toEqual(['baccarat']);
+      expect((await list('gameType=PVP')).games.map((game) => game.gameId)).toEqual(['pok-deng', 'kaeng']);
       const refused = await call({ url: `${gamePaths.gameList}?vassalage=SIAMLIVE`, token });
       expect(refused.statusCode).toBe(404);
     } finally {
-      await testApp.db.updateTable('game').set({ is_enabled: true }).where('merchant_id', '=', merchantId).where('game_id', '=', 'sicbo').execute();
+      await testApp.db.updateTable('game').set({ is_enabled: true }).where('merchant_id', '=', merchantId).where('game_id', '=', 'dummy').execute();
       await testApp.db.updateTable('game_vendor').set({ is_enabled: true }).where('merchant_id', '=', merchantId).where('vassalage', '=', 'SIAMLIVE').execute();
       await testApp.settle();
     }
@@ -230,11 +239,14 @@ describe('GET GCSGAME_getVassGameType', () => {
       vassalage: 'LTSLOT',
       gameType: 'RNG',
       gameCategory: 'RNG',
-      gameClassifies: ['AC', 'TG'],
-      gameCount: 3,
+      // Hi-Lo (TG) and Coin Pusher (AC) are not served by the house vendor: only Lucky Lotus counts.
+      gameClassifies: [],
+      gameCount: 1,
     });
     const one = await value<VassGameTypes>({ url: `${gamePaths.vassGameType}?vassalage=LTLIVE`, token });
-    expect(one.content).toEqual([{ vassalage: 'LTLIVE', gameType: 'LIVE', gameCategory: 'LIVE', gameClassifies: ['BAC', 'DAT', 'ROU', 'SIC'], gameCount: 4 }]);
+    expect(one.content).toEqual([{ vassalage: 'LTLIVE', gameType: 'LIVE', gameCategory: 'LIVE', gameClassifies: ['BAC'], gameCount: 1 }]);
+    const siam = await value<VassGameTypes>({ url: `${gamePaths.vassGameType}?vassalage=SIAMLIVE`, token });
+    expect(siam.content).toEqual([{ vassalage: 'SIAMLIVE', gameType: 'LIVE', gameCategory: 'LIVE', gameClassifies: ['BAC', 'BJ'], gameCount: 2 }]);
     const esports = await value<VassGameTypes>({ url: `${gamePaths.vassGameType}?vassalage=LTESPORT`, token });
     expect(esports.content[0]).toMatchObject({ gameType: 'SPORTS', gameCategory: 'ESPORTS' });
   });
@@ -251,21 +263,23 @@ describe('GET GCSGAME_getRankList (no token)', () => {
     expect(list).toHaveLength(20);
     expect(list.slice(0, 4).map((game) => [game.rank, game.gameId])).toEqual([
       [1, 'baccarat'],
-      [2, 'roulette'],
-      [3, 'dragon-tiger'],
-      [4, 'lucky-lotus'],
+      [2, 'lucky-lotus'],
+      [3, 'golden-elephant'],
+      [4, 'tuktuk-riches'],
     ]);
     const firstCold = list.findIndex((game) => game.isHot === 0);
     expect(list.slice(firstCold).every((game) => game.isHot === 0)).toBe(true);
-    expect(list.slice(0, firstCold)).toHaveLength(12); // the demo's hot games
+    expect(list.slice(0, firstCold)).toHaveLength(10); // the demo's hot games that are served (roulette and dragon tiger are not)
+    expect(list.map((game) => game.gameId)).not.toContain('roulette');
   });
 
   test('count, vendor and game type filters; TH names; unknown vendor 404; bad count 400', async () => {
-    const { list } = await value<RankList>({ url: `${gamePaths.rankList}?vassalage=LTLIVE&count=2`, language: 'TH' });
+    const { list } = await value<RankList>({ url: `${gamePaths.rankList}?vassalage=SIAMLIVE&count=2`, language: 'TH' });
     expect(list.map((game) => [game.rank, game.gameId, game.displayName])).toEqual([
-      [1, 'baccarat', 'บาคาร่า โลตัส'],
-      [2, 'roulette', 'รูเล็ตทอง'],
+      [1, 'blackjack', 'แบล็คแจ็ค สยาม'],
+      [2, 'speed-baccarat', 'บาคาร่า สปีด'],
     ]);
+    expect((await value<RankList>({ url: `${gamePaths.rankList}?vassalage=LTLIVE&count=2` })).list.map((game) => game.gameId)).toEqual(['baccarat']);
     expect((await value<RankList>({ url: `${gamePaths.rankList}?gameType=FISH` })).list.map((game) => game.gameId)).toEqual(['ocean-king', 'coral-hunter']);
     expect((await call({ url: `${gamePaths.rankList}?vassalage=OTHERV` })).statusCode).toBe(404);
     expect((await call({ url: `${gamePaths.rankList}?count=51` })).body).toMatchObject({ errorCode: 'validation.failed', field: 'count' });
@@ -324,27 +338,27 @@ describe('favourites', () => {
   test('add, list as ids and as cards (newest first), remove', async () => {
     const member = await newMember();
     expect(await favorites(member.token)).toEqual({ nodeIds: [], gameIds: [] });
-    expect((await add(member.token, 'roulette')).body).toEqual({ success: true, value: { gameId: 'roulette', isFavorite: true } });
+    expect((await add(member.token, 'baccarat')).body).toEqual({ success: true, value: { gameId: 'baccarat', isFavorite: true } });
     expect((await add(member.token, 'naga-treasure')).statusCode).toBe(200);
-    expect(await favorites(member.token)).toEqual({ nodeIds: ['naga-naga-treasure', 'ltlive-roulette'], gameIds: ['naga-treasure', 'roulette'] });
+    expect(await favorites(member.token)).toEqual({ nodeIds: ['naga-naga-treasure', 'ltlive-baccarat'], gameIds: ['naga-treasure', 'baccarat'] });
 
     const cards = await value<FavoriteGamesList>({ url: gamePaths.favoriteGamesList, token: member.token, language: 'TH' });
     expect(cards).toMatchObject({ pageNo: 1, pageSize: 24, totalElements: 2, totalPages: 1 });
     expect(cards.content.map((game) => [game.gameId, game.displayName, game.isFavorite, game.isJackpot])).toEqual([
       ['naga-treasure', 'สมบัติพญานาค', true, true],
-      ['roulette', 'รูเล็ตทอง', true, false],
+      ['baccarat', 'บาคาร่า โลตัส', true, false],
     ]);
     const page2 = await value<FavoriteGamesList>({ url: `${gamePaths.favoriteGamesList}?pageSize=1&pageNo=2`, token: member.token });
     expect(page2).toMatchObject({ pageNo: 2, pageSize: 1, totalElements: 2, totalPages: 2 });
-    expect(page2.content.map((game) => game.gameId)).toEqual(['roulette']);
+    expect(page2.content.map((game) => game.gameId)).toEqual(['baccarat']);
 
     const listed = await value<GameList>({ url: `${gamePaths.gameList}?vassalage=LTLIVE`, token: member.token });
-    expect(listed.games.filter((game) => game.isFavorite).map((game) => game.gameId)).toEqual(['roulette']);
+    expect(listed.games.filter((game) => game.isFavorite).map((game) => game.gameId)).toEqual(['baccarat']);
 
-    expect((await remove(member.token, 'roulette')).body).toEqual({ success: true, value: { gameId: 'roulette', isFavorite: false } });
+    expect((await remove(member.token, 'baccarat')).body).toEqual({ success: true, value: { gameId: 'baccarat', isFavorite: false } });
     expect((await favorites(member.token)).gameIds).toEqual(['naga-treasure']);
     // Removing one that is not a favourite does nothing.
-    expect((await remove(member.token, 'roulette')).statusCode).toBe(200);
+    expect((await remove(member.token, 'baccarat')).statusCode).toBe(200);
     expect((await favorites(member.token)).gameIds).toEqual(['naga-treasure']);
   });
 
@@ -423,14 +437,14 @@ describe('recent games', () => {
   test('recordRecentGame keeps the latest launch per game, latest first, shown by GCS_recentGame', async () => {
     const member = await newMember();
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute));
-    await recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId: 'roulette', playedAt: at(1) });
+    await recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId: 'baccarat', playedAt: at(1) });
     await recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId: 'pok-deng', playedAt: at(2) });
-    await recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId: 'roulette', playedAt: at(3) });
+    await recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId: 'baccarat', playedAt: at(3) });
     // A late record of an older launch does not move the game back.
     await recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId: 'pok-deng', playedAt: at(0) });
     const recent = await value<RecentGames>({ url: gamePaths.recentGames, token: member.token, language: 'TH' });
     expect(recent.content.map((game) => [game.gameId, game.displayName, game.playedAt])).toEqual([
-      ['roulette', 'รูเล็ตทอง', at(3).getTime()],
+      ['baccarat', 'บาคาร่า โลตัส', at(3).getTime()],
       ['pok-deng', 'ป๊อกเด้ง', at(2).getTime()],
     ]);
     const other = await newMember();
@@ -439,7 +453,9 @@ describe('recent games', () => {
 
   test('keeps at most 20 games per member, dropping the oldest', async () => {
     const member = await newMember();
-    const gameIds = (await testApp.db.selectFrom('game').select('game_id').where('merchant_id', '=', merchantId).orderBy('sort').limit(22).execute()).map((row) => row.game_id);
+    // 22 of the 24 listed games (served, or of a vendor not connected): recent games show listed games only.
+    const gameIds = (await testApp.db.selectFrom('game').select('game_id').where('merchant_id', '=', merchantId).where('is_served', '=', true).orderBy('sort').limit(22).execute()).map((row) => row.game_id);
+    expect(gameIds).toHaveLength(22);
     for (const [index, gameId] of gameIds.entries()) {
       await recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId, playedAt: new Date(Date.UTC(2026, 0, 1, 0, index)) });
     }

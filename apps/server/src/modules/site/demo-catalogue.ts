@@ -17,7 +17,10 @@ export interface DemoVendor {
 /**
  * Which demo vendors the house vendor (apps/house-games) serves, and how their money moves: LTSLOT
  * and LTLIVE on the seamless wallet (`HOUSE`), GOLDENELE on transfer wallets (`HOUSE_TW`). The
- * others are catalogue entries whose games cannot be launched until a vendor is connected.
+ * others are catalogue entries whose games cannot be launched until a vendor is connected. Of a
+ * connected vendor's games, only those its integration serves are listed (games README "Served
+ * games"): LTLIVE's roulette, sic bo and dragon tiger and LTSLOT's hi-lo and coin pusher wait for the
+ * house game suite.
  */
 export const demoIntegrations: Record<string, { integrationCode: string; walletMode: 'seamless' | 'transfer' }> = {
   LTSLOT: { integrationCode: 'HOUSE', walletMode: 'seamless' },

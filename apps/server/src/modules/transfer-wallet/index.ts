@@ -1,4 +1,4 @@
-export { findConnectedVendors, isHouseIntegration, type ConnectedVendor, type Integration } from './integrations.ts';
+export { findConnectedVendors, isHouseIntegration, servedGameIdsOf, type ConnectedVendor, type Integration } from './integrations.ts';
 export { callVendor, ensurePlayer, transfer, type TransferContext } from './transfer-service.ts';
 export { pullTransferBetRecords } from './pull-bet-records.ts';
 export { reconcilePendingTransfers } from './reconcile-transfers.ts';

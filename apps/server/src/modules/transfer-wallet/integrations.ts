@@ -32,6 +32,21 @@ export function isHouseIntegration(code: string): boolean {
   return code === houseVendorCode || code.startsWith(`${houseVendorCode}_`);
 }
 
+/**
+ * The games the house vendor serves, by the catalogue's game id: what its `/play/{gameId}` page and its
+ * transfer brand's `launch` answer (apps/house-games `src/games/catalogue.ts`; a test keeps the two equal).
+ * A game the house suite builds is added here and there together.
+ */
+export const houseServedGameIds: readonly string[] = ['lucky-lotus', 'golden-elephant', 'baccarat'];
+
+/**
+ * The game ids an integration declares it serves, or null when it declares none (its vendors' games are
+ * then all listed, as before). `syncServedGames` (modules/games) keeps `game.is_served` in step with it.
+ */
+export function servedGameIdsOf(integrationCode: string): readonly string[] | null {
+  return isHouseIntegration(integrationCode) ? houseServedGameIds : null;
+}
+
 /** The enabled vendors of the merchant (all, or those with these codes), with their integrations. */
 export async function findConnectedVendors(db: Kysely<Database>, config: AppConfig, merchantId: number, vassalages?: readonly string[]): Promise<ConnectedVendor[]> {
   if (vassalages !== undefined && vassalages.length === 0) return [];
