@@ -96,7 +96,10 @@ export const brandSchema = z.object({
   /** CSS custom properties the site applies at start (`--brand-primary`, ...). */
   colors: z.record(z.string(), z.string()),
   footerDescription: z.string(),
+  /** The footer's copyright line, its range ending at the current year. */
   copyright: z.string(),
+  /** The first year of the copyright range (the site ends it at the current year); null: the current year only. */
+  copyrightStartYear: z.number().int().nullable(),
 });
 
 /** GET /wps/system/whitelabel: the merchant's brand configuration and switches ("menu" in the original). */
@@ -229,7 +232,12 @@ export const bannerSchema = z.object({
   id: z.string(),
   /** e.g. w_login, w_register, w_announcement, home */
   groupName: z.string(),
+  /** The headline, drawn as text over the art (which carries no words), and the image's alternative text. */
   title: z.string(),
+  /** A short line under the headline; null when the banner has none. */
+  subtitle: z.string().nullable(),
+  /** The button's text, leading to linkUrl; null (or no linkUrl): no button. */
+  buttonLabel: z.string().nullable(),
   imageUrl: z.string(),
   linkUrl: z.string().nullable(),
   sort: z.number().int(),

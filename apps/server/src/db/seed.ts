@@ -4,9 +4,9 @@ import { syncServedGames } from '../modules/games/served-games.ts';
 import { insertMember } from '../modules/identity/insert-member.ts';
 import { hashPassword } from '../modules/identity/passwords.ts';
 import { demoAgent, demoMerchant, demoMerchantConfig } from '../modules/merchant/demo-merchant.ts';
-import { demoAnnouncements } from '../modules/site/demo-announcements.ts';
 import { demoGames, demoIntegrations, demoVendors } from '../modules/site/demo-catalogue.ts';
-import { demoBanners, demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from '../modules/site/demo-content.ts';
+import { demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from '../modules/site/demo-content.ts';
+import { seedDemoAnnouncements, seedDemoBanners } from '../modules/site/seed-demo-content.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -14,9 +14,11 @@ import type { Database } from './schema.ts';
  *
  * Idempotent and additive: every row is inserted only when its key is missing, so running it again
  * adds nothing, and an operator's later edits to a seeded row are never overwritten. `db:reset`
- * is the way back to the pristine demo.
+ * is the way back to the pristine demo. The exception is dated content: announcements and banners
+ * are dated relative to `nowMs` (the seed's clock; tests pass their own), and a re-run moves the
+ * ones nobody has edited to the present again (modules/site/seed-demo-content.ts).
  */
-export async function seedDemo(db: Kysely<Database>): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, { nowMs = Date.now() }: { nowMs?: number } = {}): Promise<void> {
   // Hashed outside the transaction (argon2 takes a few milliseconds); used only if the agent is missing.
   const agentPasswordHash = await hashPassword(demoAgent.password);
   await db.transaction().execute(async (trx) => {
@@ -31,42 +33,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
         .execute();
     }
 
-    await trx
-      .insertInto('announcement')
-      .values(
-        demoAnnouncements.map((announcement) => ({
-          merchant_id: merchantId,
-          code: announcement.code,
-          type: announcement.type,
-          title_th: announcement.title.TH,
-          title_en: announcement.title.EN,
-          content_th: announcement.content.TH,
-          content_en: announcement.content.EN,
-          published_at: new Date(announcement.publishedAt),
-          is_pinned: announcement.isPinned ?? false,
-          is_popup: announcement.isPopup ?? false,
-          sort: announcement.sort ?? 0,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
-      .execute();
-
-    await trx
-      .insertInto('banner')
-      .values(
-        demoBanners.map((banner) => ({
-          merchant_id: merchantId,
-          code: banner.code,
-          group_name: banner.groupName,
-          title_th: banner.title.TH,
-          title_en: banner.title.EN,
-          image_url: banner.imageUrl,
-          link_url: banner.linkUrl,
-          sort: banner.sort,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
-      .execute();
+    // Dated content: refreshed on every seed while untouched (modules/site/seed-demo-content.ts).
+    await seedDemoAnnouncements(trx, merchantId, nowMs);
+    await seedDemoBanners(trx, merchantId);
 
     await trx
       .insertInto('help_topic')
@@ -214,6 +183,9 @@ async function ensureDemoMerchant(trx: Kysely<Database>): Promise<number> {
     .executeTakeFirst();
   if (inserted) return inserted.id;
   const existing = await trx.selectFrom('merchant').select('id').where('code', '=', demoMerchant.code).executeTakeFirstOrThrow();
+  // A demo merchant seeded before the setting existed gets its copyright start year; a set one stays.
+  await sql`UPDATE merchant SET config = jsonb_set(config, '{brand,copyrightStartYear}', to_jsonb(${demoMerchantConfig.brand.copyrightStartYear}::int))
+    WHERE id = ${existing.id} AND NOT (config -> 'brand' ? 'copyrightStartYear')`.execute(trx);
   return existing.id;
 }
 

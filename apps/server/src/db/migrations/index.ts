@@ -25,6 +25,7 @@ import * as m0024 from './0024_vendor_wallet_set_path.ts';
 import * as m0025 from './0025_drop_implied_merchant_keys.ts';
 import * as m0027 from './0027_withdrawal_payout_reference.ts';
 import * as m0028 from './0028_served_games.ts';
+import * as m0030 from './0030_banner_texts_and_seed_fingerprint.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -55,4 +56,5 @@ export const migrations = {
   '0025_drop_implied_merchant_keys': m0025,
   '0027_withdrawal_payout_reference': m0027,
   '0028_served_games': m0028,
+  '0030_banner_texts_and_seed_fingerprint': m0030,
 };

@@ -122,6 +122,8 @@ export const demoMerchantConfig: MerchantConfig = {
       TH: 'Lotus88 ศูนย์รวมความบันเทิงออนไลน์ครบวงจร คาสิโนสด สล็อต กีฬา อีสปอร์ต ไก่ชน ยิงปลา เกมไพ่ และหวย ฝากถอนรวดเร็วตลอด 24 ชั่วโมง เล่นอย่างมีสติ สำหรับผู้ที่มีอายุ 18 ปีขึ้นไปเท่านั้น',
       EN: 'Lotus88 brings live casino, slots, sports, e-sports, cockfighting, fishing, card games and lottery together in one place, with fast deposits and withdrawals around the clock. Play responsibly; for players aged 18 and over only.',
     },
+    // spec §2: the footer's copyright range starts in 2019 (and ends at the current year).
+    copyrightStartYear: 2019,
   },
   switches: {
     mobileRegistration: true,

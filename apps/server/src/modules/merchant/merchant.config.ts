@@ -19,6 +19,8 @@ export const merchantConfigSchema = z.object({
     faviconUrl: z.string(),
     colors: z.record(z.string(), z.string()),
     footerDescription: localizedSchema,
+    /** The first year of the footer's copyright range, which ends at the current year; null: the current year only. */
+    copyrightStartYear: z.number().int().min(1900).max(9999).nullable().default(null),
   }),
   switches: featureSwitchesSchema,
   loginedToHomePage: z.boolean(),

@@ -9,19 +9,52 @@ type Localized = { TH: string; EN: string };
 export interface DemoBanner {
   code: string;
   groupName: 'w_login' | 'w_register' | 'w_announcement' | 'home';
+  /** The headline drawn over the art, and the image's alternative text. */
   title: Localized;
+  /** A short line under the headline. */
+  subtitle: Localized | null;
+  /** The button's text; the button goes to linkUrl, a page of the site. */
+  buttonLabel: Localized | null;
+  /** Art only: the banner's words are drawn over it as text, never baked into the image. */
   imageUrl: string;
   linkUrl: string | null;
   sort: number;
 }
 
 export const demoBanners: DemoBanner[] = [
-  { code: 'home-1', groupName: 'home', title: { TH: 'โบนัสฝากแรก 100%', EN: '100% first deposit bonus' }, imageUrl: '/art/banners/home-1.svg', linkUrl: '/promotions', sort: 1 },
-  { code: 'home-2', groupName: 'home', title: { TH: 'คาสิโนสดจากกรุงเทพฯ', EN: 'Live casino from Bangkok' }, imageUrl: '/art/banners/home-2.svg', linkUrl: '/live', sort: 2 },
-  { code: 'home-3', groupName: 'home', title: { TH: 'สล็อตเกมใหม่ทุกสัปดาห์', EN: 'New slots every week' }, imageUrl: '/art/banners/home-3.svg', linkUrl: '/rng', sort: 3 },
-  { code: 'login', groupName: 'w_login', title: { TH: 'เข้าสู่ระบบ Lotus88', EN: 'Log in to Lotus88' }, imageUrl: '/art/banners/login.svg', linkUrl: null, sort: 1 },
-  { code: 'register', groupName: 'w_register', title: { TH: 'สมัครวันนี้ รับโบนัสทันที', EN: 'Join today for an instant bonus' }, imageUrl: '/art/banners/register.svg', linkUrl: null, sort: 1 },
-  { code: 'announcement', groupName: 'w_announcement', title: { TH: 'ข่าวสารและประกาศ', EN: 'News and notices' }, imageUrl: '/art/banners/announcement.svg', linkUrl: null, sort: 1 },
+  {
+    code: 'home-1',
+    groupName: 'home',
+    title: { TH: 'โบนัสฝากแรก 100%', EN: '100% first deposit bonus' },
+    subtitle: { TH: 'สมาชิกใหม่รับโบนัสสูงสุด 1,000 บาท', EN: 'New members get up to 1,000 baht on their first deposit' },
+    buttonLabel: { TH: 'ดูโปรโมชั่น', EN: 'See promotions' },
+    imageUrl: '/art/banners/home-1.svg',
+    linkUrl: '/promotions',
+    sort: 1,
+  },
+  {
+    code: 'home-2',
+    groupName: 'home',
+    title: { TH: 'คาสิโนสดจากกรุงเทพฯ', EN: 'Live casino from Bangkok' },
+    subtitle: { TH: 'บาคาร่าและรูเล็ตกับดีลเลอร์ตัวจริง ตลอด 24 ชั่วโมง', EN: 'Baccarat and roulette with real dealers, around the clock' },
+    buttonLabel: { TH: 'เข้าคาสิโนสด', EN: 'Play live' },
+    imageUrl: '/art/banners/home-2.svg',
+    linkUrl: '/live',
+    sort: 2,
+  },
+  {
+    code: 'home-3',
+    groupName: 'home',
+    title: { TH: 'สล็อตเกมใหม่ทุกสัปดาห์', EN: 'New slots every week' },
+    subtitle: { TH: 'สล็อตจากกว่า 10 ค่ายชั้นนำ ลุ้นแจ็คพอตทุกวัน', EN: 'Slots from more than ten studios, with jackpots every day' },
+    buttonLabel: { TH: 'เล่นสล็อต', EN: 'Play slots' },
+    imageUrl: '/art/banners/home-3.svg',
+    linkUrl: '/rng',
+    sort: 3,
+  },
+  { code: 'login', groupName: 'w_login', title: { TH: 'เข้าสู่ระบบ Lotus88', EN: 'Log in to Lotus88' }, subtitle: null, buttonLabel: null, imageUrl: '/art/banners/login.svg', linkUrl: null, sort: 1 },
+  { code: 'register', groupName: 'w_register', title: { TH: 'สมัครวันนี้ รับโบนัสทันที', EN: 'Join today for an instant bonus' }, subtitle: null, buttonLabel: null, imageUrl: '/art/banners/register.svg', linkUrl: null, sort: 1 },
+  { code: 'announcement', groupName: 'w_announcement', title: { TH: 'ข่าวสารและประกาศ', EN: 'News and notices' }, subtitle: null, buttonLabel: null, imageUrl: '/art/banners/announcement.svg', linkUrl: null, sort: 1 },
 ];
 
 export interface DemoHelpTopic {

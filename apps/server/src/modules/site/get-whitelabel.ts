@@ -3,8 +3,16 @@ import { countVisiblePromotions } from './list-announcements.ts';
 import type { PublicReadContext } from './public-read.ts';
 import { listCustomerService, listPartners, listSiteResources } from './site-directory.ts';
 
-/** The years the footer's copyright covers (spec §2, §9). */
-const copyrightYears = '2019-2025';
+const bangkokOffsetMs = 7 * 3_600_000;
+
+/**
+ * The years the footer's copyright covers: from the brand's start year to the current year, in
+ * Bangkok (spec §2 named 2019-2025 when it was written; the range moves with the clock).
+ */
+export function copyrightYears(startYear: number | null, nowMs: number): string {
+  const currentYear = new Date(nowMs + bangkokOffsetMs).getUTCFullYear();
+  return startYear !== null && startYear < currentYear ? `${startYear}-${currentYear}` : String(currentYear);
+}
 
 /** GET /wps/system/whitelabel ("menu"): the merchant's brand, switches and the lists the layout draws. */
 export async function getWhitelabel(context: PublicReadContext, nowMs: number): Promise<Whitelabel> {
@@ -16,6 +24,7 @@ export async function getWhitelabel(context: PublicReadContext, nowMs: number): 
     listPartners(context),
     countVisiblePromotions(context, nowMs),
   ]);
+  const years = copyrightYears(config.brand.copyrightStartYear, nowMs);
   return {
     merchantCode: merchant.code,
     platform: config.platform,
@@ -33,8 +42,9 @@ export async function getWhitelabel(context: PublicReadContext, nowMs: number): 
       footerDescription: config.brand.footerDescription[language],
       copyright:
         language === 'TH'
-          ? `© ${copyrightYears} ${config.brand.name} สงวนลิขสิทธิ์`
-          : `© ${copyrightYears} ${config.brand.name}. All rights reserved.`,
+          ? `© ${years} ${config.brand.name} สงวนลิขสิทธิ์`
+          : `© ${years} ${config.brand.name}. All rights reserved.`,
+      copyrightStartYear: config.brand.copyrightStartYear,
     },
     switches: config.switches,
     loginedToHomePage: config.loginedToHomePage,

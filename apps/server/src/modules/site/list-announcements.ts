@@ -103,6 +103,8 @@ function loadAnnouncementBoard(context: PublicReadContext): Promise<CachedAnnoun
         id: String(row.id),
         groupName: row.group_name,
         title: pickLanguage(language, row.title_th, row.title_en),
+        subtitle: pickLanguage(language, row.subtitle_th, row.subtitle_en),
+        buttonLabel: pickLanguage(language, row.button_label_th, row.button_label_en),
         imageUrl: row.image_url,
         linkUrl: row.link_url,
         sort: row.sort,

@@ -11,6 +11,7 @@ import type { GamesTables } from '../games/games.tables.ts';
 type CreatedAt = ColumnType<Date, never, never>;
 type DefaultedBoolean = ColumnType<boolean, boolean | undefined, boolean>;
 type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface AnnouncementTable {
   id: Generated<number>;
@@ -31,6 +32,8 @@ export interface AnnouncementTable {
   active_from: NullableTimestamp;
   active_until: NullableTimestamp;
   created_at: CreatedAt;
+  /** Hash of the values the demo seed last wrote; null on rows it did not write (seed-demo-content.ts). */
+  seed_fingerprint: NullableText;
 }
 
 export interface BannerTable {
@@ -39,12 +42,21 @@ export interface BannerTable {
   code: string;
   /** Where the banner shows: w_login, w_register, w_announcement, home. */
   group_name: string;
+  /** The headline drawn over the art (and the image's alternative text). */
   title_th: string;
   title_en: string;
+  /** A short line under the headline; null when the banner has none. */
+  subtitle_th: NullableText;
+  subtitle_en: NullableText;
+  /** The button's text; the button goes to link_url. Null: no button. */
+  button_label_th: NullableText;
+  button_label_en: NullableText;
   image_url: string;
   link_url: string | null;
   sort: number;
   is_enabled: DefaultedBoolean;
+  /** Hash of the values the demo seed last wrote; null on rows it did not write (seed-demo-content.ts). */
+  seed_fingerprint: NullableText;
 }
 
 export interface HelpTopicTable {

@@ -1,6 +1,7 @@
 import type { AnnouncementList, Country, DomainRoute, HelpTopic, RegisterSettings, Whitelabel } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { copyrightYears } from './get-whitelabel.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -30,13 +31,14 @@ describe('GET /wps/system/whitelabel', () => {
       currency: 'THB',
       currencySymbol: '฿',
       loginedToHomePage: false,
-      promotionCount: 3,
+      promotionCount: 4,
     });
     expect(value.brand.name).toBe('Lotus88');
     expect(value.brand.logoUrl).toBe('/art/brand/logo.svg');
     expect(value.brand.colors['--brand-primary']).toMatch(/^#/);
     expect(value.brand.footerDescription).toContain('Play responsibly');
-    expect(value.brand.copyright).toBe('© 2019-2025 Lotus88. All rights reserved.');
+    expect(value.brand.copyright).toBe(`© 2019-${copyrightYears(null, Date.now())} Lotus88. All rights reserved.`);
+    expect(value.brand.copyrightStartYear).toBe(2019);
     expect(value.switches).toMatchObject({ usernameRegistration: true, mobileRegistration: true, freePlay: true, smsCodeLogin: true });
     expect(value.switches.firebase).toEqual({ facebook: false, line: false, google: false, sms: false });
     expect(value.esportsVendors).toEqual(expect.arrayContaining(['LTESPORT', 'AV', 'IMES', 'IA', 'AI', 'TF']));
@@ -59,6 +61,19 @@ describe('GET /wps/system/whitelabel', () => {
     expect(body.value.brand.copyright).toContain('สงวนลิขสิทธิ์');
     expect(body.value.customerService[0]?.label).toBe('แชทสด 24 ชม.');
     expect(body.value.resources[0]?.label).toBe('แอป iOS');
+  });
+});
+
+describe('copyrightYears', () => {
+  test.each([
+    [2019, Date.UTC(2026, 5, 1), '2019-2026'],
+    // Bangkok's new year comes seven hours before UTC's.
+    [2019, Date.UTC(2026, 11, 31, 17, 0), '2019-2027'],
+    [2019, Date.UTC(2026, 11, 31, 16, 59), '2019-2026'],
+    [2026, Date.UTC(2026, 5, 1), '2026'],
+    [null, Date.UTC(2026, 5, 1), '2026'],
+  ])('start %s at %s reads %s', (startYear, nowMs, expected) => {
+    expect(copyrightYears(startYear, nowMs)).toBe(expected);
   });
 });
 
@@ -145,17 +160,25 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     const unpinned = player.slice(1).map((announcement) => announcement.publishedAt);
     expect(unpinned).toEqual([...unpinned].sort((a, b) => b - a));
     expect(new Set(player.map((announcement) => announcement.type))).toEqual(new Set(['B', 'PL', 'H']));
-    expect(popup.map((announcement) => announcement.title)).toEqual(['Songkran bonus splash']);
+    expect(popup.map((announcement) => announcement.title)).toEqual(['A 50% reload bonus every day']);
     expect(promotion.map((announcement) => announcement.title)).toEqual([
+      '50% daily reload bonus',
       '100% first deposit bonus',
       '5% daily cashback',
-      'Invite a friend, get 200 baht',
+      'Invite friends, earn every month',
     ]);
     expect(banners.filter((banner) => banner.groupName === 'home').map((banner) => banner.imageUrl)).toEqual([
       '/art/banners/home-1.svg',
       '/art/banners/home-2.svg',
       '/art/banners/home-3.svg',
     ]);
+    expect(banners.find((banner) => banner.groupName === 'home')).toMatchObject({
+      title: '100% first deposit bonus',
+      subtitle: 'New members get up to 1,000 baht on their first deposit',
+      buttonLabel: 'See promotions',
+      linkUrl: '/promotions',
+    });
+    expect(banners.find((banner) => banner.groupName === 'w_login')).toMatchObject({ subtitle: null, buttonLabel: null });
     expect(new Set(banners.map((banner) => banner.groupName))).toEqual(new Set(['home', 'w_login', 'w_register', 'w_announcement']));
   });
 
@@ -163,11 +186,12 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     const { body } = await get<AnnouncementList>(url, 'TH');
     expect(body.value.player[0]?.title).toBe('ยินดีต้อนรับสู่ Lotus88');
     expect(body.value.player[0]?.content).toContain('<strong>Lotus88</strong>');
-    expect(body.value.popup[0]?.title).toBe('สงกรานต์สาดโบนัส');
+    expect(body.value.popup[0]?.title).toBe('โบนัสเติมเงิน 50% ทุกวัน');
+    expect(body.value.banners.find((banner) => banner.groupName === 'home')?.buttonLabel).toBe('ดูโปรโมชั่น');
   });
 
   test.each([
-    ['PR', { player: 0, popup: 0, promotion: 3 }],
+    ['PR', { player: 0, popup: 0, promotion: 4 }],
     ['B', { player: 13, popup: 0, promotion: 0 }],
     ['B,PL', { player: 14, popup: 0, promotion: 0 }],
     ['PU', { player: 0, popup: 1, promotion: 0 }],
