@@ -37,6 +37,12 @@ export const depositPaths = {
   limits: '/wps/relay/MCSFE_getDepositLimits',
   /** POST (token, real members): change them; decreases apply at once, increases after 24 hours. */
   setLimits: '/wps/relay/MCSFE_setDepositLimits',
+  /** POST (token, real members): "I have paid" on a pending PROMPTPAY deposit: it waits for review and no longer expires. */
+  confirmPaid: '/wps/relay/MCSFE_confirmDepositPaid',
+  /** POST (token, real members): attach an uploaded slip to one of the member's PROMPTPAY deposits that has none. */
+  attachProof: '/wps/relay/MCSFE_attachDepositProof',
+  /** POST (token, real members): ask the operators about one of the member's deposits (the original's "reminder"). */
+  askQuestion: '/wps/relay/MCSFE_initiateReminder',
 
   /** The demo gateway's pay page (outside `/wps`): GET shows Pay and Fail; POST `{ result }` (JSON or form) does what a button does. */
   demoPayPage: '/demopay/pay/:paymentId',
@@ -53,6 +59,8 @@ export const depositPaths = {
   adminApprove: '/admin-api/deposits/approve',
   /** POST (operator, `deposits.review`): reject a pending BANK or PROMPTPAY deposit with a reason. */
   adminReject: '/admin-api/deposits/reject',
+  /** POST (operator, `deposits.review`): answer a member's open question about a deposit. */
+  adminAnswerQuestion: '/admin-api/deposits/answer-question',
   /** GET (operator, `channels.manage`): the merchant's deposit channel settings (secrets never shown). */
   adminChannels: '/admin-api/deposits/channels',
   /** PUT (operator, `channels.manage`): replace them (a DEMOPAY secret left out keeps the current one). */
@@ -95,8 +103,19 @@ export const depositErrorCodes = {
   notFound: 'deposit.not.found',
   /** The deposit is no longer pending (approved, rejected or expired): nothing was changed (409; the message says its status). */
   notPending: 'deposit.not.pending',
-  /** A gateway deposit is settled by its gateway's callback, not by an operator (409). */
+  /**
+   * A gateway deposit is settled by its gateway's callback, not by an operator (409); nor can its
+   * member mark it paid or attach a slip to it (409, the gateway says whether it was paid).
+   */
   notReviewable: 'deposit.not.reviewable',
+  /** The deposit already has another slip: nothing was changed (409, field `proofId`). */
+  proofExists: 'deposit.proof.exists',
+  /** An open question about this deposit already waits for an answer: nothing was added (409, field `message`). */
+  questionOpen: 'deposit.question.open',
+  /** The deposit has had its maximum number of questions (409, field `message`). */
+  questionLimit: 'deposit.question.limit',
+  /** Operator: the question is already answered, with another text (409); the same answer again is a replay (200). */
+  questionAnswered: 'deposit.question.answered',
   /** The gateway did not answer when the payment was created: retry with the same Idempotency-Key (502). */
   gatewayUnavailable: 'deposit.gateway.unavailable',
   /** A gateway callback whose signature does not verify, or that is too old: refused and journaled (401). */
@@ -296,6 +315,21 @@ export const createDepositRequestSchema = z.object({
 });
 export type CreateDepositRequest = z.infer<typeof createDepositRequestSchema>;
 
+/** Questions a member may ask about one deposit, one open at a time. */
+export const depositQuestionMaxCount = 5;
+/** Characters of a question and of an operator's answer. */
+export const depositQuestionMaxLength = 500;
+
+/** A member's question about a deposit and the operator's answer (null until answered). */
+export const depositQuestionSchema = z.object({
+  questionId: z.number().int(),
+  message: z.string(),
+  askedAt: z.number().int(),
+  answer: z.string().nullable(),
+  answeredAt: z.number().int().nullable(),
+});
+export type DepositQuestion = z.infer<typeof depositQuestionSchema>;
+
 /** A deposit as the member sees it (also the answer of MCSFE_createDepositTask). */
 export const depositSchema = z.object({
   depositId: z.number().int(),
@@ -308,8 +342,18 @@ export const depositSchema = z.object({
   creditAmount: moneySchema,
   currency: z.string(),
   createdAt: z.number().int(),
-  /** While pending: when it expires. */
+  /**
+   * While pending and not paid (`paidAt` null): when it expires. A deposit its member says is paid
+   * never expires: it waits for an operator, shown as "waiting for review".
+   */
   expiresAt: z.number().int(),
+  /**
+   * When the member said it was paid: BANK at creation (its slip), PROMPTPAY by "I have paid" or a
+   * slip attached. Null for gateways (their gateway says) and for deposits never marked paid.
+   */
+  paidAt: z.number().int().nullable(),
+  /** The member's slip (BANK always; PROMPTPAY when one was attached); null without one. */
+  proofId: z.number().int().nullable(),
   /** When it was approved, rejected or expired. */
   settledAt: z.number().int().nullable(),
   /** The operator's reason of a rejection, or `gateway.failed` when the gateway reported a failure. */
@@ -333,10 +377,45 @@ export const depositSchema = z.object({
       accountName: z.string(),
     })
     .optional(),
+  /** The member's questions about it, oldest first, with the operators' answers. */
+  questions: z.array(depositQuestionSchema),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 
 export const depositDetailQuerySchema = z.object({ depositId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * POST MCSFE_confirmDepositPaid: "I have paid" on a pending PROMPTPAY deposit. From then on it does
+ * not expire: it waits for an operator. Repeating it answers the deposit as it is (nothing changes).
+ * BANK deposits are marked paid when made (their slip); a gateway's says its gateway (409
+ * `deposit.not.reviewable`); a settled one answers 409 `deposit.not.pending`. Answers depositSchema.
+ */
+export const confirmDepositPaidRequestSchema = z.object({ depositId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export type ConfirmDepositPaidRequest = z.infer<typeof confirmDepositPaidRequestSchema>;
+
+/**
+ * POST MCSFE_attachDepositProof: a slip (uploaded with MCSFE_uploadDepositProof) for a PROMPTPAY
+ * deposit that has none, while it is pending (it then counts as paid) or expired (for the operators
+ * who answer the member's question). The same slip again is a replay; another one when it has a
+ * slip is 409 `deposit.proof.exists`. Answers depositSchema.
+ */
+export const attachDepositProofRequestSchema = z.object({
+  depositId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  proofId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export type AttachDepositProofRequest = z.infer<typeof attachDepositProofRequestSchema>;
+
+/**
+ * POST MCSFE_initiateReminder: a question to the operators about one of the member's deposits, any
+ * status. One open question at a time: the same text again while it is open is a replay (the
+ * deposit as it is), another text is 409 `deposit.question.open`; at most `depositQuestionMaxCount`
+ * per deposit. Answers depositSchema (with the question).
+ */
+export const askDepositQuestionRequestSchema = z.object({
+  depositId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  message: z.string().trim().min(1).max(depositQuestionMaxLength),
+});
+export type AskDepositQuestionRequest = z.infer<typeof askDepositQuestionRequestSchema>;
 
 /** GET MCSFE_getDepositTransactionReport: times are epoch ms, `startTime` inclusive, `endTime` exclusive. */
 export const depositReportQuerySchema = z.object({
@@ -361,12 +440,22 @@ export type DepositReport = z.infer<typeof depositReportSchema>;
 export const depositLimitPeriodSchema = z.enum(['day', 'week', 'month']);
 export type DepositLimitPeriod = z.infer<typeof depositLimitPeriodSchema>;
 
+/**
+ * One period of the member's limits. What counts (the deposit README, "What limits count"): the
+ * amounts asked of deposits made in the period that are approved, or still pending (so that several
+ * open requests cannot together pass a limit). A rejected or expired deposit never counts, and a
+ * pending one stops counting the moment it is rejected or expires. `used = usedApproved + usedPending`.
+ */
 export const depositLimitSchema = z.object({
   period: depositLimitPeriodSchema,
   /** The limit in force; null: none. */
   limit: moneySchema.nullable(),
-  /** Pending and approved deposits in the period so far. */
+  /** Pending and approved deposits in the period so far (amounts asked, before fees). */
   used: moneySchema,
+  /** Of `used`: approved deposits. */
+  usedApproved: moneySchema,
+  /** Of `used`: deposits still pending (they stop counting if rejected or expired). */
+  usedPending: moneySchema,
   /** A raise (or removal) waiting its 24 hours: `pendingLimit` (null: no limit) from `pendingFrom`. */
   pending: z.object({ limit: moneySchema.nullable(), from: z.number().int() }).nullable(),
 });
@@ -423,10 +512,20 @@ export type GatewayCallbackResult = z.infer<typeof gatewayCallbackResultSchema>;
  * answers `{ items, page, pageSize, total }`.
  * ---------------------------------------------------------------------------------------------- */
 
+/**
+ * Flags of the review queue: `overdue` pending deposits the member says are paid and that are past
+ * the merchant's `pendingMinutes` (they do not expire: they wait for an operator); `question` deposits
+ * with a question not answered yet.
+ */
+export const adminDepositFlagSchema = z.enum(['overdue', 'question']);
+export type AdminDepositFlag = z.infer<typeof adminDepositFlagSchema>;
+
 export const adminDepositListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   status: depositStatusSchema.optional(),
+  /** Only deposits with this flag. */
+  flag: adminDepositFlagSchema.optional(),
   methodCode: depositMethodCodeSchema.optional(),
   /** The member's username, exact, any case. */
   username: z.string().trim().max(64).optional(),
@@ -446,6 +545,10 @@ export const adminDepositSchema = depositSchema.extend({
   reviewRemark: z.string().nullable(),
   /** The member's first approved deposit. */
   isFirstDeposit: z.boolean(),
+  /** Pending, said paid by the member, and past the merchant's `pendingMinutes`: review it first. */
+  isOverdue: z.boolean(),
+  /** Questions of the member not answered yet (0 or 1). */
+  openQuestionCount: z.number().int(),
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export const adminDepositPageSchema = z.object({
@@ -469,6 +572,12 @@ export const adminRejectDepositBodySchema = z.object({
   reason: z.string().trim().min(3).max(200),
 });
 export type AdminRejectDepositBody = z.infer<typeof adminRejectDepositBodySchema>;
+/** POST adminAnswerQuestion: the answer the member sees. The same answer again is a replay. Answers adminDepositSchema. */
+export const adminAnswerDepositQuestionBodySchema = z.object({
+  questionId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  answer: z.string().trim().min(1).max(depositQuestionMaxLength),
+});
+export type AdminAnswerDepositQuestionBody = z.infer<typeof adminAnswerDepositQuestionBodySchema>;
 
 /** GET adminChannels: the settings with the DEMOPAY secret left out (`hasSecret` says one is set). */
 export const adminDepositChannelsSchema = z.object({

@@ -23,6 +23,7 @@ import * as m0022 from './0022_vendor_wallet_play.ts';
 import * as m0023 from './0023_vendor_wallet_play_batch.ts';
 import * as m0024 from './0024_vendor_wallet_set_path.ts';
 import * as m0025 from './0025_drop_implied_merchant_keys.ts';
+import * as m0026 from './0026_deposit_review.ts';
 import * as m0027 from './0027_withdrawal_payout_reference.ts';
 import * as m0028 from './0028_served_games.ts';
 import * as m0030 from './0030_banner_texts_and_seed_fingerprint.ts';
@@ -54,6 +55,7 @@ export const migrations = {
   '0023_vendor_wallet_play_batch': m0023,
   '0024_vendor_wallet_set_path': m0024,
   '0025_drop_implied_merchant_keys': m0025,
+  '0026_deposit_review': m0026,
   '0027_withdrawal_payout_reference': m0027,
   '0028_served_games': m0028,
   '0030_banner_texts_and_seed_fingerprint': m0030,

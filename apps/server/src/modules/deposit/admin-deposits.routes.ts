@@ -1,4 +1,5 @@
 import {
+  adminAnswerDepositQuestionBodySchema,
   adminApproveDepositBodySchema,
   adminDepositChannelsSchema,
   adminDepositIdQuerySchema,
@@ -16,6 +17,7 @@ import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { auditContext, requireOperator } from '../backoffice/index.ts';
 import { findAdminDeposit, getAdminChannels, listAdminDeposits, reviewDeposit, updateAdminChannels } from './admin-deposits.ts';
+import { answerDepositQuestion } from './deposit-questions.ts';
 import { findDepositProof } from './proofs.ts';
 
 const tags = ['admin: deposits'];
@@ -23,7 +25,7 @@ const noStore = 'no-store';
 
 /**
  * The operators' deposit calls (`/admin-api/deposits...`): the review queue, the proof, approve and
- * reject (`deposits.review`), and the channel settings (`channels.manage`). The guard runs as an
+ * reject, answering a member's question (`deposits.review`), and the channel settings (`channels.manage`). The guard runs as an
  * `onRequest` hook, so a caller without a token is refused before the body is even read.
  */
 export async function registerAdminDepositRoutes(app: AppInstance): Promise<void> {
@@ -35,7 +37,7 @@ export async function registerAdminDepositRoutes(app: AppInstance): Promise<void
     { onRequest: review, schema: { tags, querystring: adminDepositListQuerySchema, response: { 200: envelopeSchema(adminDepositPageSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await listAdminDeposits(app.db, request.operator.merchantId, request.query));
+      return ok(await listAdminDeposits(app.db, request.operator.merchantId, request.query, app.now()));
     },
   );
 
@@ -44,7 +46,7 @@ export async function registerAdminDepositRoutes(app: AppInstance): Promise<void
     { onRequest: review, schema: { tags, querystring: adminDepositIdQuerySchema, response: { 200: envelopeSchema(adminDepositSchema) } } },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      const deposit = await findAdminDeposit(app.db, request.operator.merchantId, request.query.depositId);
+      const deposit = await findAdminDeposit(app.db, request.operator.merchantId, request.query.depositId, app.now());
       if (!deposit) throw new AppError(404, depositErrorCodes.notFound);
       return ok(deposit);
     },
@@ -77,6 +79,16 @@ export async function registerAdminDepositRoutes(app: AppInstance): Promise<void
       reply.header('Cache-Control', noStore);
       const decision = { action: 'reject' as const, reason: request.body.reason };
       return ok(await reviewDeposit(app.db, auditContext(request), request.operator.username, request.body.depositId, decision));
+    },
+  );
+
+  app.post(
+    depositPaths.adminAnswerQuestion,
+    { onRequest: review, schema: { tags, body: adminAnswerDepositQuestionBodySchema, response: { 200: envelopeSchema(adminDepositSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      const audit = auditContext(request);
+      return ok(await answerDepositQuestion(app.db, audit, request.operator.username, request.body, (depositId) => findAdminDeposit(app.db, audit.merchantId, depositId, audit.nowMs)));
     },
   );
 

@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditEntry } from '../backoffice/index.ts';
 import { merchantConfigSchema } from '../merchant/merchant.config.ts';
 import { isDemoPayAllowed, isManualChannel } from './channels.ts';
+import { listQuestions } from './deposit-questions.ts';
 import { toAdminDepositView, type DepositRow } from './deposit-view.ts';
 import { approveLockedDeposit, lockDeposit, rejectLockedDeposit } from './settle-deposit.ts';
 
@@ -23,10 +24,21 @@ function depositsWithUsername(db: Kysely<Database>, merchantId: number) {
   return db.selectFrom('deposit').innerJoin('member', 'member.id', 'deposit.member_id').where('deposit.merchant_id', '=', merchantId);
 }
 
-/** GET /admin-api/deposits: newest first; the review queue is `status=pending`. */
-export async function listAdminDeposits(db: Kysely<Database>, merchantId: number, query: AdminDepositListQuery): Promise<AdminDepositPage> {
+/**
+ * GET /admin-api/deposits: newest first; the review queue is `status=pending`. `flag=overdue`: pending
+ * deposits said paid whose time is past (they wait, never expire); `flag=question`: with an open question.
+ */
+export async function listAdminDeposits(db: Kysely<Database>, merchantId: number, query: AdminDepositListQuery, nowMs: number): Promise<AdminDepositPage> {
   let base = depositsWithUsername(db, merchantId);
   if (query.status) base = base.where('deposit.status', '=', query.status);
+  if (query.flag === 'overdue') {
+    base = base.where('deposit.status', '=', 'pending').where('deposit.paid_at', 'is not', null).where('deposit.expires_at', '<=', new Date(nowMs));
+  }
+  if (query.flag === 'question') {
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('deposit_question').select('deposit_question.id').whereRef('deposit_question.deposit_id', '=', 'deposit.id').where('deposit_question.answered_at', 'is', null)),
+    );
+  }
   if (query.methodCode) base = base.where('deposit.method_code', '=', query.methodCode);
   if (query.username) base = base.where('member.username_key', '=', query.username.toLowerCase());
   if (query.from !== undefined) base = base.where('deposit.created_at', '>=', new Date(query.from));
@@ -42,8 +54,9 @@ export async function listAdminDeposits(db: Kysely<Database>, merchantId: number
       .offset((query.page - 1) * query.pageSize)
       .execute(),
   ]);
+  const questions = await listQuestions(db, rows.map((row) => row.id));
   return {
-    items: await Promise.all(rows.map((row) => toAdminDepositView(row, { withPromptPay: false }))),
+    items: await Promise.all(rows.map((row) => toAdminDepositView(row, questions.get(row.id) ?? [], nowMs, { withPromptPay: false }))),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(total.count),
@@ -51,9 +64,9 @@ export async function listAdminDeposits(db: Kysely<Database>, merchantId: number
 }
 
 /** GET /admin-api/deposits/detail: one deposit of the operator's merchant, or null. */
-export async function findAdminDeposit(db: Kysely<Database>, merchantId: number, depositId: number): Promise<AdminDeposit | null> {
+export async function findAdminDeposit(db: Kysely<Database>, merchantId: number, depositId: number, nowMs: number): Promise<AdminDeposit | null> {
   const row = await depositsWithUsername(db, merchantId).selectAll('deposit').select('member.username').where('deposit.id', '=', BigInt(depositId)).executeTakeFirst();
-  return row ? toAdminDepositView(row) : null;
+  return row ? toAdminDepositView(row, (await listQuestions(db, [row.id])).get(row.id) ?? [], nowMs) : null;
 }
 
 /** What the audit log keeps of a deposit: its state, never the proof or the member's details. */
@@ -64,6 +77,7 @@ function auditSnapshot(row: DepositRow) {
     amount: formatMinorUnits(row.amount),
     feeAmount: formatMinorUnits(row.fee_amount),
     memberId: String(row.member_id),
+    paidAt: row.paid_at?.toISOString() ?? null,
     rejectReason: row.reject_reason,
     reviewRemark: row.review_remark,
     postingId: row.posting_id === null ? null : String(row.posting_id),
@@ -98,7 +112,7 @@ export async function reviewDeposit(
     await recordAudit(trx, { ...audit, action: `deposit.${decision.action}`, targetType: 'deposit', targetId: deposit.id, before: auditSnapshot(deposit), after: auditSnapshot(settled) });
     return settled;
   });
-  const view = await findAdminDeposit(db, audit.merchantId, Number(row.id));
+  const view = await findAdminDeposit(db, audit.merchantId, Number(row.id), audit.nowMs);
   return view!;
 }
 

@@ -7,6 +7,7 @@ import type { AuthenticatedMember } from '../identity/index.ts';
 import { maxTransferAmount } from '../ledger/post-transfers.ts';
 import type { MerchantContext } from '../merchant/merchant.config.ts';
 import { feeOf, findOpenChannel, type Channel } from './channels.ts';
+import { listQuestions } from './deposit-questions.ts';
 import { toDepositView, type DepositRow } from './deposit-view.ts';
 import { callbackPathOf, type PaymentGateways } from './gateways/payment-gateway.ts';
 import { gatewayMerchantOf } from './load-merchant.ts';
@@ -170,6 +171,8 @@ export async function createDeposit(
           reviewed_by_operator_id: null,
           reviewed_by_username: null,
           review_remark: null,
+          // A bank transfer is made with its slip: the member says it is paid, so it waits for review, never expires.
+          paid_at: bank ? new Date(nowMs) : null,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -211,5 +214,6 @@ export async function createDeposit(
         .returningAll()
         .executeTakeFirst()) ?? (await db.selectFrom('deposit').selectAll().where('id', '=', deposit.id).executeTakeFirstOrThrow());
   }
-  return toDepositView(deposit);
+  // A replayed create (same key) may find a deposit the member has since asked about.
+  return toDepositView(deposit, (await listQuestions(db, [deposit.id])).get(deposit.id) ?? []);
 }

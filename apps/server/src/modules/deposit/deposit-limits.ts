@@ -22,6 +22,8 @@ async function describeLimits(db: Kysely<Database>, state: MemberState | null, c
           period,
           limit: limitMinor === null ? null : formatMinorUnits(limitMinor),
           used: formatMinorUnits(used.amountMinor),
+          usedApproved: formatMinorUnits(used.approvedMinor),
+          usedPending: formatMinorUnits(used.pendingMinor),
           pending: pending === null ? null : { limit: pending.limitMinor === null ? null : formatMinorUnits(pending.limitMinor), from: pending.fromMs },
         };
       }),

@@ -1,6 +1,9 @@
 import multipart from '@fastify/multipart';
 import {
+  askDepositQuestionRequestSchema,
+  attachDepositProofRequestSchema,
   banksSchema,
+  confirmDepositPaidRequestSchema,
   createDepositRequestSchema,
   depositDetailQuerySchema,
   depositErrorCodes,
@@ -28,12 +31,14 @@ import { registerAdminDepositRoutes } from './admin-deposits.routes.ts';
 import { isDemoPayAllowed } from './channels.ts';
 import { createDeposit } from './create-deposit.ts';
 import { getDepositLimits, setDepositLimits } from './deposit-limits.ts';
+import { askDepositQuestion } from './deposit-questions.ts';
 import { DemoPayGateway } from './demopay/demopay-gateway.ts';
 import { demoPayRoutes } from './demopay/demopay.routes.ts';
 import { handleGatewayCallback } from './gateway-callback.ts';
 import { createDemoPayAdapter } from './gateways/demopay.ts';
 import type { PaymentGateway, PaymentGateways } from './gateways/payment-gateway.ts';
 import { findMerchant } from './load-merchant.ts';
+import { attachDepositProof, confirmDepositPaid } from './mark-deposit-paid.ts';
 import { findMemberDeposit, getDepositSettings, listDepositMethods, listMemberDeposits } from './member-deposits.ts';
 import { findMemberProof, uploadProof, type ProofContent } from './proofs.ts';
 import { thaiBanks } from './thai-banks.ts';
@@ -153,6 +158,34 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await listMemberDeposits(app.db, request.merchant, request.member, request.query));
+    },
+  );
+
+  // The member's own changes to a deposit: each is idempotent by itself (a repeat answers the deposit as it is).
+  app.post(
+    depositPaths.confirmPaid,
+    { onRequest: requireRealMember, schema: { tags, body: confirmDepositPaidRequestSchema, response: { 200: envelopeSchema(depositSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await confirmDepositPaid(app.db, request.merchant, request.member, request.body.depositId, app.now()));
+    },
+  );
+
+  app.post(
+    depositPaths.attachProof,
+    { onRequest: requireRealMember, schema: { tags, body: attachDepositProofRequestSchema, response: { 200: envelopeSchema(depositSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await attachDepositProof(app.db, request.merchant, request.member, request.body, app.now()));
+    },
+  );
+
+  app.post(
+    depositPaths.askQuestion,
+    { onRequest: requireRealMember, schema: { tags, body: askDepositQuestionRequestSchema, response: { 200: envelopeSchema(depositSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await askDepositQuestion(app.db, request.merchant, request.member, request.body, app.now()));
     },
   );
 

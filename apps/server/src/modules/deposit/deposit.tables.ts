@@ -1,7 +1,7 @@
 import type { DepositMethodCode, DepositStatus } from '@lotus/contract';
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of modules/deposit (migration 0012_deposits). int8 columns come back as bigint. */
+/** Tables of modules/deposit (migrations 0012_deposits, 0026_deposit_review). int8 columns come back as bigint. */
 
 export interface DepositProofTable {
   id: Generated<bigint>;
@@ -46,6 +46,19 @@ export interface DepositTable {
   reviewed_by_username: string | null;
   review_remark: string | null;
   is_first_deposit: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When the member said it was paid (a BANK slip at creation, "I have paid", a slip attached): it then never expires. */
+  paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface DepositQuestionTable {
+  id: Generated<bigint>;
+  deposit_id: bigint;
+  message: string;
+  asked_at: Date;
+  answer: string | null;
+  answered_at: Date | null;
+  answered_by_operator_id: bigint | null;
+  answered_by_username: string | null;
 }
 
 export interface DepositMemberStateTable {
@@ -106,6 +119,7 @@ export interface DemoPayPaymentTable {
 export interface DepositTables {
   deposit_proof: DepositProofTable;
   deposit: DepositTable;
+  deposit_question: DepositQuestionTable;
   deposit_member_state: DepositMemberStateTable;
   deposit_gateway_callback: DepositGatewayCallbackTable;
   demopay_payment: DemoPayPaymentTable;

@@ -12,8 +12,10 @@ import { approveLockedDeposit, gatewayFailedReason, lockDeposit, rejectLockedDep
 const gatewayBatch = 200;
 
 /**
- * The `deposits.expire` job. Pending BANK and PROMPTPAY deposits past their time expire in one
- * statement. A pending gateway deposit past its time is first asked of its gateway, because its
+ * The `deposits.expire` job. Pending BANK and PROMPTPAY deposits past their time that their member
+ * never said were paid expire in one statement; a deposit said paid (a slip, "I have paid") never
+ * expires: it waits for an operator, flagged overdue in the queue (a member's money is never turned
+ * away because nobody looked in time). BANK deposits are said paid when made, with their slip. A pending gateway deposit past its time is first asked of its gateway, because its
  * callback may simply have been lost: paid → approved (credited), failed → rejected, anything else
  * → expired. A signed success arriving later still approves an expired gateway deposit (see
  * gateway-callback.ts): the member's money reached the gateway, so it is never kept from them.
@@ -27,6 +29,8 @@ export async function expireDeposits(db: Kysely<Database>, gateways: PaymentGate
     .where('status', '=', 'pending')
     .where('expires_at', '<=', now)
     .where('method_code', 'in', ['BANK', 'PROMPTPAY'])
+    // Re-checked on a row a member's "I have paid" changed meanwhile (READ COMMITTED re-evaluates the WHERE).
+    .where('paid_at', 'is', null)
     .executeTakeFirst();
 
   const due = await db

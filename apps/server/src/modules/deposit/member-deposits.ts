@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
 import type { MerchantContext } from '../merchant/merchant.config.ts';
 import { listOpenChannels } from './channels.ts';
+import { listQuestions } from './deposit-questions.ts';
 import { toDepositView } from './deposit-view.ts';
 import { findMemberState, sumDeposits } from './member-state.ts';
 import { maskPromptPayId } from './promptpay.ts';
@@ -86,7 +87,7 @@ export async function findMemberDeposit(db: Kysely<Database>, merchant: Merchant
     .where('member_id', '=', member.id)
     .where('merchant_id', '=', merchant.id)
     .executeTakeFirst();
-  return row ? toDepositView(row) : null;
+  return row ? toDepositView(row, (await listQuestions(db, [row.id])).get(row.id) ?? []) : null;
 }
 
 /** GET MCSFE_getDepositTransactionReport: newest first. */
@@ -107,8 +108,9 @@ export async function listMemberDeposits(db: Kysely<Database>, merchant: Merchan
       .execute(),
   ]);
   const totalElements = Number(total.count);
+  const questions = await listQuestions(db, rows.map((row) => row.id));
   return {
-    content: await Promise.all(rows.map((row) => toDepositView(row, { withPromptPay: false }))),
+    content: await Promise.all(rows.map((row) => toDepositView(row, questions.get(row.id) ?? [], { withPromptPay: false }))),
     pageNo: query.pageNo,
     pageSize: query.pageSize,
     totalElements,

@@ -52,15 +52,30 @@ export function limitsAt(state: MemberState | null, nowMs: number): Record<Depos
   return { day: one('day'), week: one('week'), month: one('month') };
 }
 
-/** Pending and approved deposits of a member since a time (optionally of one channel): what limits count. */
-export async function sumDeposits(db: Executor, memberId: bigint, sinceMs: number, methodCode?: string): Promise<{ count: number; amountMinor: bigint }> {
+/**
+ * What limits count (README, "What limits count"): the member's deposits made since a time
+ * (optionally of one channel) that are approved or still pending, by their amount asked (before the
+ * fee). Rejected and expired ones never count. `amountMinor = approvedMinor + pendingMinor`.
+ */
+export async function sumDeposits(
+  db: Executor,
+  memberId: bigint,
+  sinceMs: number,
+  methodCode?: string,
+): Promise<{ count: number; amountMinor: bigint; approvedMinor: bigint; pendingMinor: bigint }> {
   let query = db
     .selectFrom('deposit')
-    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.coalesce(eb.fn.sum<string | null>('amount'), eb.val('0')).as('amount')])
+    .select((eb) => [
+      eb.fn.countAll<string>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<string | null>('amount').filterWhere('status', '=', 'approved'), eb.val('0')).as('approved'),
+      eb.fn.coalesce(eb.fn.sum<string | null>('amount').filterWhere('status', '=', 'pending'), eb.val('0')).as('pending'),
+    ])
     .where('member_id', '=', memberId)
     .where('created_at', '>', new Date(sinceMs))
     .where('status', 'in', ['pending', 'approved']);
   if (methodCode !== undefined) query = query.where('method_code', '=', methodCode as never);
   const row = await query.executeTakeFirstOrThrow();
-  return { count: Number(row.count), amountMinor: BigInt(row.amount) };
+  const approvedMinor = BigInt(row.approved);
+  const pendingMinor = BigInt(row.pending);
+  return { count: Number(row.count), amountMinor: approvedMinor + pendingMinor, approvedMinor, pendingMinor };
 }

@@ -1,5 +1,7 @@
+import { depositErrorCodes } from '@lotus/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
 import { postTransfers, type TransferRequest } from '../ledger/index.ts';
 import type { DepositRow } from './deposit-view.ts';
 
@@ -16,6 +18,16 @@ export interface Reviewer {
 /** The deposit row, locked until the transaction ends: every settlement of one deposit queues here. */
 export async function lockDeposit(trx: Transaction<Database>, merchantId: number, depositId: bigint): Promise<DepositRow | null> {
   return (await trx.selectFrom('deposit').selectAll().where('id', '=', depositId).where('merchant_id', '=', merchantId).forUpdate().executeTakeFirst()) ?? null;
+}
+
+/**
+ * One of the member's deposits, locked like `lockDeposit` (so a member's change and an operator's
+ * decision queue). Another member's answers exactly like an unknown one: 404 `deposit.not.found`.
+ */
+export async function lockMemberDeposit(trx: Transaction<Database>, merchantId: number, memberId: bigint, depositId: number): Promise<DepositRow> {
+  const deposit = await lockDeposit(trx, merchantId, BigInt(depositId));
+  if (!deposit || deposit.member_id !== memberId) throw new AppError(404, depositErrorCodes.notFound);
+  return deposit;
 }
 
 /**
