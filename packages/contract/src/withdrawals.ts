@@ -431,8 +431,13 @@ export const historyEntrySchema = z.object({
   wallet: z.string(),
   /** The business record's status when there is one (a withdrawal's `pending`, ...); null otherwise. */
   status: z.string().nullable(),
-  /** The business record (`withdrawal:12`, `deposit:7`, ...). */
+  /** The business record (`withdrawal:12`, `deposit:7`, `HOUSE:<round id>`, ...). */
   reference: z.string(),
+  /**
+   * A game round's money (`bet`, `win`): the game, named by the catalogue in the request's language,
+   * and the round (`shortRoundId`: its first 8 characters, what the page shows); null otherwise.
+   */
+  game: z.object({ gameId: z.string(), name: z.string(), roundId: z.string(), shortRoundId: z.string() }).nullable(),
   time: z.number().int(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

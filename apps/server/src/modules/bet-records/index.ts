@@ -1,6 +1,8 @@
 /**
  * What other modules use of bet records: the wallets write records from their money calls (inside
- * their own transaction); the profit page reads the games' profit and loss.
+ * their own transaction); the profit page reads the games' profit and loss, the member's history
+ * the games of its rounds.
  */
 export { recordRollback, recordSettledRound, type BetRecordKey, type BetRecordWrite } from './record-bet.ts';
 export { getGameProfit, type GameProfit, type GameProfitQuery } from './game-profit.ts';
+export { findRoundGames, type RoundGame } from './round-games.ts';

@@ -1,7 +1,10 @@
 import { withdrawalPaths, type HistoryEntry } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertTestSession } from '../../testing/members.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postTransfers } from '../ledger/index.ts';
+import { createVendorKit, houseSecret } from '../vendor-wallet/vendor-wallet.testing.ts';
 import { createWithdrawalKit, freshKey, type WithdrawalKit, type WithdrawalTestMember } from './withdrawal.testing.ts';
 
 /**
@@ -70,17 +73,17 @@ function history(query: Record<string, string | number> = {}, method: 'GET' | 'P
 const at = (hour: number) => startMs + hour * hourMs;
 /** The story, newest first; within one transfer the side leaving a wallet comes first. */
 const expectedStory = () => [
-  { type: 'transfer', amount: '-100.00', balanceAfter: '750.00', wallet: 'main', status: null, reference: 'transfer:1', time: at(6) },
-  { type: 'transfer', amount: '100.00', balanceAfter: '100.00', wallet: 'vendor:HOUSE', status: null, reference: 'transfer:1', time: at(6) },
-  { type: 'adjustment', amount: '50.00', balanceAfter: '850.00', wallet: 'main', status: null, reference: 'adjustment:goodwill', time: at(5) },
-  { type: 'withdrawal_payout', amount: '-200.00', balanceAfter: '0.00', wallet: 'held', status: 'approved', reference: `withdrawal:${paidId}`, time: at(4) },
-  { type: 'withdrawal', amount: '-200.00', balanceAfter: '800.00', wallet: 'main', status: 'approved', reference: `withdrawal:${paidId}`, time: at(3) },
-  { type: 'withdrawal', amount: '200.00', balanceAfter: '200.00', wallet: 'held', status: 'approved', reference: `withdrawal:${paidId}`, time: at(3) },
-  { type: 'withdrawal_release', amount: '-300.00', balanceAfter: '0.00', wallet: 'held', status: 'rejected', reference: `withdrawal:${rejectedId}`, time: at(2) },
-  { type: 'withdrawal_release', amount: '300.00', balanceAfter: '1000.00', wallet: 'main', status: 'rejected', reference: `withdrawal:${rejectedId}`, time: at(2) },
-  { type: 'withdrawal', amount: '-300.00', balanceAfter: '700.00', wallet: 'main', status: 'rejected', reference: `withdrawal:${rejectedId}`, time: at(1) },
-  { type: 'withdrawal', amount: '300.00', balanceAfter: '300.00', wallet: 'held', status: 'rejected', reference: `withdrawal:${rejectedId}`, time: at(1) },
-  { type: 'deposit', amount: '1000.00', balanceAfter: '1000.00', wallet: 'main', status: null, reference: expect.stringMatching(/^deposit:/), time: at(0) },
+  { type: 'transfer', amount: '-100.00', balanceAfter: '750.00', wallet: 'main', status: null, reference: 'transfer:1', game: null, time: at(6) },
+  { type: 'transfer', amount: '100.00', balanceAfter: '100.00', wallet: 'vendor:HOUSE', status: null, reference: 'transfer:1', game: null, time: at(6) },
+  { type: 'adjustment', amount: '50.00', balanceAfter: '850.00', wallet: 'main', status: null, reference: 'adjustment:goodwill', game: null, time: at(5) },
+  { type: 'withdrawal_payout', amount: '-200.00', balanceAfter: '0.00', wallet: 'held', status: 'approved', reference: `withdrawal:${paidId}`, game: null, time: at(4) },
+  { type: 'withdrawal', amount: '-200.00', balanceAfter: '800.00', wallet: 'main', status: 'approved', reference: `withdrawal:${paidId}`, game: null, time: at(3) },
+  { type: 'withdrawal', amount: '200.00', balanceAfter: '200.00', wallet: 'held', status: 'approved', reference: `withdrawal:${paidId}`, game: null, time: at(3) },
+  { type: 'withdrawal_release', amount: '-300.00', balanceAfter: '0.00', wallet: 'held', status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, time: at(2) },
+  { type: 'withdrawal_release', amount: '300.00', balanceAfter: '1000.00', wallet: 'main', status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, time: at(2) },
+  { type: 'withdrawal', amount: '-300.00', balanceAfter: '700.00', wallet: 'main', status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, time: at(1) },
+  { type: 'withdrawal', amount: '300.00', balanceAfter: '300.00', wallet: 'held', status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, time: at(1) },
+  { type: 'deposit', amount: '1000.00', balanceAfter: '1000.00', wallet: 'main', status: null, reference: expect.stringMatching(/^deposit:/), game: null, time: at(0) },
 ];
 
 function withoutIds(entries: HistoryEntry[]) {
@@ -167,6 +170,51 @@ describe('GET and POST /wps/relay/ODSFE2_MemTransDet', () => {
 
   test('needs a token', async () => {
     expect((await history({}, 'GET', 'nope')).statusCode).toBe(401);
+  });
+});
+
+describe('game rows of ODSFE2_MemTransDet', () => {
+  // A member plays two rounds of the house games through signed seamless wallet calls: Lucky Lotus
+  // (bet 10.00, win 25.00) then Lotus Baccarat (bet 20.00, lost). Its own app: the house vendor's secret.
+  let gameApp: TestApp;
+  let token = '';
+  const slotRound = '414133db-5c1e-4a8f-9a59-1f0b8c2d7e11';
+  const tableRound = '9f2c81aa-0b7d-4c55-8e0f-6a4d3b2c1e00';
+  const clock = { nowMs: Date.UTC(2026, 10, 26, 3, 0, 0) };
+
+  beforeAll(async () => {
+    gameApp = await createTestApp({ HOUSE_VENDOR_SECRET: houseSecret }, { now: () => clock.nowMs });
+    const vendor = await createVendorKit(gameApp, () => clock.nowMs, 'th');
+    const slot = await vendor.player(100_000n, { gameId: 'lucky-lotus' });
+    const table = await vendor.player(0n, { gameId: 'baccarat', memberId: slot.memberId });
+    await vendor.expectOk(await vendor.send(slot, 'bet', vendor.body(slot, { roundId: slotRound, amount: '10.00' })));
+    clock.nowMs += 60_000;
+    await vendor.expectOk(await vendor.send(slot, 'win', vendor.body(slot, { roundId: slotRound, amount: '25.00', roundClosed: true })));
+    clock.nowMs += 60_000;
+    await vendor.expectOk(await vendor.send(table, 'bet', vendor.body(table, { roundId: tableRound, amount: '20.00' })));
+    clock.nowMs += 60_000;
+    await vendor.expectOk(await vendor.send(table, 'win', vendor.body(table, { roundId: tableRound, amount: '0', roundClosed: true })));
+    token = await insertTestSession(gameApp.db, gameApp.demoMerchantId, slot.memberId, clock.nowMs);
+  }, 60_000);
+  afterAll(() => gameApp?.close());
+
+  const gameHistory = (language: 'TH' | 'EN', query = '') =>
+    gameApp.app.inject({ method: 'GET', url: `${withdrawalPaths.transactionHistory}${query}`, headers: { Merchant: 'demo', Language: language, Authorization: token } });
+
+  test('each bet and win names its game from the catalogue in the member\'s language, and its round by a short id', async () => {
+    const english = (await gameHistory('EN')).json().value;
+    const game = (gameId: string, name: string, roundId: string) => ({ gameId, name, roundId, shortRoundId: roundId.slice(0, 8) });
+    // A lost round's closing win of 0 moves nothing, so it writes no ledger transfer.
+    expect(english.content.map(({ type, amount, reference, game: entryGame }: HistoryEntry) => ({ type, amount, reference, game: entryGame }))).toEqual([
+      { type: 'bet', amount: '-20.00', reference: `HOUSE:${tableRound}`, game: game('baccarat', 'Lotus Baccarat', tableRound) },
+      { type: 'win', amount: '25.00', reference: `HOUSE:${slotRound}`, game: game('lucky-lotus', 'Lucky Lotus', slotRound) },
+      { type: 'bet', amount: '-10.00', reference: `HOUSE:${slotRound}`, game: game('lucky-lotus', 'Lucky Lotus', slotRound) },
+      { type: 'adjustment', amount: '1000.00', reference: 'test', game: null },
+    ]);
+    expect(english.content[2].game.shortRoundId).toBe('414133db');
+
+    const thai = (await gameHistory('TH', '?type=bet')).json().value;
+    expect(thai.content.map((entry: HistoryEntry) => entry.game?.name)).toEqual(['บาคาร่า โลตัส', 'ดอกบัวนำโชค']);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   formatMinorUnits,
   type HistoryEntry,
+  type Language,
   type HistoryType,
   type PersonalProfit,
   type PersonalProfitQuery,
@@ -9,7 +10,7 @@ import {
 } from '@lotus/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { getGameProfit } from '../bet-records/index.ts';
+import { findRoundGames, getGameProfit } from '../bet-records/index.ts';
 import { findDepositStatuses } from '../deposit/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberScope } from './payment-password.ts';
@@ -127,8 +128,34 @@ async function statusesOf(db: Kysely<Database>, merchantId: number, references: 
   return new Map([...withdrawals.map((row) => [`withdrawal:${row.id}`, row.status] as const), ...[...deposits].map(([id, status]) => [`deposit:${id}`, status] as const)]);
 }
 
-/** GET or POST /wps/relay/ODSFE2_MemTransDet */
-export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, query: TransactionHistoryQuery): Promise<TransactionHistory> {
+/** A seamless round's reference, `{vendorCode}:{roundId}` (the vendor wallet's), split; null for any other reference. */
+function roundOf(reference: string): { vendorCode: string; roundId: string } | null {
+  const match = /^([A-Z][A-Z0-9_]{0,31}):(.+)$/.exec(reference);
+  return match ? { vendorCode: match[1]!, roundId: match[2]! } : null;
+}
+
+/** What the page shows of a round id: its first 8 characters (a UUID's first group). */
+const shortRoundId = (roundId: string) => (roundId.length > 12 ? roundId.slice(0, 8) : roundId);
+
+/** The games of the page's game rows (bet and win), named in the member's language (the bet-records module's). */
+async function gamesOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, rows: Movement[], language: Language) {
+  const rounds = rows.flatMap((row) => {
+    const round = row.type === 'bet' || row.type === 'win' ? roundOf(row.reference) : null;
+    return round ? [round] : [];
+  });
+  const games = await findRoundGames(db, scope, rounds, language);
+  return (row: Movement): HistoryEntry['game'] => {
+    const round = row.type === 'bet' || row.type === 'win' ? roundOf(row.reference) : null;
+    const game = round ? games.get(row.reference) : undefined;
+    return round && game ? { gameId: game.gameId, name: game.name, roundId: round.roundId, shortRoundId: shortRoundId(round.roundId) } : null;
+  };
+}
+
+/**
+ * GET or POST /wps/relay/ODSFE2_MemTransDet. A game row (bet, win) names its game in `language` and
+ * its round, rather than leaving the member the raw reference.
+ */
+export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, query: TransactionHistoryQuery, language: Language): Promise<TransactionHistory> {
   const { start, end } = rangeOf(query);
   const typeFilter = query.type === undefined ? sql`` : sql`WHERE type = ${query.type}`;
   const source = movements(scope, start, end);
@@ -136,11 +163,14 @@ export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<M
     sql<{ count: bigint }>`SELECT count(*)::int8 AS count FROM ${source} m ${typeFilter}`.execute(db),
     sql<Movement>`SELECT * FROM ${source} m ${typeFilter} ORDER BY id DESC, is_credit LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`.execute(db),
   ]);
-  const statuses = await statusesOf(
-    db,
-    scope.merchantId,
-    page.rows.map((row) => row.reference),
-  );
+  const [statuses, gameOf] = await Promise.all([
+    statusesOf(
+      db,
+      scope.merchantId,
+      page.rows.map((row) => row.reference),
+    ),
+    gamesOf(db, scope, page.rows, language),
+  ]);
   const total = Number(count.rows[0]?.count ?? 0n);
   const content: HistoryEntry[] = page.rows.map((row) => ({
     transactionId: Number(row.id),
@@ -151,6 +181,7 @@ export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<M
     wallet: walletName(row.own_kind, row.own_sub_key),
     status: statuses.get(row.reference) ?? null,
     reference: row.reference,
+    game: gameOf(row),
     time: row.created_at.getTime(),
   }));
   return { content, pageNo: query.pageNo, pageSize: query.pageSize, totalElements: total, totalPages: Math.ceil(total / query.pageSize) };

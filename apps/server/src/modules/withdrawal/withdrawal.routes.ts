@@ -147,12 +147,12 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
   app.get(
     withdrawalPaths.transactionHistory,
     { ...member, schema: { tags, querystring: transactionHistoryQuerySchema, response: { 200: envelopeSchema(transactionHistorySchema) } } },
-    async (request) => ok(await listTransactionHistory(app.db, scopeOf(request), request.query)),
+    async (request) => ok(await listTransactionHistory(app.db, scopeOf(request), request.query, request.language)),
   );
   app.post(
     withdrawalPaths.transactionHistory,
     { ...member, schema: { tags, body: transactionHistoryQuerySchema, response: { 200: envelopeSchema(transactionHistorySchema) } } },
-    async (request) => ok(await listTransactionHistory(app.db, scopeOf(request), request.body)),
+    async (request) => ok(await listTransactionHistory(app.db, scopeOf(request), request.body, request.language)),
   );
   app.get(
     withdrawalPaths.personalProfit,

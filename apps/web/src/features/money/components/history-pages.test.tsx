@@ -38,6 +38,7 @@ const entry = (transactionId: number, type: string, amount: string, balanceAfter
   wallet: 'main',
   status,
   reference,
+  game: null,
   time: Date.UTC(2026, 10, 20, 3, transactionId),
 });
 
@@ -74,6 +75,22 @@ describe('transactionHistory', () => {
     expect(last.query.get('pageNo')).toBe('2');
     expect(Number(last.query.get('startTime'))).toBe(new Date(2026, 10, 1).getTime());
     expect(Number(last.query.get('endTime'))).toBe(new Date(2026, 10, 21).getTime());
+  });
+
+  test('a game row names its game and round as the server sends them (not the raw HOUSE:<uuid> reference), in Thai too', async () => {
+    const roundId = '414133db-5c1e-4a8f-9a59-1f0b8c2d7e11';
+    const gameRow = (name: string) => ({ ...entry(4, 'bet', '-10.00', '990.00', null, `HOUSE:${roundId}`), game: { gameId: 'lucky-lotus', name, roundId, shortRoundId: '414133db' } });
+    let name = 'Lucky Lotus';
+    installMoneyApi({ [`GET ${withdrawalPaths.transactionHistory}`]: () => ok({ content: [gameRow(name)], pageNo: 1, pageSize: 15, totalElements: 1, totalPages: 1 }) });
+    renderWithProviders(<TransactionHistoryPage />);
+    const shown = await screen.findByText('Lucky Lotus · round 414133db');
+    expect(shown.getAttribute('title')).toBe(roundId);
+    expect(screen.queryByText(`HOUSE:${roundId}`)).toBeNull();
+    cleanup();
+    name = 'ดอกบัวนำโชค';
+    await switchLanguage('TH');
+    renderWithProviders(<TransactionHistoryPage />);
+    expect(await screen.findByText('ดอกบัวนำโชค · รอบ 414133db')).toBeTruthy();
   });
 
   test('an empty period says so, in Thai too', async () => {

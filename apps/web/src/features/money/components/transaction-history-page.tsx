@@ -106,7 +106,12 @@ export function TransactionHistoryPage() {
                   <tr key={`${entry.wallet}-${entry.transactionId}`}>
                     <td data-label={t('money_col_time')}>
                       <span className="money-table__time">{formatDateTime(entry.time)}</span>
-                      <span className="money-table__ref">{entry.reference}</span>
+                      {entry.game ? (
+                        // A game round: the game as the catalogue names it, and the round's short id (the full one on hover).
+                        <span className="money-table__ref" title={entry.game.roundId}>{t('money_history_game_round', { game: entry.game.name, round: entry.game.shortRoundId })}</span>
+                      ) : (
+                        <span className="money-table__ref">{entry.reference}</span>
+                      )}
                     </td>
                     <td data-label={t('money_col_type')}>
                       <span className="money-table__type">{t(typeKeyOf(entry.type))}</span>
