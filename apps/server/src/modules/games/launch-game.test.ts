@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errorEnvelopeSchema, launchGameResultSchema, launchMaintenanceValueSchema, launchPaths, roomListSchema } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -67,6 +68,57 @@ describe('launchGame', () => {
     expect(await memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_vendor', memberId, subKey: 'GOLDENELE' })).toBe(25_000n);
     const player = await house.db.selectFrom('player').select('balance').where('player_id', '=', `m${testApp.demoMerchantId}p${memberId}`).executeTakeFirstOrThrow();
     expect(player.balance).toBe(25_000n);
+  });
+
+  test('a transfer-mode launch with transferAmount moves exactly that amount; more than the main wallet is refused naming the field; the return brings it back once', async () => {
+    const { memberId, token } = await memberWith(25_000n);
+    const balances = async () => ({
+      main: await memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_main', memberId }),
+      inVendor: await memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_vendor', memberId, subKey: 'GOLDENELE' }),
+      atVendor: (await house.db.selectFrom('player').select('balance').where('player_id', '=', `m${testApp.demoMerchantId}p${memberId}`).executeTakeFirst())?.balance ?? 0n,
+    });
+    const response = await launch(token, { gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 1, transferAmount: '100.50' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(launched.parse(response.json()).value.walletMode).toBe('transfer');
+    expect(await balances()).toEqual({ main: 14_950n, inVendor: 10_050n, atVendor: 10_050n });
+    // Launching again without a move plays what the game wallet holds.
+    expect((await launch(token, { gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 0 })).statusCode).toBe(200);
+
+    for (const language of ['EN', 'TH'] as const) {
+      const refused = await testApp.app.inject({
+        method: 'POST',
+        url: launchPaths.launchGame,
+        headers: { Merchant: 'demo', Language: language, Authorization: token },
+        payload: { gameId: 'golden-elephant', vassalage: 'GOLDENELE', launchMode: 'GLS', accountType: 1, confirmTrans: 1, transferAmount: '149.51' },
+      });
+      expect(refused.statusCode).toBe(409);
+      const envelope = errorEnvelopeSchema.parse(refused.json());
+      expect(envelope).toMatchObject({ errorCode: 'wallet.transfer.balance.not.enough', field: 'transferAmount', value: { available: '149.50' } });
+      expect(envelope.message).toContain('transferAmount');
+      expect(envelope.message).toContain('149.50');
+      expect(envelope.message).toContain(language === 'EN' ? 'main wallet' : 'กระเป๋าหลัก');
+    }
+    const malformed = await launch(token, { gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 1, transferAmount: '1.234' });
+    expect(errorEnvelopeSchema.parse(malformed.json())).toMatchObject({ errorCode: 'validation.failed', field: 'transferAmount' });
+    expect(await balances()).toEqual({ main: 14_950n, inVendor: 10_050n, atVendor: 10_050n });
+
+    // Leaving the game: the site's return, repeated under its key, moves the money once.
+    const walletReturn = (key: string) =>
+      testApp.app.inject({ method: 'POST', url: launchPaths.walletReturn, headers: { Merchant: 'demo', Authorization: token, 'Idempotency-Key': key }, payload: {} });
+    const [leaving, leavingAgain] = [randomUUID(), randomUUID()];
+    const first = await walletReturn(leaving);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().value.transfers).toEqual([expect.objectContaining({ vassalage: 'GOLDENELE', direction: 'OUT', amount: '100.50', status: 'SUCCESS' })]);
+    expect((await walletReturn(leaving)).json()).toEqual(first.json());
+    expect((await walletReturn(leavingAgain)).json().value.transfers).toEqual([]);
+    expect(await balances()).toEqual({ main: 25_000n, inVendor: 0n, atVendor: 0n });
+  });
+
+  test('nothing in the main wallet nor in the game wallet: the launch asks for a deposit and moves nothing', async () => {
+    const { token } = await memberWith(0n);
+    const refused = await launch(token, { gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 1 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ errorCode: 'launch_game_balance_not_enough', value: { balance: '0.00' } });
   });
 
   test('the refusals, each with its code and nothing moved', async () => {
