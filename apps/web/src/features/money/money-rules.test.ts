@@ -105,9 +105,9 @@ test('a day range is local midnight to the midnight after the last day', () => {
 
 describe('deposit limits: only what changed is sent', () => {
   const limits = [
-    { period: 'day' as const, limit: '5000.00', used: '0.00', pending: null },
-    { period: 'week' as const, limit: null, used: '0.00', pending: null },
-    { period: 'month' as const, limit: '20000.00', used: '0.00', pending: null },
+    { period: 'day' as const, limit: '5000.00', used: '0.00', usedApproved: '0.00', usedPending: '0.00', pending: null },
+    { period: 'week' as const, limit: null, used: '0.00', usedApproved: '0.00', usedPending: '0.00', pending: null },
+    { period: 'month' as const, limit: '20000.00', used: '0.00', usedApproved: '0.00', usedPending: '0.00', pending: null },
   ];
   test('lowered, set, emptied (no limit) and untouched periods', () => {
     expect(buildLimitsRequest(limits, { day: '3000', week: '10000', month: '' })).toEqual({ request: { day: '3000', week: '10000', month: null }, problems: {} });

@@ -130,8 +130,11 @@ export function deposit(overrides: Partial<Deposit> = {}): Deposit {
     currency: 'THB',
     createdAt: Date.UTC(2026, 10, 22, 5, 30),
     expiresAt: Date.now() + 30 * 60_000,
+    paidAt: null,
+    proofId: null,
     settledAt: null,
     rejectReason: null,
+    questions: [],
     ...overrides,
   };
 }

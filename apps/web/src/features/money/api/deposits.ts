@@ -1,5 +1,7 @@
 import {
   depositPaths,
+  type AskDepositQuestionRequest,
+  type AttachDepositProofRequest,
   type Bank,
   type CreateDepositRequest,
   type Deposit,
@@ -77,6 +79,7 @@ export function useDeposit(depositId: number, pollMs: number) {
   });
 }
 
+/** The member's deposits: asked afresh each time the tab opens (an operator may have settled one meanwhile). */
 export function useDepositReport(query: Partial<DepositReportQuery>) {
   const token = useSessionToken();
   return useQuery({
@@ -84,19 +87,44 @@ export function useDepositReport(query: Partial<DepositReportQuery>) {
     queryFn: () => apiRequest<DepositReport>(depositPaths.report, { query, isSilent: true }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 
+/** The limits and what they count: fresh each time, since a pending deposit stops counting when it expires. */
 export function useDepositLimits() {
   const token = useSessionToken();
   return useQuery({
     queryKey: depositKeys.limits(token),
     queryFn: () => apiRequest<DepositLimits>(depositPaths.limits, { isSilent: true }),
     enabled: Boolean(token),
+    staleTime: 0,
   });
 }
 
-/** POST multipart: the slip of a BANK transfer (checked on the server by content). */
+/**
+ * The member's own changes to a deposit ("I have paid", a slip, a question): each call is idempotent
+ * on the server (a repeat answers the deposit as it is), so a retry needs no key. The answer
+ * replaces the cached deposit; lists and limits are asked again.
+ */
+function useDepositChange<Request>(path: string) {
+  const queryClient = useQueryClient();
+  const token = useSessionToken();
+  return useMutation({
+    mutationFn: (request: Request) => apiRequest<Deposit>(path, { method: 'POST', body: request }),
+    onSuccess: (deposit) => queryClient.setQueryData(depositKeys.detail(token, deposit.depositId), deposit),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' }),
+  });
+}
+
+/** POST MCSFE_confirmDepositPaid: "I have paid" (PROMPTPAY): the deposit waits for review and no longer expires. */
+export const useConfirmDepositPaid = () => useDepositChange<{ depositId: number }>(depositPaths.confirmPaid);
+/** POST MCSFE_attachDepositProof: a slip for a deposit without one (upload it first with useUploadDepositProof). */
+export const useAttachDepositProof = () => useDepositChange<AttachDepositProofRequest>(depositPaths.attachProof);
+/** POST MCSFE_initiateReminder: a question to the operators about the deposit. */
+export const useAskDepositQuestion = () => useDepositChange<AskDepositQuestionRequest>(depositPaths.askQuestion);
+
+/** POST multipart: a transfer slip (checked on the server by content). */
 export function useUploadDepositProof() {
   return useMutation({
     mutationFn: (file: File) => {

@@ -1,4 +1,4 @@
-import type { DepositStatus } from '@lotus/contract';
+import type { Deposit, DepositStatus } from '@lotus/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination';
@@ -17,8 +17,26 @@ const statusFilters: { value: DepositStatus | ''; key: string }[] = [
   { value: 'expired', key: 'money_deposit_status_expired' },
 ];
 
-/** The member's deposits (MCSFE_getDepositTransactionReport), newest first, by status and dates. */
-export function DepositHistory({ symbol }: { symbol: string }) {
+/**
+ * What a row says about the money: the amount asked always, and what reached the wallet (after the
+ * fee) only once approved; before that, or when it never will, a dash rather than a misleading 0.00.
+ */
+export function CreditedCell({ deposit, symbol }: { deposit: Deposit; symbol: string }) {
+  const { t } = useTranslation();
+  if (deposit.status === 'approved') return <Money amount={deposit.creditAmount} symbol={symbol} />;
+  return (
+    <span className="money-table__none">
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{t('money_credited_none')}</span>
+    </span>
+  );
+}
+
+/**
+ * The member's deposits (MCSFE_getDepositTransactionReport), newest first, by status and dates.
+ * A row opens the deposit (`onOpen`): its state, the slip and questions.
+ */
+export function DepositHistory({ symbol, onOpen }: { symbol: string; onOpen: (deposit: Deposit) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const [status, setStatus] = useState<DepositStatus | ''>('');
@@ -63,10 +81,11 @@ export function DepositHistory({ symbol }: { symbol: string }) {
                 <tr>
                   <th scope="col">{t('money_col_time')}</th>
                   <th scope="col">{t('money_col_method')}</th>
-                  <th scope="col" className="money-table__num">{t('money_amount')}</th>
+                  <th scope="col" className="money-table__num">{t('money_amount_asked')}</th>
                   <th scope="col" className="money-table__num">{t('money_fee')}</th>
                   <th scope="col" className="money-table__num">{t('money_credited')}</th>
                   <th scope="col">{t('money_col_status')}</th>
+                  <th scope="col"><span className="visually-hidden">{t('money_col_actions')}</span></th>
                 </tr>
               </thead>
               <tbody>
@@ -77,12 +96,18 @@ export function DepositHistory({ symbol }: { symbol: string }) {
                       <span className="money-table__ref">#{deposit.depositId}</span>
                     </td>
                     <td data-label={t('money_col_method')}>{t(methodNameKey(deposit.methodCode))}</td>
-                    <td data-label={t('money_amount')} className="money-table__num"><Money amount={deposit.amount} symbol={symbol} /></td>
+                    <td data-label={t('money_amount_asked')} className="money-table__num"><Money amount={deposit.amount} symbol={symbol} /></td>
                     <td data-label={t('money_fee')} className="money-table__num"><Money amount={deposit.feeAmount} /></td>
-                    <td data-label={t('money_credited')} className="money-table__num">
-                      <Money amount={deposit.status === 'approved' ? deposit.creditAmount : '0.00'} symbol={symbol} />
+                    <td data-label={t('money_credited')} className="money-table__num"><CreditedCell deposit={deposit} symbol={symbol} /></td>
+                    <td data-label={t('money_col_status')}>
+                      <DepositStatusBadge deposit={deposit} />
+                      {deposit.questions.some((question) => question.answer !== null) && <span className="money-table__note">{t('money_question_answered_badge')}</span>}
                     </td>
-                    <td data-label={t('money_col_status')}><DepositStatusBadge status={deposit.status} /></td>
+                    <td className="money-table__action">
+                      <button type="button" className="button button--ghost button--small" onClick={() => onOpen(deposit)} aria-label={t('money_deposit_open_label', { id: deposit.depositId })}>
+                        {t('money_deposit_open')}
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -39,7 +39,8 @@ export function buildLimitsRequest(limits: DepositLimit[], drafts: Drafts): { re
 
 /**
  * The member's own deposit limits (responsible gaming): rolling 24 hours, 7 days and 30 days. A
- * lower limit applies at once; a higher one, or removing one, only after 24 hours.
+ * lower limit applies at once; a higher one, or removing one, only after 24 hours. "Used" is what the
+ * server counts against the limit (approved deposits and those still pending), shown split in two.
  */
 export function DepositLimits({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
@@ -81,6 +82,7 @@ export function DepositLimits({ symbol }: { symbol: string }) {
       <div className="money-callout">
         <p className="money-callout__title">{t('money_limits_title')}</p>
         <p>{t('money_limits_rule')}</p>
+        <p>{t('money_limits_counting')}</p>
       </div>
       <div className="money-limits__grid">
         {limits.data.limits.map((limit) => {
@@ -93,6 +95,11 @@ export function DepositLimits({ symbol }: { symbol: string }) {
                 {t('money_limit_used')} <Money amount={limit.used} symbol={symbol} />
                 {' / '}
                 {limit.limit === null ? t('money_limit_none') : <Money amount={limit.limit} symbol={symbol} />}
+              </p>
+              <p className="money-limit__split">
+                {t('money_limit_used_approved')} <Money amount={limit.usedApproved} symbol={symbol} />
+                {' · '}
+                {t('money_limit_used_pending')} <Money amount={limit.usedPending} symbol={symbol} />
               </p>
               <div className="money-meter" aria-hidden="true">
                 <span

@@ -286,9 +286,9 @@ describe('depositv2: history and limits', () => {
   test('limits: the rule is explained; only changed periods are sent, with an Idempotency-Key', async () => {
     const limits = {
       limits: [
-        { period: 'day', limit: '5000.00', used: '1000.00', pending: null },
-        { period: 'week', limit: null, used: '1000.00', pending: null },
-        { period: 'month', limit: '20000.00', used: '1000.00', pending: null },
+        { period: 'day', limit: '5000.00', used: '1000.00', usedApproved: '1000.00', usedPending: '0.00', pending: null },
+        { period: 'week', limit: null, used: '1000.00', usedApproved: '1000.00', usedPending: '0.00', pending: null },
+        { period: 'month', limit: '20000.00', used: '1000.00', usedApproved: '1000.00', usedPending: '0.00', pending: null },
       ],
     };
     const saved = { limits: [limits.limits[0], { ...limits.limits[1], pending: { limit: null, from: Date.now() + 86_400_000 } }, { ...limits.limits[2], limit: '15000.00' }] };

@@ -16,7 +16,8 @@ type DepositTab = 'deposit' | 'history' | 'limits';
 
 /**
  * depositv2 (spec §2): make a deposit by one of the merchant's channels, follow it until it is
- * settled, see past deposits and set one's own deposit limits.
+ * settled, see past deposits (each opens like a new one: its state, a slip, questions) and set
+ * one's own deposit limits.
  */
 export function DepositPage() {
   const { t } = useTranslation();
@@ -30,7 +31,17 @@ export function DepositPage() {
 
   const symbol = settings.data?.currencySymbol ?? '';
   let content;
-  if (tab === 'history') content = <DepositHistory symbol={symbol} />;
+  if (tab === 'history') {
+    content = (
+      <DepositHistory
+        symbol={symbol}
+        onOpen={(deposit) => {
+          setCreated({ depositId: deposit.depositId, method: deposit.methodCode, isPopupBlocked: false });
+          setTab('deposit');
+        }}
+      />
+    );
+  }
   else if (tab === 'limits') content = <DepositLimits symbol={symbol} />;
   else if (settings.isPending || methods.isPending) content = <LoadingBlock />;
   else if (settings.isError || methods.isError) {

@@ -1,4 +1,4 @@
-import type { DepositStatus, WithdrawalStatus } from '@lotus/contract';
+import type { Deposit, DepositStatus, WithdrawalStatus } from '@lotus/contract';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -116,9 +116,31 @@ export function StatusBadge({ tone, children }: { tone: Tone; children: ReactNod
   return <span className={`money-status money-status--${tone}`}>{children}</span>;
 }
 
-export function DepositStatusBadge({ status }: { status: DepositStatus }) {
+/**
+ * A deposit's status as its member reads it: a pending one waits either for the money ("awaiting
+ * payment") or, once the member said it is paid (a slip, "I have paid"), for an operator ("waiting
+ * for review"; it no longer expires).
+ */
+export type DepositStage = 'awaiting_payment' | 'in_review' | Exclude<DepositStatus, 'pending'>;
+
+export function depositStageOf(deposit: Pick<Deposit, 'status' | 'paidAt'>): DepositStage {
+  if (deposit.status !== 'pending') return deposit.status;
+  return deposit.paidAt === null ? 'awaiting_payment' : 'in_review';
+}
+
+const depositStageTones: Record<DepositStage, Tone> = { awaiting_payment: 'pending', in_review: 'info', approved: 'good', rejected: 'bad', expired: 'muted' };
+const depositStageKeys: Record<DepositStage, string> = {
+  awaiting_payment: 'money_deposit_status_awaiting_payment',
+  in_review: 'money_deposit_status_in_review',
+  approved: 'money_deposit_status_approved',
+  rejected: 'money_deposit_status_rejected',
+  expired: 'money_deposit_status_expired',
+};
+
+export function DepositStatusBadge({ deposit }: { deposit: Pick<Deposit, 'status' | 'paidAt'> }) {
   const { t } = useTranslation();
-  return <StatusBadge tone={depositStatusTones[status]}>{t(depositStatusKeys[status])}</StatusBadge>;
+  const stage = depositStageOf(deposit);
+  return <StatusBadge tone={depositStageTones[stage]}>{t(depositStageKeys[stage])}</StatusBadge>;
 }
 
 export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatus }) {
