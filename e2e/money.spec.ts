@@ -156,13 +156,17 @@ test('withdrawal: payment password, bank account, request, approval in the back-
     await pinForm.getByLabel('Confirm payment password').fill('246810');
     await pinForm.getByRole('button', { name: 'Set payment password' }).click();
 
-    // Step 2: a bank account in the member's payee name.
+    // Step 2: a bank account in the member's payee name, proven with the payment password just set
+    // (the form refuses to send without it).
     const accountForm = centre.getByRole('form', { name: 'Add a bank account' });
     await expect(centre.getByText('Step 2: your bank account')).toBeVisible({ timeout: 15_000 });
     if (!(await accountForm.isVisible())) await centre.getByRole('button', { name: /Add a bank account/ }).click();
     await accountForm.getByLabel('Bank', { exact: true }).selectOption({ label: 'Kasikornbank' });
     await accountForm.getByLabel('Account number').fill('1234567890');
     await expect(accountForm.getByLabel('Account name')).toHaveValue('Somchai Jaidee');
+    await accountForm.getByRole('button', { name: 'Add account' }).click();
+    await expect(accountForm.getByText('Please enter the payment password')).toBeVisible();
+    await accountForm.getByLabel('Payment password').fill('246810');
     await accountForm.getByRole('button', { name: 'Add account' }).click();
 
     // The withdraw form, with the account just bound.
@@ -189,15 +193,34 @@ test('withdrawal: payment password, bank account, request, approval in the back-
     await row.getByRole('button', { name: 'Review' }).click();
     const dialog = admin.getByRole('dialog', { name: `Withdrawal #${withdrawalId}` });
     await expect(dialog).toContainText('Somchai Jaidee');
-    await dialog.getByRole('button', { name: 'Approve and pay' }).click();
+    // Paying asks for confirmation: who, how much, into which account, and the bank's reference.
+    await dialog.getByRole('button', { name: 'Pay…' }).click();
+    const confirm = admin.getByRole('dialog', { name: `Pay withdrawal #${withdrawalId}?` });
+    await expect(confirm).toContainText(member.username);
+    await expect(confirm).toContainText('1,200.00');
+    await expect(confirm).toContainText('Kasikornbank');
+    await expect(confirm).toContainText('Somchai Jaidee');
+    await expect(confirm).toContainText('1234567890');
+    await confirm.getByRole('button', { name: 'Confirm payment (1,200.00)' }).click();
+    await expect(confirm.getByText("Enter the bank's reference of the transfer")).toBeVisible();
+    await confirm.getByLabel('Bank reference').fill('  FT26326E2E0001 ');
+    await confirm.getByLabel('Payout slip (optional)').setInputFiles({ name: 'payout.png', mimeType: 'image/png', buffer: slipPng() });
+    await expect(confirm.getByRole('img', { name: 'Preview of the chosen slip' })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm payment (1,200.00)' }).click();
+    await expect(confirm).toBeHidden();
     await expect(dialog).toBeHidden();
-    await expect(admin.getByRole('status').filter({ hasText: `Withdrawal #${withdrawalId} approved` })).toBeVisible();
+    await expect(admin.getByRole('status').filter({ hasText: `Withdrawal #${withdrawalId} paid (reference FT26326E2E0001)` })).toBeVisible();
 
     // The member sees it paid in "My withdrawals" and confirms it arrived.
     await centre.getByRole('button', { name: 'See my withdrawals' }).click();
     const list = centre.getByRole('list', { name: 'My withdrawals' });
     const card = list.getByRole('listitem').filter({ hasText: `#${withdrawalId}` });
     await expect(card).toContainText('Paid', { timeout: 20_000 });
+    // The bank's reference of the payout, and its slip, which only this member can open.
+    await expect(card).toContainText('Bank reference');
+    await expect(card).toContainText('FT26326E2E0001');
+    await card.getByRole('button', { name: 'View payout slip' }).click();
+    await expect(card.getByRole('img', { name: `Payout slip of withdrawal #${withdrawalId}` })).toBeVisible();
     await card.getByRole('button', { name: 'Received', exact: true }).click();
     await expect(card.getByRole('status')).toHaveText('Thank you for confirming.');
     await expect(card).toContainText('Received');
