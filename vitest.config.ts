@@ -45,6 +45,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The back-office's own rules (texts for every ledger kind); no database, no DOM.
+        test: {
+          name: 'admin',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -3,6 +3,8 @@
 // the languages, or a key the site's code uses (t('...')) that no catalogue defines.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ledgerTransferKinds } from '../packages/contract/src/backoffice.ts';
+import { houseAccountKinds, memberAccountKinds } from '../apps/server/src/modules/ledger/ledger.tables.ts';
 import { messages } from '../apps/server/src/i18n/messages.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -71,6 +73,16 @@ for (const file of sourceFiles(path.join(root, 'apps/admin/src'))) {
     adminUsedKeys++;
     if (!(match[1]! in adminTh)) problems.push(`${path.relative(root, file)}: uses "${match[1]}", which the back-office catalogue does not define`);
   }
+}
+
+// The back-office's ledger builds keys at run time (t(`kind_${...}`), t(`account_${...}`)), which the
+// scan above cannot see: every transfer kind the platform writes and every account kind has its text.
+for (const kind of ledgerTransferKinds) {
+  const key = `kind_${kind.replace(/\./g, '_')}`;
+  if (!(key in adminTh)) problems.push(`apps/admin/src/locales: ledger kind "${kind}" has no text "${key}"`);
+}
+for (const kind of [...memberAccountKinds, ...houseAccountKinds]) {
+  if (!(`account_${kind}` in adminTh)) problems.push(`apps/admin/src/locales: ledger account "${kind}" has no text "account_${kind}"`);
 }
 
 // The server's messages.

@@ -206,6 +206,32 @@ export function adminPageSchema<T extends z.ZodType>(item: T) {
 export const adminMemberPageSchema = adminPageSchema(adminMemberRowSchema);
 export type AdminMemberPage = z.infer<typeof adminMemberPageSchema>;
 
+/**
+ * Every kind of ledger transfer the platform writes (`kind` of the ledger's postings: the modules'
+ * `postTransfers` calls and the seamless wallet's SQL functions, `'vendor.' || call`), in the order
+ * the back-office's ledger filter offers them. A module that writes a new kind adds it here: the
+ * back-office must then have its texts (`kind_*` in TH and EN; a test and `npm run i18n:check` fail
+ * without them).
+ */
+export const ledgerTransferKinds = [
+  'deposit',
+  'deposit.fee',
+  'withdrawal.hold',
+  'withdrawal.payout',
+  'withdrawal.fee',
+  'withdrawal.release',
+  'adjustment',
+  'vendor.bet',
+  'vendor.win',
+  'vendor.rollback',
+  'wallet.transfer.in',
+  'wallet.transfer.out',
+  'wallet.transfer.returned',
+  'vendor.result',
+  'trial.credit',
+] as const;
+export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
+
 export const adminMemberLedgerQuerySchema = adminPageQuerySchema.extend({
   /** Only transfers of this kind (`deposit`, `withdrawal.hold`, `adjustment`, ...). */
   kind: z.string().max(64).optional(),

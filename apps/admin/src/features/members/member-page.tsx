@@ -10,11 +10,10 @@ import { useSearchState } from '../../lib/use-search-state';
 import { useCan } from '../auth/api';
 import { AdjustDialog } from './adjust-dialog';
 import { memberLedgerQuery, pageSize } from './api';
+import { ledgerKindLabel, ledgerKinds } from './ledger-kinds';
 import { MemberStatus } from './member-status';
 
 const filterNames = ['kind'] as const;
-/** Transfer kinds an operator filters by most; the list accepts any kind the ledger knows. */
-const ledgerKinds = ['deposit', 'deposit.fee', 'withdrawal.hold', 'withdrawal.payout', 'withdrawal.fee', 'withdrawal.release', 'adjustment'] as const;
 
 /** One member: balances, the manual adjustment, and every ledger movement. */
 export function MemberPage() {
@@ -28,7 +27,7 @@ export function MemberPage() {
 
   const columns: Column<AdminMemberLedgerEntry>[] = [
     { key: 'time', header: t('ledger_time'), render: (row) => <DateTime value={row.createdAt} /> },
-    { key: 'kind', header: t('ledger_kind'), render: (row) => <Badge tone={row.kind === 'adjustment' ? 'info' : 'neutral'}>{kindLabel(t, row.kind)}</Badge> },
+    { key: 'kind', header: t('ledger_kind'), render: (row) => <Badge tone={row.kind === 'adjustment' ? 'info' : 'neutral'}>{ledgerKindLabel(t, row.kind)}</Badge> },
     { key: 'account', header: t('ledger_account'), render: (row) => <span className="cell-stack"><span>{t(`account_${row.account}`, { defaultValue: row.account })}</span><span className="muted">↔ {t(`account_${row.counterparty}`, { defaultValue: row.counterparty })}</span></span> },
     { key: 'amount', header: t('ledger_amount'), isNumeric: true, render: (row) => <Money amount={row.amount} isSigned /> },
     { key: 'after', header: t('ledger_balance_after'), isNumeric: true, render: (row) => (row.balanceAfter === null ? '—' : <Money amount={row.balanceAfter} />) },
@@ -62,7 +61,7 @@ export function MemberPage() {
                 <option value="">{t('ledger_kind_all')}</option>
                 {ledgerKinds.map((kind) => (
                   <option key={kind} value={kind}>
-                    {kindLabel(t, kind)}
+                    {ledgerKindLabel(t, kind)}
                   </option>
                 ))}
               </select>
@@ -76,10 +75,6 @@ export function MemberPage() {
       {member ? <AdjustDialog member={member} isOpen={isAdjusting} onClose={() => setAdjusting(false)} /> : null}
     </>
   );
-}
-
-function kindLabel(t: (key: string, options?: Record<string, unknown>) => string, kind: string): string {
-  return t(`kind_${kind.replace(/\./g, '_')}`, { defaultValue: kind });
 }
 
 function MemberSubtitle({ member }: { member: AdminMemberRow }) {
