@@ -1,5 +1,6 @@
 import '../games.css';
-import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLink } from '../../../components/app-link';
@@ -7,11 +8,38 @@ import { Icon } from '../../../components/icon';
 import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
 import { useStore } from '../../../stores/create-store';
-import { launchedGameStore } from '../../../stores/launched-game-store';
+import { launchedGameStore, type LaunchedGame } from '../../../stores/launched-game-store';
+import { openModal } from '../../../stores/modal-store';
 import { loadGamesCatalogue } from '../games-catalogue';
+import { cancelScheduledReturn, returnGameWallets, scheduleReturn } from '../launch/game-wallet-return';
 
 // The game pages' texts come with their chunks (the home page's JS budget).
 await loadGamesCatalogue();
+
+/**
+ * A transfer-mode game's money goes back to the main wallet when the member leaves it: the page is left
+ * (another page of the site, Back), or the tab is closed or reloaded (`pagehide`, sent with keepalive).
+ * The game is then closed too (going back to /game shows no game rather than one with an empty wallet).
+ * A return that fails leaves the money in the game's wallet and says where to find it (My wallet).
+ */
+function useReturnOnLeave(transfer: LaunchedGame['transfer']): void {
+  const queryClient = useQueryClient();
+  const key = transfer?.returnKey;
+  useEffect(() => {
+    if (!key) return;
+    // Drawn again at once (React's development double draw): that was no leaving.
+    cancelScheduledReturn(key);
+    const onPageHide = () => void returnGameWallets(queryClient, key);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      scheduleReturn(queryClient, key, (isDone) => {
+        if (launchedGameStore.get()?.transfer?.returnKey === key) launchedGameStore.set(null);
+        if (!isDone) openModal({ kind: 'notice', titleKey: 'game_frame_return_failed_title', messageKey: 'game_frame_return_failed' });
+      });
+    };
+  }, [key, queryClient]);
+}
 
 /**
  * spec §2 /game: the launched game's address in a full-size frame under a slim bar (name, back,
@@ -23,6 +51,7 @@ export function GameFrame() {
   const navigate = useNavigate();
   const location = useLocation();
   const launchedGame = useStore(launchedGameStore);
+  useReturnOnLeave(launchedGame?.transfer);
   const frameRef = useRef<HTMLDivElement>(null);
   // A new key makes React draw a new iframe, which loads the game again.
   const [loadCount, setLoadCount] = useState(0);

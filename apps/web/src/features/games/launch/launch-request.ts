@@ -1,8 +1,12 @@
-import { launchErrorCodes, type LaunchGameRequest } from '@lotus/contract';
+import { apiPaths, launchErrorCodes, type LaunchGameRequest, type MerchantWallet } from '@lotus/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { gameMenusQuery } from '../../../api/game-menus';
 import { findFirstGameOfVendor, launchGame } from '../../../api/games';
-import { ApiError } from '../../../lib/api-client';
+import { walletBalanceQuery } from '../../../api/wallet';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import type { Language } from '../../../lib/session';
 import type { LaunchProblem, SuggestedGame } from './launch-problem';
+import type { TransferMove, TransferWallet } from './transfer-move';
 
 /**
  * The launch's calls and the reading of its refusals. A chunk of its own, loaded on the first Play:
@@ -15,16 +19,22 @@ export interface LaunchableGame {
   gameId: string;
   nodeId?: string;
   vassalage: string;
+  /** Its name, when the caller has it (the transfer dialog's title). */
+  displayName?: string;
 }
 
-/** The launch request of spec §3; a trial account plays its free-play money (accountType 0). */
-export function buildLaunchRequest(game: LaunchableGame, language: Language, isTrial: boolean, isPhoneDevice: boolean): LaunchGameRequest {
+/**
+ * The launch request of spec §3; a trial account plays its free-play money (accountType 0). A
+ * transfer-mode game's move of the main wallet is `confirmTrans: 1`, with `transferAmount` for an amount.
+ */
+export function buildLaunchRequest(game: LaunchableGame, language: Language, isTrial: boolean, isPhoneDevice: boolean, move: TransferMove = { kind: 'none' }): LaunchGameRequest {
   return {
     gameId: game.gameId,
     nodeId: game.nodeId,
     vassalage: game.vassalage,
     accountType: isTrial ? 0 : 1,
-    confirmTrans: 0,
+    confirmTrans: move.kind === 'none' ? 0 : 1,
+    ...(move.kind === 'amount' ? { transferAmount: move.amount } : {}),
     launchMode: 'GLS',
     platform: isPhoneDevice ? 'html5' : 'html5-desktop',
     clientType: 3,
@@ -33,6 +43,35 @@ export function buildLaunchRequest(game: LaunchableGame, language: Language, isT
 }
 
 export { findFirstGameOfVendor, launchGame };
+export { newReturnKey, returnGameWallets } from './game-wallet-return';
+
+/** The main wallet's accountTypeId in GET /wps/v2/wallets/balance. */
+const mainAccountTypeId = 0;
+
+/**
+ * The wallets a transfer-mode game's dialog shows, or null when the vendor plays from the main wallet.
+ * GCS_merchantWallet names the vendors that keep a wallet of their own; when it cannot be read the game
+ * is launched as before (the server still refuses what cannot be played). The balances are read fresh.
+ */
+export async function readTransferWallet(queryClient: QueryClient, vassalage: string, token: string, language: Language): Promise<TransferWallet | null> {
+  let merchantWallet: MerchantWallet;
+  try {
+    merchantWallet = await queryClient.fetchQuery({
+      queryKey: ['merchant-wallet', token],
+      queryFn: () => apiRequest<MerchantWallet>(apiPaths.merchantWallet, { isSilent: true }),
+      staleTime: 5 * 60_000,
+    });
+  } catch {
+    return null;
+  }
+  const vendor = merchantWallet.vendors.find((entry) => entry.vassalage === vassalage && !entry.isSingle);
+  if (!vendor) return null;
+  const balance = await queryClient.fetchQuery({ ...walletBalanceQuery(token), staleTime: 0 });
+  const walletOf = (accountTypeId: number) => balance.balance.find((wallet) => wallet.accountTypeId === accountTypeId)?.availBalance ?? '0.00';
+  const menus = queryClient.getQueryData(gameMenusQuery(language).queryKey) ?? [];
+  const vendorName = menus.flatMap((menu) => menu.vendors).find((entry) => entry.vassalage === vassalage)?.displayName ?? vendor.accountTypeName;
+  return { vassalage, vendorName, main: walletOf(mainAccountTypeId), inGame: walletOf(vendor.accountTypeId), symbol: balance.currencySymbol };
+}
 
 /** Reads the window and the suggestions of a maintenance refusal, whatever arrived (what does not fit is left out). */
 function maintenanceOf(value: unknown): Omit<Extract<LaunchProblem, { kind: 'maintenance' }>, 'kind'> {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { gamePaths, launchErrorCodes, launchPaths, type LaunchGameResult } from '@lotus/contract';
+import { apiPaths, gamePaths, launchErrorCodes, launchPaths, type LaunchGameResult } from '@lotus/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -233,9 +233,141 @@ describe('useLaunchGame', () => {
   });
 });
 
+describe('useLaunchGame: a transfer-mode game', () => {
+  const elephant = { gameId: 'golden-elephant', nodeId: 'goldenele-golden-elephant', vassalage: 'GOLDENELE', displayName: 'Golden Elephant' };
+  const elephantLaunched: LaunchGameResult = { game_url: 'https://house.example/play/golden-elephant?token=t', gameId: 'golden-elephant', vassalage: 'GOLDENELE', displayName: 'Golden Elephant', walletMode: 'transfer' };
+  const merchantWallet = {
+    isSingle: false,
+    vendors: [
+      { vassalage: 'LTSLOT', accountTypeId: 3, accountTypeName: 'LTSLOT', isSingle: true },
+      { vassalage: 'GOLDENELE', accountTypeId: 4, accountTypeName: 'GOLDENELE', isSingle: false },
+    ],
+  };
+  const balances = (main: string, inGame: string) =>
+    ok({
+      balance: [
+        { accountTypeId: 0, accountTypeName: 'MAIN', availBalance: main, currency: 'THB', currencySymbol: '฿' },
+        { accountTypeId: 4, accountTypeName: 'GOLDENELE', availBalance: inGame, currency: 'THB', currencySymbol: '฿' },
+      ],
+      currency: 'THB',
+      currencySymbol: '฿',
+    });
+
+  function ElephantLauncher() {
+    const { launch, dialog } = useLaunchGame();
+    return (
+      <>
+        <button type="button" onClick={() => launch(elephant)}>launch elephant</button>
+        <button type="button" onClick={() => launch(game)}>launch lotus</button>
+        {dialog}
+        <LocationProbe />
+      </>
+    );
+  }
+
+  function transferApi(main = '2000.00', inGame = '0.00') {
+    return installFakeApi({
+      [`GET ${apiPaths.merchantWallet}`]: () => ok(merchantWallet),
+      [`GET ${apiPaths.walletBalance}`]: () => balances(main, inGame),
+      [`POST ${launchPaths.launchGame}`]: (call) => ok((call.body as { gameId: string }).gameId === 'golden-elephant' ? elephantLaunched : launched),
+      [`POST ${launchPaths.walletReturn}`]: () => ok({ transfers: [] }),
+    });
+  }
+
+  test('the dialog shows both wallets; "move all" launches with confirmTrans 1 and the game keeps its return key', async () => {
+    session.logIn('token-1');
+    session.setIsAgent(0);
+    const { calls } = transferApi();
+    renderWithProviders(<ElephantLauncher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch elephant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Play Golden Elephant' });
+    expect(within(dialog).getByText('Main wallet').nextElementSibling?.textContent).toBe('฿2,000.00');
+    // Nothing is launched before the member chooses.
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move and play' }));
+    await waitFor(() => expect(location()).toBe('/game'));
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 1 });
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).not.toHaveProperty('transferAmount');
+    expect(launchedGameStore.get()).toEqual({ url: elephantLaunched.game_url, title: 'Golden Elephant', transfer: { vassalage: 'GOLDENELE', returnKey: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('"move an amount" launches with that amount', async () => {
+    session.logIn('token-1');
+    const { calls } = transferApi();
+    renderWithProviders(<ElephantLauncher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch elephant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Play Golden Elephant' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Move an amount' }));
+    fireEvent.change(within(dialog).getByLabelText('Amount to move into GOLDENELE'), { target: { value: '250' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move and play' }));
+    await waitFor(() => expect(location()).toBe('/game'));
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ confirmTrans: 1, transferAmount: '250.00' });
+  });
+
+  test('a refusal of the move (the balance changed meanwhile) shows the server words and opens nothing', async () => {
+    session.logIn('token-1');
+    installFakeApi({
+      [`GET ${apiPaths.merchantWallet}`]: () => ok(merchantWallet),
+      [`GET ${apiPaths.walletBalance}`]: () => balances('2000.00', '0.00'),
+      [`POST ${launchPaths.launchGame}`]: () => refusal(409, launchErrorCodes.transferBalanceNotEnough, 'The amount to move into the game (transferAmount) is more than your main wallet holds (available 10.00).', { available: '10.00' }),
+    });
+    renderWithProviders(<ElephantLauncher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch elephant' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Play Golden Elephant' })).getByRole('button', { name: 'Move and play' }));
+    const notice = await screen.findByRole('dialog', { name: 'Notice' });
+    expect(notice.textContent).toContain('transferAmount');
+    expect(launchedGameStore.get()).toBeNull();
+    expect(location()).toBe('/rng');
+  });
+
+  test('leaving the transfer game for another vendor\'s game brings its money back first, once', async () => {
+    session.logIn('token-1');
+    const { calls } = transferApi();
+    launchedGameStore.set({ url: elephantLaunched.game_url, title: 'Golden Elephant', transfer: { vassalage: 'GOLDENELE', returnKey: 'key-of-the-elephant' } });
+    renderWithProviders(<ElephantLauncher />, { route: '/game' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch lotus' }));
+    await waitFor(() => expect(launchedGameStore.get()?.url).toBe(launched.game_url));
+    const [returned] = callsTo(calls, 'POST', launchPaths.walletReturn);
+    expect(returned?.headers.get('Idempotency-Key')).toBe('key-of-the-elephant');
+    expect(calls.indexOf(returned!)).toBeLessThan(calls.indexOf(callsTo(calls, 'POST', launchPaths.launchGame)[0]!));
+    expect(launchedGameStore.get()).toEqual({ url: launched.game_url, title: 'Lucky Lotus' });
+  });
+
+  test('the same vendor\'s game again plays on from its wallet: nothing is returned, the return key stays', async () => {
+    session.logIn('token-1');
+    const { calls } = transferApi('0.00', '500.00');
+    launchedGameStore.set({ url: 'https://house.example/play/golden-elephant?token=old', title: 'Golden Elephant', transfer: { vassalage: 'GOLDENELE', returnKey: 'key-of-the-elephant' } });
+    renderWithProviders(<ElephantLauncher />, { route: '/game' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch elephant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Play Golden Elephant' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(launchedGameStore.get()?.url).toBe(elephantLaunched.game_url));
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ confirmTrans: 0 });
+    expect(callsTo(calls, 'POST', launchPaths.walletReturn)).toEqual([]);
+    expect(launchedGameStore.get()?.transfer).toEqual({ vassalage: 'GOLDENELE', returnKey: 'key-of-the-elephant' });
+  });
+
+  test('a trial account is not offered a move (it has no transfer wallets)', async () => {
+    session.logIn('trial-token');
+    session.setIsAgent(4);
+    const { calls } = transferApi();
+    renderWithProviders(<ElephantLauncher />, { route: '/rng' });
+    fireEvent.click(screen.getByRole('button', { name: 'launch elephant' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', launchPaths.launchGame)).toHaveLength(1));
+    expect(callsTo(calls, 'GET', apiPaths.merchantWallet)).toEqual([]);
+  });
+});
+
 describe('buildLaunchRequest', () => {
   test('phones ask for the html5 build', () => {
     expect(buildLaunchRequest(game, 'TH', false, true)).toMatchObject({ platform: 'html5', accountType: 1, language: 'TH' });
     expect(buildLaunchRequest(game, 'TH', true, false)).toMatchObject({ platform: 'html5-desktop', accountType: 0 });
+  });
+
+  test("a transfer-mode game's move: all is confirmTrans 1, an amount adds transferAmount, none is confirmTrans 0", () => {
+    expect(buildLaunchRequest(game, 'EN', false, false, { kind: 'all' })).toMatchObject({ confirmTrans: 1 });
+    expect(buildLaunchRequest(game, 'EN', false, false, { kind: 'amount', amount: '12.50' })).toMatchObject({ confirmTrans: 1, transferAmount: '12.50' });
+    expect(buildLaunchRequest(game, 'EN', false, false, { kind: 'none' })).toMatchObject({ confirmTrans: 0 });
   });
 });

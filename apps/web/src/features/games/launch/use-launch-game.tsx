@@ -10,6 +10,7 @@ import { launchedGameStore } from '../../../stores/launched-game-store';
 import { openModal } from '../../../stores/modal-store';
 import type { LaunchableGame } from './launch-request';
 import type { LaunchProblem } from './launch-problem';
+import type { TransferMove, TransferWallet } from './transfer-move';
 
 export type { LaunchableGame } from './launch-request';
 
@@ -17,6 +18,9 @@ export type { LaunchableGame } from './launch-request';
 // the dialogs and their texts (the games catalogue) only when a launch fails.
 const loadLaunchRequest = () => loadChunk(() => import('./launch-request'));
 const LaunchProblemDialog = lazy(() => loadChunk(() => import('./launch-problem-dialog')).then((module) => ({ default: module.LaunchProblemDialog })));
+const TransferLaunchDialog = lazy(() => loadChunk(() => import('./transfer-launch-dialog')).then((module) => ({ default: module.TransferLaunchDialog })));
+
+type LaunchModule = Awaited<ReturnType<typeof loadLaunchRequest>>;
 
 /** A phone gets the vendors' html5 build; anything else the desktop one (spec §3 "html5-desktop"). */
 export function isPhone(): boolean {
@@ -37,7 +41,9 @@ export interface LaunchGameHandle {
 /**
  * spec §4 "Game load: requires login; launch address is set and user sent to /game unless already
  * there". Logged out, the login modal opens and nothing is asked of the server. Trial accounts may
- * play (their free-play money), unlike the real-money features behind the login gate.
+ * play (their free-play money), unlike the real-money features behind the login gate. A game of a
+ * transfer-mode vendor first offers to move the main wallet into its wallet (all, or an amount); a
+ * transfer game still open gives its money back before another game is launched.
  */
 export function useLaunchGame(): LaunchGameHandle {
   const navigate = useNavigate();
@@ -45,18 +51,40 @@ export function useLaunchGame(): LaunchGameHandle {
   const language = useLanguage();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<LaunchProblem | null>(null);
+  const [transferOffer, setTransferOffer] = useState<{ game: LaunchableGame; wallet: TransferWallet } | null>(null);
   const [isLaunching, setIsLaunching] = useState(false);
 
+  /** Asks for the game's address and opens it; every refusal becomes the problem dialog. */
+  const open = useCallback(
+    async (module: LaunchModule, game: LaunchableGame, move: TransferMove) => {
+      const isTrial = session.getIsAgent() === trialAccountIsAgent;
+      const isPhoneDevice = isPhone();
+      // A transfer game on show is left for another vendor's game: its money goes back first, so its
+      // return cannot take what this launch moves in. Another game of the same vendor plays on from
+      // the same wallet, and keeps the return that is due when it is left.
+      const shown = launchedGameStore.get()?.transfer;
+      const keepsWallet = shown?.vassalage === game.vassalage;
+      if (shown && !keepsWallet) await module.returnGameWallets(queryClient, shown.returnKey);
+      const result = await module.launchGame(module.buildLaunchRequest(game, language, isTrial, isPhoneDevice, move));
+      const transfer = result.walletMode === 'transfer' ? { vassalage: result.vassalage, returnKey: keepsWallet && shown ? shown.returnKey : module.newReturnKey() } : undefined;
+      launchedGameStore.set({ url: (isPhoneDevice && result.game_url2) || result.game_url, title: result.displayName, ...(transfer ? { transfer } : {}) });
+      // The launch recorded the game among the member's recent ones.
+      void queryClient.invalidateQueries({ queryKey: ['recent-games'] });
+      if (pathname !== paths.game.path) void navigate(paths.game.getHref());
+    },
+    [language, navigate, pathname, queryClient],
+  );
+
   const run = useCallback(
-    async (pickGame: (module: Awaited<ReturnType<typeof loadLaunchRequest>>) => Promise<LaunchableGame | null>) => {
-      if (!session.getToken()) {
+    async (pickGame: (module: LaunchModule) => Promise<LaunchableGame | null>) => {
+      const token = session.getToken();
+      if (!token) {
         openModal({ kind: 'login' });
         return;
       }
       const isTrial = session.getIsAgent() === trialAccountIsAgent;
-      const isPhoneDevice = isPhone();
       setIsLaunching(true);
-      let module: Awaited<ReturnType<typeof loadLaunchRequest>> | null = null;
+      let module: LaunchModule | null = null;
       try {
         module = await loadLaunchRequest();
         const game = await pickGame(module);
@@ -64,18 +92,38 @@ export function useLaunchGame(): LaunchGameHandle {
           setProblem({ kind: 'noGame' });
           return;
         }
-        const result = await module.launchGame(module.buildLaunchRequest(game, language, isTrial, isPhoneDevice));
-        launchedGameStore.set({ url: (isPhoneDevice && result.game_url2) || result.game_url, title: result.displayName });
-        // The launch recorded the game among the member's recent ones.
-        void queryClient.invalidateQueries({ queryKey: ['recent-games'] });
-        if (pathname !== paths.game.path) void navigate(paths.game.getHref());
+        // Trial accounts have no transfer wallets (the server says so if asked).
+        const wallet = isTrial ? null : await module.readTransferWallet(queryClient, game.vassalage, token, language);
+        if (wallet) {
+          setTransferOffer({ game, wallet });
+          return;
+        }
+        await open(module, game, { kind: 'none' });
       } catch (error) {
         setProblem(module ? module.problemOf(error, isTrial) : { kind: 'error', message: null });
       } finally {
         setIsLaunching(false);
       }
     },
-    [language, navigate, pathname, queryClient],
+    [language, open, queryClient],
+  );
+
+  /** The transfer dialog's choice: move, launch, open. */
+  const launchWithMove = useCallback(
+    async (game: LaunchableGame, move: TransferMove) => {
+      setTransferOffer(null);
+      setIsLaunching(true);
+      let module: LaunchModule | null = null;
+      try {
+        module = await loadLaunchRequest();
+        await open(module, game, move);
+      } catch (error) {
+        setProblem(module ? module.problemOf(error, false) : { kind: 'error', message: null });
+      } finally {
+        setIsLaunching(false);
+      }
+    },
+    [open],
   );
 
   const launch = useCallback((game: LaunchableGame) => void run(async () => game), [run]);
@@ -84,7 +132,7 @@ export function useLaunchGame(): LaunchGameHandle {
     [language, run],
   );
 
-  const dialog = problem && (
+  const dialog = problem ? (
     <Suspense fallback={null}>
       <LaunchProblemDialog
         problem={problem}
@@ -95,6 +143,17 @@ export function useLaunchGame(): LaunchGameHandle {
         }}
       />
     </Suspense>
+  ) : (
+    transferOffer && (
+      <Suspense fallback={null}>
+        <TransferLaunchDialog
+          wallet={transferOffer.wallet}
+          gameName={transferOffer.game.displayName ?? null}
+          onClose={() => setTransferOffer(null)}
+          onConfirm={(move) => void launchWithMove(transferOffer.game, move)}
+        />
+      </Suspense>
+    )
   );
   return { launch, launchVendor, isLaunching, dialog };
 }
