@@ -91,6 +91,8 @@ test('bank-transfer deposit with a slip, approved in the back-office; the balanc
   const result = centre.getByRole('heading', { name: 'Deposit sent for review' });
   await expect(result).toBeVisible({ timeout: 20_000 });
   await expect(centre.getByText(`reference ${reference}`, { exact: false })).toBeVisible();
+  // Made with its slip, it waits for an operator and does not expire.
+  await expect(centre.locator('.money-result__head')).toContainText('Waiting for review');
   const depositId = /#(\d+)/.exec((await centre.locator('.money-result__sub').textContent()) ?? '')?.[1];
   expect(depositId, 'deposit id on the result').toBeTruthy();
   await expect(balance).toHaveText('฿0.00');
@@ -113,6 +115,13 @@ test('bank-transfer deposit with a slip, approved in the back-office; the balanc
     await expect(dialog.getByRole('img', { name: `Transfer slip of deposit ${depositId}` })).toBeVisible();
     await expect(dialog).toContainText(reference);
     await dialog.getByRole('button', { name: 'Approve, credit 750.00' }).click();
+    // Approving asks first, showing who is credited how much for money paid where.
+    const confirmation = admin.getByRole('dialog', { name: `Approve deposit #${depositId}?` });
+    await expect(confirmation).toContainText(member.username);
+    await expect(confirmation).toContainText('750.00');
+    await expect(confirmation).toContainText('KBANK');
+    await confirmation.getByRole('button', { name: 'Confirm: credit 750.00' }).click();
+    await expect(confirmation).toBeHidden();
     await expect(dialog).toBeHidden();
     await expect(admin.getByRole('status').filter({ hasText: `Deposit #${depositId} approved` })).toBeVisible();
     await expect(admin.getByRole('row').filter({ hasText: `#${depositId}` })).toHaveCount(0);

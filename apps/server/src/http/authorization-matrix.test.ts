@@ -478,6 +478,21 @@ describe("ids a member sends reach only the member's own records", () => {
       expected: { status: 404, errorCode: withdrawalErrorCodes.withdrawalUnknown },
     },
     {
+      name: "marking A's deposit paid",
+      call: () => ({ method: 'POST', url: depositPaths.confirmPaid, token: b.token, body: { depositId: depositOfA.depositId } }),
+      expected: { status: 404, errorCode: depositErrorCodes.notFound },
+    },
+    {
+      name: "attaching a slip to A's deposit",
+      call: () => ({ method: 'POST', url: depositPaths.attachProof, token: b.token, body: { depositId: depositOfA.depositId, proofId: unusedProofOfA } }),
+      expected: { status: 404, errorCode: depositErrorCodes.notFound },
+    },
+    {
+      name: "asking about A's deposit",
+      call: () => ({ method: 'POST', url: depositPaths.askQuestion, token: b.token, body: { depositId: depositOfA.depositId, message: 'is this mine?' } }),
+      expected: { status: 404, errorCode: depositErrorCodes.notFound },
+    },
+    {
       name: "confirming A's withdrawal as received",
       call: () => ({ method: 'POST', url: withdrawalPaths.confirmReceived, token: b.token, body: { withdrawalId: paidWithdrawalOfA } }),
       expected: { status: 400, errorCode: withdrawalErrorCodes.withdrawalUnknown },
@@ -605,6 +620,13 @@ describe('back-office', () => {
     [`DELETE ${adminApiPaths.operatorTotp}`]: async () => ({ url: adminApiPaths.operatorTotp.replace(':operatorId', String((await newOperator('support')).id)) }),
     [`POST ${depositPaths.adminApprove}`]: async () => ({ url: depositPaths.adminApprove, body: { depositId: (await deposits.bankDeposit((await newMember()).token)).depositId } }),
     [`POST ${depositPaths.adminReject}`]: async () => ({ url: depositPaths.adminReject, body: { depositId: (await deposits.bankDeposit((await newMember()).token)).depositId, reason: 'slip unreadable' } }),
+    [`POST ${depositPaths.adminAnswerQuestion}`]: async () => {
+      const member = await newMember();
+      const { depositId } = await deposits.bankDeposit(member.token);
+      const asked = await send({ method: 'POST', url: depositPaths.askQuestion, token: member.token, body: { depositId, message: 'where is my money?' } });
+      expect(asked.statusCode, asked.body).toBe(200);
+      return { url: depositPaths.adminAnswerQuestion, body: { questionId: asked.json().value.questions[0].questionId, answer: 'approved now' } };
+    },
     [`PUT ${depositPaths.adminUpdateChannels}`]: async () => {
       const current = await send({ method: 'GET', url: depositPaths.adminChannels, token: (await newOperator('admin')).token });
       const value = current.json().value as { pendingMinutes: number; channels: Record<string, Record<string, unknown>> };
