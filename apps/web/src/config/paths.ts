@@ -35,7 +35,12 @@ export const paths = {
   promoDetail: { path: '/promoDetail', getHref: (id: string) => withQuery('/promoDetail', { id }) },
   seamless: { path: '/seamless', getHref: () => '/seamless' },
   help: { path: '/help', getHref: (tag?: string) => (tag ? `/help#${encodeURIComponent(tag)}` : '/help') },
-  helpBare: { path: '/helpmc', getHref: () => '/helpmc' },
+  helpBare: { path: '/helpmc', getHref: (tag?: string) => (tag ? `/helpmc#${encodeURIComponent(tag)}` : '/helpmc') },
+  /**
+   * The terms and rules (the help topic `rules`; a merchant without it gets its first topic): on the
+   * bare help page, which opens without a login even under loginedToHomePage and suits a new tab.
+   */
+  terms: { getHref: () => '/helpmc#rules' },
   download: { path: '/down', getHref: () => '/down' },
   /** The original's other address of the download page; loginedToHomePage lets it through (spec §2). */
   downloadAlias: { path: '/download' },

@@ -1,10 +1,19 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useSessionToken } from '../../api/member';
+import { paths } from '../../config/paths';
 import { ServiceBar } from '../../features/layout/components/service-bar';
 import { SideMenu } from '../../features/layout/components/side-menu';
 import { SiteFooter } from '../../features/layout/components/site-footer';
+import { loadChunk } from '../../lib/chunk-loader';
+import { phoneMediaQuery, useMediaQuery } from '../../lib/use-media-query';
 import { SiteHeader } from './site-header';
+
+// Phones only: the tab bar and the member's side-menu buttons load there, not with every desktop
+// visit's home page (its JavaScript budget). The buttons share the logged-in strip's chunk.
+const TabBar = lazy(() => loadChunk(() => import('../../features/layout/components/tab-bar')).then((module) => ({ default: module.TabBar })));
+const AccountMenu = lazy(() => import('../../features/auth/components/account-strip').then((module) => ({ default: module.AccountMenu })));
 
 /**
  * The page frames of spec §2: the full frame (header, side menu, footer, service bar), the same
@@ -29,11 +38,18 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
   const [isSideMenuCollapsed, setIsSideMenuCollapsed] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   useScrollToTopOnNavigate();
+  const { pathname } = useLocation();
+  const token = useSessionToken();
+  const isPhone = useMediaQuery(phoneMediaQuery);
   const hasSideMenu = variant === 'full';
   const hasFooter = variant !== 'header-only';
+  const hasServiceBar = variant !== 'header-only';
+  // The game takes the phone's whole screen under its own bar: nothing fixed covers its controls.
+  const hasTabBar = pathname !== paths.game.path;
+  const closeDrawer = () => setIsDrawerOpen(false);
 
   return (
-    <div className={`site site--${variant}${hasSideMenu && isSideMenuCollapsed ? ' site--side-collapsed' : ''}`}>
+    <div className={`site site--${variant}${hasSideMenu && isSideMenuCollapsed ? ' site--side-collapsed' : ''}${hasTabBar ? ' site--tab-bar' : ''}`}>
       <SkipLink />
       <SiteHeader onMenuClick={() => setIsDrawerOpen(true)} />
       <div className="site__body">
@@ -42,7 +58,14 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
           isCollapsed={hasSideMenu && isSideMenuCollapsed}
           onToggleCollapsed={() => setIsSideMenuCollapsed((isCollapsed) => !isCollapsed)}
           isDrawerOpen={isDrawerOpen}
-          onCloseDrawer={() => setIsDrawerOpen(false)}
+          onCloseDrawer={closeDrawer}
+          accountMenu={
+            token && isPhone ? (
+              <Suspense fallback={null}>
+                <AccountMenu onChoose={closeDrawer} />
+              </Suspense>
+            ) : undefined
+          }
         />
         <div className="site__content">
           <main id="main-content" className="site__main" tabIndex={-1}>
@@ -51,7 +74,12 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
           {hasFooter && <SiteFooter />}
         </div>
       </div>
-      {variant !== 'header-only' && <ServiceBar />}
+      {hasServiceBar && <ServiceBar />}
+      {hasTabBar && isPhone && (
+        <Suspense fallback={null}>
+          <TabBar hasServiceBar={hasServiceBar} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { session } from '../../../lib/session';
 import { modalStore } from '../../../stores/modal-store';
 import { initTestI18n, installFakeApi, ok, renderWithProviders } from '../testing';
-import { AccountStrip } from './account-strip';
+import { AccountMenu, AccountStrip } from './account-strip';
 
 const memberInfo = { id: 7, account: 'somchai88', userName: null, nickname: null, type: 0, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [], mobile: null, email: null, regDate: 0, language: 'EN', lastLoginAt: null };
 
@@ -66,5 +66,32 @@ describe('logged-in strip', () => {
     renderWithProviders(<AccountStrip />);
     await screen.findByRole('button', { name: /^Member centre/ });
     expect(screen.queryByRole('button', { name: 'Agent centre' })).toBeNull();
+  });
+});
+
+describe('the member\'s buttons in the phones\' side menu', () => {
+  test.each<[string, unknown]>([
+    ['Member centre: somchai88', { kind: 'memberCentre' }],
+    ['Deposit', { kind: 'memberCentre', page: 'depositv2' }],
+    ['Withdraw', { kind: 'memberCentre', page: 'withdraw' }],
+    ['Betting record', { kind: 'notice', titleKey: 'account_betting_record', messageKey: 'coming_soon_message' }],
+    ['Log out', { kind: 'logout' }],
+  ])('%s opens its modal and closes the menu', async (name, modal) => {
+    api(0);
+    const onChoose = vi.fn();
+    renderWithProviders(<AccountMenu onChoose={onChoose} />);
+    await screen.findByRole('button', { name: 'Member centre: somchai88' });
+    fireEvent.click(screen.getByRole('button', { name }));
+    expect(modalStore.get()).toEqual(modal);
+    expect(onChoose).toHaveBeenCalledOnce();
+  });
+
+  test('a trial account wears the badge; its withdrawal asks to register first', async () => {
+    api(4);
+    session.setIsAgent(4);
+    renderWithProviders(<AccountMenu onChoose={() => {}} />);
+    expect(await screen.findByText('Trial')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
   });
 });

@@ -5,12 +5,12 @@ import { useMemberInfo } from '../../../api/member';
 import { useBalanceStream, useWalletBalance } from '../../../api/wallet';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { loadComingSoonCatalogue } from '../../../components/coming-soon-catalogue';
-import { Icon } from '../../../components/icon';
+import { Icon, type IconName } from '../../../components/icon';
 import { formatAmount } from '../../../lib/format';
 import { registerFeatureCatalogue } from '../../../lib/i18n';
 import { trialAccountIsAgent, useLoginGate } from '../../../lib/login-gate';
 import { session } from '../../../lib/session';
-import { openModal, requirePasswordChange } from '../../../stores/modal-store';
+import { openModal, requirePasswordChange, type MemberCentrePage } from '../../../stores/modal-store';
 
 // Only members see the strip: its texts come with its chunk, not with the home page (its JS
 // budget), and so do the "coming soon" texts of the notices it opens.
@@ -22,29 +22,53 @@ await Promise.all([
   loadComingSoonCatalogue(),
 ]);
 
-/**
- * The logged-in strip of the top bar (spec §2): balance with show/hide, the member's name (opens
- * the member centre), deposit, the betting record and logout with a confirmation. A free-play
- * account wears a "Trial" badge, and its deposit and member centre meet the login gate's "register
- * first". The balance comes from the wallet call and stays live through the balance stream.
- */
 /** isAgent values of agent accounts (spec §3). */
 const agentKinds: ReadonlySet<number> = new Set([1, 2, 41, 42]);
 
-export function AccountStrip() {
-  const { t } = useTranslation();
+/**
+ * What the member's buttons do, for the strip and for the phones' side menu. A free-play account's
+ * deposit, withdrawal and member centre meet the login gate's "register first".
+ */
+function useAccountActions() {
   const { data: member } = useMemberInfo();
   const { data: whitelabel } = useWhitelabel();
   const requireRealAccount = useLoginGate();
+  const isMemberCentreOn = whitelabel?.switches.memberCentre !== false;
+  // A merchant without the member centre (spec §2: it opens only when enabled) has no money pages yet.
+  const openMemberCentrePage = (page?: MemberCentrePage) =>
+    requireRealAccount(() =>
+      openModal(isMemberCentreOn ? { kind: 'memberCentre', page } : { kind: 'notice', titleKey: page === 'withdraw' ? 'account_withdraw' : 'account_deposit', messageKey: 'coming_soon_message' }),
+    );
+  return {
+    name: member ? (member.nickname ?? member.account) : '',
+    isTrial: member?.type === trialAccountIsAgent,
+    // Spec §2, §6: the agent centre is shown to agents (isAgent 1, 2, 41, 42) only.
+    isAgent: member !== undefined && agentKinds.has(member.type),
+    isMemberCentreOn,
+    // The name opens the member centre on its default page (securityCenter), Deposit on depositv2.
+    openMemberCentre: () => requireRealAccount(() => openModal({ kind: 'memberCentre' })),
+    openDeposit: () => openMemberCentrePage('depositv2'),
+    openWithdraw: () => openMemberCentrePage('withdraw'),
+    openAgentCentre: () => openModal({ kind: 'notice', titleKey: 'account_agent_centre', messageKey: 'coming_soon_message' }),
+    openBettingRecord: () => openModal({ kind: 'notice', titleKey: 'account_betting_record', messageKey: 'coming_soon_message' }),
+    logOut: () => openModal({ kind: 'logout' }),
+  };
+}
+
+/**
+ * The logged-in strip of the top bar (spec §2): balance with show/hide, the member's name (opens
+ * the member centre), deposit, the betting record and logout with a confirmation. A free-play
+ * account wears a "Trial" badge. The balance comes from the wallet call and stays live through the
+ * balance stream. On phones the strip keeps only the balance: the rest is in the side menu
+ * (AccountMenu) and the bottom tab bar.
+ */
+export function AccountStrip() {
+  const { t } = useTranslation();
+  const { name, isTrial, isAgent, isMemberCentreOn, openMemberCentre, openDeposit, openAgentCentre, openBettingRecord, logOut } = useAccountActions();
   const [isBalanceVisible, setIsBalanceVisible] = useState(true);
   const balance = useWalletBalance();
   useBalanceStream();
   const amount = balance.data ? `${balance.data.currencySymbol}${formatAmount(balance.data.sumBalance)}` : '—';
-  const name = member ? (member.nickname ?? member.account) : '';
-  const isTrial = member?.type === trialAccountIsAgent;
-  // Spec §2, §6: the agent centre is shown to agents (isAgent 1, 2, 41, 42) only.
-  const isAgent = member !== undefined && agentKinds.has(member.type);
-  const isMemberCentreOn = whitelabel?.switches.memberCentre !== false;
 
   useEffect(() => {
     // A reload during a forced password change (cpw kept in session storage): the change comes back
@@ -52,14 +76,6 @@ export function AccountStrip() {
     const account = session.getPendingPasswordChange();
     if (account) requirePasswordChange(account);
   }, []);
-
-  // The name opens the member centre on its default page (securityCenter), Deposit on depositv2; a
-  // merchant without the member centre (spec §2: it opens only when enabled) has no deposit page yet.
-  const openMemberCentre = () => requireRealAccount(() => openModal({ kind: 'memberCentre' }));
-  const openDeposit = () =>
-    requireRealAccount(() =>
-      openModal(isMemberCentreOn ? { kind: 'memberCentre', page: 'depositv2' } : { kind: 'notice', titleKey: 'account_deposit', messageKey: 'coming_soon_message' }),
-    );
 
   const nameContent = (
     <>
@@ -108,27 +124,69 @@ export function AccountStrip() {
         <span className="account-strip__deposit-text">{t('account_deposit')}</span>
       </button>
       {isAgent && (
-        <button
-          type="button"
-          className="account-strip__link"
-          onClick={() => openModal({ kind: 'notice', titleKey: 'account_agent_centre', messageKey: 'coming_soon_message' })}
-        >
+        <button type="button" className="account-strip__link" onClick={openAgentCentre}>
           <Icon name="user" size={16} />
           <span className="account-strip__link-text">{t('account_agent_centre')}</span>
         </button>
       )}
-      <button
-        type="button"
-        className="account-strip__link"
-        onClick={() => openModal({ kind: 'notice', titleKey: 'account_betting_record', messageKey: 'coming_soon_message' })}
-      >
+      <button type="button" className="account-strip__link" onClick={openBettingRecord}>
         <Icon name="history" size={16} />
         <span className="account-strip__link-text">{t('account_betting_record')}</span>
       </button>
-      <button type="button" className="account-strip__logout" onClick={() => openModal({ kind: 'logout' })} aria-label={t('account_logout')}>
+      <button type="button" className="account-strip__logout" onClick={logOut} aria-label={t('account_logout')}>
         <Icon name="logout" size={16} />
         <span className="account-strip__link-text">{t('account_logout')}</span>
       </button>
+    </div>
+  );
+}
+
+/**
+ * The member's part of the phones' side menu: the name (member centre), deposit, withdrawal, the
+ * betting record, the agent centre for agents, and logout, each closing the menu (`onChoose`).
+ * Drawn only at phone widths, where the strip keeps only the balance.
+ */
+export function AccountMenu({ onChoose }: { onChoose: () => void }) {
+  const { t } = useTranslation();
+  const { name, isTrial, isAgent, isMemberCentreOn, openMemberCentre, openDeposit, openWithdraw, openAgentCentre, openBettingRecord, logOut } = useAccountActions();
+  const items: { key: string; icon: IconName; label: string; onClick: () => void }[] = [
+    { key: 'deposit', icon: 'wallet', label: t('account_deposit'), onClick: openDeposit },
+    { key: 'withdraw', icon: 'wallet', label: t('account_withdraw'), onClick: openWithdraw },
+    { key: 'record', icon: 'history', label: t('account_betting_record'), onClick: openBettingRecord },
+    ...(isAgent ? [{ key: 'agent', icon: 'user' as const, label: t('account_agent_centre'), onClick: openAgentCentre }] : []),
+    { key: 'logout', icon: 'logout', label: t('account_logout'), onClick: logOut },
+  ];
+  const memberContent = (
+    <>
+      <Icon name="user" size={20} />
+      <span className="account-menu__name">{name || '…'}</span>
+      {isTrial && <span className="badge badge--new">{t('account_trial')}</span>}
+    </>
+  );
+  const choose = (action: () => void) => () => {
+    onChoose();
+    action();
+  };
+  return (
+    <div className="account-menu" role="group" aria-label={t('account_strip_label')}>
+      {isMemberCentreOn ? (
+        <button type="button" className="account-menu__member" onClick={choose(openMemberCentre)} aria-label={t('account_member_centre', { name })}>
+          {memberContent}
+          <Icon name="chevron-right" size={16} className="account-menu__chevron" />
+        </button>
+      ) : (
+        <p className="account-menu__member">{memberContent}</p>
+      )}
+      <ul className="account-menu__list">
+        {items.map((item) => (
+          <li key={item.key}>
+            <button type="button" className={`account-menu__item account-menu__item--${item.key}`} onClick={choose(item.onClick)}>
+              <Icon name={item.icon} size={20} />
+              <span>{item.label}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { apiPaths, identityErrorCodes, type LoginResult, type RegisterFieldName, type RegisterSettings } from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { startSession } from '../../../api/member';
+import { paths } from '../../../config/paths';
 import { ApiError, networkErrorCode } from '../../../lib/api-client';
 import { sealedRequest } from '../../../lib/sealed-request';
 import { closeModal, openModal } from '../../../stores/modal-store';
@@ -222,7 +223,14 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
             if (hasSubmitted) setErrors(validate(values, event.target.checked, captcha));
           }}
         />
-        <span>{t('register_agree', { age: settings.minimumAge })}</span>
+        <span>
+          {/* The terms open in a new tab: the form keeps what was typed. */}
+          <Trans
+            i18nKey="register_agree"
+            values={{ age: settings.minimumAge }}
+            components={{ terms: <a className="auth-check__link" href={paths.terms.getHref()} target="_blank" rel="noopener noreferrer" /> }}
+          />
+        </span>
       </label>
       {errors.agree && <p className="auth-field__error">{errors.agree}</p>}
       {step === 'slider' && <SliderChallenge onSolved={(token) => void register(token)} />}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { apiPaths } from '@lotus/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { modalStore } from '../../../stores/modal-store';
 import { demoCountries, demoRegisterSettings, installFakeApi, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeRoute } from '../testing';
 import { RegisterPanel } from './register-panel';
@@ -137,6 +137,39 @@ describe('registration by mobile', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('The verification code is incorrect');
     expect(modalStore.get()).toEqual({ kind: 'register' });
+  });
+});
+
+describe('the slider and the terms', () => {
+  test('the second slider (the registration\'s) scrolls itself to the middle of the view and takes the focus', async () => {
+    api({ [`GET ${apiPaths.sliderChallenge}`]: () => ok({ challengeId: 'c1', background: 'data:image/png;base64,', piece: 'data:image/png;base64,', width: 300, height: 160, pieceSize: 44, pieceY: 50 }) });
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      await openMobileTab();
+      await fillMobileForm();
+      // The code's slider was passed by the bypass; the registration's is drawn.
+      window.__lotusSliderBypass = false;
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
+      const slider = await screen.findByRole('group', { name: 'Slide the piece into the gap' });
+      expect(document.activeElement).toBe(slider);
+      expect(scrollIntoView.mock.contexts).toEqual([slider]);
+      expect(scrollIntoView).toHaveBeenCalledWith(expect.objectContaining({ block: 'center' }));
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
+  test('the terms in the 18+ checkbox are a link to the terms topic in a new tab; the box still ticks by its text', async () => {
+    api();
+    await openMobileTab();
+    const terms = screen.getByRole('link', { name: 'terms and conditions' });
+    expect(terms.getAttribute('href')).toBe('/helpmc#rules');
+    expect(terms.getAttribute('target')).toBe('_blank');
+    expect(terms.getAttribute('rel')).toContain('noopener');
+    const checkbox = screen.getByRole('checkbox', { name: 'I am over 18 years old and accept the terms and conditions' });
+    fireEvent.click(screen.getByText(/^I am over 18 years old/));
+    expect((checkbox as HTMLInputElement).checked).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { apiPaths, sliderTrackMaxPoints, type SliderChallenge as Challenge, type SliderTokenGrant, type SliderTrackPoint } from '@lotus/contract';
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon';
 import { apiRequest } from '../../../lib/api-client';
@@ -32,6 +32,9 @@ interface Drag {
  * Our slider puzzle (verification module): drag the piece into the gap. The drag is recorded as
  * offsets from where it began with timestamps, checked by POST /wps/captcha/slider/check, and a
  * solved puzzle hands its single-use `sliderToken` to `onSolved`. A miss loads a new puzzle.
+ * It appears below the form that asked for it, which on a phone is often below the fold of a
+ * scrolling modal: it scrolls itself into view and takes the focus, so the press that asked for it
+ * visibly leads somewhere and a screen reader announces it.
  */
 export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) => void }) {
   const { t } = useTranslation();
@@ -39,7 +42,9 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
   const [status, setStatus] = useState<Status>('loading');
   const [offset, setOffset] = useState(0);
   const dragRef = useRef<Drag | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   const onSolvedRef = useRef(onSolved);
   useEffect(() => {
     onSolvedRef.current = onSolved;
@@ -65,6 +70,14 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a new challenge on mount (and after each attempt)
     void load();
   }, [load]);
+
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const isMotionReduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    root.scrollIntoView?.({ block: 'center', behavior: isMotionReduced ? 'auto' : 'smooth' });
+    root.focus({ preventScroll: true });
+  }, []);
 
   if (window.__lotusSliderBypass === true) return null;
 
@@ -131,9 +144,9 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
   const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
   return (
-    <div className="slider-challenge" data-status={status}>
+    <div ref={rootRef} className="slider-challenge" data-status={status} role="group" aria-labelledby={titleId} tabIndex={-1}>
       <div className="slider-challenge__header">
-        <p className="slider-challenge__title">{t('slider_title')}</p>
+        <p id={titleId} className="slider-challenge__title">{t('slider_title')}</p>
         <button type="button" className="slider-challenge__refresh" onClick={() => void load()} aria-label={t('slider_refresh')} disabled={status === 'loading' || status === 'checking'}>
           <Icon name="refresh" size={16} />
         </button>

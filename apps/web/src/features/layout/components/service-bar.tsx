@@ -1,9 +1,9 @@
 import type { CustomerServiceEntry } from '@lotus/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Icon, type IconName } from '../../../components/icon';
 import { chatPopupSize, openPopupWindow, supportPopupSize } from '../../../lib/popup-window';
+import { createStore, useStore } from '../../../stores/create-store';
 
 const iconOfType: Record<string, IconName> = {
   LIVECHAT: 'chat',
@@ -27,24 +27,37 @@ export function openCustomerService(entry: CustomerServiceEntry): void {
   openPopupWindow(entry.url, entry.type === 'LIVECHAT' ? chatPopupSize : supportPopupSize);
 }
 
+/** Whether the folded bar's list is open: its floating button or, on phones, the tab bar's Service tab. */
+export const serviceListStore = createStore(false);
+/** The list's id, for the buttons that open it (aria-controls). */
+export const serviceListId = 'service-bar-list';
+
+/** VIP entries are for members above rank 4 (spec §6); visitors see the general services. */
+export const useServiceEntries = (): CustomerServiceEntry[] => (useWhitelabel().data?.customerService ?? []).filter((entry) => !entry.isVip);
+
 /**
- * The right-side customer-service bar (spec §2): one icon per service type. On phones it folds
- * into one floating button that opens the list.
+ * The right-side customer-service bar (spec §2): one icon per service type. On tablets it folds
+ * into one floating button that opens the list; on phones the tab bar's Service tab opens it.
  */
 export function ServiceBar() {
   const { t } = useTranslation();
-  const { data: whitelabel } = useWhitelabel();
-  const [isOpen, setIsOpen] = useState(false);
-  // VIP entries are for members above rank 4 (spec §6); visitors see the general services.
-  const entries = (whitelabel?.customerService ?? []).filter((entry) => !entry.isVip);
+  const isOpen = useStore(serviceListStore);
+  const entries = useServiceEntries();
   if (entries.length === 0) return null;
 
   return (
     <aside className={`service-bar${isOpen ? ' service-bar--open' : ''}`} aria-label={t('service_label')}>
-      <button type="button" className="service-bar__fab" onClick={() => setIsOpen((open) => !open)} aria-expanded={isOpen} aria-label={t('service_label')}>
+      <button
+        type="button"
+        className="service-bar__fab"
+        onClick={() => serviceListStore.set((open) => !open)}
+        aria-expanded={isOpen}
+        aria-controls={serviceListId}
+        aria-label={t('service_label')}
+      >
         <Icon name={isOpen ? 'close' : 'chat'} size={24} />
       </button>
-      <ul className="service-bar__list">
+      <ul className="service-bar__list" id={serviceListId}>
         {entries.map((entry) => (
           <li key={entry.id}>
             <a

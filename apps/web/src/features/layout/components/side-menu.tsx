@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppNavLink } from '../../../components/app-link';
 import { Icon, type IconName } from '../../../components/icon';
 import { paths } from '../../../config/paths';
 import { selectGameType } from '../../../stores/game-nav-store';
 import { useNavItems } from '../../../lib/use-nav-items';
+import { LanguageSwitcher } from './language-switcher';
 
 interface SideMenuProps {
   isCollapsed: boolean;
@@ -11,6 +13,8 @@ interface SideMenuProps {
   /** Drawer mode on phones: open or closed, closed after a choice. */
   isDrawerOpen: boolean;
   onCloseDrawer: () => void;
+  /** The member's buttons (logged in), shown in the phones' drawer: there the header has no room for them. */
+  accountMenu?: ReactNode;
 }
 
 interface SideLink {
@@ -20,8 +24,11 @@ interface SideLink {
   gameType?: string;
 }
 
-/** The left menu: categories, promotions, VIP, download, help. A drawer on phones. */
-export function SideMenu({ isCollapsed, onToggleCollapsed, isDrawerOpen, onCloseDrawer }: SideMenuProps) {
+/**
+ * The left menu: categories, promotions, VIP, download, help. A drawer on tablets and phones; on
+ * phones it also holds the language switcher and the member's buttons, which leave the header there.
+ */
+export function SideMenu({ isCollapsed, onToggleCollapsed, isDrawerOpen, onCloseDrawer, accountMenu }: SideMenuProps) {
   const { t } = useTranslation();
   const navItems = useNavItems();
   const gameLinks: SideLink[] = navItems.map((item) => ({ href: item.href, labelKey: item.labelKey, icon: item.icon, gameType: item.gameType }));
@@ -60,6 +67,9 @@ export function SideMenu({ isCollapsed, onToggleCollapsed, isDrawerOpen, onClose
         aria-label={t('side_menu_label')}
       >
         <div className="side-menu__head">
+          <div className="side-menu__phone-only">
+            <LanguageSwitcher />
+          </div>
           <button type="button" className="side-menu__toggle" onClick={onToggleCollapsed} aria-expanded={!isCollapsed} aria-label={t(isCollapsed ? 'side_menu_expand' : 'side_menu_collapse')}>
             <Icon name={isCollapsed ? 'chevron-right' : 'chevron-left'} size={18} />
           </button>
@@ -67,6 +77,7 @@ export function SideMenu({ isCollapsed, onToggleCollapsed, isDrawerOpen, onClose
             <Icon name="close" size={20} />
           </button>
         </div>
+        {accountMenu && <div className="side-menu__phone-only side-menu__account">{accountMenu}</div>}
         <nav>
           <ul className="side-menu__list">
             {renderLink({ href: paths.home.getHref(), labelKey: 'nav_home', icon: 'home' })}
