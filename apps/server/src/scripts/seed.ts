@@ -1,4 +1,5 @@
-// npm run db:seed: migrates, then seeds the demo merchant. Idempotent: running it again changes nothing.
+// npm run db:seed: migrates, then seeds the demo merchant. Idempotent: running it again adds nothing and
+// overwrites no edit; it only re-dates the demo announcements and banners nobody has edited (seed.ts).
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { seedDemo } from '../db/seed.ts';
