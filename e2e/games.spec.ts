@@ -1,5 +1,6 @@
-import { launchGameResultSchema, launchPaths } from '@lotus/contract';
+import { apiPaths, launchGameResultSchema, launchPaths, walletBalanceSchema } from '@lotus/contract';
 import { expect, test, type Browser } from '@playwright/test';
+import { apiHeaders } from './support/api.ts';
 import { e2ePort } from './support/environment.ts';
 import { depositWithDemoPay, logInMember, registerMember } from './support/members.ts';
 import { startSession } from './support/session.ts';
@@ -39,6 +40,51 @@ test('the slot from the RNG lobby: spin, the balance moves, the round is in the 
   const record = centre.getByRole('row').filter({ hasText: 'Lucky Lotus' });
   await expect(record.first()).toBeVisible();
   await expect(record.first()).toContainText('1.00');
+});
+
+test('Golden Elephant (transfer wallet): move the money in, play with it, and it is back in the main wallet on leaving', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const member = await registerMember(request, 'elephant');
+  await depositWithDemoPay(request, member.token, '2000');
+  // The main wallet and Golden Elephant's own, as the server holds them.
+  const wallets = async () => {
+    const response = await request.get(apiPaths.walletBalance, { headers: { ...apiHeaders, Authorization: member.token } });
+    const { balance } = walletBalanceSchema.parse(((await response.json()) as { value: unknown }).value);
+    const of = (name: string) => balance.find((wallet) => wallet.accountTypeName === name)?.availBalance ?? '0.00';
+    return { main: balance.find((wallet) => wallet.accountTypeId === 0)?.availBalance, game: of('GOLDENELE') };
+  };
+  const strip = await logInMember(page, member.username);
+  // The strip shows the member's total, in whichever wallet it is.
+  const total = strip.locator('.account-strip__amount');
+  await expect(total).toHaveText('฿2,000.00');
+
+  await page.goto('/rng?page=GOLDENELE');
+  await page.getByRole('button', { name: 'Play Golden Elephant' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Play Golden Elephant' });
+  await expect(dialog.getByText('Main wallet', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('฿2,000.00');
+  await expect(dialog.getByText('Golden Elephant wallet', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('฿0.00');
+  await expect(dialog.getByRole('radio', { name: 'Move all (฿2,000.00)' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Move and play' }).click();
+
+  await expect(page).toHaveURL(/\/game$/);
+  // The money is in the game's wallet, and the game shows it (not "balance too low").
+  expect(await wallets()).toEqual({ main: '0.00', game: '2000.00' });
+  const game = page.frameLocator('iframe.game-frame__iframe');
+  await expect(game.locator('.meter__value').first()).toContainText('2,000.00', { timeout: 20_000 });
+  await expect(game.getByRole('button', { name: 'Spin' })).toBeEnabled({ timeout: 20_000 });
+  await expect(game.locator('body')).not.toContainText('below the minimum bet');
+
+  // Leaving the game page brings the money back to the main wallet.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).not.toHaveURL(/\/game$/);
+  await expect.poll(wallets, { timeout: 15_000 }).toEqual({ main: '2000.00', game: '0.00' });
+  await expect(total).toHaveText('฿2,000.00');
+  // My wallet shows it there too.
+  await strip.getByRole('button', { name: /^Member centre/ }).click();
+  const centre = page.getByRole('dialog', { name: 'Member centre' });
+  await centre.getByRole('navigation', { name: 'Member centre' }).getByRole('button', { name: 'My wallet' }).click();
+  await expect(centre.getByRole('region', { name: 'Main wallet' })).toContainText('฿2,000.00');
+  await expect(centre.getByRole('listitem').filter({ hasText: 'Golden Elephant' })).toContainText('฿0.00');
 });
 
 /** A member with money, logged in through the API, seated at the baccarat table in their own browser context. */

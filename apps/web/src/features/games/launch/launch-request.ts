@@ -5,6 +5,8 @@ import { findFirstGameOfVendor, launchGame } from '../../../api/games';
 import { walletBalanceQuery } from '../../../api/wallet';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import type { Language } from '../../../lib/session';
+import { launchedGameStore } from '../../../stores/launched-game-store';
+import { newReturnKey, returnGameWallets } from './game-wallet-return';
 import type { LaunchProblem, SuggestedGame } from './launch-problem';
 import type { TransferMove, TransferWallet } from './transfer-move';
 
@@ -43,7 +45,21 @@ export function buildLaunchRequest(game: LaunchableGame, language: Language, isT
 }
 
 export { findFirstGameOfVendor, launchGame };
-export { newReturnKey, returnGameWallets } from './game-wallet-return';
+
+/**
+ * Launches and puts the game on show for /game. A transfer game already on show is left for another
+ * vendor's game: its money goes back first, so its return cannot take what this launch moves in.
+ * Another game of the same vendor plays on from the same wallet and keeps the return due when it is left.
+ */
+export async function showGame(queryClient: QueryClient, request: LaunchGameRequest): Promise<void> {
+  const shown = launchedGameStore.get()?.transfer;
+  const keepsWallet = shown?.vassalage === request.vassalage;
+  if (shown && !keepsWallet) await returnGameWallets(queryClient, shown.returnKey);
+  const result = await launchGame(request);
+  const transfer = result.walletMode === 'transfer' ? { vassalage: result.vassalage, returnKey: keepsWallet && shown ? shown.returnKey : newReturnKey() } : undefined;
+  const url = (request.platform === 'html5' && result.game_url2) || result.game_url;
+  launchedGameStore.set({ url, title: result.displayName, ...(transfer ? { transfer } : {}) });
+}
 
 /** The main wallet's accountTypeId in GET /wps/v2/wallets/balance. */
 const mainAccountTypeId = 0;

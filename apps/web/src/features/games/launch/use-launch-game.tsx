@@ -6,7 +6,6 @@ import { loadChunk } from '../../../lib/chunk-loader';
 import { trialAccountIsAgent } from '../../../lib/login-gate';
 import { session } from '../../../lib/session';
 import { useLanguage } from '../../../lib/use-language';
-import { launchedGameStore } from '../../../stores/launched-game-store';
 import { openModal } from '../../../stores/modal-store';
 import type { LaunchableGame } from './launch-request';
 import type { LaunchProblem } from './launch-problem';
@@ -54,20 +53,10 @@ export function useLaunchGame(): LaunchGameHandle {
   const [transferOffer, setTransferOffer] = useState<{ game: LaunchableGame; wallet: TransferWallet } | null>(null);
   const [isLaunching, setIsLaunching] = useState(false);
 
-  /** Asks for the game's address and opens it; every refusal becomes the problem dialog. */
+  /** Asks for the game's address and opens it (the module's `showGame`); a refusal is thrown. */
   const open = useCallback(
     async (module: LaunchModule, game: LaunchableGame, move: TransferMove) => {
-      const isTrial = session.getIsAgent() === trialAccountIsAgent;
-      const isPhoneDevice = isPhone();
-      // A transfer game on show is left for another vendor's game: its money goes back first, so its
-      // return cannot take what this launch moves in. Another game of the same vendor plays on from
-      // the same wallet, and keeps the return that is due when it is left.
-      const shown = launchedGameStore.get()?.transfer;
-      const keepsWallet = shown?.vassalage === game.vassalage;
-      if (shown && !keepsWallet) await module.returnGameWallets(queryClient, shown.returnKey);
-      const result = await module.launchGame(module.buildLaunchRequest(game, language, isTrial, isPhoneDevice, move));
-      const transfer = result.walletMode === 'transfer' ? { vassalage: result.vassalage, returnKey: keepsWallet && shown ? shown.returnKey : module.newReturnKey() } : undefined;
-      launchedGameStore.set({ url: (isPhoneDevice && result.game_url2) || result.game_url, title: result.displayName, ...(transfer ? { transfer } : {}) });
+      await module.showGame(queryClient, module.buildLaunchRequest(game, language, session.getIsAgent() === trialAccountIsAgent, isPhone(), move));
       // The launch recorded the game among the member's recent ones.
       void queryClient.invalidateQueries({ queryKey: ['recent-games'] });
       if (pathname !== paths.game.path) void navigate(paths.game.getHref());
