@@ -140,7 +140,11 @@ function SlipField({ value, onChange, error, onError }: { value: PickedSlip | nu
           </button>
         </div>
       ) : null}
-      <input ref={inputRef} id={id} className="file-input" type="file" accept="image/png,image/jpeg" aria-invalid={Boolean(error)} onChange={(event) => void pick(event.target.files?.[0])} />
+      {/* The browser's own file button speaks the browser's language and ignores the theme: a label of ours opens it. */}
+      <input ref={inputRef} id={id} className="visually-hidden file-input" type="file" accept="image/png,image/jpeg" aria-invalid={Boolean(error)} onChange={(event) => void pick(event.target.files?.[0])} />
+      <label htmlFor={id} className="button is-small is-ghost file-pick" aria-hidden="true">
+        {value ? t('withdrawal_slip_replace') : t('withdrawal_slip_choose')}
+      </label>
     </Field>
   );
 }
@@ -325,7 +329,6 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
               <Field label={t('withdrawal_payout_reference')} htmlFor="withdrawal-reference" hint={t('withdrawal_reference_hint', { max: payoutReferenceMaxLength })} error={errorFor('payoutReference', problems.reference)}>
                 <input
                   id="withdrawal-reference"
-                  className="mono"
                   value={reference}
                   maxLength={payoutReferenceMaxLength + 8}
                   autoComplete="off"

@@ -83,14 +83,14 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
   );
 }
 
-/** The slip the operator attached to the payout, loaded when the member opens it. */
+/** The slip the operator attached to the payout, loaded when the member opens it; clicking it saves it (a data: URL cannot open in a tab). */
 function PayoutSlip({ withdrawalId }: { withdrawalId: number }) {
   const { t } = useTranslation();
   const slip = usePayoutSlip(withdrawalId, true);
   if (slip.isError) return <p className="auth-form__error" role="alert">{t('money_payout_slip_unavailable')}</p>;
   if (!slip.data) return <span className="money-payout__slip money-payout__slip--loading" aria-busy="true" aria-label={t('money_payout_slip_loading')} />;
   return (
-    <a className="money-payout__slip" href={slip.data} target="_blank" rel="noreferrer" download={`payout-${withdrawalId}`}>
+    <a className="money-payout__slip" href={slip.data} download={`payout-${withdrawalId}`}>
       <img src={slip.data} alt={t('money_payout_slip_alt', { id: withdrawalId })} />
     </a>
   );
