@@ -418,6 +418,41 @@ export const transactionHistoryQuerySchema = pageQuerySchema.extend({
 });
 export type TransactionHistoryQuery = z.infer<typeof transactionHistoryQuerySchema>;
 
+/** A game vendor as the catalogue names it in the request's language (its code when the catalogue no longer has it). */
+export const historyVendorSchema = z.object({ vassalage: z.string(), name: z.string() });
+export type HistoryVendor = z.infer<typeof historyVendorSchema>;
+
+/**
+ * What a movement was, for the page to say in the member's language instead of showing the raw
+ * reference (by `kind`):
+ * - `deposit`, `withdrawal`, `adjustment`: that record, by the id the member sees elsewhere (`#7`);
+ *   `isFee`: the record's fee (a deposit channel's fee, a withdrawal's fee).
+ * - `transfer`: money moved between the main wallet and a transfer-mode vendor's wallet (`direction`
+ *   IN: into the vendor's wallet, OUT: back out of it), with the transfer's `status`; `isReturned`: the
+ *   vendor refused it and this movement put the money back where it came from. `transferId` is the
+ *   reference the vendor knows it by (GCS_walletTransfer's), `shortTransferId` its first 8 characters.
+ * - `vendor_result`: what the member won (in) or lost (out) at a transfer-mode vendor, counted when the
+ *   platform read that vendor's wallet before moving money out of it.
+ * - `bet_refund`: a game cancelled a bet and gave its stake back (the row's `game` names the round).
+ */
+export const historyDetailSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('deposit'), depositId: z.number().int(), isFee: z.boolean() }),
+  z.object({ kind: z.literal('withdrawal'), withdrawalId: z.number().int(), isFee: z.boolean() }),
+  z.object({ kind: z.literal('adjustment'), adjustmentId: z.number().int() }),
+  z.object({
+    kind: z.literal('transfer'),
+    vendor: historyVendorSchema,
+    direction: z.enum(['IN', 'OUT']),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    isReturned: z.boolean(),
+    transferId: z.string(),
+    shortTransferId: z.string(),
+  }),
+  z.object({ kind: z.literal('vendor_result'), vendor: historyVendorSchema }),
+  z.object({ kind: z.literal('bet_refund') }),
+]);
+export type HistoryDetail = z.infer<typeof historyDetailSchema>;
+
 /** One movement of one of the member's wallets. */
 export const historyEntrySchema = z.object({
   /** The ledger transfer's id; with `wallet` unique in the list. */
@@ -429,15 +464,22 @@ export const historyEntrySchema = z.object({
   balanceAfter: moneySchema,
   /** `main`, `held`, `bonus`, `trial`, or `vendor:<code>`. */
   wallet: z.string(),
+  /** A `vendor:<code>` wallet's vendor as the catalogue names it in the request's language; null for the member's own wallets. */
+  walletVendorName: z.string().nullable(),
   /** The business record's status when there is one (a withdrawal's `pending`, ...); null otherwise. */
   status: z.string().nullable(),
-  /** The business record (`withdrawal:12`, `deposit:7`, `HOUSE:<round id>`, ...). */
+  /**
+   * The business record (`withdrawal:12`, `deposit:7`, `HOUSE:<round id>`, `transfer:<reference>`, ...):
+   * a key for programs, never shown to the member (`game` and `detail` describe the row).
+   */
   reference: z.string(),
   /**
    * A game round's money (`bet`, `win`): the game, named by the catalogue in the request's language,
    * and the round (`shortRoundId`: its first 8 characters, what the page shows); null otherwise.
    */
   game: z.object({ gameId: z.string(), name: z.string(), roundId: z.string(), shortRoundId: z.string() }).nullable(),
+  /** What the movement was (historyDetailSchema); null when the type says it all (a bet, a win, a trial credit, ...). */
+  detail: historyDetailSchema.nullable(),
   time: z.number().int(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

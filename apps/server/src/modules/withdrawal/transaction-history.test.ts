@@ -1,9 +1,12 @@
-import { withdrawalPaths, type HistoryEntry } from '@lotus/contract';
+import { randomUUID } from 'node:crypto';
+import { launchPaths, walletTransferResultSchema, withdrawalPaths, type HistoryEntry } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { insertTestSession } from '../../testing/members.ts';
+import { startPlatformWithHouse, type PlatformWithHouse } from '../../testing/house-games.ts';
+import { fundedTestMember, insertTestSession } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postTransfers } from '../ledger/index.ts';
+import { VendorRefusal, type TransferVendorClient } from '../transfer-wallet/index.ts';
 import { createVendorKit, houseSecret } from '../vendor-wallet/vendor-wallet.testing.ts';
 import { createWithdrawalKit, freshKey, type WithdrawalKit, type WithdrawalTestMember } from './withdrawal.testing.ts';
 
@@ -73,17 +76,17 @@ function history(query: Record<string, string | number> = {}, method: 'GET' | 'P
 const at = (hour: number) => startMs + hour * hourMs;
 /** The story, newest first; within one transfer the side leaving a wallet comes first. */
 const expectedStory = () => [
-  { type: 'transfer', amount: '-100.00', balanceAfter: '750.00', wallet: 'main', status: null, reference: 'transfer:1', game: null, time: at(6) },
-  { type: 'transfer', amount: '100.00', balanceAfter: '100.00', wallet: 'vendor:HOUSE', status: null, reference: 'transfer:1', game: null, time: at(6) },
-  { type: 'adjustment', amount: '50.00', balanceAfter: '850.00', wallet: 'main', status: null, reference: 'adjustment:goodwill', game: null, time: at(5) },
-  { type: 'withdrawal_payout', amount: '-200.00', balanceAfter: '0.00', wallet: 'held', status: 'approved', reference: `withdrawal:${paidId}`, game: null, time: at(4) },
-  { type: 'withdrawal', amount: '-200.00', balanceAfter: '800.00', wallet: 'main', status: 'approved', reference: `withdrawal:${paidId}`, game: null, time: at(3) },
-  { type: 'withdrawal', amount: '200.00', balanceAfter: '200.00', wallet: 'held', status: 'approved', reference: `withdrawal:${paidId}`, game: null, time: at(3) },
-  { type: 'withdrawal_release', amount: '-300.00', balanceAfter: '0.00', wallet: 'held', status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, time: at(2) },
-  { type: 'withdrawal_release', amount: '300.00', balanceAfter: '1000.00', wallet: 'main', status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, time: at(2) },
-  { type: 'withdrawal', amount: '-300.00', balanceAfter: '700.00', wallet: 'main', status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, time: at(1) },
-  { type: 'withdrawal', amount: '300.00', balanceAfter: '300.00', wallet: 'held', status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, time: at(1) },
-  { type: 'deposit', amount: '1000.00', balanceAfter: '1000.00', wallet: 'main', status: null, reference: expect.stringMatching(/^deposit:/), game: null, time: at(0) },
+  { type: 'transfer', amount: '-100.00', balanceAfter: '750.00', wallet: 'main', walletVendorName: null, status: null, reference: 'transfer:1', game: null, detail: null, time: at(6) },
+  { type: 'transfer', amount: '100.00', balanceAfter: '100.00', wallet: 'vendor:HOUSE', walletVendorName: 'HOUSE', status: null, reference: 'transfer:1', game: null, detail: null, time: at(6) },
+  { type: 'adjustment', amount: '50.00', balanceAfter: '850.00', wallet: 'main', walletVendorName: null, status: null, reference: 'adjustment:goodwill', game: null, detail: null, time: at(5) },
+  { type: 'withdrawal_payout', amount: '-200.00', balanceAfter: '0.00', wallet: 'held', walletVendorName: null, status: 'approved', reference: `withdrawal:${paidId}`, game: null, detail: { kind: 'withdrawal', withdrawalId: paidId, isFee: false }, time: at(4) },
+  { type: 'withdrawal', amount: '-200.00', balanceAfter: '800.00', wallet: 'main', walletVendorName: null, status: 'approved', reference: `withdrawal:${paidId}`, game: null, detail: { kind: 'withdrawal', withdrawalId: paidId, isFee: false }, time: at(3) },
+  { type: 'withdrawal', amount: '200.00', balanceAfter: '200.00', wallet: 'held', walletVendorName: null, status: 'approved', reference: `withdrawal:${paidId}`, game: null, detail: { kind: 'withdrawal', withdrawalId: paidId, isFee: false }, time: at(3) },
+  { type: 'withdrawal_release', amount: '-300.00', balanceAfter: '0.00', wallet: 'held', walletVendorName: null, status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, detail: { kind: 'withdrawal', withdrawalId: rejectedId, isFee: false }, time: at(2) },
+  { type: 'withdrawal_release', amount: '300.00', balanceAfter: '1000.00', wallet: 'main', walletVendorName: null, status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, detail: { kind: 'withdrawal', withdrawalId: rejectedId, isFee: false }, time: at(2) },
+  { type: 'withdrawal', amount: '-300.00', balanceAfter: '700.00', wallet: 'main', walletVendorName: null, status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, detail: { kind: 'withdrawal', withdrawalId: rejectedId, isFee: false }, time: at(1) },
+  { type: 'withdrawal', amount: '300.00', balanceAfter: '300.00', wallet: 'held', walletVendorName: null, status: 'rejected', reference: `withdrawal:${rejectedId}`, game: null, detail: { kind: 'withdrawal', withdrawalId: rejectedId, isFee: false }, time: at(1) },
+  { type: 'deposit', amount: '1000.00', balanceAfter: '1000.00', wallet: 'main', walletVendorName: null, status: null, reference: expect.stringMatching(/^deposit:/), game: null, detail: null, time: at(0) },
 ];
 
 function withoutIds(entries: HistoryEntry[]) {
@@ -215,6 +218,99 @@ describe('game rows of ODSFE2_MemTransDet', () => {
 
     const thai = (await gameHistory('TH', '?type=bet')).json().value;
     expect(thai.content.map((entry: HistoryEntry) => entry.game?.name)).toEqual(['บาคาร่า โลตัส', 'ดอกบัวนำโชค']);
+  });
+});
+
+describe('transfer rows of ODSFE2_MemTransDet', () => {
+  // A member moves 100.50 into Golden Elephant (a transfer-mode vendor, the real house vendor's
+  // transfer brand) by launching it, wins 30.00 there, leaves (the site's return brings 130.50 back),
+  // then tries to move 50.00 in again, which the vendor refuses (the money comes back).
+  let platform: PlatformWithHouse;
+  let token = '';
+  let refuseFundIn = false;
+  const clock = { nowMs: Date.UTC(2026, 10, 26, 3, 0, 0) };
+  const transferIds = { in: '', out: '', refused: '' };
+
+  beforeAll(async () => {
+    const wrap = (_integration: { code: string }, client: TransferVendorClient): TransferVendorClient => ({
+      async call(call, body) {
+        if (call === 'fund-in' && refuseFundIn) throw new VendorRefusal('PLAYER_LOCKED', 'refused by the test');
+        return client.call(call, body);
+      },
+    });
+    platform = await startPlatformWithHouse({ now: () => clock.nowMs, wrapTransferVendorClient: wrap });
+    const { testApp, house } = platform;
+    const funded = await fundedTestMember(testApp.db, testApp.demoMerchantId, 'historytransfer', 50_000n, { nowMs: clock.nowMs });
+    token = funded.token;
+    const headers = { Merchant: 'demo', Language: 'EN', Authorization: token };
+
+    clock.nowMs += 60_000;
+    const launched = await testApp.app.inject({
+      method: 'POST',
+      url: launchPaths.launchGame,
+      headers,
+      payload: { gameId: 'golden-elephant', vassalage: 'GOLDENELE', launchMode: 'GLS', accountType: 1, confirmTrans: 1, transferAmount: '100.50' },
+    });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const moved = await testApp.db.selectFrom('wallet_transfer').select('reference').where('member_id', '=', funded.memberId).executeTakeFirstOrThrow();
+    transferIds.in = moved.reference;
+
+    clock.nowMs += 60_000;
+    await house.db.updateTable('player').set({ balance: sql<bigint>`balance + 3000` }).where('player_id', '=', `m${testApp.demoMerchantId}p${funded.memberId}`).execute();
+    const returned = await testApp.app.inject({ method: 'POST', url: launchPaths.walletReturn, headers: { ...headers, 'Idempotency-Key': randomUUID() }, payload: {} });
+    expect(returned.json().value.transfers).toEqual([expect.objectContaining({ direction: 'OUT', amount: '130.50', status: 'SUCCESS' })]);
+    transferIds.out = returned.json().value.transfers[0].transferId;
+
+    clock.nowMs += 60_000;
+    refuseFundIn = true;
+    const refused = await testApp.app.inject({ method: 'POST', url: launchPaths.walletTransfer, headers: { ...headers, 'Idempotency-Key': randomUUID() }, payload: { vassalage: 'GOLDENELE', direction: 'IN', amount: '50.00' } });
+    const refusedValue = walletTransferResultSchema.parse(refused.json().value);
+    expect(refusedValue.status).toBe('FAILED');
+    transferIds.refused = refusedValue.transferId;
+  }, 60_000);
+  afterAll(() => platform?.close());
+
+  const read = async (language: 'TH' | 'EN', query = '') => {
+    const response = await platform.testApp.app.inject({ method: 'GET', url: `${withdrawalPaths.transactionHistory}${query}`, headers: { Merchant: 'demo', Language: language, Authorization: token } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().value.content as HistoryEntry[];
+  };
+  const transfer = (name: string, transferId: string, direction: 'IN' | 'OUT', status: 'succeeded' | 'failed', isReturned = false) => ({
+    kind: 'transfer',
+    vendor: { vassalage: 'GOLDENELE', name },
+    direction,
+    status,
+    isReturned,
+    transferId,
+    shortTransferId: transferId.slice(0, 8),
+  });
+
+  test('each transfer row names the vendor\'s wallet from the catalogue, the direction and the transfer by a short id, in EN and TH', async () => {
+    const story = (name: string) => [
+      // The refused move: out of the main wallet into transit, then back.
+      { type: 'transfer', amount: '50.00', wallet: 'main', walletVendorName: null, detail: transfer(name, transferIds.refused, 'IN', 'failed', true) },
+      { type: 'transfer', amount: '-50.00', wallet: 'main', walletVendorName: null, detail: transfer(name, transferIds.refused, 'IN', 'failed') },
+      // Leaving the game: all of Golden Elephant's wallet back to the main wallet.
+      { type: 'transfer', amount: '130.50', wallet: 'main', walletVendorName: null, detail: transfer(name, transferIds.out, 'OUT', 'succeeded') },
+      { type: 'transfer', amount: '-130.50', wallet: 'vendor:GOLDENELE', walletVendorName: name, detail: transfer(name, transferIds.out, 'OUT', 'succeeded') },
+      // What the member won there, counted when the platform read the vendor's balance before moving it out.
+      { type: 'win', amount: '30.00', wallet: 'vendor:GOLDENELE', walletVendorName: name, detail: { kind: 'vendor_result', vendor: { vassalage: 'GOLDENELE', name } } },
+      // The launch's move into the game wallet.
+      { type: 'transfer', amount: '100.50', wallet: 'vendor:GOLDENELE', walletVendorName: name, detail: transfer(name, transferIds.in, 'IN', 'succeeded') },
+      { type: 'transfer', amount: '-100.50', wallet: 'main', walletVendorName: null, detail: transfer(name, transferIds.in, 'IN', 'succeeded') },
+      // The test's funding (an adjustment without a record id: nothing more to say than its type).
+      { type: 'adjustment', amount: '500.00', wallet: 'main', walletVendorName: null, detail: null },
+    ];
+    const pick = (entries: HistoryEntry[]) => entries.map(({ type, amount, wallet, walletVendorName, detail }) => ({ type, amount, wallet, walletVendorName, detail }));
+    const english = await read('EN');
+    expect(pick(english)).toEqual(story('Golden Elephant'));
+    expect(english.filter((entry) => entry.type === 'transfer').map((entry) => entry.reference)).toEqual(
+      [transferIds.refused, transferIds.refused, transferIds.out, transferIds.out, transferIds.in, transferIds.in].map((id) => `transfer:${id}`),
+    );
+    expect(new Set(Object.values(transferIds)).size).toBe(3);
+    expect(pick(await read('TH'))).toEqual(story('ช้างทอง'));
+    // The type filter keeps the description.
+    expect(pick(await read('TH', '?type=transfer'))).toEqual(story('ช้างทอง').filter((entry) => entry.type === 'transfer'));
   });
 });
 

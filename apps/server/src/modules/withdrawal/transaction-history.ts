@@ -1,5 +1,6 @@
 import {
   formatMinorUnits,
+  type HistoryDetail,
   type HistoryEntry,
   type Language,
   type HistoryType,
@@ -12,6 +13,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { findRoundGames, getGameProfit } from '../bet-records/index.ts';
 import { findDepositStatuses } from '../deposit/index.ts';
+import { findTransfersOfHistory, findVendorWalletNames } from '../transfer-wallet/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberScope } from './payment-password.ts';
 
@@ -32,6 +34,12 @@ import type { MemberScope } from './payment-password.ts';
  * | a vendor sub-wallet and the main wallet, or the transit between them | transfer |
  * | a game's house account | bet (out) / win (in) |
  * | bonus / trial house accounts | bonus / trial |
+ *
+ * No raw reference reaches the member: a game row names its game and round (`game`), every other row
+ * that has more to say than its type says it as typed data (`detail`: which deposit, withdrawal or
+ * adjustment and whether it is the fee; a transfer's vendor, direction and status; a vendor's result),
+ * read from the ledger kind of the movement and the record its reference names; a vendor wallet is
+ * named by its vendor (`walletVendorName`).
  */
 
 interface Movement {
@@ -42,6 +50,8 @@ interface Movement {
   is_credit: boolean;
   own_kind: string;
   own_sub_key: string;
+  /** The ledger transfer's kind (contract ledgerTransferKinds: `deposit.fee`, `wallet.transfer.returned`, ...). */
+  kind: string;
   balance_after: bigint | null;
   type: HistoryType;
 }
@@ -69,16 +79,16 @@ function movements(scope: Pick<MemberScope, 'merchantId' | 'memberId'>, startTim
     WITH own AS (
       SELECT id, kind, sub_key FROM ledger_account WHERE merchant_id = ${scope.merchantId} AND member_id = ${scope.memberId}
     ), sides AS (
-      SELECT t.id, t.amount, t.reference, t.created_at, false AS is_credit, own.kind AS own_kind, own.sub_key AS own_sub_key,
+      SELECT t.id, t.amount, t.reference, t.kind, t.created_at, false AS is_credit, own.kind AS own_kind, own.sub_key AS own_sub_key,
              other.kind AS other_kind, t.debit_balance_after AS balance_after
       FROM own JOIN ledger_transfer t ON t.debit_account_id = own.id ${start} ${end}
       JOIN ledger_account other ON other.id = t.credit_account_id
       UNION ALL
-      SELECT t.id, t.amount, t.reference, t.created_at, true, own.kind, own.sub_key, other.kind, t.credit_balance_after
+      SELECT t.id, t.amount, t.reference, t.kind, t.created_at, true, own.kind, own.sub_key, other.kind, t.credit_balance_after
       FROM own JOIN ledger_transfer t ON t.credit_account_id = own.id ${start} ${end}
       JOIN ledger_account other ON other.id = t.debit_account_id
     )
-    SELECT id, amount, reference, created_at, is_credit, own_kind, own_sub_key, balance_after, ${typeExpression} AS type FROM sides
+    SELECT id, amount, reference, kind, created_at, is_credit, own_kind, own_sub_key, balance_after, ${typeExpression} AS type FROM sides
   )`;
 }
 
@@ -103,6 +113,12 @@ function rangeOf(query: { startTime?: number | undefined; endTime?: number | und
     throw AppError.badRequest('endTime', 'withdraw.history.range.invalid');
   }
   return { start: query.startTime === undefined ? null : new Date(query.startTime), end: query.endTime === undefined ? null : new Date(query.endTime) };
+}
+
+/** The record id of a `<prefix>:<digits>` reference; null for any other reference. */
+function idOf(reference: string, prefix: string): number | null {
+  const match = new RegExp(`^${prefix}:(\\d{1,15})$`).exec(reference);
+  return match ? Number(match[1]) : null;
 }
 
 function idsOf(references: string[], prefix: string): bigint[] {
@@ -151,9 +167,71 @@ async function gamesOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantI
   };
 }
 
+/** A transfer's reference as its ledger postings carry it (`transfer:<reference the vendor saw>`), or null. */
+const transferReferenceOf = (reference: string) => (reference.startsWith('transfer:') ? reference.slice('transfer:'.length) : null);
+
+/** The vendor a vendor's result names (`vendor:<code>`, the transfer-wallet's sync), or null. */
+const resultVendorOf = (reference: string) => (reference.startsWith('vendor:') ? reference.slice('vendor:'.length) : null);
+
+/**
+ * The `detail` of the page's rows: records by id (the reference), transfers as the transfer-wallet
+ * module has them, vendors named from the catalogue in the member's language.
+ */
+async function detailsOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, rows: Movement[], language: Language) {
+  const transferReferences = rows.flatMap((row) => {
+    const reference = row.type === 'transfer' ? transferReferenceOf(row.reference) : null;
+    return reference === null ? [] : [reference];
+  });
+  const vendorCodes = rows.flatMap((row) => {
+    const codes = row.own_kind === 'member_vendor' ? [row.own_sub_key] : [];
+    const resultVendor = row.kind === 'vendor.result' ? resultVendorOf(row.reference) : null;
+    return resultVendor === null ? codes : [...codes, resultVendor];
+  });
+  const [transfers, vendorNames] = await Promise.all([findTransfersOfHistory(db, scope, transferReferences, language), findVendorWalletNames(db, scope.merchantId, vendorCodes, language)]);
+  const vendorOf = (vassalage: string) => ({ vassalage, name: vendorNames.get(vassalage) ?? vassalage });
+
+  const detailOf = (row: Movement): HistoryDetail | null => {
+    const isFee = row.kind === 'deposit.fee' || row.kind === 'withdrawal.fee';
+    if (row.type === 'deposit') {
+      const depositId = idOf(row.reference, 'deposit');
+      return depositId === null ? null : { kind: 'deposit', depositId, isFee };
+    }
+    if (row.type === 'withdrawal' || row.type === 'withdrawal_release' || row.type === 'withdrawal_payout') {
+      const withdrawalId = idOf(row.reference, 'withdrawal');
+      return withdrawalId === null ? null : { kind: 'withdrawal', withdrawalId, isFee };
+    }
+    if (row.type === 'adjustment') {
+      const adjustmentId = idOf(row.reference, 'adjustment');
+      return adjustmentId === null ? null : { kind: 'adjustment', adjustmentId };
+    }
+    if (row.type === 'transfer') {
+      const reference = transferReferenceOf(row.reference);
+      const transfer = reference === null ? undefined : transfers.get(reference);
+      if (reference === null || transfer === undefined) return null;
+      return {
+        kind: 'transfer',
+        vendor: { vassalage: transfer.vassalage, name: transfer.vendorName },
+        direction: transfer.direction,
+        status: transfer.status,
+        isReturned: row.kind === 'wallet.transfer.returned',
+        transferId: reference,
+        shortTransferId: reference.slice(0, 8),
+      };
+    }
+    if (row.kind === 'vendor.result') {
+      const vassalage = resultVendorOf(row.reference);
+      return vassalage === null ? null : { kind: 'vendor_result', vendor: vendorOf(vassalage) };
+    }
+    if (row.kind === 'vendor.rollback') return { kind: 'bet_refund' };
+    return null;
+  };
+  const walletVendorNameOf = (row: Movement) => (row.own_kind === 'member_vendor' ? vendorOf(row.own_sub_key).name : null);
+  return { detailOf, walletVendorNameOf };
+}
+
 /**
  * GET or POST /wps/relay/ODSFE2_MemTransDet. A game row (bet, win) names its game in `language` and
- * its round, rather than leaving the member the raw reference.
+ * its round, every other row says what it was in `detail`, rather than leaving the member the raw reference.
  */
 export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, query: TransactionHistoryQuery, language: Language): Promise<TransactionHistory> {
   const { start, end } = rangeOf(query);
@@ -163,13 +241,14 @@ export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<M
     sql<{ count: bigint }>`SELECT count(*)::int8 AS count FROM ${source} m ${typeFilter}`.execute(db),
     sql<Movement>`SELECT * FROM ${source} m ${typeFilter} ORDER BY id DESC, is_credit LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`.execute(db),
   ]);
-  const [statuses, gameOf] = await Promise.all([
+  const [statuses, gameOf, { detailOf, walletVendorNameOf }] = await Promise.all([
     statusesOf(
       db,
       scope.merchantId,
       page.rows.map((row) => row.reference),
     ),
     gamesOf(db, scope, page.rows, language),
+    detailsOf(db, scope, page.rows, language),
   ]);
   const total = Number(count.rows[0]?.count ?? 0n);
   const content: HistoryEntry[] = page.rows.map((row) => ({
@@ -179,9 +258,11 @@ export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<M
     // Member sides always carry their balance after the transfer (the ledger writes it).
     balanceAfter: formatMinorUnits(row.balance_after ?? 0n),
     wallet: walletName(row.own_kind, row.own_sub_key),
+    walletVendorName: walletVendorNameOf(row),
     status: statuses.get(row.reference) ?? null,
     reference: row.reference,
     game: gameOf(row),
+    detail: detailOf(row),
     time: row.created_at.getTime(),
   }));
   return { content, pageNo: query.pageNo, pageSize: query.pageSize, totalElements: total, totalPages: Math.ceil(total / query.pageSize) };
