@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { apiPaths, withdrawalPaths, type GameMenu, type PersonalProfit } from '@lotus/contract';
+import { apiPaths, withdrawalPaths, type GameMenu, type HistoryDetail, type HistoryEntry, type PersonalProfit } from '@lotus/contract';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
@@ -30,15 +30,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const entry = (transactionId: number, type: string, amount: string, balanceAfter: string, status: string | null, reference: string) => ({
+/** The record a reference names, as the server describes it (`detail`). */
+function detailOf(reference: string): HistoryDetail | null {
+  const [kind, id] = reference.split(':');
+  if (kind === 'deposit') return { kind: 'deposit', depositId: Number(id), isFee: false };
+  if (kind === 'withdrawal') return { kind: 'withdrawal', withdrawalId: Number(id), isFee: false };
+  return null;
+}
+
+const entry = (transactionId: number, type: string, amount: string, balanceAfter: string, status: string | null, reference: string): HistoryEntry => ({
   transactionId,
-  type,
+  type: type as HistoryEntry['type'],
   amount,
   balanceAfter,
   wallet: 'main',
+  walletVendorName: null,
   status,
   reference,
   game: null,
+  detail: detailOf(reference),
   time: Date.UTC(2026, 10, 20, 3, transactionId),
 });
 
@@ -69,7 +79,9 @@ describe('transactionHistory', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Page 2' })));
-    expect(await within(screen.getByRole('table')).findByText('deposit:1')).toBeTruthy();
+    // The record by the id the member knows it by, never the raw reference.
+    expect(await within(screen.getByRole('table')).findByText('Deposit #1')).toBeTruthy();
+    expect(within(screen.getByRole('table')).queryByText('deposit:1')).toBeNull();
     const last = callsTo(calls, 'GET', withdrawalPaths.transactionHistory).at(-1)!;
     expect(last.query.get('type')).toBe('deposit');
     expect(last.query.get('pageNo')).toBe('2');
@@ -91,6 +103,61 @@ describe('transactionHistory', () => {
     await switchLanguage('TH');
     renderWithProviders(<TransactionHistoryPage />);
     expect(await screen.findByText('ดอกบัวนำโชค · รอบ 414133db')).toBeTruthy();
+  });
+
+  test('transfer rows name the vendor\'s wallet and the direction with a short id (the full one on hover), in Thai too; fees and a vendor\'s result say what they are', async () => {
+    const transferId = '1a2b3c4d5e6f708192a3b4c5d6e7f801';
+    const refusedId = '99aa88bb77cc66dd55ee44ff33001122';
+    const vendorWallet = (name: string) => ({ wallet: 'vendor:GOLDENELE', walletVendorName: name });
+    const transfer = (name: string, id: string, direction: 'IN' | 'OUT', status: 'succeeded' | 'failed', isReturned = false): HistoryDetail => ({
+      kind: 'transfer',
+      vendor: { vassalage: 'GOLDENELE', name },
+      direction,
+      status,
+      isReturned,
+      transferId: id,
+      shortTransferId: id.slice(0, 8),
+    });
+    const rows = (name: string): HistoryEntry[] => [
+      { ...entry(7, 'transfer', '50.00', '450.00', null, `transfer:${refusedId}`), detail: transfer(name, refusedId, 'IN', 'failed', true) },
+      { ...entry(6, 'transfer', '130.50', '400.00', null, `transfer:${transferId}`), detail: transfer(name, transferId, 'OUT', 'succeeded') },
+      { ...entry(5, 'win', '30.00', '130.50', null, 'vendor:GOLDENELE'), ...vendorWallet(name), detail: { kind: 'vendor_result', vendor: { vassalage: 'GOLDENELE', name } } },
+      { ...entry(4, 'transfer', '100.50', '100.50', null, `transfer:${transferId}`), ...vendorWallet(name), detail: transfer(name, transferId, 'IN', 'succeeded') },
+      { ...entry(3, 'transfer', '-100.50', '269.50', null, `transfer:${transferId}`), detail: transfer(name, transferId, 'IN', 'succeeded') },
+      { ...entry(2, 'deposit', '-10.00', '370.00', 'approved', 'deposit:9'), detail: { kind: 'deposit', depositId: 9, isFee: true } },
+    ];
+    let name = 'Golden Elephant';
+    installMoneyApi({ [`GET ${withdrawalPaths.transactionHistory}`]: () => ok({ content: rows(name), pageNo: 1, pageSize: 15, totalElements: 6, totalPages: 1 }) });
+    renderWithProviders(<TransactionHistoryPage />);
+    const table = await screen.findByRole('table', { name: 'Wallet movements' });
+    const [, refused, out, result, intoVendor, outOfMain, fee] = within(table).getAllByRole('row');
+    expect(within(refused!).getByText('Move to Golden Elephant refused, money back · no. 99aa88bb').getAttribute('title')).toBe(refusedId);
+    expect(within(refused!).getByText('Failed')).toBeTruthy();
+    expect(within(out!).getByText('Returned from Golden Elephant · no. 1a2b3c4d').getAttribute('title')).toBe(transferId);
+    expect(within(out!).getByText('Main wallet')).toBeTruthy();
+    expect(within(out!).getByText('Completed')).toBeTruthy();
+    expect(within(result!).getByText('Play result at Golden Elephant')).toBeTruthy();
+    expect(within(result!).getByText('Golden Elephant wallet')).toBeTruthy();
+    expect(within(intoVendor!).getByText('Moved to Golden Elephant · no. 1a2b3c4d')).toBeTruthy();
+    expect(within(intoVendor!).getByText('Golden Elephant wallet')).toBeTruthy();
+    expect(within(outOfMain!).getByText('Moved to Golden Elephant · no. 1a2b3c4d')).toBeTruthy();
+    expect(within(outOfMain!).getByText('Wallet transfer')).toBeTruthy();
+    expect(within(fee!).getByText('Fee of deposit #9')).toBeTruthy();
+    // No raw reference or vendor code anywhere.
+    expect(table.textContent).not.toMatch(/transfer:|vendor:|deposit:|GOLDENELE|1a2b3c4d5e/);
+    cleanup();
+
+    name = 'ช้างทอง';
+    await switchLanguage('TH');
+    renderWithProviders(<TransactionHistoryPage />);
+    const thaiTable = await screen.findByRole('table', { name: 'รายการเคลื่อนไหวของกระเป๋าเงิน' });
+    expect(within(thaiTable).getAllByText('ย้ายเงินเข้า ช้างทอง · เลขที่ 1a2b3c4d')).toHaveLength(2);
+    expect(within(thaiTable).getByText('ย้ายเงินกลับจาก ช้างทอง · เลขที่ 1a2b3c4d')).toBeTruthy();
+    expect(within(thaiTable).getByText('ย้ายเงินเข้า ช้างทอง ไม่สำเร็จ ได้เงินคืน · เลขที่ 99aa88bb')).toBeTruthy();
+    expect(within(thaiTable).getByText('ผลการเล่นที่ ช้างทอง')).toBeTruthy();
+    expect(within(thaiTable).getAllByText('กระเป๋า ช้างทอง')).toHaveLength(2);
+    expect(within(thaiTable).getAllByText('สำเร็จ')).toHaveLength(3);
+    expect(thaiTable.textContent).not.toMatch(/transfer:|vendor:|GOLDENELE/);
   });
 
   test('an empty period says so, in Thai too', async () => {
