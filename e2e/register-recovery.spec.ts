@@ -193,3 +193,39 @@ test('a valid affiliate link hides the field and places the new member under the
   );
   expect(rows).toEqual([{ upline: 'demoagent' }]);
 });
+
+test('on a phone the registration slider comes into view with the focus; the terms open in a new tab and the form keeps its entries', async ({ page, context }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startSession(page);
+  await page.goto('/register');
+  const dialog = page.getByRole('dialog', { name: 'Register' });
+  const mobile = mobileNumber(19);
+  await dialog.getByRole('tab', { name: 'Mobile number' }).click();
+  await dialog.getByLabel(/^Mobile number \(your username\)/).fill(mobile);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  const sms = await waitForMessage(page.request, outboxAddress(mobile), 1);
+  await dialog.getByLabel(/^SMS code/).fill(sms.code!);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByLabel(/^Confirm password/).fill(password);
+  await dialog.getByLabel(/^Full name/).fill('Somchai Jaidee');
+
+  // The terms: the rules topic of the help pages, in a tab of its own.
+  const [terms] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: 'terms and conditions' }).click()]);
+  await terms.waitForLoadState();
+  expect(new URL(terms.url()).pathname + new URL(terms.url()).hash).toBe('/helpmc#rules');
+  await expect(terms.getByRole('heading', { name: /^(Terms and rules|กฎและเงื่อนไข)$/ })).toBeVisible();
+  await terms.close();
+  await expect(dialog.getByLabel(/^Full name/)).toHaveValue('Somchai Jaidee');
+  await expect(dialog.getByLabel(/^SMS code/)).toHaveValue(sms.code!);
+
+  // The registration's own slider is drawn this time (the code's was passed by the bypass).
+  await dialog.getByRole('checkbox').check();
+  await page.evaluate(() => {
+    (window as Window & { __lotusSliderBypass?: boolean }).__lotusSliderBypass = false;
+  });
+  await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+  const slider = dialog.getByRole('group', { name: 'Slide the piece into the gap' });
+  await expect(slider).toBeFocused();
+  await expect(slider).toBeInViewport({ ratio: 1 });
+  expect(await queryDatabase('select id from member where username = $1', [mobile])).toEqual([]);
+});

@@ -224,8 +224,8 @@ describe('the response cache over real HTTP', () => {
 });
 
 describe('the built site', () => {
-  test('any non-API path returns index.html (history mode)', async () => {
-    for (const url of ['/', '/live?page=LTLIVE', '/no/such/page', '/help']) {
+  test('any non-API path returns index.html (history mode), .html addresses of the site too', async () => {
+    for (const url of ['/', '/live?page=LTLIVE', '/no/such/page', '/help', '/register.html']) {
       const response = await t.app.inject(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');

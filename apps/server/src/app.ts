@@ -219,8 +219,9 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
     const path = request.url.split('?')[0] ?? '/';
     const isApi = isApiPath(path);
     // A missing file (an old tab asking for a chunk of the previous release) must be a 404, so the
-    // site shows its chunk-failure panel instead of parsing index.html as JavaScript.
-    const isFile = path.startsWith('/assets/') || path.startsWith('/admin/assets/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    // site shows its chunk-failure panel instead of parsing index.html as JavaScript. An .html
+    // address is a page: the site keeps the original's /register.html (spec §2).
+    const isFile = path.startsWith('/assets/') || path.startsWith('/admin/assets/') || (/\.[a-z0-9]{1,8}$/i.test(path) && !/\.html$/i.test(path));
     // The back-office has its own history fallback under /admin; the member site keeps every other path.
     const page = isAdminSitePath(path) ? adminIndexHtml : indexHtml;
     if (!isApi && !isFile && page && (request.method === 'GET' || request.method === 'HEAD')) {
