@@ -36,7 +36,7 @@ export const demoBanners: DemoBanner[] = [
     code: 'home-2',
     groupName: 'home',
     title: { TH: 'คาสิโนสดจากกรุงเทพฯ', EN: 'Live casino from Bangkok' },
-    subtitle: { TH: 'บาคาร่าและรูเล็ตกับดีลเลอร์ตัวจริง ตลอด 24 ชั่วโมง', EN: 'Baccarat and roulette with real dealers, around the clock' },
+    subtitle: { TH: 'บาคาร่าสดกับดีลเลอร์ตัวจริง ตลอด 24 ชั่วโมง', EN: 'Live baccarat with real dealers, around the clock' },
     buttonLabel: { TH: 'เข้าคาสิโนสด', EN: 'Play live' },
     imageUrl: '/art/banners/home-2.svg',
     linkUrl: '/live',
