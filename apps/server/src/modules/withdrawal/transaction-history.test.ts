@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { launchPaths, walletTransferResultSchema, withdrawalPaths, type HistoryEntry } from '@lotus/contract';
+import { adminApiPaths, launchPaths, walletTransferResultSchema, withdrawalPaths, type HistoryEntry } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPlatformWithHouse, type PlatformWithHouse } from '../../testing/house-games.ts';
@@ -176,10 +176,56 @@ describe('GET and POST /wps/relay/ODSFE2_MemTransDet', () => {
   });
 });
 
+describe('record rows of ODSFE2_MemTransDet', () => {
+  test('a deposit and its fee, a withdrawal and its fee, and an operator\'s adjustment name their records by id', async () => {
+    const saver = await kit.newMember();
+    // A deposit of 300.00 with a 5.00 channel fee, posted as the deposit module settles one (its README: `deposit:<id>`, kinds deposit and deposit.fee).
+    await postTransfers(kit.db, {
+      merchantId: kit.merchantId,
+      currency: 'THB',
+      idempotency: { source: 'test-deposit', key: freshKey() },
+      transfers: [
+        { debit: { kind: 'house_deposit_clearing', subKey: 'BANK' }, credit: { kind: 'member_main', memberId: saver.id }, amount: 30_000n, kind: 'deposit', reference: 'deposit:4242' },
+        { debit: { kind: 'member_main', memberId: saver.id }, credit: { kind: 'house_fee', subKey: 'deposit:BANK' }, amount: 500n, kind: 'deposit.fee', reference: 'deposit:4242' },
+      ],
+      nowMs: kit.clock.nowMs,
+    });
+    await kit.wager(saver.id, '300.00');
+    // A withdrawal of 200.00 with a 10.00 fee, paid by an operator.
+    await kit.updateMerchantConfig((config) => {
+      config.withdrawals.feeAmount = '10.00';
+    });
+    const withdrawalId = await kit.pendingWithdrawal(saver, '200.00').finally(() =>
+      kit.updateMerchantConfig((config) => {
+        config.withdrawals.feeAmount = '0';
+      }),
+    );
+    await operatorPost(withdrawalPaths.adminApprove, { withdrawalId, payoutReference: 'FT-HISTORY-2' });
+    // An operator's adjustment through the back office.
+    const admin = await kit.newOperator('admin');
+    const adjusted = await kit.send('POST', adminApiPaths.memberAdjustments.replace(':memberId', String(saver.id)), { direction: 'credit', amount: '7.00', reason: 'Goodwill' }, { operatorToken: admin.token, idempotencyKey: freshKey() });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    const adjustment = await kit.db.selectFrom('member_adjustment').select('id').where('member_id', '=', saver.id).executeTakeFirstOrThrow();
+
+    const value = (await history({}, 'GET', saver.token)).json().value;
+    expect(value.content.map(({ type, amount, wallet, detail }: HistoryEntry) => ({ type, amount, wallet, detail }))).toEqual([
+      { type: 'adjustment', amount: '7.00', wallet: 'main', detail: { kind: 'adjustment', adjustmentId: Number(adjustment.id) } },
+      // One posting pays out and takes the fee, the fee last.
+      { type: 'withdrawal_payout', amount: '-10.00', wallet: 'held', detail: { kind: 'withdrawal', withdrawalId, isFee: true } },
+      { type: 'withdrawal_payout', amount: '-190.00', wallet: 'held', detail: { kind: 'withdrawal', withdrawalId, isFee: false } },
+      { type: 'withdrawal', amount: '-200.00', wallet: 'main', detail: { kind: 'withdrawal', withdrawalId, isFee: false } },
+      { type: 'withdrawal', amount: '200.00', wallet: 'held', detail: { kind: 'withdrawal', withdrawalId, isFee: false } },
+      { type: 'deposit', amount: '-5.00', wallet: 'main', detail: { kind: 'deposit', depositId: 4242, isFee: true } },
+      { type: 'deposit', amount: '300.00', wallet: 'main', detail: { kind: 'deposit', depositId: 4242, isFee: false } },
+    ]);
+  });
+});
+
 describe('game rows of ODSFE2_MemTransDet', () => {
   // A member plays two rounds of the house games through signed seamless wallet calls: Lucky Lotus
   // (bet 10.00, win 25.00) then Lotus Baccarat (bet 20.00, lost). Its own app: the house vendor's secret.
   let gameApp: TestApp;
+  let vendor: Awaited<ReturnType<typeof createVendorKit>>;
   let token = '';
   const slotRound = '414133db-5c1e-4a8f-9a59-1f0b8c2d7e11';
   const tableRound = '9f2c81aa-0b7d-4c55-8e0f-6a4d3b2c1e00';
@@ -187,7 +233,7 @@ describe('game rows of ODSFE2_MemTransDet', () => {
 
   beforeAll(async () => {
     gameApp = await createTestApp({ HOUSE_VENDOR_SECRET: houseSecret }, { now: () => clock.nowMs });
-    const vendor = await createVendorKit(gameApp, () => clock.nowMs, 'th');
+    vendor = await createVendorKit(gameApp, () => clock.nowMs, 'th');
     const slot = await vendor.player(100_000n, { gameId: 'lucky-lotus' });
     const table = await vendor.player(0n, { gameId: 'baccarat', memberId: slot.memberId });
     await vendor.expectOk(await vendor.send(slot, 'bet', vendor.body(slot, { roundId: slotRound, amount: '10.00' })));
@@ -218,6 +264,22 @@ describe('game rows of ODSFE2_MemTransDet', () => {
 
     const thai = (await gameHistory('TH', '?type=bet')).json().value;
     expect(thai.content.map((entry: HistoryEntry) => entry.game?.name)).toEqual(['บาคาร่า โลตัส', 'ดอกบัวนำโชค']);
+    expect(english.content.map((entry: HistoryEntry) => entry.detail)).toEqual([null, null, null, null]);
+  });
+
+  test('a bet the game cancelled reads as refunded, naming its game and round', async () => {
+    const roundId = '5be0c1d2-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+    const player = await vendor.player(5_000n, { gameId: 'lucky-lotus' });
+    await vendor.expectOk(await vendor.send(player, 'bet', vendor.body(player, { roundId, transactionId: 'refunded-bet', amount: '10.00' })));
+    await vendor.expectOk(await vendor.send(player, 'rollback', vendor.body(player, { roundId, referenceTransactionId: 'refunded-bet', amount: '10.00' })));
+    const playerToken = await insertTestSession(gameApp.db, gameApp.demoMerchantId, player.memberId, clock.nowMs);
+    const response = await gameApp.app.inject({ method: 'GET', url: withdrawalPaths.transactionHistory, headers: { Merchant: 'demo', Language: 'EN', Authorization: playerToken } });
+    const game = { gameId: 'lucky-lotus', name: 'Lucky Lotus', roundId, shortRoundId: roundId.slice(0, 8) };
+    expect(response.json().value.content.map(({ type, amount, game: entryGame, detail }: HistoryEntry) => ({ type, amount, game: entryGame, detail }))).toEqual([
+      { type: 'win', amount: '10.00', game, detail: { kind: 'bet_refund' } },
+      { type: 'bet', amount: '-10.00', game, detail: null },
+      { type: 'adjustment', amount: '50.00', game: null, detail: null },
+    ]);
   });
 });
 
