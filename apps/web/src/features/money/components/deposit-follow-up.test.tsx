@@ -96,6 +96,9 @@ describe('a deposit opened from the history', () => {
     const summary = screen.getByText('Amount asked').closest('dl')!;
     expect(within(summary).queryByText('Credited')).toBeNull();
     expect(within(summary).getByText('฿500.00')).toBeTruthy();
+    // Asking is one click away, not a form in the way of paying.
+    expect(screen.queryByRole('textbox', { name: 'Ask about this deposit' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ask about this deposit' })).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'I have paid' })));
     expect(await screen.findByRole('heading', { name: 'Payment noted: waiting for review' })).toBeTruthy();
@@ -162,6 +165,6 @@ describe('limits', () => {
     expect(await screen.findByText(/Rejected and expired deposits never count/)).toBeTruthy();
     const day = screen.getByLabelText('24 hours').closest('.money-limit') as HTMLElement;
     expect(within(day).getByText(/^Used/).textContent).toBe('Used ฿2,800.00 / ฿5,000.00');
-    expect(within(day).getByText(/^Approved/).textContent).toBe('Approved ฿2,000.00 · Pending ฿800.00');
+    expect(within(day).getByText(/^Approved/).closest('p')!.textContent).toBe('Approved ฿2,000.00 · Pending ฿800.00');
   });
 });

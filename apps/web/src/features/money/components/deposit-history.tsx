@@ -100,8 +100,10 @@ export function DepositHistory({ symbol, onOpen }: { symbol: string; onOpen: (de
                     <td data-label={t('money_fee')} className="money-table__num"><Money amount={deposit.feeAmount} /></td>
                     <td data-label={t('money_credited')} className="money-table__num"><CreditedCell deposit={deposit} symbol={symbol} /></td>
                     <td data-label={t('money_col_status')}>
-                      <DepositStatusBadge deposit={deposit} />
-                      {deposit.questions.some((question) => question.answer !== null) && <span className="money-table__note">{t('money_question_answered_badge')}</span>}
+                      <span className="money-table__status">
+                        <DepositStatusBadge deposit={deposit} />
+                        {deposit.questions.some((question) => question.answer !== null) && <span className="money-table__note">{t('money_question_answered_badge')}</span>}
+                      </span>
                     </td>
                     <td className="money-table__action">
                       <button type="button" className="button button--ghost button--small" onClick={() => onOpen(deposit)} aria-label={t('money_deposit_open_label', { id: deposit.depositId })}>

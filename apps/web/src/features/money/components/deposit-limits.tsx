@@ -82,7 +82,7 @@ export function DepositLimits({ symbol }: { symbol: string }) {
       <div className="money-callout">
         <p className="money-callout__title">{t('money_limits_title')}</p>
         <p>{t('money_limits_rule')}</p>
-        <p>{t('money_limits_counting')}</p>
+        <p className="money-callout__more">{t('money_limits_counting')}</p>
       </div>
       <div className="money-limits__grid">
         {limits.data.limits.map((limit) => {
@@ -97,9 +97,9 @@ export function DepositLimits({ symbol }: { symbol: string }) {
                 {limit.limit === null ? t('money_limit_none') : <Money amount={limit.limit} symbol={symbol} />}
               </p>
               <p className="money-limit__split">
-                {t('money_limit_used_approved')} <Money amount={limit.usedApproved} symbol={symbol} />
+                <span>{t('money_limit_used_approved')} <Money amount={limit.usedApproved} symbol={symbol} /></span>
                 {' · '}
-                {t('money_limit_used_pending')} <Money amount={limit.usedPending} symbol={symbol} />
+                <span>{t('money_limit_used_pending')} <Money amount={limit.usedPending} symbol={symbol} /></span>
               </p>
               <div className="money-meter" aria-hidden="true">
                 <span

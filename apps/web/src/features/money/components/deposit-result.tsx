@@ -121,13 +121,17 @@ function PaidActions({ deposit }: { deposit: Deposit }) {
   );
 }
 
-/** The member's questions about the deposit with the operators' answers, and a form for a new one. */
+/**
+ * The member's questions about the deposit with the operators' answers, and a form for a new one:
+ * open at once on an expired deposit (asking is then what the member came for), behind a button otherwise.
+ */
 function DepositQuestions({ deposit }: { deposit: Deposit }) {
   const { t } = useTranslation();
   const id = useId();
   const ask = useAskDepositQuestion();
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState('');
+  const [isFormOpen, setIsFormOpen] = useState(deposit.status === 'expired');
   const isOpen = deposit.questions.some((question) => question.answer === null);
   const isFull = deposit.questions.length >= depositQuestionMaxCount;
 
@@ -146,6 +150,16 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
       setProblem(messageOf(failure, t('error_network')));
     }
   };
+
+  if (deposit.questions.length === 0 && !isFormOpen) {
+    return (
+      <div className="money-questions">
+        <button type="button" className="button button--ghost button--small money-questions__open" onClick={() => setIsFormOpen(true)}>
+          {t('money_question_label')}
+        </button>
+      </div>
+    );
+  }
 
   return (
     <section className="money-questions" aria-labelledby={`${id}-title`}>
@@ -171,7 +185,11 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
       )}
       {isFull ? (
         <p className="money-note">{t('money_question_full')}</p>
-      ) : isOpen ? null : (
+      ) : isOpen ? null : !isFormOpen ? (
+        <button type="button" className="button button--ghost button--small money-questions__open" onClick={() => setIsFormOpen(true)}>
+          {t('money_question_label')}
+        </button>
+      ) : (
         <form className="money-questions__form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <label className="auth-field__label" htmlFor={`${id}-message`}>{t('money_question_label')}</label>
           <textarea
