@@ -83,6 +83,28 @@ for (const language of ['TH', 'EN'] as const satisfies readonly Language[]) {
   });
 }
 
+test.describe('on a phone', () => {
+  let member: RegisteredMember;
+  test.beforeAll(async ({ request }) => {
+    member = await registerMember(request, 'a11yp');
+  });
+
+  for (const language of ['TH', 'EN'] as const) {
+    test(`the tab bar and the drawer with the member's buttons, in ${language}`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await startSession(page, language);
+      await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
+      await page.goto('/promotions');
+      const tabBar = page.locator('.tab-bar');
+      await expect(tabBar).toBeVisible();
+      await expectNoSeriousViolations(page, `tab bar (${language})`, '.tab-bar');
+      await page.locator('.top-bar__menu').click();
+      await expect(page.locator('.side-menu .account-menu')).toBeVisible();
+      await expectNoSeriousViolations(page, `phone drawer (${language})`, '.side-menu');
+    });
+  }
+});
+
 test.describe('member centre', () => {
   let member: RegisteredMember;
   test.beforeAll(async ({ request }) => {

@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSessionToken } from '../../api/member';
 import { paths } from '../../config/paths';
-import { ServiceBar } from '../../features/layout/components/service-bar';
+import { ServiceBar, serviceListId, useServiceEntries } from '../../features/layout/components/service-bar';
 import { SideMenu } from '../../features/layout/components/side-menu';
 import { SiteFooter } from '../../features/layout/components/site-footer';
-import { loadChunk } from '../../lib/chunk-loader';
 import { phoneMediaQuery, useMediaQuery } from '../../lib/use-media-query';
 import { SiteHeader } from './site-header';
 
 // Phones only: the tab bar and the member's side-menu buttons load there, not with every desktop
 // visit's home page (its JavaScript budget). The buttons share the logged-in strip's chunk.
-const TabBar = lazy(() => loadChunk(() => import('../../features/layout/components/tab-bar')).then((module) => ({ default: module.TabBar })));
+const TabBar = lazy(() => import('../../features/layout/components/tab-bar').then((module) => ({ default: module.TabBar })));
 const AccountMenu = lazy(() => import('../../features/auth/components/account-strip').then((module) => ({ default: module.AccountMenu })));
 
 /**
@@ -37,8 +36,10 @@ function SkipLink() {
 export function SiteLayout({ variant }: { variant: LayoutVariant }) {
   const [isSideMenuCollapsed, setIsSideMenuCollapsed] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [isServiceListOpen, setIsServiceListOpen] = useState(false);
   useScrollToTopOnNavigate();
   const { pathname } = useLocation();
+  const serviceEntries = useServiceEntries();
   const token = useSessionToken();
   const isPhone = useMediaQuery(phoneMediaQuery);
   const hasSideMenu = variant === 'full';
@@ -47,6 +48,7 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
   // The game takes the phone's whole screen under its own bar: nothing fixed covers its controls.
   const hasTabBar = pathname !== paths.game.path;
   const closeDrawer = () => setIsDrawerOpen(false);
+  const toggleServiceList = () => setIsServiceListOpen((isOpen) => !isOpen);
 
   return (
     <div className={`site site--${variant}${hasSideMenu && isSideMenuCollapsed ? ' site--side-collapsed' : ''}${hasTabBar ? ' site--tab-bar' : ''}`}>
@@ -74,10 +76,16 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
           {hasFooter && <SiteFooter />}
         </div>
       </div>
-      {hasServiceBar && <ServiceBar />}
+      {hasServiceBar && <ServiceBar isOpen={isServiceListOpen} onToggle={toggleServiceList} />}
       {hasTabBar && isPhone && (
         <Suspense fallback={null}>
-          <TabBar hasServiceBar={hasServiceBar} />
+          <TabBar
+            serviceList={
+              hasServiceBar && serviceEntries.length > 0
+                ? { id: serviceListId, isOpen: isServiceListOpen, onToggle: toggleServiceList, onClose: () => setIsServiceListOpen(false) }
+                : null
+            }
+          />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { apiPaths, identityErrorCodes, type LoginResult, type RegisterFieldName, type RegisterSettings } from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { startSession } from '../../../api/member';
 import { paths } from '../../../config/paths';
 import { ApiError, networkErrorCode } from '../../../lib/api-client';
@@ -60,6 +60,10 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
   /** On the mobile tab the number's label also says it is the username. */
   const label = (name: FieldKey) => (mode === 'mobile' && name === 'mobileNum' ? t('register_mobile_username') : fieldName(name));
   const isCodeAsked = isSmsCodeAsked(plan, readValue(values, 'mobileNum'));
+  // The sentence marks its link as <terms>…</terms>, so each language places it where it reads right.
+  // (Split here rather than with react-i18next's Trans, which would put its parser on the home page.)
+  const [before = '', terms = '', after = ''] = t('register_agree', { age: settings.minimumAge }).split(/<\/?terms>/);
+  const agreeText = { before, terms, after };
 
   const validate = (current: RegisterValues, agreed: boolean, captchaAnswer: string): Errors => {
     const next: Errors = {};
@@ -224,12 +228,12 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
           }}
         />
         <span>
+          {agreeText.before}
           {/* The terms open in a new tab: the form keeps what was typed. */}
-          <Trans
-            i18nKey="register_agree"
-            values={{ age: settings.minimumAge }}
-            components={{ terms: <a className="auth-check__link" href={paths.terms.getHref()} target="_blank" rel="noopener noreferrer" /> }}
-          />
+          <a className="auth-check__link" href={paths.terms.getHref()} target="_blank" rel="noopener noreferrer">
+            {agreeText.terms}
+          </a>
+          {agreeText.after}
         </span>
       </label>
       {errors.agree && <p className="auth-field__error">{errors.agree}</p>}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Icon, type IconName } from '../../../components/icon';
 import { chatPopupSize, openPopupWindow, supportPopupSize } from '../../../lib/popup-window';
-import { createStore, useStore } from '../../../stores/create-store';
 
 const iconOfType: Record<string, IconName> = {
   LIVECHAT: 'chat',
@@ -27,8 +26,6 @@ export function openCustomerService(entry: CustomerServiceEntry): void {
   openPopupWindow(entry.url, entry.type === 'LIVECHAT' ? chatPopupSize : supportPopupSize);
 }
 
-/** Whether the folded bar's list is open: its floating button or, on phones, the tab bar's Service tab. */
-export const serviceListStore = createStore(false);
 /** The list's id, for the buttons that open it (aria-controls). */
 export const serviceListId = 'service-bar-list';
 
@@ -37,11 +34,11 @@ export const useServiceEntries = (): CustomerServiceEntry[] => (useWhitelabel().
 
 /**
  * The right-side customer-service bar (spec §2): one icon per service type. On tablets it folds
- * into one floating button that opens the list; on phones the tab bar's Service tab opens it.
+ * into one floating button that opens the list; on phones the tab bar's Service tab opens it, so
+ * whether it is open is the page frame's (app/layouts/site-layout.tsx).
  */
-export function ServiceBar() {
+export function ServiceBar({ isOpen, onToggle }: { isOpen: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
-  const isOpen = useStore(serviceListStore);
   const entries = useServiceEntries();
   if (entries.length === 0) return null;
 
@@ -50,7 +47,7 @@ export function ServiceBar() {
       <button
         type="button"
         className="service-bar__fab"
-        onClick={() => serviceListStore.set((open) => !open)}
+        onClick={onToggle}
         aria-expanded={isOpen}
         aria-controls={serviceListId}
         aria-label={t('service_label')}

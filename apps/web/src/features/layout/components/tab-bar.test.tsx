@@ -2,18 +2,26 @@
 import { apiPaths } from '@lotus/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { session } from '../../../lib/session';
 import tabBarEn from '../../../locales/tab-bar/en.json';
 import { modalStore, type OpenModal } from '../../../stores/modal-store';
 import { initTestI18n, installFakeApi, ok, renderWithProviders } from '../../auth/testing';
-import { serviceListStore } from './service-bar';
 import { currentTab, TabBar, type TabKey } from './tab-bar';
 
-const lineEntry = { id: 'line', type: 'LINE', label: 'LINE @lotus', url: 'https://line.example/lotus', isVip: false };
+function api({ memberCentre = true }: { memberCentre?: boolean } = {}) {
+  return installFakeApi({ [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { memberCentre } }) });
+}
 
-function api({ memberCentre = true, customerService = [lineEntry] }: { memberCentre?: boolean; customerService?: unknown[] } = {}) {
-  return installFakeApi({ [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { memberCentre }, customerService }) });
+/** The tab bar with a service list whose open state lives here, as the page frame keeps it. */
+function WithServiceList({ onOpenChange = () => {} }: { onOpenChange?: (isOpen: boolean) => void }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const change = (next: boolean) => {
+    setIsOpen(next);
+    onOpenChange(next);
+  };
+  return <TabBar serviceList={{ id: 'service-bar-list', isOpen, onToggle: () => change(!isOpen), onClose: () => change(false) }} />;
 }
 
 /** Waits until the merchant's settings have arrived and been drawn. */
@@ -33,7 +41,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
   modalStore.set(null);
-  serviceListStore.set(false);
 });
 
 const tabs = () => within(screen.getByRole('navigation', { name: 'Quick menu' }));
@@ -58,7 +65,7 @@ describe('which tab is current', () => {
 describe('the phones\' tab bar', () => {
   test('five tabs with their names; the page\'s own tab is marked current', async () => {
     api();
-    renderWithProviders(<TabBar hasServiceBar />, { route: '/promotions' });
+    renderWithProviders(<WithServiceList />, { route: '/promotions' });
     expect(await tabs().findByRole('button', { name: 'Contact us' })).toBeTruthy();
     expect(tabs().getAllByRole('listitem')).toHaveLength(5);
     expect(tabs().getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
@@ -70,7 +77,7 @@ describe('the phones\' tab bar', () => {
 
   test('logged out, Deposit and Member open the login modal (the login gate)', () => {
     api();
-    renderWithProviders(<TabBar hasServiceBar />);
+    renderWithProviders(<WithServiceList />);
     fireEvent.click(tabs().getByRole('button', { name: 'Deposit' }));
     expect(modalStore.get()).toEqual({ kind: 'login' });
     modalStore.set(null);
@@ -81,7 +88,7 @@ describe('the phones\' tab bar', () => {
   test('logged in, Deposit opens the member centre on deposit and Member on its default page, and each is then current', () => {
     api();
     session.logIn('token-1');
-    renderWithProviders(<TabBar hasServiceBar />);
+    renderWithProviders(<WithServiceList />);
     act(() => fireEvent.click(tabs().getByRole('button', { name: 'Deposit' })));
     expect(modalStore.get()).toEqual({ kind: 'memberCentre', page: 'depositv2' });
     expect(tabs().getByRole('button', { name: 'Deposit' }).getAttribute('aria-current')).toBe('page');
@@ -94,7 +101,7 @@ describe('the phones\' tab bar', () => {
     api();
     session.logIn('token-1');
     session.setIsAgent(4);
-    renderWithProviders(<TabBar hasServiceBar />);
+    renderWithProviders(<WithServiceList />);
     fireEvent.click(tabs().getByRole('button', { name: 'Deposit' }));
     expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
   });
@@ -102,7 +109,7 @@ describe('the phones\' tab bar', () => {
   test('a merchant without the member centre: a notice instead of the centre', async () => {
     const { calls } = api({ memberCentre: false });
     session.logIn('token-1');
-    renderWithProviders(<TabBar hasServiceBar />);
+    renderWithProviders(<WithServiceList />);
     await settingsArrived(calls);
     // Pressed until the settings are drawn: before that the switch reads as on.
     await waitFor(() => {
@@ -111,26 +118,31 @@ describe('the phones\' tab bar', () => {
     });
   });
 
-  test('Contact us opens and closes the service list (the service bar\'s), and says so', async () => {
+  test('Contact us opens and closes the service list, and says so; Deposit closes it', () => {
     api();
-    renderWithProviders(<TabBar hasServiceBar />);
-    const service = await tabs().findByRole('button', { name: 'Contact us' });
+    const onOpenChange = vi.fn();
+    renderWithProviders(<WithServiceList onOpenChange={onOpenChange} />);
+    const service = tabs().getByRole('button', { name: 'Contact us' });
     expect(service.getAttribute('aria-expanded')).toBe('false');
     expect(service.getAttribute('aria-controls')).toBe('service-bar-list');
     act(() => fireEvent.click(service));
-    expect(serviceListStore.get()).toBe(true);
+    expect(onOpenChange).toHaveBeenLastCalledWith(true);
     expect(service.getAttribute('aria-expanded')).toBe('true');
+    expect(service.getAttribute('aria-current')).toBeNull();
+    expect(service.className).toContain('tab-bar__tab--current');
     act(() => fireEvent.click(service));
-    expect(serviceListStore.get()).toBe(false);
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+    act(() => fireEvent.click(service));
+    act(() => fireEvent.click(tabs().getByRole('button', { name: 'Deposit' })));
+    expect(onOpenChange).toHaveBeenLastCalledWith(false);
+    expect(modalStore.get()).toEqual({ kind: 'login' });
   });
 
-  test.each([
-    ['a page without the service bar', { hasServiceBar: false, customerService: [lineEntry] }],
-    ['a merchant without customer service', { hasServiceBar: true, customerService: [] }],
-  ])('%s: Contact us leads to the help page', async (_what, { hasServiceBar, customerService }) => {
-    const { calls } = api({ customerService });
-    renderWithProviders(<TabBar hasServiceBar={hasServiceBar} />);
-    await settingsArrived(calls);
-    expect(tabs().getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/help');
+  test('without a service list (a page without the service bar, a merchant without customer service) Contact us leads to the help page', () => {
+    api();
+    renderWithProviders(<TabBar serviceList={null} />, { route: '/help' });
+    const service = tabs().getByRole('link', { name: 'Contact us' });
+    expect(service.getAttribute('href')).toBe('/help');
+    expect(service.getAttribute('aria-current')).toBe('page');
   });
 });

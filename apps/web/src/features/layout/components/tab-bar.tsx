@@ -8,9 +8,7 @@ import { Icon, type IconName } from '../../../components/icon';
 import { paths } from '../../../config/paths';
 import { registerFeatureCatalogue } from '../../../lib/i18n';
 import { useLoginGate } from '../../../lib/login-gate';
-import { useStore } from '../../../stores/create-store';
 import { openModal, useOpenModal, type OpenModal } from '../../../stores/modal-store';
-import { serviceListId, serviceListStore, useServiceEntries } from './service-bar';
 
 // Only phones draw the tab bar: its texts come with its chunk, not with every visitor's home page.
 await registerFeatureCatalogue({
@@ -46,30 +44,37 @@ function TabContent({ icon, label }: { icon: IconName; label: string }) {
   );
 }
 
+/** The page's customer-service list (the service bar's), which the Service tab opens and closes. */
+export interface ServiceList {
+  id: string;
+  isOpen: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+}
+
 /**
  * The phones' bottom tab bar, where Thai players look for the site's main places: home, promotions,
  * deposit, the member centre and customer service. It replaces the desktop header's account buttons
  * on phones (the header keeps the logo, the balance and the menu). Deposit and the member centre go
  * through the login gate, as the header's buttons do: logged out they open the login modal.
- * `hasServiceBar`: the page has the service list to open; otherwise Service leads to the help page.
+ * `serviceList`: the page's service list; without one (a page without the service bar, a merchant
+ * without customer service) Service leads to the help page.
  */
-export function TabBar({ hasServiceBar }: { hasServiceBar: boolean }) {
+export function TabBar({ serviceList }: { serviceList: ServiceList | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const modal = useOpenModal();
-  const isServiceListOpen = useStore(serviceListStore);
   const { data: whitelabel } = useWhitelabel();
   const requireRealAccount = useLoginGate();
-  const serviceEntries = useServiceEntries();
-  const canOpenServiceList = hasServiceBar && serviceEntries.length > 0;
-  const current = currentTab(pathname, modal, isServiceListOpen && canOpenServiceList);
+  const current = currentTab(pathname, modal, serviceList?.isOpen ?? false);
   const isMemberCentreOn = whitelabel?.switches.memberCentre !== false;
+  const closeServiceList = serviceList?.onClose;
 
-  // A new page closes the service list the Service tab opened.
-  useEffect(() => serviceListStore.set(false), [pathname]);
+  // A new page closes the service list the Service tab opened on the last one.
+  useEffect(() => closeServiceList?.(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new page closes it
 
   const openMemberCentre = (page: 'depositv2' | undefined) => {
-    serviceListStore.set(false);
+    serviceList?.onClose();
     // spec §2: the member centre opens only when the merchant has it on.
     requireRealAccount(() =>
       openModal(isMemberCentreOn ? { kind: 'memberCentre', page } : { kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'tab_member_centre_off' }),
@@ -113,16 +118,16 @@ export function TabBar({ hasServiceBar }: { hasServiceBar: boolean }) {
     },
     {
       key: 'service',
-      element: canOpenServiceList ? (
+      element: serviceList ? (
         <button
           type="button"
           className={tabClass('service')}
-          aria-expanded={isServiceListOpen}
-          aria-controls={serviceListId}
+          aria-expanded={serviceList.isOpen}
+          aria-controls={serviceList.id}
           data-tab="service"
-          onClick={() => serviceListStore.set((isOpen) => !isOpen)}
+          onClick={serviceList.onToggle}
         >
-          <TabContent icon={isServiceListOpen ? 'close' : 'chat'} label={t('tab_service')} />
+          <TabContent icon={serviceList.isOpen ? 'close' : 'chat'} label={t('tab_service')} />
         </button>
       ) : (
         <AppLink to={paths.help.getHref()} className={tabClass('service')} aria-current={pathname === paths.help.path ? 'page' : undefined} data-tab="service">
