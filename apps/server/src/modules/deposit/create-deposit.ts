@@ -13,6 +13,7 @@ import { callbackPathOf, type PaymentGateways } from './gateways/payment-gateway
 import { gatewayMerchantOf } from './load-merchant.ts';
 import { limitPeriods, limitsAt, lockMemberState, periodMs, sumDeposits } from './member-state.ts';
 import { promptPayPayload } from './promptpay.ts';
+import { claimableProofId } from './proofs.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -58,22 +59,14 @@ async function checkBankDetails(db: Kysely<Database>, merchant: MerchantContext,
   if (!account) throw new AppError(400, depositErrorCodes.bankAccountUnknown, { field: 'bankAccountId' });
   if (request.transferReference === undefined) throw AppError.badRequest('transferReference', 'validation.required');
   if (request.proofId === undefined) throw AppError.badRequest('proofId', 'validation.required');
-  const proof = await db
-    .selectFrom('deposit_proof')
-    .select('id')
-    .where('id', '=', BigInt(request.proofId))
-    .where('member_id', '=', member.id)
-    .where('merchant_id', '=', merchant.id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id'))))
-    .executeTakeFirst();
-  if (!proof) throw new AppError(400, depositErrorCodes.proofUnknown, { field: 'proofId' });
+  const proofId = await claimableProofId(db, merchant.id, member.id, request.proofId);
   return {
     bankAccountId: account.id,
     bankCode: account.bankCode,
     accountName: account.accountName,
     accountNumber: account.accountNumber,
     transferReference: request.transferReference,
-    proofId: proof.id,
+    proofId,
   };
 }
 

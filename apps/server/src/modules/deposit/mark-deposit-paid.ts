@@ -7,6 +7,7 @@ import type { MerchantContext } from '../merchant/merchant.config.ts';
 import { isManualChannel } from './channels.ts';
 import { toDepositView, type DepositRow } from './deposit-view.ts';
 import { listQuestions } from './deposit-questions.ts';
+import { claimableProofId } from './proofs.ts';
 import { lockMemberDeposit } from './settle-deposit.ts';
 
 /** Gateways say themselves whether their deposit was paid: nothing for the member to mark. */
@@ -55,18 +56,10 @@ export async function attachDepositProof(db: Kysely<Database>, merchant: Merchan
       throw new AppError(409, depositErrorCodes.proofExists, { field: 'proofId' });
     }
     if (deposit.status === 'approved' || deposit.status === 'rejected') throw notPending(deposit);
-    const proof = await trx
-      .selectFrom('deposit_proof')
-      .select('id')
-      .where('id', '=', BigInt(request.proofId))
-      .where('member_id', '=', member.id)
-      .where('merchant_id', '=', merchant.id)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id'))))
-      .executeTakeFirst();
-    if (!proof) throw new AppError(400, depositErrorCodes.proofUnknown, { field: 'proofId' });
+    const proofId = await claimableProofId(trx, merchant.id, member.id, request.proofId);
     deposit = await trx
       .updateTable('deposit')
-      .set({ proof_id: proof.id, paid_at: deposit.paid_at ?? new Date(nowMs) })
+      .set({ proof_id: proofId, paid_at: deposit.paid_at ?? new Date(nowMs) })
       .where('id', '=', deposit.id)
       .returningAll()
       .executeTakeFirstOrThrow()

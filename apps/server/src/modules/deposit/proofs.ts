@@ -73,3 +73,20 @@ export async function findDepositProof(db: Kysely<Database>, merchantId: number,
     .executeTakeFirst();
   return row ? { contentType: row.content_type, content: row.content } : null;
 }
+
+/**
+ * The id of a slip the member uploaded and no deposit uses yet (a slip serves one deposit), or
+ * refuses it as unknown: another member's, a used one and a missing one answer alike.
+ */
+export async function claimableProofId(db: Kysely<Database>, merchantId: number, memberId: bigint, proofId: number): Promise<bigint> {
+  const proof = await db
+    .selectFrom('deposit_proof')
+    .select('id')
+    .where('id', '=', BigInt(proofId))
+    .where('member_id', '=', memberId)
+    .where('merchant_id', '=', merchantId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id'))))
+    .executeTakeFirst();
+  if (!proof) throw new AppError(400, depositErrorCodes.proofUnknown, { field: 'proofId' });
+  return proof.id;
+}
