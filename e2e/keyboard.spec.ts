@@ -129,7 +129,8 @@ test.describe('logged in', () => {
     await expect(strip).toContainText(member.username);
 
     const start = strip.getByRole('button', { name: 'Refresh balance' });
-    await openTrapAndEscape(page, strip.getByRole('button', { name: 'Betting record' }), page.getByRole('dialog', { name: 'Betting record' }), start);
+    // Betting record opens the member centre on its betting record page.
+    await openTrapAndEscape(page, strip.getByRole('button', { name: 'Betting record' }), page.getByRole('dialog', { name: 'Member centre' }), start);
     await openTrapAndEscape(page, strip.getByRole('button', { name: /^Member centre/ }), page.getByRole('dialog', { name: 'Member centre' }), start);
 
     const logout = strip.getByRole('button', { name: 'Log out' });

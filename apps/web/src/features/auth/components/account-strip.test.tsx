@@ -74,7 +74,7 @@ describe('the member\'s buttons in the phones\' side menu', () => {
     ['Member centre: somchai88', { kind: 'memberCentre' }],
     ['Deposit', { kind: 'memberCentre', page: 'depositv2' }],
     ['Withdraw', { kind: 'memberCentre', page: 'withdraw' }],
-    ['Betting record', { kind: 'notice', titleKey: 'account_betting_record', messageKey: 'coming_soon_message' }],
+    ['Betting record', { kind: 'memberCentre', page: 'personalHistoryCopy' }],
     ['Log out', { kind: 'logout' }],
   ])('%s opens its modal and closes the menu', async (name, modal) => {
     api(0);

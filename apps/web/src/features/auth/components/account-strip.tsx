@@ -25,6 +25,13 @@ await Promise.all([
 /** isAgent values of agent accounts (spec §3). */
 const agentKinds: ReadonlySet<number> = new Set([1, 2, 41, 42]);
 
+/** The title of the notice a button opens where the merchant has no member centre. */
+const noticeTitles: Partial<Record<MemberCentrePage, string>> = {
+  depositv2: 'account_deposit',
+  withdraw: 'account_withdraw',
+  personalHistoryCopy: 'account_betting_record',
+};
+
 /**
  * What the member's buttons do, for the strip and for the phones' side menu. A free-play account's
  * deposit, withdrawal and member centre meet the login gate's "register first".
@@ -37,7 +44,7 @@ function useAccountActions() {
   // A merchant without the member centre (spec §2: it opens only when enabled) has no money pages yet.
   const openMemberCentrePage = (page?: MemberCentrePage) =>
     requireRealAccount(() =>
-      openModal(isMemberCentreOn ? { kind: 'memberCentre', page } : { kind: 'notice', titleKey: page === 'withdraw' ? 'account_withdraw' : 'account_deposit', messageKey: 'coming_soon_message' }),
+      openModal(isMemberCentreOn ? { kind: 'memberCentre', page } : { kind: 'notice', titleKey: noticeTitles[page ?? 'depositv2'] ?? 'account_deposit', messageKey: 'coming_soon_message' }),
     );
   return {
     name: member ? (member.nickname ?? member.account) : '',
@@ -50,7 +57,8 @@ function useAccountActions() {
     openDeposit: () => openMemberCentrePage('depositv2'),
     openWithdraw: () => openMemberCentrePage('withdraw'),
     openAgentCentre: () => openModal({ kind: 'notice', titleKey: 'account_agent_centre', messageKey: 'coming_soon_message' }),
-    openBettingRecord: () => openModal({ kind: 'notice', titleKey: 'account_betting_record', messageKey: 'coming_soon_message' }),
+    // The member centre's betting record (personalHistoryCopy, spec §3), not a notice of its own.
+    openBettingRecord: () => openMemberCentrePage('personalHistoryCopy'),
     logOut: () => openModal({ kind: 'logout' }),
   };
 }
