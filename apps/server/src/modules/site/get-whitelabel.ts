@@ -1,17 +1,13 @@
-import type { Whitelabel } from '@lotus/contract';
+import { copyrightRange, type Whitelabel } from '@lotus/contract';
 import { countVisiblePromotions } from './list-announcements.ts';
 import type { PublicReadContext } from './public-read.ts';
 import { listCustomerService, listPartners, listSiteResources } from './site-directory.ts';
 
 const bangkokOffsetMs = 7 * 3_600_000;
 
-/**
- * The years the footer's copyright covers: from the brand's start year to the current year, in
- * Bangkok (spec §2 named 2019-2025 when it was written; the range moves with the clock).
- */
+/** The years the footer's copyright covers (`copyrightRange`), the current year read in Bangkok. */
 export function copyrightYears(startYear: number | null, nowMs: number): string {
-  const currentYear = new Date(nowMs + bangkokOffsetMs).getUTCFullYear();
-  return startYear !== null && startYear < currentYear ? `${startYear}-${currentYear}` : String(currentYear);
+  return copyrightRange(startYear, new Date(nowMs + bangkokOffsetMs).getUTCFullYear());
 }
 
 /** GET /wps/system/whitelabel ("menu"): the merchant's brand, switches and the lists the layout draws. */

@@ -1,3 +1,4 @@
+import { copyrightRange } from '@lotus/contract';
 import { useTranslation } from 'react-i18next';
 import { useHelpTopics } from '../../../api/help-center';
 import { useWhitelabel } from '../../../api/whitelabel';
@@ -7,13 +8,9 @@ import { useNavItems } from '../../../lib/use-nav-items';
 
 /** spec §2: this partner is configured for the lottery back-end and is not shown in the footer. */
 export const hiddenFooterPartnerCode = 'TCG_SEA';
-/**
- * The copyright range: from the brand's start year to the current year (spec §2 named 2019-2025
- * when it was written; the range moves with the clock). Without a start year, the current year.
- */
+/** The copyright range (`copyrightRange`), the current year read from the member's clock. */
 export function copyrightYears(startYear: number | null | undefined, today: Date): string {
-  const currentYear = today.getFullYear();
-  return startYear != null && startYear < currentYear ? `${startYear}-${currentYear}` : String(currentYear);
+  return copyrightRange(startYear, today.getFullYear());
 }
 
 /** `today`: the clock the copyright year is read from (tests pass their own). */
