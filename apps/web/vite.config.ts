@@ -33,6 +33,10 @@ export default defineConfig({
       output: {
         // React and the router change rarely; a separate chunk stays cached across releases.
         manualChunks(id: string) {
+          // zod's jitless switch in a chunk of its own: the entry imports it first, so it runs before
+          // any chunk that builds a schema. Inlined in the entry it would run after them (a chunk's
+          // own code runs after its imports) and zod's eval probe would break the CSP.
+          if (id.endsWith('/packages/contract/src/jitless.ts')) return 'zod-config';
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
           if (/node_modules\/(@tanstack|i18next|react-i18next)/.test(id)) return 'vendor-data';
           return undefined;

@@ -11,6 +11,7 @@ export * from './identity.ts';
 export * from './paths.ts';
 export * from './sealed.ts';
 export * from './site.ts';
+export * from './copyright.ts';
 export * from './vendor-wallet.ts';
 export * from './verification.ts';
 export * from './withdrawals.ts';
