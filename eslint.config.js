@@ -4,7 +4,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/.chaos-build/**', '**/node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/web/public/**', 'apps/admin/public/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.chaos-build/**',
+      '**/node_modules/**',
+      'data/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/web/public/**',
+      'apps/admin/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,7 +26,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Use node:crypto (games and tokens need a CSPRNG).' },
+        {
+          selector: "MemberExpression[object.name='Math'][property.name='random']",
+          message: 'Use node:crypto (games and tokens need a CSPRNG).',
+        },
       ],
     },
   },
@@ -23,14 +38,24 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
     rules: {
       // Configuration is parsed once in config.ts; nothing else reads the environment.
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from AppConfig (config.ts).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings from AppConfig (config.ts).' },
+      ],
     },
   },
   {
     // Game code draws only from the provably fair stream or the CSPRNG helpers of @lotus/fair.
     files: ['packages/fair/**/*.ts', 'apps/house-games/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the fair stream (uniformInt) or newServerSeed/newClientSeed from @lotus/fair (CSPRNG).' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Use the fair stream (uniformInt) or newServerSeed/newClientSeed from @lotus/fair (CSPRNG).',
+        },
+      ],
     },
   },
   {
@@ -40,7 +65,14 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The site draws from the server only through its api layer.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@lotus/server'], message: 'The site talks to the server over HTTP only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/server/**', '@lotus/server'], message: 'The site talks to the server over HTTP only.' },
+          ],
+        },
+      ],
     },
   },
 );

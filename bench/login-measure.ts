@@ -20,7 +20,12 @@ export interface LoginResult {
   failed: number;
 }
 
-export async function measureLogin(baseUrl: string, connectionString: string, workers: number, seconds: number): Promise<LoginResult> {
+export async function measureLogin(
+  baseUrl: string,
+  connectionString: string,
+  workers: number,
+  seconds: number,
+): Promise<LoginResult> {
   const db = connect(connectionString, 2);
   const usernames: string[] = [];
   try {

@@ -36,7 +36,11 @@ const lobbyCalls = [
 
 function start(command: string, args: string[], env: Record<string, string>, readyText: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -48,8 +52,13 @@ function start(command: string, args: string[], env: Record<string, string>, rea
 
 async function measure(url: string, extraHeaders: Record<string, string> = {}) {
   const result = await autocannon({ url, connections, duration: durationSeconds, headers: extraHeaders });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
 }
 
 /** Every target runs a while before anything is measured, so no target pays for JIT warm-up. */
@@ -60,7 +69,15 @@ async function warmUp(url: string, extraHeaders: Record<string, string> = {}) {
 async function homePageJavaScript(baseUrl: string) {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -71,7 +88,9 @@ async function homePageJavaScript(baseUrl: string) {
       if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
     });
     await page.goto(baseUrl, { waitUntil: 'networkidle' });
-    const files = [...scripts.entries()].map(([file, gzipBytes]) => ({ file, gzipBytes })).sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const files = [...scripts.entries()]
+      .map(([file, gzipBytes]) => ({ file, gzipBytes }))
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
     return { totalGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
   } finally {
     await browser.close();
@@ -80,20 +99,41 @@ async function homePageJavaScript(baseUrl: string) {
 
 await rm(dataDir, { recursive: true, force: true });
 const hello = await start('node', ['bench/hello.mjs'], { PORT: String(helloPort) }, 'listening');
-const siteEnv = { HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
-const site = await start('node', ['apps/server/dist/main.js'], { ...siteEnv, PORT: String(sitePort) }, 'site and API listening');
+const siteEnv = {
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+};
+const site = await start(
+  'node',
+  ['apps/server/dist/main.js'],
+  { ...siteEnv, PORT: String(sitePort) },
+  'site and API listening',
+);
 // Logins come from a second API process on the same database that believes X-Forwarded-For from this
 // machine, so each login can come from its own address; the lobby site keeps the plain setup.
 const loginSite = await start(
   'node',
   ['apps/server/dist/main.js'],
-  { ...siteEnv, PORT: String(loginSitePort), TRUST_PROXY: '127.0.0.1', CHALLENGE_BYPASS: '1', JOBS_ENABLED: 'false', HOUSE_GAMES_ENABLED: 'false' },
+  {
+    ...siteEnv,
+    PORT: String(loginSitePort),
+    TRUST_PROXY: '127.0.0.1',
+    CHALLENGE_BYPASS: '1',
+    JOBS_ENABLED: 'false',
+    HOUSE_GAMES_ENABLED: 'false',
+  },
   'site and API listening',
 );
-const stopped = (child: ChildProcess) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+const stopped = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
 
 try {
-  console.log(`measuring: ${connections} connections, ${durationSeconds} s per target, requests as a browser sends them`);
+  console.log(
+    `measuring: ${connections} connections, ${durationSeconds} s per target, requests as a browser sends them`,
+  );
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
   // The reference gets the very same requests (headers included), so only the answering differs.
   await warmUp(helloUrl, headers);
@@ -103,9 +143,13 @@ try {
   // machine shows as a gap between the two rather than skewing every ratio one way.
   const helloBefore = await measure(helloUrl, headers);
   const measured = [];
-  for (const call of lobbyCalls) measured.push({ ...call, ...(await measure(`http://127.0.0.1:${sitePort}${call.path}`, headers)) });
+  for (const call of lobbyCalls)
+    measured.push({ ...call, ...(await measure(`http://127.0.0.1:${sitePort}${call.path}`, headers)) });
   // The embedded database the sites share, joined (not started again) for the login benchmark's members.
-  const database = await startEmbeddedPostgres(dataDir, createLogger(loadConfig({ ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' })));
+  const database = await startEmbeddedPostgres(
+    dataDir,
+    createLogger(loadConfig({ ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '' })),
+  );
   const login = await measureLogin(`http://127.0.0.1:${loginSitePort}`, database.connectionString, 8, durationSeconds);
   const helloAfter = await measure(helloUrl, headers);
   const helloWorld = {
@@ -116,7 +160,10 @@ try {
     p99Ms: Math.max(helloBefore.p99Ms, helloAfter.p99Ms),
   };
   const ratio = (value: number, reference: number) => Number((value / reference).toFixed(3));
-  const calls = measured.map((call) => ({ ...call, ratioToHelloWorld: ratio(call.requestsPerSecond, helloWorld.requestsPerSecond) }));
+  const calls = measured.map((call) => ({
+    ...call,
+    ratioToHelloWorld: ratio(call.requestsPerSecond, helloWorld.requestsPerSecond),
+  }));
   const homePage = await homePageJavaScript(`http://127.0.0.1:${sitePort}/`);
   const lighthouse = await lighthouseScores(`http://127.0.0.1:${sitePort}/`);
 
@@ -127,17 +174,64 @@ try {
   const wallet = await measureWallet(Number(process.env.BENCH_PLAYERS ?? 200), durationSeconds);
 
   const rows = [
-    { target: 'hello-world (reference)', 'per s': helloWorld.requestsPerSecond, 'p50 ms': helloWorld.p50Ms, 'p99 ms': helloWorld.p99Ms, reference: 'itself', ratio: 1 },
-    ...calls.map((call) => ({ target: `lobby: ${call.name}`, 'per s': call.requestsPerSecond, 'p50 ms': call.p50Ms, 'p99 ms': call.p99Ms, reference: 'hello-world', ratio: call.ratioToHelloWorld })),
-    { target: `login (${login.workers} at once, argon2id)`, 'per s': login.loginsPerSecond, 'p50 ms': login.p50Ms, 'p99 ms': login.p99Ms, reference: 'hello-world', ratio: ratio(login.loginsPerSecond, helloWorld.requestsPerSecond) },
-    { target: 'bare single-row UPDATE (reference)', 'per s': wallet.bareUpdatesPerSecond, 'p50 ms': '', 'p99 ms': '', reference: 'itself', ratio: 1 },
-    { target: `wallet postings (${wallet.players} players)`, 'per s': wallet.postingsPerSecond, 'p50 ms': wallet.p50Ms, 'p99 ms': wallet.p99Ms, reference: 'bare UPDATE', ratio: wallet.ratio },
-    { target: 'wallet postings paced at half that rate', 'per s': wallet.pacedRoundsPerSecond * 2, 'p50 ms': wallet.pacedP50Ms, 'p99 ms': wallet.pacedP99Ms, reference: '', ratio: '' },
+    {
+      target: 'hello-world (reference)',
+      'per s': helloWorld.requestsPerSecond,
+      'p50 ms': helloWorld.p50Ms,
+      'p99 ms': helloWorld.p99Ms,
+      reference: 'itself',
+      ratio: 1,
+    },
+    ...calls.map((call) => ({
+      target: `lobby: ${call.name}`,
+      'per s': call.requestsPerSecond,
+      'p50 ms': call.p50Ms,
+      'p99 ms': call.p99Ms,
+      reference: 'hello-world',
+      ratio: call.ratioToHelloWorld,
+    })),
+    {
+      target: `login (${login.workers} at once, argon2id)`,
+      'per s': login.loginsPerSecond,
+      'p50 ms': login.p50Ms,
+      'p99 ms': login.p99Ms,
+      reference: 'hello-world',
+      ratio: ratio(login.loginsPerSecond, helloWorld.requestsPerSecond),
+    },
+    {
+      target: 'bare single-row UPDATE (reference)',
+      'per s': wallet.bareUpdatesPerSecond,
+      'p50 ms': '',
+      'p99 ms': '',
+      reference: 'itself',
+      ratio: 1,
+    },
+    {
+      target: `wallet postings (${wallet.players} players)`,
+      'per s': wallet.postingsPerSecond,
+      'p50 ms': wallet.p50Ms,
+      'p99 ms': wallet.p99Ms,
+      reference: 'bare UPDATE',
+      ratio: wallet.ratio,
+    },
+    {
+      target: 'wallet postings paced at half that rate',
+      'per s': wallet.pacedRoundsPerSecond * 2,
+      'p50 ms': wallet.pacedP50Ms,
+      'p99 ms': wallet.pacedP99Ms,
+      reference: '',
+      ratio: '',
+    },
   ];
   console.table(rows);
-  console.log(`home page JavaScript: ${(homePage.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${homePage.files.length} files`);
-  console.log(`home page Lighthouse: performance ${lighthouse.performance}, accessibility ${lighthouse.accessibility} (FCP ${lighthouse.firstContentfulPaintMs} ms, LCP ${lighthouse.largestContentfulPaintMs} ms)`);
-  if (login.failed > 0 || wallet.failedRounds > 0 || wallet.ledgerCheck !== 'clean') console.log(`failures: ${login.failed} logins, ${wallet.failedRounds} wallet rounds, ledger ${wallet.ledgerCheck}`);
+  console.log(
+    `home page JavaScript: ${(homePage.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${homePage.files.length} files`,
+  );
+  console.log(
+    `home page Lighthouse: performance ${lighthouse.performance}, accessibility ${lighthouse.accessibility} (FCP ${lighthouse.firstContentfulPaintMs} ms, LCP ${lighthouse.largestContentfulPaintMs} ms)`,
+  );
+  if (login.failed > 0 || wallet.failedRounds > 0 || wallet.ledgerCheck !== 'clean')
+    console.log(`failures: ${login.failed} logins, ${wallet.failedRounds} wallet rounds, ledger ${wallet.ledgerCheck}`);
 
   const results = {
     measuredAt: new Date().toISOString(),

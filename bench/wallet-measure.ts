@@ -59,7 +59,11 @@ export async function measureWallet(players: number, seconds: number): Promise<W
   try {
     await migrateToLatest(db, logger);
     await seedDemo(db);
-    const merchant = await db.selectFrom('merchant').select(['id', 'currency']).where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const merchant = await db
+      .selectFrom('merchant')
+      .select(['id', 'currency'])
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
     // Each player: a member with 1,000,000.00 and a launch session of the house slot.
     const sessions: Array<{ memberId: bigint; token: string }> = [];
     for (let index = 0; index < players; index += 1) {
@@ -68,10 +72,24 @@ export async function measureWallet(players: number, seconds: number): Promise<W
         merchantId: merchant.id,
         currency: merchant.currency,
         idempotency: { source: 'bench', key: `fund-${memberId}` },
-        transfers: [{ debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId }, amount: 100_000_000n, kind: 'adjustment', reference: 'bench' }],
+        transfers: [
+          {
+            debit: { kind: 'house_adjustment' },
+            credit: { kind: 'member_main', memberId },
+            amount: 100_000_000n,
+            kind: 'adjustment',
+            reference: 'bench',
+          },
+        ],
         nowMs: Date.now(),
       });
-      const { token } = await createGameSession(db, { merchantId: merchant.id, memberId, vendorCode: 'HOUSE', gameId, nowMs: Date.now() });
+      const { token } = await createGameSession(db, {
+        merchantId: merchant.id,
+        memberId,
+        vendorCode: 'HOUSE',
+        gameId,
+        nowMs: Date.now(),
+      });
       sessions.push({ memberId, token });
     }
     // Statistics as autovacuum keeps them on a live database: without them the planner sees the
@@ -84,10 +102,25 @@ export async function measureWallet(players: number, seconds: number): Promise<W
       new Promise<number>((resolve, reject) => {
         const started = performance.now();
         const request = http.request(
-          { host: '127.0.0.1', port, path: `/vendor-api/HOUSE/${name}`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-signature': signBody(secret, body), 'content-length': Buffer.byteLength(body) } },
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/vendor-api/HOUSE/${name}`,
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'x-signature': signBody(secret, body),
+              'content-length': Buffer.byteLength(body),
+            },
+          },
           (response) => {
             response.resume();
-            response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${name}: HTTP ${response.statusCode}`))));
+            response.on('end', () =>
+              response.statusCode === 200
+                ? resolve(performance.now() - started)
+                : reject(new Error(`${name}: HTTP ${response.statusCode}`)),
+            );
           },
         );
         request.on('error', reject);
@@ -118,10 +151,20 @@ export async function measureWallet(players: number, seconds: number): Promise<W
             }
             const roundId = randomUUID();
             const message = (transactionId: string, amount: string, extra: object = {}) =>
-              JSON.stringify({ requestId: randomUUID(), timestamp: Date.now(), ...base, roundId, transactionId, amount, ...extra });
+              JSON.stringify({
+                requestId: randomUUID(),
+                timestamp: Date.now(),
+                ...base,
+                roundId,
+                transactionId,
+                amount,
+                ...extra,
+              });
             try {
               latencies.push(await call('bet', message(`${roundId}:bet`, '1.00')));
-              latencies.push(await call('win', message(`${roundId}:win`, String(randomInt(1, 300) / 100), { roundClosed: true })));
+              latencies.push(
+                await call('win', message(`${roundId}:win`, String(randomInt(1, 300) / 100), { roundClosed: true })),
+              );
               rounds += 1;
             } catch {
               failures += 1;
@@ -139,14 +182,20 @@ export async function measureWallet(players: number, seconds: number): Promise<W
     const pacedRate = saturated.roundsPerSecond / 2;
     console.log(`wallet: the same players paced to ${Math.round(pacedRate)} rounds/s for ${seconds} s`);
     // (Nothing to pace when no round went through: the failures are the reading then.)
-    const paced = pacedRate > 0 ? await playRounds((players / pacedRate) * 1_000) : { roundsPerSecond: 0, failures: 0, latencies: [] };
+    const paced =
+      pacedRate > 0
+        ? await playRounds((players / pacedRate) * 1_000)
+        : { roundsPerSecond: 0, failures: 0, latencies: [] };
     agent.destroy();
 
     // The reference: single-row UPDATEs, one per row, over as many connections as the API's pool holds.
     const poolSize = 10;
     const bare = new pg.Pool({ connectionString: database.connectionString, max: poolSize });
     await bare.query('CREATE TABLE IF NOT EXISTS bench_counter (id integer PRIMARY KEY, n bigint NOT NULL)');
-    await bare.query('INSERT INTO bench_counter SELECT g, 0 FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING', [players]);
+    await bare.query(
+      'INSERT INTO bench_counter SELECT g, 0 FROM generate_series(1, $1::int) g ON CONFLICT DO NOTHING',
+      [players],
+    );
     let updates = 0;
     const bareDeadline = performance.now() + seconds * 1_000;
     const bareStarted = performance.now();
@@ -194,13 +243,26 @@ export async function measureWallet(players: number, seconds: number): Promise<W
 async function startApi(connectionString: string, secret: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: connectionString, REDIS_URL: '', JOBS_ENABLED: 'false', HOUSE_GAMES_ENABLED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', HOUSE_VENDOR_SECRET: secret },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: connectionString,
+      REDIS_URL: '',
+      JOBS_ENABLED: 'false',
+      HOUSE_GAMES_ENABLED: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+      HOUSE_VENDOR_SECRET: secret,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;
   child.once('exit', () => (exited = true));
   for (let attempt = 0; attempt < 300 && !exited; attempt += 1) {
-    const ready = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok).catch(() => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
     if (ready) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

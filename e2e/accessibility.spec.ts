@@ -25,7 +25,9 @@ async function expectNoSeriousViolations(page: Page, what: string, within?: stri
   // marquee runs forever and is left running.
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const settling = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const settling = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
   });
   const builder = new AxeBuilder({ page }).withTags(wcagTags);

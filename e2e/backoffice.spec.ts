@@ -42,7 +42,9 @@ async function startAdmin(page: Page, language: 'TH' | 'EN') {
   await page.addInitScript((lang) => window.localStorage.setItem('lotus.admin.language', lang), language);
 }
 
-test('first login sets up the authenticator; the operator adjusts a balance and finds it in the ledger and the audit log', async ({ page }) => {
+test('first login sets up the authenticator; the operator adjusts a balance and finds it in the ledger and the audit log', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await startAdmin(page, 'EN');
   await page.goto('/admin/members');
@@ -116,10 +118,15 @@ test('first login sets up the authenticator; the operator adjusts a balance and 
     [operator.username],
   );
   expect(audit.map((entry) => entry.action)).toEqual(['operator.totp.enrol', 'session.login', 'member.adjust']);
-  expect(audit[2]).toMatchObject({ target_id: member!.id, after: { amount: '1250.75', reason: 'Missed bank deposit, slip checked' } });
+  expect(audit[2]).toMatchObject({
+    target_id: member!.id,
+    after: { amount: '1250.75', reason: 'Missed bank deposit, slip checked' },
+  });
 });
 
-test('an admin sees the adjustment in the audit log; a later login needs the authenticator code (Thai)', async ({ page }) => {
+test('an admin sees the adjustment in the audit log; a later login needs the authenticator code (Thai)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   // The same operator, promoted to admin for this journey, logs in again: password, then a code.
   await queryDatabase(`UPDATE operator SET role = 'admin' WHERE username = $1`, [operator.username]);

@@ -15,17 +15,23 @@ test.describe.configure({ timeout: 90_000 });
 /** Starts listening on `page`; the returned list fills as problems happen. */
 async function watchForProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
-  await page.exposeBinding('__reportCspViolation', ({ frame }, violation: string) => problems.push(`CSP violation in ${frame.url()}: ${violation}`));
+  await page.exposeBinding('__reportCspViolation', ({ frame }, violation: string) =>
+    problems.push(`CSP violation in ${frame.url()}: ${violation}`),
+  );
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as Window & { __reportCspViolation?: (violation: string) => void }).__reportCspViolation;
-      report?.(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+      report?.(
+        `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   page.on('console', (message) => {
     if (/content security policy/i.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message} ${error.stack?.split('\n').slice(1, 3).join(' ') ?? ''}`));
+  page.on('pageerror', (error) =>
+    problems.push(`uncaught error: ${error.message} ${error.stack?.split('\n').slice(1, 3).join(' ') ?? ''}`),
+  );
   return problems;
 }
 
@@ -64,7 +70,9 @@ test('the watch sees a violation and an uncaught error', async ({ page }) => {
       throw new Error('thrown on purpose');
     });
   });
-  await expect.poll(() => problems.some((problem) => problem.startsWith('CSP violation') && problem.includes('script-src'))).toBe(true);
+  await expect
+    .poll(() => problems.some((problem) => problem.startsWith('CSP violation') && problem.includes('script-src')))
+    .toBe(true);
   await expect.poll(() => problems.some((problem) => problem.includes('thrown on purpose'))).toBe(true);
 });
 
@@ -79,7 +87,9 @@ test('the public pages of the site', async ({ page }) => {
   ];
   for (const { path, ready } of pages) {
     const response = await page.goto(path);
-    expect(response?.headers()['content-security-policy'], `${path} is served with the CSP`).toContain("script-src 'self'");
+    expect(response?.headers()['content-security-policy'], `${path} is served with the CSP`).toContain(
+      "script-src 'self'",
+    );
     await ready(page);
     await page.mouse.wheel(0, 3000);
     await settle(page);
@@ -96,7 +106,12 @@ test.describe('logged in', () => {
 
   test('the member centre and a house game in its frame', async ({ page, request }) => {
     // The house vendor starts with the server; its game page is framed by /game.
-    await expect.poll(async () => (await request.get(`http://127.0.0.1:${e2ePort + 1}/health`).catch(() => null))?.ok() ?? false, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => (await request.get(`http://127.0.0.1:${e2ePort + 1}/health`).catch(() => null))?.ok() ?? false,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const problems = await watchForProblems(page);
     await startTopFrameSession(page);
     await page.addInitScript((token) => {
@@ -119,7 +134,9 @@ test.describe('logged in', () => {
     await page.goto('/rng?page=LTSLOT');
     await page.getByRole('button', { name: 'Play Lucky Lotus' }).first().click();
     await expect(page).toHaveURL(/\/game$/);
-    await expect(page.frameLocator('iframe.game-frame__iframe').getByRole('button', { name: 'Spin' })).toBeEnabled({ timeout: 30_000 });
+    await expect(page.frameLocator('iframe.game-frame__iframe').getByRole('button', { name: 'Spin' })).toBeEnabled({
+      timeout: 30_000,
+    });
     await settle(page);
     expect(problems).toEqual([]);
   });

@@ -12,10 +12,17 @@ import { startSession } from './support/session.ts';
 
 test.beforeAll(async ({ request }) => {
   // The house vendor starts with the server; wait until it answers before framing its pages.
-  await expect.poll(async () => (await request.get(`http://127.0.0.1:${e2ePort + 1}/health`).catch(() => null))?.ok() ?? false, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(async () => (await request.get(`http://127.0.0.1:${e2ePort + 1}/health`).catch(() => null))?.ok() ?? false, {
+      timeout: 30_000,
+    })
+    .toBe(true);
 });
 
-test('the slot from the RNG lobby: spin, the balance moves, the round is in the betting record', async ({ page, request }) => {
+test('the slot from the RNG lobby: spin, the balance moves, the round is in the betting record', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const member = await registerMember(request, 'slot');
   await depositWithDemoPay(request, member.token, '500');
@@ -36,19 +43,27 @@ test('the slot from the RNG lobby: spin, the balance moves, the round is in the 
 
   await strip.getByRole('button', { name: /^Member centre/ }).click();
   const centre = page.getByRole('dialog', { name: 'Member centre' });
-  await centre.getByRole('navigation', { name: 'Member centre' }).getByRole('button', { name: 'Betting record' }).click();
+  await centre
+    .getByRole('navigation', { name: 'Member centre' })
+    .getByRole('button', { name: 'Betting record' })
+    .click();
   const record = centre.getByRole('row').filter({ hasText: 'Lucky Lotus' });
   await expect(record.first()).toBeVisible();
   await expect(record.first()).toContainText('1.00');
 });
 
-test('Golden Elephant (transfer wallet): move the money in, play with it, and it is back in the main wallet on leaving', async ({ page, request }) => {
+test('Golden Elephant (transfer wallet): move the money in, play with it, and it is back in the main wallet on leaving', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const member = await registerMember(request, 'elephant');
   await depositWithDemoPay(request, member.token, '2000');
   // The main wallet and Golden Elephant's own, as the server holds them.
   const wallets = async () => {
-    const response = await request.get(apiPaths.walletBalance, { headers: { ...apiHeaders, Authorization: member.token } });
+    const response = await request.get(apiPaths.walletBalance, {
+      headers: { ...apiHeaders, Authorization: member.token },
+    });
     const { balance } = walletBalanceSchema.parse(((await response.json()) as { value: unknown }).value);
     const of = (name: string) => balance.find((wallet) => wallet.accountTypeName === name)?.availBalance ?? '0.00';
     return { main: balance.find((wallet) => wallet.accountTypeId === 0)?.availBalance, game: of('GOLDENELE') };
@@ -61,8 +76,12 @@ test('Golden Elephant (transfer wallet): move the money in, play with it, and it
   await page.goto('/rng?page=GOLDENELE');
   await page.getByRole('button', { name: 'Play Golden Elephant' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Play Golden Elephant' });
-  await expect(dialog.getByText('Main wallet', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('฿2,000.00');
-  await expect(dialog.getByText('Golden Elephant wallet', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('฿0.00');
+  await expect(dialog.getByText('Main wallet', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(
+    '฿2,000.00',
+  );
+  await expect(
+    dialog.getByText('Golden Elephant wallet', { exact: true }).locator('xpath=following-sibling::dd'),
+  ).toHaveText('฿0.00');
   await expect(dialog.getByRole('radio', { name: 'Move all (฿2,000.00)' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Move and play' }).click();
 
@@ -93,7 +112,14 @@ async function seatAtTable(browser: Browser, request: Parameters<typeof register
   await depositWithDemoPay(request, member.token, '300');
   const launched = await request.post(launchPaths.launchGame, {
     headers: { Merchant: 'demo', Language: 'EN', Authorization: member.token },
-    data: { gameId: 'baccarat', vassalage: 'LTLIVE', accountType: 1, confirmTrans: 0, launchMode: 'GLS', language: 'EN' },
+    data: {
+      gameId: 'baccarat',
+      vassalage: 'LTLIVE',
+      accountType: 1,
+      confirmTrans: 0,
+      launchMode: 'GLS',
+      language: 'EN',
+    },
   });
   const { game_url: url } = launchGameResultSchema.parse(((await launched.json()) as { value: unknown }).value);
   const context = await browser.newContext({ baseURL });
@@ -112,7 +138,11 @@ test('two browser sessions at one baccarat table see the same round', async ({ b
     await expect(roundOf(first.page)).toHaveText(/^Round \d+$/, { timeout: 20_000 });
     await expect(roundOf(second.page)).toHaveText(/^Round \d+$/, { timeout: 20_000 });
     // Both seats follow one table: whatever round the first shows, the second shows it too.
-    await expect.poll(async () => (await roundOf(first.page).textContent()) === (await roundOf(second.page).textContent()), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(async () => (await roundOf(first.page).textContent()) === (await roundOf(second.page).textContent()), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     const round = await roundOf(first.page).textContent();
     // The next round reaches both seats as well.
     const next = `Round ${Number(round!.replace(/\D/g, '')) + 1}`;

@@ -9,7 +9,10 @@ import { startSession, type Language } from './support/session.ts';
 
 /** Every corner of `inner` lies inside `outer` (1 px of rounding allowed): nothing is cropped. */
 async function expectInside(page: Page, innerSelector: string, outerSelector: string, what: string) {
-  const [inner, outer] = await Promise.all([page.locator(innerSelector).boundingBox(), page.locator(outerSelector).boundingBox()]);
+  const [inner, outer] = await Promise.all([
+    page.locator(innerSelector).boundingBox(),
+    page.locator(outerSelector).boundingBox(),
+  ]);
   expect(inner, what).not.toBeNull();
   expect(outer).not.toBeNull();
   expect(inner!.x, what).toBeGreaterThanOrEqual(outer!.x - 1);
@@ -20,7 +23,9 @@ async function expectInside(page: Page, innerSelector: string, outerSelector: st
 
 for (const language of ['TH', 'EN'] as const satisfies Language[]) {
   for (const width of [360, 390, 1440]) {
-    test(`${language} ${width}px: every home banner shows its headline, line and button uncropped`, async ({ page }) => {
+    test(`${language} ${width}px: every home banner shows its headline, line and button uncropped`, async ({
+      page,
+    }) => {
       await startSession(page, language);
       await page.setViewportSize({ width, height: 860 });
       await page.goto('/');
@@ -33,7 +38,9 @@ for (const language of ['TH', 'EN'] as const satisfies Language[]) {
         for (const part of ['.carousel__title', '.carousel__subtitle', '.carousel__button']) {
           await expectInside(page, `${slide} ${part}`, '.carousel', `banner ${index + 1} ${part}`);
           // Wrapped, not overflowing its own box either.
-          const overflows = await page.locator(`${slide} ${part}`).evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+          const overflows = await page
+            .locator(`${slide} ${part}`)
+            .evaluate((element) => element.scrollWidth > element.clientWidth + 1);
           expect(overflows, `banner ${index + 1} ${part} overflows`).toBe(false);
         }
       }
@@ -56,7 +63,9 @@ test('the popup, the news and the copyright are current', async ({ page }) => {
   const news = page.locator('.marquee__list').first();
   await expect(news).toContainText('Thai lottery draw dates');
   expect(await news.innerText()).not.toMatch(/20\d\d/);
-  await expect(page.locator('.site-footer__copyright')).toHaveText(`© 2019-${new Date().getFullYear()} Lotus88. All rights reserved.`);
+  await expect(page.locator('.site-footer__copyright')).toHaveText(
+    `© 2019-${new Date().getFullYear()} Lotus88. All rights reserved.`,
+  );
 });
 
 test('every link in a promotion and every banner button opens a page of the site', async ({ page }) => {
@@ -69,10 +78,16 @@ test('every link in a promotion and every banner button opens a page of the site
   for (const detail of details) {
     await page.goto(detail);
     await expect(page.locator('.promotion-detail__body')).toBeVisible();
-    for (const href of await page.locator('.promotion-detail__body a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) targets.add(href);
+    for (const href of await page
+      .locator('.promotion-detail__body a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))
+      targets.add(href);
   }
   await page.goto('/');
-  for (const href of await page.locator('.carousel__button').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) targets.add(href);
+  for (const href of await page
+    .locator('.carousel__button')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!)))
+    targets.add(href);
   // The partner programme (the referral promotion's page) is among them.
   expect([...targets]).toContain('/join');
   for (const href of targets) {

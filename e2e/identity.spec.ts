@@ -56,7 +56,9 @@ test('register by username, stay logged in across a reload, log out', async ({ p
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
   await expect(strip).toBeHidden();
-  expect(await page.evaluate(() => [window.sessionStorage.getItem('token'), window.sessionStorage.getItem('lang')])).toEqual([null, 'EN']);
+  expect(
+    await page.evaluate(() => [window.sessionStorage.getItem('token'), window.sessionStorage.getItem('lang')]),
+  ).toEqual([null, 'EN']);
   await expect(page).toHaveURL(/\/$/);
 });
 

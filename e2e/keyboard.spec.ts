@@ -29,7 +29,9 @@ const focusIsInside = (dialog: Locator) => dialog.evaluate((element) => element.
 const focusedDescription = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement;
-    return active ? `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''} "${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
+    return active
+      ? `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''} "${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 40)}"`
+      : 'nothing';
   });
 
 /**
@@ -40,9 +42,11 @@ async function expectFocusTrapped(page: Page, dialog: Locator): Promise<void> {
   await expect.poll(() => focusIsInside(dialog), { message: 'focus moved into the dialog' }).toBe(true);
   const tabStops = await dialog.evaluate(
     (element) =>
-      Array.from(element.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]')).filter(
-        (candidate) => candidate.tabIndex >= 0 && candidate.checkVisibility(),
-      ).length,
+      Array.from(
+        element.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]',
+        ),
+      ).filter((candidate) => candidate.tabIndex >= 0 && candidate.checkVisibility()).length,
   );
   expect(tabStops, 'tab stops in the dialog').toBeGreaterThan(0);
   for (const key of ['Tab', 'Shift+Tab']) {
@@ -102,14 +106,24 @@ test.describe('logged out', () => {
     await page.goto('/');
     const topBarForm = page.getByRole('form', { name: 'Log in' });
     const trigger = topBarForm.getByRole('button', { name: 'Register' });
-    await openTrapAndEscape(page, trigger, page.getByRole('dialog', { name: 'Register' }), topBarForm.getByPlaceholder('Username'));
+    await openTrapAndEscape(
+      page,
+      trigger,
+      page.getByRole('dialog', { name: 'Register' }),
+      topBarForm.getByPlaceholder('Username'),
+    );
   });
 
   test('the announcements modal opens from the marquee, traps focus and closes with Escape', async ({ page }) => {
     await page.goto('/');
     const marquee = page.locator('.marquee');
     const trigger = marquee.getByRole('button', { name: 'View all' });
-    await openTrapAndEscape(page, trigger, page.getByRole('dialog', { name: 'Announcements' }), marquee.locator('.marquee__list').first().getByRole('button').last());
+    await openTrapAndEscape(
+      page,
+      trigger,
+      page.getByRole('dialog', { name: 'Announcements' }),
+      marquee.locator('.marquee__list').first().getByRole('button').last(),
+    );
   });
 });
 
@@ -130,8 +144,18 @@ test.describe('logged in', () => {
 
     const start = strip.getByRole('button', { name: 'Refresh balance' });
     // Betting record opens the member centre on its betting record page.
-    await openTrapAndEscape(page, strip.getByRole('button', { name: 'Betting record' }), page.getByRole('dialog', { name: 'Member centre' }), start);
-    await openTrapAndEscape(page, strip.getByRole('button', { name: /^Member centre/ }), page.getByRole('dialog', { name: 'Member centre' }), start);
+    await openTrapAndEscape(
+      page,
+      strip.getByRole('button', { name: 'Betting record' }),
+      page.getByRole('dialog', { name: 'Member centre' }),
+      start,
+    );
+    await openTrapAndEscape(
+      page,
+      strip.getByRole('button', { name: /^Member centre/ }),
+      page.getByRole('dialog', { name: 'Member centre' }),
+      start,
+    );
 
     const logout = strip.getByRole('button', { name: 'Log out' });
     const confirm = page.getByRole('dialog', { name: 'Notice' });
@@ -149,6 +173,11 @@ test.describe('logged in', () => {
     await page.goto('/rng?page=NAGA');
     const play = page.getByRole('button', { name: /^Play / }).first();
     const dialog = page.getByRole('dialog');
-    await openTrapAndEscape(page, play, dialog, page.locator('.vendor-tabs').getByRole('link', { name: 'Naga Studio' }));
+    await openTrapAndEscape(
+      page,
+      play,
+      dialog,
+      page.locator('.vendor-tabs').getByRole('link', { name: 'Naga Studio' }),
+    );
   });
 });

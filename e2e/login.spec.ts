@@ -46,10 +46,24 @@ test('log in with an SMS code read from the outbox', async ({ page, request }) =
   await expect(accountStrip(page)).toContainText(member.username);
 });
 
-test('an agent-made account changes its password at first login, without typing the old one again', async ({ page, request }) => {
-  const agent = await callSealed<LoginResult>(request, 'POST', apiPaths.login, { type: 'username', username: 'demoagent', password: 'Agent1234', sliderToken: 'bypass' });
+test('an agent-made account changes its password at first login, without typing the old one again', async ({
+  page,
+  request,
+}) => {
+  const agent = await callSealed<LoginResult>(request, 'POST', apiPaths.login, {
+    type: 'username',
+    username: 'demoagent',
+    password: 'Agent1234',
+    sliderToken: 'bypass',
+  });
   const kid = { username: uniqueName('kid'), password: 'Given1234' };
-  await callSealed(request, 'PUT', apiPaths.agentDownline, { ...kid, payeeName: 'Kid Member', countryDialingCode: '66', mobileNum: uniqueMobile() }, agent.token);
+  await callSealed(
+    request,
+    'PUT',
+    apiPaths.agentDownline,
+    { ...kid, payeeName: 'Kid Member', countryDialingCode: '66', mobileNum: uniqueMobile() },
+    agent.token,
+  );
 
   await startSession(page);
   await page.goto('/login');
@@ -72,10 +86,24 @@ test('an agent-made account changes its password at first login, without typing 
   expect(await page.evaluate(() => window.sessionStorage.getItem('cpw'))).toBeNull();
 });
 
-test('a reload during a forced change brings the modal back (cpw), asking the old password this time', async ({ page, request }) => {
-  const agent = await callSealed<LoginResult>(request, 'POST', apiPaths.login, { type: 'username', username: 'demoagent', password: 'Agent1234', sliderToken: 'bypass' });
+test('a reload during a forced change brings the modal back (cpw), asking the old password this time', async ({
+  page,
+  request,
+}) => {
+  const agent = await callSealed<LoginResult>(request, 'POST', apiPaths.login, {
+    type: 'username',
+    username: 'demoagent',
+    password: 'Agent1234',
+    sliderToken: 'bypass',
+  });
   const kid = { username: uniqueName('kid'), password: 'Given1234' };
-  await callSealed(request, 'PUT', apiPaths.agentDownline, { ...kid, payeeName: 'Kid Member', countryDialingCode: '66', mobileNum: uniqueMobile() }, agent.token);
+  await callSealed(
+    request,
+    'PUT',
+    apiPaths.agentDownline,
+    { ...kid, payeeName: 'Kid Member', countryDialingCode: '66', mobileNum: uniqueMobile() },
+    agent.token,
+  );
 
   await startSession(page);
   await page.goto('/login');
@@ -105,8 +133,13 @@ test('switching TH → EN → TH keeps the session and tells the server each lan
   const thaiStrip = page.getByRole('group', { name: 'บัญชีของฉัน' });
   await expect(thaiStrip).toContainText(member.username);
 
-  for (const [language, stripName] of [['EN', 'My account'], ['TH', 'บัญชีของฉัน']] as const) {
-    const told = page.waitForRequest((sent) => sent.url().endsWith(apiPaths.memberLanguage) && sent.method() === 'POST');
+  for (const [language, stripName] of [
+    ['EN', 'My account'],
+    ['TH', 'บัญชีของฉัน'],
+  ] as const) {
+    const told = page.waitForRequest(
+      (sent) => sent.url().endsWith(apiPaths.memberLanguage) && sent.method() === 'POST',
+    );
     await page.getByRole('button', { name: new RegExp(`^${language}`) }).click();
     expect((await told).postDataJSON()).toEqual({ language });
     await expect(page.locator('html')).toHaveAttribute('lang', language.toLowerCase());
@@ -117,7 +150,11 @@ test('switching TH → EN → TH keeps the session and tells the server each lan
   expect(await page.evaluate(() => window.sessionStorage.getItem('token'))).toBeTruthy();
 });
 
-test('remember me survives a browser restart, never keeps the memberPassword, and unticking revokes it', async ({ browser, baseURL, request }) => {
+test('remember me survives a browser restart, never keeps the memberPassword, and unticking revokes it', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const member = await registerMember(request, 'sms');
   const first = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const before = await first.newPage();
@@ -129,7 +166,11 @@ test('remember me survives a browser restart, never keeps the memberPassword, an
   await first.close();
   const stored = JSON.stringify(state);
   expect(stored).not.toContain(memberPassword);
-  const firstToken = (JSON.parse(state.origins[0]!.localStorage.find((item) => item.name === 'rememberedLogin')!.value) as { rememberToken: string }).rememberToken;
+  const firstToken = (
+    JSON.parse(state.origins[0]!.localStorage.find((item) => item.name === 'rememberedLogin')!.value) as {
+      rememberToken: string;
+    }
+  ).rememberToken;
 
   // A new browser: local storage survives, the session (sessionStorage) does not.
   const second = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, storageState: state });
@@ -140,18 +181,25 @@ test('remember me survives a browser restart, never keeps the memberPassword, an
   await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog.getByLabel('Username', { exact: true })).toHaveValue(member.username);
-  await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('placeholder', 'Remembered – leave empty to use it');
+  await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute(
+    'placeholder',
+    'Remembered – leave empty to use it',
+  );
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(accountStrip(page)).toContainText(member.username);
   // The server spends a remember token on use and answers a new one.
-  const rotated = await page.evaluate(() => JSON.parse(window.localStorage.getItem('rememberedLogin') ?? 'null') as { rememberToken: string } | null);
+  const rotated = await page.evaluate(
+    () => JSON.parse(window.localStorage.getItem('rememberedLogin') ?? 'null') as { rememberToken: string } | null,
+  );
   expect(rotated?.rememberToken).toBeTruthy();
   expect(rotated?.rememberToken).not.toBe(firstToken);
 
   await logOut(page);
   await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
-  const revoked = page.waitForResponse((response) => response.url().endsWith(apiPaths.rememberForget) && response.request().method() === 'DELETE');
+  const revoked = page.waitForResponse(
+    (response) => response.url().endsWith(apiPaths.rememberForget) && response.request().method() === 'DELETE',
+  );
   await dialog.getByRole('checkbox', { name: 'Remember me for 1 day' }).uncheck();
   expect((await revoked).ok()).toBe(true);
   expect(await page.evaluate(() => window.localStorage.getItem('rememberedLogin'))).toBeNull();
@@ -175,7 +223,9 @@ test('free play: the trial badge, and "register first" on deposit', async ({ pag
   await expect(notice).toBeHidden();
 });
 
-test('social buttons: no code loads while firebase is off; once on, a click says it is not available yet', async ({ page }) => {
+test('social buttons: no code loads while firebase is off; once on, a click says it is not available yet', async ({
+  page,
+}) => {
   const socialChunks: string[] = [];
   page.on('request', (sent) => {
     if (/social-login-buttons/.test(sent.url())) socialChunks.push(sent.url());
@@ -198,7 +248,9 @@ test('social buttons: no code loads while firebase is off; once on, a click says
     await expect(page.getByRole('dialog', { name: 'Log in' }).getByRole('status')).toHaveText(
       'Logging in with LINE is not available on this site yet. Please log in with your username or mobile number.',
     );
-    await expect(page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Log in with Google' })).toHaveCount(0);
+    await expect(
+      page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Log in with Google' }),
+    ).toHaveCount(0);
     expect(socialChunks.length).toBeGreaterThan(0);
   } finally {
     await resetMerchantConfig('demo');
@@ -209,7 +261,8 @@ test('social buttons: no code loads while firebase is off; once on, a click says
 function totpCode(secretBase32: string, nowMs: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = '';
-  for (const char of secretBase32.replace(/[\s=]/g, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  for (const char of secretBase32.replace(/[\s=]/g, '').toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
   const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(nowMs / 30_000)));
@@ -218,12 +271,17 @@ function totpCode(secretBase32: string, nowMs: number): string {
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-test('two-factor login: turn it on in the member centre, then a login asks for the authenticator code', async ({ page, request }) => {
+test('two-factor login: turn it on in the member centre, then a login asks for the authenticator code', async ({
+  page,
+  request,
+}) => {
   const member = await registerMember(request, 'sms');
   await startSession(page);
   await page.goto('/login');
   await logInFromModal(page, member.username, memberPassword);
-  await accountStrip(page).getByRole('button', { name: `Member centre: ${member.username}` }).click();
+  await accountStrip(page)
+    .getByRole('button', { name: `Member centre: ${member.username}` })
+    .click();
   const centre = page.getByRole('dialog', { name: 'Member centre' });
   await expect(centre).toContainText('Somchai Jaidee');
   await centre.getByRole('button', { name: 'Turn on' }).click();
@@ -256,7 +314,9 @@ test('/login: a closed login modal stays closed when the language changes', asyn
   await page.keyboard.press('Escape');
   await expect(thaiDialog).toBeHidden();
 
-  const englishStatus = page.waitForResponse((response) => response.url().includes(apiPaths.systemStatus) && response.request().headers()['language'] === 'EN');
+  const englishStatus = page.waitForResponse(
+    (response) => response.url().includes(apiPaths.systemStatus) && response.request().headers()['language'] === 'EN',
+  );
   await page.getByRole('button', { name: /^EN/ }).click();
   await englishStatus;
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -12,7 +12,10 @@ import { accountStrip, startSession } from './support/session.ts';
  * a withdrawal: payment password, bank account, request, approval in the back-office, "received".
  */
 
-test('deposit with the demo gateway: pay in its window, the balance in the strip follows without a reload', async ({ page, request }) => {
+test('deposit with the demo gateway: pay in its window, the balance in the strip follows without a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const member = await registerMember(request, 'money');
@@ -69,7 +72,12 @@ function slipPng(): Buffer {
   return PNG.sync.write(png);
 }
 
-test('bank-transfer deposit with a slip, approved in the back-office; the balance follows without a reload', async ({ page, request, browser, baseURL }) => {
+test('bank-transfer deposit with a slip, approved in the back-office; the balance follows without a reload', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const member = await registerMember(request, 'money');
   const strip = await logInMember(page, member.username);
@@ -84,7 +92,9 @@ test('bank-transfer deposit with a slip, approved in the back-office; the balanc
   await centre.getByLabel('Amount (THB)').fill('750');
   const reference = `SOMCHAI ${Date.now().toString().slice(-6)}`;
   await centre.getByLabel('Transfer reference').fill(reference);
-  await centre.getByLabel('Transfer slip').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slipPng() });
+  await centre
+    .getByLabel('Transfer slip')
+    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slipPng() });
   await expect(centre.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
   await centre.getByRole('button', { name: 'Submit deposit' }).click();
 
@@ -138,7 +148,12 @@ test('bank-transfer deposit with a slip, approved in the back-office; the balanc
   await expect(historyRow).toContainText('Approved');
 });
 
-test('withdrawal: payment password, bank account, request, approval in the back-office, confirmed received', async ({ page, request, browser, baseURL }) => {
+test('withdrawal: payment password, bank account, request, approval in the back-office, confirmed received', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const member = await registerMember(request, 'money');
   const operator = await createOperator('finance');
@@ -148,7 +163,13 @@ test('withdrawal: payment password, bank account, request, approval in the back-
     await admin.setViewportSize({ width: 1280, height: 900 });
     await firstOperatorLogin(admin, operator);
     // Funds: a manual credit through the back-office API, with the operator's token.
-    await creditMember(admin.request, await operatorToken(admin), member.username, '2000', 'E2E funding for a withdrawal');
+    await creditMember(
+      admin.request,
+      await operatorToken(admin),
+      member.username,
+      '2000',
+      'E2E funding for a withdrawal',
+    );
 
     const strip = await logInMember(page, member.username);
     const balance = strip.locator('.account-strip__amount');
@@ -193,7 +214,10 @@ test('withdrawal: payment password, bank account, request, approval in the back-
     await expect(balance).toHaveText('฿800.00', { timeout: 20_000 });
 
     // The operator pays it from the withdrawal review queue.
-    await admin.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Withdrawal review' }).click();
+    await admin
+      .getByRole('complementary', { name: 'Main menu' })
+      .getByRole('link', { name: 'Withdrawal review' })
+      .click();
     await expect(admin.getByRole('heading', { name: 'Withdrawal review' })).toBeVisible();
     const row = admin.getByRole('row').filter({ hasText: `#${withdrawalId}` });
     await expect(row).toContainText(member.username);
@@ -213,12 +237,16 @@ test('withdrawal: payment password, bank account, request, approval in the back-
     await confirm.getByRole('button', { name: 'Confirm payment (1,200.00)' }).click();
     await expect(confirm.getByText("Enter the bank's reference of the transfer")).toBeVisible();
     await confirm.getByLabel('Bank reference').fill('  FT26326E2E0001 ');
-    await confirm.getByLabel('Payout slip (optional)').setInputFiles({ name: 'payout.png', mimeType: 'image/png', buffer: slipPng() });
+    await confirm
+      .getByLabel('Payout slip (optional)')
+      .setInputFiles({ name: 'payout.png', mimeType: 'image/png', buffer: slipPng() });
     await expect(confirm.getByRole('img', { name: 'Preview of the chosen slip' })).toBeVisible();
     await confirm.getByRole('button', { name: 'Confirm payment (1,200.00)' }).click();
     await expect(confirm).toBeHidden();
     await expect(dialog).toBeHidden();
-    await expect(admin.getByRole('status').filter({ hasText: `Withdrawal #${withdrawalId} paid (reference FT26326E2E0001)` })).toBeVisible();
+    await expect(
+      admin.getByRole('status').filter({ hasText: `Withdrawal #${withdrawalId} paid (reference FT26326E2E0001)` }),
+    ).toBeVisible();
 
     // The member sees it paid in "My withdrawals" and confirms it arrived.
     await centre.getByRole('button', { name: 'See my withdrawals' }).click();

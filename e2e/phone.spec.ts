@@ -36,8 +36,22 @@ const addresses = siteAddresses();
 const addressesWithoutTabBar: readonly string[] = [paths.helpBare.path, paths.game.path];
 
 const texts = {
-  TH: { tabBar: 'เมนูด่วน', deposit: 'ฝากเงิน', member: 'สมาชิก', service: 'ติดต่อเรา', login: 'เข้าสู่ระบบ', memberCentre: 'ศูนย์สมาชิก' },
-  EN: { tabBar: 'Quick menu', deposit: 'Deposit', member: 'Member', service: 'Contact us', login: 'Log in', memberCentre: 'Member centre' },
+  TH: {
+    tabBar: 'เมนูด่วน',
+    deposit: 'ฝากเงิน',
+    member: 'สมาชิก',
+    service: 'ติดต่อเรา',
+    login: 'เข้าสู่ระบบ',
+    memberCentre: 'ศูนย์สมาชิก',
+  },
+  EN: {
+    tabBar: 'Quick menu',
+    deposit: 'Deposit',
+    member: 'Member',
+    service: 'Contact us',
+    login: 'Log in',
+    memberCentre: 'Member centre',
+  },
 } as const;
 
 const tabBarOf = (page: Page, language: Language) => page.getByRole('navigation', { name: texts[language].tabBar });
@@ -53,8 +67,13 @@ async function settle(page: Page, isLoggedIn: boolean): Promise<void> {
 }
 
 async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${what}: the page is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${what}: the page is ${scrollWidth} px wide on a ${innerWidth} px screen`).toBeLessThanOrEqual(
+    innerWidth,
+  );
 }
 
 /** Each tab is a touch target of at least 44 x 44 px, and the bar sits on the screen's bottom edge. */
@@ -79,9 +98,15 @@ test.beforeAll(async ({ request }) => {
 test.describe.configure({ timeout: 240_000 });
 
 // The narrowest width in both languages, the commonest one in Thai (the site's default).
-for (const [language, width] of [['TH', 360], ['EN', 360], ['TH', 390]] as const) {
+for (const [language, width] of [
+  ['TH', 360],
+  ['EN', 360],
+  ['TH', 390],
+] as const) {
   for (const isLoggedIn of [false, true]) {
-    test(`${isLoggedIn ? 'logged in' : 'logged out'}, ${language}, ${width} px: every page fits the screen and has the tab bar`, async ({ page }) => {
+    test(`${isLoggedIn ? 'logged in' : 'logged out'}, ${language}, ${width} px: every page fits the screen and has the tab bar`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 780 });
       await startSession(page, language);
       if (isLoggedIn) await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
@@ -98,7 +123,10 @@ for (const [language, width] of [['TH', 360], ['EN', 360], ['TH', 390]] as const
       await page.goto(paths.home.getHref());
       await settle(page, isLoggedIn);
       await expectUsableTabBar(page, tabBar);
-      await expect(tabBar.getByRole('link', { name: language === 'TH' ? 'หน้าแรก' : 'Home' })).toHaveAttribute('aria-current', 'page');
+      await expect(tabBar.getByRole('link', { name: language === 'TH' ? 'หน้าแรก' : 'Home' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
 
       // The page's end stays above the bar: the footer's last line is not hidden behind it.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -157,7 +185,9 @@ for (const [language, width] of [['TH', 360], ['EN', 360], ['TH', 390]] as const
   }
 }
 
-test('logged in on a phone, the drawer holds the language and the member\'s buttons; logout is there', async ({ page }) => {
+test("logged in on a phone, the drawer holds the language and the member's buttons; logout is there", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 780 });
   await startSession(page, 'EN');
   await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
@@ -172,7 +202,7 @@ test('logged in on a phone, the drawer holds the language and the member\'s butt
   await expect(page.getByRole('dialog', { name: 'Notice' })).toBeVisible();
 });
 
-test('at 1440 px there is no tab bar; the header has the member\'s buttons', async ({ page }) => {
+test("at 1440 px there is no tab bar; the header has the member's buttons", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await startSession(page, 'EN');
   await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
@@ -186,7 +216,9 @@ test('at 1440 px there is no tab bar; the header has the member\'s buttons', asy
   await expect(page.locator('.service-bar__list')).toBeVisible();
 });
 
-test('the DEMOPAY pay page draws its Thai in the site\'s font, served from the site, and fits a phone', async ({ page }) => {
+test("the DEMOPAY pay page draws its Thai in the site's font, served from the site, and fits a phone", async ({
+  page,
+}) => {
   const created = await page.request.post(depositPaths.create, {
     headers: { ...apiHeaders, Authorization: member.token, 'Idempotency-Key': randomUUID() },
     data: { methodCode: 'DEMOPAY', amount: '100' },
@@ -215,7 +247,9 @@ test('the DEMOPAY pay page draws its Thai in the site\'s font, served from the s
   // The policy let the font in (a refusal is a console error).
   expect(violations).toEqual([]);
 
-  const fontUrls = await page.evaluate(() => [...document.querySelector('style')!.textContent!.matchAll(/url\(([^)]+)\)/g)].map((match) => match[1]!));
+  const fontUrls = await page.evaluate(() =>
+    [...document.querySelector('style')!.textContent!.matchAll(/url\(([^)]+)\)/g)].map((match) => match[1]!),
+  );
   expect(fontUrls.length).toBeGreaterThan(0);
   for (const url of fontUrls) {
     const font = await page.request.get(url);

@@ -17,7 +17,12 @@ const password = 'secret123';
 const mobileNumber = (suffix: number) => `08${String(Date.now() + suffix).slice(-8)}`;
 
 /** Fills the mobile tab and sends the SMS code read from the outbox. `extra` fills more fields. */
-async function registerByMobile(page: Page, dialog: Locator, mobile: string, extra?: () => Promise<void>): Promise<void> {
+async function registerByMobile(
+  page: Page,
+  dialog: Locator,
+  mobile: string,
+  extra?: () => Promise<void>,
+): Promise<void> {
   await dialog.getByRole('tab', { name: 'Mobile number' }).click();
   await dialog.getByLabel(/^Mobile number \(your username\)/).fill(mobile);
   await dialog.getByRole('button', { name: 'Send code' }).click();
@@ -128,7 +133,7 @@ test('forgot password by e-mail: the link sets a new password, which then logs i
   await dialog.getByLabel(/^E-mail/).fill(member.email);
   await dialog.getByRole('button', { name: 'Send reset link' }).click();
   const sent = page.getByRole('dialog', { name: 'Forgot password' });
-  await expect(sent).toContainText("If the details match an account, we have sent a link");
+  await expect(sent).toContainText('If the details match an account, we have sent a link');
   await sent.getByRole('button', { name: 'Confirm' }).click();
 
   const mail = await waitForMessage(page.request, member.email, 1);
@@ -194,7 +199,10 @@ test('a valid affiliate link hides the field and places the new member under the
   expect(rows).toEqual([{ upline: 'demoagent' }]);
 });
 
-test('on a phone the registration slider comes into view with the focus; the terms open in a new tab and the form keeps its entries', async ({ page, context }) => {
+test('on a phone the registration slider comes into view with the focus; the terms open in a new tab and the form keeps its entries', async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await startSession(page);
   await page.goto('/register');
@@ -210,7 +218,10 @@ test('on a phone the registration slider comes into view with the focus; the ter
   await dialog.getByLabel(/^Full name/).fill('Somchai Jaidee');
 
   // The terms: the rules topic of the help pages, in a tab of its own.
-  const [terms] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: 'terms and conditions' }).click()]);
+  const [terms] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('link', { name: 'terms and conditions' }).click(),
+  ]);
   await terms.waitForLoadState();
   expect(new URL(terms.url()).pathname + new URL(terms.url()).hash).toBe('/helpmc#rules');
   await expect(terms.getByRole('heading', { name: /^(Terms and rules|กฎและเงื่อนไข)$/ })).toBeVisible();

@@ -33,11 +33,14 @@ test.describe('home page', () => {
   test('loads without console errors or CSP violations', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     const response = await page.goto('/');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -155,7 +158,24 @@ test.describe('layout', () => {
   // than the default 30 s budget of one test.
   test.describe.configure({ timeout: 90_000 });
   // Every route group at the narrowest supported width: nothing may push the page sideways.
-  const routes = ['/', '/noticePage', '/promotions', '/help#deposit', '/helpmc', '/down', '/join', '/rng?page=NAGA', '/live', '/sports', '/elott', '/vip', '/pointMall', '/lottery', '/game', '/no/such/page'];
+  const routes = [
+    '/',
+    '/noticePage',
+    '/promotions',
+    '/help#deposit',
+    '/helpmc',
+    '/down',
+    '/join',
+    '/rng?page=NAGA',
+    '/live',
+    '/sports',
+    '/elott',
+    '/vip',
+    '/pointMall',
+    '/lottery',
+    '/game',
+    '/no/such/page',
+  ];
   for (const width of [360, 1920]) {
     test(`holds at ${width} px wide in Thai and English`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });

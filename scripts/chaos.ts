@@ -8,7 +8,13 @@ import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { defaultDataDir, runChaos } from '../apps/server/src/testing/chaos/run-chaos.ts';
 
-const { values } = parseArgs({ options: { short: { type: 'boolean', default: false }, seed: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    short: { type: 'boolean', default: false },
+    seed: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
+});
 const seed = values.seed === undefined ? randomInt(1, 2 ** 31) : Number(values.seed);
 if (!Number.isInteger(seed)) {
   console.error('--seed must be an integer');

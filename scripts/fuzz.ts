@@ -29,7 +29,9 @@ if (!Number.isInteger(seed) || !Number.isInteger(runs) || runs < 1) {
   console.error('usage: npm run fuzz -- [--seed <integer>] [--runs <requests per route>] [--route <text>]');
   process.exit(2);
 }
-console.log(`fuzz: seed ${seed}, ${runs} requests per route${values.route ? `, routes matching "${values.route}"` : ''}`);
+console.log(
+  `fuzz: seed ${seed}, ${runs} requests per route${values.route ? `, routes matching "${values.route}"` : ''}`,
+);
 console.log(`      replay with: npm run fuzz -- --seed ${seed} --runs ${runs}`);
 
 const logger = createLogger({ LOG_LEVEL: 'warn' });
@@ -55,11 +57,18 @@ try {
       .sort()
       .map(([status, count]) => `${status}: ${count}`)
       .join(', ');
-    console.log(`\n${report.requests} requests to ${report.routes} routes in ${Math.round((Date.now() - startedMs) / 1000)} s (${statuses})`);
+    console.log(
+      `\n${report.requests} requests to ${report.routes} routes in ${Math.round((Date.now() - startedMs) / 1000)} s (${statuses})`,
+    );
     for (const failure of report.failures) console.log(`\n${describeFailure(failure, runs)}`);
-    if (!ledger.ok) console.log('\nFAIL the ledger check found differences after the run (npm run ledger:check explains them)');
+    if (!ledger.ok)
+      console.log('\nFAIL the ledger check found differences after the run (npm run ledger:check explains them)');
     exitCode = report.failures.length === 0 && ledger.ok ? 0 : 1;
-    console.log(exitCode === 0 ? `\nfuzz passed (seed ${seed})` : `\nfuzz FAILED: ${report.failures.length} routes (seed ${seed})`);
+    console.log(
+      exitCode === 0
+        ? `\nfuzz passed (seed ${seed})`
+        : `\nfuzz FAILED: ${report.failures.length} routes (seed ${seed})`,
+    );
   } finally {
     await target.close();
   }

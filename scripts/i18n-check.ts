@@ -13,10 +13,17 @@ const problems: string[] = [];
 type Catalogue = Record<string, string>;
 
 function compare(name: string, th: Catalogue, en: Catalogue): void {
-  const placeholders = (text: string) => [...text.matchAll(/\{\{?\s*(\w+)\s*\}?\}/g)].map((m) => m[1]).sort().join(',');
+  const placeholders = (text: string) =>
+    [...text.matchAll(/\{\{?\s*(\w+)\s*\}?\}/g)]
+      .map((m) => m[1])
+      .sort()
+      .join(',');
   for (const key of Object.keys(th)) if (!(key in en)) problems.push(`${name}: "${key}" is in TH but missing from EN`);
   for (const key of Object.keys(en)) if (!(key in th)) problems.push(`${name}: "${key}" is in EN but missing from TH`);
-  for (const [language, catalogue] of [['TH', th], ['EN', en]] as const) {
+  for (const [language, catalogue] of [
+    ['TH', th],
+    ['EN', en],
+  ] as const) {
     for (const [key, text] of Object.entries(catalogue)) {
       if (typeof text !== 'string' || text.trim() === '') problems.push(`${name}: "${key}" is empty in ${language}`);
     }
@@ -42,12 +49,18 @@ const localeDir = path.join(root, 'apps/web/src/locales');
 const webTh: Catalogue = {};
 const webEn: Catalogue = {};
 const readCatalogue = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
-for (const dir of [localeDir, ...readdirSync(localeDir).map((entry) => path.join(localeDir, entry)).filter((entry) => statSync(entry).isDirectory())]) {
+for (const dir of [
+  localeDir,
+  ...readdirSync(localeDir)
+    .map((entry) => path.join(localeDir, entry))
+    .filter((entry) => statSync(entry).isDirectory()),
+]) {
   const name = `apps/web/${path.relative(path.join(root, 'apps/web'), dir)}`;
   const th = readCatalogue(path.join(dir, 'th.json'));
   const en = readCatalogue(path.join(dir, 'en.json'));
   compare(name, th, en);
-  for (const key of Object.keys(th)) if (key in webTh) problems.push(`${name}: "${key}" is also defined in another catalogue`);
+  for (const key of Object.keys(th))
+    if (key in webTh) problems.push(`${name}: "${key}" is also defined in another catalogue`);
   Object.assign(webTh, th);
   Object.assign(webEn, en);
 }
@@ -58,7 +71,8 @@ for (const file of sourceFiles(path.join(root, 'apps/web/src'))) {
     usedKeys++;
     const key = match[1]!;
     // i18next plurals: t('x', { count }) reads x_one / x_other.
-    if (!(key in webTh) && !(`${key}_other` in webTh)) problems.push(`${path.relative(root, file)}: uses "${key}", which no catalogue defines`);
+    if (!(key in webTh) && !(`${key}_other` in webTh))
+      problems.push(`${path.relative(root, file)}: uses "${key}", which no catalogue defines`);
   }
 }
 
@@ -71,7 +85,10 @@ for (const file of sourceFiles(path.join(root, 'apps/admin/src'))) {
   const source = readFileSync(file, 'utf8');
   for (const match of source.matchAll(/\bt\(\s*['"]([^'"]+)['"]/g)) {
     adminUsedKeys++;
-    if (!(match[1]! in adminTh)) problems.push(`${path.relative(root, file)}: uses "${match[1]}", which the back-office catalogue does not define`);
+    if (!(match[1]! in adminTh))
+      problems.push(
+        `${path.relative(root, file)}: uses "${match[1]}", which the back-office catalogue does not define`,
+      );
   }
 }
 
@@ -82,7 +99,8 @@ for (const kind of ledgerTransferKinds) {
   if (!(key in adminTh)) problems.push(`apps/admin/src/locales: ledger kind "${kind}" has no text "${key}"`);
 }
 for (const kind of [...memberAccountKinds, ...houseAccountKinds]) {
-  if (!(`account_${kind}` in adminTh)) problems.push(`apps/admin/src/locales: ledger account "${kind}" has no text "account_${kind}"`);
+  if (!(`account_${kind}` in adminTh))
+    problems.push(`apps/admin/src/locales: ledger account "${kind}" has no text "account_${kind}"`);
 }
 
 // The server's messages.

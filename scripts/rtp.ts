@@ -3,7 +3,16 @@
 // the slot and of every baccarat bet lies within three standard errors of the exact figure.
 // Exits non-zero when one does not.
 import { parseArgs } from 'node:util';
-import { BACCARAT_BETS, dealBaccarat, exactBaccaratReturns, exactSlotRtp, newClientSeed, newServerSeed, settleBaccaratBet, spinSlot } from '@lotus/fair';
+import {
+  BACCARAT_BETS,
+  dealBaccarat,
+  exactBaccaratReturns,
+  exactSlotRtp,
+  newClientSeed,
+  newServerSeed,
+  settleBaccaratBet,
+  spinSlot,
+} from '@lotus/fair';
 import type { RoundSeeds } from '@lotus/fair';
 
 const ROUNDS_PER_SEED = 10_000;
@@ -21,7 +30,8 @@ interface Row {
 function roundCount(value: string | undefined, flag: string): number {
   if (value === undefined) return 1_000_000;
   const count = Number(value);
-  if (!Number.isSafeInteger(count) || count < 1) throw new Error(`--${flag} must be a positive integer, got "${value}"`);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new Error(`--${flag} must be a positive integer, got "${value}"`);
   return count;
 }
 
@@ -45,7 +55,12 @@ function measureSlot(spins: number): Row {
     returned += round.totalWinMinor;
     staked += round.totalBetMinor;
   }
-  return { name: 'slot (paid spin incl. free spins)', exact: exact.rtp, measured: returned / staked, standardError: Math.sqrt(exact.variance / spins) };
+  return {
+    name: 'slot (paid spin incl. free spins)',
+    exact: exact.rtp,
+    measured: returned / staked,
+    standardError: Math.sqrt(exact.variance / spins),
+  };
 }
 
 function measureBaccarat(hands: number): Row[] {
@@ -54,7 +69,8 @@ function measureBaccarat(hands: number): Row[] {
   const returned = new Map(BACCARAT_BETS.map((bet) => [bet, 0]));
   for (let index = 0; index < hands; index += 1) {
     const outcome = dealBaccarat(seeds(index));
-    for (const bet of BACCARAT_BETS) returned.set(bet, returned.get(bet)! + settleBaccaratBet(bet, BACCARAT_STAKE_MINOR, outcome));
+    for (const bet of BACCARAT_BETS)
+      returned.set(bet, returned.get(bet)! + settleBaccaratBet(bet, BACCARAT_STAKE_MINOR, outcome));
   }
   return BACCARAT_BETS.map((bet) => ({
     name: `baccarat ${bet}`,
@@ -90,11 +106,15 @@ const table = rows.map((row) => {
     verdict: Math.abs(z) <= MAX_Z ? 'PASS' : 'FAIL',
   };
 });
-console.log(`slot: ${spins.toLocaleString('en')} paid spins in ${slotSeconds.toFixed(1)} s; baccarat: ${hands.toLocaleString('en')} hands in ${baccaratSeconds.toFixed(1)} s`);
+console.log(
+  `slot: ${spins.toLocaleString('en')} paid spins in ${slotSeconds.toFixed(1)} s; baccarat: ${hands.toLocaleString('en')} hands in ${baccaratSeconds.toFixed(1)} s`,
+);
 console.table(table);
 const failed = table.filter((row) => row.verdict === 'FAIL');
 if (failed.length > 0) {
-  console.error(`FAIL: ${failed.map((row) => row['game / bet']).join(', ')} outside ${MAX_Z} standard errors of the exact return`);
+  console.error(
+    `FAIL: ${failed.map((row) => row['game / bet']).join(', ')} outside ${MAX_Z} standard errors of the exact return`,
+  );
   process.exitCode = 1;
 } else {
   console.log(`PASS: every measured return is within ${MAX_Z} standard errors of the exact return`);

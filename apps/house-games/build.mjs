@@ -18,7 +18,14 @@ await build({
 });
 // Each game page is a script and a stylesheet (the page's CSP allows no inline styles). The Thai
 // font comes from @fontsource and is copied next to them: no CDN at run time.
-const pages = ['src/pages/slot.ts', 'src/pages/slot.css', 'src/pages/baccarat.ts', 'src/pages/baccarat.css', 'src/pages/error.ts', 'src/pages/error.css'].filter((entry) => existsSync(new URL(entry, import.meta.url)));
+const pages = [
+  'src/pages/slot.ts',
+  'src/pages/slot.css',
+  'src/pages/baccarat.ts',
+  'src/pages/baccarat.css',
+  'src/pages/error.ts',
+  'src/pages/error.css',
+].filter((entry) => existsSync(new URL(entry, import.meta.url)));
 if (pages.length > 0) {
   await build({
     entryPoints: pages,

@@ -16,18 +16,38 @@ async function readValue<T>(response: APIResponse, method: Method, path: string)
   return envelope.value as T;
 }
 
-export async function callApi<T>(request: APIRequestContext, method: Method, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await request.fetch(path, { method, headers: { ...apiHeaders, ...(token ? { Authorization: token } : {}) }, data: body });
+export async function callApi<T>(
+  request: APIRequestContext,
+  method: Method,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { ...apiHeaders, ...(token ? { Authorization: token } : {}) },
+    data: body,
+  });
   return readValue<T>(response, method, path);
 }
 
 /** Seals `payload` with the server's current public key (sealForTest, independent of the site's sealer). */
-export async function callSealed<T>(request: APIRequestContext, method: 'POST' | 'PUT', path: string, payload: Record<string, unknown>, token?: string): Promise<T> {
+export async function callSealed<T>(
+  request: APIRequestContext,
+  method: 'POST' | 'PUT',
+  path: string,
+  payload: Record<string, unknown>,
+  token?: string,
+): Promise<T> {
   const publicKey = await callApi<PublicKey>(request, 'GET', apiPaths.publicKey);
   const sealed = sealForTest(payload, publicKey);
   const response = await request.fetch(path, {
     method,
-    headers: { ...apiHeaders, [encryptionHeaderName]: sealed.encryptionHeader, ...(token ? { Authorization: token } : {}) },
+    headers: {
+      ...apiHeaders,
+      [encryptionHeaderName]: sealed.encryptionHeader,
+      ...(token ? { Authorization: token } : {}),
+    },
     data: sealed.body,
   });
   return readValue<T>(response, method, path);

@@ -42,7 +42,10 @@ export async function registerMember(request: APIRequestContext, prefix = 'membe
  */
 async function sendRegisterCode(request: APIRequestContext, mobile: string): Promise<void> {
   for (let attempt = 0; attempt < 10; attempt += 1) {
-    const response = await request.post(apiPaths.smsRegister, { headers: apiHeaders, data: { countryDialingCode: '66', mobileNo: mobile, sliderToken: 'bypass' } });
+    const response = await request.post(apiPaths.smsRegister, {
+      headers: apiHeaders,
+      data: { countryDialingCode: '66', mobileNo: mobile, sliderToken: 'bypass' },
+    });
     if (response.status() !== 429) {
       const envelope = (await response.json()) as { success: boolean; errorCode?: string; message?: string };
       expect(envelope.success, `register code: ${envelope.errorCode} ${envelope.message}`).toBe(true);

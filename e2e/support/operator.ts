@@ -21,7 +21,12 @@ export interface Operator {
 }
 
 export async function createOperator(role: Operator['role'] = 'finance'): Promise<Operator> {
-  const operator: Operator = { username: `e2e_op_${Date.now().toString(36)}${randomInt(100, 999)}`, password: 'operator-e2e-password', role, secret: '' };
+  const operator: Operator = {
+    username: `e2e_op_${Date.now().toString(36)}${randomInt(100, 999)}`,
+    password: 'operator-e2e-password',
+    role,
+    secret: '',
+  };
   const [merchant] = await queryDatabase<{ id: number }>(`SELECT id FROM merchant WHERE code = 'demo'`, []);
   await queryDatabase(
     `INSERT INTO operator (merchant_id, username, username_key, password_hash, role, created_at, updated_at) VALUES ($1, $2, lower($2), $3, $4, now(), now())`,
@@ -57,7 +62,13 @@ export async function operatorToken(page: Page): Promise<string> {
 }
 
 /** A manual credit to a member's main wallet through the back-office API, as the adjust dialog sends it. */
-export async function creditMember(request: APIRequestContext, token: string, username: string, amount: string, reason: string): Promise<void> {
+export async function creditMember(
+  request: APIRequestContext,
+  token: string,
+  username: string,
+  amount: string,
+  reason: string,
+): Promise<void> {
   const [member] = await queryDatabase<{ id: string }>('SELECT id FROM member WHERE username = $1', [username]);
   const response = await request.post(`/admin-api/members/${member!.id}/adjustments`, {
     headers: { ...apiHeaders, Authorization: token, 'Idempotency-Key': randomUUID() },

@@ -22,7 +22,10 @@ export async function readOutbox(request: APIRequestContext, to: string): Promis
 export async function waitForMessage(request: APIRequestContext, to: string, count: number): Promise<DevOutboxMessage> {
   let messages: DevOutboxMessage[] = [];
   await expect
-    .poll(async () => (messages = await readOutbox(request, to)).length, { message: `message ${count} to ${to}`, timeout: outboxTimeoutMs })
+    .poll(async () => (messages = await readOutbox(request, to)).length, {
+      message: `message ${count} to ${to}`,
+      timeout: outboxTimeoutMs,
+    })
     .toBeGreaterThanOrEqual(count);
   return messages[0]!;
 }

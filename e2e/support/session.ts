@@ -36,6 +36,12 @@ export async function logOut(page: Page): Promise<void> {
   await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
   await expect(accountStrip(page)).toBeHidden();
   const popup = page.getByRole('dialog');
-  if (await popup.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await popup.getByRole('button', { name: 'Close' }).click();
+  if (
+    await popup.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await popup.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }

@@ -57,7 +57,13 @@ export async function buildHouseGamesApp(options: HouseGamesOptions): Promise<Ho
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Game pages are opened with the player's session token in the query (`/play/x?token=`), so
       // request lines carry the path only: a token in a log is a seat anyone reading it could take.
-      serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: request.url.split('?')[0], remoteAddress: request.ip }) },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          remoteAddress: request.ip,
+        }),
+      },
     },
     trustProxy: false,
     bodyLimit: 16_384,
@@ -65,29 +71,47 @@ export async function buildHouseGamesApp(options: HouseGamesOptions): Promise<Ho
   // Whatever a route does not answer itself (a body that is not JSON or too large, an unknown
   // address, a fault) still answers in the envelope, never Fastify's own shape or a stack trace.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const statusCode = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const statusCode =
+      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (statusCode === 500) request.log.error({ err: error }, 'house games request failed');
-    return fail(reply, statusCode, statusCode === 500 ? 'INTERNAL_ERROR' : statusCode === 413 ? 'BODY_TOO_LARGE' : 'INVALID_REQUEST');
+    return fail(
+      reply,
+      statusCode,
+      statusCode === 500 ? 'INTERNAL_ERROR' : statusCode === 413 ? 'BODY_TOO_LARGE' : 'INVALID_REQUEST',
+    );
   });
   app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'NOT_FOUND'));
   const now = options.now ?? Date.now;
   const { db } = options;
   const platform = { platformUrl: options.platformUrl, secret: options.secret, now };
-  const walletOf = (ref: WalletRef): PlayerWallet => (ref.brand === 'seamless' ? seamlessWallet(platform, ref) : transferWallet(db, ref, now));
+  const walletOf = (ref: WalletRef): PlayerWallet =>
+    ref.brand === 'seamless' ? seamlessWallet(platform, ref) : transferWallet(db, ref, now);
   const sessions = createSessions(db, platform);
 
   app.get('/health', async () => ({ success: true, value: { status: 'ok' } }));
-  await app.register(async (scope) => transferApi(scope, { db, secret: options.secret, publicUrl: options.publicUrl, now }));
+  await app.register(async (scope) =>
+    transferApi(scope, { db, secret: options.secret, publicUrl: options.publicUrl, now }),
+  );
   await app.register(async (scope) => slotRoutes(scope, { db, now, walletOf, sessions }));
   await app.register(async (scope) => pageRoutes(scope, { frameAncestors: options.frameAncestors ?? '*' }));
 
   const tables = new Map<string, BaccaratTable>();
   for (const [gameId, game] of Object.entries(houseGames)) {
     if (game.kind !== 'baccarat') continue;
-    const table = new BaccaratTable({ db, now, walletOf, tableId: `${gameId}-1`, gameId, ...options.tables, onError: (error) => app.log.error({ err: error }, 'baccarat table step failed') });
+    const table = new BaccaratTable({
+      db,
+      now,
+      walletOf,
+      tableId: `${gameId}-1`,
+      gameId,
+      ...options.tables,
+      onError: (error) => app.log.error({ err: error }, 'baccarat table step failed'),
+    });
     tables.set(gameId, table);
   }
-  await app.register(async (scope) => baccaratRoutes(scope, { sessions, tables, allowedOrigin: new URL(options.publicUrl).origin }));
+  await app.register(async (scope) =>
+    baccaratRoutes(scope, { sessions, tables, allowedOrigin: new URL(options.publicUrl).origin }),
+  );
   // Tables start when the app is ready (a restarted process settles what it left open first).
   app.addHook('onReady', async () => {
     for (const table of tables.values()) await table.start();
@@ -99,7 +123,9 @@ export async function buildHouseGamesApp(options: HouseGamesOptions): Promise<Ho
   const every = options.recoveryEveryMs ?? 30_000;
   if (every > 0) {
     const timer = setInterval(() => {
-      finishUnfinishedRounds({ db, now, walletOf }).catch((error: unknown) => app.log.error({ err: error }, 'round recovery failed'));
+      finishUnfinishedRounds({ db, now, walletOf }).catch((error: unknown) =>
+        app.log.error({ err: error }, 'round recovery failed'),
+      );
     }, every);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

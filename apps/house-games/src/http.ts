@@ -5,7 +5,12 @@ import { WalletRefusal, WalletUnreachable } from './wallets/player-wallet.ts';
 /** Answers in the platform's envelope shape, so one client reads both. */
 export const okAnswer = <T>(value: T) => ({ success: true, value });
 
-export function fail(reply: FastifyReply, statusCode: number, errorCode: string, value: Record<string, unknown> | null = null) {
+export function fail(
+  reply: FastifyReply,
+  statusCode: number,
+  errorCode: string,
+  value: Record<string, unknown> | null = null,
+) {
   return reply.code(statusCode).send({ success: false, value, errorCode, message: errorCode });
 }
 
@@ -27,7 +32,12 @@ const statusOfRefusal: Record<string, number> = {
 /** A wallet failure as the page sees it: refusals by code; a lost answer as WALLET_UNAVAILABLE (the round is finished later). */
 export function walletFailure(reply: FastifyReply, error: unknown) {
   if (error instanceof WalletRefusal) {
-    return fail(reply, statusOfRefusal[error.code] ?? 409, error.code, error.balance === null ? null : { balance: error.balance.toString() });
+    return fail(
+      reply,
+      statusOfRefusal[error.code] ?? 409,
+      error.code,
+      error.balance === null ? null : { balance: error.balance.toString() },
+    );
   }
   if (error instanceof WalletUnreachable) return fail(reply, 503, 'WALLET_UNAVAILABLE');
   throw error;
@@ -35,5 +45,7 @@ export function walletFailure(reply: FastifyReply, error: unknown) {
 
 /** JSON cannot carry bigint: money goes out as integer strings of minor units. */
 export function plain<T>(value: T): unknown {
-  return JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)));
+  return JSON.parse(
+    JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)),
+  );
 }

@@ -36,7 +36,8 @@ const port = Number(setting('HOUSE_GAMES_PORT', '8081'));
 const databaseUrl = setting('DATABASE_URL');
 // One process per database drives the live tables (db/tables-lock.ts): a second one waits here.
 tablesLock = await takeTablesLock(databaseUrl, {
-  onWaiting: () => console.error('house-games: another house-games process drives the tables on this database; waiting to take over'),
+  onWaiting: () =>
+    console.error('house-games: another house-games process drives the tables on this database; waiting to take over'),
   onLost: (error) => {
     console.error(`house-games: lost the tables lock (${error.message}); stopping`);
     process.exitCode = 1;

@@ -37,7 +37,14 @@ export function createSessions(db: Kysely<HouseDatabase>, platform: PlatformOpti
       if (own) {
         if (own.game_id !== gameId) throw new WalletRefusal('INVALID_SESSION');
         if (own.expires_at.getTime() <= nowMs) throw new WalletRefusal('SESSION_EXPIRED');
-        session = { gameId, wallet: transferWallet(db, { brand: 'transfer', playerId: own.player_id, currency: own.currency }, platform.now) };
+        session = {
+          gameId,
+          wallet: transferWallet(
+            db,
+            { brand: 'transfer', playerId: own.player_id, currency: own.currency },
+            platform.now,
+          ),
+        };
       } else {
         session = { gameId, wallet: await openSeamlessWallet(platform, token, gameId, currency) };
       }

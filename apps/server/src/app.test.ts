@@ -32,7 +32,10 @@ describe('envelope and errors', () => {
 
   test('malformed JSON is a 400 envelope, not a 500', async () => {
     const response = await t.app.inject({
-      method: 'PUT', url: '/wps/feedback', headers: { ...demo, Language: 'EN', 'content-type': 'application/json' }, payload: '{"content": "hi',
+      method: 'PUT',
+      url: '/wps/feedback',
+      headers: { ...demo, Language: 'EN', 'content-type': 'application/json' },
+      payload: '{"content": "hi',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'request.body.malformed' });
@@ -40,7 +43,9 @@ describe('envelope and errors', () => {
 
   test('an oversized body is a 413 envelope', async () => {
     const response = await t.app.inject({
-      method: 'PUT', url: '/wps/feedback', headers: { ...demo, 'content-type': 'application/json' },
+      method: 'PUT',
+      url: '/wps/feedback',
+      headers: { ...demo, 'content-type': 'application/json' },
       payload: JSON.stringify({ content: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
@@ -49,14 +54,22 @@ describe('envelope and errors', () => {
 
   test('an unsupported content type is a 415 envelope', async () => {
     const response = await t.app.inject({
-      method: 'PUT', url: '/wps/feedback', headers: { ...demo, 'content-type': 'application/xml' }, payload: '<content/>',
+      method: 'PUT',
+      url: '/wps/feedback',
+      headers: { ...demo, 'content-type': 'application/xml' },
+      payload: '<content/>',
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ success: false, errorCode: 'request.content.type.unsupported' });
   });
 
   test('a schema failure names the field in the member language', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/wps/feedback', headers: { ...demo, Language: 'EN' }, payload: { content: 42 } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/wps/feedback',
+      headers: { ...demo, Language: 'EN' },
+      payload: { content: 42 },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, errorCode: 'validation.failed', field: 'content' });
     expect(response.json().message).toContain('content');
@@ -65,16 +78,28 @@ describe('envelope and errors', () => {
 
 describe('merchant resolution', () => {
   test('an unknown Merchant header gets a clear error code', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { Merchant: 'nobody', Language: 'EN' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/whitelabel',
+      headers: { Merchant: 'nobody', Language: 'EN' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, errorCode: 'merchant.unknown' });
   });
 
   test('without the header, the host finds the merchant through its domain list', async () => {
-    const known = await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { host: 'localhost:8080' } });
+    const known = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/whitelabel',
+      headers: { host: 'localhost:8080' },
+    });
     expect(known.statusCode).toBe(200);
     expect(known.json().value.merchantCode).toBe('demo');
-    const unknown = await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { host: 'evil.example' } });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/whitelabel',
+      headers: { host: 'evil.example' },
+    });
     expect(unknown.json().errorCode).toBe('merchant.unknown');
   });
 
@@ -82,7 +107,11 @@ describe('merchant resolution', () => {
     await t.db.updateTable('merchant').set({ status: 'disabled' }).where('code', '=', 'demo').execute();
     await t.settle();
     try {
-      const response = await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: { ...demo, Language: 'EN' } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/wps/system/whitelabel',
+        headers: { ...demo, Language: 'EN' },
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().errorCode).toBe('merchant.disabled');
     } finally {
@@ -94,7 +123,12 @@ describe('merchant resolution', () => {
 
 describe('client IP', () => {
   const ipOf = async (headers: Record<string, string>, remoteAddress: string) => {
-    const response = await t.app.inject({ method: 'GET', url: '/wps/system/status', headers: { ...demo, ...headers }, remoteAddress });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/status',
+      headers: { ...demo, ...headers },
+      remoteAddress,
+    });
     return response.json().value.location.ip as string;
   };
 
@@ -117,7 +151,9 @@ describe('operations', () => {
     await t.app.inject({ method: 'GET', url: '/wps/system/whitelabel', headers: demo });
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
     expect(metrics.statusCode).toBe(200);
-    expect(metrics.body).toMatch(/http_requests_total\{method="GET",route="\/wps\/system\/whitelabel",status_code="200"\} \d+/);
+    expect(metrics.body).toMatch(
+      /http_requests_total\{method="GET",route="\/wps\/system\/whitelabel",status_code="200"\} \d+/,
+    );
     expect(metrics.body).toContain('http_request_duration_seconds_bucket');
     const outsider = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
     expect(outsider.statusCode).toBe(403);
@@ -128,7 +164,9 @@ describe('operations', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/wps/system/status', '/lgw/games/game_menus', '/wps/feedback']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/wps/system/status', '/lgw/games/game_menus', '/wps/feedback']),
+    );
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
   });
@@ -151,16 +189,26 @@ describe('operations', () => {
   });
 
   test('responses are compressed when the client accepts it', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/wps/system/country', headers: { ...demo, 'accept-encoding': 'gzip' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/wps/system/country',
+      headers: { ...demo, 'accept-encoding': 'gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
   test('a cached public answer is served whole, gzip included, and dropped when its data changes', async () => {
-    const request = { method: 'GET' as const, url: '/wps/system/helpCenter', headers: { ...demo, Language: 'EN', 'accept-encoding': 'gzip' } };
+    const request = {
+      method: 'GET' as const,
+      url: '/wps/system/helpCenter',
+      headers: { ...demo, Language: 'EN', 'accept-encoding': 'gzip' },
+    };
     const first = await t.app.inject(request);
     const second = await t.app.inject(request);
     expect(second.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(second.rawPayload).toString())).toEqual(JSON.parse(gunzipSync(first.rawPayload).toString()));
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString())).toEqual(
+      JSON.parse(gunzipSync(first.rawPayload).toString()),
+    );
 
     await t.db.updateTable('help_topic').set({ title_en: 'Changed title' }).where('tag', '=', 'about').execute();
     await t.settle();
@@ -180,12 +228,19 @@ describe('the response cache over real HTTP', () => {
     // All loopback addresses, so the next test can call from 127.0.0.2 as another caller.
     await t.app.listen({ host: '0.0.0.0', port: 0 });
     const address = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    const get = (url: string) => fetch(`${address}${url}`, { headers: { Merchant: 'demo', Language: 'EN', 'Accept-Encoding': 'gzip' } });
+    const get = (url: string) =>
+      fetch(`${address}${url}`, { headers: { Merchant: 'demo', Language: 'EN', 'Accept-Encoding': 'gzip' } });
     const headersOf = (response: Response) =>
-      Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+      Object.fromEntries(
+        [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+      );
     const countOf = async () => {
       const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
-      return Number(/http_requests_total\{method="GET",route="\/wps\/system\/helpCenter",status_code="200"\} (\d+)/.exec(metrics)?.[1] ?? 0);
+      return Number(
+        /http_requests_total\{method="GET",route="\/wps\/system\/helpCenter",status_code="200"\} (\d+)/.exec(
+          metrics,
+        )?.[1] ?? 0,
+      );
     };
 
     const before = await countOf();
@@ -199,7 +254,9 @@ describe('the response cache over real HTTP', () => {
     // A change drops the entry: the next answer has the new data.
     await t.db.updateTable('help_topic').set({ title_en: 'Fresh title' }).where('tag', '=', 'faq').execute();
     await t.settle();
-    const fresh = (await (await get('/wps/system/helpCenter')).json()) as { value: Array<{ tag: string; title: string }> };
+    const fresh = (await (await get('/wps/system/helpCenter')).json()) as {
+      value: Array<{ tag: string; title: string }>;
+    };
     expect(fresh.value.find((topic) => topic.tag === 'faq')?.title).toBe('Fresh title');
   });
 
@@ -210,11 +267,16 @@ describe('the response cache over real HTTP', () => {
     const status = (localAddress: string) =>
       new Promise<string>((resolve, reject) => {
         http
-          .get({ host: '127.0.0.1', port, path: '/wps/system/status', localAddress, headers: { Merchant: 'demo' } }, (response) => {
-            let body = '';
-            response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            response.on('end', () => resolve((JSON.parse(body) as { value: { location: { ip: string } } }).value.location.ip));
-          })
+          .get(
+            { host: '127.0.0.1', port, path: '/wps/system/status', localAddress, headers: { Merchant: 'demo' } },
+            (response) => {
+              let body = '';
+              response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+              response.on('end', () =>
+                resolve((JSON.parse(body) as { value: { location: { ip: string } } }).value.location.ip),
+              );
+            },
+          )
           .on('error', reject);
       });
     expect(await status('127.0.0.1')).toBe('127.0.0.1');

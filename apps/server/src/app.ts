@@ -76,7 +76,16 @@ function isApiPath(url: string): boolean {
   return apiPrefixes.some((prefix) => url.startsWith(prefix)) && !url.startsWith('/api/docs');
 }
 
-export async function buildApp({ config, db, connectionString, logger, now, pause, wrapTransferVendorClient, onRoute }: BuildAppOptions): Promise<AppInstance> {
+export async function buildApp({
+  config,
+  db,
+  connectionString,
+  logger,
+  now,
+  pause,
+  wrapTransferVendorClient,
+  onRoute,
+}: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
     loggerInstance: logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -109,7 +118,10 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
   app.decorate('now', now ?? Date.now);
   app.decorate('pause', pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   app.decorate('publicCache', new PublicCache());
-  app.decorate('transferVendorClient', createTransferVendorClients({ nowMs: () => app.now(), wrap: wrapTransferVendorClient }));
+  app.decorate(
+    'transferVendorClient',
+    createTransferVendorClients({ nowMs: () => app.now(), wrap: wrapTransferVendorClient }),
+  );
   app.decorateRequest('merchant', null as never);
   app.decorateRequest('language', 'TH');
   app.decorateRequest('device', 'web');
@@ -163,7 +175,9 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
   await app.register(formbody, { bodyLimit: config.BODY_LIMIT_BYTES });
   registerJsonBodyParser(app, config.BODY_LIMIT_BYTES);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : null;
   if (redis) {
     redis.on('error', (error) => logger.warn({ err: error }, 'redis error'));
     app.addHook('onClose', async () => {
@@ -203,7 +217,9 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
       await sql`select 1`.execute(db);
       return { success: true, value: { status: 'ready' } };
     } catch {
-      return reply.status(503).send({ success: false, value: null, errorCode: errorCodes.unavailable, message: 'database unreachable' });
+      return reply
+        .status(503)
+        .send({ success: false, value: null, errorCode: errorCodes.unavailable, message: 'database unreachable' });
     }
   });
 
@@ -221,7 +237,10 @@ export async function buildApp({ config, db, connectionString, logger, now, paus
     // A missing file (an old tab asking for a chunk of the previous release) must be a 404, so the
     // site shows its chunk-failure panel instead of parsing index.html as JavaScript. An .html
     // address is a page: the site keeps the original's /register.html (spec §2).
-    const isFile = path.startsWith('/assets/') || path.startsWith('/admin/assets/') || (/\.[a-z0-9]{1,8}$/i.test(path) && !/\.html$/i.test(path));
+    const isFile =
+      path.startsWith('/assets/') ||
+      path.startsWith('/admin/assets/') ||
+      (/\.[a-z0-9]{1,8}$/i.test(path) && !/\.html$/i.test(path));
     // The back-office has its own history fallback under /admin; the member site keeps every other path.
     const page = isAdminSitePath(path) ? adminIndexHtml : indexHtml;
     if (!isApi && !isFile && page && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -31,8 +31,12 @@ describe('loadConfig', () => {
   });
 
   test('production must bring its own house vendor secret; elsewhere the documented default serves', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/HOUSE_VENDOR_SECRET: required with NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: 'a-production-secret-123' }).HOUSE_VENDOR_SECRET).toBe('a-production-secret-123');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /HOUSE_VENDOR_SECRET: required with NODE_ENV=production/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: 'a-production-secret-123' }).HOUSE_VENDOR_SECRET,
+    ).toBe('a-production-secret-123');
     expect(loadConfig({ NODE_ENV: 'development' }).HOUSE_VENDOR_SECRET).toBe('lotus-dev-house-vendor-secret');
   });
 

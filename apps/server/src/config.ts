@@ -10,9 +10,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/server/{src,dist} -> repository root. */
 const repoRoot = path.resolve(here, '../../..');
 
-const listSchema = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+const listSchema = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const booleanSchema = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
@@ -24,16 +27,29 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   /** Prefix of every Redis key, so that several deployments (or test runs) can share one Redis. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits, and : . - _ only').default('lotus:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits, and : . - _ only')
+    .default('lotus:'),
   /** Proxies (IPs or CIDRs) whose X-Forwarded-For is believed. Empty: the socket address is the client. */
   TRUST_PROXY: listSchema.default([]),
   /** Who may read /metrics. */
   METRICS_ALLOW: listSchema.default(['127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** The built back-office, served at /admin. */
   ADMIN_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/admin/dist')),
@@ -41,7 +57,10 @@ const envSchema = z.object({
    * The first back-office admin, created at start for each merchant without any operator. Unset: one
    * named `admin` with a random password printed once to the log. Only used at creation; a secret.
    */
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, '3-32 letters, digits, and _ . - only').optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3-32 letters, digits, and _ . - only')
+    .optional(),
   ADMIN_PASSWORD: z.string().min(10, 'at least 10 characters').max(128).optional(),
   /** Seed the demo merchant at start when the database has no merchant yet. */
   SEED_DEMO: booleanSchema.default(true),
@@ -67,13 +86,19 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Where SMS go: `outbox` keeps them for operators only; `http` also posts them to SMS_GATEWAY_URL. */
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
-  SMS_GATEWAY_URL: z.string().regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  SMS_GATEWAY_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional(),
   /** Sent as `Authorization: Bearer <token>` to the SMS gateway. A secret: never logged. */
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** Where e-mails go: `outbox` keeps them for operators only; `smtp` also sends them through SMTP_URL. */
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`. Holds a secret: never logged. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   EMAIL_FROM: z.string().default('Lotus <no-reply@localhost>'),
   /**
    * HMAC secret of the house vendor's /vendor-api calls (modules/vendor-wallet). Outside production it
@@ -86,19 +111,45 @@ const envSchema = z.object({
   /** Port of the house vendor's process (apps/house-games), started beside the API; default PORT + 1. */
   HOUSE_GAMES_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The house games' address as browsers reach it (the /game iframe); default http://localhost:HOUSE_GAMES_PORT. */
-  HOUSE_GAMES_URL: z.string().regex(/^https?:\/\/[^/]+$/, 'an origin: http(s)://host[:port], no path').optional(),
+  HOUSE_GAMES_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'an origin: http(s)://host[:port], no path')
+    .optional(),
   /** The house games' address as the API reaches it (transfer-wallet calls); default http://127.0.0.1:HOUSE_GAMES_PORT. */
-  HOUSE_GAMES_INTERNAL_URL: z.string().regex(/^https?:\/\/[^/]+$/, 'an origin: http(s)://host[:port], no path').optional(),
+  HOUSE_GAMES_INTERNAL_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'an origin: http(s)://host[:port], no path')
+    .optional(),
 });
 
 /** Settings that only some choices need; checked even when other settings are wrong, so every problem is listed. */
-const requiredWhen: Array<{ field: keyof z.input<typeof envSchema>; when: (env: Record<string, string>) => boolean; because: string }> = [
-  { field: 'SMS_GATEWAY_URL', when: (env) => env.SMS_PROVIDER === 'http', because: 'required when SMS_PROVIDER is http' },
+const requiredWhen: Array<{
+  field: keyof z.input<typeof envSchema>;
+  when: (env: Record<string, string>) => boolean;
+  because: string;
+}> = [
+  {
+    field: 'SMS_GATEWAY_URL',
+    when: (env) => env.SMS_PROVIDER === 'http',
+    because: 'required when SMS_PROVIDER is http',
+  },
   { field: 'SMTP_URL', when: (env) => env.EMAIL_PROVIDER === 'smtp', because: 'required when EMAIL_PROVIDER is smtp' },
-  { field: 'ADMIN_PASSWORD', when: (env) => env.ADMIN_USERNAME !== undefined, because: 'required when ADMIN_USERNAME is set' },
-  { field: 'ADMIN_USERNAME', when: (env) => env.ADMIN_PASSWORD !== undefined, because: 'required when ADMIN_PASSWORD is set' },
+  {
+    field: 'ADMIN_PASSWORD',
+    when: (env) => env.ADMIN_USERNAME !== undefined,
+    because: 'required when ADMIN_USERNAME is set',
+  },
+  {
+    field: 'ADMIN_USERNAME',
+    when: (env) => env.ADMIN_PASSWORD !== undefined,
+    because: 'required when ADMIN_PASSWORD is set',
+  },
   // The development default is public (README): production must bring its own secret.
-  { field: 'HOUSE_VENDOR_SECRET', when: (env) => env.NODE_ENV === 'production', because: 'required with NODE_ENV=production' },
+  {
+    field: 'HOUSE_VENDOR_SECRET',
+    when: (env) => env.NODE_ENV === 'production',
+    because: 'required with NODE_ENV=production',
+  },
 ];
 
 export type AppConfig = Readonly<
@@ -121,14 +172,18 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  const missing = requiredWhen.filter(({ field, when }) => when(cleaned as Record<string, string>) && cleaned[field] === undefined);
+  const missing = requiredWhen.filter(
+    ({ field, when }) => when(cleaned as Record<string, string>) && cleaned[field] === undefined,
+  );
   if (!parsed.success || missing.length > 0) {
     throw new ConfigError([
       ...(parsed.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
       ...missing.map(({ field, because }) => `${field}: ${because}`),
     ]);
   }
-  const houseVendorSecret = parsed.data.HOUSE_VENDOR_SECRET ?? (parsed.data.NODE_ENV === 'production' ? undefined : developmentHouseVendorSecret);
+  const houseVendorSecret =
+    parsed.data.HOUSE_VENDOR_SECRET ??
+    (parsed.data.NODE_ENV === 'production' ? undefined : developmentHouseVendorSecret);
   const houseGamesPort = parsed.data.HOUSE_GAMES_PORT ?? (parsed.data.PORT === 0 ? 0 : parsed.data.PORT + 1);
   return Object.freeze({
     ...parsed.data,

@@ -18,7 +18,10 @@ afterAll(() => database?.drop());
 const houseGamesMain = path.resolve(import.meta.dirname, '../../house-games/src/main.ts');
 
 async function answers(url: string): Promise<boolean> {
-  return fetch(url).then((response) => response.ok, () => false);
+  return fetch(url).then(
+    (response) => response.ok,
+    () => false,
+  );
 }
 
 test('the house games process stops when the API that started it is killed with SIGKILL', async () => {
@@ -28,12 +31,20 @@ test('the house games process stops when the API that started it is killed with 
     spawn(process.execPath, ['--import', 'tsx', ${JSON.stringify(houseGamesMain)}], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: process.env });
     setInterval(() => {}, 1000);`;
   const parent = spawn(process.execPath, ['-e', parentScript], {
-    env: { ...process.env, HOUSE_GAMES_PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.connectionString, HOUSE_VENDOR_SECRET: 'test-secret-0123456789', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      HOUSE_GAMES_PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.connectionString,
+      HOUSE_VENDOR_SECRET: 'test-secret-0123456789',
+      LOG_LEVEL: 'silent',
+    },
     stdio: 'ignore',
   });
   const health = `http://127.0.0.1:${port}/health`;
   try {
-    for (let attempt = 0; attempt < 300 && !(await answers(health)); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let attempt = 0; attempt < 300 && !(await answers(health)); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await answers(health)).toBe(true);
 
     parent.kill('SIGKILL');
@@ -51,7 +62,14 @@ test('the house games process stops when the API that started it is killed with 
 test('a second house games process on the same database waits until the first is gone, then takes over', async () => {
   const start = (port: number) => {
     const child = spawn(process.execPath, ['--import', 'tsx', houseGamesMain], {
-      env: { ...process.env, HOUSE_GAMES_PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.connectionString, HOUSE_VENDOR_SECRET: 'test-secret-0123456789', LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        HOUSE_GAMES_PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.connectionString,
+        HOUSE_VENDOR_SECRET: 'test-secret-0123456789',
+        LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let errors = '';
@@ -59,7 +77,8 @@ test('a second house games process on the same database waits until the first is
     return { child, errors: () => errors, health: `http://127.0.0.1:${port}/health` };
   };
   const until = async (check: () => boolean | Promise<boolean>, tries = 300) => {
-    for (let attempt = 0; attempt < tries && !(await check()); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let attempt = 0; attempt < tries && !(await check()); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     return check();
   };
   const first = start(await freePort());

@@ -15,7 +15,12 @@ const restartDelayMs = 1_000;
  * API: its own port, the same PostgreSQL (its own schema), and only the vendor protocols between
  * them. Restarted when it dies; stopped with the API. Null when disabled or not built.
  */
-export function startHouseGamesProcess(config: AppConfig, logger: Logger, connectionString: string, platformUrl: string): HouseGamesProcess | null {
+export function startHouseGamesProcess(
+  config: AppConfig,
+  logger: Logger,
+  connectionString: string,
+  platformUrl: string,
+): HouseGamesProcess | null {
   if (!config.HOUSE_GAMES_ENABLED) return null;
   const entry = path.join(config.repoRoot, 'apps/house-games/dist/main.js');
   if (!existsSync(entry)) {

@@ -40,7 +40,14 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     const app = await buildApp({ config, db: database.db, connectionString: database.connectionString, logger });
     const url = await app.listen({ host: config.HOST, port: config.PORT });
     const jobs = config.JOBS_ENABLED
-      ? await startJobRunner({ connectionString: database.connectionString, logger, jobs: scheduledJobs(database.db, () => app.now(), { config: app.config, clientFor: app.transferVendorClient }) }).catch(async (error: unknown) => {
+      ? await startJobRunner({
+          connectionString: database.connectionString,
+          logger,
+          jobs: scheduledJobs(database.db, () => app.now(), {
+            config: app.config,
+            clientFor: app.transferVendorClient,
+          }),
+        }).catch(async (error: unknown) => {
           await app.close();
           throw error;
         })

@@ -124,14 +124,21 @@ export type Operator = z.infer<typeof operatorSchema>;
 
 /* ---------- session ---------- */
 
-export const operatorLoginBodySchema = z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) });
+export const operatorLoginBodySchema = z.object({
+  username: z.string().min(1).max(64),
+  password: z.string().min(1).max(128),
+});
 export type OperatorLoginBody = z.infer<typeof operatorLoginBodySchema>;
 
 /**
  * POST login: `stage` says what comes next: `enrol` (no authenticator yet: POST totpEnrol, then PUT it
  * with a code) or `verify` (POST totpVerify with a code). The token works for nothing else until then.
  */
-export const operatorLoginValueSchema = z.object({ token: z.string(), stage: z.enum(['enrol', 'verify']), expiresAt: z.number() });
+export const operatorLoginValueSchema = z.object({
+  token: z.string(),
+  stage: z.enum(['enrol', 'verify']),
+  expiresAt: z.number(),
+});
 export type OperatorLoginValue = z.infer<typeof operatorLoginValueSchema>;
 
 /** POST totpEnrol: a secret to scan (replaces an unconfirmed one). */
@@ -200,7 +207,12 @@ export const adminMemberRowSchema = z.object({
 export type AdminMemberRow = z.infer<typeof adminMemberRowSchema>;
 
 export function adminPageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
 }
 
 export const adminMemberPageSchema = adminPageSchema(adminMemberRowSchema);
@@ -254,7 +266,9 @@ export const adminMemberLedgerEntrySchema = z.object({
   note: z.string().nullable(),
 });
 export type AdminMemberLedgerEntry = z.infer<typeof adminMemberLedgerEntrySchema>;
-export const adminMemberLedgerPageSchema = adminPageSchema(adminMemberLedgerEntrySchema).extend({ member: adminMemberRowSchema });
+export const adminMemberLedgerPageSchema = adminPageSchema(adminMemberLedgerEntrySchema).extend({
+  member: adminMemberRowSchema,
+});
 export type AdminMemberLedgerPage = z.infer<typeof adminMemberLedgerPageSchema>;
 
 /** POST memberAdjustments (Idempotency-Key header): credit or debit the member's main wallet. */
@@ -348,7 +362,10 @@ export const updateOperatorRoleBodySchema = z.object({ role: operatorRoleSchema 
 export type UpdateOperatorRoleBody = z.infer<typeof updateOperatorRoleBodySchema>;
 
 /** PUT ownPassword: the current password, and a new one of at least 10 characters that differs from it. */
-export const changeOwnPasswordBodySchema = z.object({ currentPassword: z.string().min(1).max(128), newPassword: operatorPasswordSchema });
+export const changeOwnPasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(128),
+  newPassword: operatorPasswordSchema,
+});
 export type ChangeOwnPasswordBody = z.infer<typeof changeOwnPasswordBodySchema>;
 
 /** The answer of PUT ownPassword: how many other sessions of the operator were ended. */
@@ -367,7 +384,13 @@ export const adminLedgerCheckSchema = z.object({
   currencies: z.array(z.object({ currency: z.string(), totalMinorUnits: z.string() })),
   /** Accounts whose stored balance is not credits minus debits (or below zero). */
   differences: z.array(
-    z.object({ accountId: z.string(), kind: z.string(), memberId: z.string().nullable(), storedMinorUnits: z.string(), derivedMinorUnits: z.string() }),
+    z.object({
+      accountId: z.string(),
+      kind: z.string(),
+      memberId: z.string().nullable(),
+      storedMinorUnits: z.string(),
+      derivedMinorUnits: z.string(),
+    }),
   ),
 });
 export type AdminLedgerCheck = z.infer<typeof adminLedgerCheckSchema>;

@@ -139,7 +139,9 @@ export const depositStatusSchema = z.enum(['pending', 'approved', 'rejected', 'e
 export type DepositStatus = z.infer<typeof depositStatusSchema>;
 
 /** An amount in settings (`"100.00"`, `"0"`): a decimal with at most two places. */
-const settingAmountSchema = z.string().refine((text) => parseAmount(text) !== null, 'a decimal amount with at most two places');
+const settingAmountSchema = z
+  .string()
+  .refine((text) => parseAmount(text) !== null, 'a decimal amount with at most two places');
 /** A percentage with at most two places (`"1.5"` is 1.5 %), below 100. */
 const settingPercentSchema = z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'a percentage from 0 to 99.99');
 
@@ -159,7 +161,23 @@ export const depositChannelBaseSchema = z.object({
 });
 
 /** Thai bank codes (Bank of Thailand short names); `MCSFE_getBanks` lists them with their names. */
-export const thaiBankCodes = ['BBL', 'KBANK', 'KTB', 'SCB', 'BAY', 'TTB', 'GSB', 'BAAC', 'GHB', 'KKP', 'CIMBT', 'UOBT', 'TISCO', 'LHBANK', 'ICBCT'] as const;
+export const thaiBankCodes = [
+  'BBL',
+  'KBANK',
+  'KTB',
+  'SCB',
+  'BAY',
+  'TTB',
+  'GSB',
+  'BAAC',
+  'GHB',
+  'KKP',
+  'CIMBT',
+  'UOBT',
+  'TISCO',
+  'LHBANK',
+  'ICBCT',
+] as const;
 export const thaiBankCodeSchema = z.enum(thaiBankCodes);
 export type ThaiBankCode = z.infer<typeof thaiBankCodeSchema>;
 
@@ -178,7 +196,10 @@ export const bankChannelSettingsSchema = depositChannelBaseSchema.extend({
 });
 export const promptPayChannelSettingsSchema = depositChannelBaseSchema.extend({
   /** The operator's PromptPay id: a Thai mobile number (`0812345678`) or a 13-digit tax or citizen id; required to enable. */
-  promptPayId: z.string().regex(/^(0\d{9}|\d{13})$/, 'a 10-digit mobile number starting with 0 or a 13-digit id').nullable(),
+  promptPayId: z
+    .string()
+    .regex(/^(0\d{9}|\d{13})$/, 'a 10-digit mobile number starting with 0 or a 13-digit id')
+    .nullable(),
   /** The name the member's banking app shows for the target, for the member to check. */
   accountName: z.string().trim().max(100),
 });
@@ -188,18 +209,27 @@ export const demoPayChannelSettingsSchema = depositChannelBaseSchema.extend({
 });
 
 const withMinBelowMax = <T extends z.ZodType<{ minAmount: string; maxAmount: string }>>(schema: T) =>
-  schema.refine((channel) => parseAmount(channel.minAmount)! <= parseAmount(channel.maxAmount)!, { message: 'minAmount must not exceed maxAmount', path: ['minAmount'] });
+  schema.refine((channel) => parseAmount(channel.minAmount)! <= parseAmount(channel.maxAmount)!, {
+    message: 'minAmount must not exceed maxAmount',
+    path: ['minAmount'],
+  });
 
 const channelsSchema = z.object({
   BANK: withMinBelowMax(bankChannelSettingsSchema),
-  PROMPTPAY: withMinBelowMax(promptPayChannelSettingsSchema).refine((channel) => !channel.enabled || (channel.promptPayId !== null && channel.accountName !== ''), {
-    message: 'an enabled PromptPay channel needs promptPayId and accountName',
-    path: ['promptPayId'],
-  }),
-  DEMOPAY: withMinBelowMax(demoPayChannelSettingsSchema).refine((channel) => !channel.enabled || channel.secret !== null, {
-    message: 'an enabled DEMOPAY channel needs its secret',
-    path: ['secret'],
-  }),
+  PROMPTPAY: withMinBelowMax(promptPayChannelSettingsSchema).refine(
+    (channel) => !channel.enabled || (channel.promptPayId !== null && channel.accountName !== ''),
+    {
+      message: 'an enabled PromptPay channel needs promptPayId and accountName',
+      path: ['promptPayId'],
+    },
+  ),
+  DEMOPAY: withMinBelowMax(demoPayChannelSettingsSchema).refine(
+    (channel) => !channel.enabled || channel.secret !== null,
+    {
+      message: 'an enabled DEMOPAY channel needs its secret',
+      path: ['secret'],
+    },
+  ),
 });
 
 /**
@@ -207,12 +237,24 @@ const channelsSchema = z.object({
  * (a job does it); defaulted with every channel off so that stored rows stay valid.
  */
 export const depositsConfigSchema = z.object({
-  pendingMinutes: z.number().int().min(5).max(7 * 24 * 60),
+  pendingMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60),
   channels: channelsSchema,
 });
 export type DepositsConfig = z.infer<typeof depositsConfigSchema>;
 
-const closedChannel = { enabled: false, minAmount: '100.00', maxAmount: '50000.00', feeFixed: '0', feePercent: '0', dailyCountLimit: 10, dailyAmountLimit: '100000.00' };
+const closedChannel = {
+  enabled: false,
+  minAmount: '100.00',
+  maxAmount: '50000.00',
+  feeFixed: '0',
+  feePercent: '0',
+  dailyCountLimit: 10,
+  dailyAmountLimit: '100000.00',
+};
 /** The setting of a merchant stored before deposits existed: every channel off. */
 export const defaultDepositsConfig: DepositsConfig = {
   pendingMinutes: 30,
@@ -284,7 +326,12 @@ export type DepositMethod = z.infer<typeof depositMethodSchema>;
 export const depositMethodsSchema = z.array(depositMethodSchema);
 
 /** One bank of GET MCSFE_getBanks. */
-export const bankSchema = z.object({ bankCode: thaiBankCodeSchema, bankNo: z.string(), nameTh: z.string(), nameEn: z.string() });
+export const bankSchema = z.object({
+  bankCode: thaiBankCodeSchema,
+  bankNo: z.string(),
+  nameTh: z.string(),
+  nameEn: z.string(),
+});
 export type Bank = z.infer<typeof bankSchema>;
 export const banksSchema = z.array(bankSchema);
 
@@ -297,7 +344,9 @@ export const depositProofSchema = z.object({
   height: z.number().int(),
 });
 export type DepositProof = z.infer<typeof depositProofSchema>;
-export const depositProofQuerySchema = z.object({ proofId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const depositProofQuerySchema = z.object({
+  proofId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
 
 /**
  * POST MCSFE_createDepositTask (`Idempotency-Key`): `amount` is a decimal string (`"500"`,
@@ -382,7 +431,9 @@ export const depositSchema = z.object({
 });
 export type Deposit = z.infer<typeof depositSchema>;
 
-export const depositDetailQuerySchema = z.object({ depositId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const depositDetailQuerySchema = z.object({
+  depositId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
 
 /**
  * POST MCSFE_confirmDepositPaid: "I have paid" on a pending PROMPTPAY deposit. From then on it does
@@ -390,7 +441,9 @@ export const depositDetailQuerySchema = z.object({ depositId: z.coerce.number().
  * BANK deposits are marked paid when made (their slip); a gateway's says its gateway (409
  * `deposit.not.reviewable`); a settled one answers 409 `deposit.not.pending`. Answers depositSchema.
  */
-export const confirmDepositPaidRequestSchema = z.object({ depositId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const confirmDepositPaidRequestSchema = z.object({
+  depositId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
 export type ConfirmDepositPaidRequest = z.infer<typeof confirmDepositPaidRequestSchema>;
 
 /**
@@ -559,7 +612,9 @@ export const adminDepositPageSchema = z.object({
 });
 export type AdminDepositPage = z.infer<typeof adminDepositPageSchema>;
 
-export const adminDepositIdQuerySchema = z.object({ depositId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export const adminDepositIdQuerySchema = z.object({
+  depositId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
 /** POST adminApprove. Answers adminDepositSchema. */
 export const adminApproveDepositBodySchema = z.object({
   depositId: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
@@ -593,7 +648,11 @@ export const adminDepositChannelsSchema = z.object({
 export type AdminDepositChannels = z.infer<typeof adminDepositChannelsSchema>;
 /** PUT adminUpdateChannels: the whole setting; `DEMOPAY.secret` may be left out to keep the current one. Answers adminDepositChannelsSchema. */
 export const adminUpdateDepositChannelsBodySchema = z.object({
-  pendingMinutes: z.number().int().min(5).max(7 * 24 * 60),
+  pendingMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60),
   channels: z.object({
     BANK: withMinBelowMax(bankChannelSettingsSchema),
     PROMPTPAY: withMinBelowMax(promptPayChannelSettingsSchema),

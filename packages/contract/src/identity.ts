@@ -75,7 +75,10 @@ export const registerRequestSchema = z.object({
   /** National number as typed (a leading 0 is dropped when stored). */
   mobileNum: registerTextSchema,
   /** e.g. `66` or `+66`; required with mobileNum. */
-  countryDialingCode: z.string().regex(/^\+?[0-9]{1,4}$/).optional(),
+  countryDialingCode: z
+    .string()
+    .regex(/^\+?[0-9]{1,4}$/)
+    .optional(),
   qqNum: registerTextSchema,
   line: registerTextSchema,
   whatsapp: registerTextSchema,
@@ -145,7 +148,11 @@ export const rememberLoginRequestSchema = z.object({
 });
 
 /** POST /wps/session/login (sealed). `type` says which credentials come. */
-export const loginRequestSchema = z.discriminatedUnion('type', [passwordLoginRequestSchema, smsLoginRequestSchema, rememberLoginRequestSchema]);
+export const loginRequestSchema = z.discriminatedUnion('type', [
+  passwordLoginRequestSchema,
+  smsLoginRequestSchema,
+  rememberLoginRequestSchema,
+]);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type PasswordLoginRequest = z.infer<typeof passwordLoginRequestSchema>;
 export type SmsLoginRequest = z.infer<typeof smsLoginRequestSchema>;
@@ -213,10 +220,12 @@ export type MemberLanguageRequest = z.infer<typeof memberLanguageRequestSchema>;
  * `smsVerificationOnRegister` is on; `password` is required when `mobileRegistrationPassword` is on,
  * otherwise the member logs in by SMS code. Answers loginResultSchema.
  */
-export const registerMobileRequestSchema = registerRequestSchema.omit({ username: true, password: true, confirmPassword: true }).extend({
-  password: z.string().max(255).optional(),
-  confirmPassword: z.string().max(255).optional(),
-});
+export const registerMobileRequestSchema = registerRequestSchema
+  .omit({ username: true, password: true, confirmPassword: true })
+  .extend({
+    password: z.string().max(255).optional(),
+    confirmPassword: z.string().max(255).optional(),
+  });
 export type RegisterMobileRequest = z.infer<typeof registerMobileRequestSchema>;
 
 /** How a login from a new IP, country or device may be verified (merchant setting). */

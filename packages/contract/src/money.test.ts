@@ -57,6 +57,7 @@ describe('formatMinorUnits', () => {
 describe('amountInputSchema', () => {
   test('accepts positive amounts with up to two places and refuses zero and the rest', () => {
     expect(amountInputSchema.safeParse('100.25').success).toBe(true);
-    for (const bad of ['0', '0.00', '-5', 'abc', '1.001', '1'.repeat(40)]) expect(amountInputSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['0', '0.00', '-5', 'abc', '1.001', '1'.repeat(40)])
+      expect(amountInputSchema.safeParse(bad).success, bad).toBe(false);
   });
 });

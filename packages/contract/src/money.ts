@@ -64,7 +64,6 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
-
 /**
  * GET /wps/relay/GCS_merchantWallet (token): how the merchant's vendors keep the member's money
  * (protocol notes: `isSingle`). A seamless vendor plays from the main wallet; a transfer-mode vendor

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { registerPatternCount, registerPatternIds, registerPatterns, isRegisterPatternId } from './register-patterns.ts';
+import {
+  registerPatternCount,
+  registerPatternIds,
+  registerPatterns,
+  isRegisterPatternId,
+} from './register-patterns.ts';
 import { matchesRulePattern } from './register-rule.ts';
 
 describe('the 24 register patterns', () => {
@@ -28,14 +33,16 @@ describe('the 24 register patterns', () => {
   });
 
   test('every canonical pattern compiles as a Unicode regex, and no two are the same', () => {
-    for (const pattern of registerPatterns.slice(1)) expect(() => new RegExp(pattern.acceptedPattern, 'u'), pattern.name).not.toThrow();
+    for (const pattern of registerPatterns.slice(1))
+      expect(() => new RegExp(pattern.acceptedPattern, 'u'), pattern.name).not.toThrow();
     expect(new Set(registerPatterns.map((pattern) => pattern.acceptedPattern)).size).toBe(24);
   });
 
   test('every pattern but any-text has samples on both sides', () => {
     for (const pattern of registerPatterns) {
       expect(pattern.validSamples.length, pattern.name).toBeGreaterThanOrEqual(2);
-      if (pattern.id !== registerPatternIds.anyText) expect(pattern.invalidSamples.length, pattern.name).toBeGreaterThanOrEqual(2);
+      if (pattern.id !== registerPatternIds.anyText)
+        expect(pattern.invalidSamples.length, pattern.name).toBeGreaterThanOrEqual(2);
     }
   });
 

@@ -52,20 +52,36 @@ const thai = '\\u0E00-\\u0E7F';
 
 const definitions: Record<RegisterPatternName, Omit<RegisterPattern, 'id' | 'name'>> = {
   anyText: { acceptedPattern: '*', validSamples: ['anything', 'สมชาย ใจดี', 'a b-c!'], invalidSamples: [] },
-  lettersOnly: { acceptedPattern: '^[A-Za-z]+$', validSamples: ['Somchai', 'abc'], invalidSamples: ['abc1', 'สมชาย', 'ab cd'] },
+  lettersOnly: {
+    acceptedPattern: '^[A-Za-z]+$',
+    validSamples: ['Somchai', 'abc'],
+    invalidSamples: ['abc1', 'สมชาย', 'ab cd'],
+  },
   letterFirstLettersAndDigits: {
     acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
     validSamples: ['somchai88', 'A1', 'Lucky'],
     invalidSamples: ['88somchai', 'som_chai', 'som chai'],
   },
-  digitsOnly: { acceptedPattern: '^[0-9]+$', validSamples: ['0812345678', '123456'], invalidSamples: ['12a4', '+66812345678', '12 34'] },
+  digitsOnly: {
+    acceptedPattern: '^[0-9]+$',
+    validSamples: ['0812345678', '123456'],
+    invalidSamples: ['12a4', '+66812345678', '12 34'],
+  },
   email: {
     acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
     validSamples: ['somchai@example.com', 'a.b+c@mail.co.th'],
     invalidSamples: ['somchai.example.com', 'somchai@example', 'som chai@example.com', 'a@@b.com'],
   },
-  noSpaces: { acceptedPattern: '^\\S+$', validSamples: ['somchai_line', 'สมชาย', 'a.b-c'], invalidSamples: ['two words', ' lead', 'no\u00a0break'] },
-  uppercaseRequired: { acceptedPattern: '^(?=.*[A-Z]).+$', validSamples: ['Secret1', 'ABC', 'aB'], invalidSamples: ['secret1', '12345', 'สมชาย'] },
+  noSpaces: {
+    acceptedPattern: '^\\S+$',
+    validSamples: ['somchai_line', 'สมชาย', 'a.b-c'],
+    invalidSamples: ['two words', ' lead', 'no\u00a0break'],
+  },
+  uppercaseRequired: {
+    acceptedPattern: '^(?=.*[A-Z]).+$',
+    validSamples: ['Secret1', 'ABC', 'aB'],
+    invalidSamples: ['secret1', '12345', 'สมชาย'],
+  },
   mixedCaseDigitAndSymbol: {
     acceptedPattern: '^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[^A-Za-z0-9]).+$',
     validSamples: ['Secret1!', 'aB3#'],
@@ -76,15 +92,31 @@ const definitions: Record<RegisterPatternName, Omit<RegisterPattern, 'id' | 'nam
     validSamples: ['Somchai Jaidee', 'สมชาย ใจดี', 'Mary Ann Smith'],
     invalidSamples: ['Somchai', 'Somchai  Jaidee', 'Somchai '],
   },
-  thaiOnly: { acceptedPattern: `^[${thai}]+$`, validSamples: ['สมชาย', 'ใจดี'], invalidSamples: ['Somchai', 'สมชาย ใจดี', 'สมชาย1'] },
-  lettersOrDigits: { acceptedPattern: '^[A-Za-z0-9]+$', validSamples: ['abc123', '123', 'ABC'], invalidSamples: ['abc 123', 'abc-123', 'สมชาย'] },
-  lowercaseLettersOrDigits: { acceptedPattern: '^[a-z0-9]+$', validSamples: ['somchai88', '88'], invalidSamples: ['Somchai88', 'som_chai', 'som chai'] },
+  thaiOnly: {
+    acceptedPattern: `^[${thai}]+$`,
+    validSamples: ['สมชาย', 'ใจดี'],
+    invalidSamples: ['Somchai', 'สมชาย ใจดี', 'สมชาย1'],
+  },
+  lettersOrDigits: {
+    acceptedPattern: '^[A-Za-z0-9]+$',
+    validSamples: ['abc123', '123', 'ABC'],
+    invalidSamples: ['abc 123', 'abc-123', 'สมชาย'],
+  },
+  lowercaseLettersOrDigits: {
+    acceptedPattern: '^[a-z0-9]+$',
+    validSamples: ['somchai88', '88'],
+    invalidSamples: ['Somchai88', 'som_chai', 'som chai'],
+  },
   lettersDigitsOrUnderscore: {
     acceptedPattern: '^[A-Za-z0-9_]+$',
     validSamples: ['som_chai_88', '_x', 'Lucky7'],
     invalidSamples: ['som-chai', 'som.chai', 'som chai'],
   },
-  thaiOrEnglishLetters: { acceptedPattern: `^[A-Za-z${thai}]+$`, validSamples: ['สมชาย', 'Somchai', 'สมชายJ'], invalidSamples: ['สมชาย ใจดี', 'Somchai1', 'som-chai'] },
+  thaiOrEnglishLetters: {
+    acceptedPattern: `^[A-Za-z${thai}]+$`,
+    validSamples: ['สมชาย', 'Somchai', 'สมชายJ'],
+    invalidSamples: ['สมชาย ใจดี', 'Somchai1', 'som-chai'],
+  },
   thaiOrEnglishWords: {
     acceptedPattern: `^[A-Za-z${thai}]+( [A-Za-z${thai}]+)*$`,
     validSamples: ['สมชาย ใจดี', 'Somchai Jaidee', 'สมชาย'],
@@ -95,7 +127,11 @@ const definitions: Record<RegisterPatternName, Omit<RegisterPattern, 'id' | 'nam
     validSamples: ['0812345678', '0912345678', '0612345678', '812345678'],
     invalidSamples: ['0212345678', '081234567', '08123456789', '+66812345678'],
   },
-  startsWithLetter: { acceptedPattern: '^[A-Za-z].*$', validSamples: ['a', 'Lucky 7!', 'b_1'], invalidSamples: ['7lucky', '_abc', 'สมชาย'] },
+  startsWithLetter: {
+    acceptedPattern: '^[A-Za-z].*$',
+    validSamples: ['a', 'Lucky 7!', 'b_1'],
+    invalidSamples: ['7lucky', '_abc', 'สมชาย'],
+  },
   letterAndDigitRequired: {
     acceptedPattern: '^(?=.*[A-Za-z])(?=.*[0-9]).+$',
     validSamples: ['secret1', '1a', 'Pass word 9!'],
@@ -106,7 +142,11 @@ const definitions: Record<RegisterPatternName, Omit<RegisterPattern, 'id' | 'nam
     validSamples: ['Somchai 88', 'สมชาย ใจดี', 'abc'],
     invalidSamples: ['Somchai!', 'som_chai', 'a@b'],
   },
-  uppercaseLettersOrDigits: { acceptedPattern: '^[A-Z0-9]+$', validSamples: ['LUCKY88', 'AB12CD', '777'], invalidSamples: ['Lucky88', 'AB-12', 'AB 12'] },
+  uppercaseLettersOrDigits: {
+    acceptedPattern: '^[A-Z0-9]+$',
+    validSamples: ['LUCKY88', 'AB12CD', '777'],
+    invalidSamples: ['Lucky88', 'AB-12', 'AB 12'],
+  },
   lineId: {
     acceptedPattern: '^[A-Za-z0-9._-]+$',
     validSamples: ['somchai.88', 'som_chai-line', 'abc'],
@@ -130,7 +170,9 @@ const definitions: Record<RegisterPatternName, Omit<RegisterPattern, 'id' | 'nam
 };
 
 /** The 24 patterns, indexed by id. */
-export const registerPatterns: readonly RegisterPattern[] = (Object.entries(registerPatternIds) as [RegisterPatternName, RegisterPatternId][])
+export const registerPatterns: readonly RegisterPattern[] = (
+  Object.entries(registerPatternIds) as [RegisterPatternName, RegisterPatternId][]
+)
   .map(([name, id]) => ({ id, name, ...definitions[name] }))
   .sort((a, b) => a.id - b.id);
 

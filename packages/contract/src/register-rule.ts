@@ -65,10 +65,7 @@ export function describeRegisterRuleFormat(rule: RegisterFieldRule): RegisterRul
 
 /** Why a value breaks its rule; `format` covers length and pattern alike, as one message explains both. */
 export type RegisterRuleBreak =
-  | { kind: 'required' }
-  | { kind: 'disabled' }
-  | { kind: 'unsafe' }
-  | ({ kind: 'format' } & RegisterRuleFormat);
+  { kind: 'required' } | { kind: 'disabled' } | { kind: 'unsafe' } | ({ kind: 'format' } & RegisterRuleFormat);
 
 /**
  * Checks `value` (trimmed unless secret; undefined or '' when not sent) against `rule` (undefined
@@ -89,6 +86,7 @@ export function findRegisterRuleBreak(
   if ((options.isSecret ? controlCharacterPattern : unsafeTextPattern).test(value)) return { kind: 'unsafe' };
   const format = describeRegisterRuleFormat(rule);
   const length = [...value].length;
-  if (length < format.minimum || length > format.maximum || !matchesRulePattern(rule.acceptedPattern, value)) return { kind: 'format', ...format };
+  if (length < format.minimum || length > format.maximum || !matchesRulePattern(rule.acceptedPattern, value))
+    return { kind: 'format', ...format };
   return null;
 }

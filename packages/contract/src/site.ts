@@ -7,7 +7,18 @@ import { languageSchema } from './envelope.ts';
  * ---------------------------------------------------------------------------------------------- */
 
 /** Game categories of spec §3, plus BINGO (`BG` in the original's RNG sub-types). */
-export const gameCategorySchema = z.enum(['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'FISH', 'RNG', 'PVP', 'BINGO']);
+export const gameCategorySchema = z.enum([
+  'ELOTT',
+  'LOTT',
+  'LIVE',
+  'SPORTS',
+  'ESPORTS',
+  'COCKFIGHT',
+  'FISH',
+  'RNG',
+  'PVP',
+  'BINGO',
+]);
 export type GameCategory = z.infer<typeof gameCategorySchema>;
 
 /** Game types that have a lobby page with `?page={vendor}` (spec §2). */
@@ -26,9 +37,27 @@ export const registerFieldRuleSchema = z.object({
 export type RegisterFieldRule = z.infer<typeof registerFieldRuleSchema>;
 
 export const registerFieldNames = [
-  'username', 'password', 'payeeName', 'email', 'qqNum', 'mobileNum', 'recommenderId', 'captcha',
-  'verificationCode', 'affiliateCode', 'paymentPassword', 'line', 'whatsapp', 'facebook', 'wechat',
-  'idNumber', 'referralCode', 'zalo', 'telegram', 'birthday', 'nickname',
+  'username',
+  'password',
+  'payeeName',
+  'email',
+  'qqNum',
+  'mobileNum',
+  'recommenderId',
+  'captcha',
+  'verificationCode',
+  'affiliateCode',
+  'paymentPassword',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'referralCode',
+  'zalo',
+  'telegram',
+  'birthday',
+  'nickname',
 ] as const;
 export const registerFieldNameSchema = z.enum(registerFieldNames);
 export type RegisterFieldName = z.infer<typeof registerFieldNameSchema>;
@@ -166,7 +195,12 @@ export const countryListSchema = z.array(countrySchema);
 export type Country = z.infer<typeof countrySchema>;
 
 /** GET /wps/system/helpCenter: help topics; `content` is HTML the site sanitises before drawing. */
-export const helpTopicSchema = z.object({ tag: z.string(), title: z.string(), content: z.string(), sort: z.number().int() });
+export const helpTopicSchema = z.object({
+  tag: z.string(),
+  title: z.string(),
+  content: z.string(),
+  sort: z.number().int(),
+});
 export const helpCenterSchema = z.array(helpTopicSchema);
 export type HelpTopic = z.infer<typeof helpTopicSchema>;
 
@@ -286,4 +320,3 @@ export const feedbackRequestSchema = z.object({
   contact: z.string().trim().max(100).optional(),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
-

@@ -9,7 +9,15 @@ import { moneySchema } from './envelope.ts';
  * Every body carries `requestId` and `timestamp` (epoch ms; more than 5 minutes off is refused).
  * ---------------------------------------------------------------------------------------------- */
 
-export const transferVendorCalls = ['player', 'balance', 'fund-in', 'fund-out', 'transfer-status', 'launch', 'bet-records'] as const;
+export const transferVendorCalls = [
+  'player',
+  'balance',
+  'fund-in',
+  'fund-out',
+  'transfer-status',
+  'launch',
+  'bet-records',
+] as const;
 export type TransferVendorCall = (typeof transferVendorCalls)[number];
 
 const base = { requestId: z.string().min(1).max(100), timestamp: z.number().int().nonnegative() };

@@ -18,15 +18,14 @@ export const vendorSignatureHeader = 'x-signature';
  * omit it. `serverSeed` is revealed later (on rotation), so a later call may add it. Unknown fields
  * are dropped, like the body's own, rather than refusing a money call over a detail.
  */
-export const vendorRoundDetailsSchema = z
-  .object({
-    serverSeedHash: z.string().max(128).optional(),
-    serverSeed: z.string().max(128).optional(),
-    clientSeed: z.string().max(128).optional(),
-    nonce: z.number().int().nonnegative().optional(),
-    /** The outcome, short: e.g. the JSON of the cards or the reel stops. */
-    outcome: z.string().max(2000).optional(),
-  });
+export const vendorRoundDetailsSchema = z.object({
+  serverSeedHash: z.string().max(128).optional(),
+  serverSeed: z.string().max(128).optional(),
+  clientSeed: z.string().max(128).optional(),
+  nonce: z.number().int().nonnegative().optional(),
+  /** The outcome, short: e.g. the JSON of the cards or the reel stops. */
+  outcome: z.string().max(2000).optional(),
+});
 export type VendorRoundDetails = z.infer<typeof vendorRoundDetailsSchema>;
 
 /** The body of every call. `amount` is a decimal string (at most two places); `timestamp` epoch ms. */

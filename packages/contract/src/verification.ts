@@ -81,7 +81,11 @@ export const sliderCheckRequestSchema = z.object({
     .superRefine((track, context) => {
       for (let index = 1; index < track.length; index++) {
         if (track[index]!.t <= track[index - 1]!.t) {
-          context.addIssue({ code: 'custom', path: [index, 't'], message: 't must increase from one point to the next' });
+          context.addIssue({
+            code: 'custom',
+            path: [index, 't'],
+            message: 't must increase from one point to the next',
+          });
           return;
         }
       }

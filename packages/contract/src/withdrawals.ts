@@ -109,7 +109,9 @@ export type WithdrawalErrorCode = (typeof withdrawalErrorCodes)[keyof typeof wit
  * ---------------------------------------------------------------------------------------------- */
 
 /** An amount in settings (`"100.00"`, `"0"`): a decimal with at most two places. */
-const settingAmountSchema = z.string().refine((text) => parseAmount(text) !== null, 'a decimal amount with at most two places');
+const settingAmountSchema = z
+  .string()
+  .refine((text) => parseAmount(text) !== null, 'a decimal amount with at most two places');
 
 export const withdrawalsConfigSchema = z
   .object({
@@ -129,12 +131,22 @@ export const withdrawalsConfigSchema = z
     maxBankAccounts: z.number().int().min(1).max(10).default(3),
     /** The payment password's rule (a PIN by default). */
     paymentPassword: z
-      .object({ minLength: z.number().int().min(4).max(32), maxLength: z.number().int().min(4).max(64), digitsOnly: z.boolean() })
+      .object({
+        minLength: z.number().int().min(4).max(32),
+        maxLength: z.number().int().min(4).max(64),
+        digitsOnly: z.boolean(),
+      })
       .refine((rule) => rule.minLength <= rule.maxLength, 'minLength above maxLength')
       .default({ minLength: 6, maxLength: 6, digitsOnly: true }),
   })
-  .refine((config) => parseAmount(config.minAmount)! <= parseAmount(config.maxAmount)!, { message: 'minAmount above maxAmount', path: ['minAmount'] })
-  .refine((config) => parseAmount(config.feeAmount)! < parseAmount(config.minAmount)!, { message: 'feeAmount must be below minAmount', path: ['feeAmount'] });
+  .refine((config) => parseAmount(config.minAmount)! <= parseAmount(config.maxAmount)!, {
+    message: 'minAmount above maxAmount',
+    path: ['minAmount'],
+  })
+  .refine((config) => parseAmount(config.feeAmount)! < parseAmount(config.minAmount)!, {
+    message: 'feeAmount must be below minAmount',
+    path: ['feeAmount'],
+  });
 export type WithdrawalsConfig = z.infer<typeof withdrawalsConfigSchema>;
 
 /** What a merchant without the setting gets. */
@@ -571,7 +583,10 @@ export const payoutReferencePattern = /^[A-Za-z0-9][A-Za-z0-9 ._/:#-]*$/;
 export const adminApproveWithdrawalRequestSchema = z.object({
   withdrawalId: z.number().int().min(1),
   payoutReference: z.string().max(255),
-  payoutSlip: z.string().max(proofImageMaxBytes * 2).optional(),
+  payoutSlip: z
+    .string()
+    .max(proofImageMaxBytes * 2)
+    .optional(),
 });
 export type AdminApproveWithdrawalRequest = z.infer<typeof adminApproveWithdrawalRequestSchema>;
 

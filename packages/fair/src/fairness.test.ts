@@ -1,9 +1,22 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { createRoundStream, drawDistinct, hashServerSeed, newClientSeed, newServerSeed, roundBlock, uniformInt, verifyCommitment } from './fairness.ts';
+import {
+  createRoundStream,
+  drawDistinct,
+  hashServerSeed,
+  newClientSeed,
+  newServerSeed,
+  roundBlock,
+  uniformInt,
+  verifyCommitment,
+} from './fairness.ts';
 import type { RandomStream, RoundSeeds } from './fairness.ts';
 
-const seeds: RoundSeeds = { serverSeed: '9b5c1f0e8a7d6c5b4a3928171605f4e3d2c1b0a99887766554433221100ffeed', clientSeed: 'lucky-player', nonce: 42 };
+const seeds: RoundSeeds = {
+  serverSeed: '9b5c1f0e8a7d6c5b4a3928171605f4e3d2c1b0a99887766554433221100ffeed',
+  clientSeed: 'lucky-player',
+  nonce: 42,
+};
 
 /** A stream that returns the given words in order, then fails: a test sees exactly what was consumed. */
 function scriptedStream(words: number[]): RandomStream & { consumed: () => number } {
@@ -51,18 +64,26 @@ describe('round stream', () => {
   });
 
   test.each([0, 1, 7])('block %i is HMAC-SHA256(serverSeed, "clientSeed:nonce:cursor")', (cursor) => {
-    const expected = createHmac('sha256', seeds.serverSeed).update(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`).digest();
+    const expected = createHmac('sha256', seeds.serverSeed)
+      .update(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`)
+      .digest();
     expect(Buffer.from(roundBlock(seeds, cursor)).equals(expected)).toBe(true);
   });
 
   test('switching between server seeds gives each its own blocks', () => {
     const other: RoundSeeds = { ...seeds, serverSeed: newServerSeed() };
-    const expected = (roundSeeds: RoundSeeds) => createHmac('sha256', roundSeeds.serverSeed).update(`${roundSeeds.clientSeed}:${roundSeeds.nonce}:0`).digest();
-    for (const roundSeeds of [seeds, other, seeds, other]) expect(Buffer.from(roundBlock(roundSeeds, 0)).equals(expected(roundSeeds))).toBe(true);
+    const expected = (roundSeeds: RoundSeeds) =>
+      createHmac('sha256', roundSeeds.serverSeed).update(`${roundSeeds.clientSeed}:${roundSeeds.nonce}:0`).digest();
+    for (const roundSeeds of [seeds, other, seeds, other])
+      expect(Buffer.from(roundBlock(roundSeeds, 0)).equals(expected(roundSeeds))).toBe(true);
   });
 
   test('words are read big-endian from block 0, then block 1', () => {
-    const blocks = Buffer.concat([0, 1].map((cursor) => createHmac('sha256', seeds.serverSeed).update(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`).digest()));
+    const blocks = Buffer.concat(
+      [0, 1].map((cursor) =>
+        createHmac('sha256', seeds.serverSeed).update(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`).digest(),
+      ),
+    );
     const stream = createRoundStream(seeds);
     const words = Array.from({ length: 16 }, () => stream.nextUint32());
     expect(words).toEqual(Array.from({ length: 16 }, (_, index) => blocks.readUInt32BE(index * 4)));
@@ -130,7 +151,9 @@ describe('drawDistinct', () => {
   test('maps every sequence of uniformInt results to a different ordered draw, so each draw is equally likely', () => {
     // 5 x 4 x 3 = 60 equally likely word sequences must give all 60 ordered draws of 3 from 5.
     const draws = new Set<string>();
-    for (let a = 0; a < 5; a += 1) for (let b = 0; b < 4; b += 1) for (let c = 0; c < 3; c += 1) draws.add(drawDistinct(scriptedStream([a, b, c]), 5, 3).join(','));
+    for (let a = 0; a < 5; a += 1)
+      for (let b = 0; b < 4; b += 1)
+        for (let c = 0; c < 3; c += 1) draws.add(drawDistinct(scriptedStream([a, b, c]), 5, 3).join(','));
     expect(draws.size).toBe(60);
     for (const draw of draws) expect(new Set(draw.split(',')).size).toBe(3);
   });

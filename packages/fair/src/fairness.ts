@@ -56,8 +56,12 @@ let keyed: { serverSeed: string; state: ReturnType<typeof hmac.create> } | undef
 export function roundBlock(seeds: RoundSeeds, cursor: number): Uint8Array {
   assertRoundSeeds(seeds);
   if (!Number.isSafeInteger(cursor) || cursor < 0) throw new RangeError('cursor must be a non-negative integer');
-  if (keyed?.serverSeed !== seeds.serverSeed) keyed = { serverSeed: seeds.serverSeed, state: hmac.create(sha256, utf8ToBytes(seeds.serverSeed)) };
-  return keyed.state.clone().update(utf8ToBytes(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`)).digest();
+  if (keyed?.serverSeed !== seeds.serverSeed)
+    keyed = { serverSeed: seeds.serverSeed, state: hmac.create(sha256, utf8ToBytes(seeds.serverSeed)) };
+  return keyed.state
+    .clone()
+    .update(utf8ToBytes(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`))
+    .digest();
 }
 
 /**
@@ -77,7 +81,8 @@ export function createRoundStream(seeds: RoundSeeds): RandomStream {
         offset = 0;
       }
       // Multiplying instead of shifting the top byte keeps the word unsigned.
-      const word = block[offset]! * 0x1000000 + ((block[offset + 1]! << 16) | (block[offset + 2]! << 8) | block[offset + 3]!);
+      const word =
+        block[offset]! * 0x1000000 + ((block[offset + 1]! << 16) | (block[offset + 2]! << 8) | block[offset + 3]!);
       offset += 4;
       return word;
     },
@@ -103,7 +108,8 @@ export function uniformInt(stream: RandomStream, n: number): number {
  * Fisher-Yates shuffle. Step i swaps position i with position i + uniformInt(populationSize - i).
  */
 export function drawDistinct(stream: RandomStream, populationSize: number, count: number): number[] {
-  if (!Number.isSafeInteger(count) || count < 0 || count > populationSize) throw new RangeError('count must be an integer in [0, populationSize]');
+  if (!Number.isSafeInteger(count) || count < 0 || count > populationSize)
+    throw new RangeError('count must be an integer in [0, populationSize]');
   // Only touched positions are stored; an untouched position p still holds p.
   const moved = new Map<number, number>();
   const drawn: number[] = [];
@@ -122,6 +128,8 @@ function assertSeed(field: string, value: unknown): void {
 function assertRoundSeeds(seeds: RoundSeeds): void {
   assertSeed('serverSeed', seeds.serverSeed);
   assertSeed('clientSeed', seeds.clientSeed);
-  if (seeds.clientSeed.length > MAX_CLIENT_SEED_LENGTH) throw new RangeError(`clientSeed must be at most ${MAX_CLIENT_SEED_LENGTH} characters`);
-  if (!Number.isSafeInteger(seeds.nonce) || seeds.nonce < 0) throw new RangeError('nonce must be a non-negative integer');
+  if (seeds.clientSeed.length > MAX_CLIENT_SEED_LENGTH)
+    throw new RangeError(`clientSeed must be at most ${MAX_CLIENT_SEED_LENGTH} characters`);
+  if (!Number.isSafeInteger(seeds.nonce) || seeds.nonce < 0)
+    throw new RangeError('nonce must be a non-negative integer');
 }

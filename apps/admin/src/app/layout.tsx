@@ -28,7 +28,11 @@ export function AppLayout() {
   if (!me.data) {
     return (
       <div className="boot-screen" aria-busy="true">
-        {me.error ? <p className="error-note">{me.error.message}</p> : <span className="spinner" aria-label={t('loading')} />}
+        {me.error ? (
+          <p className="error-note">{me.error.message}</p>
+        ) : (
+          <span className="spinner" aria-label={t('loading')} />
+        )}
       </div>
     );
   }
@@ -51,7 +55,11 @@ export function AppLayout() {
           <ul className="nav-list">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}
+                >
                   <Icon name={item.icon} />
                   <span>{t(item.labelKey)}</span>
                 </NavLink>
@@ -65,10 +73,22 @@ export function AppLayout() {
           </span>
         </div>
       </aside>
-      <button type="button" className="scrim" aria-label={t('close_menu')} tabIndex={isMenuOpen ? 0 : -1} onClick={() => setMenuOpen(false)} />
+      <button
+        type="button"
+        className="scrim"
+        aria-label={t('close_menu')}
+        tabIndex={isMenuOpen ? 0 : -1}
+        onClick={() => setMenuOpen(false)}
+      />
       <div className="main-column">
         <header className="topbar">
-          <button type="button" className="icon-button menu-button" aria-label={t('open_menu')} aria-expanded={isMenuOpen} onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className="icon-button menu-button"
+            aria-label={t('open_menu')}
+            aria-expanded={isMenuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
             <Icon name="menu" />
           </button>
           <div className="topbar-spacer" />

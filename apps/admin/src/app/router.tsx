@@ -22,14 +22,70 @@ export function createAppRouter() {
         element: <AppLayout />,
         children: [
           { index: true, element: <DashboardPage /> },
-          { path: 'deposits', element: <RequirePermission permission="deposits.review"><DepositsPage /></RequirePermission> },
-          { path: 'withdrawals', element: <RequirePermission permission="withdrawals.review"><WithdrawalsPage /></RequirePermission> },
-          { path: 'members', element: <RequirePermission permission="members.read"><MembersPage /></RequirePermission> },
-          { path: 'members/:memberId', element: <RequirePermission permission="members.read"><MemberPage /></RequirePermission> },
-          { path: 'channels', element: <RequirePermission permission="channels.manage"><ChannelsPage /></RequirePermission> },
-          { path: 'outbox', element: <RequirePermission permission="outbox.read"><OutboxPage /></RequirePermission> },
-          { path: 'audit', element: <RequirePermission permission="audit.read"><AuditPage /></RequirePermission> },
-          { path: 'operators', element: <RequirePermission permission="operators.manage"><OperatorsPage /></RequirePermission> },
+          {
+            path: 'deposits',
+            element: (
+              <RequirePermission permission="deposits.review">
+                <DepositsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'withdrawals',
+            element: (
+              <RequirePermission permission="withdrawals.review">
+                <WithdrawalsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'members',
+            element: (
+              <RequirePermission permission="members.read">
+                <MembersPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'members/:memberId',
+            element: (
+              <RequirePermission permission="members.read">
+                <MemberPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'channels',
+            element: (
+              <RequirePermission permission="channels.manage">
+                <ChannelsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'outbox',
+            element: (
+              <RequirePermission permission="outbox.read">
+                <OutboxPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'audit',
+            element: (
+              <RequirePermission permission="audit.read">
+                <AuditPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'operators',
+            element: (
+              <RequirePermission permission="operators.manage">
+                <OperatorsPage />
+              </RequirePermission>
+            ),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -53,7 +53,17 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
-export function Panel({ title, children, actions, className }: { title?: string; children: ReactNode; actions?: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  children,
+  actions,
+  className,
+}: {
+  title?: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`panel ${className ?? ''}`.trim()}>
       {title || actions ? (
@@ -67,7 +77,19 @@ export function Panel({ title, children, actions, className }: { title?: string;
   );
 }
 
-export function Field({ label, hint, error, children, htmlFor }: { label: string; hint?: string; error?: string | undefined; children: ReactNode; htmlFor: string }) {
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+  htmlFor,
+}: {
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  children: ReactNode;
+  htmlFor: string;
+}) {
   return (
     <div className={error ? 'field has-error' : 'field'}>
       <label htmlFor={htmlFor}>{label}</label>
@@ -87,7 +109,15 @@ export function Field({ label, hint, error, children, htmlFor }: { label: string
  * A filter's label and control, tied by id (a label wrapped around a select would read every option
  * as part of its name). `children` receives the id.
  */
-export function FilterField({ label, children, isHiddenLabel }: { label: string; children: (id: string) => ReactNode; isHiddenLabel?: boolean }) {
+export function FilterField({
+  label,
+  children,
+  isHiddenLabel,
+}: {
+  label: string;
+  children: (id: string) => ReactNode;
+  isHiddenLabel?: boolean;
+}) {
   const id = useId();
   return (
     <div className="inline-filter">

@@ -53,7 +53,12 @@ export function ConfirmDialog({
           <button type="button" className="button is-ghost" onClick={onCancel} disabled={isPending}>
             {t('cancel')}
           </button>
-          <button type="submit" className={tone === 'danger' ? 'button is-danger' : 'button is-primary'} disabled={isPending || isConfirmDisabled} aria-busy={isPending}>
+          <button
+            type="submit"
+            className={tone === 'danger' ? 'button is-danger' : 'button is-primary'}
+            disabled={isPending || isConfirmDisabled}
+            aria-busy={isPending}
+          >
             {isPending ? t('working') : confirmLabel}
           </button>
         </div>

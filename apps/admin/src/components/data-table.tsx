@@ -64,7 +64,13 @@ export function DataTable<T>({
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
               >
                 {columns.map((column) => (
-                  <td key={column.key} data-label={column.header} className={[column.isNumeric ? 'is-numeric' : '', column.className ?? ''].join(' ').trim() || undefined}>
+                  <td
+                    key={column.key}
+                    data-label={column.header}
+                    className={
+                      [column.isNumeric ? 'is-numeric' : '', column.className ?? ''].join(' ').trim() || undefined
+                    }
+                  >
                     {column.render(row)}
                   </td>
                 ))}

@@ -5,7 +5,21 @@ import { useTranslation } from 'react-i18next';
  * A modal dialog on the native <dialog> (focus trap, Escape and the backdrop for free). The caller
  * decides when it is open; closing asks `onClose`.
  */
-export function Dialog({ title, isOpen, onClose, children, footer, isWide }: { title: string; isOpen: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode; isWide?: boolean }) {
+export function Dialog({
+  title,
+  isOpen,
+  onClose,
+  children,
+  footer,
+  isWide,
+}: {
+  title: string;
+  isOpen: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  isWide?: boolean;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

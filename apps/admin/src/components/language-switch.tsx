@@ -8,7 +8,13 @@ export function LanguageSwitch() {
   return (
     <div className="language-switch" role="group" aria-label={t('language')}>
       {supportedLanguages.map((code) => (
-        <button key={code} type="button" className={code === language ? 'is-active' : undefined} aria-pressed={code === language} onClick={() => void changeLanguage(code)}>
+        <button
+          key={code}
+          type="button"
+          className={code === language ? 'is-active' : undefined}
+          aria-pressed={code === language}
+          onClick={() => void changeLanguage(code)}
+        >
           {code === 'TH' ? 'ไทย' : 'EN'}
         </button>
       ))}

@@ -10,12 +10,23 @@ import { fetchImageDataUrl, type QueryParams } from '../lib/api-client';
 export function ProofImage({ path, query, alt }: { path: string; query: QueryParams; alt: string }) {
   const { t } = useTranslation();
   const [isZoomed, setZoomed] = useState(false);
-  const image = useQuery({ queryKey: ['proof', path, query], queryFn: () => fetchImageDataUrl(path, query), staleTime: Infinity, retry: false });
+  const image = useQuery({
+    queryKey: ['proof', path, query],
+    queryFn: () => fetchImageDataUrl(path, query),
+    staleTime: Infinity,
+    retry: false,
+  });
   if (image.error) return <p className="error-note">{t('proof_unavailable')}</p>;
   if (!image.data) return <span className="skeleton proof-skeleton" aria-label={t('loading')} />;
   return (
     <figure className={isZoomed ? 'proof is-zoomed' : 'proof'}>
-      <button type="button" className="proof-button" aria-pressed={isZoomed} aria-label={isZoomed ? t('proof_zoom_out') : t('proof_zoom_in')} onClick={() => setZoomed(!isZoomed)}>
+      <button
+        type="button"
+        className="proof-button"
+        aria-pressed={isZoomed}
+        aria-label={isZoomed ? t('proof_zoom_out') : t('proof_zoom_in')}
+        onClick={() => setZoomed(!isZoomed)}
+      >
         <img src={image.data} alt={alt} />
       </button>
       <figcaption className="muted">{isZoomed ? t('proof_zoom_out') : t('proof_caption')}</figcaption>

@@ -43,7 +43,8 @@ export interface RequestOptions {
 export function buildUrl(path: string, query?: QueryParams): string {
   if (!query) return path;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
@@ -82,11 +83,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch {
     envelope = null;
   }
-  if (!envelope || typeof envelope.success !== 'boolean') throw new ApiError(response.statusText || 'Unexpected response', `http.${response.status}`, response.status);
+  if (!envelope || typeof envelope.success !== 'boolean')
+    throw new ApiError(response.statusText || 'Unexpected response', `http.${response.status}`, response.status);
   if (!envelope.success) {
     const errorCode = envelope.errorCode ?? `http.${response.status}`;
     // A stored token the server no longer accepts: forget it, the app shows the login page.
-    if (response.status === 401 && errorCode === operatorTokenInvalidCode && options.token === undefined && session.getToken()) session.clear();
+    if (
+      response.status === 401 &&
+      errorCode === operatorTokenInvalidCode &&
+      options.token === undefined &&
+      session.getToken()
+    )
+      session.clear();
     throw new ApiError(envelope.message ?? errorCode, errorCode, response.status, envelope.field, envelope.value);
   }
   return envelope.value as T;

@@ -18,7 +18,15 @@ export function formatMoney(amount: string): string {
 }
 
 export function formatDateTime(epochMs: number, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(epochMs);
+  return new Intl.DateTimeFormat(locale(language), {
+    year: 'numeric',
+    month: 'short',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(epochMs);
 }
 
 export function formatCount(value: number, language: Language): string {

@@ -12,7 +12,12 @@ export const idempotencyHeaderName = 'Idempotency-Key';
 /** No final answer was seen (network, a server failure): the retry must reuse the key. */
 export function isRetryableFailure(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.errorCode === networkErrorCode || error.status === 0 || error.status >= 500 || error.errorCode === 'idempotency.in.progress';
+  return (
+    error.errorCode === networkErrorCode ||
+    error.status === 0 ||
+    error.status >= 500 ||
+    error.errorCode === 'idempotency.in.progress'
+  );
 }
 
 class IdempotencyKeys {

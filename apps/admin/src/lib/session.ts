@@ -5,7 +5,11 @@
  */
 export type Language = 'TH' | 'EN';
 
-const keys = { token: 'lotus.admin.token', language: 'lotus.admin.language', merchant: 'lotus.admin.merchant' } as const;
+const keys = {
+  token: 'lotus.admin.token',
+  language: 'lotus.admin.language',
+  merchant: 'lotus.admin.merchant',
+} as const;
 
 function read(storage: 'session' | 'local', key: string): string | null {
   try {

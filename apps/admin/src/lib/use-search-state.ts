@@ -7,7 +7,10 @@ import { useSearchParams } from 'react-router';
  */
 export function useSearchState<K extends string>(names: readonly K[]) {
   const [params, setParams] = useSearchParams();
-  const values = useMemo(() => Object.fromEntries(names.map((name) => [name, params.get(name) ?? ''])) as Record<K, string>, [names, params]);
+  const values = useMemo(
+    () => Object.fromEntries(names.map((name) => [name, params.get(name) ?? ''])) as Record<K, string>,
+    [names, params],
+  );
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
   const setFilters = useCallback(
     (next: Partial<Record<K, string>>) => {

@@ -75,7 +75,9 @@ export const migrations: Record<string, Migration> = {
           settled_at timestamptz
         )`.execute(db);
       await sql`CREATE INDEX slot_round_player_idx ON house_games.slot_round (player_key, created_at DESC)`.execute(db);
-      await sql`CREATE INDEX slot_round_unfinished_idx ON house_games.slot_round (created_at) WHERE status IN ('open', 'bet_placed')`.execute(db);
+      await sql`CREATE INDEX slot_round_unfinished_idx ON house_games.slot_round (created_at) WHERE status IN ('open', 'bet_placed')`.execute(
+        db,
+      );
       // Wallet calls of the transfer brand's games: idempotent by transaction id, like the platform's.
       await sql`
         CREATE TABLE house_games.wallet_transaction (
@@ -107,7 +109,9 @@ export const migrations: Record<string, Migration> = {
           settled_at timestamptz,
           UNIQUE (table_id, round_no)
         )`.execute(db);
-      await sql`CREATE INDEX baccarat_round_open_idx ON house_games.baccarat_round (table_id) WHERE phase <> 'settled'`.execute(db);
+      await sql`CREATE INDEX baccarat_round_open_idx ON house_games.baccarat_round (table_id) WHERE phase <> 'settled'`.execute(
+        db,
+      );
       // One row per bet request (a player may bet several times in a round): `placing` until the wallet answers.
       await sql`
         CREATE TABLE house_games.baccarat_bet (
@@ -131,13 +135,17 @@ export const migrations: Record<string, Migration> = {
           status text NOT NULL CHECK (status IN ('pending', 'paid')),
           PRIMARY KEY (round_id, player_key)
         )`.execute(db);
-      await sql`CREATE INDEX baccarat_payout_pending_idx ON house_games.baccarat_payout (round_id) WHERE status = 'pending'`.execute(db);
+      await sql`CREATE INDEX baccarat_payout_pending_idx ON house_games.baccarat_payout (round_id) WHERE status = 'pending'`.execute(
+        db,
+      );
     },
   },
   '0004_round_feed': {
     async up(db: Kysely<unknown>) {
       // The transfer brand's feed of settled rounds (transfer-api `bet-records`), read in settlement order.
-      await sql`CREATE INDEX slot_round_settled_feed_idx ON house_games.slot_round (settled_at, round_id) WHERE status = 'settled'`.execute(db);
+      await sql`CREATE INDEX slot_round_settled_feed_idx ON house_games.slot_round (settled_at, round_id) WHERE status = 'settled'`.execute(
+        db,
+      );
     },
   },
 };

@@ -91,4 +91,6 @@ export interface HouseDatabase {
 }
 
 /** What a stored round needs to reach its player's wallet again: the brand and its credentials. */
-export type WalletRef = { brand: 'seamless'; sessionToken: string; playerId: string; currency: string; gameId: string } | { brand: 'transfer'; playerId: string; currency: string };
+export type WalletRef =
+  | { brand: 'seamless'; sessionToken: string; playerId: string; currency: string; gameId: string }
+  | { brand: 'transfer'; playerId: string; currency: string };

@@ -25,13 +25,18 @@ export interface TablesLock {
  * Waits until this process holds the lock. `onWaiting` is called once if another process holds it;
  * `onLost` if the lock's connection fails later (the process must stop: another may take over).
  */
-export async function takeTablesLock(connectionString: string, hooks: { onWaiting: () => void; onLost: (error: Error) => void }): Promise<TablesLock> {
+export async function takeTablesLock(
+  connectionString: string,
+  hooks: { onWaiting: () => void; onLost: (error: Error) => void },
+): Promise<TablesLock> {
   let toldWaiting = false;
   for (;;) {
     const client = new pg.Client({ connectionString });
     await client.connect();
     await client.query(`SET idle_session_timeout = ${idleTimeoutMs}`);
-    const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS taken', [lockKey]);
+    const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS taken', [
+      lockKey,
+    ]);
     if (rows[0]?.taken) return hold(client, hooks.onLost);
     await client.end();
     if (!toldWaiting) {

@@ -17,7 +17,15 @@ async function ensureSeeds(db: Executor, ownerKey: string): Promise<void> {
   const serverSeed = newServerSeed();
   await db
     .insertInto('fair_seed')
-    .values({ owner_key: ownerKey, server_seed: serverSeed, server_seed_hash: hashServerSeed(serverSeed), client_seed: newClientSeed(), previous_server_seed: null, previous_server_seed_hash: null, rotated_at: null })
+    .values({
+      owner_key: ownerKey,
+      server_seed: serverSeed,
+      server_seed_hash: hashServerSeed(serverSeed),
+      client_seed: newClientSeed(),
+      previous_server_seed: null,
+      previous_server_seed_hash: null,
+      rotated_at: null,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -29,12 +37,18 @@ export async function publicSeeds(db: Executor, ownerKey: string): Promise<Publi
     serverSeedHash: row.server_seed_hash,
     clientSeed: row.client_seed,
     nextNonce: row.nonce,
-    previous: row.previous_server_seed && row.previous_server_seed_hash ? { serverSeed: row.previous_server_seed, serverSeedHash: row.previous_server_seed_hash } : null,
+    previous:
+      row.previous_server_seed && row.previous_server_seed_hash
+        ? { serverSeed: row.previous_server_seed, serverSeedHash: row.previous_server_seed_hash }
+        : null,
   };
 }
 
 /** Takes the next nonce under the row's lock: each round gets its own (seeds, nonce), never reused. */
-export async function takeRoundSeeds(trx: Transaction<HouseDatabase>, ownerKey: string): Promise<RoundSeeds & { serverSeedHash: string }> {
+export async function takeRoundSeeds(
+  trx: Transaction<HouseDatabase>,
+  ownerKey: string,
+): Promise<RoundSeeds & { serverSeedHash: string }> {
   await ensureSeeds(trx, ownerKey);
   const row = await trx
     .updateTable('fair_seed')
@@ -42,11 +56,20 @@ export async function takeRoundSeeds(trx: Transaction<HouseDatabase>, ownerKey: 
     .where('owner_key', '=', ownerKey)
     .returning(['server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
     .executeTakeFirstOrThrow();
-  return { serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce - 1 };
+  return {
+    serverSeed: row.server_seed,
+    serverSeedHash: row.server_seed_hash,
+    clientSeed: row.client_seed,
+    nonce: row.nonce - 1,
+  };
 }
 
 /** The player's own client seed from the next round on (between rounds only: a round's seeds are fixed when it starts). */
-export async function setClientSeed(db: Kysely<HouseDatabase>, ownerKey: string, clientSeed: string): Promise<PublicSeeds> {
+export async function setClientSeed(
+  db: Kysely<HouseDatabase>,
+  ownerKey: string,
+  clientSeed: string,
+): Promise<PublicSeeds> {
   await ensureSeeds(db, ownerKey);
   await db.updateTable('fair_seed').set({ client_seed: clientSeed }).where('owner_key', '=', ownerKey).execute();
   return publicSeeds(db, ownerKey);

@@ -26,17 +26,41 @@ const now = 1_800_000_000_000;
 const outcome = dealBaccarat({ serverSeed: 'd'.repeat(64), clientSeed: 'table', nonce: 7 });
 const seeds = { serverSeedHash: 'e'.repeat(64), clientSeed: 'table', nextNonce: 8, previous: null };
 const limits = { minMinor: 1_000, maxMinor: 1_000_000, chips: [1_000, 5_000, 10_000, 50_000, 100_000] };
-const roundView = (phase: 'betting' | 'dealing' | 'settled') => ({ roundId: '00000000-0000-4000-8000-000000000042', roundNo: 42, phase, bettingClosesAt: now + 10_000, serverSeedHash: seeds.serverSeedHash, clientSeed: 'table', nonce: 7, outcome: phase === 'betting' ? null : outcome });
+const roundView = (phase: 'betting' | 'dealing' | 'settled') => ({
+  roundId: '00000000-0000-4000-8000-000000000042',
+  roundNo: 42,
+  phase,
+  bettingClosesAt: now + 10_000,
+  serverSeedHash: seeds.serverSeedHash,
+  clientSeed: 'table',
+  nonce: 7,
+  outcome: phase === 'betting' ? null : outcome,
+});
 const tableState = (phase: 'betting' | 'dealing' | 'settled', serverNow = now) => ({
   type: 'state',
-  state: { tableId: 'baccarat-1', gameId: 'baccarat', round: roundView(phase), history: [{ roundNo: 41, result: 'BANKER', playerPair: false, bankerPair: true, playerTotal: 3, bankerTotal: 8 }, { roundNo: 40, result: 'PLAYER', playerPair: false, bankerPair: false, playerTotal: 9, bankerTotal: 2 }], seeds, limits, serverNow },
+  state: {
+    tableId: 'baccarat-1',
+    gameId: 'baccarat',
+    round: roundView(phase),
+    history: [
+      { roundNo: 41, result: 'BANKER', playerPair: false, bankerPair: true, playerTotal: 3, bankerTotal: 8 },
+      { roundNo: 40, result: 'PLAYER', playerPair: false, bankerPair: false, playerTotal: 9, bankerTotal: 2 },
+    ],
+    seeds,
+    limits,
+    serverNow,
+  },
 });
 const posts: Array<Record<string, unknown>> = [];
 let socket: FakeSocket;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'], now: now - 3_000 });
-  history.replaceState(null, '', '/play/baccarat?token=tok-0123456789abcdef&lang=en&currency=THB&name=Lotus%20Baccarat');
+  history.replaceState(
+    null,
+    '',
+    '/play/baccarat?token=tok-0123456789abcdef&lang=en&currency=THB&name=Lotus%20Baccarat',
+  );
   Object.defineProperty(document, 'referrer', { value: 'https://site.example/game', configurable: true });
   document.body.innerHTML = '<main id="game" data-game-id="baccarat"></main>';
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce') }));
@@ -86,7 +110,15 @@ test('chips collect on the slip and Confirm sends them in one bet call for the r
   expect(confirm.textContent).toBe('Confirm 110.00');
   confirm.click();
   await vi.waitFor(() => expect(text('.spot--banker .spot__mine')).toBe('Yours 100.00'));
-  expect(posts).toEqual([{ token: 'tok-0123456789abcdef', gameId: 'baccarat', currency: 'THB', roundId: '00000000-0000-4000-8000-000000000042', bets: { BANKER: 10_000, TIE: 1_000 } }]);
+  expect(posts).toEqual([
+    {
+      token: 'tok-0123456789abcdef',
+      gameId: 'baccarat',
+      currency: 'THB',
+      roundId: '00000000-0000-4000-8000-000000000042',
+      bets: { BANKER: 10_000, TIE: 1_000 },
+    },
+  ]);
   expect(text('.status .meter__value')).toBe('940.00 THB');
   expect(text('.spot--banker .spot__pending')).toBe('');
 });
@@ -120,8 +152,15 @@ test('the Fairness panel re-deals a round from its seeds in the browser', () => 
   panel.querySelector<HTMLInputElement>('input[name="serverSeed"]')!.value = 'd'.repeat(64);
   panel.querySelector<HTMLInputElement>('input[name="nonce"]')!.value = '7';
   panel.querySelector<HTMLFormElement>('form.verify')!.requestSubmit();
-  const faces = (side: string) => Array.from(panel.querySelectorAll(`.verify-result .hand:nth-child(${side}) .card`)).map((card) => card.getAttribute('aria-label'));
-  const expected = (cards: typeof outcome.playerCards) => cards.map((card) => `${({ 1: 'A', 11: 'J', 12: 'Q', 13: 'K' } as Record<number, string>)[card.rank] ?? card.rank}${{ S: '♠', H: '♥', D: '♦', C: '♣' }[card.suit]}`);
+  const faces = (side: string) =>
+    Array.from(panel.querySelectorAll(`.verify-result .hand:nth-child(${side}) .card`)).map((card) =>
+      card.getAttribute('aria-label'),
+    );
+  const expected = (cards: typeof outcome.playerCards) =>
+    cards.map(
+      (card) =>
+        `${({ 1: 'A', 11: 'J', 12: 'Q', 13: 'K' } as Record<number, string>)[card.rank] ?? card.rank}${{ S: '♠', H: '♥', D: '♦', C: '♣' }[card.suit]}`,
+    );
   expect(faces('1')).toEqual(expected(outcome.playerCards));
   expect(faces('2')).toEqual(expected(outcome.bankerCards));
   // No seed has been revealed for this table yet, so the panel shows the seed's hash instead of a match.
@@ -141,7 +180,9 @@ test('a dropped connection is retried with backoff; a refused session is not, an
   expect(FakeSocket.all).toHaveLength(2);
   FakeSocket.all[1]!.drop(1008, 'SESSION_EXPIRED');
   expect(text('.error-page__title')).toBe('Your game session has ended');
-  expect(text('.error-page__message')).toBe('Your session has expired or is no longer valid. Please go back to the lobby and open the game again.');
+  expect(text('.error-page__message')).toBe(
+    'Your session has expired or is no longer valid. Please go back to the lobby and open the game again.',
+  );
   const back = document.querySelector<HTMLAnchorElement>('.error-page a.error-page__action')!;
   expect(back.textContent).toBe('Back to the lobby');
   expect(back.getAttribute('href')).toBe('https://site.example/');

@@ -1,20 +1,79 @@
 import { describe, expect, test } from 'vitest';
-import { addChip, betsTotal, cardFace, chipLabel, oddsLabel, reconnectDelayMs, secondsLeft, type Bets } from './baccarat-play.ts';
+import {
+  addChip,
+  betsTotal,
+  cardFace,
+  chipLabel,
+  oddsLabel,
+  reconnectDelayMs,
+  secondsLeft,
+  type Bets,
+} from './baccarat-play.ts';
 
 const limits = { minMinor: 1_000, maxMinor: 1_000_000, chips: [1_000, 5_000, 10_000, 50_000, 100_000] };
 
 describe('addChip', () => {
   test.each([
     // Refused first: the spot limit counts confirmed bets, the slip never exceeds the balance.
-    ['over the spot limit with what is confirmed', {}, { BANKER: 950_000 }, 'BANKER', 100_000, 10_000_000n, { ok: false, reason: 'OVER_LIMIT' }],
-    ['over the spot limit on the slip alone', { TIE: 1_000_000 }, {}, 'TIE', 1_000, 10_000_000n, { ok: false, reason: 'OVER_LIMIT' }],
-    ['over the balance across spots', { PLAYER: 5_000 }, {}, 'BANKER', 10_000, 14_999n, { ok: false, reason: 'OVER_BALANCE' }],
+    [
+      'over the spot limit with what is confirmed',
+      {},
+      { BANKER: 950_000 },
+      'BANKER',
+      100_000,
+      10_000_000n,
+      { ok: false, reason: 'OVER_LIMIT' },
+    ],
+    [
+      'over the spot limit on the slip alone',
+      { TIE: 1_000_000 },
+      {},
+      'TIE',
+      1_000,
+      10_000_000n,
+      { ok: false, reason: 'OVER_LIMIT' },
+    ],
+    [
+      'over the balance across spots',
+      { PLAYER: 5_000 },
+      {},
+      'BANKER',
+      10_000,
+      14_999n,
+      { ok: false, reason: 'OVER_BALANCE' },
+    ],
     ['a first chip', {}, {}, 'PLAYER', 1_000, 1_000n, { ok: true, slip: { PLAYER: 1_000 } }],
-    ['a chip on a spot already on the slip', { PLAYER: 1_000 }, {}, 'PLAYER', 5_000, 100_000n, { ok: true, slip: { PLAYER: 6_000 } }],
-    ['up to the spot limit exactly', {}, { BANKER: 900_000 }, 'BANKER', 100_000, 10_000_000n, { ok: true, slip: { BANKER: 100_000 } }],
-    ['other spots kept', { TIE: 1_000 }, {}, 'PLAYER_PAIR', 1_000, 2_000n, { ok: true, slip: { TIE: 1_000, PLAYER_PAIR: 1_000 } }],
+    [
+      'a chip on a spot already on the slip',
+      { PLAYER: 1_000 },
+      {},
+      'PLAYER',
+      5_000,
+      100_000n,
+      { ok: true, slip: { PLAYER: 6_000 } },
+    ],
+    [
+      'up to the spot limit exactly',
+      {},
+      { BANKER: 900_000 },
+      'BANKER',
+      100_000,
+      10_000_000n,
+      { ok: true, slip: { BANKER: 100_000 } },
+    ],
+    [
+      'other spots kept',
+      { TIE: 1_000 },
+      {},
+      'PLAYER_PAIR',
+      1_000,
+      2_000n,
+      { ok: true, slip: { TIE: 1_000, PLAYER_PAIR: 1_000 } },
+    ],
   ] as const)('%s', (_case, slip, confirmed, spot, chip, balance, expected) => {
-    expect(addChip(slip as Bets, spot, chip, { confirmed: confirmed as Bets, limits, balanceMinor: balance })).toEqual(expected);
+    expect(addChip(slip as Bets, spot, chip, { confirmed: confirmed as Bets, limits, balanceMinor: balance })).toEqual(
+      expected,
+    );
   });
 
   test('leaves the slip it was given untouched', () => {
@@ -47,15 +106,32 @@ test('reconnecting backs off 1, 2, 4, 8 s and stays at 15 s', () => {
 });
 
 test.each([
-  [{ rank: 1, suit: 'S' }, { rank: 'A', suit: '♠', isRed: false }],
-  [{ rank: 10, suit: 'H' }, { rank: '10', suit: '♥', isRed: true }],
-  [{ rank: 11, suit: 'D' }, { rank: 'J', suit: '♦', isRed: true }],
-  [{ rank: 13, suit: 'C' }, { rank: 'K', suit: '♣', isRed: false }],
+  [
+    { rank: 1, suit: 'S' },
+    { rank: 'A', suit: '♠', isRed: false },
+  ],
+  [
+    { rank: 10, suit: 'H' },
+    { rank: '10', suit: '♥', isRed: true },
+  ],
+  [
+    { rank: 11, suit: 'D' },
+    { rank: 'J', suit: '♦', isRed: true },
+  ],
+  [
+    { rank: 13, suit: 'C' },
+    { rank: 'K', suit: '♣', isRed: false },
+  ],
 ] as const)('card %o is written %o', (card, face) => {
   expect(cardFace(card)).toEqual(face);
 });
 
 test('odds and chips as the table writes them', () => {
-  expect(['PLAYER', 'BANKER', 'TIE', 'PLAYER_PAIR'].map((spot) => oddsLabel(spot as 'PLAYER'))).toEqual(['1:1', '0.95:1', '8:1', '11:1']);
+  expect(['PLAYER', 'BANKER', 'TIE', 'PLAYER_PAIR'].map((spot) => oddsLabel(spot as 'PLAYER'))).toEqual([
+    '1:1',
+    '0.95:1',
+    '8:1',
+    '11:1',
+  ]);
   expect(limits.chips.map(chipLabel)).toEqual(['10', '50', '100', '500', '1K']);
 });

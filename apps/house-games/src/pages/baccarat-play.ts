@@ -21,7 +21,12 @@ export function betsTotal(bets: Bets): number {
  * already confirmed there (the server counts the same way), and the slip never exceeds the
  * balance. Chips are never below `minMinor`, so every spot on a slip meets the minimum.
  */
-export function addChip(slip: Bets, spot: BaccaratBet, chipMinor: number, context: { confirmed: Bets; limits: BetLimits; balanceMinor: bigint }): AddChipResult {
+export function addChip(
+  slip: Bets,
+  spot: BaccaratBet,
+  chipMinor: number,
+  context: { confirmed: Bets; limits: BetLimits; balanceMinor: bigint },
+): AddChipResult {
   const onSpot = (slip[spot] ?? 0) + chipMinor;
   if ((context.confirmed[spot] ?? 0) + onSpot > context.limits.maxMinor) return { ok: false, reason: 'OVER_LIMIT' };
   if (BigInt(betsTotal(slip) + chipMinor) > context.balanceMinor) return { ok: false, reason: 'OVER_BALANCE' };
@@ -42,7 +47,11 @@ const rankNames: Record<number, string> = { 1: 'A', 11: 'J', 12: 'Q', 13: 'K' };
 const suitSymbols: Record<Card['suit'], string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 
 export function cardFace(card: Card): { rank: string; suit: string; isRed: boolean } {
-  return { rank: rankNames[card.rank] ?? String(card.rank), suit: suitSymbols[card.suit], isRed: card.suit === 'H' || card.suit === 'D' };
+  return {
+    rank: rankNames[card.rank] ?? String(card.rank),
+    suit: suitSymbols[card.suit],
+    isRed: card.suit === 'H' || card.suit === 'D',
+  };
 }
 
 /** A spot's payout as the table shows it: "1:1", "0.95:1", "8:1", "11:1". */

@@ -2,11 +2,21 @@ import type { RoadEntry } from '@lotus/fair';
 import { expect, test } from 'vitest';
 import { tableRoads } from './baccarat-roads.ts';
 
-const entry = (result: RoadEntry['result'], playerPair = false, bankerPair = false): RoadEntry => ({ result, playerPair, bankerPair });
+const entry = (result: RoadEntry['result'], playerPair = false, bankerPair = false): RoadEntry => ({
+  result,
+  playerPair,
+  bankerPair,
+});
 
 test('the history arrives latest first; the roads are drawn oldest first', () => {
   // Oldest to newest: P, B, B, T, P. The server sends it reversed.
-  const latestFirst = [entry('PLAYER'), entry('TIE'), entry('BANKER'), entry('BANKER', false, true), entry('PLAYER', true)];
+  const latestFirst = [
+    entry('PLAYER'),
+    entry('TIE'),
+    entry('BANKER'),
+    entry('BANKER', false, true),
+    entry('PLAYER', true),
+  ];
   const { bead, big } = tableRoads(latestFirst, { bead: 12, big: 30 });
   expect(bead.cells.map((cell) => [cell.column, cell.row, cell.result])).toEqual([
     [0, 0, 'PLAYER'],
@@ -42,5 +52,8 @@ test('a long shoe keeps the newest columns on the board', () => {
 });
 
 test('an empty table has empty roads of the requested size', () => {
-  expect(tableRoads([], { bead: 12, big: 30 })).toEqual({ bead: { cells: [], columns: 12, rows: 6 }, big: { cells: [], columns: 30, rows: 6 } });
+  expect(tableRoads([], { bead: 12, big: 30 })).toEqual({
+    bead: { cells: [], columns: 12, rows: 6 },
+    big: { cells: [], columns: 30, rows: 6 },
+  });
 });

@@ -13,10 +13,17 @@ export interface Road<C> {
 function fit<C extends { column: number }>(cells: readonly C[], visible: number): Road<C> {
   const used = cells.reduce((most, cell) => Math.max(most, cell.column + 1), 0);
   const shift = Math.max(0, used - visible);
-  return { cells: cells.filter((cell) => cell.column >= shift).map((cell) => ({ ...cell, column: cell.column - shift })), columns: visible, rows: ROAD_ROWS };
+  return {
+    cells: cells.filter((cell) => cell.column >= shift).map((cell) => ({ ...cell, column: cell.column - shift })),
+    columns: visible,
+    rows: ROAD_ROWS,
+  };
 }
 
-export function tableRoads(historyLatestFirst: readonly RoadEntry[], visibleColumns: { bead: number; big: number }): { bead: Road<BeadPlateCell>; big: Road<BigRoadCell> } {
+export function tableRoads(
+  historyLatestFirst: readonly RoadEntry[],
+  visibleColumns: { bead: number; big: number },
+): { bead: Road<BeadPlateCell>; big: Road<BigRoadCell> } {
   const oldestFirst = [...historyLatestFirst].reverse();
   return { bead: fit(beadPlate(oldestFirst), visibleColumns.bead), big: fit(bigRoad(oldestFirst), visibleColumns.big) };
 }

@@ -3,10 +3,32 @@
 // result, roads), the player's bets collected as chips and sent in one call, and the Fairness
 // panel that re-deals any past round from revealed seeds with @lotus/fair.
 import { dealBaccarat, hashServerSeed, type BaccaratBet, type BaccaratOutcome, type Card } from '@lotus/fair';
-import { addChip, betsTotal, cardFace, chipLabel, oddsLabel, reconnectDelayMs, secondsLeft, type Bets } from './baccarat-play.ts';
+import {
+  addChip,
+  betsTotal,
+  cardFace,
+  chipLabel,
+  oddsLabel,
+  reconnectDelayMs,
+  secondsLeft,
+  type Bets,
+} from './baccarat-play.ts';
 import type { TableState } from '../games/baccarat/baccarat-table.ts';
 import { tableRoads } from './baccarat-roads.ts';
-import { ApiError, append, callApi, formatMoney, h, lobbyUrlOf, openPanel, prefersReducedMotion, readLaunch, replace, sessionEndedCodes, shortHash } from './page-kit.ts';
+import {
+  ApiError,
+  append,
+  callApi,
+  formatMoney,
+  h,
+  lobbyUrlOf,
+  openPanel,
+  prefersReducedMotion,
+  readLaunch,
+  replace,
+  sessionEndedCodes,
+  shortHash,
+} from './page-kit.ts';
 import { showErrorPage } from './page-error.ts';
 import { baccaratTexts, commonTexts, translator } from './page-texts.ts';
 
@@ -42,7 +64,8 @@ const state = {
   dealtKey: '',
 };
 const round = () => state.table?.round ?? null;
-const isBetting = () => round()?.phase === 'betting' && secondsLeft(round()!.bettingClosesAt, Date.now(), state.serverOffsetMs) > 0;
+const isBetting = () =>
+  round()?.phase === 'betting' && secondsLeft(round()!.bettingClosesAt, Date.now(), state.serverOffsetMs) > 0;
 
 // ---- the page's parts -----------------------------------------------------------------------
 
@@ -56,10 +79,17 @@ const message = h('div', { class: 'message', 'aria-live': 'polite' }, t('waiting
 const hands = { PLAYER: h('div', { class: 'hand__cards' }), BANKER: h('div', { class: 'hand__cards' }) };
 const handTotals = { PLAYER: h('span', { class: 'hand__total' }), BANKER: h('span', { class: 'hand__total' }) };
 const resultBanner = h('div', { class: 'result', hidden: true });
-const spots = new Map<BaccaratBet, { element: HTMLButtonElement; mine: HTMLElement; pending: HTMLElement; total: HTMLElement }>();
+const spots = new Map<
+  BaccaratBet,
+  { element: HTMLButtonElement; mine: HTMLElement; pending: HTMLElement; total: HTMLElement }
+>();
 const chipRack = h('div', { class: 'chips', role: 'radiogroup', 'aria-label': t('chips') });
 const clearButton = h('button', { class: 'button', type: 'button', onclick: () => onClear() }, t('clear'));
-const confirmButton = h('button', { class: 'button button--gold', type: 'button', onclick: () => void onConfirm() }, t('confirm', { amount: money(0) }));
+const confirmButton = h(
+  'button',
+  { class: 'button button--gold', type: 'button', onclick: () => void onConfirm() },
+  t('confirm', { amount: money(0) }),
+);
 const beadBoard = h('div', { class: 'road road--bead', role: 'img', 'aria-label': t('beadPlate') });
 const bigBoard = h('div', { class: 'road road--big', role: 'img', 'aria-label': t('bigRoad') });
 
@@ -79,22 +109,60 @@ function layout() {
     );
     spots.set(spot, { element, mine, pending, total });
   }
-  const hand = (side: 'PLAYER' | 'BANKER') => h('div', { class: `hand hand--${side.toLowerCase()}` }, h('div', { class: 'hand__head' }, h('span', { class: 'hand__name' }, side === 'PLAYER' ? t('player') : t('banker')), handTotals[side]), hands[side]);
+  const hand = (side: 'PLAYER' | 'BANKER') =>
+    h(
+      'div',
+      { class: `hand hand--${side.toLowerCase()}` },
+      h(
+        'div',
+        { class: 'hand__head' },
+        h('span', { class: 'hand__name' }, side === 'PLAYER' ? t('player') : t('banker')),
+        handTotals[side],
+      ),
+      hands[side],
+    );
   replace(
     root,
     h(
       'header',
       { class: 'top' },
-      h('h1', { class: 'title' }, h('span', { class: 'title__mark', 'aria-hidden': 'true' }, '♦'), h('span', {}, gameTitle), roundLabel),
-      h('nav', { class: 'nav' }, h('button', { class: 'nav__button', type: 'button', onclick: openFairness }, t('fairness'))),
+      h(
+        'h1',
+        { class: 'title' },
+        h('span', { class: 'title__mark', 'aria-hidden': 'true' }, '♦'),
+        h('span', {}, gameTitle),
+        roundLabel,
+      ),
+      h(
+        'nav',
+        { class: 'nav' },
+        h('button', { class: 'nav__button', type: 'button', onclick: openFairness }, t('fairness')),
+      ),
     ),
     alertBox,
-    h('section', { class: 'status' }, phaseLabel, h('span', { class: 'countdown-bar', 'aria-hidden': 'true' }, countdownBar), countdown, h('div', { class: 'meter' }, h('span', { class: 'meter__label' }, t('balance')), balanceValue)),
-    h('section', { class: 'felt' }, h('div', { class: 'hands' }, hand('PLAYER'), h('span', { class: 'hands__vs' }, 'VS'), hand('BANKER')), resultBanner),
+    h(
+      'section',
+      { class: 'status' },
+      phaseLabel,
+      h('span', { class: 'countdown-bar', 'aria-hidden': 'true' }, countdownBar),
+      countdown,
+      h('div', { class: 'meter' }, h('span', { class: 'meter__label' }, t('balance')), balanceValue),
+    ),
+    h(
+      'section',
+      { class: 'felt' },
+      h('div', { class: 'hands' }, hand('PLAYER'), h('span', { class: 'hands__vs' }, 'VS'), hand('BANKER')),
+      resultBanner,
+    ),
     h('section', { class: 'spots' }, ...spotOrder.map((spot) => spots.get(spot)!.element)),
     h('section', { class: 'rack' }, chipRack, h('div', { class: 'rack__actions' }, clearButton, confirmButton)),
     message,
-    h('section', { class: 'roads' }, h('figure', { class: 'road-box' }, h('figcaption', {}, t('beadPlate')), beadBoard), h('figure', { class: 'road-box road-box--big' }, h('figcaption', {}, t('bigRoad')), bigBoard)),
+    h(
+      'section',
+      { class: 'roads' },
+      h('figure', { class: 'road-box' }, h('figcaption', {}, t('beadPlate')), beadBoard),
+      h('figure', { class: 'road-box road-box--big' }, h('figcaption', {}, t('bigRoad')), bigBoard),
+    ),
   );
 }
 
@@ -108,7 +176,14 @@ function renderChips() {
     ...chips.map((chip, index) =>
       h(
         'button',
-        { class: `chip chip--${index}${chip === state.chip ? ' chip--on' : ''}`, type: 'button', role: 'radio', 'aria-checked': String(chip === state.chip), 'aria-label': t('chip', { amount: money(chip) }), onclick: () => ((state.chip = chip), renderChips()) },
+        {
+          class: `chip chip--${index}${chip === state.chip ? ' chip--on' : ''}`,
+          type: 'button',
+          role: 'radio',
+          'aria-checked': String(chip === state.chip),
+          'aria-label': t('chip', { amount: money(chip) }),
+          onclick: () => ((state.chip = chip), renderChips()),
+        },
         chipLabel(chip),
       ),
     ),
@@ -146,7 +221,17 @@ function renderBalance() {
 
 function cardElement(card: Card, order: number, isAnimated: boolean): HTMLElement {
   const face = cardFace(card);
-  const element = h('span', { class: `card${face.isRed ? ' card--red' : ''}${isAnimated ? ' card--dealt' : ''}`, role: 'img', 'aria-label': `${face.rank}${face.suit}` }, h('span', { class: 'card__rank' }, face.rank), h('span', { class: 'card__suit' }, face.suit), h('span', { class: 'card__pip', 'aria-hidden': 'true' }, face.suit));
+  const element = h(
+    'span',
+    {
+      class: `card${face.isRed ? ' card--red' : ''}${isAnimated ? ' card--dealt' : ''}`,
+      role: 'img',
+      'aria-label': `${face.rank}${face.suit}`,
+    },
+    h('span', { class: 'card__rank' }, face.rank),
+    h('span', { class: 'card__suit' }, face.suit),
+    h('span', { class: 'card__pip', 'aria-hidden': 'true' }, face.suit),
+  );
   // Cards come out in the dealing order; the delay is set through the CSSOM (the CSP forbids style attributes).
   if (isAnimated) element.style.animationDelay = `${order * 450}ms`;
   return element;
@@ -155,7 +240,9 @@ function cardElement(card: Card, order: number, isAnimated: boolean): HTMLElemen
 /** Deal order: player, banker, player, banker, then the player's third card, then the banker's. */
 function dealOrder(outcome: BaccaratOutcome) {
   const player = outcome.playerCards.map((_, index) => (index < 2 ? index * 2 : 4));
-  const banker = outcome.bankerCards.map((_, index) => (index < 2 ? index * 2 + 1 : outcome.playerCards.length === 3 ? 5 : 4));
+  const banker = outcome.bankerCards.map((_, index) =>
+    index < 2 ? index * 2 + 1 : outcome.playerCards.length === 3 ? 5 : 4,
+  );
   return { player, banker, last: Math.max(...player, ...banker) };
 }
 
@@ -174,8 +261,14 @@ function renderCards() {
     return;
   }
   const order = dealOrder(outcome);
-  replace(hands.PLAYER, ...outcome.playerCards.map((card, index) => cardElement(card, order.player[index]!, isAnimated)));
-  replace(hands.BANKER, ...outcome.bankerCards.map((card, index) => cardElement(card, order.banker[index]!, isAnimated)));
+  replace(
+    hands.PLAYER,
+    ...outcome.playerCards.map((card, index) => cardElement(card, order.player[index]!, isAnimated)),
+  );
+  replace(
+    hands.BANKER,
+    ...outcome.bankerCards.map((card, index) => cardElement(card, order.banker[index]!, isAnimated)),
+  );
   handTotals.PLAYER.textContent = String(outcome.playerTotal);
   handTotals.BANKER.textContent = String(outcome.bankerTotal);
   for (const total of [handTotals.PLAYER, handTotals.BANKER]) {
@@ -191,14 +284,26 @@ function renderResult() {
     resultBanner.hidden = true;
     return;
   }
-  const pairs = [outcome.playerPair ? t('bet_PLAYER_PAIR') : null, outcome.bankerPair ? t('bet_BANKER_PAIR') : null].filter(Boolean).join(', ');
+  const pairs = [outcome.playerPair ? t('bet_PLAYER_PAIR') : null, outcome.bankerPair ? t('bet_BANKER_PAIR') : null]
+    .filter(Boolean)
+    .join(', ');
   const hadBets = betsTotal(state.myBets) > 0;
   replace(
     resultBanner,
-    h('strong', { class: `result__title result__title--${outcome.result.toLowerCase()}` }, t(`result_${outcome.result}`)),
+    h(
+      'strong',
+      { class: `result__title result__title--${outcome.result.toLowerCase()}` },
+      t(`result_${outcome.result}`),
+    ),
     h('span', { class: 'result__score' }, `${outcome.playerTotal} : ${outcome.bankerTotal}`),
     pairs ? h('span', { class: 'result__pairs' }, t('pairs', { sides: pairs })) : null,
-    state.payout !== null && hadBets ? h('span', { class: BigInt(state.payout) > 0n ? 'result__payout result__payout--win' : 'result__payout' }, BigInt(state.payout) > 0n ? t('youReceived', { amount: money(state.payout) }) : t('youLost')) : null,
+    state.payout !== null && hadBets
+      ? h(
+          'span',
+          { class: BigInt(state.payout) > 0n ? 'result__payout result__payout--win' : 'result__payout' },
+          BigInt(state.payout) > 0n ? t('youReceived', { amount: money(state.payout) }) : t('youLost'),
+        )
+      : null,
   );
   resultBanner.hidden = false;
 }
@@ -217,16 +322,36 @@ function renderRoads() {
     element.style.gridRow = String(row + 1);
     return element;
   };
-  const pairMarks = (cell: { playerPair: boolean; bankerPair: boolean }) => [cell.bankerPair ? h('i', { class: 'mark mark--banker' }) : null, cell.playerPair ? h('i', { class: 'mark mark--player' }) : null];
+  const pairMarks = (cell: { playerPair: boolean; bankerPair: boolean }) => [
+    cell.bankerPair ? h('i', { class: 'mark mark--banker' }) : null,
+    cell.playerPair ? h('i', { class: 'mark mark--player' }) : null,
+  ];
   board(
     beadBoard,
     roads.bead,
-    roads.bead.cells.map((cell) => place(h('span', { class: `bead bead--${cell.result.toLowerCase()}` }, t(`bead_${cell.result}`), ...pairMarks(cell)), cell.column, cell.row)),
+    roads.bead.cells.map((cell) =>
+      place(
+        h('span', { class: `bead bead--${cell.result.toLowerCase()}` }, t(`bead_${cell.result}`), ...pairMarks(cell)),
+        cell.column,
+        cell.row,
+      ),
+    ),
   );
   board(
     bigBoard,
     roads.big,
-    roads.big.cells.map((cell) => place(h('span', { class: `ring ring--${cell.result.toLowerCase()}` }, cell.ties > 0 ? h('i', { class: 'ring__tie' }, cell.ties > 1 ? String(cell.ties) : '') : null, ...pairMarks(cell)), cell.column, cell.row)),
+    roads.big.cells.map((cell) =>
+      place(
+        h(
+          'span',
+          { class: `ring ring--${cell.result.toLowerCase()}` },
+          cell.ties > 0 ? h('i', { class: 'ring__tie' }, cell.ties > 1 ? String(cell.ties) : '') : null,
+          ...pairMarks(cell),
+        ),
+        cell.column,
+        cell.row,
+      ),
+    ),
   );
 }
 
@@ -281,7 +406,8 @@ function onMessage(event: TableMessage) {
       state.slip = {};
       state.totals = {};
       state.payout = null;
-      if (current.phase === 'betting') bettingWindowMs = Math.max(bettingWindowMs, current.bettingClosesAt - event.state.serverNow);
+      if (current.phase === 'betting')
+        bettingWindowMs = Math.max(bettingWindowMs, current.bettingClosesAt - event.state.serverNow);
     }
     if (current?.phase === 'betting') say(t('placeBets'));
     else if (current?.phase === 'dealing') say(betsTotal(state.slip) > 0 ? t('betsClosed') : '');
@@ -342,8 +468,17 @@ function say(text: string) {
 function onSpot(spot: BaccaratBet) {
   const table = state.table;
   if (!table || !isBetting()) return say(t('betsClosed'));
-  const added = addChip(state.slip, spot, state.chip, { confirmed: state.myBets, limits: table.limits, balanceMinor: BigInt(state.balance ?? '0') });
-  if (!added.ok) return say(added.reason === 'OVER_LIMIT' ? t('error_OVER_LIMIT', { amount: money(table.limits.maxMinor) }) : t('error_OVER_BALANCE'));
+  const added = addChip(state.slip, spot, state.chip, {
+    confirmed: state.myBets,
+    limits: table.limits,
+    balanceMinor: BigInt(state.balance ?? '0'),
+  });
+  if (!added.ok)
+    return say(
+      added.reason === 'OVER_LIMIT'
+        ? t('error_OVER_LIMIT', { amount: money(table.limits.maxMinor) })
+        : t('error_OVER_BALANCE'),
+    );
   state.slip = added.slip;
   renderSpots();
 }
@@ -359,7 +494,11 @@ async function onConfirm() {
   state.isSending = true;
   renderSpots();
   try {
-    const placed = await callApi<{ balance: string; bets: Bets }>('/api/baccarat/bet', { ...player(), roundId: current.roundId, bets: state.slip });
+    const placed = await callApi<{ balance: string; bets: Bets }>('/api/baccarat/bet', {
+      ...player(),
+      roundId: current.roundId,
+      bets: state.slip,
+    });
     state.balance = placed.balance;
     state.myBets = placed.bets;
     state.slip = {};
@@ -407,7 +546,8 @@ function showError(error: unknown) {
 
 // ---- fairness ---------------------------------------------------------------------------------
 
-const field = (label: string, input: HTMLElement) => h('label', { class: 'field' }, h('span', { class: 'field__label' }, label), input);
+const field = (label: string, input: HTMLElement) =>
+  h('label', { class: 'field' }, h('span', { class: 'field__label' }, label), input);
 const code = (text: string) => h('code', { class: 'hash', title: text }, text);
 
 function openFairness() {
@@ -415,24 +555,65 @@ function openFairness() {
   const current = round();
   const body = h('div', { class: 'fair' });
   const previous = table?.seeds.previous ?? null;
-  const serverSeedInput = h('input', { class: 'input', name: 'serverSeed', autocomplete: 'off', spellcheck: 'false', value: previous?.serverSeed ?? '' });
-  const clientSeedInput = h('input', { class: 'input', name: 'clientSeed', autocomplete: 'off', spellcheck: 'false', value: current?.clientSeed ?? table?.seeds.clientSeed ?? '' });
-  const nonceInput = h('input', { class: 'input', name: 'nonce', type: 'number', min: 0, step: 1, value: 0, inputmode: 'numeric' });
+  const serverSeedInput = h('input', {
+    class: 'input',
+    name: 'serverSeed',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    value: previous?.serverSeed ?? '',
+  });
+  const clientSeedInput = h('input', {
+    class: 'input',
+    name: 'clientSeed',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    value: current?.clientSeed ?? table?.seeds.clientSeed ?? '',
+  });
+  const nonceInput = h('input', {
+    class: 'input',
+    name: 'nonce',
+    type: 'number',
+    min: 0,
+    step: 1,
+    value: 0,
+    inputmode: 'numeric',
+  });
   const result = h('div', { class: 'verify-result', 'aria-live': 'polite' });
   const onVerify = (event: Event) => {
     event.preventDefault();
     const serverSeed = serverSeedInput.value.trim();
     const clientSeed = clientSeedInput.value.trim();
     const nonce = Number(nonceInput.value);
-    if (!serverSeed || !clientSeed || !Number.isSafeInteger(nonce) || nonce < 0) return replace(result, h('p', { class: 'feedback' }, t('verifyInvalid')));
+    if (!serverSeed || !clientSeed || !Number.isSafeInteger(nonce) || nonce < 0)
+      return replace(result, h('p', { class: 'feedback' }, t('verifyInvalid')));
     const outcome = dealBaccarat({ serverSeed, clientSeed, nonce });
     const hash = hashServerSeed(serverSeed);
     const isKnown = hash === previous?.serverSeedHash;
-    const side = (name: string, cards: Card[], total: number) => h('div', { class: 'hand hand--small' }, h('div', { class: 'hand__head' }, h('span', { class: 'hand__name' }, name), h('span', { class: 'hand__total' }, String(total))), h('div', { class: 'hand__cards' }, ...cards.map((card, index) => cardElement(card, index, false))));
+    const side = (name: string, cards: Card[], total: number) =>
+      h(
+        'div',
+        { class: 'hand hand--small' },
+        h(
+          'div',
+          { class: 'hand__head' },
+          h('span', { class: 'hand__name' }, name),
+          h('span', { class: 'hand__total' }, String(total)),
+        ),
+        h('div', { class: 'hand__cards' }, ...cards.map((card, index) => cardElement(card, index, false))),
+      );
     replace(
       result,
-      h('p', { class: isKnown ? 'feedback feedback--ok' : 'feedback' }, isKnown ? `✓ ${t('hashMatches')}` : t('hashUnknown', { hash: shortHash(hash) })),
-      h('div', { class: 'hands hands--small' }, side(t('player'), outcome.playerCards, outcome.playerTotal), side(t('banker'), outcome.bankerCards, outcome.bankerTotal)),
+      h(
+        'p',
+        { class: isKnown ? 'feedback feedback--ok' : 'feedback' },
+        isKnown ? `✓ ${t('hashMatches')}` : t('hashUnknown', { hash: shortHash(hash) }),
+      ),
+      h(
+        'div',
+        { class: 'hands hands--small' },
+        side(t('player'), outcome.playerCards, outcome.playerTotal),
+        side(t('banker'), outcome.bankerCards, outcome.bankerTotal),
+      ),
       h('p', { class: `result__title result__title--${outcome.result.toLowerCase()}` }, t(`result_${outcome.result}`)),
     );
   };
@@ -450,9 +631,25 @@ function openFairness() {
       h('dd', {}, current ? String(current.nonce) : '—'),
     ),
     h('h3', {}, t('previousSeed')),
-    previous ? h('dl', { class: 'figures figures--wide' }, h('dt', {}, t('serverSeed')), h('dd', {}, code(previous.serverSeed)), h('dt', {}, t('previousSeedHash')), h('dd', {}, code(previous.serverSeedHash))) : h('p', { class: 'note' }, t('noPreviousSeed')),
+    previous
+      ? h(
+          'dl',
+          { class: 'figures figures--wide' },
+          h('dt', {}, t('serverSeed')),
+          h('dd', {}, code(previous.serverSeed)),
+          h('dt', {}, t('previousSeedHash')),
+          h('dd', {}, code(previous.serverSeedHash)),
+        )
+      : h('p', { class: 'note' }, t('noPreviousSeed')),
     h('h3', {}, t('verifyTitle')),
-    h('form', { class: 'verify', onsubmit: onVerify }, field(t('serverSeed'), serverSeedInput), field(t('clientSeed'), clientSeedInput), h('div', { class: 'verify__row' }, field(t('nonce'), nonceInput)), h('button', { class: 'button button--gold', type: 'submit' }, t('verify'))),
+    h(
+      'form',
+      { class: 'verify', onsubmit: onVerify },
+      field(t('serverSeed'), serverSeedInput),
+      field(t('clientSeed'), clientSeedInput),
+      h('div', { class: 'verify__row' }, field(t('nonce'), nonceInput)),
+      h('button', { class: 'button button--gold', type: 'submit' }, t('verify')),
+    ),
     result,
   );
   openPanel(t('fairness'), t('close'), body);

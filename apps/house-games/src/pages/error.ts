@@ -6,4 +6,8 @@ import { showErrorPage } from './page-error.ts';
 
 const root = document.getElementById('game')!;
 const launch = readLaunch(new URL(location.href), root.dataset.gameId ?? '');
-showErrorPage(root, { code: root.dataset.error ?? 'GENERIC', lang: launch.lang, lobbyUrl: lobbyUrlOf(document.referrer) });
+showErrorPage(root, {
+  code: root.dataset.error ?? 'GENERIC',
+  lang: launch.lang,
+  lobbyUrl: lobbyUrlOf(document.referrer),
+});

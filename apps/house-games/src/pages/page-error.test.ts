@@ -6,11 +6,13 @@ import { errorPageKindOf, showErrorPage, type ErrorPageKind } from './page-error
 import { errorTexts } from './page-texts.ts';
 
 const text = (selector: string) => document.querySelector(selector)?.textContent ?? '';
-const actions = () => Array.from(document.querySelectorAll<HTMLElement>('.error-page__action')).map((action) => action.textContent);
+const actions = () =>
+  Array.from(document.querySelectorAll<HTMLElement>('.error-page__action')).map((action) => action.textContent);
 
 function freshRoot(): HTMLElement {
   document.body.className = 'house';
-  document.body.innerHTML = '<main id="game" data-game-id="lucky-lotus"><div class="reels"></div></main><div class="backdrop"></div>';
+  document.body.innerHTML =
+    '<main id="game" data-game-id="lucky-lotus"><div class="reels"></div></main><div class="backdrop"></div>';
   return document.getElementById('game')!;
 }
 
@@ -52,9 +54,13 @@ describe.each(['th', 'en'] as const)('showErrorPage in %s', (lang) => {
     const amounts = { balance: '0.40 THB', minBet: '1.00 THB' };
     showErrorPage(root, { code, lang, lobbyUrl: 'https://site.example/', amounts });
     expect(text('.error-page__title')).toBe(texts[`errorPage_title_${kind}`]);
-    expect(text('.error-page__message')).toBe(texts[`errorPage_message_${kind}`].replace('{balance}', amounts.balance).replace('{minBet}', amounts.minBet));
+    expect(text('.error-page__message')).toBe(
+      texts[`errorPage_message_${kind}`].replace('{balance}', amounts.balance).replace('{minBet}', amounts.minBet),
+    );
     expect(text('.error-page__code')).toBe(texts.errorPage_code.replace('{code}', code));
-    expect(actions()).toEqual(retry ? [texts.errorPage_tryAgain, texts.errorPage_backToLobby] : [texts.errorPage_backToLobby]);
+    expect(actions()).toEqual(
+      retry ? [texts.errorPage_tryAgain, texts.errorPage_backToLobby] : [texts.errorPage_backToLobby],
+    );
     const back = document.querySelector<HTMLAnchorElement>('a.error-page__action')!;
     expect([back.getAttribute('href'), back.getAttribute('target')]).toEqual(['https://site.example/', '_top']);
     // The game and any open panel are gone; the tab is named after the error, in the player's language.
@@ -72,7 +78,7 @@ test('INSUFFICIENT_FUNDS without the amounts to tell falls back to the general p
   expect(document.querySelector('.error-page')!.textContent).not.toContain('{');
 });
 
-test('without a referrer (opened on its own) the button goes back in the tab\'s history', () => {
+test("without a referrer (opened on its own) the button goes back in the tab's history", () => {
   const back = vi.spyOn(history, 'back').mockImplementation(() => undefined);
   showErrorPage(freshRoot(), { code: 'SESSION_EXPIRED', lang: 'th', lobbyUrl: null });
   const button = document.querySelector<HTMLButtonElement>('button.error-page__action')!;

@@ -6,7 +6,8 @@
 import { h, replace, s, sessionEndedCodes, type Lang } from './page-kit.ts';
 import { errorTexts, translator } from './page-texts.ts';
 
-export type ErrorPageKind = 'GAME_UNKNOWN' | 'SESSION' | 'WALLET_UNAVAILABLE' | 'INSUFFICIENT_FUNDS' | 'NETWORK' | 'GENERIC';
+export type ErrorPageKind =
+  'GAME_UNKNOWN' | 'SESSION' | 'WALLET_UNAVAILABLE' | 'INSUFFICIENT_FUNDS' | 'NETWORK' | 'GENERIC';
 
 /** Kinds worth a retry: the same page may work in a moment. */
 const retryable: ReadonlySet<ErrorPageKind> = new Set(['WALLET_UNAVAILABLE', 'NETWORK', 'GENERIC']);
@@ -35,8 +36,16 @@ export function showErrorPage(root: HTMLElement, page: ErrorPage): void {
   if (kind === 'INSUFFICIENT_FUNDS' && !page.amounts) kind = 'GENERIC';
   const title = t(`errorPage_title_${kind}`);
   const back = page.lobbyUrl
-    ? h('a', { class: 'button button--gold error-page__action', href: page.lobbyUrl, target: '_top' }, t('errorPage_backToLobby'))
-    : h('button', { class: 'button button--gold error-page__action', type: 'button', onclick: () => history.back() }, t('errorPage_backToLobby'));
+    ? h(
+        'a',
+        { class: 'button button--gold error-page__action', href: page.lobbyUrl, target: '_top' },
+        t('errorPage_backToLobby'),
+      )
+    : h(
+        'button',
+        { class: 'button button--gold error-page__action', type: 'button', onclick: () => history.back() },
+        t('errorPage_backToLobby'),
+      );
   document.querySelectorAll('.backdrop').forEach((backdrop) => backdrop.remove());
   document.documentElement.lang = page.lang;
   document.title = title;
@@ -46,10 +55,26 @@ export function showErrorPage(root: HTMLElement, page: ErrorPage): void {
     h(
       'section',
       { class: 'error-page', role: 'alert', 'aria-labelledby': 'error-page-title' },
-      s('svg', { class: 'error-page__icon', viewBox: '0 0 48 48', 'aria-hidden': 'true' }, s('circle', { cx: 24, cy: 24, r: 21, fill: 'none', stroke: 'currentColor', 'stroke-width': 3 }), s('path', { d: 'M24 13v14M24 33v2', stroke: 'currentColor', 'stroke-width': 4, 'stroke-linecap': 'round' })),
+      s(
+        'svg',
+        { class: 'error-page__icon', viewBox: '0 0 48 48', 'aria-hidden': 'true' },
+        s('circle', { cx: 24, cy: 24, r: 21, fill: 'none', stroke: 'currentColor', 'stroke-width': 3 }),
+        s('path', { d: 'M24 13v14M24 33v2', stroke: 'currentColor', 'stroke-width': 4, 'stroke-linecap': 'round' }),
+      ),
       h('h1', { class: 'error-page__title', id: 'error-page-title' }, title),
       h('p', { class: 'error-page__message' }, t(`errorPage_message_${kind}`, page.amounts)),
-      h('div', { class: 'error-page__actions' }, retryable.has(kind) ? h('button', { class: 'button error-page__action', type: 'button', onclick: () => location.reload() }, t('errorPage_tryAgain')) : null, back),
+      h(
+        'div',
+        { class: 'error-page__actions' },
+        retryable.has(kind)
+          ? h(
+              'button',
+              { class: 'button error-page__action', type: 'button', onclick: () => location.reload() },
+              t('errorPage_tryAgain'),
+            )
+          : null,
+        back,
+      ),
       h('p', { class: 'error-page__code' }, t('errorPage_code', { code: page.code })),
     ),
   );

@@ -17,7 +17,7 @@ describe('formatMoney', () => {
     expect(formatMoney(minor, lang)).toBe(text);
   });
 
-  test('takes numbers and bigints as well as the APIs\' integer strings', () => {
+  test("takes numbers and bigints as well as the APIs' integer strings", () => {
     expect(formatMoney(2_000, 'en')).toBe('20.00');
     expect(formatMoney(2_000n, 'th')).toBe('20.00');
   });
@@ -38,9 +38,15 @@ describe('readLaunch', () => {
     ['?token=abc&lang=en&currency=thb', { token: 'abc', currency: 'THB', lang: 'en', gameName: '' }],
     ['?token=abc', { token: 'abc', currency: 'THB', lang: 'th', gameName: '' }],
     ['?lang=fr', { token: '', currency: 'THB', lang: 'th', gameName: '' }],
-    ['?token=abc&lang=th&name=%E0%B8%94%E0%B8%AD%E0%B8%81%E0%B8%9A%E0%B8%B1%E0%B8%A7%E0%B8%99%E0%B8%B3%E0%B9%82%E0%B8%8A%E0%B8%84', { token: 'abc', currency: 'THB', lang: 'th', gameName: 'ดอกบัวนำโชค' }],
+    [
+      '?token=abc&lang=th&name=%E0%B8%94%E0%B8%AD%E0%B8%81%E0%B8%9A%E0%B8%B1%E0%B8%A7%E0%B8%99%E0%B8%B3%E0%B9%82%E0%B8%8A%E0%B8%84',
+      { token: 'abc', currency: 'THB', lang: 'th', gameName: 'ดอกบัวนำโชค' },
+    ],
   ])('%s', (search, expected) => {
-    expect(readLaunch(new URL(`http://games.test/play/lucky-lotus${search}`), 'lucky-lotus')).toEqual({ ...expected, gameId: 'lucky-lotus' });
+    expect(readLaunch(new URL(`http://games.test/play/lucky-lotus${search}`), 'lucky-lotus')).toEqual({
+      ...expected,
+      gameId: 'lucky-lotus',
+    });
   });
 
   test('a game name is trimmed, loses control characters and is cut at 80 characters', () => {
@@ -73,7 +79,13 @@ describe('formatDateTime', () => {
 describe('h', () => {
   test('sets attributes, skips false ones, binds on* listeners and inserts text as text, never HTML', () => {
     let clicks = 0;
-    const button = h('button', { class: 'spin', disabled: false, hidden: true, 'data-x': 1, onclick: () => (clicks += 1) }, '<b>Spin</b>', null, 2);
+    const button = h(
+      'button',
+      { class: 'spin', disabled: false, hidden: true, 'data-x': 1, onclick: () => (clicks += 1) },
+      '<b>Spin</b>',
+      null,
+      2,
+    );
     expect(button.getAttribute('class')).toBe('spin');
     expect(button.hasAttribute('disabled')).toBe(false);
     expect(button.hasAttribute('hidden')).toBe(true);

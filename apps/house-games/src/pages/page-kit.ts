@@ -41,7 +41,9 @@ export function readLaunch(url: URL, gameId: string): Launch {
 
 /** The launch's `name` parameter as a title: trimmed, control characters dropped, at most 80 characters. */
 export function gameNameOf(name: string | null | undefined): string {
-  return Array.from((name ?? '').replace(/\p{Cc}/gu, '').trim()).slice(0, maxGameNameLength).join('');
+  return Array.from((name ?? '').replace(/\p{Cc}/gu, '').trim())
+    .slice(0, maxGameNameLength)
+    .join('');
 }
 
 /**
@@ -105,7 +107,12 @@ interface Envelope<T> {
 export async function callApi<T>(path: string, body?: Record<string, unknown>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, body === undefined ? { method: 'GET' } : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    response = await fetch(
+      path,
+      body === undefined
+        ? { method: 'GET' }
+        : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    );
   } catch {
     throw new ApiError('NETWORK');
   }
@@ -115,12 +122,21 @@ export async function callApi<T>(path: string, body?: Record<string, unknown>): 
   } catch {
     throw new ApiError(response.ok ? 'NETWORK' : `HTTP_${response.status}`);
   }
-  if (!envelope.success) throw new ApiError(envelope.errorCode ?? `HTTP_${response.status}`, (envelope.value as Record<string, unknown> | null) ?? null);
+  if (!envelope.success)
+    throw new ApiError(
+      envelope.errorCode ?? `HTTP_${response.status}`,
+      (envelope.value as Record<string, unknown> | null) ?? null,
+    );
   return envelope.value;
 }
 
 /** Error codes that end the session: the player must relaunch the game from the site. */
-export const sessionEndedCodes: ReadonlySet<string> = new Set(['SESSION_EXPIRED', 'INVALID_SESSION', 'PLAYER_NOT_FOUND', 'PLAYER_BLOCKED']);
+export const sessionEndedCodes: ReadonlySet<string> = new Set([
+  'SESSION_EXPIRED',
+  'INVALID_SESSION',
+  'PLAYER_NOT_FOUND',
+  'PLAYER_BLOCKED',
+]);
 
 type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>;
@@ -130,7 +146,11 @@ type Attributes = Record<string, string | number | boolean | null | undefined | 
  * listeners; `false`/`null` attributes and children are skipped. Text always goes in as text
  * nodes, never as HTML.
  */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === false || value === null || value === undefined) continue;
@@ -144,7 +164,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Att
 export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    parent.appendChild(
+      typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child,
+    );
   }
 }
 
@@ -157,14 +179,19 @@ export function replace(parent: Element, ...children: Child[]): void {
 const svgNs = 'http://www.w3.org/2000/svg';
 
 /** An SVG element (attributes only; presentation attributes are not inline styles, so CSP allows them). */
-export function s(tag: string, attributes: Record<string, string | number> = {}, ...children: SVGElement[]): SVGElement {
+export function s(
+  tag: string,
+  attributes: Record<string, string | number> = {},
+  ...children: SVGElement[]
+): SVGElement {
   const element = document.createElementNS(svgNs, tag) as SVGElement;
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
   for (const child of children) element.appendChild(child);
   return element;
 }
 
-export const prefersReducedMotion = (): boolean => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const prefersReducedMotion = (): boolean =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -182,14 +209,27 @@ export function openPanel(title: string, closeLabel: string, body: Node): { clos
   const onKeydown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') close();
   };
-  const closeButton = h('button', { class: 'panel__close', type: 'button', 'aria-label': closeLabel, onclick: close }, '×');
-  const dialog = h('section', { class: 'panel', role: 'dialog', 'aria-modal': 'true', 'aria-label': title }, h('header', { class: 'panel__head' }, h('h2', {}, title), closeButton), h('div', { class: 'panel__body' }, body));
-  const backdrop = h('div', {
-    class: 'backdrop',
-    onclick: (event) => {
-      if (event.target === backdrop) close();
+  const closeButton = h(
+    'button',
+    { class: 'panel__close', type: 'button', 'aria-label': closeLabel, onclick: close },
+    '×',
+  );
+  const dialog = h(
+    'section',
+    { class: 'panel', role: 'dialog', 'aria-modal': 'true', 'aria-label': title },
+    h('header', { class: 'panel__head' }, h('h2', {}, title), closeButton),
+    h('div', { class: 'panel__body' }, body),
+  );
+  const backdrop = h(
+    'div',
+    {
+      class: 'backdrop',
+      onclick: (event) => {
+        if (event.target === backdrop) close();
+      },
     },
-  }, dialog);
+    dialog,
+  );
   document.addEventListener('keydown', onKeydown);
   document.body.appendChild(backdrop);
   closeButton.focus();

@@ -19,7 +19,10 @@ test.each([
   ['th', 'ไม่พบเกมนี้'],
   ['en', 'Game not found'],
 ] as const)('an unknown game in %s is the error page, not plain text', async (lang, title) => {
-  const answer = await app.inject({ method: 'GET', url: `/play/no-such-game?token=tok-0123456789abcdef&lang=${lang}&currency=THB` });
+  const answer = await app.inject({
+    method: 'GET',
+    url: `/play/no-such-game?token=tok-0123456789abcdef&lang=${lang}&currency=THB`,
+  });
   expect(answer.statusCode).toBe(404);
   expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
@@ -31,11 +34,17 @@ test.each([
 });
 
 test('a game is titled with the name the launch gave, escaped; without one, with its kind', async () => {
-  const named = await app.inject({ method: 'GET', url: `/play/lucky-lotus?token=tok-0123456789abcdef&lang=th&currency=THB&name=${encodeURIComponent('ดอกบัวนำโชค <b>')}` });
+  const named = await app.inject({
+    method: 'GET',
+    url: `/play/lucky-lotus?token=tok-0123456789abcdef&lang=th&currency=THB&name=${encodeURIComponent('ดอกบัวนำโชค <b>')}`,
+  });
   expect(named.statusCode).toBe(200);
   expect(named.body).toContain('<title>ดอกบัวนำโชค &#60;b&#62;</title>');
   expect(named.body).toContain('data-game-id="lucky-lotus" data-kind="slot"');
-  const unnamed = await app.inject({ method: 'GET', url: '/play/baccarat?token=tok-0123456789abcdef&lang=en&currency=THB' });
+  const unnamed = await app.inject({
+    method: 'GET',
+    url: '/play/baccarat?token=tok-0123456789abcdef&lang=en&currency=THB',
+  });
   expect(unnamed.body).toContain('<title>Baccarat</title>');
   expect(unnamed.body).toContain('<script type="module" src="/public/baccarat.js"></script>');
 });

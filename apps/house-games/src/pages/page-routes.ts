@@ -8,7 +8,10 @@ import { gameNameOf } from './page-kit.ts';
 import { errorTexts } from './page-texts.ts';
 
 /** The built browser code of the game pages (build.mjs writes dist/public). */
-const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'public')) ? 'public' : '../../dist/public');
+const publicDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  existsSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'public')) ? 'public' : '../../dist/public',
+);
 
 /** A page's title when the launch gave no game name. */
 const titles: Record<string, { th: string; en: string }> = {
@@ -19,7 +22,13 @@ const titles: Record<string, { th: string; en: string }> = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The page shell: one script and one stylesheet of dist/public (`page` is the entry's name). */
-function shell(options: { lang: 'th' | 'en'; title: string; page: string; bodyClass: string; data: Record<string, string> }): string {
+function shell(options: {
+  lang: 'th' | 'en';
+  title: string;
+  page: string;
+  bodyClass: string;
+  data: Record<string, string>;
+}): string {
   const data = Object.entries(options.data)
     .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
     .join('');
@@ -62,16 +71,30 @@ export async function pageRoutes(app: FastifyInstance, options: { frameAncestors
 
   if (existsSync(publicDir)) await app.register(fastifyStatic, { root: publicDir, prefix: '/public/', maxAge: '1h' });
 
-  app.get<{ Params: { gameId: string }; Querystring: { lang?: string; name?: string } }>('/play/:gameId', async (request, reply) => {
-    const { gameId } = request.params;
-    const lang = request.query.lang === 'en' ? 'en' : 'th';
-    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
-    // Not a game of ours: the error page in the player's language, with the way back to the lobby.
-    if (!isHouseGame(gameId)) {
-      return reply.code(404).send(shell({ lang, title: errorTexts[lang].errorPage_title_GAME_UNKNOWN, page: 'error', bodyClass: 'house--error', data: { error: 'GAME_UNKNOWN' } }));
-    }
-    const kind = houseGames[gameId].kind;
-    const title = gameNameOf(typeof request.query.name === 'string' ? request.query.name : null) || titles[kind]![lang];
-    return reply.send(shell({ lang, title, page: kind, bodyClass: `house--${kind}`, data: { 'game-id': gameId, kind } }));
-  });
+  app.get<{ Params: { gameId: string }; Querystring: { lang?: string; name?: string } }>(
+    '/play/:gameId',
+    async (request, reply) => {
+      const { gameId } = request.params;
+      const lang = request.query.lang === 'en' ? 'en' : 'th';
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      // Not a game of ours: the error page in the player's language, with the way back to the lobby.
+      if (!isHouseGame(gameId)) {
+        return reply.code(404).send(
+          shell({
+            lang,
+            title: errorTexts[lang].errorPage_title_GAME_UNKNOWN,
+            page: 'error',
+            bodyClass: 'house--error',
+            data: { error: 'GAME_UNKNOWN' },
+          }),
+        );
+      }
+      const kind = houseGames[gameId].kind;
+      const title =
+        gameNameOf(typeof request.query.name === 'string' ? request.query.name : null) || titles[kind]![lang];
+      return reply.send(
+        shell({ lang, title, page: kind, bodyClass: `house--${kind}`, data: { 'game-id': gameId, kind } }),
+      );
+    },
+  );
 }

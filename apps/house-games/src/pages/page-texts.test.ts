@@ -25,18 +25,26 @@ describe.each([
   });
 
   test('Thai texts are written in Thai (not left in English)', () => {
-    const untranslated = Object.entries(catalogue.th).filter(([key, text]) => text === catalogue.en[key as keyof typeof catalogue.en] && /[a-z]{3}/.test(text.replace(/\{\w+\}/g, '')));
+    const untranslated = Object.entries(catalogue.th).filter(
+      ([key, text]) =>
+        text === catalogue.en[key as keyof typeof catalogue.en] && /[a-z]{3}/.test(text.replace(/\{\w+\}/g, '')),
+    );
     expect(untranslated).toEqual([]);
   });
 });
 
 test('a page catalogue does not redefine a common key (the page would silently win)', () => {
-  for (const own of [slotTexts, baccaratTexts]) expect(Object.keys(own.th).filter((key) => key in commonTexts.th)).toEqual([]);
+  for (const own of [slotTexts, baccaratTexts])
+    expect(Object.keys(own.th).filter((key) => key in commonTexts.th)).toEqual([]);
 });
 
-test.each(['INSUFFICIENT_FUNDS', 'INVALID_BET', 'WALLET_UNAVAILABLE', 'NETWORK'])('the error %s the APIs answer has a text', (code) => {
-  for (const lang of ['th', 'en'] as const) expect(translator(lang, commonTexts, slotTexts).has(`error_${code}`)).toBe(true);
-});
+test.each(['INSUFFICIENT_FUNDS', 'INVALID_BET', 'WALLET_UNAVAILABLE', 'NETWORK'])(
+  'the error %s the APIs answer has a text',
+  (code) => {
+    for (const lang of ['th', 'en'] as const)
+      expect(translator(lang, commonTexts, slotTexts).has(`error_${code}`)).toBe(true);
+  },
+);
 
 test('game-specific errors have texts: INVALID_CLIENT_SEED for the slot, BETTING_CLOSED for baccarat', () => {
   expect(translator('th', commonTexts, slotTexts).has('error_INVALID_CLIENT_SEED')).toBe(true);
@@ -52,9 +60,17 @@ test('translator fills placeholders in the chosen language and reports unknown k
 });
 
 test('every kind of error page has a title and a message in both languages', () => {
-  const kinds: ErrorPageKind[] = ['GAME_UNKNOWN', 'SESSION', 'WALLET_UNAVAILABLE', 'INSUFFICIENT_FUNDS', 'NETWORK', 'GENERIC'];
+  const kinds: ErrorPageKind[] = [
+    'GAME_UNKNOWN',
+    'SESSION',
+    'WALLET_UNAVAILABLE',
+    'INSUFFICIENT_FUNDS',
+    'NETWORK',
+    'GENERIC',
+  ];
   for (const lang of ['th', 'en'] as const) {
     const t = translator(lang, errorTexts, { th: {}, en: {} });
-    for (const kind of kinds) expect(t.has(`errorPage_title_${kind}`) && t.has(`errorPage_message_${kind}`), `${kind} (${lang})`).toBe(true);
+    for (const kind of kinds)
+      expect(t.has(`errorPage_title_${kind}`) && t.has(`errorPage_message_${kind}`), `${kind} (${lang})`).toBe(true);
   }
 });

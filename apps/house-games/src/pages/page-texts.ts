@@ -82,11 +82,13 @@ export const slotTexts = {
     multiplier: 'ชนะ ×{multiplier}',
     freeSpinsWon: 'ฟรีสปินได้รวม {amount}',
     paytable: 'อัตราจ่าย',
-    paytableNote: 'อัตราจ่ายไลน์เป็นเท่าของเดิมพันต่อไลน์ นับจากวงล้อซ้ายสุดไปทางขวา 3 วงล้อติดกันขึ้นไป แต่ละไลน์จ่ายเฉพาะชุดที่ชนะของไลน์นั้น และรวมทุกไลน์ที่ชนะ',
+    paytableNote:
+      'อัตราจ่ายไลน์เป็นเท่าของเดิมพันต่อไลน์ นับจากวงล้อซ้ายสุดไปทางขวา 3 วงล้อติดกันขึ้นไป แต่ละไลน์จ่ายเฉพาะชุดที่ชนะของไลน์นั้น และรวมทุกไลน์ที่ชนะ',
     ofAKind: '×{count}',
     wildRule: 'WILD ขึ้นเฉพาะวงล้อที่ 2 ถึง 5 และใช้แทนได้ทุกสัญลักษณ์ ยกเว้น SCATTER',
     scatterRule: 'SCATTER จ่ายได้ทุกตำแหน่งบนหน้าจอ: 3 ตัวจ่าย {three} เท่า 4 ตัว {four} เท่า 5 ตัว {five} เท่าของเดิมพันรวม',
-    freeSpinsRule: 'SCATTER 3 ตัวขึ้นไปได้ฟรีสปิน {count} ครั้ง ทุกการชนะในฟรีสปินคูณ {multiplier} และได้ฟรีสปินเพิ่มระหว่างฟรีสปินได้ไม่จำกัด',
+    freeSpinsRule:
+      'SCATTER 3 ตัวขึ้นไปได้ฟรีสปิน {count} ครั้ง ทุกการชนะในฟรีสปินคูณ {multiplier} และได้ฟรีสปินเพิ่มระหว่างฟรีสปินได้ไม่จำกัด',
     linesTitle: 'ไลน์จ่ายเงินทั้ง 20 ไลน์',
     rtpTitle: 'อัตราการจ่ายคืนผู้เล่น (RTP)',
     rtpNote: 'คำนวณแบบแม่นยำจากแถบวงล้อจริง ครบทุกตำแหน่งหยุดที่เป็นไปได้ {combinations} แบบ ไม่ได้ประมาณจากการสุ่มจำลอง',
@@ -103,7 +105,8 @@ export const slotTexts = {
     seedSaved: 'บันทึกไคลเอนต์ซีดแล้ว ใช้ตั้งแต่รอบถัดไป',
     rotate: 'เปลี่ยนเซิร์ฟเวอร์ซีด',
     rotateNote: 'ระบบจะเปิดเผยเซิร์ฟเวอร์ซีดปัจจุบันให้คุณตรวจสอบทุกรอบที่เล่นไปแล้ว และเริ่มซีดใหม่ที่นอนซ์ 0',
-    fairNote: 'ผลของแต่ละรอบคำนวณจาก HMAC-SHA256(เซิร์ฟเวอร์ซีด, ไคลเอนต์ซีด:นอนซ์) เราแสดงแฮชของเซิร์ฟเวอร์ซีดก่อนคุณเล่น และเปิดเผยซีดเมื่อเปลี่ยน คุณจึงคำนวณผลทุกรอบซ้ำได้เองในเบราว์เซอร์นี้',
+    fairNote:
+      'ผลของแต่ละรอบคำนวณจาก HMAC-SHA256(เซิร์ฟเวอร์ซีด, ไคลเอนต์ซีด:นอนซ์) เราแสดงแฮชของเซิร์ฟเวอร์ซีดก่อนคุณเล่น และเปิดเผยซีดเมื่อเปลี่ยน คุณจึงคำนวณผลทุกรอบซ้ำได้เองในเบราว์เซอร์นี้',
     stops: 'ตำแหน่งหยุดวงล้อ',
     totalWin: 'ชนะรวม',
     freeSpinsPlayed: 'ฟรีสปิน {count} ครั้ง',
@@ -149,14 +152,17 @@ export const slotTexts = {
     multiplier: 'Wins ×{multiplier}',
     freeSpinsWon: 'Free spins won {amount}',
     paytable: 'Paytable',
-    paytableNote: 'Line pays are multiples of the line bet, for 3 or more in a row from the leftmost reel. Each line pays only its own combination; all winning lines are added.',
+    paytableNote:
+      'Line pays are multiples of the line bet, for 3 or more in a row from the leftmost reel. Each line pays only its own combination; all winning lines are added.',
     ofAKind: '×{count}',
     wildRule: 'WILD appears on reels 2 to 5 only and substitutes for every symbol except SCATTER.',
     scatterRule: 'SCATTER pays anywhere on the screen: 3 pay {three}×, 4 pay {four}× and 5 pay {five}× the total bet.',
-    freeSpinsRule: '3 or more SCATTERs award {count} free spins. Every free-spin win is multiplied by {multiplier}, and free spins can be retriggered without limit.',
+    freeSpinsRule:
+      '3 or more SCATTERs award {count} free spins. Every free-spin win is multiplied by {multiplier}, and free spins can be retriggered without limit.',
     linesTitle: 'The 20 paylines',
     rtpTitle: 'Return to player (RTP)',
-    rtpNote: 'Computed exactly from the real reel strips over all {combinations} possible stop combinations, not estimated by simulation.',
+    rtpNote:
+      'Computed exactly from the real reel strips over all {combinations} possible stop combinations, not estimated by simulation.',
     rtp: 'RTP, free spins included',
     baseGameRtp: 'From the base game',
     freeSpinsRtp: 'From free spins',
@@ -169,8 +175,10 @@ export const slotTexts = {
     randomSeed: 'New random',
     seedSaved: 'Client seed saved: it applies from your next round',
     rotate: 'Rotate server seed',
-    rotateNote: 'Reveals the current server seed so you can check every round played with it, and commits to a new one starting at nonce 0.',
-    fairNote: 'Each round is computed from HMAC-SHA256(server seed, client seed:nonce). We show the server seed hash before you play and reveal the seed when it is rotated, so you can recompute every round yourself, right here in your browser.',
+    rotateNote:
+      'Reveals the current server seed so you can check every round played with it, and commits to a new one starting at nonce 0.',
+    fairNote:
+      'Each round is computed from HMAC-SHA256(server seed, client seed:nonce). We show the server seed hash before you play and reveal the seed when it is rotated, so you can recompute every round yourself, right here in your browser.',
     stops: 'Reel stops',
     totalWin: 'Total win',
     freeSpinsPlayed: '{count} free spins',
@@ -236,7 +244,8 @@ export const baccaratTexts = {
     bead_TIE: 'ส',
     roundNonce: 'นอนซ์ของตานี้',
     tableSeeds: 'ซีดของโต๊ะ',
-    tableFairNote: 'ทุกตาแจกจากสำรับไพ่ใหม่ 8 สำรับ ตำแหน่งไพ่มาจาก HMAC-SHA256(เซิร์ฟเวอร์ซีดของโต๊ะ, ไคลเอนต์ซีด:นอนซ์) แฮชของเซิร์ฟเวอร์ซีดประกาศก่อนเริ่มแจก และเปิดเผยซีดเมื่อเปลี่ยนขอน คุณจึงคำนวณไพ่ของตาที่ผ่านมาได้เองในเบราว์เซอร์นี้',
+    tableFairNote:
+      'ทุกตาแจกจากสำรับไพ่ใหม่ 8 สำรับ ตำแหน่งไพ่มาจาก HMAC-SHA256(เซิร์ฟเวอร์ซีดของโต๊ะ, ไคลเอนต์ซีด:นอนซ์) แฮชของเซิร์ฟเวอร์ซีดประกาศก่อนเริ่มแจก และเปิดเผยซีดเมื่อเปลี่ยนขอน คุณจึงคำนวณไพ่ของตาที่ผ่านมาได้เองในเบราว์เซอร์นี้',
     error_BETTING_CLOSED: 'ปิดรับเดิมพันตานี้แล้ว',
     error_OVER_LIMIT: 'เดิมพันต่อช่องต้องไม่เกิน {amount}',
     error_OVER_BALANCE: 'ยอดเงินไม่พอสำหรับชิปนี้',
@@ -280,7 +289,8 @@ export const baccaratTexts = {
     bead_TIE: 'T',
     roundNonce: 'This round’s nonce',
     tableSeeds: 'Table seeds',
-    tableFairNote: 'Every round is dealt from a fresh 8-deck shoe; the card positions come from HMAC-SHA256(table server seed, client seed:nonce). The server seed hash is published before dealing and the seed is revealed when the shoe changes, so you can recompute past rounds yourself, right here in your browser.',
+    tableFairNote:
+      'Every round is dealt from a fresh 8-deck shoe; the card positions come from HMAC-SHA256(table server seed, client seed:nonce). The server seed hash is published before dealing and the seed is revealed when the shoe changes, so you can recompute past rounds yourself, right here in your browser.',
     error_BETTING_CLOSED: 'Betting for this round is closed',
     error_OVER_LIMIT: 'A spot takes at most {amount}',
     error_OVER_BALANCE: 'Your balance is too low for this chip',
@@ -298,9 +308,11 @@ export const errorTexts = {
     errorPage_title_SESSION: 'เซสชันเกมสิ้นสุดแล้ว',
     errorPage_message_SESSION: 'เซสชันของคุณหมดอายุหรือใช้ไม่ได้แล้ว กรุณากลับไปที่ล็อบบี้แล้วเปิดเกมอีกครั้ง',
     errorPage_title_WALLET_UNAVAILABLE: 'เชื่อมต่อกระเป๋าเงินไม่ได้',
-    errorPage_message_WALLET_UNAVAILABLE: 'ขณะนี้เกมติดต่อกระเป๋าเงินของคุณไม่ได้ รอบที่ค้างอยู่จะถูกดำเนินการจนเสร็จ ลองอีกครั้งในอีกสักครู่ หรือกลับไปที่ล็อบบี้',
+    errorPage_message_WALLET_UNAVAILABLE:
+      'ขณะนี้เกมติดต่อกระเป๋าเงินของคุณไม่ได้ รอบที่ค้างอยู่จะถูกดำเนินการจนเสร็จ ลองอีกครั้งในอีกสักครู่ หรือกลับไปที่ล็อบบี้',
     errorPage_title_INSUFFICIENT_FUNDS: 'ยอดเงินไม่พอสำหรับเดิมพันขั้นต่ำ',
-    errorPage_message_INSUFFICIENT_FUNDS: 'ยอดเงินคงเหลือ {balance} น้อยกว่าเดิมพันขั้นต่ำ {minBet} กรุณาเติมเงินที่เว็บไซต์แล้วกลับมาเล่นต่อ',
+    errorPage_message_INSUFFICIENT_FUNDS:
+      'ยอดเงินคงเหลือ {balance} น้อยกว่าเดิมพันขั้นต่ำ {minBet} กรุณาเติมเงินที่เว็บไซต์แล้วกลับมาเล่นต่อ',
     errorPage_title_NETWORK: 'เชื่อมต่อไม่ได้',
     errorPage_message_NETWORK: 'เกมโหลดไม่สำเร็จ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองอีกครั้ง หรือกลับไปที่ล็อบบี้',
     errorPage_title_GENERIC: 'เกิดข้อผิดพลาด',
@@ -311,15 +323,20 @@ export const errorTexts = {
   },
   en: {
     errorPage_title_GAME_UNKNOWN: 'Game not found',
-    errorPage_message_GAME_UNKNOWN: 'This game is no longer available or the link is wrong. Please go back to the lobby and choose a game.',
+    errorPage_message_GAME_UNKNOWN:
+      'This game is no longer available or the link is wrong. Please go back to the lobby and choose a game.',
     errorPage_title_SESSION: 'Your game session has ended',
-    errorPage_message_SESSION: 'Your session has expired or is no longer valid. Please go back to the lobby and open the game again.',
+    errorPage_message_SESSION:
+      'Your session has expired or is no longer valid. Please go back to the lobby and open the game again.',
     errorPage_title_WALLET_UNAVAILABLE: 'Your wallet cannot be reached',
-    errorPage_message_WALLET_UNAVAILABLE: 'The game cannot reach your wallet right now. Any round in progress will be completed. Try again in a moment, or go back to the lobby.',
+    errorPage_message_WALLET_UNAVAILABLE:
+      'The game cannot reach your wallet right now. Any round in progress will be completed. Try again in a moment, or go back to the lobby.',
     errorPage_title_INSUFFICIENT_FUNDS: 'Your balance is below the minimum bet',
-    errorPage_message_INSUFFICIENT_FUNDS: 'Your balance of {balance} is less than the minimum bet of {minBet}. Please top up on the site, then come back to play.',
+    errorPage_message_INSUFFICIENT_FUNDS:
+      'Your balance of {balance} is less than the minimum bet of {minBet}. Please top up on the site, then come back to play.',
     errorPage_title_NETWORK: 'Cannot connect',
-    errorPage_message_NETWORK: 'The game could not load. Check your internet connection and try again, or go back to the lobby.',
+    errorPage_message_NETWORK:
+      'The game could not load. Check your internet connection and try again, or go back to the lobby.',
     errorPage_title_GENERIC: 'Something went wrong',
     errorPage_message_GENERIC: 'The game cannot go on. Please try again, or go back to the lobby.',
     errorPage_code: 'Error code: {code}',
@@ -335,7 +352,11 @@ export interface Translate<K extends string> {
 }
 
 /** `t(key, values)` over the given catalogues in one language. */
-export function translator<A extends string, B extends string>(lang: Lang, common: Catalogue<A>, own: Catalogue<B>): Translate<A | B> {
+export function translator<A extends string, B extends string>(
+  lang: Lang,
+  common: Catalogue<A>,
+  own: Catalogue<B>,
+): Translate<A | B> {
   const texts: Record<string, string> = { ...common[lang], ...own[lang] };
   const t = (key: A | B, values?: Record<string, string | number>) => fill(texts[key] ?? key, values);
   return Object.assign(t, { has: (key: string): key is A | B => Object.hasOwn(texts, key) });

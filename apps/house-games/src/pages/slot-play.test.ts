@@ -3,16 +3,21 @@ import { describe, expect, test } from 'vitest';
 import { isSpinKey, reelSequence, winningCells, winTier } from './slot-play.ts';
 
 describe('reelSequence', () => {
-  test.each([0, 5, 31, 32])('a spin to stop %i lands on the grid the server shows, after the symbols showing now', (stop) => {
-    const strip = SLOT_REEL_STRIPS[0]!;
-    const showing: SlotSymbol[] = ['WILD', 'WILD', 'WILD'];
-    const sequence = reelSequence(strip, stop, showing, 9);
-    expect(sequence).toHaveLength(3 + 9 + 3);
-    expect(sequence.slice(0, 3)).toEqual(gridAt([stop, 0, 0, 0, 0])[0]);
-    expect(sequence.slice(-3)).toEqual(showing);
-    // The symbols running past are the strip's own, in order (wrapping at its end).
-    expect(sequence.slice(3, 12)).toEqual(Array.from({ length: 9 }, (_, index) => strip[(stop + 3 + index) % strip.length]));
-  });
+  test.each([0, 5, 31, 32])(
+    'a spin to stop %i lands on the grid the server shows, after the symbols showing now',
+    (stop) => {
+      const strip = SLOT_REEL_STRIPS[0]!;
+      const showing: SlotSymbol[] = ['WILD', 'WILD', 'WILD'];
+      const sequence = reelSequence(strip, stop, showing, 9);
+      expect(sequence).toHaveLength(3 + 9 + 3);
+      expect(sequence.slice(0, 3)).toEqual(gridAt([stop, 0, 0, 0, 0])[0]);
+      expect(sequence.slice(-3)).toEqual(showing);
+      // The symbols running past are the strip's own, in order (wrapping at its end).
+      expect(sequence.slice(3, 12)).toEqual(
+        Array.from({ length: 9 }, (_, index) => strip[(stop + 3 + index) % strip.length]),
+      );
+    },
+  );
 });
 
 describe('winningCells', () => {

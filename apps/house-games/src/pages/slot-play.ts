@@ -7,7 +7,12 @@ import { SLOT_LINES, type SlotSpin, type SlotSymbol } from '@lotus/fair';
  * of the real strip that run past, then the symbols showing now. The strip slides down from
  * showing the last three to showing the first three, so the reel lands exactly on its stop.
  */
-export function reelSequence(strip: readonly SlotSymbol[], stop: number, showing: readonly SlotSymbol[], passing: number): SlotSymbol[] {
+export function reelSequence(
+  strip: readonly SlotSymbol[],
+  stop: number,
+  showing: readonly SlotSymbol[],
+  passing: number,
+): SlotSymbol[] {
   const at = (offset: number) => strip[(stop + offset) % strip.length]!;
   return [...[0, 1, 2].map(at), ...Array.from({ length: passing }, (_, index) => at(3 + index)), ...showing];
 }
@@ -20,7 +25,9 @@ export function winningCells(spin: Pick<SlotSpin, 'grid' | 'lineWins' | 'scatter
     for (let reel = 0; reel < win.count; reel += 1) cells.add(`${reel}:${rows[reel]}`);
   }
   if (spin.scatterWinMinor > 0) {
-    spin.grid.forEach((column, reel) => column.forEach((symbol, row) => symbol === 'SCATTER' && cells.add(`${reel}:${row}`)));
+    spin.grid.forEach((column, reel) =>
+      column.forEach((symbol, row) => symbol === 'SCATTER' && cells.add(`${reel}:${row}`)),
+    );
   }
   return cells;
 }

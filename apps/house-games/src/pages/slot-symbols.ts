@@ -17,8 +17,17 @@ const gradients: Record<string, [string, string, string]> = {
   green: ['#c7f9cc', '#22c55e', '#14532d'],
 };
 
-const medallion = (fill: string) => s('circle', { cx: 50, cy: 50, r: 45, fill, stroke: 'url(#g-gold)', 'stroke-width': 4 });
-const stroke = (d: string, color: string, width: number) => s('path', { d, fill: 'none', stroke: color, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+const medallion = (fill: string) =>
+  s('circle', { cx: 50, cy: 50, r: 45, fill, stroke: 'url(#g-gold)', 'stroke-width': 4 });
+const stroke = (d: string, color: string, width: number) =>
+  s('path', {
+    d,
+    fill: 'none',
+    stroke: color,
+    'stroke-width': width,
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+  });
 
 function letter(text: string, gradient: string): SVGElement[] {
   const shape = s('text', {
@@ -38,27 +47,72 @@ function letter(text: string, gradient: string): SVGElement[] {
 }
 
 function caption(text: string, y: number, size: number): SVGElement {
-  const label = s('text', { x: 50, y, 'text-anchor': 'middle', 'font-family': 'Verdana, sans-serif', 'font-weight': 700, 'font-size': size, fill: '#fff7d6', stroke: '#4a2a00', 'stroke-width': 2, 'paint-order': 'stroke', 'letter-spacing': 0.5 });
+  const label = s('text', {
+    x: 50,
+    y,
+    'text-anchor': 'middle',
+    'font-family': 'Verdana, sans-serif',
+    'font-weight': 700,
+    'font-size': size,
+    fill: '#fff7d6',
+    stroke: '#4a2a00',
+    'stroke-width': 2,
+    'paint-order': 'stroke',
+    'letter-spacing': 0.5,
+  });
   label.textContent = text;
   return label;
 }
 
 const drawings: Record<SlotSymbol, () => SVGElement[]> = {
   WILD: () => [
-    s('polygon', { points: '50,4 95,50 50,96 5,50', fill: 'url(#g-jade)', stroke: 'url(#g-gold)', 'stroke-width': 5, 'stroke-linejoin': 'round' }),
-    s('polygon', { points: '50,16 83,50 50,84 17,50', fill: 'none', stroke: '#fff4b8', 'stroke-opacity': 0.5, 'stroke-width': 1.5 }),
+    s('polygon', {
+      points: '50,4 95,50 50,96 5,50',
+      fill: 'url(#g-jade)',
+      stroke: 'url(#g-gold)',
+      'stroke-width': 5,
+      'stroke-linejoin': 'round',
+    }),
+    s('polygon', {
+      points: '50,16 83,50 50,84 17,50',
+      fill: 'none',
+      stroke: '#fff4b8',
+      'stroke-opacity': 0.5,
+      'stroke-width': 1.5,
+    }),
     caption('WILD', 58, 23),
   ],
   SCATTER: () => [
     s('circle', { cx: 50, cy: 46, r: 42, fill: 'url(#g-gold)', stroke: '#7a5200', 'stroke-width': 2 }),
     s('circle', { cx: 50, cy: 46, r: 32, fill: 'none', stroke: '#8a5d00', 'stroke-width': 2.5 }),
     s('rect', { x: 40, y: 30, width: 20, height: 20, rx: 2, fill: '#3b2300', stroke: '#fff1b0', 'stroke-width': 1.5 }),
-    s('rect', { x: 6, y: 66, width: 88, height: 22, rx: 6, fill: 'url(#g-red)', stroke: 'url(#g-gold)', 'stroke-width': 2 }),
+    s('rect', {
+      x: 6,
+      y: 66,
+      width: 88,
+      height: 22,
+      rx: 6,
+      fill: 'url(#g-red)',
+      stroke: 'url(#g-gold)',
+      'stroke-width': 2,
+    }),
     caption('SCATTER', 82, 15),
   ],
   LOTUS: () => [
     s('ellipse', { cx: 50, cy: 80, rx: 40, ry: 10, fill: 'url(#g-jade)' }),
-    ...[-64, -32, 32, 64, 0].map((angle) => s('ellipse', { cx: 50, cy: 40, rx: 12, ry: 30, fill: 'url(#g-pink)', stroke: '#fff', 'stroke-opacity': 0.7, 'stroke-width': 1.5, transform: `rotate(${angle} 50 72)` })),
+    ...[-64, -32, 32, 64, 0].map((angle) =>
+      s('ellipse', {
+        cx: 50,
+        cy: 40,
+        rx: 12,
+        ry: 30,
+        fill: 'url(#g-pink)',
+        stroke: '#fff',
+        'stroke-opacity': 0.7,
+        'stroke-width': 1.5,
+        transform: `rotate(${angle} 50 72)`,
+      }),
+    ),
     s('circle', { cx: 50, cy: 66, r: 7, fill: 'url(#g-gold)' }),
   ],
   DRAGON: () => [
@@ -109,16 +163,27 @@ export function symbolSprite(): SVGElement {
   const defs = s('defs');
   for (const [name, [light, mid, dark]] of Object.entries(gradients)) {
     defs.appendChild(
-      s('linearGradient', { id: `g-${name}`, x1: 0, y1: 0, x2: 0.3, y2: 1 }, s('stop', { offset: '0', 'stop-color': light }), s('stop', { offset: '0.5', 'stop-color': mid }), s('stop', { offset: '1', 'stop-color': dark })),
+      s(
+        'linearGradient',
+        { id: `g-${name}`, x1: 0, y1: 0, x2: 0.3, y2: 1 },
+        s('stop', { offset: '0', 'stop-color': light }),
+        s('stop', { offset: '0.5', 'stop-color': mid }),
+        s('stop', { offset: '1', 'stop-color': dark }),
+      ),
     );
   }
-  for (const [symbol, draw] of Object.entries(drawings)) defs.appendChild(s('symbol', { id: `sym-${symbol}`, viewBox: '0 0 100 100' }, ...draw()));
+  for (const [symbol, draw] of Object.entries(drawings))
+    defs.appendChild(s('symbol', { id: `sym-${symbol}`, viewBox: '0 0 100 100' }, ...draw()));
   // Not display:none: Chromium does not paint gradients defined inside a hidden SVG.
   return s('svg', { class: 'sprite', width: 0, height: 0, 'aria-hidden': 'true', focusable: 'false' }, defs);
 }
 
 /** One symbol, drawn from the sprite. */
 export function symbolIcon(symbol: SlotSymbol, label: string): SVGElement {
-  const icon = s('svg', { class: `symbol symbol--${symbol.toLowerCase()}`, viewBox: '0 0 100 100', role: 'img', 'aria-label': label }, s('use', { href: `#sym-${symbol}` }));
+  const icon = s(
+    'svg',
+    { class: `symbol symbol--${symbol.toLowerCase()}`, viewBox: '0 0 100 100', role: 'img', 'aria-label': label },
+    s('use', { href: `#sym-${symbol}` }),
+  );
   return icon;
 }

@@ -2,14 +2,38 @@
 // The slot's page: five reels, the spin, its wins and free spins, and the Info, Fairness and
 // History panels. The server decides every round; this page only shows what it answered, and can
 // recompute any round from revealed seeds with the same @lotus/fair code the server runs.
-import { hashServerSeed, newClientSeed, SLOT_LINES, slotGame, spinSlot, type SlotRound, type SlotSpin, type SlotSymbol } from '@lotus/fair';
-import { ApiError, append, callApi, formatDateTime, formatMoney, h, lobbyUrlOf, openPanel, prefersReducedMotion, readLaunch, replace, s, sessionEndedCodes, shortHash, wait } from './page-kit.ts';
+import {
+  hashServerSeed,
+  newClientSeed,
+  SLOT_LINES,
+  slotGame,
+  spinSlot,
+  type SlotRound,
+  type SlotSpin,
+  type SlotSymbol,
+} from '@lotus/fair';
+import {
+  ApiError,
+  append,
+  callApi,
+  formatDateTime,
+  formatMoney,
+  h,
+  lobbyUrlOf,
+  openPanel,
+  prefersReducedMotion,
+  readLaunch,
+  replace,
+  s,
+  sessionEndedCodes,
+  shortHash,
+  wait,
+} from './page-kit.ts';
 import { showErrorPage } from './page-error.ts';
 import { commonTexts, slotTexts, translator } from './page-texts.ts';
 import { isSpinKey, reelSequence, winningCells, winTier } from './slot-play.ts';
 import { symbolIcon, symbolSprite } from './slot-symbols.ts';
 import type { PublicSeeds } from '../games/fair-seeds.ts';
-
 
 /** A stored round as /api/slot/session (lastRound) and /api/slot/history answer it. */
 interface StoredRound {
@@ -41,7 +65,15 @@ interface SpinAnswer {
 }
 
 interface SlotInfo {
-  rtp: { rtp: number; baseGameRtp: number; freeSpinsRtp: number; hitFrequency: number; freeSpinsTriggerProbability: number; expectedFreeSpinsPerTrigger: number; combinations: number };
+  rtp: {
+    rtp: number;
+    baseGameRtp: number;
+    freeSpinsRtp: number;
+    hitFrequency: number;
+    freeSpinsTriggerProbability: number;
+    expectedFreeSpinsPerTrigger: number;
+    combinations: number;
+  };
 }
 
 const root = document.getElementById('game')!;
@@ -50,8 +82,14 @@ const t = translator(launch.lang, commonTexts, slotTexts);
 const money = (minor: string | number | bigint) => formatMoney(minor, launch.lang);
 const player = () => ({ token: launch.token, gameId: launch.gameId, currency: launch.currency });
 const symbolName = (symbol: SlotSymbol) => t(`sym_${symbol}`);
-const percent = (value: number) => new Intl.NumberFormat(launch.lang === 'th' ? 'th-TH' : 'en-US', { style: 'percent', minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(value);
-const count = (value: number, digits = 0) => new Intl.NumberFormat(launch.lang === 'th' ? 'th-TH' : 'en-US', { maximumFractionDigits: digits }).format(value);
+const percent = (value: number) =>
+  new Intl.NumberFormat(launch.lang === 'th' ? 'th-TH' : 'en-US', {
+    style: 'percent',
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+  }).format(value);
+const count = (value: number, digits = 0) =>
+  new Intl.NumberFormat(launch.lang === 'th' ? 'th-TH' : 'en-US', { maximumFractionDigits: digits }).format(value);
 
 const state = {
   balance: '0',
@@ -75,18 +113,36 @@ const balanceValue = h('output', { class: 'meter__value' }, '—');
 const winValue = h('output', { class: 'meter__value' }, money(0));
 const betValue = h('output', { class: 'bet__value' }, '—');
 const totalBetValue = h('span', { class: 'bet__total' });
-const lessButton = h('button', { class: 'bet__step', type: 'button', 'aria-label': t('lessBet'), onclick: () => changeBet(-1) }, '−');
-const moreButton = h('button', { class: 'bet__step', type: 'button', 'aria-label': t('moreBet'), onclick: () => changeBet(1) }, '+');
-const spinButton = h('button', { class: 'spin', type: 'button', disabled: true, onclick: () => void spin() }, h('span', { class: 'spin__label' }, t('spin')));
+const lessButton = h(
+  'button',
+  { class: 'bet__step', type: 'button', 'aria-label': t('lessBet'), onclick: () => changeBet(-1) },
+  '−',
+);
+const moreButton = h(
+  'button',
+  { class: 'bet__step', type: 'button', 'aria-label': t('moreBet'), onclick: () => changeBet(1) },
+  '+',
+);
+const spinButton = h(
+  'button',
+  { class: 'spin', type: 'button', disabled: true, onclick: () => void spin() },
+  h('span', { class: 'spin__label' }, t('spin')),
+);
 const message = h('div', { class: 'message', 'aria-live': 'polite' }, t('loading'));
 const alertBox = h('div', { class: 'alert', role: 'alert', hidden: true });
 const freeBar = h('div', { class: 'freebar', hidden: true });
 const banner = h('div', { class: 'banner', hidden: true, onclick: () => hideBanner() });
-const paylines = s('svg', { class: 'paylines', viewBox: '0 0 500 300', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+const paylines = s('svg', {
+  class: 'paylines',
+  viewBox: '0 0 500 300',
+  preserveAspectRatio: 'none',
+  'aria-hidden': 'true',
+});
 const reelElements = slotGame.reels.map(() => h('div', { class: 'reel' }));
 let cells: HTMLElement[][] = [];
 
-const navButton = (label: string, onclick: () => void) => h('button', { class: 'nav__button', type: 'button', onclick }, label);
+const navButton = (label: string, onclick: () => void) =>
+  h('button', { class: 'nav__button', type: 'button', onclick }, label);
 
 function layout() {
   replace(
@@ -96,15 +152,32 @@ function layout() {
       'header',
       { class: 'top' },
       h('h1', { class: 'title' }, symbolIcon('LOTUS', ''), h('span', {}, gameTitle)),
-      h('nav', { class: 'nav' }, navButton(t('info'), openInfo), navButton(t('fairness'), () => openFairness()), navButton(t('history'), openHistory)),
+      h(
+        'nav',
+        { class: 'nav' },
+        navButton(t('info'), openInfo),
+        navButton(t('fairness'), () => openFairness()),
+        navButton(t('history'), openHistory),
+      ),
     ),
     alertBox,
-    h('section', { class: 'stage' }, h('div', { class: 'machine' }, h('div', { class: 'reels' }, ...reelElements, paylines), freeBar, banner), message),
+    h(
+      'section',
+      { class: 'stage' },
+      h('div', { class: 'machine' }, h('div', { class: 'reels' }, ...reelElements, paylines), freeBar, banner),
+      message,
+    ),
     h(
       'footer',
       { class: 'controls' },
       h('div', { class: 'meter' }, h('span', { class: 'meter__label' }, t('balance')), balanceValue),
-      h('div', { class: 'bet' }, h('span', { class: 'meter__label' }, t('betPerLine')), h('div', { class: 'bet__row' }, lessButton, betValue, moreButton), totalBetValue),
+      h(
+        'div',
+        { class: 'bet' },
+        h('span', { class: 'meter__label' }, t('betPerLine')),
+        h('div', { class: 'bet__row' }, lessButton, betValue, moreButton),
+        totalBetValue,
+      ),
       spinButton,
       h('div', { class: 'meter meter--win' }, h('span', { class: 'meter__label' }, t('win')), winValue),
     ),
@@ -130,7 +203,9 @@ function showGrid(grid: readonly (readonly SlotSymbol[])[]) {
 /** Spins the reels to the given stops: each reel runs its real strip down and lands, left to right. */
 async function spinReels(stops: readonly number[]) {
   clearWins();
-  const landing = slotGame.reels.map((strip, reel) => [0, 1, 2].map((row) => strip[(stops[reel]! + row) % strip.length]!));
+  const landing = slotGame.reels.map((strip, reel) =>
+    [0, 1, 2].map((row) => strip[(stops[reel]! + row) % strip.length]!),
+  );
   if (prefersReducedMotion()) {
     showGrid(landing);
     return;
@@ -153,7 +228,18 @@ async function spinReels(stops: readonly number[]) {
   showGrid(landing);
 }
 
-const lineColours = ['#ffd166', '#06d6a0', '#ef476f', '#4cc9f0', '#f78c6b', '#b5e48c', '#c77dff', '#ffafcc', '#90e0ef', '#f9c74f'];
+const lineColours = [
+  '#ffd166',
+  '#06d6a0',
+  '#ef476f',
+  '#4cc9f0',
+  '#f78c6b',
+  '#b5e48c',
+  '#c77dff',
+  '#ffafcc',
+  '#90e0ef',
+  '#f9c74f',
+];
 
 function clearWins() {
   paylines.replaceChildren();
@@ -173,14 +259,35 @@ function showWins(spin: Pick<SlotSpin, 'grid' | 'lineWins' | 'scatterWinMinor'>)
   }
   for (const win of spin.lineWins) {
     const rows = SLOT_LINES[win.line - 1]!;
-    const points = [`0,${50 + rows[0]! * 100}`, ...rows.map((row, reel) => `${50 + reel * 100},${50 + row * 100}`), `500,${50 + rows[4]! * 100}`].join(' ');
-    paylines.appendChild(s('polyline', { points, fill: 'none', stroke: lineColours[(win.line - 1) % lineColours.length]!, 'stroke-width': 4, 'stroke-linejoin': 'round', 'vector-effect': 'non-scaling-stroke', class: 'payline' }));
+    const points = [
+      `0,${50 + rows[0]! * 100}`,
+      ...rows.map((row, reel) => `${50 + reel * 100},${50 + row * 100}`),
+      `500,${50 + rows[4]! * 100}`,
+    ].join(' ');
+    paylines.appendChild(
+      s('polyline', {
+        points,
+        fill: 'none',
+        stroke: lineColours[(win.line - 1) % lineColours.length]!,
+        'stroke-width': 4,
+        'stroke-linejoin': 'round',
+        'vector-effect': 'non-scaling-stroke',
+        class: 'payline',
+      }),
+    );
   }
 }
 
 function winLines(spin: SlotSpin): HTMLElement[] {
-  const items = spin.lineWins.map((win) => h('li', {}, t('lineWin', { line: win.line, symbol: symbolName(win.symbol), count: win.count, amount: money(win.winMinor) })));
-  if (spin.scatterWinMinor > 0) items.push(h('li', {}, t('scatterWin', { count: spin.scatterCount, amount: money(spin.scatterWinMinor) })));
+  const items = spin.lineWins.map((win) =>
+    h(
+      'li',
+      {},
+      t('lineWin', { line: win.line, symbol: symbolName(win.symbol), count: win.count, amount: money(win.winMinor) }),
+    ),
+  );
+  if (spin.scatterWinMinor > 0)
+    items.push(h('li', {}, t('scatterWin', { count: spin.scatterCount, amount: money(spin.scatterWinMinor) })));
   return items;
 }
 
@@ -209,7 +316,15 @@ function changeBet(step: number) {
 let bannerTimer: ReturnType<typeof setTimeout> | undefined;
 
 function showBanner(title: string, amountMinor: number, tier: string) {
-  replace(banner, h('div', { class: `banner__card banner__card--${tier}` }, h('strong', { class: 'banner__title' }, title), h('span', { class: 'banner__amount' }, money(amountMinor))));
+  replace(
+    banner,
+    h(
+      'div',
+      { class: `banner__card banner__card--${tier}` },
+      h('strong', { class: 'banner__title' }, title),
+      h('span', { class: 'banner__amount' }, money(amountMinor)),
+    ),
+  );
   banner.hidden = false;
   clearTimeout(bannerTimer);
   bannerTimer = setTimeout(hideBanner, 4_000);
@@ -252,7 +367,9 @@ async function spin() {
   showWins(round);
   let shownWinMinor = round.winMinor;
   winValue.textContent = money(shownWinMinor);
-  say(round.winMinor > 0 ? h('ul', { class: 'wins' }, ...winLines(round)) : round.freeSpins.length > 0 ? '' : t('noWin'));
+  say(
+    round.winMinor > 0 ? h('ul', { class: 'wins' }, ...winLines(round)) : round.freeSpins.length > 0 ? '' : t('noWin'),
+  );
 
   if (round.freeSpins.length > 0) {
     await wait(round.winMinor > 0 ? 1_400 : 600);
@@ -261,13 +378,21 @@ async function spin() {
     hideBanner();
     root.classList.add('house--free');
     for (const [index, freeSpin] of round.freeSpins.entries()) {
-      replace(freeBar, h('span', {}, t('freeSpinCounter', { current: index + 1, total: round.freeSpins.length })), h('span', { class: 'freebar__multiplier' }, t('multiplier', { multiplier: slotGame.freeSpins.multiplier })));
+      replace(
+        freeBar,
+        h('span', {}, t('freeSpinCounter', { current: index + 1, total: round.freeSpins.length })),
+        h('span', { class: 'freebar__multiplier' }, t('multiplier', { multiplier: slotGame.freeSpins.multiplier })),
+      );
       freeBar.hidden = false;
       await spinReels(freeSpin.stops);
       showWins(freeSpin);
       shownWinMinor += freeSpin.winMinor;
       winValue.textContent = money(shownWinMinor);
-      say(freeSpin.winMinor > 0 ? h('ul', { class: 'wins' }, ...winLines(freeSpin)) : t('freeSpinsWon', { amount: money(shownWinMinor - round.winMinor) }));
+      say(
+        freeSpin.winMinor > 0
+          ? h('ul', { class: 'wins' }, ...winLines(freeSpin))
+          : t('freeSpinsWon', { amount: money(shownWinMinor - round.winMinor) }),
+      );
       await wait(freeSpin.winMinor > 0 ? 1_200 : 450);
     }
     say(t('freeSpinsWon', { amount: money(round.totalWinMinor - round.winMinor) }));
@@ -278,7 +403,8 @@ async function spin() {
   state.balance = answer.balance;
   // A small win is told by the win meter and the line list; the banner over the reels is kept for big ones.
   const tier = winTier(round.totalWinMinor, round.totalBetMinor);
-  if (tier === 'big' || tier === 'mega' || round.freeSpins.length > 0) showBanner(tier === 'mega' ? t('megaWin') : tier === 'big' ? t('bigWin') : t('youWin'), round.totalWinMinor, tier);
+  if (tier === 'big' || tier === 'mega' || round.freeSpins.length > 0)
+    showBanner(tier === 'mega' ? t('megaWin') : tier === 'big' ? t('bigWin') : t('youWin'), round.totalWinMinor, tier);
   winValue.classList.toggle('meter__value--flash', tier !== 'none');
   state.isSpinning = false;
   renderMeters();
@@ -301,7 +427,12 @@ function errorText(error: unknown): string {
 function closeWithErrorPage(code: string, amounts?: { balance: string; minBet: string }) {
   state.isClosed = true;
   hideBanner();
-  showErrorPage(root, { code, lang: launch.lang, lobbyUrl: lobbyUrlOf(document.referrer), ...(amounts ? { amounts } : {}) });
+  showErrorPage(root, {
+    code,
+    lang: launch.lang,
+    lobbyUrl: lobbyUrlOf(document.referrer),
+    ...(amounts ? { amounts } : {}),
+  });
 }
 
 function showError(error: unknown) {
@@ -311,10 +442,19 @@ function showError(error: unknown) {
   // Too little for even the smallest bet: nothing to play here until the player tops up on the site.
   const minTotalBet = (state.betsPerLine[0] ?? 0) * SLOT_LINES.length;
   if (code === 'INSUFFICIENT_FUNDS' && minTotalBet > 0 && BigInt(state.balance) < BigInt(minTotalBet)) {
-    return closeWithErrorPage(code, { balance: `${money(state.balance)} ${state.currency}`, minBet: `${money(minTotalBet)} ${state.currency}` });
+    return closeWithErrorPage(code, {
+      balance: `${money(state.balance)} ${state.currency}`,
+      minBet: `${money(minTotalBet)} ${state.currency}`,
+    });
   }
   // The rest leaves the game playable (a lower bet, a retry): a line above the reels says why.
-  replace(alertBox, h('span', {}, errorText(error)), code === 'WALLET_UNAVAILABLE' ? h('button', { class: 'alert__action', type: 'button', onclick: () => location.reload() }, t('reload')) : null);
+  replace(
+    alertBox,
+    h('span', {}, errorText(error)),
+    code === 'WALLET_UNAVAILABLE'
+      ? h('button', { class: 'alert__action', type: 'button', onclick: () => location.reload() }, t('reload'))
+      : null,
+  );
   alertBox.hidden = false;
 }
 
@@ -324,7 +464,16 @@ function openInfo() {
   const body = h('div', { class: 'info' });
   const lineBet = betPerLine();
   const payRow = (symbol: SlotSymbol, pays: readonly number[], unit: number) =>
-    h('tr', {}, h('th', { scope: 'row' }, h('span', { class: 'pay__symbol' }, symbolIcon(symbol, symbolName(symbol)), symbolName(symbol))), ...pays.map((pay) => h('td', {}, h('strong', {}, money(pay * unit)), h('small', {}, `×${pay}`))));
+    h(
+      'tr',
+      {},
+      h(
+        'th',
+        { scope: 'row' },
+        h('span', { class: 'pay__symbol' }, symbolIcon(symbol, symbolName(symbol)), symbolName(symbol)),
+      ),
+      ...pays.map((pay) => h('td', {}, h('strong', {}, money(pay * unit)), h('small', {}, `×${pay}`))),
+    );
   append(
     body,
     h('h3', {}, t('paytable')),
@@ -332,12 +481,54 @@ function openInfo() {
     h(
       'table',
       { class: 'paytable' },
-      h('thead', {}, h('tr', {}, h('th', {}), ...[3, 4, 5].map((n) => h('th', { scope: 'col' }, t('ofAKind', { count: n }))))),
-      h('tbody', {}, ...slotGame.paytable.map((entry) => payRow(entry.symbol, entry.pays, lineBet)), payRow('SCATTER', slotGame.scatterPays, lineBet * SLOT_LINES.length)),
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('th', {}), ...[3, 4, 5].map((n) => h('th', { scope: 'col' }, t('ofAKind', { count: n })))),
+      ),
+      h(
+        'tbody',
+        {},
+        ...slotGame.paytable.map((entry) => payRow(entry.symbol, entry.pays, lineBet)),
+        payRow('SCATTER', slotGame.scatterPays, lineBet * SLOT_LINES.length),
+      ),
     ),
-    h('ul', { class: 'rules' }, h('li', {}, t('wildRule')), h('li', {}, t('scatterRule', { three: slotGame.scatterPays[0], four: slotGame.scatterPays[1], five: slotGame.scatterPays[2] })), h('li', {}, t('freeSpinsRule', { count: slotGame.freeSpins.awarded, multiplier: `×${slotGame.freeSpins.multiplier}` }))),
+    h(
+      'ul',
+      { class: 'rules' },
+      h('li', {}, t('wildRule')),
+      h(
+        'li',
+        {},
+        t('scatterRule', {
+          three: slotGame.scatterPays[0],
+          four: slotGame.scatterPays[1],
+          five: slotGame.scatterPays[2],
+        }),
+      ),
+      h(
+        'li',
+        {},
+        t('freeSpinsRule', { count: slotGame.freeSpins.awarded, multiplier: `×${slotGame.freeSpins.multiplier}` }),
+      ),
+    ),
     h('h3', {}, t('linesTitle')),
-    h('ol', { class: 'lines' }, ...SLOT_LINES.map((rows, index) => h('li', { class: 'line' }, h('span', { class: 'line__no' }, String(index + 1)), h('span', { class: 'line__grid', 'aria-hidden': 'true' }, ...[0, 1, 2].flatMap((row) => rows.map((lineRow) => h('i', { class: lineRow === row ? 'on' : '' }))))))),
+    h(
+      'ol',
+      { class: 'lines' },
+      ...SLOT_LINES.map((rows, index) =>
+        h(
+          'li',
+          { class: 'line' },
+          h('span', { class: 'line__no' }, String(index + 1)),
+          h(
+            'span',
+            { class: 'line__grid', 'aria-hidden': 'true' },
+            ...[0, 1, 2].flatMap((row) => rows.map((lineRow) => h('i', { class: lineRow === row ? 'on' : '' }))),
+          ),
+        ),
+      ),
+    ),
     h('h3', {}, t('rtpTitle')),
   );
   const rtpBox = h('div', { class: 'rtp' }, t('loading'));
@@ -353,8 +544,14 @@ function openInfo() {
           [t('rtp'), percent(rtp.rtp)],
           [t('baseGameRtp'), percent(rtp.baseGameRtp)],
           [t('freeSpinsRtp'), percent(rtp.freeSpinsRtp)],
-          [t('hitFrequency'), `${percent(rtp.hitFrequency)} (${t('oneIn', { count: count(1 / rtp.hitFrequency, 2) })})`],
-          [t('triggerChance'), `${percent(rtp.freeSpinsTriggerProbability)} (${t('oneIn', { count: count(1 / rtp.freeSpinsTriggerProbability, 1) })})`],
+          [
+            t('hitFrequency'),
+            `${percent(rtp.hitFrequency)} (${t('oneIn', { count: count(1 / rtp.hitFrequency, 2) })})`,
+          ],
+          [
+            t('triggerChance'),
+            `${percent(rtp.freeSpinsTriggerProbability)} (${t('oneIn', { count: count(1 / rtp.freeSpinsTriggerProbability, 1) })})`,
+          ],
           [t('spinsPerTrigger'), count(rtp.expectedFreeSpinsPerTrigger, 2)],
         ].flatMap(([term, value]) => [h('dt', {}, term!), h('dd', {}, value!)]),
       ),
@@ -372,7 +569,8 @@ function openInfo() {
   openPanel(t('info'), t('close'), body);
 }
 
-const field = (label: string, input: HTMLElement) => h('label', { class: 'field' }, h('span', { class: 'field__label' }, label), input);
+const field = (label: string, input: HTMLElement) =>
+  h('label', { class: 'field' }, h('span', { class: 'field__label' }, label), input);
 const code = (text: string) => h('code', { class: 'hash', title: text }, text);
 
 /** A played round to recompute: the Fairness panel opens with its seeds, nonce and line bet filled in. */
@@ -387,7 +585,13 @@ function openFairness(request?: VerifyRequest) {
   const body = h('div', { class: 'fair' });
   const seedsBox = h('div');
   const feedback = h('p', { class: 'feedback', 'aria-live': 'polite' });
-  const seedInput = h('input', { class: 'input', name: 'clientSeed', maxlength: 64, autocomplete: 'off', spellcheck: 'false' });
+  const seedInput = h('input', {
+    class: 'input',
+    name: 'clientSeed',
+    maxlength: 64,
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
 
   const renderSeeds = () => {
     const seeds = state.fairness;
@@ -395,17 +599,40 @@ function openFairness(request?: VerifyRequest) {
     seedInput.value = seeds.clientSeed;
     replace(
       seedsBox,
-      h('dl', { class: 'figures figures--wide' }, h('dt', {}, t('serverSeedHash')), h('dd', {}, code(seeds.serverSeedHash)), h('dt', {}, t('nextNonce')), h('dd', {}, String(seeds.nextNonce))),
+      h(
+        'dl',
+        { class: 'figures figures--wide' },
+        h('dt', {}, t('serverSeedHash')),
+        h('dd', {}, code(seeds.serverSeedHash)),
+        h('dt', {}, t('nextNonce')),
+        h('dd', {}, String(seeds.nextNonce)),
+      ),
       h(
         'form',
         { class: 'inline-form', onsubmit: (event) => void saveSeed(event) },
         field(t('clientSeed'), seedInput),
-        h('div', { class: 'inline-form__actions' }, h('button', { class: 'button', type: 'button', onclick: () => (seedInput.value = newClientSeed()) }, t('randomSeed')), h('button', { class: 'button button--gold', type: 'submit' }, t('saveSeed'))),
+        h(
+          'div',
+          { class: 'inline-form__actions' },
+          h(
+            'button',
+            { class: 'button', type: 'button', onclick: () => (seedInput.value = newClientSeed()) },
+            t('randomSeed'),
+          ),
+          h('button', { class: 'button button--gold', type: 'submit' }, t('saveSeed')),
+        ),
       ),
       feedback,
       h('h3', {}, t('previousSeed')),
       seeds.previous
-        ? h('dl', { class: 'figures figures--wide' }, h('dt', {}, t('serverSeed')), h('dd', {}, code(seeds.previous.serverSeed)), h('dt', {}, t('previousSeedHash')), h('dd', {}, code(seeds.previous.serverSeedHash)))
+        ? h(
+            'dl',
+            { class: 'figures figures--wide' },
+            h('dt', {}, t('serverSeed')),
+            h('dd', {}, code(seeds.previous.serverSeed)),
+            h('dt', {}, t('previousSeedHash')),
+            h('dd', {}, code(seeds.previous.serverSeedHash)),
+          )
         : h('p', { class: 'note' }, t('noPreviousSeed')),
       h('button', { class: 'button', type: 'button', onclick: () => void rotate() }, t('rotate')),
       h('p', { class: 'note' }, t('rotateNote')),
@@ -417,7 +644,10 @@ function openFairness(request?: VerifyRequest) {
   const saveSeed = async (event: Event) => {
     event.preventDefault();
     try {
-      state.fairness = await callApi<PublicSeeds>('/api/slot/client-seed', { ...player(), clientSeed: seedInput.value.trim() });
+      state.fairness = await callApi<PublicSeeds>('/api/slot/client-seed', {
+        ...player(),
+        clientSeed: seedInput.value.trim(),
+      });
       renderSeeds();
       feedback.textContent = t('seedSaved');
     } catch (error) {
@@ -435,23 +665,60 @@ function openFairness(request?: VerifyRequest) {
   };
 
   const verifyServerSeed = h('input', { class: 'input', name: 'serverSeed', autocomplete: 'off', spellcheck: 'false' });
-  const verifyClientSeed = h('input', { class: 'input', name: 'verifyClientSeed', autocomplete: 'off', spellcheck: 'false' });
-  const verifyNonce = h('input', { class: 'input', name: 'nonce', type: 'number', min: 0, step: 1, value: request?.nonce ?? 0, inputmode: 'numeric' });
-  const verifyBet = h('select', { class: 'input', name: 'betPerLine' }, ...state.betsPerLine.map((bet) => h('option', { value: bet, selected: bet === (request?.betPerLine ?? betPerLine()) }, money(bet))));
+  const verifyClientSeed = h('input', {
+    class: 'input',
+    name: 'verifyClientSeed',
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
+  const verifyNonce = h('input', {
+    class: 'input',
+    name: 'nonce',
+    type: 'number',
+    min: 0,
+    step: 1,
+    value: request?.nonce ?? 0,
+    inputmode: 'numeric',
+  });
+  const verifyBet = h(
+    'select',
+    { class: 'input', name: 'betPerLine' },
+    ...state.betsPerLine.map((bet) =>
+      h('option', { value: bet, selected: bet === (request?.betPerLine ?? betPerLine()) }, money(bet)),
+    ),
+  );
   const verifyResult = h('div', { class: 'verify-result', 'aria-live': 'polite' });
   const onVerify = (event: Event) => {
     event.preventDefault();
     const serverSeed = verifyServerSeed.value.trim();
     const clientSeed = verifyClientSeed.value.trim();
     const nonce = Number(verifyNonce.value);
-    if (!serverSeed || !clientSeed || !Number.isSafeInteger(nonce) || nonce < 0) return replace(verifyResult, h('p', { class: 'feedback' }, t('verifyInvalid')));
+    if (!serverSeed || !clientSeed || !Number.isSafeInteger(nonce) || nonce < 0)
+      return replace(verifyResult, h('p', { class: 'feedback' }, t('verifyInvalid')));
     const round = spinSlot({ serverSeed, clientSeed, nonce }, Number(verifyBet.value));
     const hash = hashServerSeed(serverSeed);
     const known = hash === state.fairness?.previous?.serverSeedHash;
     replace(
       verifyResult,
-      h('p', { class: known ? 'feedback feedback--ok' : 'feedback' }, known ? `✓ ${t('hashMatches')}` : t('hashUnknown', { hash: shortHash(hash) })),
-      h('dl', { class: 'figures' }, h('dt', {}, t('stops')), h('dd', {}, round.stops.join(', ')), h('dt', {}, t('totalWin')), h('dd', {}, money(round.totalWinMinor)), ...(round.freeSpins.length > 0 ? [h('dt', {}, t('freeSpinsPlayed', { count: round.freeSpins.length })), h('dd', {}, round.freeSpins.map((spin) => spin.stops.join('-')).join(' · '))] : [])),
+      h(
+        'p',
+        { class: known ? 'feedback feedback--ok' : 'feedback' },
+        known ? `✓ ${t('hashMatches')}` : t('hashUnknown', { hash: shortHash(hash) }),
+      ),
+      h(
+        'dl',
+        { class: 'figures' },
+        h('dt', {}, t('stops')),
+        h('dd', {}, round.stops.join(', ')),
+        h('dt', {}, t('totalWin')),
+        h('dd', {}, money(round.totalWinMinor)),
+        ...(round.freeSpins.length > 0
+          ? [
+              h('dt', {}, t('freeSpinsPlayed', { count: round.freeSpins.length })),
+              h('dd', {}, round.freeSpins.map((spin) => spin.stops.join('-')).join(' · ')),
+            ]
+          : []),
+      ),
       miniGrid(round.grid),
       round.lineWins.length > 0 ? h('ul', { class: 'wins wins--list' }, ...winLines(round)) : null,
     );
@@ -482,14 +749,25 @@ function openFairness(request?: VerifyRequest) {
 }
 
 function miniGrid(grid: readonly (readonly SlotSymbol[])[]): HTMLElement {
-  return h('div', { class: 'mini-grid' }, ...[0, 1, 2].flatMap((row) => grid.map((column) => h('span', { class: 'mini-grid__cell' }, symbolIcon(column[row]!, symbolName(column[row]!))))));
+  return h(
+    'div',
+    { class: 'mini-grid' },
+    ...[0, 1, 2].flatMap((row) =>
+      grid.map((column) => h('span', { class: 'mini-grid__cell' }, symbolIcon(column[row]!, symbolName(column[row]!)))),
+    ),
+  );
 }
 
 /** Rounds of a revealed seed can be recomputed from the history; the current seed's only after a rotation. */
 function verifyButton(round: StoredRound): HTMLElement | null {
   const previous = state.fairness?.previous;
   if (!previous || previous.serverSeedHash !== round.server_seed_hash) return null;
-  const request = { serverSeed: previous.serverSeed, clientSeed: round.client_seed, nonce: round.nonce, betPerLine: round.outcome.betPerLineMinor };
+  const request = {
+    serverSeed: previous.serverSeed,
+    clientSeed: round.client_seed,
+    nonce: round.nonce,
+    betPerLine: round.outcome.betPerLineMinor,
+  };
   const onVerify = () => {
     closeHistory?.();
     openFairness(request);
@@ -509,7 +787,17 @@ function openHistory() {
         h(
           'table',
           { class: 'table' },
-          h('thead', {}, h('tr', {}, ...[t('time'), t('bet'), t('win'), t('nonce'), t('status'), ''].map((label) => h('th', { scope: 'col' }, label)))),
+          h(
+            'thead',
+            {},
+            h(
+              'tr',
+              {},
+              ...[t('time'), t('bet'), t('win'), t('nonce'), t('status'), ''].map((label) =>
+                h('th', { scope: 'col' }, label),
+              ),
+            ),
+          ),
           h(
             'tbody',
             {},
@@ -542,7 +830,8 @@ async function start() {
   showGrid(slotGame.reels.map((strip, reel) => [0, 1, 2].map((row) => strip[(reel * 7 + row) % strip.length]!)));
   renderMeters();
   document.addEventListener('keydown', (event) => {
-    if (document.querySelector('.backdrop') || !isSpinKey(event, (event.target as Element | null)?.tagName ?? 'BODY')) return;
+    if (document.querySelector('.backdrop') || !isSpinKey(event, (event.target as Element | null)?.tagName ?? 'BODY'))
+      return;
     event.preventDefault();
     if (!banner.hidden) hideBanner();
     void spin();

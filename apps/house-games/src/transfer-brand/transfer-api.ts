@@ -45,13 +45,16 @@ class Refusal extends Error {
 export async function transferApi(app: FastifyInstance, options: TransferApiOptions): Promise<void> {
   const { db } = options;
   // Signatures are over the exact bytes: keep the body as text until it is verified.
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post<{ Params: { call: string }; Body: string }>('/transfer-api/:call', async (request, reply) => {
     const call = request.params.call as TransferVendorCall;
     if (!transferVendorCalls.includes(call)) return fail(reply, 404, transferVendorErrorCodes.invalidRequest);
     const raw = typeof request.body === 'string' ? request.body : '';
-    if (!signatureMatches(options.secret, raw, request.headers['x-signature'] as string | undefined)) return fail(reply, 401, transferVendorErrorCodes.invalidSignature);
+    if (!signatureMatches(options.secret, raw, request.headers['x-signature'] as string | undefined))
+      return fail(reply, 401, transferVendorErrorCodes.invalidSignature);
     let json: unknown;
     try {
       json = JSON.parse(raw);
@@ -60,7 +63,8 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
     }
     const parsed = transferVendorRequestSchemas[call].safeParse(json);
     if (!parsed.success) return fail(reply, 400, transferVendorErrorCodes.invalidRequest);
-    if (Math.abs(parsed.data.timestamp - options.now()) > maxClockSkewMs) return fail(reply, 400, transferVendorErrorCodes.staleRequest);
+    if (Math.abs(parsed.data.timestamp - options.now()) > maxClockSkewMs)
+      return fail(reply, 400, transferVendorErrorCodes.staleRequest);
     try {
       return { success: true, value: await handlers[call](parsed.data as never) };
     } catch (error) {
@@ -70,7 +74,11 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
   });
 
   const findPlayer = async (playerId: string) => {
-    const player = await db.selectFrom('player').select(['player_id', 'balance', 'currency']).where('player_id', '=', playerId).executeTakeFirst();
+    const player = await db
+      .selectFrom('player')
+      .select(['player_id', 'balance', 'currency'])
+      .where('player_id', '=', playerId)
+      .executeTakeFirst();
     if (!player) throw new Refusal(transferVendorErrorCodes.playerNotFound, 404);
     return player;
   };
@@ -84,13 +92,28 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
     return db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('transfer')
-        .values({ reference: body.reference, player_id: body.playerId, direction, amount, status: 'SUCCESS', created_at: new Date(options.now()) })
+        .values({
+          reference: body.reference,
+          player_id: body.playerId,
+          direction,
+          amount,
+          status: 'SUCCESS',
+          created_at: new Date(options.now()),
+        })
         .onConflict((oc) => oc.doNothing())
         .returning('reference')
         .executeTakeFirst();
       if (!inserted) {
-        const earlier = await trx.selectFrom('transfer').selectAll().where('reference', '=', body.reference).executeTakeFirstOrThrow();
-        const same = earlier.status === 'SUCCESS' && earlier.player_id === body.playerId && earlier.direction === direction && earlier.amount === amount;
+        const earlier = await trx
+          .selectFrom('transfer')
+          .selectAll()
+          .where('reference', '=', body.reference)
+          .executeTakeFirstOrThrow();
+        const same =
+          earlier.status === 'SUCCESS' &&
+          earlier.player_id === body.playerId &&
+          earlier.direction === direction &&
+          earlier.amount === amount;
         if (!same) throw new Refusal(transferVendorErrorCodes.duplicateReference);
         const current = await findPlayer(body.playerId);
         return { reference: body.reference, status: 'SUCCESS' as const, balance: formatMinorUnits(current.balance) };
@@ -128,19 +151,44 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
       // Asking about a reference we never saw burns it (a FAILED tombstone): it can no longer land late.
       await db
         .insertInto('transfer')
-        .values({ reference: body.reference, player_id: '', direction: 'IN', amount: 0n, status: 'FAILED', created_at: new Date(options.now()) })
+        .values({
+          reference: body.reference,
+          player_id: '',
+          direction: 'IN',
+          amount: 0n,
+          status: 'FAILED',
+          created_at: new Date(options.now()),
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      const row = await db.selectFrom('transfer').select(['status', 'player_id']).where('reference', '=', body.reference).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('transfer')
+        .select(['status', 'player_id'])
+        .where('reference', '=', body.reference)
+        .executeTakeFirstOrThrow();
       return { reference: body.reference, status: row.player_id === '' ? 'NOT_FOUND' : row.status };
     },
     'bet-records': async (body) => {
       // Cursor: `<settled at, epoch ms>:<round id>` of the last round sent; empty from the start.
-      const [afterMs, afterRound] = body.cursor === '' ? [0, ''] : [Number(body.cursor.slice(0, body.cursor.indexOf(':'))), body.cursor.slice(body.cursor.indexOf(':') + 1)];
+      const [afterMs, afterRound] =
+        body.cursor === ''
+          ? [0, '']
+          : [Number(body.cursor.slice(0, body.cursor.indexOf(':'))), body.cursor.slice(body.cursor.indexOf(':') + 1)];
       if (!Number.isSafeInteger(afterMs)) throw new Refusal(transferVendorErrorCodes.invalidRequest, 400);
       const rounds = await db
         .selectFrom('slot_round')
-        .select(['round_id', 'wallet_ref', 'game_id', 'total_bet', 'total_win', 'created_at', 'settled_at', 'server_seed_hash', 'client_seed', 'nonce'])
+        .select([
+          'round_id',
+          'wallet_ref',
+          'game_id',
+          'total_bet',
+          'total_win',
+          'created_at',
+          'settled_at',
+          'server_seed_hash',
+          'client_seed',
+          'nonce',
+        ])
         .where('status', '=', 'settled')
         .where('player_key', 'like', 'transfer:%')
         .where((eb) => eb(eb.refTuple('settled_at', 'round_id'), '>', eb.tuple(new Date(afterMs), afterRound)))
@@ -167,7 +215,13 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
       const token = randomBytes(32).toString('base64url');
       await db
         .insertInto('play_session')
-        .values({ token_hash: hashToken(token), player_id: body.playerId, game_id: body.gameId, language: body.language, expires_at: new Date(options.now() + playSessionTtlMs) })
+        .values({
+          token_hash: hashToken(token),
+          player_id: body.playerId,
+          game_id: body.gameId,
+          language: body.language,
+          expires_at: new Date(options.now() + playSessionTtlMs),
+        })
         .execute();
       const url = new URL(`/play/${encodeURIComponent(body.gameId)}`, options.publicUrl);
       url.searchParams.set('token', token);

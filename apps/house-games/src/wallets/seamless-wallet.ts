@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { formatMinorUnits, parseAmount, vendorWalletAnswerSchema, type VendorWalletCall } from '@lotus/contract';
 import type { WalletRef } from '../db/schema.ts';
 import { signBody } from '../signature.ts';
-import { playerKeyOf, WalletRefusal, WalletUnreachable, type PlayerWallet, type RoundDetails, type WalletMove } from './player-wallet.ts';
+import {
+  playerKeyOf,
+  WalletRefusal,
+  WalletUnreachable,
+  type PlayerWallet,
+  type RoundDetails,
+  type WalletMove,
+} from './player-wallet.ts';
 
 /** The seamless brand's vendor code at the platform (/vendor-api/HOUSE/...). */
 export const seamlessVendorCode = 'HOUSE';
@@ -24,7 +31,12 @@ interface CallFields {
 }
 
 /** One signed call of the seamless wallet protocol (apps/server/src/modules/vendor-wallet/README.md). */
-async function callPlatform(options: PlatformOptions, call: VendorWalletCall, ref: { sessionToken: string; playerId: string; currency: string; gameId: string }, fields: CallFields) {
+async function callPlatform(
+  options: PlatformOptions,
+  call: VendorWalletCall,
+  ref: { sessionToken: string; playerId: string; currency: string; gameId: string },
+  fields: CallFields,
+) {
   const body = JSON.stringify({
     requestId: randomUUID(),
     timestamp: options.now(),
@@ -54,7 +66,8 @@ async function callPlatform(options: PlatformOptions, call: VendorWalletCall, re
   }
   const answer = vendorWalletAnswerSchema.safeParse(envelope.value);
   if (envelope.success === true && answer.success) return answer.data;
-  if (response.status >= 500 || typeof envelope.errorCode !== 'string') throw new WalletUnreachable(`${call}: HTTP ${response.status}`);
+  if (response.status >= 500 || typeof envelope.errorCode !== 'string')
+    throw new WalletUnreachable(`${call}: HTTP ${response.status}`);
   throw new WalletRefusal(envelope.errorCode, answer.success ? parseAmount(answer.data.balance) : null);
 }
 
@@ -62,8 +75,18 @@ async function callPlatform(options: PlatformOptions, call: VendorWalletCall, re
  * Opens a seamless player from the launch's session token: the platform's balance call answers the
  * playerId every later call carries.
  */
-export async function openSeamlessWallet(options: PlatformOptions, sessionToken: string, gameId: string, currency: string): Promise<PlayerWallet> {
-  const first = await callPlatform(options, 'balance', { sessionToken, playerId: '', currency, gameId }, { roundId: 'session', transactionId: `balance-${randomUUID()}`, amount: 0n });
+export async function openSeamlessWallet(
+  options: PlatformOptions,
+  sessionToken: string,
+  gameId: string,
+  currency: string,
+): Promise<PlayerWallet> {
+  const first = await callPlatform(
+    options,
+    'balance',
+    { sessionToken, playerId: '', currency, gameId },
+    { roundId: 'session', transactionId: `balance-${randomUUID()}`, amount: 0n },
+  );
   if (!first.playerId) throw new WalletUnreachable('balance: no playerId in the answer');
   return seamlessWallet(options, { brand: 'seamless', sessionToken, playerId: first.playerId, currency, gameId });
 }
@@ -73,7 +96,14 @@ export function seamlessWallet(options: PlatformOptions, ref: Extract<WalletRef,
   return {
     ref,
     playerKey: playerKeyOf(ref),
-    balance: async () => balanceOf(await callPlatform(options, 'balance', ref, { roundId: 'session', transactionId: `balance-${randomUUID()}`, amount: 0n })),
+    balance: async () =>
+      balanceOf(
+        await callPlatform(options, 'balance', ref, {
+          roundId: 'session',
+          transactionId: `balance-${randomUUID()}`,
+          amount: 0n,
+        }),
+      ),
     bet: async (move: WalletMove) => balanceOf(await callPlatform(options, 'bet', ref, move)),
     win: async (move: WalletMove) => balanceOf(await callPlatform(options, 'win', ref, move)),
     rollback: async (move) => balanceOf(await callPlatform(options, 'rollback', ref, move)),

@@ -11,7 +11,10 @@ export class PublicCache {
   /** Bumped on every invalidation of a merchant, so a load that raced a change is not stored. */
   private readonly generations = new Map<number, number>();
 
-  constructor(private readonly ttlMs = 60_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async get<T>(merchantId: number, key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(merchantId)?.get(key);

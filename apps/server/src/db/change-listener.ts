@@ -54,7 +54,8 @@ export function listenForChanges(connectionString: string, handlers: ChangeHandl
       scheduleReconnect();
     });
     await next.connect();
-    for (const channel of [syncChannel, ...Object.keys(handlers.channels)]) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    for (const channel of [syncChannel, ...Object.keys(handlers.channels)])
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     client = next;
     attempt = 0;
     handlers.onConnected();

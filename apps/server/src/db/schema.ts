@@ -38,7 +38,22 @@ export interface MerchantDomainTable {
   is_primary: boolean;
 }
 
-export interface Database extends SiteTables, SealedTables, VerificationTables, IdentityTables, MessagingTables, LedgerTables, IdempotencyTables, DepositTables, WithdrawalTables, BackofficeTables, VendorWalletTables, TransferWalletTables, BetRecordTables, AgentContractTables {
+export interface Database
+  extends
+    SiteTables,
+    SealedTables,
+    VerificationTables,
+    IdentityTables,
+    MessagingTables,
+    LedgerTables,
+    IdempotencyTables,
+    DepositTables,
+    WithdrawalTables,
+    BackofficeTables,
+    VendorWalletTables,
+    TransferWalletTables,
+    BetRecordTables,
+    AgentContractTables {
   merchant: MerchantTable;
   merchant_domain: MerchantDomainTable;
 }

@@ -90,7 +90,15 @@ export async function seedDemo(db: Kysely<Database>, { nowMs = Date.now() }: { n
 
     await trx
       .insertInto('partner')
-      .values(demoPartners.map((partner) => ({ merchant_id: merchantId, code: partner.code, name: partner.name, logo_url: partner.logoUrl, sort: partner.sort })))
+      .values(
+        demoPartners.map((partner) => ({
+          merchant_id: merchantId,
+          code: partner.code,
+          name: partner.name,
+          logo_url: partner.logoUrl,
+          sort: partner.sort,
+        })),
+      )
       .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
       .execute();
 
@@ -134,7 +142,9 @@ export async function seedDemo(db: Kysely<Database>, { nowMs = Date.now() }: { n
       .onConflict((oc) =>
         oc.columns(['merchant_id', 'vassalage']).doUpdateSet((eb) => ({
           integration_code: eb.fn.coalesce('game_vendor.integration_code', 'excluded.integration_code'),
-          wallet_mode: sql<'seamless' | 'transfer'>`CASE WHEN game_vendor.integration_code IS NULL THEN excluded.wallet_mode ELSE game_vendor.wallet_mode END`,
+          wallet_mode: sql<
+            'seamless' | 'transfer'
+          >`CASE WHEN game_vendor.integration_code IS NULL THEN excluded.wallet_mode ELSE game_vendor.wallet_mode END`,
         })),
       )
       .execute();
@@ -182,7 +192,11 @@ async function ensureDemoMerchant(trx: Kysely<Database>): Promise<number> {
     .returning('id')
     .executeTakeFirst();
   if (inserted) return inserted.id;
-  const existing = await trx.selectFrom('merchant').select('id').where('code', '=', demoMerchant.code).executeTakeFirstOrThrow();
+  const existing = await trx
+    .selectFrom('merchant')
+    .select('id')
+    .where('code', '=', demoMerchant.code)
+    .executeTakeFirstOrThrow();
   // A demo merchant seeded before the setting existed gets its copyright start year; a set one stays.
   await sql`UPDATE merchant SET config = jsonb_set(config, '{brand,copyrightStartYear}', to_jsonb(${demoMerchantConfig.brand.copyrightStartYear}::int))
     WHERE id = ${existing.id} AND NOT (config -> 'brand' ? 'copyrightStartYear')`.execute(trx);
@@ -231,7 +245,13 @@ async function ensureDemoAgent(trx: Transaction<Database>, merchantId: number, p
   }
   await trx
     .insertInto('affiliate_code')
-    .values({ merchant_id: merchantId, code: demoAgent.affiliateCode, code_key: demoAgent.affiliateCode.toLowerCase(), agent_id: agentId, created_at: new Date() })
+    .values({
+      merchant_id: merchantId,
+      code: demoAgent.affiliateCode,
+      code_key: demoAgent.affiliateCode.toLowerCase(),
+      agent_id: agentId,
+      created_at: new Date(),
+    })
     .onConflict((oc) => oc.columns(['merchant_id', 'code_key']).doNothing())
     .execute();
 }

@@ -91,7 +91,10 @@ let sequence = 0;
 let passwordHashes: Promise<[string, string]> | null = null;
 
 /** A session row of the member with the given times (the token to send). */
-async function sessionOf(memberId: bigint, times: { createdAtMs?: number; lastSeenAtMs?: number; expiresAtMs?: number; passwordChangeRequired?: boolean } = {}): Promise<string> {
+async function sessionOf(
+  memberId: bigint,
+  times: { createdAtMs?: number; lastSeenAtMs?: number; expiresAtMs?: number; passwordChangeRequired?: boolean } = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await t.db
     .insertInto('member_session')
@@ -145,16 +148,37 @@ async function newMember(options: { isAgent?: AgentType; balance?: string } = {}
       merchantId: t.demoMerchantId,
       currency: 'THB',
       idempotency: { source: 'authz-test', key: `fund-${id}` },
-      transfers: [{ debit: { kind: 'house_deposit_clearing', subKey: 'BANK' }, credit: { kind: 'member_main', memberId: id }, amount, kind: 'deposit', reference: `deposit:authz-${id}` }],
+      transfers: [
+        {
+          debit: { kind: 'house_deposit_clearing', subKey: 'BANK' },
+          credit: { kind: 'member_main', memberId: id },
+          amount,
+          kind: 'deposit',
+          reference: `deposit:authz-${id}`,
+        },
+      ],
       nowMs: clock.nowMs,
     });
-    await addWageredTurnover(t.db, { merchantId: t.demoMerchantId, memberId: id, amountMinor: amount, nowMs: clock.nowMs });
+    await addWageredTurnover(t.db, {
+      merchantId: t.demoMerchantId,
+      memberId: id,
+      amountMinor: amount,
+      nowMs: clock.nowMs,
+    });
   }
   return { id, username, token: await sessionOf(id), bankAccountId: Number(account.id) };
 }
 
-function newOperator(role: OperatorRole, options: { stage?: 'password' | 'full'; nowMs?: number } = {}): Promise<TestOperator> {
-  return insertTestOperator(t.db, { merchantId: t.demoMerchantId, role, nowMs: options.nowMs ?? clock.nowMs, ...(options.stage ? { stage: options.stage } : {}) });
+function newOperator(
+  role: OperatorRole,
+  options: { stage?: 'password' | 'full'; nowMs?: number } = {},
+): Promise<TestOperator> {
+  return insertTestOperator(t.db, {
+    merchantId: t.demoMerchantId,
+    role,
+    nowMs: options.nowMs ?? clock.nowMs,
+    ...(options.stage ? { stage: options.stage } : {}),
+  });
 }
 
 interface Call {
@@ -182,7 +206,13 @@ function send({ method, url, token, body, headers = {} }: Call): Promise<LightMy
 }
 
 /** A sealed call as the site makes it (the calls marked "encrypted"). */
-function sendSealed(method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>, token: string, headers: Record<string, string> = {}) {
+function sendSealed(
+  method: 'PUT' | 'POST',
+  url: string,
+  payload: Record<string, unknown>,
+  token: string,
+  headers: Record<string, string> = {},
+) {
   const sealed = api.seal(payload);
   return send({ method, url, token, body: sealed.body, headers: { Encryption: sealed.encryptionHeader, ...headers } });
 }
@@ -220,7 +250,12 @@ async function refusalProblem(label: string, call: Call, expected: Expected): Pr
     return `${label}: answered ${response.statusCode} without a JSON envelope: ${response.body.slice(0, 200)}`;
   }
   const valueIsRight = JSON.stringify(body.value ?? null) === JSON.stringify(expected.value ?? null);
-  if (response.statusCode !== expected.status || body.errorCode !== expected.errorCode || body.success !== false || !valueIsRight) {
+  if (
+    response.statusCode !== expected.status ||
+    body.errorCode !== expected.errorCode ||
+    body.success !== false ||
+    !valueIsRight
+  ) {
     return `${label}: expected ${expected.status} ${expected.errorCode}, got ${response.statusCode} ${response.body.slice(0, 300)}`;
   }
   const after = await databaseFingerprint(t.db, expected.journal);
@@ -277,14 +312,24 @@ describe('calls that need a member token', () => {
       expect(labels, `${known} should need a member token`).toContain(known);
     }
     // Money and the member centre are a real member's: trial accounts are refused there.
-    const realOnly = memberEndpoints().filter((endpoint) => memberGuardOf(endpoint) === 'realMember').map((endpoint) => endpoint.label);
-    for (const known of [`POST ${depositPaths.create}`, `POST ${withdrawalPaths.withdraw}`, `POST ${withdrawalPaths.confirmReceived}`, `POST ${apiPaths.passwordChange}`]) {
+    const realOnly = memberEndpoints()
+      .filter((endpoint) => memberGuardOf(endpoint) === 'realMember')
+      .map((endpoint) => endpoint.label);
+    for (const known of [
+      `POST ${depositPaths.create}`,
+      `POST ${withdrawalPaths.withdraw}`,
+      `POST ${withdrawalPaths.confirmReceived}`,
+      `POST ${apiPaths.passwordChange}`,
+    ]) {
       expect(realOnly, `${known} should refuse trial accounts`).toContain(known);
     }
     // Every call that moves money under an Idempotency-Key moves real money: none may be open to trial accounts.
-    const moneyCalls = endpoints.filter((endpoint) => endpoint.route.config?.idempotent === true && endpoint.url.startsWith('/wps/'));
+    const moneyCalls = endpoints.filter(
+      (endpoint) => endpoint.route.config?.idempotent === true && endpoint.url.startsWith('/wps/'),
+    );
     expect(moneyCalls.length).toBeGreaterThan(2);
-    for (const endpoint of moneyCalls) expect(memberGuardOf(endpoint), `${endpoint.label} moves money`).toBe('realMember');
+    for (const endpoint of moneyCalls)
+      expect(memberGuardOf(endpoint), `${endpoint.label} moves money`).toBe('realMember');
   });
 
   it("are every member-API call but the visitor's ones (spec §6): a new call without a guard fails here", () => {
@@ -329,12 +374,19 @@ describe('calls that need a member token', () => {
       .filter((endpoint) => /^\/(wps|lgw)\//.test(endpoint.url) && memberGuardOf(endpoint) === null)
       .map((endpoint) => endpoint.label)
       .filter((label) => !visitorCalls.includes(label));
-    expect(unguarded, 'member-API calls without requireMember / requireRealMember that are not visitor calls').toEqual([]);
+    expect(unguarded, 'member-API calls without requireMember / requireRealMember that are not visitor calls').toEqual(
+      [],
+    );
   });
 
   it('check the token before the body or query is parsed (guards are onRequest hooks)', () => {
-    const late = endpoints.filter((endpoint) => lateGuardPhases(endpoint).length > 0).map((endpoint) => `${endpoint.label}: guard in ${lateGuardPhases(endpoint).join(', ')}`);
-    expect(late, `guards that run after validation (an anonymous bad body would get 400, not 401):\n${late.join('\n')}`).toEqual([]);
+    const late = endpoints
+      .filter((endpoint) => lateGuardPhases(endpoint).length > 0)
+      .map((endpoint) => `${endpoint.label}: guard in ${lateGuardPhases(endpoint).join(', ')}`);
+    expect(
+      late,
+      `guards that run after validation (an anonymous bad body would get 400, not 401):\n${late.join('\n')}`,
+    ).toEqual([]);
   });
 
   it.each([
@@ -343,11 +395,20 @@ describe('calls that need a member token', () => {
     { name: 'a well-formed token nobody was given', token: async () => randomBytes(32).toString('base64url') },
     {
       name: 'an expired token (absolute expiry)',
-      token: async () => sessionOf((await newMember()).id, { createdAtMs: clock.nowMs - 25 * 3_600_000, lastSeenAtMs: clock.nowMs - 60_000, expiresAtMs: clock.nowMs - 1 }),
+      token: async () =>
+        sessionOf((await newMember()).id, {
+          createdAtMs: clock.nowMs - 25 * 3_600_000,
+          lastSeenAtMs: clock.nowMs - 60_000,
+          expiresAtMs: clock.nowMs - 1,
+        }),
     },
     {
       name: 'an idle token (no call for longer than the merchant allows)',
-      token: async () => sessionOf((await newMember()).id, { createdAtMs: clock.nowMs - 3 * 3_600_000, lastSeenAtMs: clock.nowMs - 31 * 60_000 }),
+      token: async () =>
+        sessionOf((await newMember()).id, {
+          createdAtMs: clock.nowMs - 3 * 3_600_000,
+          lastSeenAtMs: clock.nowMs - 31 * 60_000,
+        }),
     },
     {
       name: 'a revoked token (logged out)',
@@ -369,19 +430,38 @@ describe('calls that need a member token', () => {
     { name: 'an operator token', token: async () => (await newOperator('admin')).token },
   ])('refuse $name with 401 user.or.token.invalid, and change nothing', async ({ name, token: makeToken }) => {
     const token = await makeToken();
-    await expectAllRefused(memberEndpoints().map((endpoint) => ({ label: `${endpoint.label} with ${name}`, call: callOf(endpoint, token), expected: tokenInvalid })));
+    await expectAllRefused(
+      memberEndpoints().map((endpoint) => ({
+        label: `${endpoint.label} with ${name}`,
+        call: callOf(endpoint, token),
+        expected: tokenInvalid,
+      })),
+    );
   });
 
   it('refuse an anonymous caller with an invalid body or query with 401, not 400', async () => {
     const withBody = memberEndpoints().filter((endpoint) => requestSchemaOf(endpoint, 'body'));
-    const withQuery = memberEndpoints().filter((endpoint) => requestSchemaOf(endpoint, 'querystring')?.safeParse(Object.fromEntries(new URLSearchParams(invalidQuery))).success === false);
+    const withQuery = memberEndpoints().filter(
+      (endpoint) =>
+        requestSchemaOf(endpoint, 'querystring')?.safeParse(Object.fromEntries(new URLSearchParams(invalidQuery)))
+          .success === false,
+    );
     // The input is really invalid for each of them: without the guard first, each would answer 400.
-    for (const endpoint of withBody) expect(requestSchemaOf(endpoint, 'body')!.safeParse(JSON.parse(invalidBody)).success, endpoint.label).toBe(false);
+    for (const endpoint of withBody)
+      expect(requestSchemaOf(endpoint, 'body')!.safeParse(JSON.parse(invalidBody)).success, endpoint.label).toBe(false);
     expect(withBody.length).toBeGreaterThan(10);
     expect(withQuery.length).toBeGreaterThan(5);
     await expectAllRefused([
-      ...withBody.map((endpoint) => ({ label: `${endpoint.label} anonymous with an invalid body`, call: callOf(endpoint, undefined, { body: invalidBody }), expected: tokenInvalid })),
-      ...withQuery.map((endpoint) => ({ label: `${endpoint.label} anonymous with an invalid query`, call: callOf(endpoint, undefined, { query: invalidQuery }), expected: tokenInvalid })),
+      ...withBody.map((endpoint) => ({
+        label: `${endpoint.label} anonymous with an invalid body`,
+        call: callOf(endpoint, undefined, { body: invalidBody }),
+        expected: tokenInvalid,
+      })),
+      ...withQuery.map((endpoint) => ({
+        label: `${endpoint.label} anonymous with an invalid query`,
+        call: callOf(endpoint, undefined, { query: invalidQuery }),
+        expected: tokenInvalid,
+      })),
     ]);
   });
 
@@ -391,14 +471,28 @@ describe('calls that need a member token', () => {
       merchantId: t.demoMerchantId,
       currency: 'THB',
       idempotency: { source: 'authz-test', key: `trial-${trial.id}` },
-      transfers: [{ debit: { kind: 'house_trial' }, credit: { kind: 'member_trial', memberId: trial.id }, amount: 1_000_000n, kind: 'adjustment', reference: 'test' }],
+      transfers: [
+        {
+          debit: { kind: 'house_trial' },
+          credit: { kind: 'member_trial', memberId: trial.id },
+          amount: 1_000_000n,
+          kind: 'adjustment',
+          reference: 'test',
+        },
+      ],
       nowMs: clock.nowMs,
     });
     const realOnly = memberEndpoints().filter((endpoint) => memberGuardOf(endpoint) === 'realMember');
     await expectAllRefused(
-      realOnly.map((endpoint) => ({ label: `${endpoint.label} with a trial token`, call: callOf(endpoint, trial.token), expected: { status: 403, errorCode: identityErrorCodes.trialForbidden } })),
+      realOnly.map((endpoint) => ({
+        label: `${endpoint.label} with a trial token`,
+        call: callOf(endpoint, trial.token),
+        expected: { status: 403, errorCode: identityErrorCodes.trialForbidden },
+      })),
     );
-    expect(await memberBalance(t.db, t.demoMerchantId, 'THB', { kind: 'member_trial', memberId: trial.id })).toBe(1_000_000n);
+    expect(await memberBalance(t.db, t.demoMerchantId, 'THB', { kind: 'member_trial', memberId: trial.id })).toBe(
+      1_000_000n,
+    );
     // The same token is good: the refusal above is about the account, not the session.
     expect((await send({ method: 'GET', url: apiPaths.walletBalance, token: trial.token })).statusCode).toBe(200);
   });
@@ -409,7 +503,11 @@ describe('calls that need a member token', () => {
     const closed = memberEndpoints().filter((endpoint) => endpoint.route.config?.allowPendingPasswordChange !== true);
     expect(closed.length).toBeLessThan(memberEndpoints().length);
     await expectAllRefused(
-      closed.map((endpoint) => ({ label: `${endpoint.label} before the forced password change`, call: callOf(endpoint, token), expected: { status: 403, errorCode: identityErrorCodes.passwordChangeRequired } })),
+      closed.map((endpoint) => ({
+        label: `${endpoint.label} before the forced password change`,
+        call: callOf(endpoint, token),
+        expected: { status: 403, errorCode: identityErrorCodes.passwordChangeRequired },
+      })),
     );
   });
 });
@@ -431,18 +529,39 @@ describe("ids a member sends reach only the member's own records", () => {
     b = await newMember({ balance: '5000.00' });
     depositOfA = await deposits.bankDeposit(a.token);
     unusedProofOfA = await deposits.uploadOk(a.token);
-    const withdrawal = await sendSealed('POST', withdrawalPaths.withdraw, { amount: '150.00', bankAccountId: a.bankAccountId, paymentPassword }, a.token, { 'Idempotency-Key': idempotencyKey() });
+    const withdrawal = await sendSealed(
+      'POST',
+      withdrawalPaths.withdraw,
+      { amount: '150.00', bankAccountId: a.bankAccountId, paymentPassword },
+      a.token,
+      { 'Idempotency-Key': idempotencyKey() },
+    );
     expect(withdrawal.statusCode, withdrawal.body).toBe(200);
     paidWithdrawalOfA = withdrawal.json().value.withdrawalId;
     const finance = await newOperator('finance');
-    const approve = await send({ method: 'POST', url: withdrawalPaths.adminApprove, token: finance.token, body: { withdrawalId: paidWithdrawalOfA, payoutReference: 'FT-MATRIX-A', payoutSlip: pngBytes().toString('base64') } });
+    const approve = await send({
+      method: 'POST',
+      url: withdrawalPaths.adminApprove,
+      token: finance.token,
+      body: {
+        withdrawalId: paidWithdrawalOfA,
+        payoutReference: 'FT-MATRIX-A',
+        payoutSlip: pngBytes().toString('base64'),
+      },
+    });
     expect(approve.statusCode, approve.body).toBe(200);
     favouriteOfA = await addSomeFavourite(a.token);
   });
 
   /** Adds the first game of the catalogue that can be a favourite; answers its id. */
   async function addSomeFavourite(token: string): Promise<string> {
-    const games = await t.db.selectFrom('game').select('game_id').where('merchant_id', '=', t.demoMerchantId).orderBy('id').limit(50).execute();
+    const games = await t.db
+      .selectFrom('game')
+      .select('game_id')
+      .where('merchant_id', '=', t.demoMerchantId)
+      .orderBy('id')
+      .limit(50)
+      .execute();
     for (const { game_id } of games) {
       const response = await send({ method: 'POST', url: gamePaths.addFavoriteGame, token, body: { gameId: game_id } });
       if (response.statusCode === 200) return game_id;
@@ -467,34 +586,64 @@ describe("ids a member sends reach only the member's own records", () => {
         method: 'POST',
         url: depositPaths.create,
         token: b.token,
-        body: { methodCode: 'BANK', amount: '500.00', bankAccountId: 'kbank-1', transferReference: 'SLIP999', proofId: unusedProofOfA },
+        body: {
+          methodCode: 'BANK',
+          amount: '500.00',
+          bankAccountId: 'kbank-1',
+          transferReference: 'SLIP999',
+          proofId: unusedProofOfA,
+        },
         headers: { 'Idempotency-Key': idempotencyKey() },
       }),
       expected: { status: 400, errorCode: depositErrorCodes.proofUnknown, journal: requestJournal },
     },
     {
       name: "A's withdrawal payout slip by its id",
-      call: () => ({ method: 'GET', url: `${withdrawalPaths.payoutSlip}?withdrawalId=${paidWithdrawalOfA}`, token: b.token }),
+      call: () => ({
+        method: 'GET',
+        url: `${withdrawalPaths.payoutSlip}?withdrawalId=${paidWithdrawalOfA}`,
+        token: b.token,
+      }),
       expected: { status: 404, errorCode: withdrawalErrorCodes.withdrawalUnknown },
     },
     {
       name: "marking A's deposit paid",
-      call: () => ({ method: 'POST', url: depositPaths.confirmPaid, token: b.token, body: { depositId: depositOfA.depositId } }),
+      call: () => ({
+        method: 'POST',
+        url: depositPaths.confirmPaid,
+        token: b.token,
+        body: { depositId: depositOfA.depositId },
+      }),
       expected: { status: 404, errorCode: depositErrorCodes.notFound },
     },
     {
       name: "attaching a slip to A's deposit",
-      call: () => ({ method: 'POST', url: depositPaths.attachProof, token: b.token, body: { depositId: depositOfA.depositId, proofId: unusedProofOfA } }),
+      call: () => ({
+        method: 'POST',
+        url: depositPaths.attachProof,
+        token: b.token,
+        body: { depositId: depositOfA.depositId, proofId: unusedProofOfA },
+      }),
       expected: { status: 404, errorCode: depositErrorCodes.notFound },
     },
     {
       name: "asking about A's deposit",
-      call: () => ({ method: 'POST', url: depositPaths.askQuestion, token: b.token, body: { depositId: depositOfA.depositId, message: 'is this mine?' } }),
+      call: () => ({
+        method: 'POST',
+        url: depositPaths.askQuestion,
+        token: b.token,
+        body: { depositId: depositOfA.depositId, message: 'is this mine?' },
+      }),
       expected: { status: 404, errorCode: depositErrorCodes.notFound },
     },
     {
       name: "confirming A's withdrawal as received",
-      call: () => ({ method: 'POST', url: withdrawalPaths.confirmReceived, token: b.token, body: { withdrawalId: paidWithdrawalOfA } }),
+      call: () => ({
+        method: 'POST',
+        url: withdrawalPaths.confirmReceived,
+        token: b.token,
+        body: { withdrawalId: paidWithdrawalOfA },
+      }),
       expected: { status: 400, errorCode: withdrawalErrorCodes.withdrawalUnknown },
     },
     {
@@ -512,22 +661,50 @@ describe("ids a member sends reach only the member's own records", () => {
   });
 
   it.each([
-    { name: "updating A's bank account", url: withdrawalPaths.updateBankAccount, body: () => ({ bankAccountId: a.bankAccountId, paymentPassword, bankCode: 'KBANK', accountNumber: '1234509876', accountName: 'Somchai Jaidee' }) },
-    { name: "removing A's bank account", url: withdrawalPaths.removeBankAccount, body: () => ({ bankAccountId: a.bankAccountId, paymentPassword }) },
-    { name: "withdrawing to A's bank account", url: withdrawalPaths.withdraw, body: () => ({ amount: '100.00', bankAccountId: a.bankAccountId, paymentPassword }) },
+    {
+      name: "updating A's bank account",
+      url: withdrawalPaths.updateBankAccount,
+      body: () => ({
+        bankAccountId: a.bankAccountId,
+        paymentPassword,
+        bankCode: 'KBANK',
+        accountNumber: '1234509876',
+        accountName: 'Somchai Jaidee',
+      }),
+    },
+    {
+      name: "removing A's bank account",
+      url: withdrawalPaths.removeBankAccount,
+      body: () => ({ bankAccountId: a.bankAccountId, paymentPassword }),
+    },
+    {
+      name: "withdrawing to A's bank account",
+      url: withdrawalPaths.withdraw,
+      body: () => ({ amount: '100.00', bankAccountId: a.bankAccountId, paymentPassword }),
+    },
   ])('B reaches nothing through $name (sealed), and nothing changes', async ({ name, url, body }) => {
     const before = await databaseFingerprint(t.db, requestJournal);
     const response = await sendSealed('POST', url, body(), b.token, { 'Idempotency-Key': idempotencyKey() });
     expect(response.statusCode, `member B: ${name}: ${response.body}`).toBe(400);
-    expect(response.json(), `member B: ${name}`).toMatchObject({ success: false, value: null, errorCode: withdrawalErrorCodes.bankAccountUnknown });
+    expect(response.json(), `member B: ${name}`).toMatchObject({
+      success: false,
+      value: null,
+      errorCode: withdrawalErrorCodes.bankAccountUnknown,
+    });
     // The sealed bodies cannot be replayed through refusalProblem, so the state is compared here.
     expect(await databaseFingerprint(t.db, requestJournal), `member B: ${name} changed the database`).toEqual(before);
   });
 
   it("B's favourites are B's own: A's favourite is not listed, and removing it leaves A's", async () => {
-    const listOf = async (token: string) => (await send({ method: 'GET', url: gamePaths.favoriteGames, token })).json().value.gameIds as string[];
+    const listOf = async (token: string) =>
+      (await send({ method: 'GET', url: gamePaths.favoriteGames, token })).json().value.gameIds as string[];
     expect(await listOf(b.token)).not.toContain(favouriteOfA);
-    const remove = await send({ method: 'DELETE', url: gamePaths.removeFavoriteGame, token: b.token, body: { gameId: favouriteOfA } });
+    const remove = await send({
+      method: 'DELETE',
+      url: gamePaths.removeFavoriteGame,
+      token: b.token,
+      body: { gameId: favouriteOfA },
+    });
     expect(remove.statusCode, remove.body).toBe(200);
     expect(await listOf(a.token)).toContain(favouriteOfA);
   });
@@ -558,7 +735,8 @@ describe("ids a member sends reach only the member's own records", () => {
     expect(transfersOfA.length).toBeGreaterThan(0);
     const history = JSON.parse(reports.history) as { value: { content?: Array<{ transactionId: number }> } };
     const idsInB = JSON.stringify(history.value).match(/"transactionId":(\d+)/g) ?? [];
-    for (const { transfer_id } of transfersOfA) expect(idsInB, `A's transfer ${transfer_id} in B's history`).not.toContain(`"transactionId":${transfer_id}`);
+    for (const { transfer_id } of transfersOfA)
+      expect(idsInB, `A's transfer ${transfer_id} in B's history`).not.toContain(`"transactionId":${transfer_id}`);
     // And A sees its own, so the check above can fail.
     const ownHistory = await send({ method: 'GET', url: withdrawalPaths.transactionHistory, token: a.token });
     expect(ownHistory.body).toMatch(/"transactionId":\d+/);
@@ -570,7 +748,13 @@ describe("ids a member sends reach only the member's own records", () => {
  * ---------------------------------------------------------------------------------------------- */
 
 describe('agents', () => {
-  const downlineBody = () => ({ username: `dl${randomBytes(4).toString('hex').replace(/[0-9]/g, 'k')}`, password: 'Start123', payeeName: 'Malee Sukjai', countryDialingCode: '66', mobileNum: freshMobileNum() });
+  const downlineBody = () => ({
+    username: `dl${randomBytes(4).toString('hex').replace(/[0-9]/g, 'k')}`,
+    password: 'Start123',
+    payeeName: 'Malee Sukjai',
+    countryDialingCode: '66',
+    mobileNum: freshMobileNum(),
+  });
 
   it('open accounts only under themselves', async () => {
     const agent = await newMember({ isAgent: 1 });
@@ -580,8 +764,12 @@ describe('agents', () => {
     const created = BigInt(response.json().value.id);
     const uplines = await listUplineChain(t.db, created, { merchantId: t.demoMerchantId });
     expect(uplines.map((upline) => upline.memberId)).toEqual([agent.id]);
-    expect((await listDownlines(t.db, agent.id, { merchantId: t.demoMerchantId })).map((downline) => downline.memberId)).toEqual([created]);
-    expect((await listDownlines(t.db, otherAgent.id, { merchantId: t.demoMerchantId })).map((downline) => downline.memberId)).not.toContain(created);
+    expect(
+      (await listDownlines(t.db, agent.id, { merchantId: t.demoMerchantId })).map((downline) => downline.memberId),
+    ).toEqual([created]);
+    expect(
+      (await listDownlines(t.db, otherAgent.id, { merchantId: t.demoMerchantId })).map((downline) => downline.memberId),
+    ).not.toContain(created);
   });
 
   it('a member who is no agent cannot open accounts (403 agent.only), and nothing is created', async () => {
@@ -604,40 +792,98 @@ describe('back-office', () => {
   const tokenInvalid = { status: 401, errorCode: backofficeErrorCodes.operatorTokenInvalid };
 
   /** The operator's own session steps: they find the session themselves (no requireOperator) and are tested in modules/backoffice. */
-  const sessionSteps = [`POST ${adminApiPaths.login}`, `POST ${adminApiPaths.totpEnrol}`, `PUT ${adminApiPaths.totpEnrol}`, `POST ${adminApiPaths.totpVerify}`, `POST ${adminApiPaths.logout}`];
+  const sessionSteps = [
+    `POST ${adminApiPaths.login}`,
+    `POST ${adminApiPaths.totpEnrol}`,
+    `PUT ${adminApiPaths.totpEnrol}`,
+    `POST ${adminApiPaths.totpVerify}`,
+    `POST ${adminApiPaths.logout}`,
+  ];
 
   /** A request for each changing operator call, made for `actor`, that succeeds when the actor has the permission. */
   const mutations: Record<string, (actor: TestOperator) => Promise<Omit<Call, 'token' | 'method'>>> = {
-    [`PUT ${adminApiPaths.ownPassword}`]: async (actor) => ({ url: adminApiPaths.ownPassword, body: { currentPassword: actor.password, newPassword: `new-password-${++sequence}x` } }),
+    [`PUT ${adminApiPaths.ownPassword}`]: async (actor) => ({
+      url: adminApiPaths.ownPassword,
+      body: { currentPassword: actor.password, newPassword: `new-password-${++sequence}x` },
+    }),
     [`POST ${adminApiPaths.memberAdjustments}`]: async () => ({
       url: adminApiPaths.memberAdjustments.replace(':memberId', String((await newMember()).id)),
       body: { direction: 'credit', amount: '10.00', reason: 'goodwill' },
       headers: { 'Idempotency-Key': idempotencyKey() },
     }),
-    [`POST ${adminApiPaths.operators}`]: async () => ({ url: adminApiPaths.operators, body: { username: `opnew${++sequence}x`, password: 'operator-password-9', role: 'support' } }),
-    [`PATCH ${adminApiPaths.operator}`]: async () => ({ url: adminApiPaths.operator.replace(':operatorId', String((await newOperator('support')).id)), body: { status: 'disabled' } }),
-    [`PUT ${adminApiPaths.operatorRole}`]: async () => ({ url: adminApiPaths.operatorRole.replace(':operatorId', String((await newOperator('support')).id)), body: { role: 'finance' } }),
-    [`DELETE ${adminApiPaths.operatorTotp}`]: async () => ({ url: adminApiPaths.operatorTotp.replace(':operatorId', String((await newOperator('support')).id)) }),
-    [`POST ${depositPaths.adminApprove}`]: async () => ({ url: depositPaths.adminApprove, body: { depositId: (await deposits.bankDeposit((await newMember()).token)).depositId } }),
-    [`POST ${depositPaths.adminReject}`]: async () => ({ url: depositPaths.adminReject, body: { depositId: (await deposits.bankDeposit((await newMember()).token)).depositId, reason: 'slip unreadable' } }),
+    [`POST ${adminApiPaths.operators}`]: async () => ({
+      url: adminApiPaths.operators,
+      body: { username: `opnew${++sequence}x`, password: 'operator-password-9', role: 'support' },
+    }),
+    [`PATCH ${adminApiPaths.operator}`]: async () => ({
+      url: adminApiPaths.operator.replace(':operatorId', String((await newOperator('support')).id)),
+      body: { status: 'disabled' },
+    }),
+    [`PUT ${adminApiPaths.operatorRole}`]: async () => ({
+      url: adminApiPaths.operatorRole.replace(':operatorId', String((await newOperator('support')).id)),
+      body: { role: 'finance' },
+    }),
+    [`DELETE ${adminApiPaths.operatorTotp}`]: async () => ({
+      url: adminApiPaths.operatorTotp.replace(':operatorId', String((await newOperator('support')).id)),
+    }),
+    [`POST ${depositPaths.adminApprove}`]: async () => ({
+      url: depositPaths.adminApprove,
+      body: { depositId: (await deposits.bankDeposit((await newMember()).token)).depositId },
+    }),
+    [`POST ${depositPaths.adminReject}`]: async () => ({
+      url: depositPaths.adminReject,
+      body: { depositId: (await deposits.bankDeposit((await newMember()).token)).depositId, reason: 'slip unreadable' },
+    }),
     [`POST ${depositPaths.adminAnswerQuestion}`]: async () => {
       const member = await newMember();
       const { depositId } = await deposits.bankDeposit(member.token);
-      const asked = await send({ method: 'POST', url: depositPaths.askQuestion, token: member.token, body: { depositId, message: 'where is my money?' } });
+      const asked = await send({
+        method: 'POST',
+        url: depositPaths.askQuestion,
+        token: member.token,
+        body: { depositId, message: 'where is my money?' },
+      });
       expect(asked.statusCode, asked.body).toBe(200);
-      return { url: depositPaths.adminAnswerQuestion, body: { questionId: asked.json().value.questions[0].questionId, answer: 'approved now' } };
+      return {
+        url: depositPaths.adminAnswerQuestion,
+        body: { questionId: asked.json().value.questions[0].questionId, answer: 'approved now' },
+      };
     },
     [`PUT ${depositPaths.adminUpdateChannels}`]: async () => {
-      const current = await send({ method: 'GET', url: depositPaths.adminChannels, token: (await newOperator('admin')).token });
-      const value = current.json().value as { pendingMinutes: number; channels: Record<string, Record<string, unknown>> };
+      const current = await send({
+        method: 'GET',
+        url: depositPaths.adminChannels,
+        token: (await newOperator('admin')).token,
+      });
+      const value = current.json().value as {
+        pendingMinutes: number;
+        channels: Record<string, Record<string, unknown>>;
+      };
       const { hasSecret: _hasSecret, ...demoPay } = value.channels.DEMOPAY!;
-      return { url: depositPaths.adminUpdateChannels, body: { pendingMinutes: value.pendingMinutes === 30 ? 31 : 30, channels: { ...value.channels, DEMOPAY: demoPay } } };
+      return {
+        url: depositPaths.adminUpdateChannels,
+        body: {
+          pendingMinutes: value.pendingMinutes === 30 ? 31 : 30,
+          channels: { ...value.channels, DEMOPAY: demoPay },
+        },
+      };
     },
-    [`POST ${withdrawalPaths.adminApprove}`]: async () => ({ url: withdrawalPaths.adminApprove, body: { withdrawalId: await pendingWithdrawal(), payoutReference: 'FT-MATRIX-1' } }),
-    [`POST ${withdrawalPaths.adminReject}`]: async () => ({ url: withdrawalPaths.adminReject, body: { withdrawalId: await pendingWithdrawal(), reason: 'account closed' } }),
+    [`POST ${withdrawalPaths.adminApprove}`]: async () => ({
+      url: withdrawalPaths.adminApprove,
+      body: { withdrawalId: await pendingWithdrawal(), payoutReference: 'FT-MATRIX-1' },
+    }),
+    [`POST ${withdrawalPaths.adminReject}`]: async () => ({
+      url: withdrawalPaths.adminReject,
+      body: { withdrawalId: await pendingWithdrawal(), reason: 'account closed' },
+    }),
     [`POST ${withdrawalPaths.adminForceReceived}`]: async () => {
       const withdrawalId = await pendingWithdrawal();
-      const approve = await send({ method: 'POST', url: withdrawalPaths.adminApprove, token: (await newOperator('admin')).token, body: { withdrawalId, payoutReference: 'FT-MATRIX-2' } });
+      const approve = await send({
+        method: 'POST',
+        url: withdrawalPaths.adminApprove,
+        token: (await newOperator('admin')).token,
+        body: { withdrawalId, payoutReference: 'FT-MATRIX-2' },
+      });
       expect(approve.statusCode, approve.body).toBe(200);
       return { url: withdrawalPaths.adminForceReceived, body: { withdrawalId, remark: 'bank confirmed' } };
     },
@@ -645,30 +891,65 @@ describe('back-office', () => {
 
   async function pendingWithdrawal(): Promise<number> {
     const member = await newMember({ balance: '1000.00' });
-    const response = await sendSealed('POST', withdrawalPaths.withdraw, { amount: '100.00', bankAccountId: member.bankAccountId, paymentPassword }, member.token, { 'Idempotency-Key': idempotencyKey() });
+    const response = await sendSealed(
+      'POST',
+      withdrawalPaths.withdraw,
+      { amount: '100.00', bankAccountId: member.bankAccountId, paymentPassword },
+      member.token,
+      { 'Idempotency-Key': idempotencyKey() },
+    );
     expect(response.statusCode, response.body).toBe(200);
     return response.json().value.withdrawalId;
   }
 
   const auditRowsOf = async (operatorId: bigint) =>
-    t.db.selectFrom('operator_audit').select(['action', 'target_type', 'target_id']).where('operator_id', '=', operatorId).orderBy('id').execute();
+    t.db
+      .selectFrom('operator_audit')
+      .select(['action', 'target_type', 'target_id'])
+      .where('operator_id', '=', operatorId)
+      .orderBy('id')
+      .execute();
 
   it('operator calls are read from the route table, and every changing one has a case here', () => {
     const labels = operatorEndpoints().map((endpoint) => endpoint.label);
     expect(labels).toContain(`GET ${adminApiPaths.members}`);
     expect(labels).toContain(`POST ${withdrawalPaths.adminApprove}`);
     expect(labels).toContain(`POST ${depositPaths.adminApprove}`);
-    const changing = operatorEndpoints().filter(isMutating).map((endpoint) => endpoint.label);
-    expect(changing.toSorted(), 'a changing back-office call without a case in `mutations`, or a case of a call that is gone').toEqual(Object.keys(mutations).toSorted());
+    const changing = operatorEndpoints()
+      .filter(isMutating)
+      .map((endpoint) => endpoint.label);
+    expect(
+      changing.toSorted(),
+      'a changing back-office call without a case in `mutations`, or a case of a call that is gone',
+    ).toEqual(Object.keys(mutations).toSorted());
     // Every other changing /admin-api/ call is one of the operator's own session steps.
-    const unguarded = endpoints.filter((endpoint) => endpoint.url.startsWith('/admin-api/') && isMutating(endpoint) && operatorPermissionOf(endpoint) === undefined).map((endpoint) => endpoint.label);
+    const unguarded = endpoints
+      .filter(
+        (endpoint) =>
+          endpoint.url.startsWith('/admin-api/') &&
+          isMutating(endpoint) &&
+          operatorPermissionOf(endpoint) === undefined,
+      )
+      .map((endpoint) => endpoint.label);
     expect(unguarded.toSorted()).toEqual(sessionSteps.toSorted());
   });
 
   it.each([
     { name: 'no token', token: async () => undefined },
     { name: 'a garbage token', token: async () => 'garbage token' },
-    { name: 'an expired token', token: async () => (await createOperatorSession(t.db, { merchantId: t.demoMerchantId, operatorId: (await newOperator('admin')).id, stage: 'full', ip: '127.0.0.1', nowMs: clock.nowMs - 7 * 24 * 3_600_000 })).token },
+    {
+      name: 'an expired token',
+      token: async () =>
+        (
+          await createOperatorSession(t.db, {
+            merchantId: t.demoMerchantId,
+            operatorId: (await newOperator('admin')).id,
+            stage: 'full',
+            ip: '127.0.0.1',
+            nowMs: clock.nowMs - 7 * 24 * 3_600_000,
+          })
+        ).token,
+    },
     {
       name: 'a revoked token (logged out)',
       token: async () => {
@@ -689,22 +970,40 @@ describe('back-office', () => {
     { name: "a member's token", token: async () => (await newMember()).token },
   ])('refuse $name with 401 operator.token.invalid, and change nothing', async ({ name, token: makeToken }) => {
     const token = await makeToken();
-    await expectAllRefused(operatorEndpoints().map((endpoint) => ({ label: `${endpoint.label} with ${name}`, call: callOf(endpoint, token), expected: tokenInvalid })));
+    await expectAllRefused(
+      operatorEndpoints().map((endpoint) => ({
+        label: `${endpoint.label} with ${name}`,
+        call: callOf(endpoint, token),
+        expected: tokenInvalid,
+      })),
+    );
   });
 
   it('refuse an anonymous caller with an invalid body with 401, not 400', async () => {
     const withBody = operatorEndpoints().filter((endpoint) => requestSchemaOf(endpoint, 'body'));
     expect(withBody.length).toBeGreaterThan(5);
-    await expectAllRefused(withBody.map((endpoint) => ({ label: `${endpoint.label} anonymous with an invalid body`, call: callOf(endpoint, undefined, { body: invalidBody }), expected: tokenInvalid })));
+    await expectAllRefused(
+      withBody.map((endpoint) => ({
+        label: `${endpoint.label} anonymous with an invalid body`,
+        call: callOf(endpoint, undefined, { body: invalidBody }),
+        expected: tokenInvalid,
+      })),
+    );
   });
 
-  it("the session steps after login refuse an anonymous caller, even with an invalid body, with 401", async () => {
-    const steps = endpoints.filter((endpoint) => sessionSteps.includes(endpoint.label) && endpoint.label !== `POST ${adminApiPaths.login}`);
+  it('the session steps after login refuse an anonymous caller, even with an invalid body, with 401', async () => {
+    const steps = endpoints.filter(
+      (endpoint) => sessionSteps.includes(endpoint.label) && endpoint.label !== `POST ${adminApiPaths.login}`,
+    );
     expect(steps.length).toBe(sessionSteps.length - 1);
     await expectAllRefused(
       steps.flatMap((endpoint) => [
         { label: `${endpoint.label} without a token`, call: callOf(endpoint, undefined), expected: tokenInvalid },
-        { label: `${endpoint.label} anonymous with an invalid body`, call: callOf(endpoint, undefined, { body: invalidBody }), expected: tokenInvalid },
+        {
+          label: `${endpoint.label} anonymous with an invalid body`,
+          call: callOf(endpoint, undefined, { body: invalidBody }),
+          expected: tokenInvalid,
+        },
       ]),
     );
   });
@@ -712,7 +1011,11 @@ describe('back-office', () => {
   it('refuse a session that passed the password but not the authenticator code (403 operator.totp.required)', async () => {
     const operator = await newOperator('admin', { stage: 'password' });
     await expectAllRefused(
-      operatorEndpoints().map((endpoint) => ({ label: `${endpoint.label} before the TOTP step`, call: callOf(endpoint, operator.token), expected: { status: 403, errorCode: backofficeErrorCodes.totpRequired, value: { stage: 'verify' } } })),
+      operatorEndpoints().map((endpoint) => ({
+        label: `${endpoint.label} before the TOTP step`,
+        call: callOf(endpoint, operator.token),
+        expected: { status: 403, errorCode: backofficeErrorCodes.totpRequired, value: { stage: 'verify' } },
+      })),
     );
   });
 
@@ -725,8 +1028,14 @@ describe('back-office', () => {
         if (permission === null || permission === undefined || roleHasPermission(role, permission)) continue;
         const prepare = mutations[endpoint.label];
         // A changing call gets a request that would succeed with the permission, so only the permission refuses it.
-        const request = prepare ? { method: endpoint.method, ...(await prepare(operator)), token: operator.token } : callOf(endpoint, operator.token);
-        cases.push({ label: `${endpoint.label} as ${role} (lacks ${permission})`, call: request, expected: { status: 403, errorCode: backofficeErrorCodes.permissionDenied } });
+        const request = prepare
+          ? { method: endpoint.method, ...(await prepare(operator)), token: operator.token }
+          : callOf(endpoint, operator.token);
+        cases.push({
+          label: `${endpoint.label} as ${role} (lacks ${permission})`,
+          call: request,
+          expected: { status: 403, errorCode: backofficeErrorCodes.permissionDenied },
+        });
       }
     }
     expect(cases.length).toBeGreaterThan(10);
@@ -735,21 +1044,26 @@ describe('back-office', () => {
 
   /** The least powerful role that has the permission: success then proves the permission, not the admin role. */
   const leastRoleWith = (permission: OperatorPermission | null): OperatorRole =>
-    (['support', 'finance', 'admin'] as const).find((role) => permission === null || roleHasPermission(role, permission))!;
+    (['support', 'finance', 'admin'] as const).find(
+      (role) => permission === null || roleHasPermission(role, permission),
+    )!;
 
-  it.each(Object.keys(mutations))('%s succeeds for a role with its permission and writes an audit row', async (label) => {
-    const endpoint = operatorEndpoints().find((candidate) => candidate.label === label);
-    expect(endpoint, `${label} is not in the route table`).toBeDefined();
-    const role = leastRoleWith(operatorPermissionOf(endpoint!)!);
-    const operator = await newOperator(role);
-    const request = await mutations[label]!(operator);
-    const auditBefore = await auditRowsOf(operator.id);
-    const response = await send({ method: endpoint!.method, ...request, token: operator.token });
-    expect(response.statusCode, `${label} as ${role}: ${response.body}`).toBe(200);
-    expect(response.json().success).toBe(true);
-    const auditAfter = await auditRowsOf(operator.id);
-    expect(auditAfter.length, `${label} as ${role} wrote no audit row`).toBeGreaterThan(auditBefore.length);
-  });
+  it.each(Object.keys(mutations))(
+    '%s succeeds for a role with its permission and writes an audit row',
+    async (label) => {
+      const endpoint = operatorEndpoints().find((candidate) => candidate.label === label);
+      expect(endpoint, `${label} is not in the route table`).toBeDefined();
+      const role = leastRoleWith(operatorPermissionOf(endpoint!)!);
+      const operator = await newOperator(role);
+      const request = await mutations[label]!(operator);
+      const auditBefore = await auditRowsOf(operator.id);
+      const response = await send({ method: endpoint!.method, ...request, token: operator.token });
+      expect(response.statusCode, `${label} as ${role}: ${response.body}`).toBe(200);
+      expect(response.json().success).toBe(true);
+      const auditAfter = await auditRowsOf(operator.id);
+      expect(auditAfter.length, `${label} as ${role} wrote no audit row`).toBeGreaterThan(auditBefore.length);
+    },
+  );
 
   it('let the least role with the permission of each reading call through', async () => {
     const problems: string[] = [];
@@ -757,7 +1071,8 @@ describe('back-office', () => {
       const role = leastRoleWith(operatorPermissionOf(endpoint)!);
       const response = await send(callOf(endpoint, (await newOperator(role)).token));
       // Ids are placeholders (1), so a detail may answer 400 or 404; the guard must not refuse.
-      if ([401, 403].includes(response.statusCode)) problems.push(`${endpoint.label} as ${role}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if ([401, 403].includes(response.statusCode))
+        problems.push(`${endpoint.label} as ${role}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });

@@ -35,7 +35,8 @@ export function endpointsOf(routes: readonly RouteOptions[]): Endpoint[] {
   for (const route of routes) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // Fastify adds a HEAD twin of every GET; it shares the GET's hooks and is covered by it.
-    for (const method of methods.filter((name) => name !== 'HEAD')) endpoints.push({ method, url: route.url, route, label: `${method} ${route.url}` });
+    for (const method of methods.filter((name) => name !== 'HEAD'))
+      endpoints.push({ method, url: route.url, route, label: `${method} ${route.url}` });
   }
   return endpoints;
 }
@@ -57,7 +58,8 @@ export function memberGuardOf(endpoint: Endpoint): MemberGuard | null {
 /** The permission of the route's requireOperator guard: null for any operator, undefined when it has none. */
 export function operatorPermissionOf(endpoint: Endpoint): OperatorPermission | null | undefined {
   for (const phase of hookPhases) {
-    const guard = hooksOf(endpoint.route, phase).find(isOperatorGuard) as { permission: OperatorPermission | null } | undefined;
+    const guard = hooksOf(endpoint.route, phase).find(isOperatorGuard) as
+      { permission: OperatorPermission | null } | undefined;
     if (guard) return guard.permission;
   }
   return undefined;
@@ -76,15 +78,28 @@ export function concreteUrl(endpoint: Endpoint, query = ''): string {
 }
 
 /** The zod schema of a part of the request, when the route declares one. */
-export function requestSchemaOf(endpoint: Endpoint, part: 'body' | 'querystring'): { safeParse(input: unknown): { success: boolean } } | undefined {
+export function requestSchemaOf(
+  endpoint: Endpoint,
+  part: 'body' | 'querystring',
+): { safeParse(input: unknown): { success: boolean } } | undefined {
   const schema = (endpoint.route.schema as Record<string, unknown> | undefined)?.[part];
-  return schema && typeof (schema as { safeParse?: unknown }).safeParse === 'function' ? (schema as { safeParse(input: unknown): { success: boolean } }) : undefined;
+  return schema && typeof (schema as { safeParse?: unknown }).safeParse === 'function'
+    ? (schema as { safeParse(input: unknown): { success: boolean } })
+    : undefined;
 }
 
 /** A sealed call records its nonce as soon as it is opened (replay protection), whatever the answer. */
 const replayGuardTables = new Set(['sealed_nonce']);
 
-const fingerprintedTables = ['member', 'member_bank_account', 'ledger_account', 'deposit', 'withdrawal', 'operator', 'game_favorite'] as const;
+const fingerprintedTables = [
+  'member',
+  'member_bank_account',
+  'ledger_account',
+  'deposit',
+  'withdrawal',
+  'operator',
+  'game_favorite',
+] as const;
 
 /**
  * Everything a refused call must leave as it was: the row count of every table of the schema, and
@@ -106,14 +121,20 @@ function tablesOf(db: Kysely<Database>): Promise<string[]> {
   return tables;
 }
 
-export async function databaseFingerprint(db: Kysely<Database>, ignoredTables: readonly string[] = []): Promise<Record<string, string>> {
+export async function databaseFingerprint(
+  db: Kysely<Database>,
+  ignoredTables: readonly string[] = [],
+): Promise<Record<string, string>> {
   const counted = (await tablesOf(db)).filter((name) => !replayGuardTables.has(name) && !ignoredTables.includes(name));
   // One statement, so that the matrix's hundreds of calls do not each cost dozens of round trips.
   const { rows } = await sql<{ key: string; value: string }>`${sql.join(
     [
-      ...counted.map((name) => sql`SELECT ${`rows of ${name}`}::text AS key, count(*)::text AS value FROM ${sql.table(name)}`),
+      ...counted.map(
+        (name) => sql`SELECT ${`rows of ${name}`}::text AS key, count(*)::text AS value FROM ${sql.table(name)}`,
+      ),
       ...fingerprintedTables.map(
-        (name) => sql`SELECT ${`content of ${name}`}::text AS key, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS value FROM ${sql.table(name)} t`,
+        (name) =>
+          sql`SELECT ${`content of ${name}`}::text AS key, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS value FROM ${sql.table(name)} t`,
       ),
     ],
     sql` UNION ALL `,

@@ -14,14 +14,21 @@ import { headerLanguage } from './request-context.ts';
  */
 export function sendError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   const language = request.language ?? headerLanguage(request) ?? 'TH';
-  const envelope = (statusCode: number, errorCode: string, message: string, field?: string, value: ErrorEnvelope['value'] = null) => {
+  const envelope = (
+    statusCode: number,
+    errorCode: string,
+    message: string,
+    field?: string,
+    value: ErrorEnvelope['value'] = null,
+  ) => {
     const body: ErrorEnvelope = { success: false, value, message, errorCode };
     if (field !== undefined) body.field = field;
     return reply.status(statusCode).send(body);
   };
 
   if (error instanceof AppError) {
-    if (error.options.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.options.retryAfterSeconds));
+    if (error.options.retryAfterSeconds !== undefined)
+      reply.header('Retry-After', String(error.options.retryAfterSeconds));
     const message = translate(language, error.options.messageKey ?? error.errorCode, error.options.params);
     return envelope(error.statusCode, error.errorCode, message, error.options.field, error.options.value ?? null);
   }
@@ -33,7 +40,12 @@ export function sendError(error: FastifyError | AppError | Error, request: Fasti
     const params = issue.params as Record<string, unknown>;
     const keys = Array.isArray(params.keys) ? (params.keys as string[]) : [];
     const field = path || keys[0] || context || 'body';
-    return envelope(400, errorCodes.validation, validationMessage(language, issue.keyword, field, params, issue.message ?? ''), field);
+    return envelope(
+      400,
+      errorCodes.validation,
+      validationMessage(language, issue.keyword, field, params, issue.message ?? ''),
+      field,
+    );
   }
 
   const fastifyError = error as FastifyError;
@@ -58,11 +70,13 @@ export function sendError(error: FastifyError | AppError | Error, request: Fasti
     // Body parsers (JSON, form) report broken input as a SyntaxError or a 400 of their own.
     return envelope(400, errorCodes.malformedBody, translate(language, errorCodes.malformedBody));
   }
-  if (fastifyError.statusCode === 413) return envelope(413, errorCodes.bodyTooLarge, translate(language, errorCodes.bodyTooLarge));
+  if (fastifyError.statusCode === 413)
+    return envelope(413, errorCodes.bodyTooLarge, translate(language, errorCodes.bodyTooLarge));
   if (fastifyError.statusCode === 415) {
     return envelope(415, errorCodes.unsupportedMediaType, translate(language, errorCodes.unsupportedMediaType));
   }
-  if (fastifyError.statusCode === 404) return envelope(404, errorCodes.notFound, translate(language, errorCodes.notFound));
+  if (fastifyError.statusCode === 404)
+    return envelope(404, errorCodes.notFound, translate(language, errorCodes.notFound));
 
   // PostgreSQL text cannot hold NUL (SQLSTATE 22021): such a value that a route's own checks let
   // through (see http/nul-guard.ts) is bad input, not a fault; the statement and its transaction failed.
@@ -95,7 +109,9 @@ export function sendClientError(error: Error & { code?: string }, socket: Socket
   const body: ErrorEnvelope = { success: false, value: null, message: translate('TH', errorCode), errorCode };
   const text = JSON.stringify(body);
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(text)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${text}`,
+    );
   }
   socket.destroy(error);
 }
@@ -111,11 +127,13 @@ function validationMessage(
   const isNumeric = origin === 'number' || origin === 'bigint';
   const values = { field, minimum: String(params.minimum ?? ''), maximum: String(params.maximum ?? '') };
   // zod reports a missing field as invalid_type "received undefined".
-  if (keyword === 'invalid_type' && zodMessage.includes('received undefined')) return translate(language, 'validation.required', values);
+  if (keyword === 'invalid_type' && zodMessage.includes('received undefined'))
+    return translate(language, 'validation.required', values);
   switch (keyword) {
     case 'too_small':
       // A text that must have at least one character is simply required: "please enter it".
-      if (origin === 'string' && Number(params.minimum) === 1) return translate(language, 'validation.required', values);
+      if (origin === 'string' && Number(params.minimum) === 1)
+        return translate(language, 'validation.required', values);
       return translate(language, isNumeric ? 'validation.too_small.number' : 'validation.too_small', values);
     case 'too_big':
       return translate(language, isNumeric ? 'validation.too_big.number' : 'validation.too_big', values);

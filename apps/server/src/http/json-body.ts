@@ -32,7 +32,8 @@ export function exceedsDepth(text: string, limit: number): boolean {
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index);
     if (isInString) {
-      if (char === 0x5c) index++; // a backslash escapes the next character
+      if (char === 0x5c)
+        index++; // a backslash escapes the next character
       else if (char === 0x22) isInString = false;
     } else if (char === 0x22) {
       isInString = true;

@@ -54,7 +54,10 @@ export class ResponseCache {
    * What a hit sends: the body (gzip when the client takes it and it is worth it) and every
    * header, built once per entry. Both serving paths use it, so they cannot drift apart.
    */
-  answer(entry: Entry, request: { headers: IncomingHttpHeaders }): { headers: Record<string, string | number>; payload: string | Buffer } {
+  answer(
+    entry: Entry,
+    request: { headers: IncomingHttpHeaders },
+  ): { headers: Record<string, string | number>; payload: string | Buffer } {
     if (entry.body.length > 1024 && acceptsGzip(request)) {
       entry.gzip ??= gzipSync(entry.body);
       entry.gzipHeaders ??= { ...this.headers, ...gzipJsonHeaders, 'content-length': entry.gzip.length };
@@ -152,22 +155,29 @@ export interface CacheFastPathOptions {
  * hello-world (docs/performance.md). Anything it cannot decide at once (a merchant not looked up
  * yet, a miss, a closing server) goes to Fastify, which fills the entry.
  */
-export function createCacheFastPath(options: CacheFastPathOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
+export function createCacheFastPath(
+  options: CacheFastPathOptions,
+): (request: IncomingMessage, response: ServerResponse) => boolean {
   return (request, response) => {
     const url = request.url ?? '';
     if (request.method !== 'GET' || !isMerchantScoped(url) || options.isClosing()) return false;
     const startedAt = process.hrtime.bigint();
     const merchantCode = request.headers.merchant;
-    const merchant = options.merchants.peek(typeof merchantCode === 'string' ? merchantCode : undefined, request.headers.host);
+    const merchant = options.merchants.peek(
+      typeof merchantCode === 'string' ? merchantCode : undefined,
+      request.headers.host,
+    );
     if (!merchant || merchant.status !== 'active') return false;
     const base = baseKey(headerLanguage(request) ?? merchant.defaultLanguage, url);
     let entry = options.cache.find(merchant.id, base);
-    if (!entry && !options.isProxyTrusted) entry = options.cache.find(merchant.id, perCallerKey(request.socket.remoteAddress ?? '', base));
+    if (!entry && !options.isProxyTrusted)
+      entry = options.cache.find(merchant.id, perCallerKey(request.socket.remoteAddress ?? '', base));
     if (!entry) return false;
 
     const { headers, payload } = options.cache.answer(entry, request);
     // The Fastify path adds HSTS per request (http/security.ts); so must this one.
-    if (arrivedOverTls(request, options.isProxyTrusted)) response.setHeader(strictTransportSecurity.name, strictTransportSecurity.value);
+    if (arrivedOverTls(request, options.isProxyTrusted))
+      response.setHeader(strictTransportSecurity.name, strictTransportSecurity.value);
     response.writeHead(200, headers).end(payload);
     options.onHit('GET', entry.route, Number(process.hrtime.bigint() - startedAt) / 1e9);
     return true;

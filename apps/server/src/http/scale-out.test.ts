@@ -64,14 +64,25 @@ describe.skipIf(!redisUrl)('two API instances behind one load balancer', () => {
   });
 
   test('a balance change made through one instance reaches a stream opened on the other', async () => {
-    const member = await fundedTestMember(first.db, first.demoMerchantId, `scaleout${randomBytes(3).toString('hex')}`, 10_000n);
+    const member = await fundedTestMember(
+      first.db,
+      first.demoMerchantId,
+      `scaleout${randomBytes(3).toString('hex')}`,
+      10_000n,
+    );
     const stream = await openStream(secondUrl, member.token);
     expect(stream.response.status).toBe(200);
     try {
       expect((await stream.next()).sumBalance).toBe('100.00');
 
       // A bet of 1.00 through the first instance, as the house vendor sends it.
-      const { token: sessionToken } = await createGameSession(first.db, { merchantId: first.demoMerchantId, memberId: member.memberId, vendorCode: houseVendorCode, gameId: 'lucky-lotus', nowMs: Date.now() });
+      const { token: sessionToken } = await createGameSession(first.db, {
+        merchantId: first.demoMerchantId,
+        memberId: member.memberId,
+        vendorCode: houseVendorCode,
+        gameId: 'lucky-lotus',
+        nowMs: Date.now(),
+      });
       const bet = JSON.stringify({
         requestId: randomUUID(),
         timestamp: Date.now(),
@@ -105,7 +116,14 @@ describe.skipIf(!redisUrl)('two API instances behind one load balancer', () => {
       // Each instance's runner, as server.ts starts it, with a job that records who ran it.
       for (const instance of ['first', 'second']) {
         const job = { name: queue, cron: '0 0 1 1 *', run: async () => ({ runs: runs.push(instance) }) };
-        runners.push(await startJobRunner({ connectionString: first.database.connectionString, logger, jobs: [job], pollingIntervalSeconds: 0.5 }));
+        runners.push(
+          await startJobRunner({
+            connectionString: first.database.connectionString,
+            logger,
+            jobs: [job],
+            pollingIntervalSeconds: 0.5,
+          }),
+        );
       }
       // Both instances react to the same event (here: the same run key) and queue its run.
       const queued = await Promise.all(runners.map((runner) => runner.runNow(queue, 'settle:2026-11-26')));
@@ -118,13 +136,16 @@ describe.skipIf(!redisUrl)('two API instances behind one load balancer', () => {
       expect(later).toEqual(expect.any(String));
       await vi.waitFor(
         async () => {
-          for (const jobId of [id, later!]) expect((await runners[0]!.boss.getJobById(queue, jobId))?.state).toBe('completed');
+          for (const jobId of [id, later!])
+            expect((await runners[0]!.boss.getJobById(queue, jobId))?.state).toBe('completed');
         },
         { timeout: 20_000, interval: 200 },
       );
       expect(runs).toHaveLength(2);
       // One row per run in pg-boss's table: the second instance's request added nothing to run later.
-      const rows = await sql<{ count: string }>`SELECT count(*)::text AS count FROM pgboss.job WHERE name = ${queue}`.execute(first.db);
+      const rows = await sql<{
+        count: string;
+      }>`SELECT count(*)::text AS count FROM pgboss.job WHERE name = ${queue}`.execute(first.db);
       expect(rows.rows[0]!.count).toBe('2');
     } finally {
       await Promise.all(runners.map((runner) => runner.stop(5000)));

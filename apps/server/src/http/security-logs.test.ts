@@ -72,7 +72,12 @@ interface CallOptions {
 }
 
 /** A call as the site makes it; fails the test unless it succeeds, and answers its `value`. */
-async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: Record<string, unknown>, options: CallOptions = {}) {
+async function call(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: Record<string, unknown>,
+  options: CallOptions = {},
+) {
   const sealed = body && options.isSealed ? sealForTest(body, publicKey) : null;
   const response = await fetch(`${baseUrl}${path}`, {
     method,
@@ -94,7 +99,16 @@ async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: Record<
 /** The forms a secret takes when something logs it carelessly: as is, URL-encoded, base64, base64url, hex. */
 function encodings(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
-  return [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('hex')])];
+  return [
+    ...new Set([
+      secret,
+      encodeURIComponent(secret),
+      JSON.stringify(secret).slice(1, -1),
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+      bytes.toString('hex'),
+    ]),
+  ];
 }
 
 /** Where `needle` appears in `haystack` as a whole word (a 6-digit code inside a longer number is not it). */
@@ -117,25 +131,53 @@ describe('a member journey at LOG_LEVEL=trace', () => {
     secrets.paymentPassword = paymentPassword;
 
     // Register by mobile number with the SMS code (and the demo agent's public affiliate code).
-    await call('POST', '/wps/verification/sms/register', { countryDialingCode: '+66', mobileNo: mobileNum, sliderToken: 'bypass' });
+    await call('POST', '/wps/verification/sms/register', {
+      countryDialingCode: '+66',
+      mobileNo: mobileNum,
+      sliderToken: 'bypass',
+    });
     const outbox = await call('GET', `/wps/dev/outbox?to=${encodeURIComponent(`+66${mobileNum.slice(1)}`)}`);
     const smsCode = z.array(z.object({ code: z.string() })).parse(outbox)[0]!.code;
     secrets.smsCode = smsCode;
     const registered = await call(
       'PUT',
       '/wps/member/register/mobile',
-      { password: firstPassword, confirmPassword: firstPassword, payeeName: 'Somchai Jaidee', mobileNum, countryDialingCode: '+66', sliderToken: 'bypass', verificationCode: smsCode, affiliateCode: 'LOTUS88' },
+      {
+        password: firstPassword,
+        confirmPassword: firstPassword,
+        payeeName: 'Somchai Jaidee',
+        mobileNum,
+        countryDialingCode: '+66',
+        sliderToken: 'bypass',
+        verificationCode: smsCode,
+        affiliateCode: 'LOTUS88',
+      },
       { isSealed: true },
     );
     secrets.registrationToken = registered.token;
 
     // Log in with "remember me", then change the password (the answer may carry a new token).
-    const login = await call('POST', '/wps/session/login', { type: 'username', username: mobileNum, password: firstPassword, sliderToken: 'bypass', remember: true }, { isSealed: true });
+    const login = await call(
+      'POST',
+      '/wps/session/login',
+      { type: 'username', username: mobileNum, password: firstPassword, sliderToken: 'bypass', remember: true },
+      { isSealed: true },
+    );
     secrets.loginToken = login.token;
     secrets.rememberToken = login.rememberToken;
-    const changed = await call('POST', '/wps/member/password', { oldPassword: firstPassword, newPassword: secondPassword, confirmNewPassword: secondPassword }, { token: login.token, isSealed: true });
+    const changed = await call(
+      'POST',
+      '/wps/member/password',
+      { oldPassword: firstPassword, newPassword: secondPassword, confirmNewPassword: secondPassword },
+      { token: login.token, isSealed: true },
+    );
     if (changed?.token) secrets.changedToken = changed.token;
-    const again = await call('POST', '/wps/session/login', { type: 'username', username: mobileNum, password: secondPassword, sliderToken: 'bypass' }, { isSealed: true });
+    const again = await call(
+      'POST',
+      '/wps/session/login',
+      { type: 'username', username: mobileNum, password: secondPassword, sliderToken: 'bypass' },
+      { isSealed: true },
+    );
     secrets.secondLoginToken = again.token;
 
     // Forgot the password: the e-mailed link is opened in the browser (a GET of the site with the
@@ -144,25 +186,68 @@ describe('a member journey at LOG_LEVEL=trace', () => {
     const email = `journey${randomBytes(4).toString('hex')}@example.com`;
     await t.db.updateTable('member').set({ email }).where('username_key', '=', mobileNum).execute();
     await call('POST', '/wps/member/password/email', { username: mobileNum, email });
-    const mail = await t.db.selectFrom('outbox_message').select('body').where('destination', '=', email).executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom('outbox_message')
+      .select('body')
+      .where('destination', '=', email)
+      .executeTakeFirstOrThrow();
     const link = new URL(/https?:\/\/\S+resetPassword=\S+/.exec(mail.body)![0]);
     const resetToken = link.searchParams.get('resetPassword')!;
     secrets.resetToken = resetToken;
     await fetch(`${baseUrl}${link.pathname}${link.search}`, { headers: { Accept: 'text/html' } });
-    await call('POST', '/wps/member/password/email/reset', { resetToken, newPassword: thirdPassword, confirmPassword: thirdPassword }, { isSealed: true });
-    const afterReset = await call('POST', '/wps/session/login', { type: 'username', username: mobileNum, password: thirdPassword, sliderToken: 'bypass' }, { isSealed: true });
+    await call(
+      'POST',
+      '/wps/member/password/email/reset',
+      { resetToken, newPassword: thirdPassword, confirmPassword: thirdPassword },
+      { isSealed: true },
+    );
+    const afterReset = await call(
+      'POST',
+      '/wps/session/login',
+      { type: 'username', username: mobileNum, password: thirdPassword, sliderToken: 'bypass' },
+      { isSealed: true },
+    );
     const token: string = afterReset.token;
     secrets.thirdLoginToken = token;
 
     // Payment password, then money in through DEMOPAY (its page and its signed callback over HTTP).
-    await call('PUT', '/wps/v2/member/paymentPassword', { password: thirdPassword, paymentPassword, confirmPaymentPassword: paymentPassword }, { token, isSealed: true });
-    const deposit = await call('POST', '/wps/relay/MCSFE_createDepositTask', { methodCode: 'DEMOPAY', amount: '500' }, { token, idempotencyKey: randomUUID() });
-    const paid = await fetch(deposit.payUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'success' }) });
+    await call(
+      'PUT',
+      '/wps/v2/member/paymentPassword',
+      { password: thirdPassword, paymentPassword, confirmPaymentPassword: paymentPassword },
+      { token, isSealed: true },
+    );
+    const deposit = await call(
+      'POST',
+      '/wps/relay/MCSFE_createDepositTask',
+      { methodCode: 'DEMOPAY', amount: '500' },
+      { token, idempotencyKey: randomUUID() },
+    );
+    const paid = await fetch(deposit.payUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'success' }),
+    });
     expect(paid.status).toBe(200);
 
     // A bank account and a withdrawal request, proven with the payment password.
-    const account = await call('PUT', '/wps/v2/member/bankAccount', { bankCode: 'KBANK', accountNumber: `1${String(randomInt(100_000_000, 999_999_999))}`, accountName: 'Somchai Jaidee', paymentPassword }, { token, isSealed: true });
-    await call('POST', '/wps/v2/transaction/withdraw', { amount: '100.00', bankAccountId: account.bankAccountId, paymentPassword }, { token, idempotencyKey: randomUUID(), isSealed: true });
+    const account = await call(
+      'PUT',
+      '/wps/v2/member/bankAccount',
+      {
+        bankCode: 'KBANK',
+        accountNumber: `1${String(randomInt(100_000_000, 999_999_999))}`,
+        accountName: 'Somchai Jaidee',
+        paymentPassword,
+      },
+      { token, isSealed: true },
+    );
+    await call(
+      'POST',
+      '/wps/v2/transaction/withdraw',
+      { amount: '100.00', bankAccountId: account.bankAccountId, paymentPassword },
+      { token, idempotencyKey: randomUUID(), isSealed: true },
+    );
 
     const balance = await call('GET', '/wps/v2/wallets/balance', undefined, { token });
     // 500 in, 100 held for the withdrawal: the money steps really ran.
@@ -170,7 +255,12 @@ describe('a member journey at LOG_LEVEL=trace', () => {
 
     // Launch the house slot, open its page as the /game iframe does (the session token in the query)
     // and spin: the house vendor bets through the platform's signed seamless wallet call.
-    const launch = await call('POST', '/wps/game/launchGame', { gameId: 'lucky-lotus', vassalage: 'LTSLOT', launchMode: 'GLS', accountType: 1, confirmTrans: 0 }, { token });
+    const launch = await call(
+      'POST',
+      '/wps/game/launchGame',
+      { gameId: 'lucky-lotus', vassalage: 'LTSLOT', launchMode: 'GLS', accountType: 1, confirmTrans: 0 },
+      { token },
+    );
     const gameUrl = new URL(launch.game_url);
     const sessionToken = gameUrl.searchParams.get('token')!;
     secrets.gameSessionToken = sessionToken;
@@ -178,12 +268,20 @@ describe('a member journey at LOG_LEVEL=trace', () => {
     expect(page.status).toBe(200);
     const player = { token: sessionToken, gameId: 'lucky-lotus', currency: 'THB' };
     const houseCall = async (path: string, body: Record<string, unknown>) => {
-      const response = await fetch(`${houseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${houseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
     };
     await houseCall('/api/slot/session', player);
     await houseCall('/api/slot/spin', { ...player, betPerLine: 5 });
-    const member = await t.db.selectFrom('member').select('id').where('username_key', '=', mobileNum).executeTakeFirstOrThrow();
+    const member = await t.db
+      .selectFrom('member')
+      .select('id')
+      .where('username_key', '=', mobileNum)
+      .executeTakeFirstOrThrow();
     const bets = await t.db.selectFrom('bet_record').select('member_id').where('member_id', '=', member.id).execute();
     expect(bets).toHaveLength(1);
 
@@ -206,7 +304,10 @@ describe('a member journey at LOG_LEVEL=trace', () => {
     const leaks = Object.entries(secrets).flatMap(([name, secret]) =>
       encodings(secret)
         .filter((form) => occurrences(log, form) > 0)
-        .map((form) => `${name} as ${JSON.stringify(form)}: ${logged.find((line) => occurrences(line, form) > 0)?.slice(0, 300)}`),
+        .map(
+          (form) =>
+            `${name} as ${JSON.stringify(form)}: ${logged.find((line) => occurrences(line, form) > 0)?.slice(0, 300)}`,
+        ),
     );
     expect(leaks).toEqual([]);
   });
@@ -216,7 +317,10 @@ describe('urlForLog', () => {
   test.each([
     ['/?resetPassword=abc_DEF-123', '/?resetPassword=[redacted]'],
     ['/play/x?token=t0k&lang=th', '/play/x?token=[redacted]&lang=th'],
-    ['/cb?sessionToken=a&SIGNATURE=b&apiKey=c&otp=1&code=2&x=3', '/cb?sessionToken=[redacted]&SIGNATURE=[redacted]&apiKey=[redacted]&otp=[redacted]&code=[redacted]&x=3'],
+    [
+      '/cb?sessionToken=a&SIGNATURE=b&apiKey=c&otp=1&code=2&x=3',
+      '/cb?sessionToken=[redacted]&SIGNATURE=[redacted]&apiKey=[redacted]&otp=[redacted]&code=[redacted]&x=3',
+    ],
     ['/x?pass%77ord=secret', '/x?pass%77ord=[redacted]'],
     ['/x?%E0%A4%A=1', '/x?%E0%A4%A=1'],
     ['/wps/relay/MCSFE_getDepositTask?depositId=12', '/wps/relay/MCSFE_getDepositTask?depositId=12'],

@@ -36,14 +36,18 @@ const foreignOrigin = 'https://evil.example';
 beforeAll(async () => {
   const webDist = await mkdtemp(path.join(os.tmpdir(), 'lotus-web-'));
   const adminDist = await mkdtemp(path.join(os.tmpdir(), 'lotus-admin-'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>site</title><script type="module" src="/assets/index.js"></script>');
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>site</title><script type="module" src="/assets/index.js"></script>',
+  );
   await writeFile(path.join(adminDist, 'index.html'), '<!doctype html><title>back-office</title>');
   t = await createTestApp(
     { WEB_DIST_DIR: webDist, ADMIN_DIST_DIR: adminDist, TRUST_PROXY: '127.0.0.1' },
     {
       onRoute: (route: RouteOptions) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
-        const onRequest = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+        const onRequest =
+          route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
         for (const method of methods) routes.push({ method, url: route.url, onRequest });
       },
     },
@@ -67,7 +71,10 @@ interface CallOptions {
  * One real HTTP call. Only the headers matter here, so the body is dropped unread (the balance
  * stream never ends by itself).
  */
-async function call(url: string, { method = 'GET', headers = {}, body, isTls = false }: CallOptions = {}): Promise<Response> {
+async function call(
+  url: string,
+  { method = 'GET', headers = {}, body, isTls = false }: CallOptions = {},
+): Promise<Response> {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}${url}`, {
     method,
@@ -100,14 +107,24 @@ function expectCommonHeaders(response: Response, where: string) {
   expect(scriptSources, `${where}: script-src or default-src`).toBeDefined();
   expect(scriptSources, where).not.toContain("'unsafe-inline'");
   expect(scriptSources, where).not.toContain("'unsafe-eval'");
-  expect(scriptSources!.some((source) => source === '*' || source.endsWith(':')), `${where}: no wildcard or scheme-wide script source`).toBe(false);
+  expect(
+    scriptSources!.some((source) => source === '*' || source.endsWith(':')),
+    `${where}: no wildcard or scheme-wide script source`,
+  ).toBe(false);
   expect(csp.get('frame-ancestors'), `${where}: frame-ancestors`).toBeDefined();
-  expect(csp.get('frame-ancestors')!.every((source) => source === "'self'" || source === "'none'"), where).toBe(true);
+  expect(
+    csp.get('frame-ancestors')!.every((source) => source === "'self'" || source === "'none'"),
+    where,
+  ).toBe(true);
   expect(csp.get('object-src') ?? csp.get('default-src'), where).toEqual(["'none'"]);
   expect(response.headers.get('x-content-type-options'), where).toBe('nosniff');
-  expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'], `${where}: Referrer-Policy`).toContain(response.headers.get('referrer-policy'));
+  expect(
+    ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'],
+    `${where}: Referrer-Policy`,
+  ).toContain(response.headers.get('referrer-policy'));
   const permissions = response.headers.get('permissions-policy') ?? '';
-  for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(permissions, `${where}: Permissions-Policy ${feature}`).toContain(`${feature}=()`);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+    expect(permissions, `${where}: Permissions-Policy ${feature}`).toContain(`${feature}=()`);
 }
 
 const faces: Array<{ name: string; url: string; kind: 'page' | 'json'; headers?: Record<string, string> }> = [
@@ -128,10 +145,14 @@ describe('headers of every face', () => {
     for (const attempt of [1, 2]) {
       const response = await call(url);
       const where = `${url} #${attempt}`;
-      expect(response.headers.get('content-type') ?? '', where).toContain(kind === 'page' ? 'text/html' : 'application/json');
+      expect(response.headers.get('content-type') ?? '', where).toContain(
+        kind === 'page' ? 'text/html' : 'application/json',
+      );
       expectCommonHeaders(response, where);
-      if (kind === 'page') expect(parseCsp(response.headers.get('content-security-policy')).get('script-src'), where).toEqual(["'self'"]);
-      else expect(parseCsp(response.headers.get('content-security-policy')).get('default-src'), where).toEqual(["'none'"]);
+      if (kind === 'page')
+        expect(parseCsp(response.headers.get('content-security-policy')).get('script-src'), where).toEqual(["'self'"]);
+      else
+        expect(parseCsp(response.headers.get('content-security-policy')).get('default-src'), where).toEqual(["'none'"]);
     }
   });
 
@@ -149,7 +170,12 @@ describe('headers of every face', () => {
 
   test('X-Forwarded-Proto from a caller that is not a listed proxy is not believed', async () => {
     // The only case not over a socket: the test's requests all come from 127.0.0.1, the listed proxy.
-    const response = await t.app.inject({ method: 'GET', url: apiPaths.systemStatus, headers: { Merchant: 'demo', 'X-Forwarded-Proto': 'https' }, remoteAddress: '203.0.113.7' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: apiPaths.systemStatus,
+      headers: { Merchant: 'demo', 'X-Forwarded-Proto': 'https' },
+      remoteAddress: '203.0.113.7',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
@@ -166,7 +192,9 @@ describe('Cache-Control: no-store on every money and member call', () => {
       (route) =>
         route.method !== 'HEAD' &&
         !route.url.includes('*') &&
-        (route.onRequest.some((hook) => memberGuards.includes(hook) || isOperatorGuard(hook)) || route.url.startsWith('/admin-api/') || route.url.startsWith('/vendor-api/')),
+        (route.onRequest.some((hook) => memberGuards.includes(hook) || isOperatorGuard(hook)) ||
+          route.url.startsWith('/admin-api/') ||
+          route.url.startsWith('/vendor-api/')),
     );
     return guarded;
   };
@@ -174,7 +202,15 @@ describe('Cache-Control: no-store on every money and member call', () => {
   test('the route table has the guarded calls this test is about', () => {
     const urls = guardedRoutes().map((route) => route.url);
     // A guard renamed or moved out of onRequest would silently empty the list below; these must be in it.
-    expect(urls).toEqual(expect.arrayContaining([apiPaths.walletBalance, apiPaths.walletStream, apiPaths.memberInfo, adminApiPaths.me, '/wps/relay/MCSFE_createDepositTask']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        apiPaths.walletBalance,
+        apiPaths.walletStream,
+        apiPaths.memberInfo,
+        adminApiPaths.me,
+        '/wps/relay/MCSFE_createDepositTask',
+      ]),
+    );
     expect(urls.filter((url) => url.startsWith('/vendor-api/')).length).toBeGreaterThan(0);
     expect(urls.length).toBeGreaterThan(40);
   });
@@ -185,7 +221,9 @@ describe('Cache-Control: no-store on every money and member call', () => {
       const url = concrete(route.url);
       let headers: Record<string, string> = {};
       if (route.url.startsWith('/admin-api/')) {
-        headers = { Authorization: (await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'admin' })).token };
+        headers = {
+          Authorization: (await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'admin' })).token,
+        };
       } else if (!route.url.startsWith('/vendor-api/')) {
         // A member and a session of their own for each call: some calls (logout) end the session.
         const memberId = await insertTestMember(t.db, t.demoMerchantId, `nostore${++memberSequence}`);
@@ -194,11 +232,16 @@ describe('Cache-Control: no-store on every money and member call', () => {
       const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
       const response = await call(url, {
         method: route.method,
-        headers: { ...headers, ...(hasBody ? { 'content-type': 'application/json', 'Idempotency-Key': `nostore-${memberSequence}` } : {}), 'x-signature': 'not-a-signature' },
+        headers: {
+          ...headers,
+          ...(hasBody ? { 'content-type': 'application/json', 'Idempotency-Key': `nostore-${memberSequence}` } : {}),
+          'x-signature': 'not-a-signature',
+        },
         ...(hasBody ? { body: '{}' } : {}),
       });
       expect(response.status, `${route.method} ${url}`).toBeLessThan(500);
-      if (!/\bno-store\b/.test(response.headers.get('cache-control') ?? '')) missing.push(`${route.method} ${url} -> ${response.status} ${response.headers.get('cache-control')}`);
+      if (!/\bno-store\b/.test(response.headers.get('cache-control') ?? ''))
+        missing.push(`${route.method} ${url} -> ${response.status} ${response.headers.get('cache-control')}`);
     }
     expect(missing).toEqual([]);
   });
@@ -207,7 +250,13 @@ describe('Cache-Control: no-store on every money and member call', () => {
 describe('CORS: the API is same-origin only', () => {
   // The site, the back-office and the API share one origin per merchant domain (and the dev servers
   // proxy to the API), so no origin is allowed cross-origin: config has no CORS allowlist.
-  const probes = [apiPaths.systemStatus, apiPaths.walletBalance, apiPaths.walletStream, '/wps/relay/MCSFE_createDepositTask', adminApiPaths.me];
+  const probes = [
+    apiPaths.systemStatus,
+    apiPaths.walletBalance,
+    apiPaths.walletStream,
+    '/wps/relay/MCSFE_createDepositTask',
+    adminApiPaths.me,
+  ];
 
   test.each(probes)('a foreign origin gets no CORS headers on %s, simple or preflight', async (url) => {
     const simple = await call(url, { headers: { Origin: foreignOrigin } });
@@ -215,7 +264,11 @@ describe('CORS: the API is same-origin only', () => {
     expect(simple.headers.get('access-control-allow-credentials')).toBeNull();
     const preflight = await call(url, {
       method: 'OPTIONS',
-      headers: { Origin: foreignOrigin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      headers: {
+        Origin: foreignOrigin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, content-type',
+      },
     });
     expect(preflight.status).toBeGreaterThanOrEqual(400);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
@@ -235,7 +288,14 @@ describe('live channels refuse a foreign origin', () => {
     const memberId = await insertTestMember(t.db, t.demoMerchantId, `stream${++memberSequence}`);
     const token = await insertTestSession(t.db, t.demoMerchantId, memberId);
     // A browser sends Authorization cross-origin only after a preflight, which is refused...
-    const preflight = await call(apiPaths.walletStream, { method: 'OPTIONS', headers: { Origin: foreignOrigin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } });
+    const preflight = await call(apiPaths.walletStream, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: foreignOrigin,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     // ...and the token never rides on a cookie, so without it the stream is closed to anyone.
     const withoutToken = await call(apiPaths.walletStream, { headers: { Origin: foreignOrigin } });
@@ -249,7 +309,10 @@ describe('live channels refuse a foreign origin', () => {
 
   /** Opens the house vendor's baccarat websocket and says how it ended (code and reason). */
   function openBaccaratSocket(origin: string | null): Promise<{ code: number; reason: string }> {
-    const socket = new WebSocket(`${house.url.replace('http', 'ws')}/api/baccarat/ws`, origin === null ? {} : { headers: { Origin: origin } });
+    const socket = new WebSocket(
+      `${house.url.replace('http', 'ws')}/api/baccarat/ws`,
+      origin === null ? {} : { headers: { Origin: origin } },
+    );
     return new Promise((resolve, reject) => {
       socket.on('error', reject);
       // A seat that passed the origin check waits for a join; a malformed one gets a different refusal.
@@ -271,7 +334,12 @@ describe('cookies', () => {
   test('a login answers a token in the body, never a cookie', async () => {
     // The site keeps its token in sessionStorage under the CSP (docs/architecture.md); no call sets a
     // cookie today. If one ever does, the next test holds it to HttpOnly, SameSite and Secure.
-    const response = await call(adminApiPaths.login, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nobody', password: 'wrong-password' }), isTls: true });
+    const response = await call(adminApiPaths.login, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'nobody', password: 'wrong-password' }),
+      isTls: true,
+    });
     expect(response.status).toBeLessThan(500);
     expect(response.headers.getSetCookie()).toEqual([]);
   });
@@ -279,9 +347,17 @@ describe('cookies', () => {
   test('every Set-Cookie this file received is HttpOnly and SameSite, and Secure over TLS', () => {
     // Runs last (vitest keeps file order): it judges the cookies of every call above.
     const bad = cookiesSeen.filter(({ cookie, isTls }) => {
-      const attributes = cookie.split(';').slice(1).map((part) => part.trim().toLowerCase());
+      const attributes = cookie
+        .split(';')
+        .slice(1)
+        .map((part) => part.trim().toLowerCase());
       const sameSite = attributes.find((attribute) => attribute.startsWith('samesite='));
-      return !attributes.includes('httponly') || !sameSite || sameSite === 'samesite=none' || (isTls && !attributes.includes('secure'));
+      return (
+        !attributes.includes('httponly') ||
+        !sameSite ||
+        sameSite === 'samesite=none' ||
+        (isTls && !attributes.includes('secure'))
+      );
     });
     expect(bad).toEqual([]);
   });

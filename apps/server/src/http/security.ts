@@ -45,7 +45,10 @@ export function securityHeaders(gameOrigins: readonly string[] = []): Record<str
     getHeader: (name: string) => headers[name],
   } as unknown as ServerResponse;
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...contentSecurityPolicy, frameSrc: [...contentSecurityPolicy.frameSrc, ...gameOrigins] } },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...contentSecurityPolicy, frameSrc: [...contentSecurityPolicy.frameSrc, ...gameOrigins] },
+    },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Sent per request, only over TLS (see registerSecurityHeaders).
@@ -63,7 +66,8 @@ export function securityHeaders(gameOrigins: readonly string[] = []): Record<str
  * frame in fullscreen and lets the game autoplay, and the money pages copy account numbers. Only
  * features Chromium knows: an unknown one (`bluetooth`) is a console warning on every page.
  */
-export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), display-capture=()';
+export const permissionsPolicy =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), display-capture=()';
 
 /**
  * HSTS only means something over TLS (browsers ignore it on plain HTTP, RFC 6797 §8.1), and TLS
@@ -71,7 +75,10 @@ export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), paym
  * socket's own, or `X-Forwarded-Proto: https` from a proxy listed in TRUST_PROXY (Fastify's
  * `request.protocol`). Sent on plain-HTTP local use it would only add noise.
  */
-export const strictTransportSecurity = { name: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' } as const;
+export const strictTransportSecurity = {
+  name: 'Strict-Transport-Security',
+  value: 'max-age=31536000; includeSubDomains',
+} as const;
 
 /**
  * For the response cache's fast path, which answers before Fastify (no `request.protocol` there):
@@ -100,7 +107,11 @@ export const apiSecurityHeaders: Record<string, string> = {
   'Permissions-Policy': permissionsPolicy,
 };
 
-export function registerSecurityHeaders(app: FastifyInstance, isApiPath: (url: string) => boolean, gameOrigins: readonly string[]): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  isApiPath: (url: string) => boolean,
+  gameOrigins: readonly string[],
+): void {
   const siteHeaders = securityHeaders(gameOrigins);
   app.addHook('onRequest', async (request, reply) => {
     const isApi = isApiPath(request.url);

@@ -13,12 +13,15 @@ export const th = {
 
 export const en: Record<keyof typeof th, string> = {
   vendor_under_maintenance: 'This game provider is under maintenance. Please come back after the time shown.',
-  launch_game_balance_not_enough: 'Your balance is too low for this game (balance {balance}, minimum bet {minBet}). Please deposit first.',
+  launch_game_balance_not_enough:
+    'Your balance is too low for this game (balance {balance}, minimum bet {minBet}). Please deposit first.',
   launch_game_trial_not_allowed: 'Free-play accounts cannot play this game. Sign up to play with real money.',
   vendor_unavailable: 'This game provider is not available right now. Please try again later.',
   launch_game_not_available: 'This game is not open for play yet. Please choose another game.',
-  'launch.transfer.amount.above.main': 'The amount to move into the game ({field}) is more than your main wallet holds (available {available}).',
+  'launch.transfer.amount.above.main':
+    'The amount to move into the game ({field}) is more than your main wallet holds (available {available}).',
   'wallet.transfer.vendor.unknown': 'There is no wallet for this game provider ({field}).',
   'wallet.transfer.balance.not.enough': 'The source wallet does not hold enough (available {available}).',
-  'wallet.transfer.pending': 'An earlier transfer with this provider is still being confirmed. Please try again in a moment.',
+  'wallet.transfer.pending':
+    'An earlier transfer with this provider is still being confirmed. Please try again in a moment.',
 };

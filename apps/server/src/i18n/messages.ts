@@ -83,7 +83,8 @@ const th = {
   'sms.unknown.error': 'เกิดข้อผิดพลาดที่ไม่ทราบสาเหตุ ส่งข้อความไม่สำเร็จ กรุณาลองใหม่ภายหลัง',
   'messaging.code.sms': '[{brand}] รหัสยืนยันของคุณคือ {code} ใช้ได้ภายใน {minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น',
   'messaging.code.email.subject': '{brand}: รหัสยืนยันของคุณ',
-  'messaging.code.email.body': 'รหัสยืนยันของคุณคือ {code}\n\nรหัสนี้ใช้ได้ภายใน {minutes} นาทีและใช้ได้ครั้งเดียว ห้ามบอกรหัสนี้กับผู้อื่น หากคุณไม่ได้ร้องขอ กรุณาเพิกเฉยต่ออีเมลนี้\n\n{brand}',
+  'messaging.code.email.body':
+    'รหัสยืนยันของคุณคือ {code}\n\nรหัสนี้ใช้ได้ภายใน {minutes} นาทีและใช้ได้ครั้งเดียว ห้ามบอกรหัสนี้กับผู้อื่น หากคุณไม่ได้ร้องขอ กรุณาเพิกเฉยต่ออีเมลนี้\n\n{brand}',
 } as const;
 
 export type MessageKey = keyof typeof th;
@@ -155,15 +156,18 @@ const en: Record<MessageKey, string> = {
   'sms.quota.insufficient': 'Message quota insufficient, please contact customer service',
   'sms.operation.disabled': 'This operation is not enabled',
   'sms.unknown.error': 'Unknown error: the message could not be sent, please try again later',
-  'messaging.code.sms': '[{brand}] Your verification code is {code}. It is valid for {minutes} minutes. Never share it with anyone.',
+  'messaging.code.sms':
+    '[{brand}] Your verification code is {code}. It is valid for {minutes} minutes. Never share it with anyone.',
   'messaging.code.email.subject': '{brand}: your verification code',
-  'messaging.code.email.body': 'Your verification code is {code}\n\nIt is valid for {minutes} minutes and can be used once. Never share it with anyone. If you did not ask for it, ignore this e-mail.\n\n{brand}',
+  'messaging.code.email.body':
+    'Your verification code is {code}\n\nIt is valid for {minutes} minutes and can be used once. Never share it with anyone. If you did not ask for it, ignore this e-mail.\n\n{brand}',
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { TH: th, EN: en };
 
 /** The message for `key` in `language`, with {name} placeholders filled; unknown keys fall back to the key. */
 export function translate(language: Language, key: string, params: Record<string, string | number> = {}): string {
-  const template = (messages[language] as Record<string, string>)[key] ?? (messages.EN as Record<string, string>)[key] ?? key;
+  const template =
+    (messages[language] as Record<string, string>)[key] ?? (messages.EN as Record<string, string>)[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

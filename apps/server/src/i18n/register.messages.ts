@@ -72,7 +72,10 @@ type RegisterMessageKey =
   | `register.field.invalid.exact.${RegisterPatternId}`;
 
 /** The same shape as the site's register_rule_range and register_rule_exact, with the field named first. */
-function buildMessages(texts: Record<RegisterPatternId | 'other', string>, characters: string): Record<RegisterMessageKey, string> {
+function buildMessages(
+  texts: Record<RegisterPatternId | 'other', string>,
+  characters: string,
+): Record<RegisterMessageKey, string> {
   const range = (pattern: string) => `{field}: ${pattern} ({minimum}-{maximum} ${characters})`;
   const exact = (pattern: string) => `{field}: ${pattern} ({length} ${characters})`;
   const messages: Record<string, string> = {

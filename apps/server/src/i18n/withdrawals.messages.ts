@@ -70,13 +70,15 @@ export const en: Record<keyof typeof th, string> = {
   'withdrawal.status.conflict.approved': 'This withdrawal was already approved and paid, so this cannot be done',
   'withdrawal.status.conflict.rejected': 'This withdrawal was rejected, so this cannot be done',
   'withdrawal.status.conflict.received': 'This withdrawal was already confirmed as received, so this cannot be done',
-  'withdrawal.status.conflict.not_received': 'This withdrawal was reported as not received and is under review, so this cannot be done',
+  'withdrawal.status.conflict.not_received':
+    'This withdrawal was reported as not received and is under review, so this cannot be done',
   'withdraw.proof.not.image': 'The proof must be a PNG or JPG image',
   'withdraw.proof.too.large': 'The proof must be at most {megabytes} MB',
   'withdraw.history.range.invalid': 'The end date cannot be before the start date',
   'bank.account.payment.password.required': 'Enter your payment password to add a bank account',
   'withdrawal.payout.reference.required': 'Please enter the payout reference',
-  'withdrawal.payout.reference.invalid': 'The payout reference must be 1-{max} characters: English letters, digits, spaces and . _ / : # -, starting with a letter or digit',
+  'withdrawal.payout.reference.invalid':
+    'The payout reference must be 1-{max} characters: English letters, digits, spaces and . _ / : # -, starting with a letter or digit',
   'withdraw.payout.slip.not.image': 'The payout slip must be a PNG or JPG image',
   'withdraw.payout.slip.too.large': 'The payout slip must be at most {megabytes} MB',
 };

@@ -37,7 +37,12 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
 }
 
-export async function startJobRunner({ connectionString, logger, jobs, pollingIntervalSeconds = 30 }: JobRunnerOptions): Promise<JobRunner> {
+export async function startJobRunner({
+  connectionString,
+  logger,
+  jobs,
+  pollingIntervalSeconds = 30,
+}: JobRunnerOptions): Promise<JobRunner> {
   const boss = new PgBoss({
     connectionString,
     application_name: 'lotus-jobs',
@@ -52,7 +57,14 @@ export async function startJobRunner({ connectionString, logger, jobs, pollingIn
 
   for (const job of jobs) {
     // Singleton: at most one queued or active run at a time, so a slow run is never doubled by the next tick.
-    await boss.createQueue(job.name, { name: job.name, policy: 'singleton', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInMinutes: 15 });
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: 'singleton',
+      retryLimit: 3,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInMinutes: 15,
+    });
     await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     await boss.work(job.name, { pollingIntervalSeconds }, async () => {
       const startedAt = Date.now();

@@ -18,7 +18,9 @@ let merchantId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  merchantId = (await database.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
+  merchantId = (
+    await database.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => database.drop());
 
@@ -36,12 +38,27 @@ describe('pruneExpired', () => {
       created_at: at(expiresInMs - 60_000),
       expires_at: at(expiresInMs),
     });
-    await db.insertInto('challenge').values([challenge(deadChallengeId, -1000), challenge(liveChallengeId, 60_000)]).execute();
+    await db
+      .insertInto('challenge')
+      .values([challenge(deadChallengeId, -1000), challenge(liveChallengeId, 60_000)])
+      .execute();
     await db
       .insertInto('challenge_token')
       .values([
-        { token_hash: 'prune-dead-token', merchant_id: merchantId, purpose: null, created_at: at(-3 * 60_000), expires_at: at(-60_000) },
-        { token_hash: 'prune-live-token', merchant_id: merchantId, purpose: null, created_at: at(0), expires_at: at(120_000) },
+        {
+          token_hash: 'prune-dead-token',
+          merchant_id: merchantId,
+          purpose: null,
+          created_at: at(-3 * 60_000),
+          expires_at: at(-60_000),
+        },
+        {
+          token_hash: 'prune-live-token',
+          merchant_id: merchantId,
+          purpose: null,
+          created_at: at(0),
+          expires_at: at(120_000),
+        },
       ])
       .execute();
     await db
@@ -62,7 +79,10 @@ describe('pruneExpired', () => {
       expires_at: at(expiresInMs),
     });
     // A day after expiry a code is gone; within the day it still counts towards the hourly cap's look-back.
-    await db.insertInto('verification_code').values([code('+66800000001', -dayMs - 1000), code('+66800000002', -hourMs)]).execute();
+    await db
+      .insertInto('verification_code')
+      .values([code('+66800000001', -dayMs - 1000), code('+66800000002', -hourMs)])
+      .execute();
 
     const memberId = await insertTestMember(database.db, merchantId, 'prunejob', at(-40 * dayMs));
     const session = (tokenHash: string, expiresAtMs: number, revokedAtMs: number | null) => ({
@@ -92,15 +112,45 @@ describe('pruneExpired', () => {
     const outcome = await pruneExpired(db, nowMs);
 
     expect(outcome).toMatchObject({ challenges: 1, sliderTokens: 1, sealedNonces: 1, codes: 1, sessions: 2 });
-    expect((await db.selectFrom('challenge').select('id').where('id', 'in', [deadChallengeId, liveChallengeId]).execute()).map((row) => row.id)).toEqual([liveChallengeId]);
-    expect((await db.selectFrom('challenge_token').select('token_hash').where('token_hash', 'like', 'prune-%').execute()).map((row) => row.token_hash)).toEqual(['prune-live-token']);
-    expect((await db.selectFrom('sealed_nonce').select('nonce').where('nonce', 'like', 'prune-%').execute()).map((row) => row.nonce)).toEqual(['prune-live-nonce']);
-    expect((await db.selectFrom('verification_code').select('destination').execute()).map((row) => row.destination)).toEqual(['+66800000002']);
-    const sessions = await db.selectFrom('member_session').select('token_hash').where('member_id', '=', memberId).orderBy('token_hash').execute();
+    expect(
+      (
+        await db.selectFrom('challenge').select('id').where('id', 'in', [deadChallengeId, liveChallengeId]).execute()
+      ).map((row) => row.id),
+    ).toEqual([liveChallengeId]);
+    expect(
+      (
+        await db.selectFrom('challenge_token').select('token_hash').where('token_hash', 'like', 'prune-%').execute()
+      ).map((row) => row.token_hash),
+    ).toEqual(['prune-live-token']);
+    expect(
+      (await db.selectFrom('sealed_nonce').select('nonce').where('nonce', 'like', 'prune-%').execute()).map(
+        (row) => row.nonce,
+      ),
+    ).toEqual(['prune-live-nonce']);
+    expect(
+      (await db.selectFrom('verification_code').select('destination').execute()).map((row) => row.destination),
+    ).toEqual(['+66800000002']);
+    const sessions = await db
+      .selectFrom('member_session')
+      .select('token_hash')
+      .where('member_id', '=', memberId)
+      .orderBy('token_hash')
+      .execute();
     expect(sessions.map((row) => row.token_hash)).toEqual(['expired-recently', 'live', 'revoked-recently']);
 
     // A second run finds nothing more to do.
-    expect(await pruneExpired(db, nowMs)).toEqual({ challenges: 0, sliderTokens: 0, sealedNonces: 0, codes: 0, sessions: 0, idempotencyKeys: 0, rememberTokens: 0, loginVerifications: 0, passwordChangeFailures: 0, passwordResetLinks: 0 });
+    expect(await pruneExpired(db, nowMs)).toEqual({
+      challenges: 0,
+      sliderTokens: 0,
+      sealedNonces: 0,
+      codes: 0,
+      sessions: 0,
+      idempotencyKeys: 0,
+      rememberTokens: 0,
+      loginVerifications: 0,
+      passwordChangeFailures: 0,
+      passwordResetLinks: 0,
+    });
   });
 });
 
@@ -119,7 +169,14 @@ describe('job runner (pg-boss on the same database)', () => {
     const runners: JobRunner[] = [];
     try {
       for (const instance of ['a', 'b']) {
-        runners.push(await startJobRunner({ connectionString: database.connectionString, logger, jobs: [job(instance)], pollingIntervalSeconds: 0.5 }));
+        runners.push(
+          await startJobRunner({
+            connectionString: database.connectionString,
+            logger,
+            jobs: [job(instance)],
+            pollingIntervalSeconds: 0.5,
+          }),
+        );
       }
       const id = await runners[0]!.runNow('test.counted');
       expect(id).toEqual(expect.any(String));

@@ -11,7 +11,12 @@ import { deleteExpiredChallenges } from '../modules/verification/delete-expired-
 import { autoReceiveWithdrawals, deleteOldPaymentPasswordFailures } from '../modules/withdrawal/index.ts';
 import { backofficePruneJobName, deleteDeadOperatorRows } from '../modules/backoffice/delete-dead-operator-rows.ts';
 import type { AppConfig } from '../config.ts';
-import { pullTransferBetRecords, reconcilePendingTransfers, type Integration, type TransferVendorClient } from '../modules/transfer-wallet/index.ts';
+import {
+  pullTransferBetRecords,
+  reconcilePendingTransfers,
+  type Integration,
+  type TransferVendorClient,
+} from '../modules/transfer-wallet/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 export const pruneJobName = 'maintenance.prune';
@@ -47,14 +52,21 @@ export async function pruneExpired(db: Kysely<Database>, nowMs: number): Promise
 }
 
 /** Every job the API runs in the background. */
-export function scheduledJobs(db: Kysely<Database>, now: () => number, transferVendors?: TransferVendors): ScheduledJob[] {
+export function scheduledJobs(
+  db: Kysely<Database>,
+  now: () => number,
+  transferVendors?: TransferVendors,
+): ScheduledJob[] {
   return [
     { name: pruneJobName, cron: '*/10 * * * *', run: () => pruneExpired(db, now()) },
     // Spec §4: paid withdrawals nobody answered within the merchant's minutes count as received; every minute, so none waits long past its deadline.
     {
       name: autoReceiveJobName,
       cron: '* * * * *',
-      run: async () => ({ withdrawalsReceived: await autoReceiveWithdrawals(db, now()), paymentPasswordFailures: await deleteOldPaymentPasswordFailures(db, now()) }),
+      run: async () => ({
+        withdrawalsReceived: await autoReceiveWithdrawals(db, now()),
+        paymentPasswordFailures: await deleteOldPaymentPasswordFailures(db, now()),
+      }),
     },
     // Pending deposits past the merchant's minutes expire (gateway ones after asking the gateway); unused proofs go after a day.
     expireDepositsJob(db, now),
@@ -63,9 +75,17 @@ export function scheduledJobs(db: Kysely<Database>, now: () => number, transferV
     // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.
     ...(transferVendors
       ? [
-          { name: reconcileTransfersJobName, cron: '* * * * *', run: () => reconcilePendingTransfers(db, transferVendors.config, transferVendors.clientFor, now()) },
+          {
+            name: reconcileTransfersJobName,
+            cron: '* * * * *',
+            run: () => reconcilePendingTransfers(db, transferVendors.config, transferVendors.clientFor, now()),
+          },
           // Rounds played at transfer-mode vendors reach the members' betting records within a minute.
-          { name: transferBetRecordsJobName, cron: '* * * * *', run: () => pullTransferBetRecords(db, transferVendors.config, transferVendors.clientFor, now()) },
+          {
+            name: transferBetRecordsJobName,
+            cron: '* * * * *',
+            run: () => pullTransferBetRecords(db, transferVendors.config, transferVendors.clientFor, now()),
+          },
         ]
       : []),
   ];

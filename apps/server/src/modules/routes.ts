@@ -17,4 +17,21 @@ import { walletRoutes } from './wallet/wallet.routes.ts';
 import { withdrawalRoutes } from './withdrawal/withdrawal.routes.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
-export const routeModules: Array<(app: AppInstance) => Promise<void>> = [siteRoutes, gamesRoutes, sealedRoutes, verificationRoutes, identityRoutes, loginSecurityRoutes, accountsRoutes, messagingRoutes, walletRoutes, depositRoutes, withdrawalRoutes, backofficeRoutes, vendorWalletRoutes, transferWalletRoutes, betRecordRoutes, agentContractRoutes];
+export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
+  siteRoutes,
+  gamesRoutes,
+  sealedRoutes,
+  verificationRoutes,
+  identityRoutes,
+  loginSecurityRoutes,
+  accountsRoutes,
+  messagingRoutes,
+  walletRoutes,
+  depositRoutes,
+  withdrawalRoutes,
+  backofficeRoutes,
+  vendorWalletRoutes,
+  transferWalletRoutes,
+  betRecordRoutes,
+  agentContractRoutes,
+];

@@ -29,13 +29,25 @@ async function ledgerCheck(): Promise<{ code: number; output: string }> {
 }
 
 test('prints what it checked, passes on a clean ledger and exits 1 naming a tampered account', async () => {
-  const merchant = await database.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
+  const merchant = await database.db
+    .selectFrom('merchant')
+    .select('id')
+    .where('code', '=', 'demo')
+    .executeTakeFirstOrThrow();
   const memberId = await insertTestMember(database.db, merchant.id, 'checked');
   await postTransfers(database.db, {
     merchantId: merchant.id,
     currency: 'THB',
     idempotency: { source: 'test', key: 'check-1' },
-    transfers: [{ debit: { kind: 'house_deposit_clearing', subKey: 'BANK' }, credit: { kind: 'member_main', memberId }, amount: 2500n, kind: 'deposit', reference: 'd1' }],
+    transfers: [
+      {
+        debit: { kind: 'house_deposit_clearing', subKey: 'BANK' },
+        credit: { kind: 'member_main', memberId },
+        amount: 2500n,
+        kind: 'deposit',
+        reference: 'd1',
+      },
+    ],
     nowMs: Date.now(),
   });
 

@@ -14,9 +14,13 @@ try {
   // A database from before the ledger existed has nothing to check yet but must still answer.
   await migrateToLatest(database.db, logger);
   const report = await checkLedger(database.db);
-  console.log(`ledger: ${report.accounts} accounts (${report.memberAccounts} of members), ${report.transfers} transfers in ${report.postings} postings`);
+  console.log(
+    `ledger: ${report.accounts} accounts (${report.memberAccounts} of members), ${report.transfers} transfers in ${report.postings} postings`,
+  );
   for (const currency of report.currencies) {
-    console.log(`  merchant ${currency.merchantId} ${currency.currency}: sum of all accounts ${currency.total} ${currency.total === 0n ? '(balanced)' : '(NOT ZERO)'}`);
+    console.log(
+      `  merchant ${currency.merchantId} ${currency.currency}: sum of all accounts ${currency.total} ${currency.total === 0n ? '(balanced)' : '(NOT ZERO)'}`,
+    );
   }
   for (const difference of report.differences) {
     console.log(

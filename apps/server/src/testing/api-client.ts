@@ -27,9 +27,24 @@ export interface ApiClient {
   /** Seals a payload as the site does, dated by the app's clock. */
   seal(payload: Record<string, unknown>): SealedTestRequest;
   /** Sends a request sealed before (a replay sends the same one twice). */
-  sendSealedRequest(method: 'PUT' | 'POST', url: string, request: SealedTestRequest, options?: RequestOptions): Promise<LightMyRequestResponse>;
-  sealed(method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>, options?: RequestOptions): Promise<LightMyRequestResponse>;
-  json(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  sendSealedRequest(
+    method: 'PUT' | 'POST',
+    url: string,
+    request: SealedTestRequest,
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
+  sealed(
+    method: 'PUT' | 'POST',
+    url: string,
+    payload: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
+  json(
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
 }
 
 /**

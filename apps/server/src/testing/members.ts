@@ -59,7 +59,12 @@ export async function insertTestMember(
  * A live session for a member made with insertTestMember: the token to send as `Authorization`.
  * For tests of calls behind requireMember whose subject is not logging in.
  */
-export async function insertTestSession(db: Kysely<Database>, merchantId: number, memberId: bigint, nowMs = Date.now()): Promise<string> {
+export async function insertTestSession(
+  db: Kysely<Database>,
+  merchantId: number,
+  memberId: bigint,
+  nowMs = Date.now(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('member_session')
@@ -83,8 +88,20 @@ export async function insertTestSession(db: Kysely<Database>, merchantId: number
  * A member of the merchant with money: `amountMinor` credited to the main wallet (from the adjustments
  * account), or to the trial wallet for a trial account (isAgent 4), and a live session.
  */
-export async function fundedTestMember(db: Kysely<Database>, merchantId: number, username: string, amountMinor: bigint, options: { isAgent?: 0 | 1 | 4; nowMs?: number } = {}): Promise<{ memberId: bigint; token: string }> {
-  const memberId = await insertTestMember(db, merchantId, username, new Date(), options.isAgent ? { is_agent: options.isAgent } : {});
+export async function fundedTestMember(
+  db: Kysely<Database>,
+  merchantId: number,
+  username: string,
+  amountMinor: bigint,
+  options: { isAgent?: 0 | 1 | 4; nowMs?: number } = {},
+): Promise<{ memberId: bigint; token: string }> {
+  const memberId = await insertTestMember(
+    db,
+    merchantId,
+    username,
+    new Date(),
+    options.isAgent ? { is_agent: options.isAgent } : {},
+  );
   const isTrial = options.isAgent === 4;
   if (amountMinor > 0n) {
     await postTransfers(db, {

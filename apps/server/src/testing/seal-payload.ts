@@ -18,7 +18,11 @@ export interface SealedTestRequest {
   encryptionHeader: string;
 }
 
-export function sealForTest(payload: Record<string, unknown>, publicKey: PublicKey, options: SealOptions = {}): SealedTestRequest {
+export function sealForTest(
+  payload: Record<string, unknown>,
+  publicKey: PublicKey,
+  options: SealOptions = {},
+): SealedTestRequest {
   const fields = { ts: options.nowMs ?? Date.now(), nonce: randomBytes(16).toString('base64url'), ...options.fields };
   const plaintext = options.plaintext ?? Buffer.from(JSON.stringify({ ...payload, ...fields }), 'utf8');
   const aesKey = randomBytes(32);
@@ -26,8 +30,14 @@ export function sealForTest(payload: Record<string, unknown>, publicKey: PublicK
   const cipher = createCipheriv('aes-256-gcm', aesKey, iv, { authTagLength: 16 });
   const sealed = Buffer.concat([iv, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
   const rsaKey = createPublicKey({ key: Buffer.from(publicKey.spki, 'base64'), format: 'der', type: 'spki' });
-  const wrappedKey = publicEncrypt({ key: rsaKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, aesKey);
-  return { body: { value: sealed.toString('base64') }, encryptionHeader: `${publicKey.keyId}.${wrappedKey.toString('base64')}` };
+  const wrappedKey = publicEncrypt(
+    { key: rsaKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    aesKey,
+  );
+  return {
+    body: { value: sealed.toString('base64') },
+    encryptionHeader: `${publicKey.keyId}.${wrappedKey.toString('base64')}`,
+  };
 }
 
 /** The same base64 with one bit of byte `index` flipped (negative: from the end). */

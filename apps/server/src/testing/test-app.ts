@@ -71,7 +71,11 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   await options.registerRoutes?.(app);
   await app.ready();
-  const demo = await database.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
+  const demo = await database.db
+    .selectFrom('merchant')
+    .select('id')
+    .where('code', '=', 'demo')
+    .executeTakeFirstOrThrow();
   return {
     app,
     demoMerchantId: demo.id,

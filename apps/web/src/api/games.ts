@@ -11,7 +11,14 @@ import {
   type RecentGames,
   type VassGameTypes,
 } from '@lotus/contract';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
 import { useLanguage } from '../lib/use-language';
@@ -25,7 +32,8 @@ import { useSessionToken } from './member';
 
 /** spec §9: JP (jackpot) lists are asked 50 a page, every other list 24. */
 const jackpotClassify = 'JP';
-export const pageSizeOf = (gameClassify: string | undefined): number => (gameClassify === jackpotClassify ? gameListMaxPageSize : gameListDefaultPageSize);
+export const pageSizeOf = (gameClassify: string | undefined): number =>
+  gameClassify === jackpotClassify ? gameListMaxPageSize : gameListDefaultPageSize;
 
 /** The filters of GCSGAME_gameList the lobbies use; empty values are not sent. */
 export interface GameListFilter {
@@ -68,7 +76,9 @@ export function useGameList(filter: GameListFilter) {
  * the category pages and the header's drop-downs; null when the vendor has no playable game.
  */
 export async function findFirstGameOfVendor(vassalage: string, language: Language) {
-  const list = await apiRequest<GameList>(gamePaths.gameList, { query: { vassalage, pageNo: 1, pageSize: 1, language } });
+  const list = await apiRequest<GameList>(gamePaths.gameList, {
+    query: { vassalage, pageNo: 1, pageSize: 1, language },
+  });
   return list.games[0] ?? null;
 }
 
@@ -76,7 +86,8 @@ export async function findFirstGameOfVendor(vassalage: string, language: Languag
 export const vassGameTypesQuery = (token: string | null, language: Language) =>
   queryOptions({
     queryKey: ['vass-game-types', token, language],
-    queryFn: async () => (await apiRequest<VassGameTypes>(gamePaths.vassGameType, { query: { language }, isSilent: true })).content,
+    queryFn: async () =>
+      (await apiRequest<VassGameTypes>(gamePaths.vassGameType, { query: { language }, isSilent: true })).content,
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });
@@ -105,7 +116,11 @@ export const favoritesListQuery = (token: string | null, language: Language) =>
   infiniteQueryOptions({
     queryKey: ['favorite-list', token, language],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<FavoriteGamesList>(gamePaths.favoriteGamesList, { query: { pageNo: pageParam, pageSize: favoritesListPageSize, language }, signal, isSilent: true }),
+      apiRequest<FavoriteGamesList>(gamePaths.favoriteGamesList, {
+        query: { pageNo: pageParam, pageSize: favoritesListPageSize, language },
+        signal,
+        isSilent: true,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pageNo < last.totalPages ? last.pageNo + 1 : undefined),
     enabled: Boolean(token),
@@ -120,7 +135,8 @@ export function useFavoritesList(isEnabled: boolean) {
 export const recentGamesQuery = (token: string | null, language: Language) =>
   queryOptions({
     queryKey: ['recent-games', token, language],
-    queryFn: async () => (await apiRequest<RecentGames>(gamePaths.recentGames, { query: { language }, isSilent: true })).content,
+    queryFn: async () =>
+      (await apiRequest<RecentGames>(gamePaths.recentGames, { query: { language }, isSilent: true })).content,
     enabled: Boolean(token),
   });
 
@@ -145,8 +161,10 @@ export function useSetFavorite(): (change: FavoriteChange) => void {
   const idsKey = favoriteIdsQuery(token).queryKey;
   const { mutate } = useMutation({
     mutationFn: async ({ gameId, isFavorite }: FavoriteChange) => {
-      if (isFavorite) await apiRequest<unknown>(gamePaths.addFavoriteGame, { method: 'POST', body: { gameId }, isSilent: true });
-      else await apiRequest<unknown>(gamePaths.removeFavoriteGame, { method: 'DELETE', body: { gameId }, isSilent: true });
+      if (isFavorite)
+        await apiRequest<unknown>(gamePaths.addFavoriteGame, { method: 'POST', body: { gameId }, isSilent: true });
+      else
+        await apiRequest<unknown>(gamePaths.removeFavoriteGame, { method: 'DELETE', body: { gameId }, isSilent: true });
     },
     onMutate: async ({ gameId, isFavorite }) => {
       // A list still loading must not land over the change made here.

@@ -11,7 +11,8 @@ const hotGamesParams = { isPlatform: 2, platform: 'flash,html5-desktop' } as con
 export const hotGamesQuery = (language: Language) =>
   queryOptions({
     queryKey: ['hotGames', language],
-    queryFn: async () => (await apiRequest<HotGames>(apiPaths.hotGames, { query: { ...hotGamesParams, language } })).list,
+    queryFn: async () =>
+      (await apiRequest<HotGames>(apiPaths.hotGames, { query: { ...hotGamesParams, language } })).list,
   });
 
 export function useHotGames() {

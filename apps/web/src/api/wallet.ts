@@ -35,7 +35,11 @@ export function useBalanceStream(): void {
     let retryDelayMs = 1000;
 
     const readOnce = async () => {
-      const response = await fetch(apiPaths.walletStream, { headers: apiHeaders(), signal: controller.signal, credentials: 'same-origin' });
+      const response = await fetch(apiPaths.walletStream, {
+        headers: apiHeaders(),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
       if (!response.ok || !response.body) throw new Error(`stream refused: ${response.status}`);
       retryDelayMs = 1000;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

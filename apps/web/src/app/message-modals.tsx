@@ -18,7 +18,9 @@ export function NoticeModal({ titleKey, messageKey }: { titleKey: string; messag
     <Modal title={t(titleKey)} onClose={closeModal} size="small">
       <p className="notice-modal__message">{t(messageKey)}</p>
       <div className="notice-modal__actions">
-        <button type="button" className="button button--primary" onClick={closeModal}>{t('in_increase_submit')}</button>
+        <button type="button" className="button button--primary" onClick={closeModal}>
+          {t('in_increase_submit')}
+        </button>
       </div>
     </Modal>
   );
@@ -37,8 +39,12 @@ export function LogoutModal() {
     <Modal title={t('in_popup_prompt')} onClose={closeModal} size="small">
       <p className="notice-modal__message">{t('in_sure_logout')}</p>
       <div className="notice-modal__actions">
-        <button type="button" className="button button--ghost" onClick={closeModal}>{t('common_cancel')}</button>
-        <button type="button" className="button button--primary" onClick={() => void logOut()}>{t('in_increase_submit')}</button>
+        <button type="button" className="button button--ghost" onClick={closeModal}>
+          {t('common_cancel')}
+        </button>
+        <button type="button" className="button button--primary" onClick={() => void logOut()}>
+          {t('in_increase_submit')}
+        </button>
       </div>
     </Modal>
   );

@@ -14,12 +14,20 @@ const ForgotPasswordModal = lazy(() => authModals().then((module) => ({ default:
 const ResetPasswordModal = lazy(() => authModals().then((module) => ({ default: module.ResetPasswordModal })));
 const LoginVerificationModal = lazy(() => authModals().then((module) => ({ default: module.LoginVerificationModal })));
 const ChangePasswordModal = lazy(() => authModals().then((module) => ({ default: module.ChangePasswordModal })));
-const MemberCentreModal = lazy(() => loadChunk(() => import('../features/member-centre/components/member-centre')).then((module) => ({ default: module.MemberCentreModal })));
+const MemberCentreModal = lazy(() =>
+  loadChunk(() => import('../features/member-centre/components/member-centre')).then((module) => ({
+    default: module.MemberCentreModal,
+  })),
+);
 const LastLoginNotice = lazy(() =>
-  loadChunk(() => import('../features/member-centre/components/last-login-notice')).then((module) => ({ default: module.LastLoginNotice })),
+  loadChunk(() => import('../features/member-centre/components/last-login-notice')).then((module) => ({
+    default: module.LastLoginNotice,
+  })),
 );
 const AnnouncementModal = lazy(() =>
-  loadChunk(() => import('../features/announcements/components/announcement-modal')).then((module) => ({ default: module.AnnouncementModal })),
+  loadChunk(() => import('../features/announcements/components/announcement-modal')).then((module) => ({
+    default: module.AnnouncementModal,
+  })),
 );
 const messageModals = () => loadChunk(() => import('./message-modals'));
 const NoticeModal = lazy(() => messageModals().then((module) => ({ default: module.NoticeModal })));
@@ -68,9 +76,16 @@ export function ModalHost() {
           {modal.kind === 'announcement' && <AnnouncementModal announcementId={modal.announcementId} />}
           {modal.kind === 'logout' && <LogoutModal />}
           {modal.kind === 'notice' && <NoticeModal titleKey={modal.titleKey} messageKey={modal.messageKey} />}
-          {modal.kind === 'loginVerification' && <LoginVerificationModal challenge={modal.challenge} attempt={modal.attempt} />}
+          {modal.kind === 'loginVerification' && (
+            <LoginVerificationModal challenge={modal.challenge} attempt={modal.attempt} />
+          )}
           {modal.kind === 'changePassword' && (
-            <ChangePasswordModal isForced={modal.isForced} account={modal.account} knownPassword={modal.knownPassword} isRemembered={modal.isRemembered} />
+            <ChangePasswordModal
+              isForced={modal.isForced}
+              account={modal.account}
+              knownPassword={modal.knownPassword}
+              isRemembered={modal.isRemembered}
+            />
           )}
           {modal.kind === 'memberCentre' && <MemberCentreModal page={modal.page} />}
         </Suspense>

@@ -57,7 +57,11 @@ export function AppRoot() {
           art="/art/misc/empty.svg"
           title={t('error_network_title')}
           message={t('error_network')}
-          actions={<button type="button" className="button button--primary" onClick={() => void status.refetch()}>{t('common_retry')}</button>}
+          actions={
+            <button type="button" className="button button--primary" onClick={() => void status.refetch()}>
+              {t('common_retry')}
+            </button>
+          }
         />
       </main>
     );

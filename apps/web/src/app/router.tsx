@@ -21,7 +21,9 @@ const comingSoon = (pick: (module: typeof ComingSoonPages) => ComponentType) =>
 
 /** Pages of the full frame (header, side menu, footer). */
 const fullFrameRoutes: RouteObject[] = [
-  ...[paths.home.path, ...paths.homeAliases, paths.register.path, paths.registerHtml.path, paths.login.path].map((path) => ({ path, Component: HomePage })),
+  ...[paths.home.path, ...paths.homeAliases, paths.register.path, paths.registerHtml.path, paths.login.path].map(
+    (path) => ({ path, Component: HomePage }),
+  ),
   { path: paths.notice.path, lazy: lazyRoute(() => import('./routes/notice')) },
   { path: paths.vip.path, lazy: comingSoon((module) => module.VipPage) },
   ...paths.lobby.keys.map((key) => ({ path: `/${key}`, lazy: lobby })),
@@ -29,7 +31,10 @@ const fullFrameRoutes: RouteObject[] = [
   { path: paths.promotions.path, lazy: lazyRoute(() => import('./routes/promotions')) },
   { path: paths.promoDetail.path, lazy: lazyRoute(() => import('./routes/promo-detail')) },
   { path: paths.help.path, lazy: lazyRoute(() => import('./routes/help')) },
-  ...[paths.download.path, paths.downloadAlias.path].map((path) => ({ path, lazy: lazyRoute(() => import('./routes/download')) })),
+  ...[paths.download.path, paths.downloadAlias.path].map((path) => ({
+    path,
+    lazy: lazyRoute(() => import('./routes/download')),
+  })),
   { path: paths.join.path, lazy: lazyRoute(() => import('./routes/join')) },
   { path: paths.game.path, lazy: lazyRoute(() => import('./routes/game')) },
   { path: paths.fair.path, lazy: lazyRoute(() => import('./routes/fair')) },
@@ -44,10 +49,18 @@ export const routes: RouteObject[] = [
     HydrateFallback: Splash,
     errorElement: <RouteError />,
     children: [
-      { element: <SiteLayout variant="full" />, children: [{ errorElement: <RouteError />, children: fullFrameRoutes }] },
+      {
+        element: <SiteLayout variant="full" />,
+        children: [{ errorElement: <RouteError />, children: fullFrameRoutes }],
+      },
       {
         element: <SiteLayout variant="no-side-menu" />,
-        children: [{ errorElement: <RouteError />, children: [{ path: paths.pointMall.path, lazy: comingSoon((module) => module.PointMallPage) }] }],
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [{ path: paths.pointMall.path, lazy: comingSoon((module) => module.PointMallPage) }],
+          },
+        ],
       },
       {
         element: <SiteLayout variant="header-only" />,
@@ -63,7 +76,12 @@ export const routes: RouteObject[] = [
       },
       {
         element: <BareLayout />,
-        children: [{ errorElement: <RouteError />, children: [{ path: paths.helpBare.path, lazy: lazyRoute(() => import('./routes/help-bare')) }] }],
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [{ path: paths.helpBare.path, lazy: lazyRoute(() => import('./routes/help-bare')) }],
+          },
+        ],
       },
     ],
   },

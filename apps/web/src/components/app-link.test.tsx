@@ -19,7 +19,9 @@ function renderAt(initialEntry: string) {
   }
   const router = createMemoryRouter([{ path: '*', Component: Page }], { initialEntries: [initialEntry] });
   const navigations: string[] = [];
-  router.subscribe((state) => navigations.push(`${state.historyAction} ${state.location.pathname}${state.location.search}`));
+  router.subscribe((state) =>
+    navigations.push(`${state.historyAction} ${state.location.pathname}${state.location.search}`),
+  );
   render(<RouterProvider router={router} />);
   return { router, navigations, getRenderCount: () => renderCount };
 }

@@ -6,7 +6,15 @@ import { StatusPanel } from './status-panel';
 await loadComingSoonCatalogue();
 
 /** Drawn where a part of the product arrives with a later release, so no page is ever blank. */
-export function ComingSoon({ titleKey, messageKey = 'coming_soon_message' }: { titleKey: string; messageKey?: string }) {
+export function ComingSoon({
+  titleKey,
+  messageKey = 'coming_soon_message',
+}: {
+  titleKey: string;
+  messageKey?: string;
+}) {
   const { t } = useTranslation();
-  return <StatusPanel className="status-panel--soon" art="/art/misc/empty.svg" title={t(titleKey)} message={t(messageKey)} />;
+  return (
+    <StatusPanel className="status-panel--soon" art="/art/misc/empty.svg" title={t(titleKey)} message={t(messageKey)} />
+  );
 }

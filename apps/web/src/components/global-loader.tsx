@@ -6,7 +6,12 @@ export function GlobalLoader() {
   const { t } = useTranslation();
   const isLoading = useIsLoading();
   return (
-    <div className={`global-loader${isLoading ? ' global-loader--active' : ''}`} role="progressbar" aria-hidden={!isLoading} aria-label={t('common_loading')}>
+    <div
+      className={`global-loader${isLoading ? ' global-loader--active' : ''}`}
+      role="progressbar"
+      aria-hidden={!isLoading}
+      aria-label={t('common_loading')}
+    >
       <span className="global-loader__bar" />
     </div>
   );

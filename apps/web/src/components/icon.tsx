@@ -2,10 +2,44 @@ import type { CSSProperties } from 'react';
 import './icon.css';
 
 export type IconName =
-  | 'home' | 'live' | 'rng' | 'sports' | 'esports' | 'cockfight' | 'fish' | 'pvp' | 'elott' | 'bingo'
-  | 'promotions' | 'download' | 'vip' | 'gift' | 'help' | 'chat' | 'line' | 'telegram' | 'email' | 'phone'
-  | 'facebook' | 'whatsapp' | 'megaphone' | 'close' | 'chevron-left' | 'chevron-right' | 'chevron-down'
-  | 'menu' | 'refresh' | 'eye' | 'eye-off' | 'user' | 'wallet' | 'logout' | 'search' | 'globe' | 'star' | 'history';
+  | 'home'
+  | 'live'
+  | 'rng'
+  | 'sports'
+  | 'esports'
+  | 'cockfight'
+  | 'fish'
+  | 'pvp'
+  | 'elott'
+  | 'bingo'
+  | 'promotions'
+  | 'download'
+  | 'vip'
+  | 'gift'
+  | 'help'
+  | 'chat'
+  | 'line'
+  | 'telegram'
+  | 'email'
+  | 'phone'
+  | 'facebook'
+  | 'whatsapp'
+  | 'megaphone'
+  | 'close'
+  | 'chevron-left'
+  | 'chevron-right'
+  | 'chevron-down'
+  | 'menu'
+  | 'refresh'
+  | 'eye'
+  | 'eye-off'
+  | 'user'
+  | 'wallet'
+  | 'logout'
+  | 'search'
+  | 'globe'
+  | 'star'
+  | 'history';
 
 interface IconProps {
   name: IconName;

@@ -11,7 +11,8 @@ interface ModalProps {
   className?: string;
 }
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * An accessible dialog: focus moves in and is kept inside, Escape and the backdrop close it,
@@ -61,9 +62,17 @@ export function Modal({ title, onClose, children, size = 'medium', className }: 
 
   return createPortal(
     <div className="modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={panelRef} className={`modal__panel modal__panel--${size}${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={panelRef}
+        className={`modal__panel modal__panel--${size}${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
         <header className="modal__header">
-          <h2 id={titleId} className="modal__title">{title}</h2>
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
           <button type="button" className="modal__close" onClick={onClose} aria-label={t('common_close')}>
             <Icon name="close" size={20} />
           </button>

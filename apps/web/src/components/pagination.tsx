@@ -15,7 +15,12 @@ export const defaultMarginPages = 1;
 export type PageItem = { kind: 'page'; page: number } | { kind: 'gap'; key: string };
 
 /** Pages to draw, 1-based, with gaps where pages are left out. */
-export function buildPageItems(currentPage: number, pageCount: number, pageRange = defaultPageRange, marginPages = defaultMarginPages): PageItem[] {
+export function buildPageItems(
+  currentPage: number,
+  pageCount: number,
+  pageRange = defaultPageRange,
+  marginPages = defaultMarginPages,
+): PageItem[] {
   if (pageCount <= 0) return [];
   if (pageCount <= pageRange + 2 * marginPages) {
     return Array.from({ length: pageCount }, (_, index) => ({ kind: 'page', page: index + 1 }));
@@ -48,12 +53,20 @@ export function Pagination({ currentPage, pageCount, onPageChange }: PaginationP
   if (pageCount <= 1) return null;
   return (
     <nav className="pagination" aria-label={t('pagination_label')}>
-      <button type="button" className="pagination__step" onClick={() => onPageChange(currentPage - 1)} disabled={currentPage <= 1} aria-label={t('pagination_previous')}>
+      <button
+        type="button"
+        className="pagination__step"
+        onClick={() => onPageChange(currentPage - 1)}
+        disabled={currentPage <= 1}
+        aria-label={t('pagination_previous')}
+      >
         <Icon name="chevron-left" size={16} />
       </button>
       {buildPageItems(currentPage, pageCount).map((item) =>
         item.kind === 'gap' ? (
-          <span key={item.key} className="pagination__gap" aria-hidden="true">…</span>
+          <span key={item.key} className="pagination__gap" aria-hidden="true">
+            …
+          </span>
         ) : (
           <button
             key={item.page}
@@ -67,7 +80,13 @@ export function Pagination({ currentPage, pageCount, onPageChange }: PaginationP
           </button>
         ),
       )}
-      <button type="button" className="pagination__step" onClick={() => onPageChange(currentPage + 1)} disabled={currentPage >= pageCount} aria-label={t('pagination_next')}>
+      <button
+        type="button"
+        className="pagination__step"
+        onClick={() => onPageChange(currentPage + 1)}
+        disabled={currentPage >= pageCount}
+        aria-label={t('pagination_next')}
+      >
         <Icon name="chevron-right" size={16} />
       </button>
     </nav>

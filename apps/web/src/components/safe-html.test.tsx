@@ -28,10 +28,18 @@ describe('SafeHtml drops everything that could run or load', () => {
 
 describe('SafeHtml keeps the content operators write', () => {
   test.each([
-    ['paragraphs and emphasis', '<p>Hello <strong>member</strong> <em>now</em></p>', '<p>Hello <strong>member</strong> <em>now</em></p>'],
+    [
+      'paragraphs and emphasis',
+      '<p>Hello <strong>member</strong> <em>now</em></p>',
+      '<p>Hello <strong>member</strong> <em>now</em></p>',
+    ],
     ['lists', '<ul><li>one</li><li>two</li></ul>', '<ul><li>one</li><li>two</li></ul>'],
     ['a same-site link', '<a href="/help#deposit">help</a>', '<a href="/help#deposit">help</a>'],
-    ['an external link opens apart', '<a href="https://example.com/x">x</a>', '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">x</a>'],
+    [
+      'an external link opens apart',
+      '<a href="https://example.com/x">x</a>',
+      '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
     ['Thai text is kept as text', '<p>ฝาก &amp; ถอน &lt;ทันที&gt;</p>', '<p>ฝาก &amp; ถอน &lt;ทันที&gt;</p>'],
     ['line breaks', 'a<br>b', 'a<br>b'],
   ])('%s', (_name, html, expected) => {

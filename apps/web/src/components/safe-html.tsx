@@ -9,11 +9,52 @@ import { createElement, Fragment, type ReactNode } from 'react';
  * DOMPurify, which was a tenth of the home page's JavaScript budget.
  */
 const allowedElements = new Set([
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'span', 'div', 'blockquote',
-  'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code', 'pre',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'mark',
+  'span',
+  'div',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'code',
+  'pre',
 ]);
 /** Elements whose content is dropped with them (their text is not content). */
-const droppedWithContent = new Set(['script', 'style', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'noscript', 'title', 'head']);
+const droppedWithContent = new Set([
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'noscript',
+  'title',
+  'head',
+]);
 const voidElements = new Set(['br', 'hr']);
 
 /** Same-site paths, anchors, and http(s), mailto or tel links; nothing that can run script. */

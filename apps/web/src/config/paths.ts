@@ -49,7 +49,14 @@ export const paths = {
   /** Verify a house game's round; a link may prefill it (features/fair verify-round.ts formFromQuery). */
   fair: {
     path: '/fair',
-    getHref: (round?: { game: 'slot' | 'baccarat'; serverSeed?: string; serverSeedHash?: string; clientSeed?: string; nonce?: number; betPerLineMinor?: number }) =>
+    getHref: (round?: {
+      game: 'slot' | 'baccarat';
+      serverSeed?: string;
+      serverSeedHash?: string;
+      clientSeed?: string;
+      nonce?: number;
+      betPerLineMinor?: number;
+    }) =>
       round
         ? withQuery('/fair', {
             game: round.game,

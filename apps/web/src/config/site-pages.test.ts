@@ -21,8 +21,12 @@ let demoAnnouncements: DemoAnnouncement[];
 let demoBanners: DemoBanner[];
 
 beforeAll(async () => {
-  const announcements = (await import(/* @vite-ignore */ new URL('demo-announcements.ts', serverSiteUrl).href)) as { demoAnnouncementsAt(nowMs: number): DemoAnnouncement[] };
-  const content = (await import(/* @vite-ignore */ new URL('demo-content.ts', serverSiteUrl).href)) as { demoBanners: DemoBanner[] };
+  const announcements = (await import(/* @vite-ignore */ new URL('demo-announcements.ts', serverSiteUrl).href)) as {
+    demoAnnouncementsAt(nowMs: number): DemoAnnouncement[];
+  };
+  const content = (await import(/* @vite-ignore */ new URL('demo-content.ts', serverSiteUrl).href)) as {
+    demoBanners: DemoBanner[];
+  };
   demoAnnouncements = announcements.demoAnnouncementsAt(Date.now());
   demoBanners = content.demoBanners;
 });
@@ -61,10 +65,15 @@ describe('the site page table', () => {
 describe('every link the demo seed writes opens a page of the site', () => {
   test('announcement, popup and promotion content', () => {
     const links = demoAnnouncements.flatMap((announcement) =>
-      [...hrefsIn(announcement.content.TH), ...hrefsIn(announcement.content.EN)].map((href) => ({ code: announcement.code, href })),
+      [...hrefsIn(announcement.content.TH), ...hrefsIn(announcement.content.EN)].map((href) => ({
+        code: announcement.code,
+        href,
+      })),
     );
     // The popup and a promotion link somewhere: the check below is not vacuous.
-    expect(links.map((link) => link.code)).toEqual(expect.arrayContaining(['popup-reload-bonus', 'promo-refer-friend']));
+    expect(links.map((link) => link.code)).toEqual(
+      expect.arrayContaining(['popup-reload-bonus', 'promo-refer-friend']),
+    );
     expect(links.filter((link) => !isSitePage(link.href))).toEqual([]);
   });
 

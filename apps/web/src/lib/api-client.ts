@@ -85,7 +85,13 @@ export function apiHeaders(contentType?: string): Headers {
 /** Calls the API and returns the envelope's `value`; throws ApiError unless `success` is true. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, form, formData, signal, isSilent = false } = options;
-  const headers = apiHeaders(form ? 'application/x-www-form-urlencoded;charset=UTF-8' : body === undefined || formData ? undefined : 'application/json');
+  const headers = apiHeaders(
+    form
+      ? 'application/x-www-form-urlencoded;charset=UTF-8'
+      : body === undefined || formData
+        ? undefined
+        : 'application/json',
+  );
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   if (!isSilent) loaderStore.start();
   try {
@@ -94,7 +100,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response = await fetch(buildUrl(path, query), {
         method,
         headers,
-        body: formData ?? (form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body)),
+        body:
+          formData ??
+          (form ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body)),
         signal,
         credentials: 'same-origin',
       });
@@ -114,7 +122,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (!envelope.success) {
       const errorCode = envelope.errorCode ?? `http.${response.status}`;
       // A token the server no longer accepts (expired, revoked, member locked): forced logout.
-      if (response.status === 401 && errorCode === errorCodes.tokenInvalid && headers.has('Authorization')) session.clear();
+      if (response.status === 401 && errorCode === errorCodes.tokenInvalid && headers.has('Authorization'))
+        session.clear();
       // The account must change its password first (expired, or set by an agent): whatever was tried,
       // the change-password modal is the answer, not an error popup.
       if (response.status === 403 && errorCode === passwordChangeRequiredCode && headers.has('Authorization')) {

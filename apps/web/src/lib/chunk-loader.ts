@@ -14,7 +14,10 @@ export class ChunkLoadError extends Error {
  */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = chunkLoadTimeoutMs): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = window.setTimeout(() => reject(new ChunkLoadError(`Chunk load timed out after ${timeoutMs} ms`)), timeoutMs);
+    const timer = window.setTimeout(
+      () => reject(new ChunkLoadError(`Chunk load timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     load().then(
       (module) => {
         window.clearTimeout(timer);
@@ -32,5 +35,7 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = chunkLoadTimeou
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof ChunkLoadError) return true;
   if (!(error instanceof Error)) return false;
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk/i.test(error.message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk/i.test(
+    error.message,
+  );
 }

@@ -91,7 +91,9 @@ export async function initI18n(): Promise<typeof i18next> {
 export async function notifyServerLanguage(language: Language): Promise<void> {
   if (!session.hasToken()) return;
   // A failure here must not undo the switch on screen; the next login sends the language again.
-  await apiRequest(apiPaths.memberLanguage, { method: 'POST', body: { language }, isSilent: true }).catch(() => undefined);
+  await apiRequest(apiPaths.memberLanguage, { method: 'POST', body: { language }, isSilent: true }).catch(
+    () => undefined,
+  );
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

@@ -5,10 +5,18 @@ import { IdempotencyKeys, isRetryableFailure } from './idempotency';
 describe('isRetryableFailure: may the request have run without an answer?', () => {
   test.each([
     ['a dropped connection', new ApiError('Network error', networkErrorCode, 0), true],
-    ['a server failure (nothing stored under the key)', new ApiError('Bad gateway', 'deposit.gateway.unavailable', 502), true],
+    [
+      'a server failure (nothing stored under the key)',
+      new ApiError('Bad gateway', 'deposit.gateway.unavailable', 502),
+      true,
+    ],
     ['the first attempt still running', new ApiError('In progress', 'idempotency.in.progress', 409), true],
     ['something that is not an ApiError (a bug, an abort)', new Error('boom'), true],
-    ['a refusal (stored, replaying it only repeats it)', new ApiError('Too small', 'withdraw.amount.below.min', 400), false],
+    [
+      'a refusal (stored, replaying it only repeats it)',
+      new ApiError('Too small', 'withdraw.amount.below.min', 400),
+      false,
+    ],
     ['a conflict of the action itself', new ApiError('Not pending', 'deposit.not.pending', 409), false],
     ['a key reused with another request', new ApiError('Reused', 'idempotency.key.reused', 422), false],
   ])('%s → %s', (_name, error, expected) => {

@@ -25,7 +25,12 @@ export function newIdempotencyKey(): string {
  */
 export function isRetryableFailure(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.errorCode === networkErrorCode || error.status === 0 || error.status >= 500 || error.errorCode === idempotencyInProgressCode;
+  return (
+    error.errorCode === networkErrorCode ||
+    error.status === 0 ||
+    error.status >= 500 ||
+    error.errorCode === idempotencyInProgressCode
+  );
 }
 
 /**

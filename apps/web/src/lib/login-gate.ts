@@ -22,7 +22,8 @@ export function useLoginGate(): (action: () => void) => void {
   return useCallback((action: () => void) => {
     const result = decideLoginGate(session.getToken(), session.getIsAgent());
     if (result === 'needs-login') openModal({ kind: 'login' });
-    else if (result === 'needs-real-account') openModal({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
+    else if (result === 'needs-real-account')
+      openModal({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
     else action();
   }, []);
 }

@@ -46,12 +46,20 @@ describe('buildNavItems', () => {
   });
 
   test('always inserts bingo just before poker', () => {
-    const items = buildNavItems([menu('LIVE', [vendor('A', 'LIVE')]), menu('PVP', [vendor('B', 'PVP')]), menu('SPORTS', [vendor('C', 'SPORTS')])]);
+    const items = buildNavItems([
+      menu('LIVE', [vendor('A', 'LIVE')]),
+      menu('PVP', [vendor('B', 'PVP')]),
+      menu('SPORTS', [vendor('C', 'SPORTS')]),
+    ]);
     expect(items.map((item) => item.key)).toEqual(['live', 'bingo', 'pvp', 'sports']);
   });
 
   test('places bingo where the server lists it nowhere else: before poker, with its vendors', () => {
-    const items = buildNavItems([menu('BINGO', [vendor('LTBINGO', 'BINGO', 'RNG')], 'RNG'), menu('RNG', slotVendors), menu('PVP', [vendor('B', 'PVP')])]);
+    const items = buildNavItems([
+      menu('BINGO', [vendor('LTBINGO', 'BINGO', 'RNG')], 'RNG'),
+      menu('RNG', slotVendors),
+      menu('PVP', [vendor('B', 'PVP')]),
+    ]);
     expect(items.map((item) => item.key)).toEqual(['rng', 'bingo', 'pvp']);
     expect(items[1]?.vendors.map((item) => item.vassalage)).toEqual(['LTBINGO']);
   });
@@ -68,12 +76,17 @@ describe('vendor drop-down', () => {
     if (!slots) throw new Error('no slots item');
     const dropdown = buildVendorDropdown(slots);
     expect(dropdown.vendors).toHaveLength(dropdownVendorLimit);
-    expect(dropdown.vendors.map((item) => item.vassalage)).toEqual(slotVendors.slice(0, 9).map((item) => item.vassalage));
+    expect(dropdown.vendors.map((item) => item.vassalage)).toEqual(
+      slotVendors.slice(0, 9).map((item) => item.vassalage),
+    );
     expect(dropdown.moreHref).toBe('/rng');
   });
 
   test('lobby vendors open their tab; others launch directly', () => {
-    const [live, sports] = buildNavItems([menu('LIVE', [vendor('LTLIVE', 'LIVE')]), menu('SPORTS', [vendor('LTSPORT', 'SPORTS')])]);
+    const [live, sports] = buildNavItems([
+      menu('LIVE', [vendor('LTLIVE', 'LIVE')]),
+      menu('SPORTS', [vendor('LTSPORT', 'SPORTS')]),
+    ]);
     if (!live || !sports) throw new Error('missing items');
     expect(vendorTarget(live, live.vendors[0]!)).toEqual({ kind: 'lobby', href: '/live?page=LTLIVE' });
     expect(vendorTarget(sports, sports.vendors[0]!)).toMatchObject({ kind: 'launch' });

@@ -85,6 +85,7 @@ export type VendorTarget = { kind: 'lobby'; href: string } | { kind: 'launch'; v
 
 /** Where choosing a vendor leads: its lobby tab, or a direct game launch (behind the login gate). */
 export function vendorTarget(item: NavItem, vendor: Vendor): VendorTarget {
-  if (lobbyNavKeys.has(item.key)) return { kind: 'lobby', href: `${item.href}?page=${encodeURIComponent(vendor.vassalage)}` };
+  if (lobbyNavKeys.has(item.key))
+    return { kind: 'lobby', href: `${item.href}?page=${encodeURIComponent(vendor.vassalage)}` };
   return { kind: 'launch', vendor };
 }

@@ -8,7 +8,8 @@ export interface LocationLike {
   hash?: string;
 }
 
-const normalisePathname = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/';
+const normalisePathname = (pathname: string): string =>
+  (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/';
 
 const normaliseSearch = (search = ''): string => {
   const params = new URLSearchParams(search);

@@ -32,7 +32,10 @@ async function generatePublicKey(keyId: string): Promise<{ publicKey: PublicKey;
     true,
     ['encrypt', 'decrypt'],
   );
-  return { publicKey: { keyId, spki: toBase64(await crypto.subtle.exportKey('spki', pair.publicKey)) }, privateKey: pair.privateKey };
+  return {
+    publicKey: { keyId, spki: toBase64(await crypto.subtle.exportKey('spki', pair.publicKey)) },
+    privateKey: pair.privateKey,
+  };
 }
 
 beforeAll(async () => {
@@ -62,19 +65,25 @@ describe('sealPayload', () => {
   });
 
   test('every sealing has its own key, IV and nonce', async () => {
-    const [a, b] = await Promise.all([sealPayload({ n: 1 }, publicKey, nowMs), sealPayload({ n: 1 }, publicKey, nowMs)]);
+    const [a, b] = await Promise.all([
+      sealPayload({ n: 1 }, publicKey, nowMs),
+      sealPayload({ n: 1 }, publicKey, nowMs),
+    ]);
     expect(a.body.value).not.toBe(b.body.value);
     expect(a.encryptionHeader).not.toBe(b.encryptionHeader);
     expect((await open(a)).nonce).not.toBe((await open(b)).nonce);
   });
 
-  test('the server refuses the site\'s payload when stale or tampered', async () => {
+  test("the server refuses the site's payload when stale or tampered", async () => {
     const sealed = await sealPayload({ username: 'somchai' }, publicKey, nowMs);
     await expect(open(sealed, nowMs + 6 * 60_000)).rejects.toMatchObject({ errorCode: 'payload.encryption.expired' });
     const bytes = Uint8Array.from(atob(sealed.body.value), (char) => char.charCodeAt(0));
     bytes[bytes.length - 1]! ^= 1;
     const tampered = { ...sealed, body: { value: btoa(String.fromCharCode(...bytes)) } };
-    await expect(open(tampered)).rejects.toMatchObject({ errorCode: 'payload.encryption.invalid', options: { field: 'value' } });
+    await expect(open(tampered)).rejects.toMatchObject({
+      errorCode: 'payload.encryption.invalid',
+      options: { field: 'value' },
+    });
   });
 
   test.each(['ts', 'nonce'])('refuses a payload with its own %s field', async (field) => {
@@ -103,7 +112,12 @@ describe('sealedRequest', () => {
         const encryption = new Headers(init.headers).get('Encryption');
         sent.push({ url, encryption, body: JSON.parse(String(init.body)) });
         if (encryption?.startsWith('web-test.') && sent.length > 1) {
-          return envelope(400, { success: false, value: null, errorCode: 'payload.encryption.key.unknown', message: 'refetch' });
+          return envelope(400, {
+            success: false,
+            value: null,
+            errorCode: 'payload.encryption.key.unknown',
+            message: 'refetch',
+          });
         }
         return envelope(200, { success: true, value: { token: 't' } });
       }),
@@ -117,16 +131,23 @@ describe('sealedRequest', () => {
     expect(keys).toEqual([]);
   });
 
-  test('a second key.unknown is the caller\'s error, not a loop', async () => {
+  test("a second key.unknown is the caller's error, not a loop", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
         url === '/wps/system/publicKey'
           ? envelope(200, { success: true, value: publicKey })
-          : envelope(400, { success: false, value: null, errorCode: 'payload.encryption.key.unknown', message: 'refetch' }),
+          : envelope(400, {
+              success: false,
+              value: null,
+              errorCode: 'payload.encryption.key.unknown',
+              message: 'refetch',
+            }),
       ),
     );
-    await expect(sealedRequest('/wps/session/login', { username: 'somchai' })).rejects.toMatchObject({ errorCode: 'payload.encryption.key.unknown' });
+    await expect(sealedRequest('/wps/session/login', { username: 'somchai' })).rejects.toMatchObject({
+      errorCode: 'payload.encryption.key.unknown',
+    });
     expect(vi.mocked(fetch)).toHaveBeenCalledTimes(4);
   });
 });

@@ -1,4 +1,11 @@
-import { apiPaths, encryptionHeaderName, errorCodes, sealedPayloadFields, type PublicKey, type SealedBody } from '@lotus/contract';
+import {
+  apiPaths,
+  encryptionHeaderName,
+  errorCodes,
+  sealedPayloadFields,
+  type PublicKey,
+  type SealedBody,
+} from '@lotus/contract';
 import { ApiError, apiRequest } from './api-client';
 
 /**
@@ -39,16 +46,25 @@ function importRsaKey({ keyId, spki }: PublicKey): Promise<CryptoKey> {
 }
 
 /** Seals `payload` for `publicKey`, adding `ts` (`nowMs`) and a random `nonce`. */
-export async function sealPayload(payload: Record<string, unknown>, publicKey: PublicKey, nowMs = Date.now()): Promise<SealedPayload> {
-  for (const field of sealedPayloadFields) if (field in payload) throw new Error(`a sealed payload cannot have a field named ${field}`);
+export async function sealPayload(
+  payload: Record<string, unknown>,
+  publicKey: PublicKey,
+  nowMs = Date.now(),
+): Promise<SealedPayload> {
+  for (const field of sealedPayloadFields)
+    if (field in payload) throw new Error(`a sealed payload cannot have a field named ${field}`);
   const rsaKey = await importRsaKey(publicKey);
   const keyBytes = crypto.getRandomValues(new Uint8Array(32));
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const nonce = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const nonce = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
   const aesKey = await crypto.subtle.importKey('raw', keyBytes, 'AES-GCM', false, ['encrypt']);
   const plaintext = new TextEncoder().encode(JSON.stringify({ ...payload, ts: nowMs, nonce }));
   // WebCrypto's AES-GCM output is the ciphertext followed by the 16-byte tag.
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, tagLength: 128 }, aesKey, plaintext));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, tagLength: 128 }, aesKey, plaintext),
+  );
   const wrappedKey = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, rsaKey, keyBytes));
   const value = new Uint8Array(iv.length + sealed.length);
   value.set(iv);

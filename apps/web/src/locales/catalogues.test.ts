@@ -10,5 +10,6 @@ test('TH and EN catalogues have exactly the same keys, none empty', () => {
 });
 
 test('the spec names its own keys', () => {
-  for (const key of ['in_popup_prompt', 'in_sure_logout', 'in_increase_submit', 'invitation_code_error']) expect(th).toHaveProperty(key);
+  for (const key of ['in_popup_prompt', 'in_sure_logout', 'in_increase_submit', 'invitation_code_error'])
+    expect(th).toHaveProperty(key);
 });

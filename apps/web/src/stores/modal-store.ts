@@ -13,7 +13,14 @@ export interface LoginAttempt {
 }
 
 /** The member centre's pages that exist so far (spec §2 names the rest). */
-export type MemberCentrePage = 'securityCenter' | 'depositv2' | 'withdraw' | 'transferFund' | 'transactionHistory' | 'personalHistoryCopy' | 'personalProfit';
+export type MemberCentrePage =
+  | 'securityCenter'
+  | 'depositv2'
+  | 'withdraw'
+  | 'transferFund'
+  | 'transactionHistory'
+  | 'personalHistoryCopy'
+  | 'personalProfit';
 
 /**
  * The site-wide modal that is open, if any. One at a time: opening another replaces it, as the
@@ -21,7 +28,11 @@ export type MemberCentrePage = 'securityCenter' | 'depositv2' | 'withdraw' | 'tr
  */
 export type OpenModal =
   /** `prefill`: the top bar's form was submitted; the modal goes straight to the slider. */
-  | { kind: 'login'; prefill?: { username: string; password: string }; /** A success to show above the form (a password reset). */ messageKey?: string }
+  | {
+      kind: 'login';
+      prefill?: { username: string; password: string };
+      /** A success to show above the form (a password reset). */ messageKey?: string;
+    }
   /** The logout confirmation of the logged-in strip (spec §2). */
   | { kind: 'logout' }
   | { kind: 'register' }
@@ -52,5 +63,6 @@ export const useOpenModal = (): OpenModal | null => useStore(modalStore);
  * (back), unless it is open already, since that one may hold the password typed at login.
  */
 export const requirePasswordChange = (account: string | null): void => {
-  if (modalStore.get()?.kind !== 'changePassword') openModal({ kind: 'changePassword', isForced: true, account: account ?? undefined });
+  if (modalStore.get()?.kind !== 'changePassword')
+    openModal({ kind: 'changePassword', isForced: true, account: account ?? undefined });
 };

@@ -57,15 +57,87 @@ describe('bankerDraws (the tableau)', () => {
 
 describe('playBaccaratHand', () => {
   test.each([
-    { name: 'player natural 8 beats banker 7, nobody draws', ranks: [4, 10, 4, 7], player: [4, 4], banker: [10, 7], totals: [8, 7], result: 'PLAYER', pairs: [true, false] },
-    { name: 'banker natural 9 stops the player drawing on 5', ranks: [2, 9, 3, 13], player: [2, 3], banker: [9, 13], totals: [5, 9], result: 'BANKER', pairs: [false, false] },
-    { name: 'player stands on 6, banker draws on 5', ranks: [3, 2, 3, 3, 4], player: [3, 3], banker: [2, 3, 4], totals: [6, 9], result: 'BANKER', pairs: [true, false] },
-    { name: 'player stands on 7, banker stands on 6', ranks: [7, 6, 13, 11], player: [7, 13], banker: [6, 11], totals: [7, 6], result: 'PLAYER', pairs: [false, false] },
-    { name: 'banker 3 stands when the player draws an 8', ranks: [1, 3, 2, 13, 8], player: [1, 2, 8], banker: [3, 13], totals: [1, 3], result: 'BANKER', pairs: [false, false] },
-    { name: 'banker 6 draws when the player draws a 6', ranks: [2, 6, 2, 13, 6, 3], player: [2, 2, 6], banker: [6, 13, 3], totals: [0, 9], result: 'BANKER', pairs: [true, false] },
-    { name: 'banker 4 stands when the player draws an ace', ranks: [10, 4, 12, 10, 1], player: [10, 12, 1], banker: [4, 10], totals: [1, 4], result: 'BANKER', pairs: [false, false] },
-    { name: 'banker 5 draws on a player 4 and ties', ranks: [1, 5, 1, 10, 4, 1], player: [1, 1, 4], banker: [5, 10, 1], totals: [6, 6], result: 'TIE', pairs: [true, false] },
-    { name: 'both stand on 6: a tie with a banker pair', ranks: [6, 3, 10, 3], player: [6, 10], banker: [3, 3], totals: [6, 6], result: 'TIE', pairs: [false, true] },
+    {
+      name: 'player natural 8 beats banker 7, nobody draws',
+      ranks: [4, 10, 4, 7],
+      player: [4, 4],
+      banker: [10, 7],
+      totals: [8, 7],
+      result: 'PLAYER',
+      pairs: [true, false],
+    },
+    {
+      name: 'banker natural 9 stops the player drawing on 5',
+      ranks: [2, 9, 3, 13],
+      player: [2, 3],
+      banker: [9, 13],
+      totals: [5, 9],
+      result: 'BANKER',
+      pairs: [false, false],
+    },
+    {
+      name: 'player stands on 6, banker draws on 5',
+      ranks: [3, 2, 3, 3, 4],
+      player: [3, 3],
+      banker: [2, 3, 4],
+      totals: [6, 9],
+      result: 'BANKER',
+      pairs: [true, false],
+    },
+    {
+      name: 'player stands on 7, banker stands on 6',
+      ranks: [7, 6, 13, 11],
+      player: [7, 13],
+      banker: [6, 11],
+      totals: [7, 6],
+      result: 'PLAYER',
+      pairs: [false, false],
+    },
+    {
+      name: 'banker 3 stands when the player draws an 8',
+      ranks: [1, 3, 2, 13, 8],
+      player: [1, 2, 8],
+      banker: [3, 13],
+      totals: [1, 3],
+      result: 'BANKER',
+      pairs: [false, false],
+    },
+    {
+      name: 'banker 6 draws when the player draws a 6',
+      ranks: [2, 6, 2, 13, 6, 3],
+      player: [2, 2, 6],
+      banker: [6, 13, 3],
+      totals: [0, 9],
+      result: 'BANKER',
+      pairs: [true, false],
+    },
+    {
+      name: 'banker 4 stands when the player draws an ace',
+      ranks: [10, 4, 12, 10, 1],
+      player: [10, 12, 1],
+      banker: [4, 10],
+      totals: [1, 4],
+      result: 'BANKER',
+      pairs: [false, false],
+    },
+    {
+      name: 'banker 5 draws on a player 4 and ties',
+      ranks: [1, 5, 1, 10, 4, 1],
+      player: [1, 1, 4],
+      banker: [5, 10, 1],
+      totals: [6, 6],
+      result: 'TIE',
+      pairs: [true, false],
+    },
+    {
+      name: 'both stand on 6: a tie with a banker pair',
+      ranks: [6, 3, 10, 3],
+      player: [6, 10],
+      banker: [3, 3],
+      totals: [6, 6],
+      result: 'TIE',
+      pairs: [false, true],
+    },
   ])('$name', ({ ranks, player, banker, totals, result, pairs }) => {
     const outcome = playBaccaratHand(cards(...ranks));
     expect(outcome.playerCards.map((card) => card.rank)).toEqual(player);
@@ -81,7 +153,11 @@ describe('playBaccaratHand', () => {
 });
 
 describe('dealBaccarat', () => {
-  const seeds: RoundSeeds = { serverSeed: 'table-7-server-seed-0123456789abcdef0123456789abcdef0123456789ab', clientSeed: 'table-7-public', nonce: 1 };
+  const seeds: RoundSeeds = {
+    serverSeed: 'table-7-server-seed-0123456789abcdef0123456789abcdef0123456789ab',
+    clientSeed: 'table-7-public',
+    nonce: 1,
+  };
 
   test('deals the shoe positions drawn by drawDistinct, in order', () => {
     const positions = drawDistinct(createRoundStream(seeds), 416, 6);
@@ -91,7 +167,9 @@ describe('dealBaccarat', () => {
   test('a stored hand is recomputed from its seeds and the next round differs', () => {
     const stored = JSON.parse(JSON.stringify(dealBaccarat(seeds)));
     expect(dealBaccarat(seeds)).toEqual(stored);
-    const nextRounds = Array.from({ length: 5 }, (_, index) => dealBaccarat({ ...seeds, nonce: seeds.nonce + 1 + index }));
+    const nextRounds = Array.from({ length: 5 }, (_, index) =>
+      dealBaccarat({ ...seeds, nonce: seeds.nonce + 1 + index }),
+    );
     expect(nextRounds.some((outcome) => JSON.stringify(outcome) !== JSON.stringify(stored))).toBe(true);
   });
 });

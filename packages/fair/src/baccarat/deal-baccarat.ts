@@ -34,7 +34,8 @@ export interface BaccaratOutcome {
  * 0-12 are spades ace to king, then hearts, diamonds and clubs.
  */
 export function cardAt(shoeIndex: number): Card {
-  if (!Number.isInteger(shoeIndex) || shoeIndex < 0 || shoeIndex >= SHOE_SIZE) throw new RangeError(`shoeIndex must be an integer in [0, ${SHOE_SIZE})`);
+  if (!Number.isInteger(shoeIndex) || shoeIndex < 0 || shoeIndex >= SHOE_SIZE)
+    throw new RangeError(`shoeIndex must be an integer in [0, ${SHOE_SIZE})`);
   const inDeck = shoeIndex % 52;
   return { rank: (inDeck % 13) + 1, suit: CARD_SUITS[Math.floor(inDeck / 13)]! };
 }

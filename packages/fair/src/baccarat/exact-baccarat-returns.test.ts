@@ -33,8 +33,20 @@ describe('exactBaccaratReturns', () => {
       const mean = outcomes.reduce((sum, [p, r]) => sum + p * r, 0);
       return outcomes.reduce((sum, [p, r]) => sum + p * r * r, 0) - mean * mean;
     };
-    expect(figures.returns.PLAYER.variance).toBeCloseTo(variance([[player, 2], [tie, 1]]), 12);
-    expect(figures.returns.BANKER.variance).toBeCloseTo(variance([[banker, 1.95], [tie, 1]]), 12);
+    expect(figures.returns.PLAYER.variance).toBeCloseTo(
+      variance([
+        [player, 2],
+        [tie, 1],
+      ]),
+      12,
+    );
+    expect(figures.returns.BANKER.variance).toBeCloseTo(
+      variance([
+        [banker, 1.95],
+        [tie, 1],
+      ]),
+      12,
+    );
     expect(figures.returns.TIE.variance).toBeCloseTo(variance([[tie, 9]]), 12);
     expect(figures.returns.PLAYER_PAIR.variance).toBeCloseTo(variance([[playerPair, 12]]), 12);
   });

@@ -37,7 +37,8 @@ export function exactBaccaratReturns(): BaccaratReturns {
     if (entry) entry.weight += weight;
     else weights.set(key, { outcome: { result, playerPair, bankerPair }, weight });
   };
-  const compare = (player: number, banker: number): BaccaratResult => (player > banker ? 'PLAYER' : banker > player ? 'BANKER' : 'TIE');
+  const compare = (player: number, banker: number): BaccaratResult =>
+    player > banker ? 'PLAYER' : banker > player ? 'BANKER' : 'TIE';
 
   const remaining = new Array<number>(RANKS).fill(CARDS_PER_RANK);
   // How many cards of each value (0 to 9) are left in the shoe.
@@ -90,7 +91,12 @@ export function exactBaccaratReturns(): BaccaratReturns {
             }
           } else if (bankerDraws(banker, null)) {
             for (let bankerThird = 0; bankerThird < 10; bankerThird += 1) {
-              record(compare(player, (banker + bankerThird) % 10), playerPair, bankerPair, w4 * byValue[bankerThird]! * sixthWeight);
+              record(
+                compare(player, (banker + bankerThird) % 10),
+                playerPair,
+                bankerPair,
+                w4 * byValue[bankerThird]! * sixthWeight,
+              );
             }
           } else {
             record(compare(player, banker), playerPair, bankerPair, w4 * fifthAndSixthWeight);

@@ -12,7 +12,10 @@ function history(text: string): RoadEntry[] {
 }
 
 /** Big road cells as compact strings: column,row,letter,+ties. */
-const cells = (text: string, rows?: number) => bigRoad(history(text), rows).map((cell) => `${cell.column},${cell.row},${cell.result[0]}${cell.ties ? `+${cell.ties}` : ''}`);
+const cells = (text: string, rows?: number) =>
+  bigRoad(history(text), rows).map(
+    (cell) => `${cell.column},${cell.row},${cell.result[0]}${cell.ties ? `+${cell.ties}` : ''}`,
+  );
 
 describe('beadPlate', () => {
   test('fills each column top to bottom, ties and pairs included', () => {
@@ -41,7 +44,11 @@ describe('bigRoad', () => {
     ['a new column on every change of winner', 'PPBPBB', ['0,0,P', '0,1,P', '1,0,B', '2,0,P', '3,0,B', '3,1,B']],
     ['ties mark the cell before them', 'PTTBTP', ['0,0,P+2', '1,0,B+1', '2,0,P']],
     ['ties before the first hand go on the first cell', 'TTBB', ['0,0,B+2', '0,1,B']],
-    ['a streak longer than six turns right along the bottom', 'BBBBBBBBP', ['0,0,B', '0,1,B', '0,2,B', '0,3,B', '0,4,B', '0,5,B', '1,5,B', '2,5,B', '1,0,P']],
+    [
+      'a streak longer than six turns right along the bottom',
+      'BBBBBBBBP',
+      ['0,0,B', '0,1,B', '0,2,B', '0,3,B', '0,4,B', '0,5,B', '1,5,B', '2,5,B', '1,0,P'],
+    ],
   ])('%s', (_, text, expected) => {
     expect(cells(text)).toEqual(expected);
   });
@@ -58,6 +65,11 @@ describe('bigRoad', () => {
 
   test('keeps the pairs of the hand a cell records', () => {
     const [first, second] = bigRoad(history('PpBb'));
-    expect([first!.playerPair, first!.bankerPair, second!.playerPair, second!.bankerPair]).toEqual([true, false, false, true]);
+    expect([first!.playerPair, first!.bankerPair, second!.playerPair, second!.bankerPair]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 });

@@ -73,7 +73,14 @@ export function bigRoad(entries: readonly RoadEntry[], rows = ROAD_ROWS): BigRoa
       isTurned = false;
     }
     occupied.add(`${column}:${row}`);
-    cells.push({ column, row, result: entry.result, ties: cells.length === 0 ? leadingTies : 0, playerPair: entry.playerPair, bankerPair: entry.bankerPair });
+    cells.push({
+      column,
+      row,
+      result: entry.result,
+      ties: cells.length === 0 ? leadingTies : 0,
+      playerPair: entry.playerPair,
+      bankerPair: entry.bankerPair,
+    });
   }
   return cells;
 }

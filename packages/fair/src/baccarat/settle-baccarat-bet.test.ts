@@ -3,7 +3,11 @@ import { settleBaccaratBet } from './settle-baccarat-bet.ts';
 import type { BaccaratBet } from './settle-baccarat-bet.ts';
 import type { RoadEntry } from './roads.ts';
 
-const hand = (result: RoadEntry['result'], playerPair = false, bankerPair = false): RoadEntry => ({ result, playerPair, bankerPair });
+const hand = (result: RoadEntry['result'], playerPair = false, bankerPair = false): RoadEntry => ({
+  result,
+  playerPair,
+  bankerPair,
+});
 
 describe('settleBaccaratBet', () => {
   test.each([0, -100, 12.5, Number.NaN])('refuses a stake of %d', (amountMinor) => {

@@ -19,13 +19,22 @@ export const BACCARAT_PAYOUTS: Readonly<Record<BaccaratBet, number>> = {
  * 5% commission is taken from the winnings and the winnings are rounded down to the minor unit,
  * so the house never pays a fraction; stakes in multiples of 20 minor units lose nothing to it.
  */
-export function settleBaccaratBet(bet: BaccaratBet, amountMinor: number, outcome: Pick<BaccaratOutcome, 'result' | 'playerPair' | 'bankerPair'>): number {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor < 1) throw new RangeError('amountMinor must be a positive integer');
+export function settleBaccaratBet(
+  bet: BaccaratBet,
+  amountMinor: number,
+  outcome: Pick<BaccaratOutcome, 'result' | 'playerPair' | 'bankerPair'>,
+): number {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 1)
+    throw new RangeError('amountMinor must be a positive integer');
   switch (bet) {
     case 'PLAYER':
       return outcome.result === 'PLAYER' ? 2 * amountMinor : outcome.result === 'TIE' ? amountMinor : 0;
     case 'BANKER':
-      return outcome.result === 'BANKER' ? amountMinor + Math.floor((amountMinor * 19) / 20) : outcome.result === 'TIE' ? amountMinor : 0;
+      return outcome.result === 'BANKER'
+        ? amountMinor + Math.floor((amountMinor * 19) / 20)
+        : outcome.result === 'TIE'
+          ? amountMinor
+          : 0;
     case 'TIE':
       return outcome.result === 'TIE' ? 9 * amountMinor : 0;
     case 'PLAYER_PAIR':

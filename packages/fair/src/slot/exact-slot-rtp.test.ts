@@ -73,7 +73,9 @@ describe('exactSlotRtp', () => {
   });
 
   test('refuses a WILD on reel 1', () => {
-    expect(() => exactSlotRtp({ ...tinyGame, reels: [['WILD', 'A', 'K'], ...tinyGame.reels.slice(1)] })).toThrow(/WILD/);
+    expect(() => exactSlotRtp({ ...tinyGame, reels: [['WILD', 'A', 'K'], ...tinyGame.reels.slice(1)] })).toThrow(
+      /WILD/,
+    );
   });
 
   test('the real game returns the documented 96.02%', () => {
@@ -91,7 +93,10 @@ describe('exactSlotRtp', () => {
     // A line bet is 1/20 of the total bet and there are 20 lines, so a pay changed by d on every line
     // moves the base game's return by d x that probability, per total bet.
     const fiveOnALine = (symbol: SlotSymbol) =>
-      slotGame.reels.reduce((odds, strip) => odds * (strip.filter((stop) => stop === symbol || stop === 'WILD').length / strip.length), 1);
+      slotGame.reels.reduce(
+        (odds, strip) => odds * (strip.filter((stop) => stop === symbol || stop === 'WILD').length / strip.length),
+        1,
+      );
     const before = exactSlotRtp({ ...slotGame, paytable: SLOT_PAYTABLE_V1 });
     const after = exactSlotRtp();
     expect(before.rtp).toBeCloseTo(0.96052227, 8);

@@ -51,7 +51,8 @@ export function exactSlotRtp(game: SlotGame = slotGame): SlotRtp {
   // an independent copy of G: G = X + G_1 + ... + G_T. Taking expectations gives
   // E[G] = E[X] / (1 - E[T]) and E[G^2] (1 - E[T]) = E[X^2] + 2 E[G] E[XT] + E[G]^2 E[T(T-1)].
   const expectedNewSpins = awarded * trigger;
-  if (expectedNewSpins >= 1) throw new RangeError('free spins retrigger too often: the expected number of free spins is infinite');
+  if (expectedNewSpins >= 1)
+    throw new RangeError('free spins retrigger too often: the expected number of free spins is infinite');
   const freeSpinMean = (multiplier * meanWin) / (1 - expectedNewSpins);
   const freeSpinSquare =
     (multiplier * multiplier * meanWinSquared +
@@ -123,7 +124,8 @@ export function sumBaseSpins(game: SlotGame = slotGame): BaseSpinSums {
         for (const rows of game.lines) {
           const symbol = cell(0, s1, rows[0]!);
           const linePays = pays.get(symbol);
-          if (linePays && matches(symbol, 1, s2, rows[1]!) && matches(symbol, 2, s3, rows[2]!)) open.push({ rows, symbol, pays: linePays });
+          if (linePays && matches(symbol, 1, s2, rows[1]!) && matches(symbol, 2, s3, rows[2]!))
+            open.push({ rows, symbol, pays: linePays });
         }
         const scatters3 = scatters[0]![s1]! + scatters[1]![s2]! + scatters[2]![s3]!;
         if (open.length === 0) {
@@ -144,7 +146,8 @@ export function sumBaseSpins(game: SlotGame = slotGame): BaseSpinSums {
           }
           for (let s5 = 0; s5 < lengths[4]!; s5 += 1) {
             let lineWin = settledWin;
-            for (const line of stillOpen) lineWin += matches(line.symbol, 4, s5, line.rows[4]!) ? line.pays[2]! : line.pays[1]!;
+            for (const line of stillOpen)
+              lineWin += matches(line.symbol, 4, s5, line.rows[4]!) ? line.pays[2]! : line.pays[1]!;
             add(1, lineWin, scatters4 + scatters[4]![s5]!);
           }
         }
@@ -170,8 +173,9 @@ function convolve(a: readonly number[], b: readonly number[]): number[] {
 
 function assertEnumerable(game: SlotGame): void {
   if (game.reels.length !== SLOT_REELS) throw new RangeError(`a slot has ${SLOT_REELS} reels`);
-  if (game.reels.some((strip) => strip.length < SLOT_ROWS)) throw new RangeError(`every reel strip needs at least ${SLOT_ROWS} stops`);
+  if (game.reels.some((strip) => strip.length < SLOT_ROWS))
+    throw new RangeError(`every reel strip needs at least ${SLOT_ROWS} stops`);
   if (game.reels[0]!.includes('WILD')) throw new RangeError('WILD may not appear on the first reel');
-  if (game.lines.some((rows) => rows.length !== SLOT_REELS || rows.some((row) => row < 0 || row >= SLOT_ROWS))) throw new RangeError('every line crosses each reel on a row 0 to 2');
+  if (game.lines.some((rows) => rows.length !== SLOT_REELS || rows.some((row) => row < 0 || row >= SLOT_ROWS)))
+    throw new RangeError('every line crosses each reel on a row 0 to 2');
 }
-

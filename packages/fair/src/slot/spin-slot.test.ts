@@ -21,10 +21,15 @@ function stopsStream(stops: number[]): RandomStream {
   };
 }
 
-const window = (reel: number, stop: number) => [0, 1, 2].map((row) => SLOT_REEL_STRIPS[reel]![(stop + row) % SLOT_REEL_STRIPS[reel]!.length]!);
+const window = (reel: number, stop: number) =>
+  [0, 1, 2].map((row) => SLOT_REEL_STRIPS[reel]![(stop + row) % SLOT_REEL_STRIPS[reel]!.length]!);
 /** The first stop of each reel that shows a scatter, and the first that shows none. */
-const scatterStops = SLOT_REEL_STRIPS.map((_, reel) => SLOT_REEL_STRIPS[reel]!.findIndex((__, stop) => window(reel, stop).includes('SCATTER')));
-const quietStops = SLOT_REEL_STRIPS.map((_, reel) => SLOT_REEL_STRIPS[reel]!.findIndex((__, stop) => !window(reel, stop).includes('SCATTER')));
+const scatterStops = SLOT_REEL_STRIPS.map((_, reel) =>
+  SLOT_REEL_STRIPS[reel]!.findIndex((__, stop) => window(reel, stop).includes('SCATTER')),
+);
+const quietStops = SLOT_REEL_STRIPS.map((_, reel) =>
+  SLOT_REEL_STRIPS[reel]!.findIndex((__, stop) => !window(reel, stop).includes('SCATTER')),
+);
 
 describe('the game data', () => {
   test('has 20 distinct lines over 5 reels and 3 rows', () => {
@@ -39,14 +44,18 @@ describe('the game data', () => {
     SLOT_REEL_STRIPS.forEach((strip, reel) => {
       expect(strip.length).toBeGreaterThanOrEqual(30);
       expect(strip.length).toBeLessThanOrEqual(40);
-      strip.forEach((_, stop) => expect(window(reel, stop).filter((symbol) => symbol === 'SCATTER').length).toBeLessThanOrEqual(1));
+      strip.forEach((_, stop) =>
+        expect(window(reel, stop).filter((symbol) => symbol === 'SCATTER').length).toBeLessThanOrEqual(1),
+      );
     });
   });
 });
 
 describe('evaluateSlotGrid', () => {
   test.each([0, -5, 2.5])('refuses a line bet of %d', (bet) => {
-    expect(() => evaluateSlotGrid(grid('A K Q', 'J ELEPHANT TIGER', 'A K Q', 'J ELEPHANT TIGER', 'A K Q'), bet)).toThrow(/betPerLineMinor/);
+    expect(() =>
+      evaluateSlotGrid(grid('A K Q', 'J ELEPHANT TIGER', 'A K Q', 'J ELEPHANT TIGER', 'A K Q'), bet),
+    ).toThrow(/betPerLineMinor/);
   });
 
   test.each([
@@ -124,7 +133,11 @@ describe('free spins', () => {
 });
 
 describe('spinSlot', () => {
-  const seeds: RoundSeeds = { serverSeed: 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00', clientSeed: 'player-seed', nonce: 0 };
+  const seeds: RoundSeeds = {
+    serverSeed: 'c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00c0ffee00',
+    clientSeed: 'player-seed',
+    nonce: 0,
+  };
 
   test('takes one uniformInt per reel from the round stream, in reel order', () => {
     const stream = createRoundStream(seeds);

@@ -45,7 +45,12 @@ export function gridAt(stops: readonly number[], game: SlotGame = slotGame): Slo
  * showing that symbol or WILD (3 to 5 reels). Scatters pay by their number anywhere on the grid,
  * as a multiple of the total bet. `multiplier` is the free-spin multiplier (1 in the base game).
  */
-export function evaluateSlotGrid(grid: readonly (readonly SlotSymbol[])[], betPerLineMinor: number, game: SlotGame = slotGame, multiplier = 1): Omit<SlotSpin, 'stops' | 'grid'> {
+export function evaluateSlotGrid(
+  grid: readonly (readonly SlotSymbol[])[],
+  betPerLineMinor: number,
+  game: SlotGame = slotGame,
+  multiplier = 1,
+): Omit<SlotSpin, 'stops' | 'grid'> {
   assertBetPerLine(betPerLineMinor);
   const lineWins: LineWin[] = [];
   game.lines.forEach((rows, index) => {
@@ -73,7 +78,12 @@ export function evaluateSlotGrid(grid: readonly (readonly SlotSymbol[])[], betPe
 }
 
 /** One spin drawn from the stream: one uniformInt per reel, reels 1 to 5 in order. */
-export function playSpin(stream: RandomStream, betPerLineMinor: number, game: SlotGame = slotGame, multiplier = 1): SlotSpin {
+export function playSpin(
+  stream: RandomStream,
+  betPerLineMinor: number,
+  game: SlotGame = slotGame,
+  multiplier = 1,
+): SlotSpin {
   const stops = game.reels.map((strip) => uniformInt(stream, strip.length));
   const grid = gridAt(stops, game);
   return { stops, grid, ...evaluateSlotGrid(grid, betPerLineMinor, game, multiplier) };
@@ -83,7 +93,12 @@ export function playSpin(stream: RandomStream, betPerLineMinor: number, game: Sl
  * Plays `count` free spins, and the ones they retrigger, from the same stream, at the game's
  * free-spin multiplier. A retrigger adds the awarded spins to those still to play.
  */
-export function playFreeSpins(stream: RandomStream, count: number, betPerLineMinor: number, game: SlotGame = slotGame): SlotSpin[] {
+export function playFreeSpins(
+  stream: RandomStream,
+  count: number,
+  betPerLineMinor: number,
+  game: SlotGame = slotGame,
+): SlotSpin[] {
   const spins: SlotSpin[] = [];
   let remaining = count;
   while (remaining > 0) {
@@ -109,5 +124,6 @@ export function spinSlot(seeds: RoundSeeds, betPerLineMinor: number, game: SlotG
 
 function assertBetPerLine(betPerLineMinor: number): void {
   // Money is integer minor units; a fraction or a non-positive bet is a caller's bug.
-  if (!Number.isSafeInteger(betPerLineMinor) || betPerLineMinor < 1) throw new RangeError('betPerLineMinor must be a positive integer');
+  if (!Number.isSafeInteger(betPerLineMinor) || betPerLineMinor < 1)
+    throw new RangeError('betPerLineMinor must be a positive integer');
 }

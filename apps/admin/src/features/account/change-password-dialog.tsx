@@ -21,9 +21,17 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const mutation = useMutation({
-    mutationFn: () => apiRequest<ChangeOwnPasswordValue>(adminApiPaths.ownPassword, { method: 'PUT', body: { currentPassword, newPassword } }),
+    mutationFn: () =>
+      apiRequest<ChangeOwnPasswordValue>(adminApiPaths.ownPassword, {
+        method: 'PUT',
+        body: { currentPassword, newPassword },
+      }),
     onSuccess: (value) => {
-      showToast(value.sessionsEnded > 0 ? t('password_changed_sessions', { count: value.sessionsEnded }) : t('password_changed'));
+      showToast(
+        value.sessionsEnded > 0
+          ? t('password_changed_sessions', { count: value.sessionsEnded })
+          : t('password_changed'),
+      );
       close();
     },
   });
@@ -40,7 +48,12 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
   const canSubmit = currentPassword.length > 0 && isNewValid && isDifferent && isRepeated && !mutation.isPending;
   const field = mutation.error instanceof ApiError ? mutation.error.field : undefined;
   const serverError = (name: string) => (field === name ? mutation.error?.message : undefined);
-  const newPasswordError = newPassword && !isNewValid ? t('password_new_hint') : newPassword && currentPassword && !isDifferent ? t('password_new_same') : serverError('newPassword');
+  const newPasswordError =
+    newPassword && !isNewValid
+      ? t('password_new_hint')
+      : newPassword && currentPassword && !isDifferent
+        ? t('password_new_same')
+        : serverError('newPassword');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit) mutation.mutate();
@@ -62,11 +75,34 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
             }}
           />
         </Field>
-        <Field label={t('password_new')} htmlFor="own-password-new" hint={t('password_new_hint')} error={newPasswordError}>
-          <input id="own-password-new" type="password" autoComplete="new-password" value={newPassword} maxLength={maxLength} onChange={(event) => setNewPassword(event.target.value)} />
+        <Field
+          label={t('password_new')}
+          htmlFor="own-password-new"
+          hint={t('password_new_hint')}
+          error={newPasswordError}
+        >
+          <input
+            id="own-password-new"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            maxLength={maxLength}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
         </Field>
-        <Field label={t('password_repeat')} htmlFor="own-password-repeat" error={repeat && !isRepeated ? t('password_repeat_mismatch') : undefined}>
-          <input id="own-password-repeat" type="password" autoComplete="new-password" value={repeat} maxLength={maxLength} onChange={(event) => setRepeat(event.target.value)} />
+        <Field
+          label={t('password_repeat')}
+          htmlFor="own-password-repeat"
+          error={repeat && !isRepeated ? t('password_repeat_mismatch') : undefined}
+        >
+          <input
+            id="own-password-repeat"
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            maxLength={maxLength}
+            onChange={(event) => setRepeat(event.target.value)}
+          />
         </Field>
         {field === 'currentPassword' || field === 'newPassword' ? null : <ErrorNote error={mutation.error} />}
         <div className="form-actions">

@@ -43,26 +43,51 @@ export function AuditPage() {
   });
   const columns: Column<AdminAuditRow>[] = [
     { key: 'time', header: t('audit_time'), render: (row) => <DateTime value={row.createdAt} /> },
-    { key: 'operator', header: t('audit_operator'), render: (row) => (row.operator ? <strong>{row.operator}</strong> : <Badge>{t('audit_system')}</Badge>) },
-    { key: 'action', header: t('audit_action'), render: (row) => <span className="cell-stack"><span>{t(`action_${row.action.replace(/\./g, '_')}`, { defaultValue: row.action })}</span><code className="muted">{row.action}</code></span> },
-    { key: 'target', header: t('audit_target'), render: (row) => <span className="mono">{row.targetType}:{row.targetId}</span> },
-    { key: 'change', header: t('audit_change'), className: 'is-wide', render: (row) => <Change before={row.before} after={row.after} /> },
+    {
+      key: 'operator',
+      header: t('audit_operator'),
+      render: (row) => (row.operator ? <strong>{row.operator}</strong> : <Badge>{t('audit_system')}</Badge>),
+    },
+    {
+      key: 'action',
+      header: t('audit_action'),
+      render: (row) => (
+        <span className="cell-stack">
+          <span>{t(`action_${row.action.replace(/\./g, '_')}`, { defaultValue: row.action })}</span>
+          <code className="muted">{row.action}</code>
+        </span>
+      ),
+    },
+    {
+      key: 'target',
+      header: t('audit_target'),
+      render: (row) => (
+        <span className="mono">
+          {row.targetType}:{row.targetId}
+        </span>
+      ),
+    },
+    {
+      key: 'change',
+      header: t('audit_change'),
+      className: 'is-wide',
+      render: (row) => <Change before={row.before} after={row.after} />,
+    },
     { key: 'ip', header: t('audit_ip'), render: (row) => <span className="mono">{row.ip}</span> },
   ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(Object.fromEntries(Object.entries(draft).map(([key, value]) => [key, value.trim()])));
   };
-  const set = (name: (typeof filterNames)[number]) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: (typeof filterNames)[number]) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [name]: event.target.value }));
   return (
     <>
       <PageHeader title={t('audit_title')} subtitle={t('audit_subtitle')} />
       <Panel>
         <form className="filter-grid" onSubmit={submit}>
           <FilterField label={t('audit_operator')}>
-            {(id) => (
-              <input id={id} value={draft.operator} onChange={set('operator')} maxLength={64} />
-            )}
+            {(id) => <input id={id} value={draft.operator} onChange={set('operator')} maxLength={64} />}
           </FilterField>
           <FilterField label={t('audit_action')}>
             {(id) => (
@@ -78,23 +103,23 @@ export function AuditPage() {
           </FilterField>
           <FilterField label={t('audit_target_type')}>
             {(id) => (
-              <input id={id} value={draft.targetType} onChange={set('targetType')} maxLength={64} placeholder="member" />
+              <input
+                id={id}
+                value={draft.targetType}
+                onChange={set('targetType')}
+                maxLength={64}
+                placeholder="member"
+              />
             )}
           </FilterField>
           <FilterField label={t('audit_target_id')}>
-            {(id) => (
-              <input id={id} value={draft.targetId} onChange={set('targetId')} maxLength={200} />
-            )}
+            {(id) => <input id={id} value={draft.targetId} onChange={set('targetId')} maxLength={200} />}
           </FilterField>
           <FilterField label={t('filter_from')}>
-            {(id) => (
-              <input id={id} type="date" value={draft.from} onChange={set('from')} />
-            )}
+            {(id) => <input id={id} type="date" value={draft.from} onChange={set('from')} />}
           </FilterField>
           <FilterField label={t('filter_to')}>
-            {(id) => (
-              <input id={id} type="date" value={draft.to} onChange={set('to')} />
-            )}
+            {(id) => <input id={id} type="date" value={draft.to} onChange={set('to')} />}
           </FilterField>
           <div className="filter-actions">
             <button type="submit" className="button is-primary">
@@ -114,7 +139,13 @@ export function AuditPage() {
           </div>
         </form>
         <ErrorNote error={audit.error} />
-        <DataTable caption={t('audit_title')} columns={columns} rows={audit.data?.items} rowKey={(row) => row.id} isLoading={audit.isLoading} />
+        <DataTable
+          caption={t('audit_title')}
+          columns={columns}
+          rows={audit.data?.items}
+          rowKey={(row) => row.id}
+          isLoading={audit.isLoading}
+        />
         {audit.data ? <Pager page={page} pageSize={pageSize} total={audit.data.total} onPage={setPage} /> : null}
       </Panel>
     </>
@@ -135,7 +166,8 @@ function Change({ before, after }: { before: Record<string, unknown> | null; aft
       {keys.map((key) => {
         const was = before?.[key];
         const now = after?.[key];
-        const isUnchanged = before !== null && after !== null && key in before && key in after && show(was) === show(now);
+        const isUnchanged =
+          before !== null && after !== null && key in before && key in after && show(was) === show(now);
         if (isUnchanged) {
           // Context, not a change: shown once, quietly.
           return (

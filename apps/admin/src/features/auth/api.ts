@@ -1,4 +1,10 @@
-import { adminApiPaths, type OperatorLoginValue, type OperatorMe, type OperatorPermission, type OperatorTotpEnrolment } from '@lotus/contract';
+import {
+  adminApiPaths,
+  type OperatorLoginValue,
+  type OperatorMe,
+  type OperatorPermission,
+  type OperatorTotpEnrolment,
+} from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from '../../lib/api-client';

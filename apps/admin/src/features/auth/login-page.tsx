@@ -47,10 +47,20 @@ export function LoginPage() {
         </div>
         <ol className="login-steps" aria-label={t('login_steps')}>
           <li className={step.name === 'password' ? 'is-current' : 'is-done'}>{t('login_step_password')}</li>
-          <li className={step.name === 'password' ? '' : 'is-current'}>{step.name === 'enrol' ? t('login_step_enrol') : t('login_step_code')}</li>
+          <li className={step.name === 'password' ? '' : 'is-current'}>
+            {step.name === 'enrol' ? t('login_step_enrol') : t('login_step_code')}
+          </li>
         </ol>
         {step.name === 'password' ? (
-          <PasswordStep onDone={(value) => setStep(value.stage === 'enrol' ? { name: 'enrol', token: value.token } : { name: 'verify', token: value.token })} />
+          <PasswordStep
+            onDone={(value) =>
+              setStep(
+                value.stage === 'enrol'
+                  ? { name: 'enrol', token: value.token }
+                  : { name: 'verify', token: value.token },
+              )
+            }
+          />
         ) : step.name === 'enrol' ? (
           <EnrolStep token={step.token} onDone={() => finish(step.token)} onRestart={restart} />
         ) : (
@@ -75,13 +85,33 @@ function PasswordStep({ onDone }: { onDone: (value: { token: string; stage: 'enr
     <form className="form" onSubmit={submit} noValidate>
       <h1 className="login-title">{t('login_title')}</h1>
       <Field label={t('login_username')} htmlFor="login-username">
-        <input id="login-username" name="username" autoComplete="username" autoFocus required value={username} onChange={(event) => setUsername(event.target.value)} />
+        <input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
       </Field>
       <Field label={t('login_password')} htmlFor="login-password">
-        <input id="login-password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </Field>
       <ErrorNote error={mutation.error} />
-      <button type="submit" className="button is-primary is-block" disabled={mutation.isPending || !username.trim() || !password}>
+      <button
+        type="submit"
+        className="button is-primary is-block"
+        disabled={mutation.isPending || !username.trim() || !password}
+      >
         {mutation.isPending ? t('working') : t('login_continue')}
       </button>
     </form>
@@ -113,7 +143,11 @@ function isSessionGone(error: unknown): boolean {
 function CodeStep({ token, onDone, onRestart }: { token: string; onDone: () => void; onRestart: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  const mutation = useMutation({ mutationFn: () => verifyCode(token, code), onSuccess: onDone, onError: () => setCode('') });
+  const mutation = useMutation({
+    mutationFn: () => verifyCode(token, code),
+    onSuccess: onDone,
+    onError: () => setCode(''),
+  });
   return (
     <form
       className="form"
@@ -150,7 +184,11 @@ function EnrolStep({ token, onDone, onRestart }: { token: string; onDone: () => 
     refetchOnWindowFocus: false,
     retry: false,
   });
-  const confirm = useMutation({ mutationFn: () => confirmEnrolment(token, code), onSuccess: onDone, onError: () => setCode('') });
+  const confirm = useMutation({
+    mutationFn: () => confirmEnrolment(token, code),
+    onSuccess: onDone,
+    onError: () => setCode(''),
+  });
   return (
     <form
       className="form"
@@ -179,7 +217,11 @@ function EnrolStep({ token, onDone, onRestart }: { token: string; onDone: () => 
         <CodeInput id="enrol-code" value={code} onChange={setCode} />
       </Field>
       <ErrorNote error={confirm.error} />
-      <button type="submit" className="button is-primary is-block" disabled={confirm.isPending || code.length !== 6 || !enrolment.data}>
+      <button
+        type="submit"
+        className="button is-primary is-block"
+        disabled={confirm.isPending || code.length !== 6 || !enrolment.data}
+      >
         {confirm.isPending ? t('working') : t('enrol_confirm')}
       </button>
       <button type="button" className="button is-link" onClick={onRestart}>

@@ -1,4 +1,10 @@
-import { depositPaths, thaiBankCodes, type AdminDepositChannels, type AdminUpdateDepositChannelsBody, type OperatorBankAccount } from '@lotus/contract';
+import {
+  depositPaths,
+  thaiBankCodes,
+  type AdminDepositChannels,
+  type AdminUpdateDepositChannelsBody,
+  type OperatorBankAccount,
+} from '@lotus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +15,10 @@ import { queryClient } from '../../lib/query-client';
 
 type Channels = AdminDepositChannels['channels'];
 type ChannelCode = keyof Channels;
-type Base = Pick<Channels['BANK'], 'enabled' | 'minAmount' | 'maxAmount' | 'feeFixed' | 'feePercent' | 'dailyCountLimit' | 'dailyAmountLimit'>;
+type Base = Pick<
+  Channels['BANK'],
+  'enabled' | 'minAmount' | 'maxAmount' | 'feeFixed' | 'feePercent' | 'dailyCountLimit' | 'dailyAmountLimit'
+>;
 interface Draft {
   pendingMinutes: number;
   channels: Channels;
@@ -30,7 +39,11 @@ function toBody(draft: Draft): AdminUpdateDepositChannelsBody {
     pendingMinutes: draft.pendingMinutes,
     channels: {
       BANK: { ...baseOf(BANK), accounts: BANK.accounts },
-      PROMPTPAY: { ...baseOf(PROMPTPAY), promptPayId: PROMPTPAY.promptPayId || null, accountName: PROMPTPAY.accountName },
+      PROMPTPAY: {
+        ...baseOf(PROMPTPAY),
+        promptPayId: PROMPTPAY.promptPayId || null,
+        accountName: PROMPTPAY.accountName,
+      },
       DEMOPAY: { ...baseOf(DEMOPAY), ...(draft.demoPaySecret ? { secret: draft.demoPaySecret } : {}) },
     },
   };
@@ -39,7 +52,11 @@ function toBody(draft: Draft): AdminUpdateDepositChannelsBody {
 /** The merchant's deposit channels: limits, fees, the receiving bank accounts, PromptPay and the demo gateway. */
 export function ChannelsPage() {
   const { t } = useTranslation();
-  const settings = useQuery({ queryKey: ['channels'], queryFn: ({ signal }) => apiRequest<AdminDepositChannels>(depositPaths.adminChannels, { signal }), refetchOnWindowFocus: false });
+  const settings = useQuery({
+    queryKey: ['channels'],
+    queryFn: ({ signal }) => apiRequest<AdminDepositChannels>(depositPaths.adminChannels, { signal }),
+    refetchOnWindowFocus: false,
+  });
   if (!settings.data) {
     return (
       <>
@@ -55,9 +72,14 @@ export function ChannelsPage() {
 
 function ChannelsEditor({ settings }: { settings: AdminDepositChannels }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(() => ({ pendingMinutes: settings.pendingMinutes, channels: structuredClone(settings.channels), demoPaySecret: '' }));
+  const [draft, setDraft] = useState<Draft>(() => ({
+    pendingMinutes: settings.pendingMinutes,
+    channels: structuredClone(settings.channels),
+    demoPaySecret: '',
+  }));
   const save = useMutation({
-    mutationFn: (body: AdminUpdateDepositChannelsBody) => apiRequest<AdminDepositChannels>(depositPaths.adminUpdateChannels, { method: 'PUT', body }),
+    mutationFn: (body: AdminUpdateDepositChannelsBody) =>
+      apiRequest<AdminDepositChannels>(depositPaths.adminUpdateChannels, { method: 'PUT', body }),
     onSuccess: (value) => {
       queryClient.setQueryData(['channels'], value);
       showToast(t('channels_saved'));
@@ -65,7 +87,8 @@ function ChannelsEditor({ settings }: { settings: AdminDepositChannels }) {
   });
   const errorField = save.error instanceof ApiError ? save.error.field : undefined;
 
-  const setChannel = <C extends ChannelCode>(code: C, patch: Partial<Channels[C]>) => setDraft({ ...draft, channels: { ...draft.channels, [code]: { ...draft.channels[code], ...patch } } });
+  const setChannel = <C extends ChannelCode>(code: C, patch: Partial<Channels[C]>) =>
+    setDraft({ ...draft, channels: { ...draft.channels, [code]: { ...draft.channels[code], ...patch } } });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(toBody(draft));
@@ -87,7 +110,13 @@ function ChannelsEditor({ settings }: { settings: AdminDepositChannels }) {
         <div className="form-grid">
           <label className="field">
             <span>{t('channels_pending_minutes')}</span>
-            <input type="number" min={5} max={10080} value={draft.pendingMinutes} onChange={(event) => setDraft({ ...draft, pendingMinutes: Number(event.target.value) })} />
+            <input
+              type="number"
+              min={5}
+              max={10080}
+              value={draft.pendingMinutes}
+              onChange={(event) => setDraft({ ...draft, pendingMinutes: Number(event.target.value) })}
+            />
             <span className="field-hint">{t('channels_pending_minutes_hint')}</span>
           </label>
         </div>
@@ -98,17 +127,36 @@ function ChannelsEditor({ settings }: { settings: AdminDepositChannels }) {
           title={t(`method_${code}`)}
           actions={
             <label className="switch">
-              <input type="checkbox" checked={draft.channels[code].enabled} disabled={code === 'DEMOPAY' && !settings.isDemoPayAllowed} onChange={(event) => setChannel(code, { enabled: event.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.channels[code].enabled}
+                disabled={code === 'DEMOPAY' && !settings.isDemoPayAllowed}
+                onChange={(event) => setChannel(code, { enabled: event.target.checked })}
+              />
               <span>{draft.channels[code].enabled ? t('channels_enabled') : t('channels_disabled')}</span>
             </label>
           }
         >
           <BaseFields channel={draft.channels[code]} onChange={(patch) => setChannel(code, patch)} />
-          {code === 'BANK' ? <BankAccounts accounts={draft.channels.BANK.accounts} onChange={(accounts) => setChannel('BANK', { accounts })} /> : null}
+          {code === 'BANK' ? (
+            <BankAccounts
+              accounts={draft.channels.BANK.accounts}
+              onChange={(accounts) => setChannel('BANK', { accounts })}
+            />
+          ) : null}
           {code === 'PROMPTPAY' ? (
             <div className="form-grid">
-              <TextField label={t('channels_promptpay_id')} hint={t('channels_promptpay_id_hint')} value={draft.channels.PROMPTPAY.promptPayId ?? ''} onChange={(value) => setChannel('PROMPTPAY', { promptPayId: value.trim() || null })} />
-              <TextField label={t('channels_account_name')} value={draft.channels.PROMPTPAY.accountName} onChange={(value) => setChannel('PROMPTPAY', { accountName: value })} />
+              <TextField
+                label={t('channels_promptpay_id')}
+                hint={t('channels_promptpay_id_hint')}
+                value={draft.channels.PROMPTPAY.promptPayId ?? ''}
+                onChange={(value) => setChannel('PROMPTPAY', { promptPayId: value.trim() || null })}
+              />
+              <TextField
+                label={t('channels_account_name')}
+                value={draft.channels.PROMPTPAY.accountName}
+                onChange={(value) => setChannel('PROMPTPAY', { accountName: value })}
+              />
             </div>
           ) : null}
           {code === 'DEMOPAY' ? (
@@ -122,8 +170,16 @@ function ChannelsEditor({ settings }: { settings: AdminDepositChannels }) {
               />
               <div className="field">
                 <span>{t('channels_secret_state')}</span>
-                <span>{draft.channels.DEMOPAY.hasSecret ? <Badge tone="good">{t('channels_secret_set')}</Badge> : <Badge tone="warn">{t('channels_secret_none')}</Badge>}</span>
-                {!settings.isDemoPayAllowed ? <span className="field-hint">{t('channels_demopay_refused')}</span> : null}
+                <span>
+                  {draft.channels.DEMOPAY.hasSecret ? (
+                    <Badge tone="good">{t('channels_secret_set')}</Badge>
+                  ) : (
+                    <Badge tone="warn">{t('channels_secret_none')}</Badge>
+                  )}
+                </span>
+                {!settings.isDemoPayAllowed ? (
+                  <span className="field-hint">{t('channels_demopay_refused')}</span>
+                ) : null}
               </div>
             </div>
           ) : null}
@@ -133,11 +189,31 @@ function ChannelsEditor({ settings }: { settings: AdminDepositChannels }) {
   );
 }
 
-function TextField({ label, hint, value, onChange, type = 'text', inputMode }: { label: string; hint?: string; value: string; onChange: (value: string) => void; type?: string; inputMode?: 'decimal' | 'numeric' }) {
+function TextField({
+  label,
+  hint,
+  value,
+  onChange,
+  type = 'text',
+  inputMode,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  inputMode?: 'decimal' | 'numeric';
+}) {
   return (
     <label className="field">
       <span>{label}</span>
-      <input type={type} value={value} inputMode={inputMode} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
+      <input
+        type={type}
+        value={value}
+        inputMode={inputMode}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+      />
       {hint ? <span className="field-hint">{hint}</span> : null}
     </label>
   );
@@ -147,22 +223,60 @@ function BaseFields({ channel, onChange }: { channel: Base; onChange: (patch: Pa
   const { t } = useTranslation();
   return (
     <div className="form-grid">
-      <TextField label={t('channels_min')} inputMode="decimal" value={channel.minAmount} onChange={(minAmount) => onChange({ minAmount })} />
-      <TextField label={t('channels_max')} inputMode="decimal" value={channel.maxAmount} onChange={(maxAmount) => onChange({ maxAmount })} />
-      <TextField label={t('channels_fee_fixed')} inputMode="decimal" value={channel.feeFixed} onChange={(feeFixed) => onChange({ feeFixed })} />
-      <TextField label={t('channels_fee_percent')} inputMode="decimal" value={channel.feePercent} onChange={(feePercent) => onChange({ feePercent })} />
+      <TextField
+        label={t('channels_min')}
+        inputMode="decimal"
+        value={channel.minAmount}
+        onChange={(minAmount) => onChange({ minAmount })}
+      />
+      <TextField
+        label={t('channels_max')}
+        inputMode="decimal"
+        value={channel.maxAmount}
+        onChange={(maxAmount) => onChange({ maxAmount })}
+      />
+      <TextField
+        label={t('channels_fee_fixed')}
+        inputMode="decimal"
+        value={channel.feeFixed}
+        onChange={(feeFixed) => onChange({ feeFixed })}
+      />
+      <TextField
+        label={t('channels_fee_percent')}
+        inputMode="decimal"
+        value={channel.feePercent}
+        onChange={(feePercent) => onChange({ feePercent })}
+      />
       <label className="field">
         <span>{t('channels_daily_count')}</span>
-        <input type="number" min={1} max={1000} value={channel.dailyCountLimit} onChange={(event) => onChange({ dailyCountLimit: Number(event.target.value) })} />
+        <input
+          type="number"
+          min={1}
+          max={1000}
+          value={channel.dailyCountLimit}
+          onChange={(event) => onChange({ dailyCountLimit: Number(event.target.value) })}
+        />
       </label>
-      <TextField label={t('channels_daily_amount')} inputMode="decimal" value={channel.dailyAmountLimit} onChange={(dailyAmountLimit) => onChange({ dailyAmountLimit })} />
+      <TextField
+        label={t('channels_daily_amount')}
+        inputMode="decimal"
+        value={channel.dailyAmountLimit}
+        onChange={(dailyAmountLimit) => onChange({ dailyAmountLimit })}
+      />
     </div>
   );
 }
 
-function BankAccounts({ accounts, onChange }: { accounts: OperatorBankAccount[]; onChange: (accounts: OperatorBankAccount[]) => void }) {
+function BankAccounts({
+  accounts,
+  onChange,
+}: {
+  accounts: OperatorBankAccount[];
+  onChange: (accounts: OperatorBankAccount[]) => void;
+}) {
   const { t } = useTranslation();
-  const update = (index: number, patch: Partial<OperatorBankAccount>) => onChange(accounts.map((account, at) => (at === index ? { ...account, ...patch } : account)));
+  const update = (index: number, patch: Partial<OperatorBankAccount>) =>
+    onChange(accounts.map((account, at) => (at === index ? { ...account, ...patch } : account)));
   const add = () => {
     // Ids are stable once deposits name them: a new account gets a fresh one, never a reused one.
     const id = `acc-${crypto.randomUUID().slice(0, 8)}`;
@@ -176,7 +290,10 @@ function BankAccounts({ accounts, onChange }: { accounts: OperatorBankAccount[];
           <div key={account.id} className="account-row">
             <label className="field">
               <span>{t('channels_bank')}</span>
-              <select value={account.bankCode} onChange={(event) => update(index, { bankCode: event.target.value as OperatorBankAccount['bankCode'] })}>
+              <select
+                value={account.bankCode}
+                onChange={(event) => update(index, { bankCode: event.target.value as OperatorBankAccount['bankCode'] })}
+              >
                 {thaiBankCodes.map((code) => (
                   <option key={code} value={code}>
                     {code}
@@ -184,10 +301,23 @@ function BankAccounts({ accounts, onChange }: { accounts: OperatorBankAccount[];
                 ))}
               </select>
             </label>
-            <TextField label={t('channels_account_number')} inputMode="numeric" value={account.accountNumber} onChange={(accountNumber) => update(index, { accountNumber: accountNumber.replace(/\D/g, '') })} />
-            <TextField label={t('channels_account_name')} value={account.accountName} onChange={(accountName) => update(index, { accountName })} />
+            <TextField
+              label={t('channels_account_number')}
+              inputMode="numeric"
+              value={account.accountNumber}
+              onChange={(accountNumber) => update(index, { accountNumber: accountNumber.replace(/\D/g, '') })}
+            />
+            <TextField
+              label={t('channels_account_name')}
+              value={account.accountName}
+              onChange={(accountName) => update(index, { accountName })}
+            />
             <label className="switch">
-              <input type="checkbox" checked={account.enabled} onChange={(event) => update(index, { enabled: event.target.checked })} />
+              <input
+                type="checkbox"
+                checked={account.enabled}
+                onChange={(event) => update(index, { enabled: event.target.checked })}
+              />
               <span>{account.enabled ? t('channels_enabled') : t('channels_disabled')}</span>
             </label>
           </div>

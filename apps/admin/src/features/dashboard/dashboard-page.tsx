@@ -1,4 +1,11 @@
-import { adminApiPaths, depositPaths, withdrawalPaths, type AdminDashboard, type AdminDepositPage, type AdminWithdrawalList } from '@lotus/contract';
+import {
+  adminApiPaths,
+  depositPaths,
+  withdrawalPaths,
+  type AdminDashboard,
+  type AdminDepositPage,
+  type AdminWithdrawalList,
+} from '@lotus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,38 +21,75 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const can = useCan();
   const me = useMe();
-  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: ({ signal }) => apiRequest<AdminDashboard>(adminApiPaths.dashboard, { signal }), refetchInterval: 30_000 });
+  const dashboard = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: ({ signal }) => apiRequest<AdminDashboard>(adminApiPaths.dashboard, { signal }),
+    refetchInterval: 30_000,
+  });
   const deposits = useQuery({
     queryKey: ['dashboard', 'deposits'],
-    queryFn: ({ signal }) => apiRequest<AdminDepositPage>(depositPaths.adminList, { signal, query: { status: 'pending', pageSize: 1 } }),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminDepositPage>(depositPaths.adminList, { signal, query: { status: 'pending', pageSize: 1 } }),
     enabled: can('deposits.review'),
     refetchInterval: 30_000,
   });
   const withdrawals = useQuery({
     queryKey: ['dashboard', 'withdrawals'],
-    queryFn: ({ signal }) => apiRequest<AdminWithdrawalList>(withdrawalPaths.adminList, { signal, query: { pageSize: 1 } }),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminWithdrawalList>(withdrawalPaths.adminList, { signal, query: { pageSize: 1 } }),
     enabled: can('withdrawals.review'),
     refetchInterval: 30_000,
   });
   const value = dashboard.data;
   return (
     <>
-      <PageHeader title={t('dashboard_title')} subtitle={t('dashboard_greeting', { name: me.data?.operator.username ?? '' })} />
+      <PageHeader
+        title={t('dashboard_title')}
+        subtitle={t('dashboard_greeting', { name: me.data?.operator.username ?? '' })}
+      />
       <ErrorNote error={dashboard.error} />
       <div className="stat-grid">
         {can('deposits.review') ? (
-          <StatCard to="/deposits?status=pending" icon="deposit" label={t('dashboard_pending_deposits')} value={deposits.data?.total} isUrgent error={deposits.error} />
+          <StatCard
+            to="/deposits?status=pending"
+            icon="deposit"
+            label={t('dashboard_pending_deposits')}
+            value={deposits.data?.total}
+            isUrgent
+            error={deposits.error}
+          />
         ) : null}
         {can('withdrawals.review') ? (
-          <StatCard to="/withdrawals" icon="withdrawal" label={t('dashboard_pending_withdrawals')} value={withdrawals.data?.totalElements} isUrgent error={withdrawals.error} />
+          <StatCard
+            to="/withdrawals"
+            icon="withdrawal"
+            label={t('dashboard_pending_withdrawals')}
+            value={withdrawals.data?.totalElements}
+            isUrgent
+            error={withdrawals.error}
+          />
         ) : null}
         {value?.members !== null && value?.members !== undefined ? (
-          <StatCard to="/members" icon="members" label={t('dashboard_members')} value={value.members} note={t('dashboard_new_today', { count: formatCountSafe(value.membersToday) })} />
+          <StatCard
+            to="/members"
+            icon="members"
+            label={t('dashboard_members')}
+            value={value.members}
+            note={t('dashboard_new_today', { count: formatCountSafe(value.membersToday) })}
+          />
         ) : null}
         {value?.outboxToday !== null && value?.outboxToday !== undefined ? (
-          <StatCard to="/outbox" icon="outbox" label={t('dashboard_outbox')} value={value.outboxToday} note={t('dashboard_failed', { count: formatCountSafe(value.outboxFailedToday) })} />
+          <StatCard
+            to="/outbox"
+            icon="outbox"
+            label={t('dashboard_outbox')}
+            value={value.outboxToday}
+            note={t('dashboard_failed', { count: formatCountSafe(value.outboxFailedToday) })}
+          />
         ) : null}
-        {value?.auditToday !== null && value?.auditToday !== undefined ? <StatCard to="/audit" icon="audit" label={t('dashboard_audit')} value={value.auditToday} /> : null}
+        {value?.auditToday !== null && value?.auditToday !== undefined ? (
+          <StatCard to="/audit" icon="audit" label={t('dashboard_audit')} value={value.auditToday} />
+        ) : null}
       </div>
     </>
   );
@@ -55,7 +99,23 @@ function formatCountSafe(value: number | null): string {
   return String(value ?? 0);
 }
 
-function StatCard({ to, icon, label, value, note, isUrgent, error }: { to: string; icon: IconName; label: string; value: number | undefined; note?: string; isUrgent?: boolean; error?: unknown }) {
+function StatCard({
+  to,
+  icon,
+  label,
+  value,
+  note,
+  isUrgent,
+  error,
+}: {
+  to: string;
+  icon: IconName;
+  label: string;
+  value: number | undefined;
+  note?: string;
+  isUrgent?: boolean;
+  error?: unknown;
+}) {
   const language = useLanguage();
   const { t } = useTranslation();
   const hasWork = isUrgent && (value ?? 0) > 0;
@@ -65,8 +125,15 @@ function StatCard({ to, icon, label, value, note, isUrgent, error }: { to: strin
         <Icon name={icon} size={22} />
       </span>
       <span className="stat-label">{label}</span>
-      <span className="stat-value">{error ? '—' : value === undefined ? <span className="skeleton stat-skeleton" /> : formatCount(value, language)}</span>
-      <span className="stat-note">{error ? t('dashboard_unavailable') : (note ?? (isUrgent ? (hasWork ? t('dashboard_review_now') : t('dashboard_all_clear')) : t('dashboard_last_day')))}</span>
+      <span className="stat-value">
+        {error ? '—' : value === undefined ? <span className="skeleton stat-skeleton" /> : formatCount(value, language)}
+      </span>
+      <span className="stat-note">
+        {error
+          ? t('dashboard_unavailable')
+          : (note ??
+            (isUrgent ? (hasWork ? t('dashboard_review_now') : t('dashboard_all_clear')) : t('dashboard_last_day')))}
+      </span>
     </Link>
   );
 }

@@ -2,7 +2,17 @@ import { depositPaths, depositQuestionMaxLength, type AdminDeposit, type AdminDe
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, DateTime, ErrorNote, Field, Money, PageHeader, Panel, type Tone, FilterField } from '../../components/bits';
+import {
+  Badge,
+  DateTime,
+  ErrorNote,
+  Field,
+  Money,
+  PageHeader,
+  Panel,
+  type Tone,
+  FilterField,
+} from '../../components/bits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
@@ -23,7 +33,12 @@ const methods = ['BANK', 'PROMPTPAY', 'DEMOPAY'] as const;
 const flags = ['overdue', 'question'] as const;
 const rejectReasonMinLength = 3;
 
-const depositStatusTone: Record<AdminDeposit['status'], Tone> = { pending: 'warn', approved: 'good', rejected: 'bad', expired: 'neutral' };
+const depositStatusTone: Record<AdminDeposit['status'], Tone> = {
+  pending: 'warn',
+  approved: 'good',
+  rejected: 'bad',
+  expired: 'neutral',
+};
 
 /** A pending deposit's member said it is paid (a slip, "I have paid"): it waits for an operator and never expires. */
 const isPaidPending = (deposit: AdminDeposit) => deposit.status === 'pending' && deposit.paidAt !== null;
@@ -66,7 +81,16 @@ export function DepositsPage() {
     queryFn: ({ signal }) =>
       apiRequest<AdminDepositPage>(depositPaths.adminList, {
         signal,
-        query: { status, flag, methodCode: values.methodCode, username: values.username, from: from ?? undefined, to: to === null ? undefined : to + dayMs, page, pageSize },
+        query: {
+          status,
+          flag,
+          methodCode: values.methodCode,
+          username: values.username,
+          from: from ?? undefined,
+          to: to === null ? undefined : to + dayMs,
+          page,
+          pageSize,
+        },
       }),
     placeholderData: keepPreviousData,
     refetchInterval: 20_000,
@@ -74,11 +98,34 @@ export function DepositsPage() {
   const selected = deposits.data?.items.find((row) => row.depositId === selectedId) ?? null;
   const columns: Column<AdminDeposit>[] = [
     { key: 'id', header: t('deposit_id'), render: (row) => <span className="mono">#{row.depositId}</span> },
-    { key: 'member', header: t('deposit_member'), render: (row) => <span className="cell-stack"><strong>{row.username}</strong>{row.isFirstDeposit ? <Badge tone="info">{t('deposit_first')}</Badge> : null}</span> },
+    {
+      key: 'member',
+      header: t('deposit_member'),
+      render: (row) => (
+        <span className="cell-stack">
+          <strong>{row.username}</strong>
+          {row.isFirstDeposit ? <Badge tone="info">{t('deposit_first')}</Badge> : null}
+        </span>
+      ),
+    },
     { key: 'method', header: t('deposit_method'), render: (row) => t(`method_${row.methodCode}`) },
     { key: 'amount', header: t('deposit_amount'), isNumeric: true, render: (row) => <Money amount={row.amount} /> },
-    { key: 'credit', header: t('deposit_credit'), isNumeric: true, render: (row) => <Money amount={row.creditAmount} /> },
-    { key: 'status', header: t('deposit_status'), render: (row) => <span className="cell-stack"><DepositStatus deposit={row} /><DepositFlags deposit={row} /></span> },
+    {
+      key: 'credit',
+      header: t('deposit_credit'),
+      isNumeric: true,
+      render: (row) => <Money amount={row.creditAmount} />,
+    },
+    {
+      key: 'status',
+      header: t('deposit_status'),
+      render: (row) => (
+        <span className="cell-stack">
+          <DepositStatus deposit={row} />
+          <DepositFlags deposit={row} />
+        </span>
+      ),
+    },
     { key: 'created', header: t('deposit_created'), render: (row) => <DateTime value={row.createdAt} /> },
     {
       key: 'open',
@@ -101,7 +148,11 @@ export function DepositsPage() {
         <form className="filter-bar" onSubmit={submit}>
           <FilterField label={t('deposit_status')}>
             {(id) => (
-              <select id={id} value={values.status || 'pending'} onChange={(event) => setFilters({ status: event.target.value === 'pending' ? '' : event.target.value })}>
+              <select
+                id={id}
+                value={values.status || 'pending'}
+                onChange={(event) => setFilters({ status: event.target.value === 'pending' ? '' : event.target.value })}
+              >
                 {statuses.map((value) => (
                   <option key={value} value={value}>
                     {t(`deposit_status_${value}`)}
@@ -125,7 +176,11 @@ export function DepositsPage() {
           </FilterField>
           <FilterField label={t('deposit_method')}>
             {(id) => (
-              <select id={id} value={values.methodCode} onChange={(event) => setFilters({ methodCode: event.target.value })}>
+              <select
+                id={id}
+                value={values.methodCode}
+                onChange={(event) => setFilters({ methodCode: event.target.value })}
+              >
                 <option value="">{t('filter_all')}</option>
                 {methods.map((value) => (
                   <option key={value} value={value}>
@@ -137,15 +192,32 @@ export function DepositsPage() {
           </FilterField>
           <FilterField label={t('filter_from')}>
             {(id) => (
-              <input id={id} type="date" value={values.from} onChange={(event) => setFilters({ from: event.target.value })} />
+              <input
+                id={id}
+                type="date"
+                value={values.from}
+                onChange={(event) => setFilters({ from: event.target.value })}
+              />
             )}
           </FilterField>
           <FilterField label={t('filter_to')}>
             {(id) => (
-              <input id={id} type="date" value={values.to} onChange={(event) => setFilters({ to: event.target.value })} />
+              <input
+                id={id}
+                type="date"
+                value={values.to}
+                onChange={(event) => setFilters({ to: event.target.value })}
+              />
             )}
           </FilterField>
-          <input type="search" aria-label={t('deposit_member')} placeholder={t('filter_username')} value={username} maxLength={64} onChange={(event) => setUsername(event.target.value)} />
+          <input
+            type="search"
+            aria-label={t('deposit_member')}
+            placeholder={t('filter_username')}
+            value={username}
+            maxLength={64}
+            onChange={(event) => setUsername(event.target.value)}
+          />
           <button type="submit" className="button is-primary">
             {t('search')}
           </button>
@@ -173,7 +245,8 @@ function PaidInto({ deposit }: { deposit: AdminDeposit }) {
   if (deposit.bank) {
     return (
       <>
-        {deposit.bank.target.bankCode} · {language === 'EN' ? deposit.bank.target.bankNameEn : deposit.bank.target.bankNameTh}
+        {deposit.bank.target.bankCode} ·{' '}
+        {language === 'EN' ? deposit.bank.target.bankNameEn : deposit.bank.target.bankNameTh}
         <br />
         <span className="muted">{deposit.bank.target.accountName}</span>
         <br />
@@ -198,11 +271,46 @@ function ReviewSummary({ deposit, decision }: { deposit: AdminDeposit; decision:
   const { t } = useTranslation();
   return (
     <dl className="detail-list confirm-summary">
-      <div><dt>{t('deposit_member')}</dt><dd><strong>{deposit.username}</strong> <span className="muted">#{deposit.memberId}</span></dd></div>
-      <div><dt>{t('deposit_amount')}</dt><dd><Money amount={deposit.amount} currency={deposit.currency} />{deposit.feeAmount !== '0.00' ? <> <span className="muted">({t('deposit_fee')} <Money amount={deposit.feeAmount} />)</span></> : null}</dd></div>
-      {decision === 'approve' ? <div className="confirm-summary-total"><dt>{t('deposit_credit')}</dt><dd><Money amount={deposit.creditAmount} currency={deposit.currency} /></dd></div> : null}
-      <div><dt>{t('deposit_bank_target')}</dt><dd><PaidInto deposit={deposit} /></dd></div>
-      {deposit.bank ? <div><dt>{t('deposit_reference')}</dt><dd className="mono">{deposit.bank.transferReference}</dd></div> : null}
+      <div>
+        <dt>{t('deposit_member')}</dt>
+        <dd>
+          <strong>{deposit.username}</strong> <span className="muted">#{deposit.memberId}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('deposit_amount')}</dt>
+        <dd>
+          <Money amount={deposit.amount} currency={deposit.currency} />
+          {deposit.feeAmount !== '0.00' ? (
+            <>
+              {' '}
+              <span className="muted">
+                ({t('deposit_fee')} <Money amount={deposit.feeAmount} />)
+              </span>
+            </>
+          ) : null}
+        </dd>
+      </div>
+      {decision === 'approve' ? (
+        <div className="confirm-summary-total">
+          <dt>{t('deposit_credit')}</dt>
+          <dd>
+            <Money amount={deposit.creditAmount} currency={deposit.currency} />
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('deposit_bank_target')}</dt>
+        <dd>
+          <PaidInto deposit={deposit} />
+        </dd>
+      </div>
+      {deposit.bank ? (
+        <div>
+          <dt>{t('deposit_reference')}</dt>
+          <dd className="mono">{deposit.bank.transferReference}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
@@ -214,7 +322,11 @@ function DepositQuestions({ deposit }: { deposit: AdminDeposit }) {
   const [problem, setProblem] = useState('');
   const open = deposit.questions.find((question) => question.answer === null);
   const send = useMutation({
-    mutationFn: (text: string) => apiRequest<AdminDeposit>(depositPaths.adminAnswerQuestion, { method: 'POST', body: { questionId: open!.questionId, answer: text } }),
+    mutationFn: (text: string) =>
+      apiRequest<AdminDeposit>(depositPaths.adminAnswerQuestion, {
+        method: 'POST',
+        body: { questionId: open!.questionId, answer: text },
+      }),
     onSuccess: async (value) => {
       queryClient.setQueryData(['deposits', 'detail', value.depositId], value);
       setAnswer('');
@@ -240,11 +352,15 @@ function DepositQuestions({ deposit }: { deposit: AdminDeposit }) {
         {deposit.questions.map((question) => (
           <li key={question.questionId}>
             <p className="deposit-question-text">{question.message}</p>
-            <p className="muted deposit-question-meta"><DateTime value={question.askedAt} /></p>
+            <p className="muted deposit-question-meta">
+              <DateTime value={question.askedAt} />
+            </p>
             {question.answer !== null ? (
               <div className="deposit-question-answer">
                 <p className="deposit-question-text">{question.answer}</p>
-                <p className="muted deposit-question-meta"><DateTime value={question.answeredAt} /></p>
+                <p className="muted deposit-question-meta">
+                  <DateTime value={question.answeredAt} />
+                </p>
               </div>
             ) : (
               <Badge tone="info">{t('deposit_flag_question')}</Badge>
@@ -254,8 +370,22 @@ function DepositQuestions({ deposit }: { deposit: AdminDeposit }) {
       </ol>
       {open ? (
         <form className="form" onSubmit={submit} noValidate>
-          <Field label={t('deposit_answer_label')} htmlFor="deposit-answer" hint={t('deposit_answer_hint')} error={problem || (send.error instanceof ApiError && send.error.field === 'answer' ? send.error.message : undefined)}>
-            <textarea id="deposit-answer" rows={3} maxLength={depositQuestionMaxLength} value={answer} onChange={(event) => setAnswer(event.target.value)} />
+          <Field
+            label={t('deposit_answer_label')}
+            htmlFor="deposit-answer"
+            hint={t('deposit_answer_hint')}
+            error={
+              problem ||
+              (send.error instanceof ApiError && send.error.field === 'answer' ? send.error.message : undefined)
+            }
+          >
+            <textarea
+              id="deposit-answer"
+              rows={3}
+              maxLength={depositQuestionMaxLength}
+              value={answer}
+              onChange={(event) => setAnswer(event.target.value)}
+            />
           </Field>
           {send.error instanceof ApiError && send.error.field === 'answer' ? null : <ErrorNote error={send.error} />}
           <div className="form-actions">
@@ -274,7 +404,15 @@ function DepositQuestions({ deposit }: { deposit: AdminDeposit }) {
  * deposit Approve and Reject, each confirmed in a second dialog that shows the member, the amount
  * and where it was paid (Reject takes its reason there). The deposit is read fresh when opened.
  */
-function DepositDialog({ depositId, fallback, onClose }: { depositId: number | null; fallback: AdminDeposit | null; onClose: () => void }) {
+function DepositDialog({
+  depositId,
+  fallback,
+  onClose,
+}: {
+  depositId: number | null;
+  fallback: AdminDeposit | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<'approve' | 'reject' | null>(null);
   const [reason, setReason] = useState('');
@@ -282,7 +420,8 @@ function DepositDialog({ depositId, fallback, onClose }: { depositId: number | n
   const [remark, setRemark] = useState('');
   const detail = useQuery({
     queryKey: ['deposits', 'detail', depositId],
-    queryFn: ({ signal }) => apiRequest<AdminDeposit>(depositPaths.adminDetail, { signal, query: { depositId: depositId! } }),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminDeposit>(depositPaths.adminDetail, { signal, query: { depositId: depositId! } }),
     enabled: depositId !== null,
     ...(fallback ? { placeholderData: fallback } : {}),
   });
@@ -290,10 +429,18 @@ function DepositDialog({ depositId, fallback, onClose }: { depositId: number | n
   const review = useMutation({
     mutationFn: (decision: 'approve' | 'reject') =>
       decision === 'approve'
-        ? apiRequest<AdminDeposit>(depositPaths.adminApprove, { method: 'POST', body: { depositId: deposit!.depositId, ...(remark.trim() ? { remark: remark.trim() } : {}) } })
-        : apiRequest<AdminDeposit>(depositPaths.adminReject, { method: 'POST', body: { depositId: deposit!.depositId, reason: reason.trim() } }),
+        ? apiRequest<AdminDeposit>(depositPaths.adminApprove, {
+            method: 'POST',
+            body: { depositId: deposit!.depositId, ...(remark.trim() ? { remark: remark.trim() } : {}) },
+          })
+        : apiRequest<AdminDeposit>(depositPaths.adminReject, {
+            method: 'POST',
+            body: { depositId: deposit!.depositId, reason: reason.trim() },
+          }),
     onSuccess: async (value) => {
-      showToast(t(value.status === 'approved' ? 'deposit_approved_toast' : 'deposit_rejected_toast', { id: value.depositId }));
+      showToast(
+        t(value.status === 'approved' ? 'deposit_approved_toast' : 'deposit_rejected_toast', { id: value.depositId }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['deposits'] });
       await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       close();
@@ -322,47 +469,162 @@ function DepositDialog({ depositId, fallback, onClose }: { depositId: number | n
   const hasProof = deposit !== null && deposit.proofId !== null;
   return (
     <>
-      <Dialog title={deposit ? t('deposit_dialog_title', { id: deposit.depositId }) : ''} isOpen={deposit !== null} onClose={close} isWide>
+      <Dialog
+        title={deposit ? t('deposit_dialog_title', { id: deposit.depositId }) : ''}
+        isOpen={deposit !== null}
+        onClose={close}
+        isWide
+      >
         {deposit ? (
           <div className="detail-layout">
             <dl className="detail-list">
-              <div><dt>{t('deposit_member')}</dt><dd><strong>{deposit.username}</strong> <span className="muted">#{deposit.memberId}</span></dd></div>
-              <div><dt>{t('deposit_status')}</dt><dd><span className="badge-row"><DepositStatus deposit={deposit} /><DepositFlags deposit={deposit} /></span></dd></div>
-              <div><dt>{t('deposit_method')}</dt><dd>{t(`method_${deposit.methodCode}`)}</dd></div>
-              <div><dt>{t('deposit_amount')}</dt><dd><Money amount={deposit.amount} currency={deposit.currency} /></dd></div>
-              <div><dt>{t('deposit_fee')}</dt><dd><Money amount={deposit.feeAmount} /></dd></div>
-              <div><dt>{t('deposit_credit')}</dt><dd><Money amount={deposit.creditAmount} currency={deposit.currency} /></dd></div>
-              <div><dt>{t('deposit_created')}</dt><dd><DateTime value={deposit.createdAt} /></dd></div>
-              {deposit.paidAt !== null ? <div><dt>{t('deposit_paid_at')}</dt><dd><DateTime value={deposit.paidAt} /></dd></div> : null}
+              <div>
+                <dt>{t('deposit_member')}</dt>
+                <dd>
+                  <strong>{deposit.username}</strong> <span className="muted">#{deposit.memberId}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('deposit_status')}</dt>
+                <dd>
+                  <span className="badge-row">
+                    <DepositStatus deposit={deposit} />
+                    <DepositFlags deposit={deposit} />
+                  </span>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('deposit_method')}</dt>
+                <dd>{t(`method_${deposit.methodCode}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('deposit_amount')}</dt>
+                <dd>
+                  <Money amount={deposit.amount} currency={deposit.currency} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('deposit_fee')}</dt>
+                <dd>
+                  <Money amount={deposit.feeAmount} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('deposit_credit')}</dt>
+                <dd>
+                  <Money amount={deposit.creditAmount} currency={deposit.currency} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('deposit_created')}</dt>
+                <dd>
+                  <DateTime value={deposit.createdAt} />
+                </dd>
+              </div>
+              {deposit.paidAt !== null ? (
+                <div>
+                  <dt>{t('deposit_paid_at')}</dt>
+                  <dd>
+                    <DateTime value={deposit.paidAt} />
+                  </dd>
+                </div>
+              ) : null}
               {deposit.status !== 'pending' ? (
-                <div><dt>{t('deposit_settled')}</dt><dd><DateTime value={deposit.settledAt} /></dd></div>
+                <div>
+                  <dt>{t('deposit_settled')}</dt>
+                  <dd>
+                    <DateTime value={deposit.settledAt} />
+                  </dd>
+                </div>
               ) : deposit.paidAt === null ? (
-                <div><dt>{t('deposit_expires')}</dt><dd><DateTime value={deposit.expiresAt} /></dd></div>
+                <div>
+                  <dt>{t('deposit_expires')}</dt>
+                  <dd>
+                    <DateTime value={deposit.expiresAt} />
+                  </dd>
+                </div>
               ) : (
-                <div><dt>{t('deposit_overdue_from')}</dt><dd><DateTime value={deposit.expiresAt} /></dd></div>
+                <div>
+                  <dt>{t('deposit_overdue_from')}</dt>
+                  <dd>
+                    <DateTime value={deposit.expiresAt} />
+                  </dd>
+                </div>
               )}
-              {deposit.bank || deposit.promptPay ? <div><dt>{t('deposit_bank_target')}</dt><dd><PaidInto deposit={deposit} /></dd></div> : null}
-              {deposit.bank ? <div><dt>{t('deposit_reference')}</dt><dd className="mono">{deposit.bank.transferReference}</dd></div> : null}
-              {deposit.gatewayPaymentId ? <div><dt>{t('deposit_gateway_id')}</dt><dd className="mono">{deposit.gatewayPaymentId}</dd></div> : null}
-              {deposit.reviewedBy ? <div><dt>{t('reviewed_by')}</dt><dd>{deposit.reviewedBy}</dd></div> : null}
-              {deposit.rejectReason ? <div><dt>{t('reject_reason')}</dt><dd>{deposit.rejectReason}</dd></div> : null}
-              {deposit.reviewRemark ? <div><dt>{t('remark')}</dt><dd>{deposit.reviewRemark}</dd></div> : null}
+              {deposit.bank || deposit.promptPay ? (
+                <div>
+                  <dt>{t('deposit_bank_target')}</dt>
+                  <dd>
+                    <PaidInto deposit={deposit} />
+                  </dd>
+                </div>
+              ) : null}
+              {deposit.bank ? (
+                <div>
+                  <dt>{t('deposit_reference')}</dt>
+                  <dd className="mono">{deposit.bank.transferReference}</dd>
+                </div>
+              ) : null}
+              {deposit.gatewayPaymentId ? (
+                <div>
+                  <dt>{t('deposit_gateway_id')}</dt>
+                  <dd className="mono">{deposit.gatewayPaymentId}</dd>
+                </div>
+              ) : null}
+              {deposit.reviewedBy ? (
+                <div>
+                  <dt>{t('reviewed_by')}</dt>
+                  <dd>{deposit.reviewedBy}</dd>
+                </div>
+              ) : null}
+              {deposit.rejectReason ? (
+                <div>
+                  <dt>{t('reject_reason')}</dt>
+                  <dd>{deposit.rejectReason}</dd>
+                </div>
+              ) : null}
+              {deposit.reviewRemark ? (
+                <div>
+                  <dt>{t('remark')}</dt>
+                  <dd>{deposit.reviewRemark}</dd>
+                </div>
+              ) : null}
             </dl>
             <div className="detail-side detail-images">
               {hasProof ? (
-                <ProofImage path={depositPaths.adminProof} query={{ depositId: deposit.depositId }} alt={t('deposit_proof_alt', { id: deposit.depositId })} />
+                <ProofImage
+                  path={depositPaths.adminProof}
+                  query={{ depositId: deposit.depositId }}
+                  alt={t('deposit_proof_alt', { id: deposit.depositId })}
+                />
               ) : (
-                <p className="muted proof-none">{deposit.methodCode === 'PROMPTPAY' ? t('deposit_promptpay_check') : t('deposit_no_proof')}</p>
+                <p className="muted proof-none">
+                  {deposit.methodCode === 'PROMPTPAY' ? t('deposit_promptpay_check') : t('deposit_no_proof')}
+                </p>
               )}
               <DepositQuestions deposit={deposit} />
             </div>
             {isReviewable ? (
               <div className="detail-actions">
                 <div className="form-actions">
-                  <button type="button" className="button is-danger-ghost" onClick={() => { resetForm(); setConfirming('reject'); }}>
+                  <button
+                    type="button"
+                    className="button is-danger-ghost"
+                    onClick={() => {
+                      resetForm();
+                      setConfirming('reject');
+                    }}
+                  >
                     {t('reject')}
                   </button>
-                  <button type="button" className="button is-primary" onClick={() => { resetForm(); setConfirming('approve'); }}>
+                  <button
+                    type="button"
+                    className="button is-primary"
+                    onClick={() => {
+                      resetForm();
+                      setConfirming('approve');
+                    }}
+                  >
                     {t('deposit_approve', { amount: formatMoney(deposit.creditAmount) })}
                   </button>
                 </div>
@@ -380,7 +642,11 @@ function DepositDialog({ depositId, fallback, onClose }: { depositId: number | n
             resetForm();
           }}
           onConfirm={confirm}
-          confirmLabel={confirming === 'reject' ? t('reject_confirm') : t('deposit_confirm_approve', { amount: formatMoney(deposit.creditAmount) })}
+          confirmLabel={
+            confirming === 'reject'
+              ? t('reject_confirm')
+              : t('deposit_confirm_approve', { amount: formatMoney(deposit.creditAmount) })
+          }
           tone={confirming === 'reject' ? 'danger' : 'primary'}
           isPending={review.isPending}
           error={fieldError === 'reason' || fieldError === 'remark' ? null : review.error}
@@ -388,12 +654,26 @@ function DepositDialog({ depositId, fallback, onClose }: { depositId: number | n
           {confirming ? <p className="confirm-intro">{t(`deposit_confirm_${confirming}_intro`)}</p> : null}
           {confirming ? <ReviewSummary deposit={deposit} decision={confirming} /> : null}
           {confirming === 'approve' ? (
-            <Field label={t('remark_optional')} htmlFor="deposit-remark" error={fieldError === 'remark' ? (review.error as ApiError).message : undefined}>
-              <input id="deposit-remark" value={remark} maxLength={200} onChange={(event) => setRemark(event.target.value)} />
+            <Field
+              label={t('remark_optional')}
+              htmlFor="deposit-remark"
+              error={fieldError === 'remark' ? (review.error as ApiError).message : undefined}
+            >
+              <input
+                id="deposit-remark"
+                value={remark}
+                maxLength={200}
+                onChange={(event) => setRemark(event.target.value)}
+              />
             </Field>
           ) : null}
           {confirming === 'reject' ? (
-            <Field label={t('reject_reason')} htmlFor="deposit-reason" hint={t('reject_reason_hint')} error={reasonProblem || (fieldError === 'reason' ? (review.error as ApiError).message : undefined)}>
+            <Field
+              label={t('reject_reason')}
+              htmlFor="deposit-reason"
+              hint={t('reject_reason_hint')}
+              error={reasonProblem || (fieldError === 'reason' ? (review.error as ApiError).message : undefined)}
+            >
               <textarea
                 id="deposit-reason"
                 rows={3}

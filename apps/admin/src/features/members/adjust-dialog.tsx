@@ -15,7 +15,15 @@ import { adjustBalance } from './api';
  * (the same on a retry after a lost answer), so a double click never moves money twice; a debit
  * larger than the balance is refused by the server.
  */
-export function AdjustDialog({ member, isOpen, onClose }: { member: AdminMemberRow; isOpen: boolean; onClose: () => void }) {
+export function AdjustDialog({
+  member,
+  isOpen,
+  onClose,
+}: {
+  member: AdminMemberRow;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
@@ -25,7 +33,8 @@ export function AdjustDialog({ member, isOpen, onClose }: { member: AdminMemberR
   const isAmountValid = amountMinor !== null && amountMinor > 0n;
   const isReasonValid = reason.trim().length >= 3;
   const mutation = useIdempotentMutation({
-    mutationFn: (variables: { direction: 'credit' | 'debit'; amount: string; reason: string }, key: string) => adjustBalance(member.id, variables, key),
+    mutationFn: (variables: { direction: 'credit' | 'debit'; amount: string; reason: string }, key: string) =>
+      adjustBalance(member.id, variables, key),
     onSuccess: async (value) => {
       showToast(t('adjust_done', { balance: formatMoney(value.balanceAfter) }));
       await queryClient.invalidateQueries({ queryKey: ['member-ledger', member.id] });
@@ -63,28 +72,77 @@ export function AdjustDialog({ member, isOpen, onClose }: { member: AdminMemberR
           <legend className="visually-hidden">{t('adjust_direction')}</legend>
           {(['credit', 'debit'] as const).map((value) => (
             <label key={value} className={direction === value ? `segment is-active is-${value}` : 'segment'}>
-              <input type="radio" name="direction" value={value} checked={direction === value} onChange={() => setDirection(value)} />
+              <input
+                type="radio"
+                name="direction"
+                value={value}
+                checked={direction === value}
+                onChange={() => setDirection(value)}
+              />
               {t(`adjust_${value}`)}
             </label>
           ))}
         </fieldset>
-        <Field label={t('adjust_amount', { currency: member.currency })} htmlFor="adjust-amount" error={amount && !isAmountValid ? t('adjust_amount_invalid') : fieldError === 'amount' ? mutation.error?.message : undefined}>
-          <input id="adjust-amount" inputMode="decimal" autoComplete="off" placeholder="0.00" value={amount} disabled={isConfirming} onChange={(event) => setAmount(event.target.value)} />
+        <Field
+          label={t('adjust_amount', { currency: member.currency })}
+          htmlFor="adjust-amount"
+          error={
+            amount && !isAmountValid
+              ? t('adjust_amount_invalid')
+              : fieldError === 'amount'
+                ? mutation.error?.message
+                : undefined
+          }
+        >
+          <input
+            id="adjust-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={amount}
+            disabled={isConfirming}
+            onChange={(event) => setAmount(event.target.value)}
+          />
         </Field>
-        <Field label={t('adjust_reason')} htmlFor="adjust-reason" hint={t('adjust_reason_hint')} error={reason && !isReasonValid ? t('adjust_reason_short') : undefined}>
-          <textarea id="adjust-reason" rows={3} maxLength={200} value={reason} disabled={isConfirming} onChange={(event) => setReason(event.target.value)} />
+        <Field
+          label={t('adjust_reason')}
+          htmlFor="adjust-reason"
+          hint={t('adjust_reason_hint')}
+          error={reason && !isReasonValid ? t('adjust_reason_short') : undefined}
+        >
+          <textarea
+            id="adjust-reason"
+            rows={3}
+            maxLength={200}
+            value={reason}
+            disabled={isConfirming}
+            onChange={(event) => setReason(event.target.value)}
+          />
         </Field>
         {isConfirming && amountMinor !== null ? (
           <p className={`confirm-note is-${direction}`} role="status">
-            {t(direction === 'credit' ? 'adjust_confirm_credit' : 'adjust_confirm_debit', { amount: formatMoney(amount.trim()), currency: member.currency, username: member.username })}
+            {t(direction === 'credit' ? 'adjust_confirm_credit' : 'adjust_confirm_debit', {
+              amount: formatMoney(amount.trim()),
+              currency: member.currency,
+              username: member.username,
+            })}
           </p>
         ) : null}
         {fieldError === 'amount' ? null : <ErrorNote error={mutation.error} />}
         <div className="form-actions">
-          <button type="button" className="button is-ghost" onClick={isConfirming ? () => setConfirming(false) : close} disabled={mutation.isPending}>
+          <button
+            type="button"
+            className="button is-ghost"
+            onClick={isConfirming ? () => setConfirming(false) : close}
+            disabled={mutation.isPending}
+          >
             {isConfirming ? t('back') : t('cancel')}
           </button>
-          <button type="submit" className={direction === 'debit' ? 'button is-danger' : 'button is-primary'} disabled={!isAmountValid || !isReasonValid || mutation.isPending}>
+          <button
+            type="submit"
+            className={direction === 'debit' ? 'button is-danger' : 'button is-primary'}
+            disabled={!isAmountValid || !isReasonValid || mutation.isPending}
+          >
             {mutation.isPending ? t('working') : isConfirming ? t('adjust_submit') : t('adjust_review')}
           </button>
         </div>

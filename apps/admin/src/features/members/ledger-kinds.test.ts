@@ -7,11 +7,13 @@ import { ledgerKindKey, ledgerKindLabel, ledgerKinds } from './ledger-kinds';
 type Catalogue = Record<string, string>;
 const catalogues = { th: th as Catalogue, en: en as Catalogue };
 /** i18next's t over one catalogue: the text with {{placeholders}} filled, else the default. */
-const translator = (catalogue: Catalogue) => (key: string, options: Record<string, unknown> = {}) => {
-  const text = catalogue[key];
-  if (text === undefined) return String(options.defaultValue ?? key);
-  return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(options[name]));
-};
+const translator =
+  (catalogue: Catalogue) =>
+  (key: string, options: Record<string, unknown> = {}) => {
+    const text = catalogue[key];
+    if (text === undefined) return String(options.defaultValue ?? key);
+    return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(options[name]));
+  };
 
 describe('ledger transfer kinds in the back-office', () => {
   test.each(ledgerTransferKinds)('%s has a text in TH and EN, and the Thai one is Thai', (kind) => {
@@ -23,7 +25,15 @@ describe('ledger transfer kinds in the back-office', () => {
 
   test('the type filter offers every kind the platform writes, bets and wins included', () => {
     expect(ledgerKinds).toEqual(ledgerTransferKinds);
-    expect(ledgerKinds).toEqual(expect.arrayContaining(['vendor.bet', 'vendor.win', 'vendor.rollback', 'wallet.transfer.in', 'wallet.transfer.out']));
+    expect(ledgerKinds).toEqual(
+      expect.arrayContaining([
+        'vendor.bet',
+        'vendor.win',
+        'vendor.rollback',
+        'wallet.transfer.in',
+        'wallet.transfer.out',
+      ]),
+    );
   });
 
   test('rows read as words in each language, and a kind nobody listed yet as "Other (kind)", not a bare key', () => {

@@ -27,17 +27,47 @@ export function MemberPage() {
 
   const columns: Column<AdminMemberLedgerEntry>[] = [
     { key: 'time', header: t('ledger_time'), render: (row) => <DateTime value={row.createdAt} /> },
-    { key: 'kind', header: t('ledger_kind'), render: (row) => <Badge tone={row.kind === 'adjustment' ? 'info' : 'neutral'}>{ledgerKindLabel(t, row.kind)}</Badge> },
-    { key: 'account', header: t('ledger_account'), render: (row) => <span className="cell-stack"><span>{t(`account_${row.account}`, { defaultValue: row.account })}</span><span className="muted">↔ {t(`account_${row.counterparty}`, { defaultValue: row.counterparty })}</span></span> },
-    { key: 'amount', header: t('ledger_amount'), isNumeric: true, render: (row) => <Money amount={row.amount} isSigned /> },
-    { key: 'after', header: t('ledger_balance_after'), isNumeric: true, render: (row) => (row.balanceAfter === null ? '—' : <Money amount={row.balanceAfter} />) },
-    { key: 'note', header: t('ledger_note'), render: (row) => row.note ?? <span className="muted">{row.reference}</span> },
+    {
+      key: 'kind',
+      header: t('ledger_kind'),
+      render: (row) => (
+        <Badge tone={row.kind === 'adjustment' ? 'info' : 'neutral'}>{ledgerKindLabel(t, row.kind)}</Badge>
+      ),
+    },
+    {
+      key: 'account',
+      header: t('ledger_account'),
+      render: (row) => (
+        <span className="cell-stack">
+          <span>{t(`account_${row.account}`, { defaultValue: row.account })}</span>
+          <span className="muted">↔ {t(`account_${row.counterparty}`, { defaultValue: row.counterparty })}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('ledger_amount'),
+      isNumeric: true,
+      render: (row) => <Money amount={row.amount} isSigned />,
+    },
+    {
+      key: 'after',
+      header: t('ledger_balance_after'),
+      isNumeric: true,
+      render: (row) => (row.balanceAfter === null ? '—' : <Money amount={row.balanceAfter} />),
+    },
+    {
+      key: 'note',
+      header: t('ledger_note'),
+      render: (row) => row.note ?? <span className="muted">{row.reference}</span>,
+    },
   ];
 
   return (
     <>
       <nav className="breadcrumbs" aria-label={t('breadcrumbs')}>
-        <Link to="/members">{t('nav_members')}</Link> <span aria-hidden="true">/</span> <span>{member?.username ?? `#${memberId}`}</span>
+        <Link to="/members">{t('nav_members')}</Link> <span aria-hidden="true">/</span>{' '}
+        <span>{member?.username ?? `#${memberId}`}</span>
       </nav>
       <PageHeader
         title={member?.username ?? t('member_title')}
@@ -69,7 +99,14 @@ export function MemberPage() {
           </FilterField>
         }
       >
-        <DataTable caption={t('ledger_title')} columns={columns} rows={ledger.data?.items} rowKey={(row) => `${row.id}:${row.account}`} isLoading={ledger.isLoading} emptyText={t('ledger_empty')} />
+        <DataTable
+          caption={t('ledger_title')}
+          columns={columns}
+          rows={ledger.data?.items}
+          rowKey={(row) => `${row.id}:${row.account}`}
+          isLoading={ledger.isLoading}
+          emptyText={t('ledger_empty')}
+        />
         {ledger.data ? <Pager page={page} pageSize={pageSize} total={ledger.data.total} onPage={setPage} /> : null}
       </Panel>
       {member ? <AdjustDialog member={member} isOpen={isAdjusting} onClose={() => setAdjusting(false)} /> : null}
@@ -103,7 +140,11 @@ function BalanceCards({ member }: { member: AdminMemberRow }) {
   return (
     <div className="balance-grid">
       {cards.map((card) => (
-        <div key={card.key} className={card.isPrimary ? 'balance-card is-primary' : 'balance-card'} data-testid={`balance-${card.key}`}>
+        <div
+          key={card.key}
+          className={card.isPrimary ? 'balance-card is-primary' : 'balance-card'}
+          data-testid={`balance-${card.key}`}
+        >
           <span className="balance-label">{card.label}</span>
           <Money amount={card.amount} currency={member.currency} />
         </div>

@@ -37,7 +37,12 @@ export function MembersPage() {
     { key: 'status', header: t('member_status'), render: (row) => <MemberStatus status={row.status} /> },
     { key: 'main', header: t('balance_main'), isNumeric: true, render: (row) => <Money amount={row.balances.main} /> },
     { key: 'held', header: t('balance_held'), isNumeric: true, render: (row) => <Money amount={row.balances.held} /> },
-    { key: 'vendors', header: t('balance_vendors'), isNumeric: true, render: (row) => <Money amount={row.balances.vendors} /> },
+    {
+      key: 'vendors',
+      header: t('balance_vendors'),
+      isNumeric: true,
+      render: (row) => <Money amount={row.balances.vendors} />,
+    },
     { key: 'created', header: t('member_created'), render: (row) => <DateTime value={row.createdAt} /> },
   ];
   const submit = (event: FormEvent) => {

@@ -20,12 +20,19 @@ export function OperatorsPage() {
   const [isCreating, setCreating] = useState(false);
   const [pending, setPending] = useState<PendingAction>(null);
   const [roleTarget, setRoleTarget] = useState<Operator | null>(null);
-  const operators = useQuery({ queryKey: ['operators'], queryFn: ({ signal }) => apiRequest<{ items: Operator[] }>(adminApiPaths.operators, { signal }) });
+  const operators = useQuery({
+    queryKey: ['operators'],
+    queryFn: ({ signal }) => apiRequest<{ items: Operator[] }>(adminApiPaths.operators, { signal }),
+  });
   const action = useMutation({
     mutationFn: async (request: NonNullable<PendingAction>) => {
       const operatorId = request.operator.id;
-      if (request.kind === 'reset') return apiRequest<Operator>(adminPath(adminApiPaths.operatorTotp, { operatorId }), { method: 'DELETE' });
-      return apiRequest<Operator>(adminPath(adminApiPaths.operator, { operatorId }), { method: 'PATCH', body: { status: request.kind === 'disable' ? 'disabled' : 'active' } });
+      if (request.kind === 'reset')
+        return apiRequest<Operator>(adminPath(adminApiPaths.operatorTotp, { operatorId }), { method: 'DELETE' });
+      return apiRequest<Operator>(adminPath(adminApiPaths.operator, { operatorId }), {
+        method: 'PATCH',
+        body: { status: request.kind === 'disable' ? 'disabled' : 'active' },
+      });
     },
     onSuccess: async (operator, request) => {
       showToast(t(`operators_done_${request.kind}`, { username: operator.username }));
@@ -35,10 +42,33 @@ export function OperatorsPage() {
   });
   const selfId = me.data?.operator.id;
   const columns: Column<Operator>[] = [
-    { key: 'username', header: t('operators_username'), render: (row) => <span className="cell-stack"><strong>{row.username}</strong>{row.id === selfId ? <span className="muted">{t('operators_you')}</span> : null}</span> },
+    {
+      key: 'username',
+      header: t('operators_username'),
+      render: (row) => (
+        <span className="cell-stack">
+          <strong>{row.username}</strong>
+          {row.id === selfId ? <span className="muted">{t('operators_you')}</span> : null}
+        </span>
+      ),
+    },
     { key: 'role', header: t('operators_role'), render: (row) => <Badge tone="info">{t(`role_${row.role}`)}</Badge> },
-    { key: 'status', header: t('operators_status'), render: (row) => <Badge tone={row.status === 'active' ? 'good' : 'bad'}>{t(`operator_status_${row.status}`)}</Badge> },
-    { key: 'totp', header: t('operators_totp'), render: (row) => <Badge tone={row.totpEnrolled ? 'good' : 'warn'}>{row.totpEnrolled ? t('operators_totp_on') : t('operators_totp_pending')}</Badge> },
+    {
+      key: 'status',
+      header: t('operators_status'),
+      render: (row) => (
+        <Badge tone={row.status === 'active' ? 'good' : 'bad'}>{t(`operator_status_${row.status}`)}</Badge>
+      ),
+    },
+    {
+      key: 'totp',
+      header: t('operators_totp'),
+      render: (row) => (
+        <Badge tone={row.totpEnrolled ? 'good' : 'warn'}>
+          {row.totpEnrolled ? t('operators_totp_on') : t('operators_totp_pending')}
+        </Badge>
+      ),
+    },
     { key: 'created', header: t('operators_created'), render: (row) => <DateTime value={row.createdAt} /> },
     {
       key: 'actions',
@@ -51,11 +81,19 @@ export function OperatorsPage() {
             <button type="button" className="button is-small is-ghost" onClick={() => setRoleTarget(row)}>
               {t('operators_change_role')}
             </button>
-            <button type="button" className={row.status === 'active' ? 'button is-small is-danger-ghost' : 'button is-small is-ghost'} onClick={() => setPending({ kind: row.status === 'active' ? 'disable' : 'enable', operator: row })}>
+            <button
+              type="button"
+              className={row.status === 'active' ? 'button is-small is-danger-ghost' : 'button is-small is-ghost'}
+              onClick={() => setPending({ kind: row.status === 'active' ? 'disable' : 'enable', operator: row })}
+            >
               {row.status === 'active' ? t('operators_disable') : t('operators_enable')}
             </button>
             {row.totpEnrolled ? (
-              <button type="button" className="button is-small is-ghost" onClick={() => setPending({ kind: 'reset', operator: row })}>
+              <button
+                type="button"
+                className="button is-small is-ghost"
+                onClick={() => setPending({ kind: 'reset', operator: row })}
+              >
                 {t('operators_reset_totp')}
               </button>
             ) : null}
@@ -76,7 +114,13 @@ export function OperatorsPage() {
       />
       <Panel>
         <ErrorNote error={operators.error} />
-        <DataTable caption={t('operators_title')} columns={columns} rows={operators.data?.items} rowKey={(row) => row.id} isLoading={operators.isLoading} />
+        <DataTable
+          caption={t('operators_title')}
+          columns={columns}
+          rows={operators.data?.items}
+          rowKey={(row) => row.id}
+          isLoading={operators.isLoading}
+        />
       </Panel>
       <RolesHelp />
       <CreateOperatorDialog isOpen={isCreating} onClose={() => setCreating(false)} />
@@ -93,7 +137,12 @@ export function OperatorsPage() {
             <button type="button" className="button is-ghost" onClick={() => setPending(null)}>
               {t('cancel')}
             </button>
-            <button type="button" className={pending?.kind === 'enable' ? 'button is-primary' : 'button is-danger'} disabled={action.isPending} onClick={() => pending && action.mutate(pending)}>
+            <button
+              type="button"
+              className={pending?.kind === 'enable' ? 'button is-primary' : 'button is-danger'}
+              disabled={action.isPending}
+              onClick={() => pending && action.mutate(pending)}
+            >
               {action.isPending ? t('working') : t('confirm')}
             </button>
           </>
@@ -127,7 +176,11 @@ function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<OperatorRole>('support');
   const mutation = useMutation({
-    mutationFn: () => apiRequest<Operator>(adminApiPaths.operators, { method: 'POST', body: { username: username.trim(), password, role } }),
+    mutationFn: () =>
+      apiRequest<Operator>(adminApiPaths.operators, {
+        method: 'POST',
+        body: { username: username.trim(), password, role },
+      }),
     onSuccess: async (operator) => {
       showToast(t('operators_created_toast', { username: operator.username }));
       await queryClient.invalidateQueries({ queryKey: ['operators'] });
@@ -151,11 +204,40 @@ function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
   return (
     <Dialog title={t('operators_create')} isOpen={isOpen} onClose={close}>
       <form className="form" onSubmit={submit} noValidate>
-        <Field label={t('operators_username')} htmlFor="new-operator-username" hint={t('operators_username_hint')} error={username && !isUsernameValid ? t('operators_username_hint') : field === 'username' ? mutation.error?.message : undefined}>
-          <input id="new-operator-username" autoComplete="off" value={username} maxLength={32} onChange={(event) => setUsername(event.target.value)} />
+        <Field
+          label={t('operators_username')}
+          htmlFor="new-operator-username"
+          hint={t('operators_username_hint')}
+          error={
+            username && !isUsernameValid
+              ? t('operators_username_hint')
+              : field === 'username'
+                ? mutation.error?.message
+                : undefined
+          }
+        >
+          <input
+            id="new-operator-username"
+            autoComplete="off"
+            value={username}
+            maxLength={32}
+            onChange={(event) => setUsername(event.target.value)}
+          />
         </Field>
-        <Field label={t('operators_password')} htmlFor="new-operator-password" hint={t('operators_password_hint')} error={password && !isPasswordValid ? t('operators_password_hint') : undefined}>
-          <input id="new-operator-password" type="password" autoComplete="new-password" value={password} maxLength={128} onChange={(event) => setPassword(event.target.value)} />
+        <Field
+          label={t('operators_password')}
+          htmlFor="new-operator-password"
+          hint={t('operators_password_hint')}
+          error={password && !isPasswordValid ? t('operators_password_hint') : undefined}
+        >
+          <input
+            id="new-operator-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            maxLength={128}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </Field>
         <Field label={t('operators_role')} htmlFor="new-operator-role" hint={t(`role_${role}_help`)}>
           <select id="new-operator-role" value={role} onChange={(event) => setRole(event.target.value as OperatorRole)}>
@@ -171,7 +253,11 @@ function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
           <button type="button" className="button is-ghost" onClick={close}>
             {t('cancel')}
           </button>
-          <button type="submit" className="button is-primary" disabled={!isUsernameValid || !isPasswordValid || mutation.isPending}>
+          <button
+            type="submit"
+            className="button is-primary"
+            disabled={!isUsernameValid || !isPasswordValid || mutation.isPending}
+          >
             {mutation.isPending ? t('working') : t('operators_create_submit')}
           </button>
         </div>
@@ -189,7 +275,11 @@ function ChangeRoleDialog({ operator, onClose }: { operator: Operator | null; on
   const [chosen, setChosen] = useState<OperatorRole | null>(null);
   const role = chosen ?? operator?.role ?? 'support';
   const mutation = useMutation({
-    mutationFn: (target: Operator) => apiRequest<Operator>(adminPath(adminApiPaths.operatorRole, { operatorId: target.id }), { method: 'PUT', body: { role } }),
+    mutationFn: (target: Operator) =>
+      apiRequest<Operator>(adminPath(adminApiPaths.operatorRole, { operatorId: target.id }), {
+        method: 'PUT',
+        body: { role },
+      }),
     onSuccess: async (updated) => {
       showToast(t('operators_done_role', { username: updated.username, role: t(`role_${updated.role}`) }));
       await queryClient.invalidateQueries({ queryKey: ['operators'] });
@@ -207,12 +297,22 @@ function ChangeRoleDialog({ operator, onClose }: { operator: Operator | null; on
     if (operator && !isUnchanged) mutation.mutate(operator);
   };
   return (
-    <Dialog title={operator ? t('operators_role_title', { username: operator.username }) : ''} isOpen={operator !== null} onClose={close}>
+    <Dialog
+      title={operator ? t('operators_role_title', { username: operator.username }) : ''}
+      isOpen={operator !== null}
+      onClose={close}
+    >
       {operator ? (
         <form className="form" onSubmit={submit} noValidate>
-          <p className="muted">{t('operators_role_text', { username: operator.username, role: t(`role_${operator.role}`) })}</p>
+          <p className="muted">
+            {t('operators_role_text', { username: operator.username, role: t(`role_${operator.role}`) })}
+          </p>
           <Field label={t('operators_role_new')} htmlFor="operator-new-role" hint={t(`role_${role}_help`)}>
-            <select id="operator-new-role" value={role} onChange={(event) => setChosen(event.target.value as OperatorRole)}>
+            <select
+              id="operator-new-role"
+              value={role}
+              onChange={(event) => setChosen(event.target.value as OperatorRole)}
+            >
               {roles.map((value) => (
                 <option key={value} value={value}>
                   {t(`role_${value}`)}

@@ -18,13 +18,22 @@ export function OutboxPage() {
   const [destination, setDestination] = useState(values.destination);
   const outbox = useQuery({
     queryKey: ['outbox', values, page],
-    queryFn: ({ signal }) => apiRequest<AdminOutboxPage>(adminApiPaths.outbox, { signal, query: { ...values, page, pageSize } }),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminOutboxPage>(adminApiPaths.outbox, { signal, query: { ...values, page, pageSize } }),
     placeholderData: keepPreviousData,
   });
   const columns: Column<AdminOutboxRow>[] = [
     { key: 'time', header: t('outbox_time'), render: (row) => <DateTime value={row.createdAt} /> },
-    { key: 'channel', header: t('outbox_channel'), render: (row) => <Badge tone="info">{row.channel === 'sms' ? 'SMS' : t('outbox_email')}</Badge> },
-    { key: 'destination', header: t('outbox_destination'), render: (row) => <span className="mono">{row.destination}</span> },
+    {
+      key: 'channel',
+      header: t('outbox_channel'),
+      render: (row) => <Badge tone="info">{row.channel === 'sms' ? 'SMS' : t('outbox_email')}</Badge>,
+    },
+    {
+      key: 'destination',
+      header: t('outbox_destination'),
+      render: (row) => <span className="mono">{row.destination}</span>,
+    },
     {
       key: 'message',
       header: t('outbox_message'),
@@ -41,8 +50,12 @@ export function OutboxPage() {
       header: t('outbox_status'),
       render: (row) => (
         <span className="cell-stack">
-          <Badge tone={row.status === 'sent' ? 'good' : 'bad'}>{t(`outbox_status_${row.status}`, { defaultValue: row.status })}</Badge>
-          <span className="muted">{t(`outbox_via_${row.deliveredVia.replace('-', '_')}`, { defaultValue: row.deliveredVia })}</span>
+          <Badge tone={row.status === 'sent' ? 'good' : 'bad'}>
+            {t(`outbox_status_${row.status}`, { defaultValue: row.status })}
+          </Badge>
+          <span className="muted">
+            {t(`outbox_via_${row.deliveredVia.replace('-', '_')}`, { defaultValue: row.deliveredVia })}
+          </span>
           {row.error ? <span className="error-text">{row.error}</span> : null}
         </span>
       ),
@@ -66,13 +79,26 @@ export function OutboxPage() {
               </select>
             )}
           </FilterField>
-          <input type="search" aria-label={t('outbox_destination')} placeholder={t('outbox_destination_placeholder')} value={destination} maxLength={120} onChange={(event) => setDestination(event.target.value)} />
+          <input
+            type="search"
+            aria-label={t('outbox_destination')}
+            placeholder={t('outbox_destination_placeholder')}
+            value={destination}
+            maxLength={120}
+            onChange={(event) => setDestination(event.target.value)}
+          />
           <button type="submit" className="button is-primary">
             {t('search')}
           </button>
         </form>
         <ErrorNote error={outbox.error} />
-        <DataTable caption={t('outbox_title')} columns={columns} rows={outbox.data?.items} rowKey={(row) => row.id} isLoading={outbox.isLoading} />
+        <DataTable
+          caption={t('outbox_title')}
+          columns={columns}
+          rows={outbox.data?.items}
+          rowKey={(row) => row.id}
+          isLoading={outbox.isLoading}
+        />
         {outbox.data ? <Pager page={page} pageSize={pageSize} total={outbox.data.total} onPage={setPage} /> : null}
       </Panel>
     </>

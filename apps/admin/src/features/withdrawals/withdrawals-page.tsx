@@ -9,7 +9,17 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, DateTime, ErrorNote, Field, Money, PageHeader, Panel, type Tone, FilterField } from '../../components/bits';
+import {
+  Badge,
+  DateTime,
+  ErrorNote,
+  Field,
+  Money,
+  PageHeader,
+  Panel,
+  type Tone,
+  FilterField,
+} from '../../components/bits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type Column } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
@@ -24,7 +34,13 @@ import { useSearchState } from '../../lib/use-search-state';
 const pageSize = 20;
 const filterNames = ['status', 'account'] as const;
 const statuses = ['pending', 'approved', 'not_received', 'received', 'rejected'] as const;
-const statusTone: Record<AdminWithdrawal['status'], Tone> = { pending: 'warn', approved: 'info', not_received: 'bad', received: 'good', rejected: 'neutral' };
+const statusTone: Record<AdminWithdrawal['status'], Tone> = {
+  pending: 'warn',
+  approved: 'info',
+  not_received: 'bad',
+  received: 'good',
+  rejected: 'neutral',
+};
 type Decision = 'approve' | 'reject' | 'forceReceived';
 
 /**
@@ -40,7 +56,11 @@ export function WithdrawalsPage() {
   const [selected, setSelected] = useState<AdminWithdrawal | null>(null);
   const withdrawals = useQuery({
     queryKey: ['withdrawals', values, page],
-    queryFn: ({ signal }) => apiRequest<AdminWithdrawalList>(withdrawalPaths.adminList, { signal, query: { status: values.status, account: values.account, pageNo: page, pageSize } }),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminWithdrawalList>(withdrawalPaths.adminList, {
+        signal,
+        query: { status: values.status, account: values.account, pageNo: page, pageSize },
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: 20_000,
   });
@@ -48,9 +68,27 @@ export function WithdrawalsPage() {
     { key: 'id', header: t('withdrawal_id'), render: (row) => <span className="mono">#{row.withdrawalId}</span> },
     { key: 'member', header: t('withdrawal_member'), render: (row) => <strong>{row.account}</strong> },
     { key: 'amount', header: t('withdrawal_amount'), isNumeric: true, render: (row) => <Money amount={row.amount} /> },
-    { key: 'payout', header: t('withdrawal_payout'), isNumeric: true, render: (row) => <Money amount={row.payoutAmount} /> },
-    { key: 'bank', header: t('withdrawal_bank'), render: (row) => <span className="cell-stack"><span>{row.bankName || row.bankCode}</span><span className="mono muted">{row.accountNumber}</span></span> },
-    { key: 'status', header: t('withdrawal_status'), render: (row) => <Badge tone={statusTone[row.status]}>{t(`withdrawal_status_${row.status}`)}</Badge> },
+    {
+      key: 'payout',
+      header: t('withdrawal_payout'),
+      isNumeric: true,
+      render: (row) => <Money amount={row.payoutAmount} />,
+    },
+    {
+      key: 'bank',
+      header: t('withdrawal_bank'),
+      render: (row) => (
+        <span className="cell-stack">
+          <span>{row.bankName || row.bankCode}</span>
+          <span className="mono muted">{row.accountNumber}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('withdrawal_status'),
+      render: (row) => <Badge tone={statusTone[row.status]}>{t(`withdrawal_status_${row.status}`)}</Badge>,
+    },
     { key: 'created', header: t('withdrawal_created'), render: (row) => <DateTime value={row.createdAt} /> },
     {
       key: 'open',
@@ -83,14 +121,30 @@ export function WithdrawalsPage() {
               </select>
             )}
           </FilterField>
-          <input type="search" aria-label={t('withdrawal_member')} placeholder={t('filter_username')} value={account} maxLength={64} onChange={(event) => setAccount(event.target.value)} />
+          <input
+            type="search"
+            aria-label={t('withdrawal_member')}
+            placeholder={t('filter_username')}
+            value={account}
+            maxLength={64}
+            onChange={(event) => setAccount(event.target.value)}
+          />
           <button type="submit" className="button is-primary">
             {t('search')}
           </button>
         </form>
         <ErrorNote error={withdrawals.error} />
-        <DataTable caption={t('withdrawals_title')} columns={columns} rows={withdrawals.data?.content} rowKey={(row) => String(row.withdrawalId)} isLoading={withdrawals.isLoading} emptyText={values.status === '' ? t('withdrawals_queue_empty') : undefined} />
-        {withdrawals.data ? <Pager page={page} pageSize={pageSize} total={withdrawals.data.totalElements} onPage={setPage} /> : null}
+        <DataTable
+          caption={t('withdrawals_title')}
+          columns={columns}
+          rows={withdrawals.data?.content}
+          rowKey={(row) => String(row.withdrawalId)}
+          isLoading={withdrawals.isLoading}
+          emptyText={values.status === '' ? t('withdrawals_queue_empty') : undefined}
+        />
+        {withdrawals.data ? (
+          <Pager page={page} pageSize={pageSize} total={withdrawals.data.totalElements} onPage={setPage} />
+        ) : null}
       </Panel>
       <WithdrawalDialog withdrawal={selected} onClose={() => setSelected(null)} />
     </>
@@ -113,7 +167,17 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /** The optional payout slip: a file input, then a preview that can be removed. */
-function SlipField({ value, onChange, error, onError }: { value: PickedSlip | null; onChange: (slip: PickedSlip | null) => void; error: string | undefined; onError: (text: string | undefined) => void }) {
+function SlipField({
+  value,
+  onChange,
+  error,
+  onError,
+}: {
+  value: PickedSlip | null;
+  onChange: (slip: PickedSlip | null) => void;
+  error: string | undefined;
+  onError: (text: string | undefined) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -141,7 +205,15 @@ function SlipField({ value, onChange, error, onError }: { value: PickedSlip | nu
         </div>
       ) : null}
       {/* The browser's own file button speaks the browser's language and ignores the theme: a label of ours opens it. */}
-      <input ref={inputRef} id={id} className="visually-hidden file-input" type="file" accept="image/png,image/jpeg" aria-invalid={Boolean(error)} onChange={(event) => void pick(event.target.files?.[0])} />
+      <input
+        ref={inputRef}
+        id={id}
+        className="visually-hidden file-input"
+        type="file"
+        accept="image/png,image/jpeg"
+        aria-invalid={Boolean(error)}
+        onChange={(event) => void pick(event.target.files?.[0])}
+      />
       <label htmlFor={id} className="button is-small is-ghost file-pick" aria-hidden="true">
         {value ? t('withdrawal_slip_replace') : t('withdrawal_slip_choose')}
       </label>
@@ -155,16 +227,46 @@ function PayoutSummary({ withdrawal, decision }: { withdrawal: AdminWithdrawal; 
   const hasFee = withdrawal.feeAmount !== '0.00';
   return (
     <dl className="detail-list confirm-summary">
-      <div><dt>{t('withdrawal_member')}</dt><dd><strong>{withdrawal.account}</strong> <span className="muted">#{withdrawal.memberId}</span></dd></div>
+      <div>
+        <dt>{t('withdrawal_member')}</dt>
+        <dd>
+          <strong>{withdrawal.account}</strong> <span className="muted">#{withdrawal.memberId}</span>
+        </dd>
+      </div>
       {decision === 'approve' ? (
         <>
-          {hasFee ? <div><dt>{t('withdrawal_amount')}</dt><dd><Money amount={withdrawal.amount} /> <span className="muted">({t('withdrawal_fee')} <Money amount={withdrawal.feeAmount} />)</span></dd></div> : null}
-          <div className="confirm-summary-total"><dt>{t('withdrawal_payout')}</dt><dd><Money amount={withdrawal.payoutAmount} /></dd></div>
+          {hasFee ? (
+            <div>
+              <dt>{t('withdrawal_amount')}</dt>
+              <dd>
+                <Money amount={withdrawal.amount} />{' '}
+                <span className="muted">
+                  ({t('withdrawal_fee')} <Money amount={withdrawal.feeAmount} />)
+                </span>
+              </dd>
+            </div>
+          ) : null}
+          <div className="confirm-summary-total">
+            <dt>{t('withdrawal_payout')}</dt>
+            <dd>
+              <Money amount={withdrawal.payoutAmount} />
+            </dd>
+          </div>
         </>
       ) : decision === 'reject' ? (
-        <div className="confirm-summary-total"><dt>{t('withdrawal_returned')}</dt><dd><Money amount={withdrawal.amount} /></dd></div>
+        <div className="confirm-summary-total">
+          <dt>{t('withdrawal_returned')}</dt>
+          <dd>
+            <Money amount={withdrawal.amount} />
+          </dd>
+        </div>
       ) : (
-        <div><dt>{t('withdrawal_payout')}</dt><dd><Money amount={withdrawal.payoutAmount} /></dd></div>
+        <div>
+          <dt>{t('withdrawal_payout')}</dt>
+          <dd>
+            <Money amount={withdrawal.payoutAmount} />
+          </dd>
+        </div>
       )}
       <div>
         <dt>{t('withdrawal_bank')}</dt>
@@ -176,7 +278,12 @@ function PayoutSummary({ withdrawal, decision }: { withdrawal: AdminWithdrawal; 
           <span className="mono confirm-summary-number">{withdrawal.accountNumber}</span>
         </dd>
       </div>
-      {decision === 'forceReceived' && withdrawal.payoutReference ? <div><dt>{t('withdrawal_payout_reference')}</dt><dd className="mono">{withdrawal.payoutReference}</dd></div> : null}
+      {decision === 'forceReceived' && withdrawal.payoutReference ? (
+        <div>
+          <dt>{t('withdrawal_payout_reference')}</dt>
+          <dd className="mono">{withdrawal.payoutReference}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }
@@ -187,15 +294,29 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
   const [reference, setReference] = useState('');
   const [slip, setSlip] = useState<PickedSlip | null>(null);
   const [text, setText] = useState('');
-  const [problems, setProblems] = useState<{ reference?: string | undefined; slip?: string | undefined; text?: string | undefined }>({});
+  const [problems, setProblems] = useState<{
+    reference?: string | undefined;
+    slip?: string | undefined;
+    text?: string | undefined;
+  }>({});
   const review = useMutation({
     mutationFn: (decision: Decision) => {
       const withdrawalId = withdrawal!.withdrawalId;
       if (decision === 'approve') {
-        return apiRequest<AdminWithdrawal>(withdrawalPaths.adminApprove, { method: 'POST', body: { withdrawalId, payoutReference: reference.trim(), ...(slip ? { payoutSlip: slip.dataUrl } : {}) } });
+        return apiRequest<AdminWithdrawal>(withdrawalPaths.adminApprove, {
+          method: 'POST',
+          body: { withdrawalId, payoutReference: reference.trim(), ...(slip ? { payoutSlip: slip.dataUrl } : {}) },
+        });
       }
-      if (decision === 'reject') return apiRequest<AdminWithdrawal>(withdrawalPaths.adminReject, { method: 'POST', body: { withdrawalId, reason: text.trim() } });
-      return apiRequest<AdminWithdrawal>(withdrawalPaths.adminForceReceived, { method: 'POST', body: { withdrawalId, ...(text.trim() ? { remark: text.trim() } : {}) } });
+      if (decision === 'reject')
+        return apiRequest<AdminWithdrawal>(withdrawalPaths.adminReject, {
+          method: 'POST',
+          body: { withdrawalId, reason: text.trim() },
+        });
+      return apiRequest<AdminWithdrawal>(withdrawalPaths.adminForceReceived, {
+        method: 'POST',
+        body: { withdrawalId, ...(text.trim() ? { remark: text.trim() } : {}) },
+      });
     },
     onSuccess: async (value, decision) => {
       showToast(t(`withdrawal_done_${decision}`, { id: value.withdrawalId, reference: value.payoutReference ?? '' }));
@@ -223,7 +344,12 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
   const confirm = () => {
     if (confirming === 'approve') {
       const trimmed = reference.trim();
-      const problem = trimmed === '' ? t('withdrawal_reference_required') : trimmed.length > payoutReferenceMaxLength || !payoutReferencePattern.test(trimmed) ? t('withdrawal_reference_invalid', { max: payoutReferenceMaxLength }) : undefined;
+      const problem =
+        trimmed === ''
+          ? t('withdrawal_reference_required')
+          : trimmed.length > payoutReferenceMaxLength || !payoutReferencePattern.test(trimmed)
+            ? t('withdrawal_reference_invalid', { max: payoutReferenceMaxLength })
+            : undefined;
       setProblems((current) => ({ ...current, reference: problem }));
       if (problem) return;
     }
@@ -235,46 +361,149 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
   };
   // A refusal naming one of the fields shows under it; anything else above the buttons.
   const fieldError = review.error instanceof ApiError ? review.error.field : undefined;
-  const errorFor = (field: string, own: string | undefined) => own ?? (fieldError === field ? (review.error as ApiError).message : undefined);
-  const generalError = fieldError === 'payoutReference' || fieldError === 'payoutSlip' || fieldError === 'reason' ? null : review.error;
+  const errorFor = (field: string, own: string | undefined) =>
+    own ?? (fieldError === field ? (review.error as ApiError).message : undefined);
+  const generalError =
+    fieldError === 'payoutReference' || fieldError === 'payoutSlip' || fieldError === 'reason' ? null : review.error;
 
   const status = withdrawal?.status;
   const canDecide = status === 'pending';
   const canForce = status === 'approved' || status === 'not_received';
   const hasSide = Boolean(withdrawal?.hasProof || withdrawal?.hasPayoutSlip);
-  const confirmTitle = withdrawal && confirming ? t(`withdrawal_confirm_${confirming}_title`, { id: withdrawal.withdrawalId }) : '';
+  const confirmTitle =
+    withdrawal && confirming ? t(`withdrawal_confirm_${confirming}_title`, { id: withdrawal.withdrawalId }) : '';
   return (
     <>
-      <Dialog title={withdrawal ? t('withdrawal_dialog_title', { id: withdrawal.withdrawalId }) : ''} isOpen={withdrawal !== null} onClose={close} isWide>
+      <Dialog
+        title={withdrawal ? t('withdrawal_dialog_title', { id: withdrawal.withdrawalId }) : ''}
+        isOpen={withdrawal !== null}
+        onClose={close}
+        isWide
+      >
         {withdrawal ? (
           <div className={hasSide ? 'detail-layout' : 'detail-layout is-single'}>
             <dl className="detail-list">
-              <div><dt>{t('withdrawal_member')}</dt><dd><strong>{withdrawal.account}</strong> <span className="muted">#{withdrawal.memberId}</span></dd></div>
-              <div><dt>{t('withdrawal_status')}</dt><dd><Badge tone={statusTone[withdrawal.status]}>{t(`withdrawal_status_${withdrawal.status}`)}</Badge></dd></div>
-              <div><dt>{t('withdrawal_amount')}</dt><dd><Money amount={withdrawal.amount} /></dd></div>
-              <div><dt>{t('withdrawal_fee')}</dt><dd><Money amount={withdrawal.feeAmount} /></dd></div>
-              <div><dt>{t('withdrawal_payout')}</dt><dd><strong><Money amount={withdrawal.payoutAmount} /></strong></dd></div>
-              <div><dt>{t('withdrawal_bank')}</dt><dd>{withdrawal.bankName || withdrawal.bankCode}<br /><span className="mono">{withdrawal.accountNumber}</span><br /><span className="muted">{withdrawal.accountName}</span></dd></div>
-              <div><dt>{t('withdrawal_created')}</dt><dd><DateTime value={withdrawal.createdAt} /></dd></div>
-              {withdrawal.reviewedAt ? <div><dt>{t('reviewed_by')}</dt><dd>{withdrawal.reviewedBy ?? '—'} · <DateTime value={withdrawal.reviewedAt} /></dd></div> : null}
-              {withdrawal.payoutReference ? <div><dt>{t('withdrawal_payout_reference')}</dt><dd className="mono">{withdrawal.payoutReference}</dd></div> : null}
-              {withdrawal.confirmDeadline ? <div><dt>{t('withdrawal_deadline')}</dt><dd><DateTime value={withdrawal.confirmDeadline} /></dd></div> : null}
-              {withdrawal.rejectReason ? <div><dt>{t('reject_reason')}</dt><dd>{withdrawal.rejectReason}</dd></div> : null}
-              {withdrawal.notReceivedAt ? <div><dt>{t('withdrawal_not_received_at')}</dt><dd><DateTime value={withdrawal.notReceivedAt} />{withdrawal.notReceivedRemark ? <><br />“{withdrawal.notReceivedRemark}”</> : null}</dd></div> : null}
-              {withdrawal.receivedAt ? <div><dt>{t('withdrawal_received_at')}</dt><dd><DateTime value={withdrawal.receivedAt} /> {withdrawal.receivedBy ? <span className="muted">({t(`received_by_${withdrawal.receivedBy}`)})</span> : null}</dd></div> : null}
+              <div>
+                <dt>{t('withdrawal_member')}</dt>
+                <dd>
+                  <strong>{withdrawal.account}</strong> <span className="muted">#{withdrawal.memberId}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('withdrawal_status')}</dt>
+                <dd>
+                  <Badge tone={statusTone[withdrawal.status]}>{t(`withdrawal_status_${withdrawal.status}`)}</Badge>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('withdrawal_amount')}</dt>
+                <dd>
+                  <Money amount={withdrawal.amount} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('withdrawal_fee')}</dt>
+                <dd>
+                  <Money amount={withdrawal.feeAmount} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('withdrawal_payout')}</dt>
+                <dd>
+                  <strong>
+                    <Money amount={withdrawal.payoutAmount} />
+                  </strong>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('withdrawal_bank')}</dt>
+                <dd>
+                  {withdrawal.bankName || withdrawal.bankCode}
+                  <br />
+                  <span className="mono">{withdrawal.accountNumber}</span>
+                  <br />
+                  <span className="muted">{withdrawal.accountName}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('withdrawal_created')}</dt>
+                <dd>
+                  <DateTime value={withdrawal.createdAt} />
+                </dd>
+              </div>
+              {withdrawal.reviewedAt ? (
+                <div>
+                  <dt>{t('reviewed_by')}</dt>
+                  <dd>
+                    {withdrawal.reviewedBy ?? '—'} · <DateTime value={withdrawal.reviewedAt} />
+                  </dd>
+                </div>
+              ) : null}
+              {withdrawal.payoutReference ? (
+                <div>
+                  <dt>{t('withdrawal_payout_reference')}</dt>
+                  <dd className="mono">{withdrawal.payoutReference}</dd>
+                </div>
+              ) : null}
+              {withdrawal.confirmDeadline ? (
+                <div>
+                  <dt>{t('withdrawal_deadline')}</dt>
+                  <dd>
+                    <DateTime value={withdrawal.confirmDeadline} />
+                  </dd>
+                </div>
+              ) : null}
+              {withdrawal.rejectReason ? (
+                <div>
+                  <dt>{t('reject_reason')}</dt>
+                  <dd>{withdrawal.rejectReason}</dd>
+                </div>
+              ) : null}
+              {withdrawal.notReceivedAt ? (
+                <div>
+                  <dt>{t('withdrawal_not_received_at')}</dt>
+                  <dd>
+                    <DateTime value={withdrawal.notReceivedAt} />
+                    {withdrawal.notReceivedRemark ? (
+                      <>
+                        <br />“{withdrawal.notReceivedRemark}”
+                      </>
+                    ) : null}
+                  </dd>
+                </div>
+              ) : null}
+              {withdrawal.receivedAt ? (
+                <div>
+                  <dt>{t('withdrawal_received_at')}</dt>
+                  <dd>
+                    <DateTime value={withdrawal.receivedAt} />{' '}
+                    {withdrawal.receivedBy ? (
+                      <span className="muted">({t(`received_by_${withdrawal.receivedBy}`)})</span>
+                    ) : null}
+                  </dd>
+                </div>
+              ) : null}
             </dl>
             {hasSide ? (
               <div className="detail-side detail-images">
                 {withdrawal.hasPayoutSlip ? (
                   <section aria-label={t('withdrawal_payout_slip')}>
                     <h3 className="detail-side-title">{t('withdrawal_payout_slip')}</h3>
-                    <ProofImage path={withdrawalPaths.adminPayoutSlip} query={{ withdrawalId: withdrawal.withdrawalId }} alt={t('withdrawal_payout_slip_alt', { id: withdrawal.withdrawalId })} />
+                    <ProofImage
+                      path={withdrawalPaths.adminPayoutSlip}
+                      query={{ withdrawalId: withdrawal.withdrawalId }}
+                      alt={t('withdrawal_payout_slip_alt', { id: withdrawal.withdrawalId })}
+                    />
                   </section>
                 ) : null}
                 {withdrawal.hasProof ? (
                   <section aria-label={t('withdrawal_proof_title')}>
                     <h3 className="detail-side-title">{t('withdrawal_proof_title')}</h3>
-                    <ProofImage path={withdrawalPaths.adminProof} query={{ withdrawalId: withdrawal.withdrawalId }} alt={t('withdrawal_proof_alt', { id: withdrawal.withdrawalId })} />
+                    <ProofImage
+                      path={withdrawalPaths.adminProof}
+                      query={{ withdrawalId: withdrawal.withdrawalId }}
+                      alt={t('withdrawal_proof_alt', { id: withdrawal.withdrawalId })}
+                    />
                   </section>
                 ) : null}
               </div>
@@ -326,7 +555,12 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
           {confirming ? <PayoutSummary withdrawal={withdrawal} decision={confirming} /> : null}
           {confirming === 'approve' ? (
             <>
-              <Field label={t('withdrawal_payout_reference')} htmlFor="withdrawal-reference" hint={t('withdrawal_reference_hint', { max: payoutReferenceMaxLength })} error={errorFor('payoutReference', problems.reference)}>
+              <Field
+                label={t('withdrawal_payout_reference')}
+                htmlFor="withdrawal-reference"
+                hint={t('withdrawal_reference_hint', { max: payoutReferenceMaxLength })}
+                error={errorFor('payoutReference', problems.reference)}
+              >
                 <input
                   id="withdrawal-reference"
                   value={reference}
@@ -342,7 +576,12 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
                   }}
                 />
               </Field>
-              <SlipField value={slip} onChange={setSlip} error={errorFor('payoutSlip', problems.slip)} onError={(problem) => setProblems((current) => ({ ...current, slip: problem }))} />
+              <SlipField
+                value={slip}
+                onChange={setSlip}
+                error={errorFor('payoutSlip', problems.slip)}
+                onError={(problem) => setProblems((current) => ({ ...current, slip: problem }))}
+              />
             </>
           ) : confirming ? (
             <Field

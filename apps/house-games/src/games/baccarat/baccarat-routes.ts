@@ -19,7 +19,10 @@ const joinSchema = playerBodySchema.extend({ type: z.literal('join') });
  * The baccarat table's calls (README.md "Baccarat"): a websocket that pushes the shared table state
  * to every seated player (and their own balance and bets), and a bet call.
  */
-export async function baccaratRoutes(app: FastifyInstance, options: { sessions: Sessions; tables: Map<string, BaccaratTable>; allowedOrigin: string }): Promise<void> {
+export async function baccaratRoutes(
+  app: FastifyInstance,
+  options: { sessions: Sessions; tables: Map<string, BaccaratTable>; allowedOrigin: string },
+): Promise<void> {
   const { sessions, tables } = options;
   await app.register(websocket, { options: { maxPayload: 4_096 } });
 
@@ -56,7 +59,10 @@ export async function baccaratRoutes(app: FastifyInstance, options: { sessions: 
             send(event);
             if (event.type === 'state' && event.state.round?.phase === 'settled') {
               // The player's own result: balance after the payout and what this round paid them.
-              void Promise.all([session.wallet.balance(), table.payoutOf(event.state.round.roundId, session.wallet.playerKey)])
+              void Promise.all([
+                session.wallet.balance(),
+                table.payoutOf(event.state.round.roundId, session.wallet.playerKey),
+              ])
                 .then(([balance, payout]) => send({ type: 'me', balance, payout, bets: {} }))
                 .catch(() => undefined);
             }
@@ -64,7 +70,13 @@ export async function baccaratRoutes(app: FastifyInstance, options: { sessions: 
           const state = await table.state();
           send({ type: 'state', state });
           const bets = state.round ? await table.myBets(state.round.roundId, session.wallet.playerKey) : {};
-          send({ type: 'me', balance: await session.wallet.balance(), payout: null, bets, currency: session.wallet.ref.currency });
+          send({
+            type: 'me',
+            balance: await session.wallet.balance(),
+            payout: null,
+            bets,
+            currency: session.wallet.ref.currency,
+          });
         } catch (error) {
           socket.close(1008, error instanceof WalletRefusal ? error.code : 'WALLET_UNAVAILABLE');
         }

@@ -16,10 +16,16 @@ export const defaultTiming: TableTiming = { bettingMs: 15_000, dealingMs: 5_000,
 /** A shoe: the table's server seed is revealed and replaced after this many rounds. */
 export const roundsPerShoe = 60;
 /** Stake limits per spot, minor units; chips the page offers. */
-export const betLimits: { minMinor: number; maxMinor: number; chips: readonly number[] } = { minMinor: 1_000, maxMinor: 1_000_000, chips: [1_000, 5_000, 10_000, 50_000, 100_000] };
+export const betLimits: { minMinor: number; maxMinor: number; chips: readonly number[] } = {
+  minMinor: 1_000,
+  maxMinor: 1_000_000,
+  chips: [1_000, 5_000, 10_000, 50_000, 100_000],
+};
 const historyLength = 72;
 
-export type TableEvent = { type: 'state'; state: TableState } | { type: 'bets'; roundId: string; totals: Partial<Record<BaccaratBet, number>> };
+export type TableEvent =
+  | { type: 'state'; state: TableState }
+  | { type: 'bets'; roundId: string; totals: Partial<Record<BaccaratBet, number>> };
 
 export interface RoundView {
   roundId: string;
@@ -38,7 +44,12 @@ export interface TableState {
   gameId: string;
   round: RoundView | null;
   /** Latest rounds first: what the roads are drawn from. */
-  history: Array<Pick<BaccaratOutcome, 'result' | 'playerPair' | 'bankerPair' | 'playerTotal' | 'bankerTotal'> & { roundNo: number; roundId: string }>;
+  history: Array<
+    Pick<BaccaratOutcome, 'result' | 'playerPair' | 'bankerPair' | 'playerTotal' | 'bankerTotal'> & {
+      roundNo: number;
+      roundId: string;
+    }
+  >;
   seeds: PublicSeeds;
   limits: typeof betLimits;
   serverNow: number;
@@ -62,7 +73,17 @@ export class BetRefused extends Error {
   }
 }
 
-type Round = { round_id: string; round_no: number; phase: 'betting' | 'dealing' | 'settled'; betting_closes_at: Date; settled_at: Date | null; outcome: BaccaratOutcome; server_seed_hash: string; client_seed: string; nonce: number };
+type Round = {
+  round_id: string;
+  round_no: number;
+  phase: 'betting' | 'dealing' | 'settled';
+  betting_closes_at: Date;
+  settled_at: Date | null;
+  outcome: BaccaratOutcome;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+};
 
 /**
  * A live baccarat table (README.md "Baccarat"): one round at a time, shared by everyone seated.
@@ -113,7 +134,17 @@ export class BaccaratTable {
   private async currentRound(): Promise<Round | undefined> {
     return this.deps.db
       .selectFrom('baccarat_round')
-      .select(['round_id', 'round_no', 'phase', 'betting_closes_at', 'settled_at', 'outcome', 'server_seed_hash', 'client_seed', 'nonce'])
+      .select([
+        'round_id',
+        'round_no',
+        'phase',
+        'betting_closes_at',
+        'settled_at',
+        'outcome',
+        'server_seed_hash',
+        'client_seed',
+        'nonce',
+      ])
       .where('table_id', '=', this.deps.tableId)
       .orderBy('round_no', 'desc')
       .limit(1)
@@ -135,7 +166,12 @@ export class BaccaratTable {
       await this.settle(round);
       next = nowMs + this.timing.resultMs;
     } else {
-      next = round.phase === 'betting' ? round.betting_closes_at.getTime() : round.phase === 'dealing' ? round.betting_closes_at.getTime() + this.timing.dealingMs : round.settled_at!.getTime() + this.timing.resultMs;
+      next =
+        round.phase === 'betting'
+          ? round.betting_closes_at.getTime()
+          : round.phase === 'dealing'
+            ? round.betting_closes_at.getTime() + this.timing.dealingMs
+            : round.settled_at!.getTime() + this.timing.resultMs;
     }
     if (this.deps.autoRun !== false && !this.stopped) {
       if (this.timer) clearTimeout(this.timer);
@@ -163,7 +199,17 @@ export class BaccaratTable {
           betting_closes_at: new Date(nowMs + this.timing.bettingMs),
           created_at: new Date(nowMs),
         })
-        .returning(['round_id', 'round_no', 'phase', 'betting_closes_at', 'settled_at', 'outcome', 'server_seed_hash', 'client_seed', 'nonce'])
+        .returning([
+          'round_id',
+          'round_no',
+          'phase',
+          'betting_closes_at',
+          'settled_at',
+          'outcome',
+          'server_seed_hash',
+          'client_seed',
+          'nonce',
+        ])
         .executeTakeFirstOrThrow();
     });
     await this.broadcast();
@@ -172,7 +218,12 @@ export class BaccaratTable {
 
   private async closeBetting(round: Round): Promise<void> {
     // Waits for bet requests still inserting (they hold the round row's share lock).
-    await this.deps.db.updateTable('baccarat_round').set({ phase: 'dealing' }).where('round_id', '=', round.round_id).where('phase', '=', 'betting').execute();
+    await this.deps.db
+      .updateTable('baccarat_round')
+      .set({ phase: 'dealing' })
+      .where('round_id', '=', round.round_id)
+      .where('phase', '=', 'betting')
+      .execute();
     await this.broadcast();
   }
 
@@ -182,7 +233,12 @@ export class BaccaratTable {
    */
   private async settle(round: Round): Promise<void> {
     const { db } = this.deps;
-    const placing = await db.selectFrom('baccarat_bet').select(['transaction_id', 'wallet_ref', 'amount']).where('round_id', '=', round.round_id).where('status', '=', 'placing').execute();
+    const placing = await db
+      .selectFrom('baccarat_bet')
+      .select(['transaction_id', 'wallet_ref', 'amount'])
+      .where('round_id', '=', round.round_id)
+      .where('status', '=', 'placing')
+      .execute();
     for (const bet of placing) {
       const running = this.inFlightBets.get(bet.transaction_id);
       if (running) {
@@ -190,29 +246,56 @@ export class BaccaratTable {
         continue;
       }
       try {
-        await this.deps.walletOf(bet.wallet_ref).rollback({ roundId: round.round_id, transactionId: `${bet.transaction_id}:rollback`, referenceTransactionId: bet.transaction_id, amount: bet.amount });
-        await db.updateTable('baccarat_bet').set({ status: 'rolled_back' }).where('transaction_id', '=', bet.transaction_id).execute();
+        await this.deps.walletOf(bet.wallet_ref).rollback({
+          roundId: round.round_id,
+          transactionId: `${bet.transaction_id}:rollback`,
+          referenceTransactionId: bet.transaction_id,
+          amount: bet.amount,
+        });
+        await db
+          .updateTable('baccarat_bet')
+          .set({ status: 'rolled_back' })
+          .where('transaction_id', '=', bet.transaction_id)
+          .execute();
       } catch (error) {
         if (!(error instanceof WalletRefusal || error instanceof WalletUnreachable)) throw error;
         return; // Not settled yet: the next step tries again.
       }
     }
-    const placed = await db.selectFrom('baccarat_bet').select(['player_key', 'wallet_ref', 'bets']).where('round_id', '=', round.round_id).where('status', '=', 'placed').execute();
+    const placed = await db
+      .selectFrom('baccarat_bet')
+      .select(['player_key', 'wallet_ref', 'bets'])
+      .where('round_id', '=', round.round_id)
+      .where('status', '=', 'placed')
+      .execute();
     const owed = new Map<string, { ref: WalletRef; amount: number }>();
     for (const bet of placed) {
       const entry = owed.get(bet.player_key) ?? { ref: bet.wallet_ref, amount: 0 };
-      for (const [spot, amount] of Object.entries(bet.bets) as Array<[BaccaratBet, number]>) entry.amount += settleBaccaratBet(spot, amount, round.outcome);
+      for (const [spot, amount] of Object.entries(bet.bets) as Array<[BaccaratBet, number]>)
+        entry.amount += settleBaccaratBet(spot, amount, round.outcome);
       owed.set(bet.player_key, entry);
     }
     await db.transaction().execute(async (trx) => {
       if (owed.size > 0) {
         await trx
           .insertInto('baccarat_payout')
-          .values([...owed].map(([playerKey, entry]) => ({ round_id: round.round_id, player_key: playerKey, wallet_ref: JSON.stringify(entry.ref), amount: BigInt(entry.amount), status: 'pending' as const })))
+          .values(
+            [...owed].map(([playerKey, entry]) => ({
+              round_id: round.round_id,
+              player_key: playerKey,
+              wallet_ref: JSON.stringify(entry.ref),
+              amount: BigInt(entry.amount),
+              status: 'pending' as const,
+            })),
+          )
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
-      await trx.updateTable('baccarat_round').set({ phase: 'settled', settled_at: new Date(this.deps.now()) }).where('round_id', '=', round.round_id).execute();
+      await trx
+        .updateTable('baccarat_round')
+        .set({ phase: 'settled', settled_at: new Date(this.deps.now()) })
+        .where('round_id', '=', round.round_id)
+        .execute();
     });
     await this.payPending();
     await this.broadcast();
@@ -224,7 +307,16 @@ export class BaccaratTable {
     const pending = await db
       .selectFrom('baccarat_payout')
       .innerJoin('baccarat_round', 'baccarat_round.round_id', 'baccarat_payout.round_id')
-      .select(['baccarat_payout.round_id', 'baccarat_payout.player_key', 'baccarat_payout.wallet_ref', 'baccarat_payout.amount', 'baccarat_round.server_seed_hash', 'baccarat_round.client_seed', 'baccarat_round.nonce', 'baccarat_round.outcome'])
+      .select([
+        'baccarat_payout.round_id',
+        'baccarat_payout.player_key',
+        'baccarat_payout.wallet_ref',
+        'baccarat_payout.amount',
+        'baccarat_round.server_seed_hash',
+        'baccarat_round.client_seed',
+        'baccarat_round.nonce',
+        'baccarat_round.outcome',
+      ])
       .where('baccarat_round.table_id', '=', this.deps.tableId)
       .where('baccarat_payout.status', '=', 'pending')
       .limit(1_000)
@@ -236,9 +328,23 @@ export class BaccaratTable {
           transactionId: `${payout.round_id}:${payout.player_key}:win`,
           amount: payout.amount,
           roundClosed: true,
-          roundDetails: { serverSeedHash: payout.server_seed_hash, clientSeed: payout.client_seed, nonce: payout.nonce, outcome: JSON.stringify({ result: payout.outcome.result, player: payout.outcome.playerTotal, banker: payout.outcome.bankerTotal }) },
+          roundDetails: {
+            serverSeedHash: payout.server_seed_hash,
+            clientSeed: payout.client_seed,
+            nonce: payout.nonce,
+            outcome: JSON.stringify({
+              result: payout.outcome.result,
+              player: payout.outcome.playerTotal,
+              banker: payout.outcome.bankerTotal,
+            }),
+          },
         });
-        await db.updateTable('baccarat_payout').set({ status: 'paid' }).where('round_id', '=', payout.round_id).where('player_key', '=', payout.player_key).execute();
+        await db
+          .updateTable('baccarat_payout')
+          .set({ status: 'paid' })
+          .where('round_id', '=', payout.round_id)
+          .where('player_key', '=', payout.player_key)
+          .execute();
       } catch (error) {
         if (!(error instanceof WalletRefusal || error instanceof WalletUnreachable)) throw error;
         this.deps.onError?.(error); // Left pending: the next step pays it.
@@ -250,35 +356,71 @@ export class BaccaratTable {
    * A player's bet on the current round, during its betting window: stored as `placing`, taken from
    * the wallet in one bet call, then `placed` (or `refused`, moving nothing).
    */
-  async placeBet(wallet: PlayerWallet, roundId: string, bets: Partial<Record<BaccaratBet, number>>): Promise<{ balance: bigint; bets: Partial<Record<BaccaratBet, number>> }> {
+  async placeBet(
+    wallet: PlayerWallet,
+    roundId: string,
+    bets: Partial<Record<BaccaratBet, number>>,
+  ): Promise<{ balance: bigint; bets: Partial<Record<BaccaratBet, number>> }> {
     const spots = Object.entries(bets) as Array<[BaccaratBet, number]>;
     const valid =
       spots.length > 0 &&
-      spots.every(([spot, amount]) => (BACCARAT_BETS as readonly string[]).includes(spot) && Number.isSafeInteger(amount) && amount >= betLimits.minMinor && amount <= betLimits.maxMinor);
+      spots.every(
+        ([spot, amount]) =>
+          (BACCARAT_BETS as readonly string[]).includes(spot) &&
+          Number.isSafeInteger(amount) &&
+          amount >= betLimits.minMinor &&
+          amount <= betLimits.maxMinor,
+      );
     if (!valid) throw new BetRefused('INVALID_BET');
     const total = spots.reduce((sum, [, amount]) => sum + amount, 0);
     const transactionId = randomUUID();
     const { db } = this.deps;
     await db.transaction().execute(async (trx) => {
-      const round = await trx.selectFrom('baccarat_round').select(['phase', 'betting_closes_at']).where('round_id', '=', roundId).where('table_id', '=', this.deps.tableId).forShare().executeTakeFirst();
-      if (!round || round.phase !== 'betting' || round.betting_closes_at.getTime() <= this.deps.now()) throw new BetRefused('BETTING_CLOSED');
+      const round = await trx
+        .selectFrom('baccarat_round')
+        .select(['phase', 'betting_closes_at'])
+        .where('round_id', '=', roundId)
+        .where('table_id', '=', this.deps.tableId)
+        .forShare()
+        .executeTakeFirst();
+      if (!round || round.phase !== 'betting' || round.betting_closes_at.getTime() <= this.deps.now())
+        throw new BetRefused('BETTING_CLOSED');
       // The spot limits count the player's earlier bets in this round too.
       const earlier = await this.myBets(roundId, wallet.playerKey, trx);
-      for (const [spot, amount] of spots) if ((earlier[spot] ?? 0) + amount > betLimits.maxMinor) throw new BetRefused('INVALID_BET');
+      for (const [spot, amount] of spots)
+        if ((earlier[spot] ?? 0) + amount > betLimits.maxMinor) throw new BetRefused('INVALID_BET');
       await trx
         .insertInto('baccarat_bet')
-        .values({ transaction_id: transactionId, round_id: roundId, player_key: wallet.playerKey, wallet_ref: JSON.stringify(wallet.ref), bets: JSON.stringify(bets), amount: BigInt(total), status: 'placing', created_at: new Date(this.deps.now()) })
+        .values({
+          transaction_id: transactionId,
+          round_id: roundId,
+          player_key: wallet.playerKey,
+          wallet_ref: JSON.stringify(wallet.ref),
+          bets: JSON.stringify(bets),
+          amount: BigInt(total),
+          status: 'placing',
+          created_at: new Date(this.deps.now()),
+        })
         .execute();
     });
     const taking = wallet.bet({ roundId, transactionId, amount: BigInt(total), roundClosed: false });
     this.inFlightBets.set(transactionId, taking);
     try {
       const balance = await taking;
-      await db.updateTable('baccarat_bet').set({ status: 'placed' }).where('transaction_id', '=', transactionId).execute();
+      await db
+        .updateTable('baccarat_bet')
+        .set({ status: 'placed' })
+        .where('transaction_id', '=', transactionId)
+        .execute();
       this.emit({ type: 'bets', roundId, totals: await this.roundTotals(roundId) });
       return { balance, bets: await this.myBets(roundId, wallet.playerKey) };
     } catch (error) {
-      if (error instanceof WalletRefusal) await db.updateTable('baccarat_bet').set({ status: 'refused' }).where('transaction_id', '=', transactionId).execute();
+      if (error instanceof WalletRefusal)
+        await db
+          .updateTable('baccarat_bet')
+          .set({ status: 'refused' })
+          .where('transaction_id', '=', transactionId)
+          .execute();
       throw error;
     } finally {
       this.inFlightBets.delete(transactionId);
@@ -286,13 +428,28 @@ export class BaccaratTable {
   }
 
   /** The player's bets in a round (those still being taken count: they may yet be placed). */
-  async myBets(roundId: string, playerKey: string, db: Kysely<HouseDatabase> = this.deps.db): Promise<Partial<Record<BaccaratBet, number>>> {
-    const rows = await db.selectFrom('baccarat_bet').select('bets').where('round_id', '=', roundId).where('player_key', '=', playerKey).where('status', 'in', ['placing', 'placed']).execute();
+  async myBets(
+    roundId: string,
+    playerKey: string,
+    db: Kysely<HouseDatabase> = this.deps.db,
+  ): Promise<Partial<Record<BaccaratBet, number>>> {
+    const rows = await db
+      .selectFrom('baccarat_bet')
+      .select('bets')
+      .where('round_id', '=', roundId)
+      .where('player_key', '=', playerKey)
+      .where('status', 'in', ['placing', 'placed'])
+      .execute();
     return sumBets(rows.map((row) => row.bets));
   }
 
   private async roundTotals(roundId: string) {
-    const rows = await this.deps.db.selectFrom('baccarat_bet').select('bets').where('round_id', '=', roundId).where('status', '=', 'placed').execute();
+    const rows = await this.deps.db
+      .selectFrom('baccarat_bet')
+      .select('bets')
+      .where('round_id', '=', roundId)
+      .where('status', '=', 'placed')
+      .execute();
     return sumBets(rows.map((row) => row.bets));
   }
 
@@ -348,13 +505,20 @@ export class BaccaratTable {
 
   /** The player's paid amount of a settled round (what the page shows as the win). */
   async payoutOf(roundId: string, playerKey: string): Promise<bigint | null> {
-    const row = await this.deps.db.selectFrom('baccarat_payout').select('amount').where('round_id', '=', roundId).where('player_key', '=', playerKey).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom('baccarat_payout')
+      .select('amount')
+      .where('round_id', '=', roundId)
+      .where('player_key', '=', playerKey)
+      .executeTakeFirst();
     return row?.amount ?? null;
   }
 }
 
 function sumBets(list: ReadonlyArray<Partial<Record<BaccaratBet, number>>>): Partial<Record<BaccaratBet, number>> {
   const total: Partial<Record<BaccaratBet, number>> = {};
-  for (const bets of list) for (const [spot, amount] of Object.entries(bets) as Array<[BaccaratBet, number]>) total[spot] = (total[spot] ?? 0) + amount;
+  for (const bets of list)
+    for (const [spot, amount] of Object.entries(bets) as Array<[BaccaratBet, number]>)
+      total[spot] = (total[spot] ?? 0) + amount;
   return total;
 }

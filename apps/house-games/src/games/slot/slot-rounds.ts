@@ -35,7 +35,12 @@ const rollbackId = (roundId: string) => `${roundId}:rollback`;
  * If the bet is refused the round is `voided` and nothing moved. If an answer is lost the round stays
  * as it is, and `finishUnfinishedRounds` completes it by the documented rule.
  */
-export async function playSlotRound(deps: SlotDeps, wallet: PlayerWallet, gameId: string, betPerLineMinor: number): Promise<PlayedRound> {
+export async function playSlotRound(
+  deps: SlotDeps,
+  wallet: PlayerWallet,
+  gameId: string,
+  betPerLineMinor: number,
+): Promise<PlayedRound> {
   const roundId = randomUUID();
   const started = await deps.db.transaction().execute(async (trx) => {
     const seeds = await takeRoundSeeds(trx, `slot:${wallet.playerKey}`);
@@ -58,19 +63,36 @@ export async function playSlotRound(deps: SlotDeps, wallet: PlayerWallet, gameId
         created_at: new Date(deps.now()),
       })
       .execute();
-    return { round, fairness: { serverSeedHash: seeds.serverSeedHash, clientSeed: seeds.clientSeed, nonce: seeds.nonce } };
+    return {
+      round,
+      fairness: { serverSeedHash: seeds.serverSeedHash, clientSeed: seeds.clientSeed, nonce: seeds.nonce },
+    };
   });
 
-  const details = { ...started.fairness, outcome: JSON.stringify({ stops: started.round.stops, freeSpins: started.round.freeSpins.length }) };
+  const details = {
+    ...started.fairness,
+    outcome: JSON.stringify({ stops: started.round.stops, freeSpins: started.round.freeSpins.length }),
+  };
   try {
-    await wallet.bet({ roundId, transactionId: betId(roundId), amount: BigInt(started.round.totalBetMinor), roundDetails: details });
+    await wallet.bet({
+      roundId,
+      transactionId: betId(roundId),
+      amount: BigInt(started.round.totalBetMinor),
+      roundDetails: details,
+    });
   } catch (error) {
     // A refusal moved nothing: the round never happened. A lost answer is left to the recovery rule.
     if (error instanceof WalletRefusal) await markRound(deps, roundId, 'voided');
     throw error;
   }
   await markRound(deps, roundId, 'bet_placed');
-  const balance = await wallet.win({ roundId, transactionId: winId(roundId), amount: BigInt(started.round.totalWinMinor), roundClosed: true, roundDetails: details });
+  const balance = await wallet.win({
+    roundId,
+    transactionId: winId(roundId),
+    amount: BigInt(started.round.totalWinMinor),
+    roundClosed: true,
+    roundDetails: details,
+  });
   await markRound(deps, roundId, 'settled');
   return { roundId, ...started, balance };
 }
@@ -90,7 +112,10 @@ async function markRound(deps: SlotDeps, roundId: string, status: 'bet_placed' |
  * rolled back and voided: the platform refunds the bet if it took it, and refuses it if it arrives
  * late. Repeating any of these calls is harmless (same transaction ids).
  */
-export async function finishUnfinishedRounds(deps: SlotDeps, options: { playerKey?: string; olderThanMs?: number } = {}): Promise<{ settled: number; voided: number; failed: number }> {
+export async function finishUnfinishedRounds(
+  deps: SlotDeps,
+  options: { playerKey?: string; olderThanMs?: number } = {},
+): Promise<{ settled: number; voided: number; failed: number }> {
   let query = deps.db
     .selectFrom('slot_round')
     .select(['round_id', 'wallet_ref', 'status', 'total_bet', 'total_win'])
@@ -103,11 +128,21 @@ export async function finishUnfinishedRounds(deps: SlotDeps, options: { playerKe
     const wallet = deps.walletOf(round.wallet_ref);
     try {
       if (round.status === 'bet_placed') {
-        await wallet.win({ roundId: round.round_id, transactionId: winId(round.round_id), amount: round.total_win, roundClosed: true });
+        await wallet.win({
+          roundId: round.round_id,
+          transactionId: winId(round.round_id),
+          amount: round.total_win,
+          roundClosed: true,
+        });
         await markRound(deps, round.round_id, 'settled');
         report.settled += 1;
       } else {
-        await wallet.rollback({ roundId: round.round_id, transactionId: rollbackId(round.round_id), referenceTransactionId: betId(round.round_id), amount: round.total_bet });
+        await wallet.rollback({
+          roundId: round.round_id,
+          transactionId: rollbackId(round.round_id),
+          referenceTransactionId: betId(round.round_id),
+          amount: round.total_bet,
+        });
         await markRound(deps, round.round_id, 'voided');
         report.voided += 1;
       }
@@ -123,7 +158,18 @@ export async function finishUnfinishedRounds(deps: SlotDeps, options: { playerKe
 export async function recentSlotRounds(db: Kysely<HouseDatabase>, playerKey: string, limit = 20) {
   return db
     .selectFrom('slot_round')
-    .select(['round_id', 'game_id', 'total_bet', 'total_win', 'server_seed_hash', 'client_seed', 'nonce', 'outcome', 'status', 'created_at'])
+    .select([
+      'round_id',
+      'game_id',
+      'total_bet',
+      'total_win',
+      'server_seed_hash',
+      'client_seed',
+      'nonce',
+      'outcome',
+      'status',
+      'created_at',
+    ])
     .where('player_key', '=', playerKey)
     .orderBy('created_at', 'desc')
     .limit(limit)

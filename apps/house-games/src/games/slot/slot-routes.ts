@@ -5,7 +5,13 @@ import { fail, okAnswer, plain, playerBodySchema, walletFailure } from '../../ht
 import type { Sessions } from '../../sessions.ts';
 import { houseGames, isHouseGame } from '../catalogue.ts';
 import { publicSeeds, rotateSeeds, setClientSeed } from '../fair-seeds.ts';
-import { finishUnfinishedRounds, playSlotRound, recentSlotRounds, slotBetsPerLine, type SlotDeps } from './slot-rounds.ts';
+import {
+  finishUnfinishedRounds,
+  playSlotRound,
+  recentSlotRounds,
+  slotBetsPerLine,
+  type SlotDeps,
+} from './slot-rounds.ts';
 
 /** The client seed a player may choose: printable, short, no spaces (it is shown and hashed as typed). */
 const clientSeedSchema = z.string().regex(/^[\x21-\x7e]{1,64}$/);
@@ -29,7 +35,15 @@ export async function slotRoutes(app: FastifyInstance, options: SlotRouteOptions
 
   app.get('/api/slot/info', async () => {
     rtp ??= exactSlotRtp();
-    return okAnswer({ lines: slotGame.lines, paytable: slotGame.paytable, scatterPays: slotGame.scatterPays, freeSpins: slotGame.freeSpins, reels: slotGame.reels, betsPerLine: slotBetsPerLine, rtp });
+    return okAnswer({
+      lines: slotGame.lines,
+      paytable: slotGame.paytable,
+      scatterPays: slotGame.scatterPays,
+      freeSpins: slotGame.freeSpins,
+      reels: slotGame.reels,
+      betsPerLine: slotBetsPerLine,
+      rtp,
+    });
   });
 
   app.post('/api/slot/session', async (request, reply) => {
@@ -41,8 +55,20 @@ export async function slotRoutes(app: FastifyInstance, options: SlotRouteOptions
       const playerKey = session.wallet.playerKey;
       // The member came back: a round a dead request left behind is finished first, then shown.
       await finishUnfinishedRounds(options, { playerKey, olderThanMs: restoreAfterMs });
-      const [balance, fairness, rounds] = await Promise.all([session.wallet.balance(), publicSeeds(db, `slot:${playerKey}`), recentSlotRounds(db, playerKey, 1)]);
-      return okAnswer(plain({ balance, currency: session.wallet.ref.currency, fairness, betsPerLine: slotBetsPerLine, lastRound: rounds[0] ?? null }));
+      const [balance, fairness, rounds] = await Promise.all([
+        session.wallet.balance(),
+        publicSeeds(db, `slot:${playerKey}`),
+        recentSlotRounds(db, playerKey, 1),
+      ]);
+      return okAnswer(
+        plain({
+          balance,
+          currency: session.wallet.ref.currency,
+          fairness,
+          betsPerLine: slotBetsPerLine,
+          lastRound: rounds[0] ?? null,
+        }),
+      );
     } catch (error) {
       return walletFailure(reply, error);
     }
@@ -50,7 +76,8 @@ export async function slotRoutes(app: FastifyInstance, options: SlotRouteOptions
 
   app.post('/api/slot/spin', async (request, reply) => {
     const body = playerBodySchema.extend({ betPerLine: z.number().int() }).safeParse(request.body);
-    if (!body.success || !(slotBetsPerLine as readonly number[]).includes(body.data.betPerLine)) return fail(reply, 400, 'INVALID_BET');
+    if (!body.success || !(slotBetsPerLine as readonly number[]).includes(body.data.betPerLine))
+      return fail(reply, 400, 'INVALID_BET');
     try {
       const session = await openSlot(body.data);
       if (!session) return fail(reply, 404, 'GAME_UNKNOWN');

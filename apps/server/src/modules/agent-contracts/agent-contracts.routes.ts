@@ -8,7 +8,10 @@ import { consolidatedFunds } from './consolidated-funds.ts';
 export async function agentContractRoutes(app: AppInstance): Promise<void> {
   app.get(
     consolidatedFundsPath,
-    { onRequest: requireRealMember, schema: { tags: ['agents'], response: { 200: envelopeSchema(consolidatedFundsSchema) } } },
+    {
+      onRequest: requireRealMember,
+      schema: { tags: ['agents'], response: { 200: envelopeSchema(consolidatedFundsSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return ok(await consolidatedFunds(app.db, request.merchant, request.member.id));

@@ -4,14 +4,23 @@ import type { Database } from '../../db/schema.ts';
 import type { MerchantContext } from '../merchant/merchant.config.ts';
 
 /** Which merchant switch offers each contract kind. */
-const switchOf = { dividend: 'dividend', daily_salary: 'dailySalary', hourly_salary: 'hourlySalary', realtime_salary: 'realtimeSalary' } as const;
+const switchOf = {
+  dividend: 'dividend',
+  daily_salary: 'dailySalary',
+  hourly_salary: 'hourlySalary',
+  realtime_salary: 'realtimeSalary',
+} as const;
 
 /**
  * GET /wps/member/info/funds/consolidated: per contract kind, whether the merchant offers it and where
  * the member stands (contract: `consolidatedFundsSchema`). One indexed read of the member's open
  * contracts.
  */
-export async function consolidatedFunds(db: Kysely<Database>, merchant: MerchantContext, memberId: bigint): Promise<ConsolidatedFunds> {
+export async function consolidatedFunds(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  memberId: bigint,
+): Promise<ConsolidatedFunds> {
   const open = await db
     .selectFrom('agent_contract')
     .select(['kind', 'status'])

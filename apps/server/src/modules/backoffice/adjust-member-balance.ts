@@ -30,7 +30,8 @@ async function answerOf(
     .where('id', '=', adjustment.transfer_id!)
     .executeTakeFirstOrThrow();
   // The member's side of the transfer always carries its balance after (house sides are null).
-  const balanceAfterMinor = (adjustment.direction === 'credit' ? transfer.credit_balance_after : transfer.debit_balance_after) ?? 0n;
+  const balanceAfterMinor =
+    (adjustment.direction === 'credit' ? transfer.credit_balance_after : transfer.debit_balance_after) ?? 0n;
   return {
     transferId: String(transfer.id),
     direction: adjustment.direction,
@@ -56,7 +57,12 @@ export async function adjustMemberBalance(db: Kysely<Database>, input: Adjustmen
   const { merchant } = input;
   try {
     return await db.transaction().execute(async (trx) => {
-      const member = await trx.selectFrom('member').select('id').where('merchant_id', '=', merchant.id).where('id', '=', input.memberId).executeTakeFirst();
+      const member = await trx
+        .selectFrom('member')
+        .select('id')
+        .where('merchant_id', '=', merchant.id)
+        .where('id', '=', input.memberId)
+        .executeTakeFirst();
       if (!member) throw AppError.notFound();
       const inserted = await trx
         .insertInto('member_adjustment')
@@ -93,9 +99,18 @@ export async function adjustMemberBalance(db: Kysely<Database>, input: Adjustmen
         nowMs: input.nowMs,
       });
       const transferId = posted.transfers[0]!.id;
-      await trx.updateTable('member_adjustment').set({ transfer_id: transferId }).where('id', '=', inserted.id).execute();
-      const { balanceAfterMinor, ...answer } = await answerOf(trx, { direction: input.direction, amount: input.amountMinor, transfer_id: transferId });
-      const balanceBeforeMinor = balanceAfterMinor + (input.direction === 'credit' ? -input.amountMinor : input.amountMinor);
+      await trx
+        .updateTable('member_adjustment')
+        .set({ transfer_id: transferId })
+        .where('id', '=', inserted.id)
+        .execute();
+      const { balanceAfterMinor, ...answer } = await answerOf(trx, {
+        direction: input.direction,
+        amount: input.amountMinor,
+        transfer_id: transferId,
+      });
+      const balanceBeforeMinor =
+        balanceAfterMinor + (input.direction === 'credit' ? -input.amountMinor : input.amountMinor);
       await recordAudit(trx, {
         merchantId: merchant.id,
         operatorId: input.operatorId,
@@ -118,7 +133,10 @@ export async function adjustMemberBalance(db: Kysely<Database>, input: Adjustmen
     });
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
-      throw new AppError(409, backofficeErrorCodes.adjustmentOverdraw, { field: 'amount', params: { balance: formatMinorUnits(BigInt(error.details.available ?? 0)) } });
+      throw new AppError(409, backofficeErrorCodes.adjustmentOverdraw, {
+        field: 'amount',
+        params: { balance: formatMinorUnits(BigInt(error.details.available ?? 0)) },
+      });
     }
     throw error;
   }
@@ -132,8 +150,13 @@ async function replay(trx: Transaction<Database>, input: AdjustmentInput): Promi
     .where('merchant_id', '=', input.merchant.id)
     .where('idempotency_key', '=', input.idempotencyKey)
     .executeTakeFirstOrThrow();
-  const isSame = first.member_id === input.memberId && first.direction === input.direction && first.amount === input.amountMinor && first.reason === input.reason;
-  if (!isSame || first.transfer_id === null) throw new AppError(422, errorCodes.idempotencyKeyReused, { field: 'Idempotency-Key' });
+  const isSame =
+    first.member_id === input.memberId &&
+    first.direction === input.direction &&
+    first.amount === input.amountMinor &&
+    first.reason === input.reason;
+  if (!isSame || first.transfer_id === null)
+    throw new AppError(422, errorCodes.idempotencyKeyReused, { field: 'Idempotency-Key' });
   const { balanceAfterMinor: _balance, ...answer } = await answerOf(trx, first);
   return answer;
 }

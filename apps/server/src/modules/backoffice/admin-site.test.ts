@@ -20,13 +20,16 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('/admin', () => {
-  test.each(['/admin', '/admin/', '/admin/login', '/admin/members/42', '/admin/audit?operator=boss'])('%s is the back-office page, with the site CSP', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<title>back-office</title>');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-  });
+  test.each(['/admin', '/admin/', '/admin/login', '/admin/members/42', '/admin/audit?operator=boss'])(
+    '%s is the back-office page, with the site CSP',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>back-office</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
 
   test("the member site's fallback is untouched: other paths, and look-alikes of /admin, get the site", async () => {
     for (const url of ['/', '/members', '/administrator', '/adminx/y']) {

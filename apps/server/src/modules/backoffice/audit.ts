@@ -52,5 +52,10 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
 
 /** Who, where and when of a call guarded by requireOperator: spread into recordAudit's entry. */
 export function auditContext(request: FastifyRequest): Pick<AuditEntry, 'merchantId' | 'operatorId' | 'ip' | 'nowMs'> {
-  return { merchantId: request.operator.merchantId, operatorId: request.operator.id, ip: request.ip, nowMs: request.server.now() };
+  return {
+    merchantId: request.operator.merchantId,
+    operatorId: request.operator.id,
+    ip: request.ip,
+    nowMs: request.server.now(),
+  };
 }

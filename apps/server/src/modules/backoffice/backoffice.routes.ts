@@ -44,7 +44,15 @@ import { getDashboard } from './dashboard.ts';
 import { ensureFirstAdmins, logFirstAdmins } from './first-admin.ts';
 import { listAudit } from './list-audit.ts';
 import { listOutbox } from './list-outbox.ts';
-import { createOperator, getOperator, listOperators, resetOperatorTotp, setOperatorRole, setOperatorStatus, type Actor } from './manage-operators.ts';
+import {
+  createOperator,
+  getOperator,
+  listOperators,
+  resetOperatorTotp,
+  setOperatorRole,
+  setOperatorStatus,
+  type Actor,
+} from './manage-operators.ts';
 import { getMember, listMemberLedger, searchMembers } from './members.ts';
 import { ensureOperatorMerchant } from './operator-merchant.ts';
 import { confirmEnrolmentAndLogIn, logInOperator, verifyCodeAndLogIn } from './operator-login.ts';
@@ -70,7 +78,12 @@ const memberParamsSchema = z.object({ memberId: adminIdSchema });
 const operatorParamsSchema = z.object({ operatorId: adminIdSchema });
 
 function actorOf(request: FastifyRequest): Actor {
-  return { merchantId: request.operator.merchantId, operatorId: request.operator.id, ip: request.ip, nowMs: request.server.now() };
+  return {
+    merchantId: request.operator.merchantId,
+    operatorId: request.operator.id,
+    ip: request.ip,
+    nowMs: request.server.now(),
+  };
 }
 
 /**
@@ -95,9 +108,20 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     adminApiPaths.login,
-    { config: { rateLimit: loginRateLimit }, schema: { tags, body: operatorLoginBodySchema, response: { 200: envelopeSchema(operatorLoginValueSchema) } } },
+    {
+      config: { rateLimit: loginRateLimit },
+      schema: { tags, body: operatorLoginBodySchema, response: { 200: envelopeSchema(operatorLoginValueSchema) } },
+    },
     async (request) =>
-      ok(await logInOperator(app.db, { merchantId: request.merchant.id, username: request.body.username, password: request.body.password, ip: request.ip, nowMs: app.now() })),
+      ok(
+        await logInOperator(app.db, {
+          merchantId: request.merchant.id,
+          username: request.body.username,
+          password: request.body.password,
+          ip: request.ip,
+          nowMs: app.now(),
+        }),
+      ),
   );
 
   // The session steps take a session at any stage. It is found in onRequest, like requireOperator's,
@@ -112,26 +136,55 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     adminApiPaths.totpEnrol,
-    { ...anySession, config: { rateLimit: totpRateLimit }, schema: { tags, response: { 200: envelopeSchema(operatorTotpEnrolmentSchema) } } },
+    {
+      ...anySession,
+      config: { rateLimit: totpRateLimit },
+      schema: { tags, response: { 200: envelopeSchema(operatorTotpEnrolmentSchema) } },
+    },
     async (request) => {
       const session = sessionOfStep(request);
-      return ok(await startOperatorTotpEnrolment(app.db, { operatorId: session.operatorId, username: session.username, issuer: `${request.merchant.name} back-office`, nowMs: app.now() }));
+      return ok(
+        await startOperatorTotpEnrolment(app.db, {
+          operatorId: session.operatorId,
+          username: session.username,
+          issuer: `${request.merchant.name} back-office`,
+          nowMs: app.now(),
+        }),
+      );
     },
   );
 
   app.put(
     adminApiPaths.totpEnrol,
-    { ...anySession, config: { rateLimit: totpRateLimit }, schema: { tags, body: operatorTotpCodeBodySchema, response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) } } },
+    {
+      ...anySession,
+      config: { rateLimit: totpRateLimit },
+      schema: {
+        tags,
+        body: operatorTotpCodeBodySchema,
+        response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) },
+      },
+    },
     async (request) => {
       const session = sessionOfStep(request);
       if (session.stage === 'full') return ok({ expiresAt: session.expiresAtMs });
-      return ok({ expiresAt: await confirmEnrolmentAndLogIn(app.db, session, request.body.code, request.ip, app.now()) });
+      return ok({
+        expiresAt: await confirmEnrolmentAndLogIn(app.db, session, request.body.code, request.ip, app.now()),
+      });
     },
   );
 
   app.post(
     adminApiPaths.totpVerify,
-    { ...anySession, config: { rateLimit: totpRateLimit }, schema: { tags, body: operatorTotpCodeBodySchema, response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) } } },
+    {
+      ...anySession,
+      config: { rateLimit: totpRateLimit },
+      schema: {
+        tags,
+        body: operatorTotpCodeBodySchema,
+        response: { 200: envelopeSchema(z.object({ expiresAt: z.number() })) },
+      },
+    },
     async (request) => {
       const session = sessionOfStep(request);
       if (session.stage === 'full') return ok({ expiresAt: session.expiresAtMs });
@@ -141,38 +194,51 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.post(adminApiPaths.logout, { ...anySession, schema: { tags, response: { 200: envelopeSchema(z.null()) } } }, async (request) => {
-    const session = sessionOfStep(request);
-    const nowMs = app.now();
-    await app.db.transaction().execute(async (trx) => {
-      await revokeOperatorSession(trx, session.sessionId, nowMs);
-      if (session.stage === 'full') {
-        await recordAudit(trx, {
-          merchantId: session.merchantId,
-          operatorId: session.operatorId,
-          action: 'session.logout',
-          targetType: 'operator',
-          targetId: session.operatorId,
-          before: { sessionId: session.sessionId },
-          after: null,
-          ip: request.ip,
-          nowMs,
-        });
-      }
-    });
-    return ok(null);
-  });
+  app.post(
+    adminApiPaths.logout,
+    { ...anySession, schema: { tags, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      const session = sessionOfStep(request);
+      const nowMs = app.now();
+      await app.db.transaction().execute(async (trx) => {
+        await revokeOperatorSession(trx, session.sessionId, nowMs);
+        if (session.stage === 'full') {
+          await recordAudit(trx, {
+            merchantId: session.merchantId,
+            operatorId: session.operatorId,
+            action: 'session.logout',
+            targetType: 'operator',
+            targetId: session.operatorId,
+            before: { sessionId: session.sessionId },
+            after: null,
+            ip: request.ip,
+            nowMs,
+          });
+        }
+      });
+      return ok(null);
+    },
+  );
 
-  app.get(adminApiPaths.me, { onRequest: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(operatorMeSchema) } } }, async (request) => {
-    const operator = await getOperator(app.db, request.operator.merchantId, request.operator.id);
-    const { merchant } = request;
-    return ok({
-      operator,
-      permissions: [...rolePermissions[operator.role]],
-      merchant: { code: merchant.code, name: merchant.name, currency: merchant.currency, currencySymbol: merchant.currencySymbol },
-      expiresAt: request.operator.sessionExpiresAtMs,
-    });
-  });
+  app.get(
+    adminApiPaths.me,
+    { onRequest: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(operatorMeSchema) } } },
+    async (request) => {
+      const operator = await getOperator(app.db, request.operator.merchantId, request.operator.id);
+      const { merchant } = request;
+      return ok({
+        operator,
+        permissions: [...rolePermissions[operator.role]],
+        merchant: {
+          code: merchant.code,
+          name: merchant.name,
+          currency: merchant.currency,
+          currencySymbol: merchant.currencySymbol,
+        },
+        expiresAt: request.operator.sessionExpiresAtMs,
+      });
+    },
+  );
 
   // Own password only: the operator is the session's, whatever the body says. Rate-limited like the
   // login (it costs two argon2id operations); wrong current passwords count in the login throttle.
@@ -181,7 +247,11 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     {
       onRequest: requireOperator(null),
       config: { rateLimit: loginRateLimit },
-      schema: { tags, body: changeOwnPasswordBodySchema, response: { 200: envelopeSchema(changeOwnPasswordValueSchema) } },
+      schema: {
+        tags,
+        body: changeOwnPasswordBodySchema,
+        response: { 200: envelopeSchema(changeOwnPasswordValueSchema) },
+      },
     },
     async (request) =>
       ok(
@@ -198,15 +268,20 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
       ),
   );
 
-  app.get(adminApiPaths.dashboard, { onRequest: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(adminDashboardSchema) } } }, async (request) =>
-    ok(await getDashboard(app.db, request.operator, app.now())),
+  app.get(
+    adminApiPaths.dashboard,
+    { onRequest: requireOperator(null), schema: { tags, response: { 200: envelopeSchema(adminDashboardSchema) } } },
+    async (request) => ok(await getDashboard(app.db, request.operator, app.now())),
   );
 
   /* ---------- the books ---------- */
 
   app.get(
     adminApiPaths.ledgerCheck,
-    { onRequest: requireOperator('members.adjust'), schema: { tags, response: { 200: envelopeSchema(adminLedgerCheckSchema) } } },
+    {
+      onRequest: requireOperator('members.adjust'),
+      schema: { tags, response: { 200: envelopeSchema(adminLedgerCheckSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const report = await checkLedger(app.db, { merchantId: request.merchant.id });
@@ -217,7 +292,10 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
         transfers: report.transfers,
         postings: report.postings,
         emptyPostings: report.emptyPostings,
-        currencies: report.currencies.map((currency) => ({ currency: currency.currency, totalMinorUnits: currency.total.toString() })),
+        currencies: report.currencies.map((currency) => ({
+          currency: currency.currency,
+          totalMinorUnits: currency.total.toString(),
+        })),
         differences: report.differences.map((difference) => ({
           accountId: difference.accountId.toString(),
           kind: difference.kind,
@@ -233,7 +311,14 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.members,
-    { onRequest: requireOperator('members.read'), schema: { tags, querystring: adminMemberSearchQuerySchema, response: { 200: envelopeSchema(adminMemberPageSchema) } } },
+    {
+      onRequest: requireOperator('members.read'),
+      schema: {
+        tags,
+        querystring: adminMemberSearchQuerySchema,
+        response: { 200: envelopeSchema(adminMemberPageSchema) },
+      },
+    },
     async (request) => {
       const { q, page, pageSize } = request.query;
       return ok({ ...(await searchMembers(app.db, request.merchant, { q, page, pageSize })), page, pageSize });
@@ -242,7 +327,10 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.member,
-    { onRequest: requireOperator('members.read'), schema: { tags, params: memberParamsSchema, response: { 200: envelopeSchema(adminMemberRowSchema) } } },
+    {
+      onRequest: requireOperator('members.read'),
+      schema: { tags, params: memberParamsSchema, response: { 200: envelopeSchema(adminMemberRowSchema) } },
+    },
     async (request) => ok(await getMember(app.db, request.merchant, BigInt(request.params.memberId))),
   );
 
@@ -250,13 +338,23 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     adminApiPaths.memberLedger,
     {
       onRequest: requireOperator('members.read'),
-      schema: { tags, params: memberParamsSchema, querystring: adminMemberLedgerQuerySchema, response: { 200: envelopeSchema(adminMemberLedgerPageSchema) } },
+      schema: {
+        tags,
+        params: memberParamsSchema,
+        querystring: adminMemberLedgerQuerySchema,
+        response: { 200: envelopeSchema(adminMemberLedgerPageSchema) },
+      },
     },
     async (request) => {
       const memberId = BigInt(request.params.memberId);
       const { page, pageSize, kind } = request.query;
       const member = await getMember(app.db, request.merchant, memberId);
-      return ok({ member, ...(await listMemberLedger(app.db, request.merchant, memberId, { page, pageSize, kind })), page, pageSize });
+      return ok({
+        member,
+        ...(await listMemberLedger(app.db, request.merchant, memberId, { page, pageSize, kind })),
+        page,
+        pageSize,
+      });
     },
   );
 
@@ -264,12 +362,18 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
     adminApiPaths.memberAdjustments,
     {
       onRequest: requireOperator('members.adjust'),
-      schema: { tags, params: memberParamsSchema, body: adminAdjustmentBodySchema, response: { 200: envelopeSchema(adminAdjustmentValueSchema) } },
+      schema: {
+        tags,
+        params: memberParamsSchema,
+        body: adminAdjustmentBodySchema,
+        response: { 200: envelopeSchema(adminAdjustmentValueSchema) },
+      },
     },
     async (request) => {
       const header = request.headers['idempotency-key'];
       const key = typeof header === 'string' ? header.trim() : '';
-      if (!idempotencyKeyPattern.test(key)) throw new AppError(400, errorCodes.idempotencyKeyInvalid, { field: 'Idempotency-Key' });
+      if (!idempotencyKeyPattern.test(key))
+        throw new AppError(400, errorCodes.idempotencyKeyInvalid, { field: 'Idempotency-Key' });
       return ok(
         await adjustMemberBalance(app.db, {
           merchant: request.merchant,
@@ -290,7 +394,10 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.outbox,
-    { onRequest: requireOperator('outbox.read'), schema: { tags, querystring: adminOutboxQuerySchema, response: { 200: envelopeSchema(adminOutboxPageSchema) } } },
+    {
+      onRequest: requireOperator('outbox.read'),
+      schema: { tags, querystring: adminOutboxQuerySchema, response: { 200: envelopeSchema(adminOutboxPageSchema) } },
+    },
     async (request) => {
       const { page, pageSize } = request.query;
       return ok({ ...(await listOutbox(app.db, request.merchant.id, request.query)), page, pageSize });
@@ -299,7 +406,10 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     adminApiPaths.audit,
-    { onRequest: requireOperator('audit.read'), schema: { tags, querystring: adminAuditQuerySchema, response: { 200: envelopeSchema(adminAuditPageSchema) } } },
+    {
+      onRequest: requireOperator('audit.read'),
+      schema: { tags, querystring: adminAuditQuerySchema, response: { 200: envelopeSchema(adminAuditPageSchema) } },
+    },
     async (request) => {
       const { page, pageSize } = request.query;
       return ok({ ...(await listAudit(app.db, request.merchant.id, request.query)), page, pageSize });
@@ -308,34 +418,60 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
 
   /* ---------- operators ---------- */
 
-  app.get(adminApiPaths.operators, { onRequest: requireOperator('operators.manage'), schema: { tags, response: { 200: envelopeSchema(operatorListSchema) } } }, async (request) =>
-    ok({ items: await listOperators(app.db, request.merchant.id) }),
+  app.get(
+    adminApiPaths.operators,
+    {
+      onRequest: requireOperator('operators.manage'),
+      schema: { tags, response: { 200: envelopeSchema(operatorListSchema) } },
+    },
+    async (request) => ok({ items: await listOperators(app.db, request.merchant.id) }),
   );
 
   app.post(
     adminApiPaths.operators,
-    { onRequest: requireOperator('operators.manage'), schema: { tags, body: createOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
+    {
+      onRequest: requireOperator('operators.manage'),
+      schema: { tags, body: createOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } },
+    },
     async (request) => ok(await createOperator(app.db, actorOf(request), request.body)),
   );
 
   app.patch(
     adminApiPaths.operator,
-    { onRequest: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, body: updateOperatorBodySchema, response: { 200: envelopeSchema(operatorSchema) } } },
-    async (request) => ok(await setOperatorStatus(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.status)),
+    {
+      onRequest: requireOperator('operators.manage'),
+      schema: {
+        tags,
+        params: operatorParamsSchema,
+        body: updateOperatorBodySchema,
+        response: { 200: envelopeSchema(operatorSchema) },
+      },
+    },
+    async (request) =>
+      ok(await setOperatorStatus(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.status)),
   );
 
   app.put(
     adminApiPaths.operatorRole,
     {
       onRequest: requireOperator('operators.manage'),
-      schema: { tags, params: operatorParamsSchema, body: updateOperatorRoleBodySchema, response: { 200: envelopeSchema(operatorSchema) } },
+      schema: {
+        tags,
+        params: operatorParamsSchema,
+        body: updateOperatorRoleBodySchema,
+        response: { 200: envelopeSchema(operatorSchema) },
+      },
     },
-    async (request) => ok(await setOperatorRole(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.role)),
+    async (request) =>
+      ok(await setOperatorRole(app.db, actorOf(request), BigInt(request.params.operatorId), request.body.role)),
   );
 
   app.delete(
     adminApiPaths.operatorTotp,
-    { onRequest: requireOperator('operators.manage'), schema: { tags, params: operatorParamsSchema, response: { 200: envelopeSchema(operatorSchema) } } },
+    {
+      onRequest: requireOperator('operators.manage'),
+      schema: { tags, params: operatorParamsSchema, response: { 200: envelopeSchema(operatorSchema) } },
+    },
     async (request) => ok(await resetOperatorTotp(app.db, actorOf(request), BigInt(request.params.operatorId))),
   );
 }

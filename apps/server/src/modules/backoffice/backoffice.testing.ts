@@ -25,7 +25,15 @@ let counter = 0;
  */
 export async function insertTestOperator(
   db: Kysely<Database>,
-  input: { merchantId: number; role: OperatorRole; username?: string; password?: string; nowMs?: number; totp?: boolean; stage?: 'password' | 'full' },
+  input: {
+    merchantId: number;
+    role: OperatorRole;
+    username?: string;
+    password?: string;
+    nowMs?: number;
+    totp?: boolean;
+    stage?: 'password' | 'full';
+  },
 ): Promise<TestOperator> {
   const nowMs = input.nowMs ?? Date.now();
   const username = input.username ?? `op_${input.role}_${process.pid}_${++counter}`;
@@ -48,6 +56,12 @@ export async function insertTestOperator(
     .returning('id')
     .executeTakeFirstOrThrow();
   const stage = input.stage ?? (totpSecret === null ? 'password' : 'full');
-  const { token } = await createOperatorSession(db, { merchantId: input.merchantId, operatorId: row.id, stage, ip: '127.0.0.1', nowMs });
+  const { token } = await createOperatorSession(db, {
+    merchantId: input.merchantId,
+    operatorId: row.id,
+    stage,
+    ip: '127.0.0.1',
+    nowMs,
+  });
   return { id: row.id, merchantId: input.merchantId, username, password, role: input.role, totpSecret, token };
 }

@@ -30,12 +30,19 @@ function currentPasswordWrong(): AppError {
  * (identity's `hashPassword`); every other session of the operator ends in the same transaction.
  * Audited as `operator.password.change` with the number of sessions ended, never a password or hash.
  */
-export async function changeOwnPassword(db: Kysely<Database>, input: ChangeOwnPasswordInput): Promise<ChangeOwnPasswordValue> {
+export async function changeOwnPassword(
+  db: Kysely<Database>,
+  input: ChangeOwnPasswordInput,
+): Promise<ChangeOwnPasswordValue> {
   if (input.newPassword === input.currentPassword) {
     const field = 'newPassword';
     throw new AppError(400, backofficeErrorCodes.passwordUnchanged, { field, params: { field } });
   }
-  const subject: ThrottleSubject = { merchantId: input.merchantId, usernameKey: input.username.toLowerCase(), ip: input.ip };
+  const subject: ThrottleSubject = {
+    merchantId: input.merchantId,
+    usernameKey: input.username.toLowerCase(),
+    ip: input.ip,
+  };
   await assertNotThrottled(db, subject, input.nowMs);
   const row = await db
     .selectFrom('operator')

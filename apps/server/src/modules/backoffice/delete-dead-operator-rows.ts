@@ -13,6 +13,12 @@ export const backofficePruneJobName = 'backoffice.prune';
  * time column. The audit log is never pruned.
  */
 export async function deleteDeadOperatorRows(db: Kysely<Database>, nowMs: number): Promise<Record<string, number>> {
-  const sessions = await db.deleteFrom('operator_session').where('expires_at', '<', new Date(nowMs - operatorSessionRetentionMs)).executeTakeFirst();
-  return { operatorSessions: Number(sessions.numDeletedRows), operatorLoginFailures: await deleteOldOperatorFailures(db, nowMs) };
+  const sessions = await db
+    .deleteFrom('operator_session')
+    .where('expires_at', '<', new Date(nowMs - operatorSessionRetentionMs))
+    .executeTakeFirst();
+  return {
+    operatorSessions: Number(sessions.numDeletedRows),
+    operatorLoginFailures: await deleteOldOperatorFailures(db, nowMs),
+  };
 }

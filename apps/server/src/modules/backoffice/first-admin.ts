@@ -44,7 +44,13 @@ export async function ensureFirstAdmins(
         config.ADMIN_USERNAME === undefined
           ? eb.not(eb.exists(eb.selectFrom('operator as o').select('o.id').whereRef('o.merchant_id', '=', 'm.id')))
           : eb.not(
-              eb.exists(eb.selectFrom('operator as o').select('o.id').whereRef('o.merchant_id', '=', 'm.id').where('o.username_key', '=', username.toLowerCase())),
+              eb.exists(
+                eb
+                  .selectFrom('operator as o')
+                  .select('o.id')
+                  .whereRef('o.merchant_id', '=', 'm.id')
+                  .where('o.username_key', '=', username.toLowerCase()),
+              ),
             ),
       )
       .orderBy('m.id')
@@ -75,7 +81,12 @@ export async function ensureFirstAdmins(
         targetType: 'operator',
         targetId: row.id,
         before: null,
-        after: { username, role: 'admin', status: 'active', source: generatedPassword === null ? 'ADMIN_USERNAME' : 'generated' },
+        after: {
+          username,
+          role: 'admin',
+          status: 'active',
+          source: generatedPassword === null ? 'ADMIN_USERNAME' : 'generated',
+        },
         ip: systemIp,
         nowMs,
       });
@@ -92,7 +103,10 @@ export async function ensureFirstAdmins(
 export function logFirstAdmins(logger: FastifyBaseLogger, admins: readonly FirstAdmin[]): void {
   for (const admin of admins) {
     if (admin.generatedPassword === null) {
-      logger.info({ merchant: admin.merchantCode, username: admin.username }, 'back-office: first admin created from ADMIN_USERNAME');
+      logger.info(
+        { merchant: admin.merchantCode, username: admin.username },
+        'back-office: first admin created from ADMIN_USERNAME',
+      );
     } else {
       const line = `back-office: first admin of merchant "${admin.merchantCode}" created: username "${admin.username}", password "${admin.generatedPassword}". It is shown this once only: log in at /admin, set up the authenticator, and keep the password safe.`;
       // The one line that must reach a person even when the level hides warnings (not when silenced).

@@ -19,10 +19,25 @@ export async function listOutbox(
   let base = db.selectFrom('outbox_message').where('merchant_id', '=', merchantId);
   if (query.channel) base = base.where('channel', '=', query.channel);
   const destination = query.destination?.trim().toLowerCase();
-  if (destination) base = base.where('destination', 'like', containsPattern(/^0\d+$/.test(destination) ? destination.slice(1) : destination));
+  if (destination)
+    base = base.where(
+      'destination',
+      'like',
+      containsPattern(/^0\d+$/.test(destination) ? destination.slice(1) : destination),
+    );
   const [rows, count] = await Promise.all([
     base
-      .select(['id', 'channel', 'destination', 'subject', 'body', 'delivery_status', 'delivered_via', 'error', 'created_at'])
+      .select([
+        'id',
+        'channel',
+        'destination',
+        'subject',
+        'body',
+        'delivery_status',
+        'delivered_via',
+        'error',
+        'created_at',
+      ])
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(query.pageSize)

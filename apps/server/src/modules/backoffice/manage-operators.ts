@@ -17,18 +17,42 @@ export interface Actor {
 
 const operatorColumns = ['id', 'username', 'role', 'status', 'totp_secret', 'created_at'] as const;
 
-function toOperator(row: { id: bigint; username: string; role: OperatorRole; status: OperatorStatus; totp_secret: string | null; created_at: Date }): Operator {
-  return { id: String(row.id), username: row.username, role: row.role, status: row.status, totpEnrolled: row.totp_secret !== null, createdAt: row.created_at.getTime() };
+function toOperator(row: {
+  id: bigint;
+  username: string;
+  role: OperatorRole;
+  status: OperatorStatus;
+  totp_secret: string | null;
+  created_at: Date;
+}): Operator {
+  return {
+    id: String(row.id),
+    username: row.username,
+    role: row.role,
+    status: row.status,
+    totpEnrolled: row.totp_secret !== null,
+    createdAt: row.created_at.getTime(),
+  };
 }
 
 export async function listOperators(db: Kysely<Database>, merchantId: number): Promise<Operator[]> {
-  const rows = await db.selectFrom('operator').select(operatorColumns).where('merchant_id', '=', merchantId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('operator')
+    .select(operatorColumns)
+    .where('merchant_id', '=', merchantId)
+    .orderBy('id')
+    .execute();
   return rows.map(toOperator);
 }
 
 /** One operator of the merchant; 404 for another merchant's exactly as for none. */
 export async function getOperator(db: Kysely<Database>, merchantId: number, operatorId: bigint): Promise<Operator> {
-  const row = await db.selectFrom('operator').select(operatorColumns).where('merchant_id', '=', merchantId).where('id', '=', operatorId).executeTakeFirst();
+  const row = await db
+    .selectFrom('operator')
+    .select(operatorColumns)
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', operatorId)
+    .executeTakeFirst();
   if (!row) throw AppError.notFound();
   return toOperator(row);
 }
@@ -96,7 +120,12 @@ function refuseSelf(actor: Actor, operatorId: bigint): void {
 }
 
 /** Disables (every session ends at once) or enables an operator. Audited with the status before and after. */
-export async function setOperatorStatus(db: Kysely<Database>, actor: Actor, operatorId: bigint, status: OperatorStatus): Promise<Operator> {
+export async function setOperatorStatus(
+  db: Kysely<Database>,
+  actor: Actor,
+  operatorId: bigint,
+  status: OperatorStatus,
+): Promise<Operator> {
   refuseSelf(actor, operatorId);
   return db.transaction().execute(async (trx) => {
     const before = await lockOperatorOfMerchant(trx, actor.merchantId, operatorId);
@@ -131,7 +160,13 @@ export async function resetOperatorTotp(db: Kysely<Database>, actor: Actor, oper
     const before = await lockOperatorOfMerchant(trx, actor.merchantId, operatorId);
     const row = await trx
       .updateTable('operator')
-      .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_used_step: null, updated_at: new Date(actor.nowMs) })
+      .set({
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_enabled_at: null,
+        totp_last_used_step: null,
+        updated_at: new Date(actor.nowMs),
+      })
       .where('id', '=', operatorId)
       .returning(operatorColumns)
       .executeTakeFirstOrThrow();
@@ -154,7 +189,12 @@ export async function resetOperatorTotp(db: Kysely<Database>, actor: Actor, oper
  * the row on every call, so the new permissions apply at once. Audited with the role before and after
  * (nothing when the role is already that one).
  */
-export async function setOperatorRole(db: Kysely<Database>, actor: Actor, operatorId: bigint, role: OperatorRole): Promise<Operator> {
+export async function setOperatorRole(
+  db: Kysely<Database>,
+  actor: Actor,
+  operatorId: bigint,
+  role: OperatorRole,
+): Promise<Operator> {
   refuseSelf(actor, operatorId);
   return db.transaction().execute(async (trx) => {
     const before = await lockOperatorOfMerchant(trx, actor.merchantId, operatorId);

@@ -21,20 +21,37 @@ type MemberRowSource = {
   created_at: Date;
 };
 
-const memberColumns = ['m.id', 'm.username', 'm.mobile_dialing_code', 'm.mobile_number', 'm.email', 'm.status', 'm.is_agent', 'm.created_at'] as const;
+const memberColumns = [
+  'm.id',
+  'm.username',
+  'm.mobile_dialing_code',
+  'm.mobile_number',
+  'm.email',
+  'm.status',
+  'm.is_agent',
+  'm.created_at',
+] as const;
 
 /** `LIKE` pattern of a prefix, with the pattern's own characters escaped. */
 function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-async function withBalances(db: Kysely<Database>, merchant: MerchantContext, row: MemberRowSource): Promise<AdminMemberRow> {
+async function withBalances(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  row: MemberRowSource,
+): Promise<AdminMemberRow> {
   const accounts = await listMemberAccounts(db, merchant.id, row.id, merchant.currency);
-  const sum = (kind: string) => accounts.filter((account) => account.kind === kind).reduce((total, account) => total + account.balance, 0n);
+  const sum = (kind: string) =>
+    accounts.filter((account) => account.kind === kind).reduce((total, account) => total + account.balance, 0n);
   return {
     id: String(row.id),
     username: row.username,
-    mobile: row.mobile_number === null ? null : `${row.mobile_dialing_code ? `+${row.mobile_dialing_code.replace(/^\+/, '')} ` : ''}${row.mobile_number}`,
+    mobile:
+      row.mobile_number === null
+        ? null
+        : `${row.mobile_dialing_code ? `+${row.mobile_dialing_code.replace(/^\+/, '')} ` : ''}${row.mobile_number}`,
     email: row.email,
     status: row.status,
     isAgent: row.is_agent,
@@ -65,7 +82,11 @@ export async function searchMembers(
   if (/^\d{1,18}$/.test(q)) {
     const mobile = q.replace(/^0+/, '');
     base = base.where((eb) =>
-      eb.or([eb('m.id', '=', BigInt(q)), ...(mobile.length >= 3 ? [eb('m.mobile_number', 'like', prefixPattern(mobile))] : []), eb('m.username_key', 'like', prefixPattern(q))]),
+      eb.or([
+        eb('m.id', '=', BigInt(q)),
+        ...(mobile.length >= 3 ? [eb('m.mobile_number', 'like', prefixPattern(mobile))] : []),
+        eb('m.username_key', 'like', prefixPattern(q)),
+      ]),
     );
   } else if (q !== '') {
     base = base.where('m.username_key', 'like', prefixPattern(q.toLowerCase()));
@@ -83,8 +104,17 @@ export async function searchMembers(
 }
 
 /** One member of the merchant with balances; 404 for an id of another merchant exactly as for none. */
-export async function getMember(db: Kysely<Database>, merchant: MerchantContext, memberId: bigint): Promise<AdminMemberRow> {
-  const row = await db.selectFrom('member as m').select(memberColumns).where('m.merchant_id', '=', merchant.id).where('m.id', '=', memberId).executeTakeFirst();
+export async function getMember(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  memberId: bigint,
+): Promise<AdminMemberRow> {
+  const row = await db
+    .selectFrom('member as m')
+    .select(memberColumns)
+    .where('m.merchant_id', '=', merchant.id)
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
   if (!row) throw AppError.notFound();
   return withBalances(db, merchant, row);
 }

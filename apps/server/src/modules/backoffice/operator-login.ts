@@ -4,7 +4,12 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../identity/passwords.ts';
 import { recordAudit } from './audit.ts';
-import { createOperatorSession, promoteOperatorSession, revokeOperatorSession, type OperatorSession } from './operator-sessions.ts';
+import {
+  createOperatorSession,
+  promoteOperatorSession,
+  revokeOperatorSession,
+  type OperatorSession,
+} from './operator-sessions.ts';
 import { assertNotThrottled, recordFailure, type ThrottleSubject } from './operator-throttle.ts';
 import { confirmOperatorTotpEnrolment, spendOperatorTotpCode, totpInvalid } from './operator-totp.ts';
 
@@ -38,16 +43,32 @@ export async function logInOperator(db: Kysely<Database>, input: LoginInput): Pr
     .where('merchant_id', '=', input.merchantId)
     .where('username_key', '=', usernameKey)
     .executeTakeFirst();
-  const isRight = operator ? await verifyPassword(operator.password_hash, input.password) : await verifyAgainstDummy(input.password);
+  const isRight = operator
+    ? await verifyPassword(operator.password_hash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!operator || !isRight || operator.status !== 'active') {
     await recordFailure(db, subject, 'password', input.nowMs);
     throw loginFailed();
   }
   if (needsRehash(operator.password_hash)) {
-    await db.updateTable('operator').set({ password_hash: await hashPassword(input.password) }).where('id', '=', operator.id).execute();
+    await db
+      .updateTable('operator')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', operator.id)
+      .execute();
   }
-  const session = await createOperatorSession(db, { merchantId: input.merchantId, operatorId: operator.id, stage: 'password', ip: input.ip, nowMs: input.nowMs });
-  return { token: session.token, stage: operator.totp_secret === null ? 'enrol' : 'verify', expiresAt: session.expiresAtMs };
+  const session = await createOperatorSession(db, {
+    merchantId: input.merchantId,
+    operatorId: operator.id,
+    stage: 'password',
+    ip: input.ip,
+    nowMs: input.nowMs,
+  });
+  return {
+    token: session.token,
+    stage: operator.totp_secret === null ? 'enrol' : 'verify',
+    expiresAt: session.expiresAtMs,
+  };
 }
 
 /**
@@ -55,9 +76,18 @@ export async function logInOperator(db: Kysely<Database>, input: LoginInput): Pr
  * `totpFailuresPerSession`, so guessing needs the password again and again.
  */
 async function failCode(db: Kysely<Database>, session: OperatorSession, ip: string, nowMs: number): Promise<never> {
-  await db.updateTable('operator_session').set((eb) => ({ totp_failures: eb('totp_failures', '+', 1) })).where('id', '=', session.sessionId).execute();
+  await db
+    .updateTable('operator_session')
+    .set((eb) => ({ totp_failures: eb('totp_failures', '+', 1) }))
+    .where('id', '=', session.sessionId)
+    .execute();
   if (session.totpFailures + 1 >= totpFailuresPerSession) await revokeOperatorSession(db, session.sessionId, nowMs);
-  await recordFailure(db, { merchantId: session.merchantId, usernameKey: session.username.toLowerCase(), ip }, 'totp', nowMs);
+  await recordFailure(
+    db,
+    { merchantId: session.merchantId, usernameKey: session.username.toLowerCase(), ip },
+    'totp',
+    nowMs,
+  );
   throw totpInvalid();
 }
 
@@ -65,21 +95,59 @@ async function failCode(db: Kysely<Database>, session: OperatorSession, ip: stri
  * Step two, first login: the code of the authenticator just scanned. It becomes the operator's
  * authenticator and the session may work. Audited (`operator.totp.enrol`, `session.login`).
  */
-export async function confirmEnrolmentAndLogIn(db: Kysely<Database>, session: OperatorSession, code: string, ip: string, nowMs: number): Promise<number> {
-  await assertNotThrottled(db, { merchantId: session.merchantId, usernameKey: session.username.toLowerCase(), ip }, nowMs);
-  if (!(await confirmOperatorTotpEnrolment(db, session.operatorId, code, nowMs))) return failCode(db, session, ip, nowMs);
+export async function confirmEnrolmentAndLogIn(
+  db: Kysely<Database>,
+  session: OperatorSession,
+  code: string,
+  ip: string,
+  nowMs: number,
+): Promise<number> {
+  await assertNotThrottled(
+    db,
+    { merchantId: session.merchantId, usernameKey: session.username.toLowerCase(), ip },
+    nowMs,
+  );
+  if (!(await confirmOperatorTotpEnrolment(db, session.operatorId, code, nowMs)))
+    return failCode(db, session, ip, nowMs);
   return db.transaction().execute(async (trx) => {
     const expiresAtMs = await promoteOperatorSession(trx, session.sessionId, nowMs);
-    const audit = { merchantId: session.merchantId, operatorId: session.operatorId, targetType: 'operator', targetId: session.operatorId, ip, nowMs };
-    await recordAudit(trx, { ...audit, action: 'operator.totp.enrol', before: { totpEnrolled: false }, after: { totpEnrolled: true } });
-    await recordAudit(trx, { ...audit, action: 'session.login', before: null, after: { sessionId: session.sessionId } });
+    const audit = {
+      merchantId: session.merchantId,
+      operatorId: session.operatorId,
+      targetType: 'operator',
+      targetId: session.operatorId,
+      ip,
+      nowMs,
+    };
+    await recordAudit(trx, {
+      ...audit,
+      action: 'operator.totp.enrol',
+      before: { totpEnrolled: false },
+      after: { totpEnrolled: true },
+    });
+    await recordAudit(trx, {
+      ...audit,
+      action: 'session.login',
+      before: null,
+      after: { sessionId: session.sessionId },
+    });
     return expiresAtMs;
   });
 }
 
 /** Step two, later logins: a code of the operator's authenticator. Audited (`session.login`). */
-export async function verifyCodeAndLogIn(db: Kysely<Database>, session: OperatorSession, code: string, ip: string, nowMs: number): Promise<number> {
-  await assertNotThrottled(db, { merchantId: session.merchantId, usernameKey: session.username.toLowerCase(), ip }, nowMs);
+export async function verifyCodeAndLogIn(
+  db: Kysely<Database>,
+  session: OperatorSession,
+  code: string,
+  ip: string,
+  nowMs: number,
+): Promise<number> {
+  await assertNotThrottled(
+    db,
+    { merchantId: session.merchantId, usernameKey: session.username.toLowerCase(), ip },
+    nowMs,
+  );
   if (!(await spendOperatorTotpCode(db, session.operatorId, code, nowMs))) return failCode(db, session, ip, nowMs);
   return db.transaction().execute(async (trx) => {
     const expiresAtMs = await promoteOperatorSession(trx, session.sessionId, nowMs);

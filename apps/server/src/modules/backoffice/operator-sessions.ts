@@ -64,11 +64,18 @@ export interface OperatorSession {
  * The live session of `token` in this merchant, or null: malformed, unknown, of another merchant,
  * revoked, expired, idle too long, or of a disabled operator all look the same to the caller.
  */
-export async function findLiveOperatorSession(db: Kysely<Database>, merchantId: number, token: string, nowMs: number): Promise<OperatorSession | null> {
+export async function findLiveOperatorSession(
+  db: Kysely<Database>,
+  merchantId: number,
+  token: string,
+  nowMs: number,
+): Promise<OperatorSession | null> {
   if (!tokenPattern.test(token)) return null;
   const row = await db
     .selectFrom('operator_session as s')
-    .innerJoin('operator as o', (join) => join.onRef('o.id', '=', 's.operator_id').onRef('o.merchant_id', '=', 's.merchant_id'))
+    .innerJoin('operator as o', (join) =>
+      join.onRef('o.id', '=', 's.operator_id').onRef('o.merchant_id', '=', 's.merchant_id'),
+    )
     .select([
       's.id as session_id',
       's.stage',
@@ -106,7 +113,11 @@ export async function findLiveOperatorSession(db: Kysely<Database>, merchantId: 
 }
 
 /** Records activity, at most once a minute per session (no write per request). */
-export async function touchOperatorSession(db: Kysely<Database>, session: OperatorSession, nowMs: number): Promise<void> {
+export async function touchOperatorSession(
+  db: Kysely<Database>,
+  session: OperatorSession,
+  nowMs: number,
+): Promise<void> {
   if (nowMs - session.lastSeenAtMs < lastSeenRefreshMs) return;
   await db
     .updateTable('operator_session')
@@ -129,10 +140,20 @@ export async function promoteOperatorSession(db: Kysely<Database>, sessionId: bi
 }
 
 export async function revokeOperatorSession(db: Kysely<Database>, sessionId: bigint, nowMs: number): Promise<void> {
-  await db.updateTable('operator_session').set({ revoked_at: new Date(nowMs) }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('operator_session')
+    .set({ revoked_at: new Date(nowMs) })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every live session of an operator (disabled, TOTP reset). */
 export async function revokeOperatorSessions(db: Kysely<Database>, operatorId: bigint, nowMs: number): Promise<void> {
-  await db.updateTable('operator_session').set({ revoked_at: new Date(nowMs) }).where('operator_id', '=', operatorId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('operator_session')
+    .set({ revoked_at: new Date(nowMs) })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -30,7 +30,10 @@ function lockedUntil(failuresNewestFirst: Date[], limit: number, nowMs: number):
 
 function lockedError(untilMs: number, nowMs: number): AppError {
   const seconds = Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
-  return new AppError(429, backofficeErrorCodes.loginLocked, { retryAfterSeconds: seconds, params: { minutes: Math.ceil(seconds / 60) } });
+  return new AppError(429, backofficeErrorCodes.loginLocked, {
+    retryAfterSeconds: seconds,
+    params: { minutes: Math.ceil(seconds / 60) },
+  });
 }
 
 /** 429 `operator.login.locked` (Retry-After) while the account or the IP is over its limit. */
@@ -56,23 +59,45 @@ export async function assertNotThrottled(db: Kysely<Database>, subject: Throttle
       .execute(),
   ]);
   const until = Math.max(
-    lockedUntil(account.map((row) => row.created_at), operatorAccountFailureLimit, nowMs) ?? 0,
-    lockedUntil(ip.map((row) => row.created_at), operatorIpFailureLimit, nowMs) ?? 0,
+    lockedUntil(
+      account.map((row) => row.created_at),
+      operatorAccountFailureLimit,
+      nowMs,
+    ) ?? 0,
+    lockedUntil(
+      ip.map((row) => row.created_at),
+      operatorIpFailureLimit,
+      nowMs,
+    ) ?? 0,
   );
   if (until > nowMs) throw lockedError(until, nowMs);
 }
 
 /** Journals a failure; throws 429 when it was the one that reached a limit, else returns. */
-export async function recordFailure(db: Kysely<Database>, subject: ThrottleSubject, reason: 'password' | 'totp', nowMs: number): Promise<void> {
+export async function recordFailure(
+  db: Kysely<Database>,
+  subject: ThrottleSubject,
+  reason: 'password' | 'totp',
+  nowMs: number,
+): Promise<void> {
   await db
     .insertInto('operator_login_failure')
-    .values({ merchant_id: subject.merchantId, username_key: subject.usernameKey, ip: subject.ip, reason, created_at: new Date(nowMs) })
+    .values({
+      merchant_id: subject.merchantId,
+      username_key: subject.usernameKey,
+      ip: subject.ip,
+      reason,
+      created_at: new Date(nowMs),
+    })
     .execute();
   await assertNotThrottled(db, subject, nowMs);
 }
 
 /** Failures older than the window count for nothing: the prune job deletes them. */
 export async function deleteOldOperatorFailures(db: Kysely<Database>, nowMs: number): Promise<number> {
-  const result = await db.deleteFrom('operator_login_failure').where('created_at', '<', new Date(nowMs - operatorFailureWindowMs)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('operator_login_failure')
+    .where('created_at', '<', new Date(nowMs - operatorFailureWindowMs))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

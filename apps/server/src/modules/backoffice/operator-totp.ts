@@ -30,7 +30,14 @@ export async function startOperatorTotpEnrolment(
     .returning('id')
     .executeTakeFirst();
   if (!stored) throw new AppError(409, backofficeErrorCodes.totpAlreadyEnrolled);
-  const otpauthUrl = new TOTP({ issuer: input.issuer, label: input.username, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).toString();
+  const otpauthUrl = new TOTP({
+    issuer: input.issuer,
+    label: input.username,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}` };
 }
@@ -40,15 +47,30 @@ export async function startOperatorTotpEnrolment(
  * authenticator. False for a wrong code or when nothing is pending. Conditional on the very secret
  * checked, so an enrolment restarted meanwhile wins.
  */
-export async function confirmOperatorTotpEnrolment(db: Kysely<Database>, operatorId: bigint, code: string, nowMs: number): Promise<boolean> {
-  const row = await db.selectFrom('operator').select(['totp_secret', 'totp_pending_secret']).where('id', '=', operatorId).executeTakeFirst();
+export async function confirmOperatorTotpEnrolment(
+  db: Kysely<Database>,
+  operatorId: bigint,
+  code: string,
+  nowMs: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('operator')
+    .select(['totp_secret', 'totp_pending_secret'])
+    .where('id', '=', operatorId)
+    .executeTakeFirst();
   if (!row || row.totp_secret !== null || row.totp_pending_secret === null) return false;
   const step = findTotpStep(row.totp_pending_secret, code, nowMs, null);
   if (step === null) return false;
   const now = new Date(nowMs);
   const confirmed = await db
     .updateTable('operator')
-    .set({ totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_enabled_at: now, totp_last_used_step: step, updated_at: now })
+    .set({
+      totp_secret: row.totp_pending_secret,
+      totp_pending_secret: null,
+      totp_enabled_at: now,
+      totp_last_used_step: step,
+      updated_at: now,
+    })
     .where('id', '=', operatorId)
     .where('totp_secret', 'is', null)
     .where('totp_pending_secret', '=', row.totp_pending_secret)
@@ -62,8 +84,17 @@ export async function confirmOperatorTotpEnrolment(db: Kysely<Database>, operato
  * false for a wrong one, a step already used (a code seen over a shoulder, a double submit) or an
  * operator without an authenticator. The step only moves forward, by one conditional UPDATE.
  */
-export async function spendOperatorTotpCode(db: Kysely<Database>, operatorId: bigint, code: string, nowMs: number): Promise<boolean> {
-  const row = await db.selectFrom('operator').select(['totp_secret', 'totp_last_used_step']).where('id', '=', operatorId).executeTakeFirst();
+export async function spendOperatorTotpCode(
+  db: Kysely<Database>,
+  operatorId: bigint,
+  code: string,
+  nowMs: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('operator')
+    .select(['totp_secret', 'totp_last_used_step'])
+    .where('id', '=', operatorId)
+    .executeTakeFirst();
   if (!row?.totp_secret) return false;
   const step = findTotpStep(row.totp_secret, code, nowMs, row.totp_last_used_step);
   if (step === null) return false;

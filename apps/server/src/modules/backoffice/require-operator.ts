@@ -29,7 +29,9 @@ function tokenInvalid(): AppError {
 
 /** 403 `operator.totp.required` with the step still owed, for a session that passed the password only. */
 export function totpRequired(session: Pick<OperatorSession, 'totpEnrolled'>): AppError {
-  return new AppError(403, backofficeErrorCodes.totpRequired, { value: { stage: session.totpEnrolled ? 'verify' : 'enrol' } });
+  return new AppError(403, backofficeErrorCodes.totpRequired, {
+    value: { stage: session.totpEnrolled ? 'verify' : 'enrol' },
+  });
 }
 
 /**
@@ -41,7 +43,8 @@ export async function findRequestOperatorSession(request: FastifyRequest): Promi
   const token = request.headers.authorization;
   const app = request.server;
   const nowMs = app.now();
-  const session = typeof token === 'string' ? await findLiveOperatorSession(app.db, request.merchant.id, token.trim(), nowMs) : null;
+  const session =
+    typeof token === 'string' ? await findLiveOperatorSession(app.db, request.merchant.id, token.trim(), nowMs) : null;
   if (!session) throw tokenInvalid();
   return session;
 }

@@ -1,9 +1,21 @@
-import { betHistorySchema, betRecordPaths, personalProfitSchema, withdrawalPaths, type BetRecord } from '@lotus/contract';
+import {
+  betHistorySchema,
+  betRecordPaths,
+  personalProfitSchema,
+  withdrawalPaths,
+  type BetRecord,
+} from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestSession } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createVendorKit, houseSecret, otherVendor, type Player, type VendorKit } from '../vendor-wallet/vendor-wallet.testing.ts';
+import {
+  createVendorKit,
+  houseSecret,
+  otherVendor,
+  type Player,
+  type VendorKit,
+} from '../vendor-wallet/vendor-wallet.testing.ts';
 import { insertTestCatalogue, testGames } from './bet-records.testing.ts';
 
 /**
@@ -69,13 +81,23 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-function get(path: string, query: Record<string, string | number> = {}, options: { token?: string | null; language?: 'TH' | 'EN' } = {}) {
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
+function get(
+  path: string,
+  query: Record<string, string | number> = {},
+  options: { token?: string | null; language?: 'TH' | 'EN' } = {},
+) {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
   const authorization = options.token === undefined ? token : options.token;
   return testApp.app.inject({
     method: 'GET',
     url: `${path}?${search}`,
-    headers: { Merchant: 'demo', Language: options.language ?? 'EN', ...(authorization === null ? {} : { Authorization: authorization }) },
+    headers: {
+      Merchant: 'demo',
+      Language: options.language ?? 'EN',
+      ...(authorization === null ? {} : { Authorization: authorization }),
+    },
   });
 }
 
@@ -114,12 +136,32 @@ describe('ODSFE2_MemBetDet', () => {
       settledTime: firstDayMs,
       fairness: { serverSeedHash: 'hash-1', nonce: 1 },
     });
-    expect(byRound.get('l1')).toMatchObject({ vendorName: 'Acme Live', gameName: 'Baccarat A', stake: '20.00', payout: '0.00', profit: '-20.00', result: 'loss', fairness: null });
+    expect(byRound.get('l1')).toMatchObject({
+      vendorName: 'Acme Live',
+      gameName: 'Baccarat A',
+      stake: '20.00',
+      payout: '0.00',
+      profit: '-20.00',
+      result: 'loss',
+      fairness: null,
+    });
     expect(byRound.get('h2')).toMatchObject({ profit: '0.00', result: 'draw' });
     expect(byRound.get('l2')).toMatchObject({ status: 'open', profit: null, result: null, settledTime: null });
-    expect(byRound.get('h3')).toMatchObject({ status: 'cancelled', stake: '0.00', betCount: 0, profit: null, result: null });
+    expect(byRound.get('h3')).toMatchObject({
+      status: 'cancelled',
+      stake: '0.00',
+      betCount: 0,
+      profit: null,
+      result: null,
+    });
     // Totals: all stakes and payouts; the profit of the settled rounds only.
-    expect(page.totals).toEqual({ recordCount: 5, stakeAmount: '43.00', validBetAmount: '43.00', payoutAmount: '30.00', profitAmount: '-5.00' });
+    expect(page.totals).toEqual({
+      recordCount: 5,
+      stakeAmount: '43.00',
+      validBetAmount: '43.00',
+      payoutAmount: '30.00',
+      profitAmount: '-5.00',
+    });
     expect(page.currency).toBe(kit.currency);
   });
 
@@ -139,7 +181,12 @@ describe('ODSFE2_MemBetDet', () => {
     ['the second Bangkok day', { startTime: bangkokMidnight(1), endTime: bangkokMidnight(2) }, ['l2', 'h2'], '13.00'],
     ['from the second day', { startTime: bangkokMidnight(1) }, ['h3', 'l2', 'h2'], '13.00'],
     ['until the second day', { endTime: bangkokMidnight(1) }, ['l1', 'h1'], '30.00'],
-    ['vendor and dates together', { vassalage: 'BRHOUSE', startTime: bangkokMidnight(0), endTime: bangkokMidnight(2) }, ['h2', 'h1'], '15.00'],
+    [
+      'vendor and dates together',
+      { vassalage: 'BRHOUSE', startTime: bangkokMidnight(0), endTime: bangkokMidnight(2) },
+      ['h2', 'h1'],
+      '15.00',
+    ],
   ])('filter by %s, totals over the filter', async (_name, query, expected, stake) => {
     const page = await history(query);
     expect(rounds(page.content)).toEqual(expected);
@@ -151,7 +198,13 @@ describe('ODSFE2_MemBetDet', () => {
     const first = await history({ pageSize: 2, pageNo: 1 });
     const second = await history({ pageSize: 2, pageNo: 2 });
     const third = await history({ pageSize: 2, pageNo: 3 });
-    expect([...rounds(first.content), ...rounds(second.content), ...rounds(third.content)]).toEqual(['h3', 'l2', 'h2', 'l1', 'h1']);
+    expect([...rounds(first.content), ...rounds(second.content), ...rounds(third.content)]).toEqual([
+      'h3',
+      'l2',
+      'h2',
+      'l1',
+      'h1',
+    ]);
     expect(first).toMatchObject({ pageNo: 1, pageSize: 2, totalElements: 5, totalPages: 3 });
     expect(second.totals).toEqual(first.totals);
     expect(first.totals.stakeAmount).toBe('43.00');
@@ -161,7 +214,9 @@ describe('ODSFE2_MemBetDet', () => {
     const otherToken = await insertTestSession(testApp.db, testApp.demoMerchantId, other.memberId, clock.nowMs);
     const response = await get(betRecordPaths.betHistory, {}, { token: otherToken });
     const page = betHistorySchema.parse(response.json().value);
-    expect(page.content.map((record) => [record.roundId, record.stake, record.payout])).toEqual([['l1', '50.00', '100.00']]);
+    expect(page.content.map((record) => [record.roundId, record.stake, record.payout])).toEqual([
+      ['l1', '50.00', '100.00'],
+    ]);
   });
 
   test.each([
@@ -187,7 +242,9 @@ describe('ODSFE2_MemBetDet', () => {
     const response = await testApp.app.inject('/api/docs/json');
     const document = response.json() as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
     const parameters = document.paths[betRecordPaths.betHistory]?.get?.parameters?.map((parameter) => parameter.name);
-    expect(parameters).toEqual(expect.arrayContaining(['vassalage', 'gameType', 'startTime', 'endTime', 'pageNo', 'pageSize']));
+    expect(parameters).toEqual(
+      expect.arrayContaining(['vassalage', 'gameType', 'startTime', 'endTime', 'pageNo', 'pageSize']),
+    );
   });
 
   test('a trial account is refused like every member-centre call', async () => {
@@ -209,14 +266,47 @@ describe('ODSFE2_MemPNLDet, games', () => {
   test('settled rounds in total, by the member’s day and by game type; the money fields stay', async () => {
     const value = await profit({ utcOffsetMinutes: 420 });
     expect(value).toMatchObject({ depositAmount: '0.00', withdrawalAmount: '0.00', profitAmount: '0.00' });
-    expect(value).toMatchObject({ betAmount: '35.00', validBetAmount: '35.00', winAmount: '30.00', gameProfitAmount: '-5.00' });
+    expect(value).toMatchObject({
+      betAmount: '35.00',
+      validBetAmount: '35.00',
+      winAmount: '30.00',
+      gameProfitAmount: '-5.00',
+    });
     expect(value.gameByDay).toEqual([
-      { day: '2026-11-21', recordCount: 1, betAmount: '5.00', validBetAmount: '5.00', winAmount: '5.00', profitAmount: '0.00' },
-      { day: '2026-11-20', recordCount: 2, betAmount: '30.00', validBetAmount: '30.00', winAmount: '25.00', profitAmount: '-5.00' },
+      {
+        day: '2026-11-21',
+        recordCount: 1,
+        betAmount: '5.00',
+        validBetAmount: '5.00',
+        winAmount: '5.00',
+        profitAmount: '0.00',
+      },
+      {
+        day: '2026-11-20',
+        recordCount: 2,
+        betAmount: '30.00',
+        validBetAmount: '30.00',
+        winAmount: '25.00',
+        profitAmount: '-5.00',
+      },
     ]);
     expect(value.gameByType).toEqual([
-      { gameType: 'LIVE', recordCount: 1, betAmount: '20.00', validBetAmount: '20.00', winAmount: '0.00', profitAmount: '-20.00' },
-      { gameType: 'RNG', recordCount: 2, betAmount: '15.00', validBetAmount: '15.00', winAmount: '30.00', profitAmount: '15.00' },
+      {
+        gameType: 'LIVE',
+        recordCount: 1,
+        betAmount: '20.00',
+        validBetAmount: '20.00',
+        winAmount: '0.00',
+        profitAmount: '-20.00',
+      },
+      {
+        gameType: 'RNG',
+        recordCount: 2,
+        betAmount: '15.00',
+        validBetAmount: '15.00',
+        winAmount: '30.00',
+        profitAmount: '15.00',
+      },
     ]);
   });
 
@@ -242,7 +332,9 @@ describe('ODSFE2_MemPNLDet, games', () => {
   });
 
   test('the records table holds exactly the five rounds of the member (no stray rows from refused calls)', async () => {
-    const rows = await sql<{ n: string }>`SELECT count(*) AS n FROM bet_record WHERE member_id = ${house.memberId}`.execute(testApp.db);
+    const rows = await sql<{
+      n: string;
+    }>`SELECT count(*) AS n FROM bet_record WHERE member_id = ${house.memberId}`.execute(testApp.db);
     expect(Number(rows.rows[0]!.n)).toBe(5);
   });
 });

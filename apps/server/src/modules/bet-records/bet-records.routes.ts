@@ -18,8 +18,19 @@ export async function betRecordRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     betRecordPaths.betHistory,
-    { onRequest: requireRealMember, schema: { tags, querystring: betHistoryQuerySchema, response: { 200: envelopeSchema(betHistorySchema) } } },
+    {
+      onRequest: requireRealMember,
+      schema: { tags, querystring: betHistoryQuerySchema, response: { 200: envelopeSchema(betHistorySchema) } },
+    },
     async (request) =>
-      ok(await listBetRecords(app.db, { merchantId: request.merchant.id, memberId: request.member.id }, request.query, request.language, request.merchant.currency)),
+      ok(
+        await listBetRecords(
+          app.db,
+          { merchantId: request.merchant.id, memberId: request.member.id },
+          request.query,
+          request.language,
+          request.merchant.currency,
+        ),
+      ),
   );
 }

@@ -13,7 +13,13 @@ export const testGames = {
 } as const;
 
 export async function insertTestCatalogue(db: Kysely<Database>, merchantId: number): Promise<void> {
-  const vendor = (vassalage: string, integrationCode: string, type: 'RNG' | 'LIVE', nameEn: string, nameTh: string) => ({
+  const vendor = (
+    vassalage: string,
+    integrationCode: string,
+    type: 'RNG' | 'LIVE',
+    nameEn: string,
+    nameTh: string,
+  ) => ({
     merchant_id: merchantId,
     vassalage,
     game_category: type,
@@ -29,7 +35,10 @@ export async function insertTestCatalogue(db: Kysely<Database>, merchantId: numb
   });
   await db
     .insertInto('game_vendor')
-    .values([vendor('BRHOUSE', 'HOUSE', 'RNG', 'House Games', 'เกมของเรา'), vendor('BRLIVE', 'ACME', 'LIVE', 'Acme Live', 'แอคมี ไลฟ์')])
+    .values([
+      vendor('BRHOUSE', 'HOUSE', 'RNG', 'House Games', 'เกมของเรา'),
+      vendor('BRLIVE', 'ACME', 'LIVE', 'Acme Live', 'แอคมี ไลฟ์'),
+    ])
     .execute();
   const game = (gameId: string, vassalage: string, classify: string, nameEn: string, nameTh: string) => ({
     merchant_id: merchantId,
@@ -45,6 +54,9 @@ export async function insertTestCatalogue(db: Kysely<Database>, merchantId: numb
   });
   await db
     .insertInto('game')
-    .values([game(testGames.houseSlot, 'BRHOUSE', 'SC', 'Lucky Slot', 'สล็อตนำโชค'), game(testGames.liveBaccarat, 'BRLIVE', 'BAC', 'Baccarat A', 'บาคาร่า เอ')])
+    .values([
+      game(testGames.houseSlot, 'BRHOUSE', 'SC', 'Lucky Slot', 'สล็อตนำโชค'),
+      game(testGames.liveBaccarat, 'BRLIVE', 'BAC', 'Baccarat A', 'บาคาร่า เอ'),
+    ])
     .execute();
 }

@@ -1,4 +1,10 @@
-import { formatMinorUnits, gameProfitMaxDays, type GameProfitByDay, type GameProfitByType, type GameProfitLine } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  gameProfitMaxDays,
+  type GameProfitByDay,
+  type GameProfitByType,
+  type GameProfitLine,
+} from '@lotus/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BetRecordScope } from './list-bet-records.ts';
@@ -41,7 +47,11 @@ function lineOf(row: LineRow | undefined): GameProfitLine {
  * rounds have no result yet and cancelled ones had none, so neither counts. Read through
  * `bet_record_member_settled_idx`.
  */
-export async function getGameProfit(db: Kysely<Database>, scope: BetRecordScope, query: GameProfitQuery): Promise<GameProfit> {
+export async function getGameProfit(
+  db: Kysely<Database>,
+  scope: BetRecordScope,
+  query: GameProfitQuery,
+): Promise<GameProfit> {
   const where = sql.join(
     [
       sql`merchant_id = ${scope.merchantId}`,

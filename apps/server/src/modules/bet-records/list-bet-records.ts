@@ -1,4 +1,10 @@
-import { formatMinorUnits, type BetHistory, type BetHistoryQuery, type BetRecord, type BetResult } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  type BetHistory,
+  type BetHistoryQuery,
+  type BetRecord,
+  type BetResult,
+} from '@lotus/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -11,11 +17,17 @@ export interface BetRecordScope {
 }
 
 /** The range of a query as dates; an end before its start is the caller's mistake. */
-export function rangeOf(query: { startTime?: number | undefined; endTime?: number | undefined }): { start: Date | null; end: Date | null } {
+export function rangeOf(query: { startTime?: number | undefined; endTime?: number | undefined }): {
+  start: Date | null;
+  end: Date | null;
+} {
   if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
     throw AppError.badRequest('endTime', 'bet.records.range.invalid');
   }
-  return { start: query.startTime === undefined ? null : new Date(query.startTime), end: query.endTime === undefined ? null : new Date(query.endTime) };
+  return {
+    start: query.startTime === undefined ? null : new Date(query.startTime),
+    end: query.endTime === undefined ? null : new Date(query.endTime),
+  };
 }
 
 interface RecordRow {
@@ -78,14 +90,22 @@ function toBetRecord(row: RecordRow): BetRecord {
  * first, with names in the request's language (read from the catalogue at the time of reading, so
  * a renamed game shows its new name) and totals over the whole filter.
  */
-export async function listBetRecords(db: Kysely<Database>, scope: BetRecordScope, query: BetHistoryQuery, language: 'TH' | 'EN', currency: string): Promise<BetHistory> {
+export async function listBetRecords(
+  db: Kysely<Database>,
+  scope: BetRecordScope,
+  query: BetHistoryQuery,
+  language: 'TH' | 'EN',
+  currency: string,
+): Promise<BetHistory> {
   const { start, end } = rangeOf(query);
   const where = sql.join(
     [
       sql`r.merchant_id = ${scope.merchantId}`,
       sql`r.member_id = ${scope.memberId}`,
       ...(query.vassalage === undefined ? [] : [sql`r.vassalage = ${query.vassalage}`]),
-      ...(query.gameType === undefined ? [] : [sql`(r.game_type = ${query.gameType} OR r.game_category = ${query.gameType})`]),
+      ...(query.gameType === undefined
+        ? []
+        : [sql`(r.game_type = ${query.gameType} OR r.game_category = ${query.gameType})`]),
       ...(start === null ? [] : [sql`r.first_bet_at >= ${start}`]),
       ...(end === null ? [] : [sql`r.first_bet_at < ${end}`]),
     ],

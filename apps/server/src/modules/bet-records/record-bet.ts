@@ -105,7 +105,12 @@ export async function recordSettledRound(trx: Executor, write: SettledRoundWrite
     RETURNING valid_bet`.execute(trx);
   const inserted = result.rows[0];
   if (inserted && write.countsTurnover) {
-    await addWageredTurnover(trx, { merchantId: write.merchantId, memberId: write.memberId, amountMinor: inserted.valid_bet, nowMs: write.settledAtMs });
+    await addWageredTurnover(trx, {
+      merchantId: write.merchantId,
+      memberId: write.memberId,
+      amountMinor: inserted.valid_bet,
+      nowMs: write.settledAtMs,
+    });
   }
   return inserted !== undefined;
 }

@@ -25,6 +25,13 @@ export async function findRoundGames(
     SELECT r.vendor_code, r.round_id, r.game_id, ${language === 'TH' ? sql`g.name_th` : sql`g.name_en`} AS game_name
     FROM bet_record r
     LEFT JOIN game g ON g.merchant_id = r.merchant_id AND g.game_id = r.game_id
-    WHERE r.merchant_id = ${scope.merchantId} AND r.member_id = ${scope.memberId} AND (r.vendor_code, r.round_id) IN (${keys})`.execute(db);
-  return new Map(result.rows.map((row) => [`${row.vendor_code}:${row.round_id}`, { gameId: row.game_id, name: row.game_name ?? row.game_id }]));
+    WHERE r.merchant_id = ${scope.merchantId} AND r.member_id = ${scope.memberId} AND (r.vendor_code, r.round_id) IN (${keys})`.execute(
+    db,
+  );
+  return new Map(
+    result.rows.map((row) => [
+      `${row.vendor_code}:${row.round_id}`,
+      { gameId: row.game_id, name: row.game_name ?? row.game_id },
+    ]),
+  );
 }

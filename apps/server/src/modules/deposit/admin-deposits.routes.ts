@@ -16,7 +16,13 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { auditContext, requireOperator } from '../backoffice/index.ts';
-import { findAdminDeposit, getAdminChannels, listAdminDeposits, reviewDeposit, updateAdminChannels } from './admin-deposits.ts';
+import {
+  findAdminDeposit,
+  getAdminChannels,
+  listAdminDeposits,
+  reviewDeposit,
+  updateAdminChannels,
+} from './admin-deposits.ts';
 import { answerDepositQuestion } from './deposit-questions.ts';
 import { findDepositProof } from './proofs.ts';
 
@@ -34,7 +40,14 @@ export async function registerAdminDepositRoutes(app: AppInstance): Promise<void
 
   app.get(
     depositPaths.adminList,
-    { onRequest: review, schema: { tags, querystring: adminDepositListQuerySchema, response: { 200: envelopeSchema(adminDepositPageSchema) } } },
+    {
+      onRequest: review,
+      schema: {
+        tags,
+        querystring: adminDepositListQuerySchema,
+        response: { 200: envelopeSchema(adminDepositPageSchema) },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await listAdminDeposits(app.db, request.operator.merchantId, request.query, app.now()));
@@ -43,7 +56,10 @@ export async function registerAdminDepositRoutes(app: AppInstance): Promise<void
 
   app.get(
     depositPaths.adminDetail,
-    { onRequest: review, schema: { tags, querystring: adminDepositIdQuerySchema, response: { 200: envelopeSchema(adminDepositSchema) } } },
+    {
+      onRequest: review,
+      schema: { tags, querystring: adminDepositIdQuerySchema, response: { 200: envelopeSchema(adminDepositSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const deposit = await findAdminDeposit(app.db, request.operator.merchantId, request.query.depositId, app.now());
@@ -52,43 +68,71 @@ export async function registerAdminDepositRoutes(app: AppInstance): Promise<void
     },
   );
 
-  app.get(depositPaths.adminProof, { onRequest: review, schema: { tags, querystring: adminDepositIdQuerySchema } }, async (request, reply) => {
-    const proof = await findDepositProof(app.db, request.operator.merchantId, request.query.depositId);
-    if (!proof) throw new AppError(404, depositErrorCodes.notFound);
-    return reply
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Disposition', `inline; filename="deposit-${request.query.depositId}.${proof.contentType === 'image/png' ? 'png' : 'jpg'}"`)
-      .type(proof.contentType)
-      .send(proof.content);
-  });
+  app.get(
+    depositPaths.adminProof,
+    { onRequest: review, schema: { tags, querystring: adminDepositIdQuerySchema } },
+    async (request, reply) => {
+      const proof = await findDepositProof(app.db, request.operator.merchantId, request.query.depositId);
+      if (!proof) throw new AppError(404, depositErrorCodes.notFound);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header(
+          'Content-Disposition',
+          `inline; filename="deposit-${request.query.depositId}.${proof.contentType === 'image/png' ? 'png' : 'jpg'}"`,
+        )
+        .type(proof.contentType)
+        .send(proof.content);
+    },
+  );
 
   app.post(
     depositPaths.adminApprove,
-    { onRequest: review, schema: { tags, body: adminApproveDepositBodySchema, response: { 200: envelopeSchema(adminDepositSchema) } } },
+    {
+      onRequest: review,
+      schema: { tags, body: adminApproveDepositBodySchema, response: { 200: envelopeSchema(adminDepositSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const decision = { action: 'approve' as const, remark: request.body.remark ?? null };
-      return ok(await reviewDeposit(app.db, auditContext(request), request.operator.username, request.body.depositId, decision));
+      return ok(
+        await reviewDeposit(app.db, auditContext(request), request.operator.username, request.body.depositId, decision),
+      );
     },
   );
 
   app.post(
     depositPaths.adminReject,
-    { onRequest: review, schema: { tags, body: adminRejectDepositBodySchema, response: { 200: envelopeSchema(adminDepositSchema) } } },
+    {
+      onRequest: review,
+      schema: { tags, body: adminRejectDepositBodySchema, response: { 200: envelopeSchema(adminDepositSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const decision = { action: 'reject' as const, reason: request.body.reason };
-      return ok(await reviewDeposit(app.db, auditContext(request), request.operator.username, request.body.depositId, decision));
+      return ok(
+        await reviewDeposit(app.db, auditContext(request), request.operator.username, request.body.depositId, decision),
+      );
     },
   );
 
   app.post(
     depositPaths.adminAnswerQuestion,
-    { onRequest: review, schema: { tags, body: adminAnswerDepositQuestionBodySchema, response: { 200: envelopeSchema(adminDepositSchema) } } },
+    {
+      onRequest: review,
+      schema: {
+        tags,
+        body: adminAnswerDepositQuestionBodySchema,
+        response: { 200: envelopeSchema(adminDepositSchema) },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const audit = auditContext(request);
-      return ok(await answerDepositQuestion(app.db, audit, request.operator.username, request.body, (depositId) => findAdminDeposit(app.db, audit.merchantId, depositId, audit.nowMs)));
+      return ok(
+        await answerDepositQuestion(app.db, audit, request.operator.username, request.body, (depositId) =>
+          findAdminDeposit(app.db, audit.merchantId, depositId, audit.nowMs),
+        ),
+      );
     },
   );
 
@@ -103,7 +147,14 @@ export async function registerAdminDepositRoutes(app: AppInstance): Promise<void
 
   app.put(
     depositPaths.adminUpdateChannels,
-    { onRequest: manageChannels, schema: { tags, body: adminUpdateDepositChannelsBodySchema, response: { 200: envelopeSchema(adminDepositChannelsSchema) } } },
+    {
+      onRequest: manageChannels,
+      schema: {
+        tags,
+        body: adminUpdateDepositChannelsBodySchema,
+        response: { 200: envelopeSchema(adminDepositChannelsSchema) },
+      },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await updateAdminChannels(app.db, app.config, auditContext(request), request.body));

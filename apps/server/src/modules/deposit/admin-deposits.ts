@@ -21,22 +21,39 @@ import { toAdminDepositView, type DepositRow } from './deposit-view.ts';
 import { approveLockedDeposit, lockDeposit, rejectLockedDeposit } from './settle-deposit.ts';
 
 function depositsWithUsername(db: Kysely<Database>, merchantId: number) {
-  return db.selectFrom('deposit').innerJoin('member', 'member.id', 'deposit.member_id').where('deposit.merchant_id', '=', merchantId);
+  return db
+    .selectFrom('deposit')
+    .innerJoin('member', 'member.id', 'deposit.member_id')
+    .where('deposit.merchant_id', '=', merchantId);
 }
 
 /**
  * GET /admin-api/deposits: newest first; the review queue is `status=pending`. `flag=overdue`: pending
  * deposits said paid whose time is past (they wait, never expire); `flag=question`: with an open question.
  */
-export async function listAdminDeposits(db: Kysely<Database>, merchantId: number, query: AdminDepositListQuery, nowMs: number): Promise<AdminDepositPage> {
+export async function listAdminDeposits(
+  db: Kysely<Database>,
+  merchantId: number,
+  query: AdminDepositListQuery,
+  nowMs: number,
+): Promise<AdminDepositPage> {
   let base = depositsWithUsername(db, merchantId);
   if (query.status) base = base.where('deposit.status', '=', query.status);
   if (query.flag === 'overdue') {
-    base = base.where('deposit.status', '=', 'pending').where('deposit.paid_at', 'is not', null).where('deposit.expires_at', '<=', new Date(nowMs));
+    base = base
+      .where('deposit.status', '=', 'pending')
+      .where('deposit.paid_at', 'is not', null)
+      .where('deposit.expires_at', '<=', new Date(nowMs));
   }
   if (query.flag === 'question') {
     base = base.where((eb) =>
-      eb.exists(eb.selectFrom('deposit_question').select('deposit_question.id').whereRef('deposit_question.deposit_id', '=', 'deposit.id').where('deposit_question.answered_at', 'is', null)),
+      eb.exists(
+        eb
+          .selectFrom('deposit_question')
+          .select('deposit_question.id')
+          .whereRef('deposit_question.deposit_id', '=', 'deposit.id')
+          .where('deposit_question.answered_at', 'is', null),
+      ),
     );
   }
   if (query.methodCode) base = base.where('deposit.method_code', '=', query.methodCode);
@@ -54,9 +71,14 @@ export async function listAdminDeposits(db: Kysely<Database>, merchantId: number
       .offset((query.page - 1) * query.pageSize)
       .execute(),
   ]);
-  const questions = await listQuestions(db, rows.map((row) => row.id));
+  const questions = await listQuestions(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    items: await Promise.all(rows.map((row) => toAdminDepositView(row, questions.get(row.id) ?? [], nowMs, { withPromptPay: false }))),
+    items: await Promise.all(
+      rows.map((row) => toAdminDepositView(row, questions.get(row.id) ?? [], nowMs, { withPromptPay: false })),
+    ),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(total.count),
@@ -64,8 +86,17 @@ export async function listAdminDeposits(db: Kysely<Database>, merchantId: number
 }
 
 /** GET /admin-api/deposits/detail: one deposit of the operator's merchant, or null. */
-export async function findAdminDeposit(db: Kysely<Database>, merchantId: number, depositId: number, nowMs: number): Promise<AdminDeposit | null> {
-  const row = await depositsWithUsername(db, merchantId).selectAll('deposit').select('member.username').where('deposit.id', '=', BigInt(depositId)).executeTakeFirst();
+export async function findAdminDeposit(
+  db: Kysely<Database>,
+  merchantId: number,
+  depositId: number,
+  nowMs: number,
+): Promise<AdminDeposit | null> {
+  const row = await depositsWithUsername(db, merchantId)
+    .selectAll('deposit')
+    .select('member.username')
+    .where('deposit.id', '=', BigInt(depositId))
+    .executeTakeFirst();
   return row ? toAdminDepositView(row, (await listQuestions(db, [row.id])).get(row.id) ?? [], nowMs) : null;
 }
 
@@ -103,13 +134,25 @@ export async function reviewDeposit(
     const deposit = await lockDeposit(trx, audit.merchantId, BigInt(depositId));
     if (!deposit) throw new AppError(404, depositErrorCodes.notFound);
     if (!isManualChannel(deposit.method_code)) throw new AppError(409, depositErrorCodes.notReviewable);
-    if (deposit.status !== 'pending') throw new AppError(409, depositErrorCodes.notPending, { messageKey: `deposit.not.pending.${deposit.status}` });
-    const reviewer = { operatorId: audit.operatorId!, username: operatorUsername, remark: decision.action === 'approve' ? decision.remark : null };
+    if (deposit.status !== 'pending')
+      throw new AppError(409, depositErrorCodes.notPending, { messageKey: `deposit.not.pending.${deposit.status}` });
+    const reviewer = {
+      operatorId: audit.operatorId!,
+      username: operatorUsername,
+      remark: decision.action === 'approve' ? decision.remark : null,
+    };
     const settled =
       decision.action === 'approve'
         ? await approveLockedDeposit(trx, deposit, audit.nowMs, reviewer)
         : await rejectLockedDeposit(trx, deposit, audit.nowMs, decision.reason, reviewer);
-    await recordAudit(trx, { ...audit, action: `deposit.${decision.action}`, targetType: 'deposit', targetId: deposit.id, before: auditSnapshot(deposit), after: auditSnapshot(settled) });
+    await recordAudit(trx, {
+      ...audit,
+      action: `deposit.${decision.action}`,
+      targetType: 'deposit',
+      targetId: deposit.id,
+      before: auditSnapshot(deposit),
+      after: auditSnapshot(settled),
+    });
     return settled;
   });
   const view = await findAdminDeposit(db, audit.merchantId, Number(row.id), audit.nowMs);
@@ -121,7 +164,11 @@ function toAdminChannels(deposits: DepositsConfig, appConfig: Pick<AppConfig, 'N
   const { secret, ...demoPay } = deposits.channels.DEMOPAY;
   return {
     pendingMinutes: deposits.pendingMinutes,
-    channels: { BANK: deposits.channels.BANK, PROMPTPAY: deposits.channels.PROMPTPAY, DEMOPAY: { ...demoPay, hasSecret: secret !== null } },
+    channels: {
+      BANK: deposits.channels.BANK,
+      PROMPTPAY: deposits.channels.PROMPTPAY,
+      DEMOPAY: { ...demoPay, hasSecret: secret !== null },
+    },
     isDemoPayAllowed: isDemoPayAllowed(appConfig),
   };
 }
@@ -134,7 +181,11 @@ async function readDeposits(db: Kysely<Database>, merchantId: number, forUpdate 
 }
 
 /** GET /admin-api/deposits/channels. */
-export async function getAdminChannels(db: Kysely<Database>, appConfig: Pick<AppConfig, 'NODE_ENV'>, merchantId: number): Promise<AdminDepositChannels> {
+export async function getAdminChannels(
+  db: Kysely<Database>,
+  appConfig: Pick<AppConfig, 'NODE_ENV'>,
+  merchantId: number,
+): Promise<AdminDepositChannels> {
   return toAdminChannels(await readDeposits(db, merchantId), appConfig);
 }
 
@@ -149,12 +200,17 @@ export async function updateAdminChannels(
   audit: Pick<AuditEntry, 'merchantId' | 'operatorId' | 'ip' | 'nowMs'>,
   body: AdminUpdateDepositChannelsBody,
 ): Promise<AdminDepositChannels> {
-  if (body.channels.DEMOPAY.enabled && !isDemoPayAllowed(appConfig)) throw AppError.badRequest('channels.DEMOPAY.enabled', 'deposit.channels.demopay.refused');
+  if (body.channels.DEMOPAY.enabled && !isDemoPayAllowed(appConfig))
+    throw AppError.badRequest('channels.DEMOPAY.enabled', 'deposit.channels.demopay.refused');
   return db.transaction().execute(async (trx) => {
     const before = await readDeposits(trx, audit.merchantId, true);
     const secret = body.channels.DEMOPAY.secret ?? before.channels.DEMOPAY.secret;
-    if (body.channels.DEMOPAY.enabled && secret === null) throw AppError.badRequest('channels.DEMOPAY.secret', 'deposit.channels.secret.required');
-    const parsed = depositsConfigSchema.safeParse({ ...body, channels: { ...body.channels, DEMOPAY: { ...body.channels.DEMOPAY, secret } } });
+    if (body.channels.DEMOPAY.enabled && secret === null)
+      throw AppError.badRequest('channels.DEMOPAY.secret', 'deposit.channels.secret.required');
+    const parsed = depositsConfigSchema.safeParse({
+      ...body,
+      channels: { ...body.channels, DEMOPAY: { ...body.channels.DEMOPAY, secret } },
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw AppError.badRequest(issue.path.join('.'));
@@ -162,7 +218,10 @@ export async function updateAdminChannels(
     const after = parsed.data;
     await trx
       .updateTable('merchant')
-      .set({ config: sql`jsonb_set(config, '{deposits}', ${JSON.stringify(after)}::jsonb)`, updated_at: new Date(audit.nowMs) })
+      .set({
+        config: sql`jsonb_set(config, '{deposits}', ${JSON.stringify(after)}::jsonb)`,
+        updated_at: new Date(audit.nowMs),
+      })
       .where('id', '=', audit.merchantId)
       .execute();
     const secretChanged = secret !== before.channels.DEMOPAY.secret;

@@ -35,7 +35,11 @@ export function isManualChannel(code: DepositMethodCode): boolean {
  * The channel if a member may use it now: switched on, DEMOPAY only where the server allows it, BANK
  * only with at least one open receiving account, PROMPTPAY only with its target. Null otherwise.
  */
-export function findOpenChannel(merchant: MerchantContext, appConfig: Pick<AppConfig, 'NODE_ENV'>, code: DepositMethodCode): Channel | null {
+export function findOpenChannel(
+  merchant: MerchantContext,
+  appConfig: Pick<AppConfig, 'NODE_ENV'>,
+  code: DepositMethodCode,
+): Channel | null {
   const { channels } = merchant.config.deposits;
   const settings = channels[code];
   if (!settings.enabled) return null;
@@ -56,7 +60,9 @@ export function findOpenChannel(merchant: MerchantContext, appConfig: Pick<AppCo
 }
 
 export function listOpenChannels(merchant: MerchantContext, appConfig: Pick<AppConfig, 'NODE_ENV'>): Channel[] {
-  return channelOrder.map((code) => findOpenChannel(merchant, appConfig, code)).filter((channel): channel is Channel => channel !== null);
+  return channelOrder
+    .map((code) => findOpenChannel(merchant, appConfig, code))
+    .filter((channel): channel is Channel => channel !== null);
 }
 
 /**

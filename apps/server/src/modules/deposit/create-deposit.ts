@@ -1,4 +1,10 @@
-import { depositErrorCodes, formatMinorUnits, parseAmount, type CreateDepositRequest, type Deposit } from '@lotus/contract';
+import {
+  depositErrorCodes,
+  formatMinorUnits,
+  parseAmount,
+  type CreateDepositRequest,
+  type Deposit,
+} from '@lotus/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -30,15 +36,29 @@ export function displayAmount(minor: bigint): string {
   return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
-function amountError(messageKey: string, params: Record<string, string | number>, errorCode: string = depositErrorCodes.amountInvalid): AppError {
+function amountError(
+  messageKey: string,
+  params: Record<string, string | number>,
+  errorCode: string = depositErrorCodes.amountInvalid,
+): AppError {
   return new AppError(400, errorCode, { field: 'amount', messageKey, params: { field: 'amount', ...params } });
 }
 
 /** The amount in minor units, or a 400 naming `amount` with the channel's range in the message. */
 function parseDepositAmount(text: string, channel: Channel, currency: string): bigint {
   const minor = parseAmount(text.trim());
-  if (minor === null || minor <= 0n || minor > maxTransferAmount || minor < channel.minMinor || minor > channel.maxMinor) {
-    throw amountError('deposit.amount.invalid', { min: displayAmount(channel.minMinor), max: displayAmount(channel.maxMinor), currency });
+  if (
+    minor === null ||
+    minor <= 0n ||
+    minor > maxTransferAmount ||
+    minor < channel.minMinor ||
+    minor > channel.maxMinor
+  ) {
+    throw amountError('deposit.amount.invalid', {
+      min: displayAmount(channel.minMinor),
+      max: displayAmount(channel.maxMinor),
+      currency,
+    });
   }
   return minor;
 }
@@ -53,9 +73,16 @@ interface BankDetails {
 }
 
 /** BANK's extra fields, checked before anything is written: the account paid into, the reference, the member's own unused proof. */
-async function checkBankDetails(db: Kysely<Database>, merchant: MerchantContext, member: AuthenticatedMember, request: CreateDepositRequest): Promise<BankDetails> {
+async function checkBankDetails(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  member: AuthenticatedMember,
+  request: CreateDepositRequest,
+): Promise<BankDetails> {
   if (request.bankAccountId === undefined) throw AppError.badRequest('bankAccountId', 'validation.required');
-  const account = merchant.config.deposits.channels.BANK.accounts.find((candidate) => candidate.id === request.bankAccountId && candidate.enabled);
+  const account = merchant.config.deposits.channels.BANK.accounts.find(
+    (candidate) => candidate.id === request.bankAccountId && candidate.enabled,
+  );
   if (!account) throw new AppError(400, depositErrorCodes.bankAccountUnknown, { field: 'bankAccountId' });
   if (request.transferReference === undefined) throw AppError.badRequest('transferReference', 'validation.required');
   if (request.proofId === undefined) throw AppError.badRequest('proofId', 'validation.required');
@@ -75,16 +102,31 @@ async function checkBankDetails(db: Kysely<Database>, merchant: MerchantContext,
  * limits (24 hours, 7 days, 30 days), counting pending and approved deposits. Each refusal names
  * `amount` and says the limit and what is left.
  */
-async function checkLimits(trx: Transaction<Database>, merchant: MerchantContext, member: AuthenticatedMember, channel: Channel, amountMinor: bigint, nowMs: number): Promise<void> {
+async function checkLimits(
+  trx: Transaction<Database>,
+  merchant: MerchantContext,
+  member: AuthenticatedMember,
+  channel: Channel,
+  amountMinor: bigint,
+  nowMs: number,
+): Promise<void> {
   const currency = merchant.currency;
   const state = await lockMemberState(trx, merchant.id, member.id, nowMs);
   const today = await sumDeposits(trx, member.id, nowMs - dayMs, channel.code);
   if (today.count >= channel.dailyCountLimit) {
-    throw amountError('deposit.daily.count.exceeded', { limit: channel.dailyCountLimit }, depositErrorCodes.dailyCountExceeded);
+    throw amountError(
+      'deposit.daily.count.exceeded',
+      { limit: channel.dailyCountLimit },
+      depositErrorCodes.dailyCountExceeded,
+    );
   }
   if (today.amountMinor + amountMinor > channel.dailyAmountMinor) {
     const left = channel.dailyAmountMinor > today.amountMinor ? channel.dailyAmountMinor - today.amountMinor : 0n;
-    throw amountError('deposit.daily.amount.exceeded', { limit: displayAmount(channel.dailyAmountMinor), left: displayAmount(left), currency }, depositErrorCodes.dailyAmountExceeded);
+    throw amountError(
+      'deposit.daily.amount.exceeded',
+      { limit: displayAmount(channel.dailyAmountMinor), left: displayAmount(left), currency },
+      depositErrorCodes.dailyAmountExceeded,
+    );
   }
   const limits = limitsAt(state, nowMs);
   for (const period of limitPeriods) {
@@ -93,14 +135,29 @@ async function checkLimits(trx: Transaction<Database>, merchant: MerchantContext
     const used = await sumDeposits(trx, member.id, nowMs - periodMs[period]);
     if (used.amountMinor + amountMinor > limitMinor) {
       const left = limitMinor > used.amountMinor ? limitMinor - used.amountMinor : 0n;
-      throw amountError(`deposit.member.limit.exceeded.${period}`, { limit: displayAmount(limitMinor), left: displayAmount(left), currency }, depositErrorCodes.memberLimitExceeded);
+      throw amountError(
+        `deposit.member.limit.exceeded.${period}`,
+        { limit: displayAmount(limitMinor), left: displayAmount(left), currency },
+        depositErrorCodes.memberLimitExceeded,
+      );
     }
   }
 }
 
-async function findByKey(db: Kysely<Database>, merchantId: number, memberId: bigint, key: string): Promise<DepositRow | null> {
+async function findByKey(
+  db: Kysely<Database>,
+  merchantId: number,
+  memberId: bigint,
+  key: string,
+): Promise<DepositRow | null> {
   return (
-    (await db.selectFrom('deposit').selectAll().where('merchant_id', '=', merchantId).where('member_id', '=', memberId).where('idempotency_key', '=', key).executeTakeFirst()) ?? null
+    (await db
+      .selectFrom('deposit')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('member_id', '=', memberId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst()) ?? null
   );
 }
 
@@ -127,7 +184,11 @@ export async function createDeposit(
     const amountMinor = parseDepositAmount(request.amount, channel, merchant.currency);
     const feeMinor = feeOf(channel, amountMinor);
     if (feeMinor >= amountMinor) {
-      throw amountError('deposit.amount.below.fee', { fee: displayAmount(feeMinor), currency: merchant.currency }, depositErrorCodes.amountBelowFee);
+      throw amountError(
+        'deposit.amount.below.fee',
+        { fee: displayAmount(feeMinor), currency: merchant.currency },
+        depositErrorCodes.amountBelowFee,
+      );
     }
     const bank = channel.code === 'BANK' ? await checkBankDetails(db, merchant, member, request) : null;
     const promptPay = channel.code === 'PROMPTPAY' ? merchant.config.deposits.channels.PROMPTPAY : null;
@@ -173,7 +234,10 @@ export async function createDeposit(
           // Another deposit took the same proof a moment ago (its unique index), or the clean-up job
           // deleted it as unused meanwhile (its foreign key): either way the proof cannot be used.
           const { code, constraint } = error as { code?: string; constraint?: string };
-          if ((code === '23505' && constraint === 'deposit_proof_id_key') || (code === '23503' && constraint?.includes('proof') === true)) {
+          if (
+            (code === '23505' && constraint === 'deposit_proof_id_key') ||
+            (code === '23503' && constraint?.includes('proof') === true)
+          ) {
             throw new AppError(400, depositErrorCodes.proofUnknown, { field: 'proofId' });
           }
           throw error;
@@ -205,7 +269,8 @@ export async function createDeposit(
         .where('id', '=', deposit.id)
         .where('gateway_payment_id', 'is', null)
         .returningAll()
-        .executeTakeFirst()) ?? (await db.selectFrom('deposit').selectAll().where('id', '=', deposit.id).executeTakeFirstOrThrow());
+        .executeTakeFirst()) ??
+      (await db.selectFrom('deposit').selectAll().where('id', '=', deposit.id).executeTakeFirstOrThrow());
   }
   // A replayed create (same key) may find a deposit the member has since asked about.
   return toDepositView(deposit, (await listQuestions(db, [deposit.id])).get(deposit.id) ?? []);

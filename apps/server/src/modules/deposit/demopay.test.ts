@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { depositPaths, errorEnvelopeSchema, formatMinorUnits, walletBalanceSchema, type Deposit } from '@lotus/contract';
+import {
+  depositPaths,
+  errorEnvelopeSchema,
+  formatMinorUnits,
+  walletBalanceSchema,
+  type Deposit,
+} from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
@@ -42,7 +48,11 @@ function memberFetch(token: string, path: string, init: { method?: string; body?
 }
 
 async function createDemoPay(token: string, amount = '100.00'): Promise<Deposit> {
-  const response = await memberFetch(token, depositPaths.create, { method: 'POST', body: { methodCode: 'DEMOPAY', amount }, key: `demo-${randomUUID()}` });
+  const response = await memberFetch(token, depositPaths.create, {
+    method: 'POST',
+    body: { methodCode: 'DEMOPAY', amount },
+    key: `demo-${randomUUID()}`,
+  });
   expect(response.status).toBe(200);
   return okDepositSchema.parse(await response.json()).value;
 }
@@ -53,17 +63,36 @@ async function mainBalance(token: string): Promise<string> {
 }
 
 async function depositStatus(depositId: number) {
-  return (await testApp.db.selectFrom('deposit').select(['status', 'reject_reason', 'posting_id']).where('id', '=', BigInt(depositId)).executeTakeFirstOrThrow());
+  return await testApp.db
+    .selectFrom('deposit')
+    .select(['status', 'reject_reason', 'posting_id'])
+    .where('id', '=', BigInt(depositId))
+    .executeTakeFirstOrThrow();
 }
 
 /** A callback as the gateway would send it, signed with `signingSecret`. */
 function callbackBody(deposit: Deposit, status: 'paid' | 'failed', overrides: Record<string, unknown> = {}) {
   const paymentId = deposit.payUrl!.split('/').at(-1)!;
-  return JSON.stringify({ paymentId, merchantReference: String(deposit.depositId), amount: deposit.amount, currency: 'THB', status, sentAt: nowMs, ...overrides });
+  return JSON.stringify({
+    paymentId,
+    merchantReference: String(deposit.depositId),
+    amount: deposit.amount,
+    currency: 'THB',
+    status,
+    sentAt: nowMs,
+    ...overrides,
+  });
 }
 
 function sendCallback(body: string, signature: string | null = signDemoPayBody(secret, body)) {
-  return fetch(callbackUrl(), { method: 'POST', headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-demopay-signature': signature }) }, body });
+  return fetch(callbackUrl(), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'x-demopay-signature': signature }),
+    },
+    body,
+  });
 }
 
 async function journal(depositId: number | null) {
@@ -77,7 +106,11 @@ async function journal(depositId: number | null) {
 }
 
 async function postingsOf(depositId: number): Promise<number> {
-  const row = await testApp.db.selectFrom('ledger_posting').select((eb) => eb.fn.countAll<string>().as('count')).where('idempotency_key', '=', `deposit:${depositId}`).executeTakeFirstOrThrow();
+  const row = await testApp.db
+    .selectFrom('ledger_posting')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('idempotency_key', '=', `deposit:${depositId}`)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -100,18 +133,35 @@ describe('DEMOPAY end to end over HTTP', () => {
     expect(html).toContain('value="fail"');
     expect(html).not.toContain('<script');
 
-    const paid = await fetch(deposit.payUrl!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'success' }) });
+    const paid = await fetch(deposit.payUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'success' }),
+    });
     expect(paid.status).toBe(200);
-    expect(await paid.json()).toEqual({ success: true, value: { paymentId: expect.any(String), status: 'paid', callbackDelivered: true } });
+    expect(await paid.json()).toEqual({
+      success: true,
+      value: { paymentId: expect.any(String), status: 'paid', callbackDelivered: true },
+    });
     expect(await mainBalance(token)).toBe('150.25');
-    const detail = okDepositSchema.parse(await (await memberFetch(token, `${depositPaths.detail}?depositId=${deposit.depositId}`)).json()).value;
+    const detail = okDepositSchema.parse(
+      await (await memberFetch(token, `${depositPaths.detail}?depositId=${deposit.depositId}`)).json(),
+    ).value;
     expect(detail).toMatchObject({ status: 'approved', settledAt: nowMs });
     expect(await journal(deposit.depositId)).toEqual(['applied']);
 
     // The same button again only repeats the callback; the other button is refused. One credit.
-    const again = await fetch(deposit.payUrl!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'success' }) });
+    const again = await fetch(deposit.payUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'success' }),
+    });
     expect(((await again.json()) as { value: { callbackDelivered: boolean } }).value.callbackDelivered).toBe(true);
-    const fail = await fetch(deposit.payUrl!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'fail' }) });
+    const fail = await fetch(deposit.payUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'fail' }),
+    });
     expect(fail.status).toBe(409);
     expect(errorEnvelopeSchema.parse(await fail.json()).errorCode).toBe('demopay.payment.closed');
     expect(await mainBalance(token)).toBe('150.25');
@@ -126,21 +176,37 @@ describe('DEMOPAY end to end over HTTP', () => {
   test('the Fail button (a form post, as the page sends it) rejects the deposit and answers the page', async () => {
     const { token } = await kit.member();
     const deposit = await createDemoPay(token);
-    const response = await fetch(deposit.payUrl!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=fail' });
+    const response = await fetch(deposit.payUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'result=fail',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await response.text()).toContain('Payment failed');
-    expect(await depositStatus(deposit.depositId)).toEqual({ status: 'rejected', reject_reason: 'gateway.failed', posting_id: null });
+    expect(await depositStatus(deposit.depositId)).toEqual({
+      status: 'rejected',
+      reject_reason: 'gateway.failed',
+      posting_id: null,
+    });
     expect(await mainBalance(token)).toBe('0.00');
   });
 
   test('bad pay requests: an unknown payment (404), a result that is neither success nor fail (400)', async () => {
-    const unknown = await fetch(`${base}/demopay/pay/${'0'.repeat(32)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'success' }) });
+    const unknown = await fetch(`${base}/demopay/pay/${'0'.repeat(32)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'success' }),
+    });
     expect(unknown.status).toBe(404);
     expect((await fetch(`${base}/demopay/pay/nope`)).status).toBe(404);
     const { token } = await kit.member();
     const deposit = await createDemoPay(token);
-    const bad = await fetch(deposit.payUrl!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'maybe' }) });
+    const bad = await fetch(deposit.payUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ result: 'maybe' }),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { field: string }).field).toBe('result');
     expect(await depositStatus(deposit.depositId)).toMatchObject({ status: 'pending' });
@@ -155,7 +221,10 @@ describe('callbacks are idempotent: replayed 5 times, then 5 at once, one effect
     const first = await sendCallback(body);
     expect(first.status).toBe(200);
     const firstText = await first.text();
-    expect(JSON.parse(firstText)).toEqual({ success: true, value: { depositId: deposit.depositId, status: status === 'paid' ? 'approved' : 'rejected' } });
+    expect(JSON.parse(firstText)).toEqual({
+      success: true,
+      value: { depositId: deposit.depositId, status: status === 'paid' ? 'approved' : 'rejected' },
+    });
     for (let index = 0; index < 5; index++) {
       const again = await sendCallback(body);
       expect(again.status).toBe(200);
@@ -203,7 +272,10 @@ describe('callbacks in any order', () => {
     await sendCallback(callbackBody(deposit, 'failed'));
     expect(await depositStatus(deposit.depositId)).toMatchObject({ status: 'rejected' });
     const success = await sendCallback(callbackBody(deposit, 'paid'));
-    expect(await success.json()).toEqual({ success: true, value: { depositId: deposit.depositId, status: 'approved' } });
+    expect(await success.json()).toEqual({
+      success: true,
+      value: { depositId: deposit.depositId, status: 'approved' },
+    });
     expect(await depositStatus(deposit.depositId)).toMatchObject({ status: 'approved', reject_reason: null });
     expect(await mainBalance(token)).toBe('61.00');
   });
@@ -215,15 +287,29 @@ describe('callbacks in any order', () => {
     const startMs = nowMs;
     nowMs += 31 * 60_000;
     try {
-      const gateways = new Map([['DEMOPAY' as const, createDemoPayAdapter(new DemoPayGateway({ db: testApp.db, now: () => nowMs, callbackOrigin: () => null }))]]);
+      const gateways = new Map([
+        [
+          'DEMOPAY' as const,
+          createDemoPayAdapter(new DemoPayGateway({ db: testApp.db, now: () => nowMs, callbackOrigin: () => null })),
+        ],
+      ]);
       const outcome = await expireDeposits(testApp.db, gateways, nowMs);
       expect(outcome.gatewayExpired).toBeGreaterThanOrEqual(2);
       expect(await depositStatus(paidLate.depositId)).toMatchObject({ status: 'expired' });
       const late = await sendCallback(callbackBody(paidLate, 'paid'));
-      expect(await late.json()).toEqual({ success: true, value: { depositId: paidLate.depositId, status: 'approved' } });
-      expect(await sendCallback(callbackBody(paidLate, 'paid')).then((response) => response.json())).toEqual({ success: true, value: { depositId: paidLate.depositId, status: 'approved' } });
+      expect(await late.json()).toEqual({
+        success: true,
+        value: { depositId: paidLate.depositId, status: 'approved' },
+      });
+      expect(await sendCallback(callbackBody(paidLate, 'paid')).then((response) => response.json())).toEqual({
+        success: true,
+        value: { depositId: paidLate.depositId, status: 'approved' },
+      });
       const lateFailure = await sendCallback(callbackBody(failedLate, 'failed'));
-      expect(await lateFailure.json()).toEqual({ success: true, value: { depositId: failedLate.depositId, status: 'expired' } });
+      expect(await lateFailure.json()).toEqual({
+        success: true,
+        value: { depositId: failedLate.depositId, status: 'expired' },
+      });
       expect(await kit.balance(memberId)).toBe(7_000n);
       expect(await journal(paidLate.depositId)).toEqual(['applied', 'replayed']);
       expect(await journal(failedLate.depositId)).toEqual(['ignored']);
@@ -235,10 +321,20 @@ describe('callbacks in any order', () => {
 
 describe('forged and replayed callbacks are refused, journaled, and change nothing', () => {
   test.each([
-    ['signed with another secret', (body: string) => ({ body, signature: signDemoPayBody('x'.repeat(48), body) }), 401, 'refused.signature'],
+    [
+      'signed with another secret',
+      (body: string) => ({ body, signature: signDemoPayBody('x'.repeat(48), body) }),
+      401,
+      'refused.signature',
+    ],
     ['without a signature', (body: string) => ({ body, signature: null }), 401, 'refused.signature'],
     ['a malformed signature', (body: string) => ({ body, signature: 'zz' }), 401, 'refused.signature'],
-    ['the body changed after signing', (body: string) => ({ body: body.replace('"paid"', '"paid" '), signature: signDemoPayBody(secret, body) }), 401, 'refused.signature'],
+    [
+      'the body changed after signing',
+      (body: string) => ({ body: body.replace('"paid"', '"paid" '), signature: signDemoPayBody(secret, body) }),
+      401,
+      'refused.signature',
+    ],
   ] as const)('%s: 401', async (_name, forge, statusCode, outcome) => {
     const { token } = await kit.member();
     const deposit = await createDemoPay(token, '90.00');
@@ -249,7 +345,12 @@ describe('forged and replayed callbacks are refused, journaled, and change nothi
     expect(errorEnvelopeSchema.parse(await response.json()).errorCode).toBe('deposit.callback.signature.invalid');
     expect(await kit.snapshot()).toEqual(before);
     expect(await depositStatus(deposit.depositId)).toMatchObject({ status: 'pending' });
-    const rows = await testApp.db.selectFrom('deposit_gateway_callback').select(['outcome', 'merchant_id']).orderBy('id', 'desc').limit(1).execute();
+    const rows = await testApp.db
+      .selectFrom('deposit_gateway_callback')
+      .select(['outcome', 'merchant_id'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
     expect(rows[0]).toEqual({ outcome, merchant_id: testApp.demoMerchantId });
   });
 
@@ -261,7 +362,11 @@ describe('forged and replayed callbacks are refused, journaled, and change nothi
     expect(response.status).toBe(401);
     expect(await depositStatus(deposit.depositId)).toMatchObject({ status: 'pending' });
     expect(await mainBalance(token)).toBe('0.00');
-    const last = await testApp.db.selectFrom('deposit_gateway_callback').select('outcome').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const last = await testApp.db
+      .selectFrom('deposit_gateway_callback')
+      .select('outcome')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(last.outcome).toBe('refused.stale');
   });
 
@@ -279,16 +384,33 @@ describe('forged and replayed callbacks are refused, journaled, and change nothi
     expect(response.status).toBe(statusCode);
     expect(await kit.snapshot()).toEqual(before);
     expect(await depositStatus(deposit.depositId)).toMatchObject({ status: 'pending' });
-    const last = await testApp.db.selectFrom('deposit_gateway_callback').select('outcome').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const last = await testApp.db
+      .selectFrom('deposit_gateway_callback')
+      .select('outcome')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(last.outcome).toBe(outcome);
   });
 
   test('a callback for an unknown gateway or merchant is refused (404) and journaled', async () => {
-    const response = await fetch(`${base}/payment-callback/DEMOPAY/nobody`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${base}/payment-callback/DEMOPAY/nobody`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(404);
-    const other = await fetch(`${base}/payment-callback/BANK/demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const other = await fetch(`${base}/payment-callback/BANK/demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(other.status).toBe(404);
-    const rows = await testApp.db.selectFrom('deposit_gateway_callback').select(['outcome', 'gateway_code']).orderBy('id', 'desc').limit(2).execute();
+    const rows = await testApp.db
+      .selectFrom('deposit_gateway_callback')
+      .select(['outcome', 'gateway_code'])
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
     expect(rows).toEqual([
       { outcome: 'refused.unknown', gateway_code: 'BANK' },
       { outcome: 'refused.unknown', gateway_code: 'DEMOPAY' },
@@ -299,7 +421,11 @@ describe('forged and replayed callbacks are refused, journaled, and change nothi
     const body = JSON.stringify({ hello: 'world' });
     const response = await sendCallback(body);
     expect(response.status).toBe(400);
-    const last = await testApp.db.selectFrom('deposit_gateway_callback').select('outcome').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const last = await testApp.db
+      .selectFrom('deposit_gateway_callback')
+      .select('outcome')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(last.outcome).toBe('refused.malformed');
   });
 });
@@ -309,16 +435,28 @@ describe('a lost callback', () => {
     const { token } = await kit.member();
     const deposit = await createDemoPay(token, '55.00');
     // The member paid, but the callback never reached us.
-    await testApp.db.updateTable('demopay_payment').set({ status: 'paid', completed_at: new Date(nowMs) }).where('merchant_reference', '=', String(deposit.depositId)).execute();
+    await testApp.db
+      .updateTable('demopay_payment')
+      .set({ status: 'paid', completed_at: new Date(nowMs) })
+      .where('merchant_reference', '=', String(deposit.depositId))
+      .execute();
     const startMs = nowMs;
     nowMs += 31 * 60_000;
     try {
-      const gateways = new Map([['DEMOPAY' as const, createDemoPayAdapter(new DemoPayGateway({ db: testApp.db, now: () => nowMs, callbackOrigin: () => null }))]]);
+      const gateways = new Map([
+        [
+          'DEMOPAY' as const,
+          createDemoPayAdapter(new DemoPayGateway({ db: testApp.db, now: () => nowMs, callbackOrigin: () => null })),
+        ],
+      ]);
       const outcome = await expireDeposits(testApp.db, gateways, nowMs);
       expect(outcome.gatewayApproved).toBeGreaterThanOrEqual(1);
       expect(await depositStatus(deposit.depositId)).toMatchObject({ status: 'approved' });
       // The callback then arrives after all: nothing more happens.
-      expect(await sendCallback(callbackBody(deposit, 'paid')).then((response) => response.json())).toEqual({ success: true, value: { depositId: deposit.depositId, status: 'approved' } });
+      expect(await sendCallback(callbackBody(deposit, 'paid')).then((response) => response.json())).toEqual({
+        success: true,
+        value: { depositId: deposit.depositId, status: 'approved' },
+      });
     } finally {
       nowMs = startMs;
     }
@@ -329,17 +467,40 @@ describe('a lost callback', () => {
 
 describe('NODE_ENV=production', () => {
   test('DEMOPAY is refused whatever the merchant says: not offered, not created, no pay page and no callback route', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: 'production-vendor-secret-0123456789' });
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      HOUSE_VENDOR_SECRET: 'production-vendor-secret-0123456789',
+    });
     try {
       const productionKit = depositKit(production);
       const { token } = await productionKit.member();
-      const methods = await production.app.inject({ method: 'GET', url: depositPaths.methods, headers: productionKit.headers(token) });
-      expect((methods.json().value as Array<{ methodCode: string }>).map((method) => method.methodCode)).toEqual(['BANK', 'PROMPTPAY']);
+      const methods = await production.app.inject({
+        method: 'GET',
+        url: depositPaths.methods,
+        headers: productionKit.headers(token),
+      });
+      expect((methods.json().value as Array<{ methodCode: string }>).map((method) => method.methodCode)).toEqual([
+        'BANK',
+        'PROMPTPAY',
+      ]);
       const refused = await productionKit.create(token, { methodCode: 'DEMOPAY', amount: '100' });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ errorCode: 'deposit.method.unavailable', field: 'methodCode' });
-      expect((await production.app.inject({ method: 'POST', url: `/demopay/pay/${'a'.repeat(32)}`, payload: { result: 'success' } })).statusCode).toBe(404);
-      const callback = await production.app.inject({ method: 'POST', url: '/payment-callback/DEMOPAY/demo', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      expect(
+        (
+          await production.app.inject({
+            method: 'POST',
+            url: `/demopay/pay/${'a'.repeat(32)}`,
+            payload: { result: 'success' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      const callback = await production.app.inject({
+        method: 'POST',
+        url: '/payment-callback/DEMOPAY/demo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(callback.statusCode).toBe(404);
     } finally {
       await production.close();

@@ -1,9 +1,24 @@
-import { formatMinorUnits, parseAmount, type DepositLimitPeriod, type DepositLimits, type SetDepositLimitsRequest } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  parseAmount,
+  type DepositLimitPeriod,
+  type DepositLimits,
+  type SetDepositLimitsRequest,
+} from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { maxTransferAmount } from '../ledger/post-transfers.ts';
-import { findMemberState, limitPeriods, limitRaiseDelayMs, limitsAt, lockMemberState, periodMs, sumDeposits, type MemberState } from './member-state.ts';
+import {
+  findMemberState,
+  limitPeriods,
+  limitRaiseDelayMs,
+  limitsAt,
+  lockMemberState,
+  periodMs,
+  sumDeposits,
+  type MemberState,
+} from './member-state.ts';
 
 interface Caller {
   merchantId: number;
@@ -24,7 +39,13 @@ async function describeLimits(db: Kysely<Database>, state: MemberState | null, c
           used: formatMinorUnits(used.amountMinor),
           usedApproved: formatMinorUnits(used.approvedMinor),
           usedPending: formatMinorUnits(used.pendingMinor),
-          pending: pending === null ? null : { limit: pending.limitMinor === null ? null : formatMinorUnits(pending.limitMinor), from: pending.fromMs },
+          pending:
+            pending === null
+              ? null
+              : {
+                  limit: pending.limitMinor === null ? null : formatMinorUnits(pending.limitMinor),
+                  from: pending.fromMs,
+                },
         };
       }),
     ),
@@ -39,7 +60,8 @@ export async function getDepositLimits(db: Kysely<Database>, caller: Caller): Pr
 function parseLimit(period: DepositLimitPeriod, text: string | null): bigint | null {
   if (text === null) return null;
   const minor = parseAmount(text.trim());
-  if (minor === null || minor <= 0n || minor > maxTransferAmount) throw AppError.badRequest(period, 'deposit.limit.invalid');
+  if (minor === null || minor <= 0n || minor > maxTransferAmount)
+    throw AppError.badRequest(period, 'deposit.limit.invalid');
   return minor;
 }
 
@@ -48,7 +70,11 @@ function parseLimit(period: DepositLimitPeriod, text: string | null): bigint | n
  * any waiting raise; the same limit drops a waiting raise; a higher one or none waits 24 hours (a
  * repeat of the raise already waiting keeps its time). Every value is checked before anything is written.
  */
-export async function setDepositLimits(db: Kysely<Database>, caller: Caller, request: SetDepositLimitsRequest): Promise<DepositLimits> {
+export async function setDepositLimits(
+  db: Kysely<Database>,
+  caller: Caller,
+  request: SetDepositLimitsRequest,
+): Promise<DepositLimits> {
   const asked = new Map<DepositLimitPeriod, bigint | null>();
   for (const period of limitPeriods) {
     const value = request[period];

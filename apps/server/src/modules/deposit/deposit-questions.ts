@@ -1,4 +1,11 @@
-import { depositErrorCodes, depositQuestionMaxCount, type AdminAnswerDepositQuestionBody, type AdminDeposit, type AskDepositQuestionRequest, type Deposit } from '@lotus/contract';
+import {
+  depositErrorCodes,
+  depositQuestionMaxCount,
+  type AdminAnswerDepositQuestionBody,
+  type AdminDeposit,
+  type AskDepositQuestionRequest,
+  type Deposit,
+} from '@lotus/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -11,10 +18,19 @@ import { lockMemberDeposit } from './settle-deposit.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The questions of some deposits, oldest first, by deposit id (a deposit without any is absent). */
-export async function listQuestions(db: Executor, depositIds: readonly bigint[]): Promise<Map<bigint, DepositQuestionRow[]>> {
+export async function listQuestions(
+  db: Executor,
+  depositIds: readonly bigint[],
+): Promise<Map<bigint, DepositQuestionRow[]>> {
   const byDeposit = new Map<bigint, DepositQuestionRow[]>();
   if (depositIds.length === 0) return byDeposit;
-  const rows = await db.selectFrom('deposit_question').selectAll().where('deposit_id', 'in', [...depositIds]).orderBy('deposit_id').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('deposit_question')
+    .selectAll()
+    .where('deposit_id', 'in', [...depositIds])
+    .orderBy('deposit_id')
+    .orderBy('id')
+    .execute();
   for (const row of rows) {
     const list = byDeposit.get(row.deposit_id);
     if (list) list.push(row);
@@ -43,11 +59,22 @@ export async function askDepositQuestion(
     if (open?.message === request.message) return toDepositView(deposit, questions);
     if (open) throw new AppError(409, depositErrorCodes.questionOpen, { field: 'message' });
     if (questions.length >= depositQuestionMaxCount) {
-      throw new AppError(409, depositErrorCodes.questionLimit, { field: 'message', params: { max: depositQuestionMaxCount } });
+      throw new AppError(409, depositErrorCodes.questionLimit, {
+        field: 'message',
+        params: { max: depositQuestionMaxCount },
+      });
     }
     const asked = await trx
       .insertInto('deposit_question')
-      .values({ deposit_id: deposit.id, message: request.message, asked_at: new Date(nowMs), answer: null, answered_at: null, answered_by_operator_id: null, answered_by_username: null })
+      .values({
+        deposit_id: deposit.id,
+        message: request.message,
+        asked_at: new Date(nowMs),
+        answer: null,
+        answered_at: null,
+        answered_by_operator_id: null,
+        answered_by_username: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toDepositView(deposit, [...questions, asked]);
@@ -83,7 +110,12 @@ export async function answerDepositQuestion(
     }
     await trx
       .updateTable('deposit_question')
-      .set({ answer: body.answer, answered_at: new Date(audit.nowMs), answered_by_operator_id: audit.operatorId, answered_by_username: operatorUsername })
+      .set({
+        answer: body.answer,
+        answered_at: new Date(audit.nowMs),
+        answered_by_operator_id: audit.operatorId,
+        answered_by_username: operatorUsername,
+      })
       .where('id', '=', question.id)
       .execute();
     await recordAudit(trx, {

@@ -27,7 +27,11 @@ export function toQuestionView(row: DepositQuestionRow): DepositQuestion {
  * A deposit as the member sees it, with its questions (oldest first). PromptPay's QR code is drawn
  * from the stored payload each time; lists leave it out (`withPromptPay: false`) and the detail call draws it.
  */
-export async function toDepositView(row: DepositRow, questions: readonly DepositQuestionRow[], { withPromptPay = true } = {}): Promise<Deposit> {
+export async function toDepositView(
+  row: DepositRow,
+  questions: readonly DepositQuestionRow[],
+  { withPromptPay = true } = {},
+): Promise<Deposit> {
   const view: Deposit = {
     depositId: depositIdOf(row),
     methodCode: row.method_code,

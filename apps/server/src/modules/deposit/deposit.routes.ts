@@ -80,7 +80,10 @@ async function announceDemoPay(app: AppInstance): Promise<void> {
       'DEMOPAY is refused with NODE_ENV=production: it credits money out of thin air. It stays off for these merchants whatever their setting says; switch it off in their deposit channels.',
     );
   } else {
-    app.log.warn({ setting: 'deposits.channels.DEMOPAY', merchants: enabled }, 'DEMOPAY, the demo payment gateway, is on for these merchants. It is never available with NODE_ENV=production.');
+    app.log.warn(
+      { setting: 'deposits.channels.DEMOPAY', merchants: enabled },
+      'DEMOPAY, the demo payment gateway, is on for these merchants. It is never available with NODE_ENV=production.',
+    );
   }
 }
 
@@ -88,7 +91,8 @@ async function announceDemoPay(app: AppInstance): Promise<void> {
 function loopbackOrigin(app: AppInstance): string | null {
   const address = app.server.address();
   if (address === null || typeof address === 'string') return null;
-  if (address.family === 'IPv6') return `http://[${address.address === '::' ? '::1' : address.address}]:${address.port}`;
+  if (address.family === 'IPv6')
+    return `http://[${address.address === '::' ? '::1' : address.address}]:${address.port}`;
   return `http://${address.address === '0.0.0.0' ? '127.0.0.1' : address.address}:${address.port}`;
 }
 
@@ -98,10 +102,16 @@ function loopbackOrigin(app: AppInstance): string | null {
  * validated, and the Idempotency-Key layer (a preHandler) finds `request.member` set.
  */
 export async function depositRoutes(app: AppInstance): Promise<void> {
-  const demoPay = isDemoPayAllowed(app.config) ? new DemoPayGateway({ db: app.db, now: () => app.now(), callbackOrigin: () => loopbackOrigin(app) }) : null;
-  const gateways: PaymentGateways = new Map<PaymentGateway['code'], PaymentGateway>(demoPay ? [['DEMOPAY', createDemoPayAdapter(demoPay)]] : []);
+  const demoPay = isDemoPayAllowed(app.config)
+    ? new DemoPayGateway({ db: app.db, now: () => app.now(), callbackOrigin: () => loopbackOrigin(app) })
+    : null;
+  const gateways: PaymentGateways = new Map<PaymentGateway['code'], PaymentGateway>(
+    demoPay ? [['DEMOPAY', createDemoPayAdapter(demoPay)]] : [],
+  );
   app.addHook('onReady', async () => {
-    await announceDemoPay(app).catch((error: unknown) => app.log.warn({ err: error }, 'could not list the merchants with DEMOPAY on'));
+    await announceDemoPay(app).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not list the merchants with DEMOPAY on'),
+    );
   });
 
   app.get(
@@ -122,10 +132,14 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  app.get(depositPaths.banks, { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(banksSchema) } } }, async (_request, reply) => {
-    reply.header('Cache-Control', noStore);
-    return ok([...thaiBanks]);
-  });
+  app.get(
+    depositPaths.banks,
+    { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(banksSchema) } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok([...thaiBanks]);
+    },
+  );
 
   app.post(
     depositPaths.create,
@@ -137,13 +151,25 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const deps = { db: app.db, appConfig: app.config, gateways, nowMs: app.now() };
-      return ok(await createDeposit(deps, request.merchant, request.member, request.body, request.idempotencyKey!, originOf(request)));
+      return ok(
+        await createDeposit(
+          deps,
+          request.merchant,
+          request.member,
+          request.body,
+          request.idempotencyKey!,
+          originOf(request),
+        ),
+      );
     },
   );
 
   app.get(
     depositPaths.detail,
-    { onRequest: requireRealMember, schema: { tags, querystring: depositDetailQuerySchema, response: { 200: envelopeSchema(depositSchema) } } },
+    {
+      onRequest: requireRealMember,
+      schema: { tags, querystring: depositDetailQuerySchema, response: { 200: envelopeSchema(depositSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const deposit = await findMemberDeposit(app.db, request.merchant, request.member, request.query.depositId);
@@ -154,7 +180,10 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     depositPaths.report,
-    { onRequest: requireRealMember, schema: { tags, querystring: depositReportQuerySchema, response: { 200: envelopeSchema(depositReportSchema) } } },
+    {
+      onRequest: requireRealMember,
+      schema: { tags, querystring: depositReportQuerySchema, response: { 200: envelopeSchema(depositReportSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await listMemberDeposits(app.db, request.merchant, request.member, request.query));
@@ -164,7 +193,10 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
   // The member's own changes to a deposit: each is idempotent by itself (a repeat answers the deposit as it is).
   app.post(
     depositPaths.confirmPaid,
-    { onRequest: requireRealMember, schema: { tags, body: confirmDepositPaidRequestSchema, response: { 200: envelopeSchema(depositSchema) } } },
+    {
+      onRequest: requireRealMember,
+      schema: { tags, body: confirmDepositPaidRequestSchema, response: { 200: envelopeSchema(depositSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await confirmDepositPaid(app.db, request.merchant, request.member, request.body.depositId, app.now()));
@@ -173,7 +205,10 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     depositPaths.attachProof,
-    { onRequest: requireRealMember, schema: { tags, body: attachDepositProofRequestSchema, response: { 200: envelopeSchema(depositSchema) } } },
+    {
+      onRequest: requireRealMember,
+      schema: { tags, body: attachDepositProofRequestSchema, response: { 200: envelopeSchema(depositSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await attachDepositProof(app.db, request.merchant, request.member, request.body, app.now()));
@@ -182,24 +217,46 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     depositPaths.askQuestion,
-    { onRequest: requireRealMember, schema: { tags, body: askDepositQuestionRequestSchema, response: { 200: envelopeSchema(depositSchema) } } },
+    {
+      onRequest: requireRealMember,
+      schema: { tags, body: askDepositQuestionRequestSchema, response: { 200: envelopeSchema(depositSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await askDepositQuestion(app.db, request.merchant, request.member, request.body, app.now()));
     },
   );
 
-  app.get(depositPaths.limits, { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(depositLimitsSchema) } } }, async (request, reply) => {
-    reply.header('Cache-Control', noStore);
-    return ok(await getDepositLimits(app.db, { merchantId: request.merchant.id, memberId: request.member.id, nowMs: app.now() }));
-  });
+  app.get(
+    depositPaths.limits,
+    { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(depositLimitsSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(
+        await getDepositLimits(app.db, {
+          merchantId: request.merchant.id,
+          memberId: request.member.id,
+          nowMs: app.now(),
+        }),
+      );
+    },
+  );
 
   app.post(
     depositPaths.setLimits,
-    { onRequest: requireRealMember, schema: { tags, body: setDepositLimitsRequestSchema, response: { 200: envelopeSchema(depositLimitsSchema) } } },
+    {
+      onRequest: requireRealMember,
+      schema: { tags, body: setDepositLimitsRequestSchema, response: { 200: envelopeSchema(depositLimitsSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await setDepositLimits(app.db, { merchantId: request.merchant.id, memberId: request.member.id, nowMs: app.now() }, request.body));
+      return ok(
+        await setDepositLimits(
+          app.db,
+          { merchantId: request.merchant.id, memberId: request.member.id, nowMs: app.now() },
+          request.body,
+        ),
+      );
     },
   );
 
@@ -215,10 +272,15 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
 
   // Multipart only here, in its own scope: no other route accepts file uploads.
   await app.register(async (scope: AppInstance) => {
-    await scope.register(multipart, { limits: { fileSize: depositProofMaxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
+    await scope.register(multipart, {
+      limits: { fileSize: depositProofMaxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 },
+    });
     scope.post(
       depositPaths.uploadProof,
-      { onRequest: requireRealMember, schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(depositProofSchema) } } },
+      {
+        onRequest: requireRealMember,
+        schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(depositProofSchema) } },
+      },
       async (request, reply) => {
         reply.header('Cache-Control', noStore);
         let bytes: Buffer;
@@ -228,11 +290,19 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
           bytes = await file.toBuffer();
         } catch (error) {
           if (error instanceof AppError) throw error;
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, depositErrorCodes.proofTooLarge, { field: 'file' });
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(400, depositErrorCodes.proofTooLarge, { field: 'file' });
           // Not multipart at all, or a broken one: nothing usable arrived.
           throw AppError.badRequest('file', 'validation.required');
         }
-        return ok(await uploadProof(app.db, { merchantId: request.merchant.id, memberId: request.member.id, bytes, nowMs: app.now() }));
+        return ok(
+          await uploadProof(app.db, {
+            merchantId: request.merchant.id,
+            memberId: request.member.id,
+            bytes,
+            nowMs: app.now(),
+          }),
+        );
       },
     );
   });
@@ -240,7 +310,11 @@ export async function depositRoutes(app: AppInstance): Promise<void> {
   // Gateway callbacks: the raw bytes are kept, because the signature is over them, not over parsed JSON.
   await app.register(async (scope: AppInstance) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: callbackBodyLimit }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: callbackBodyLimit },
+      (_request, body, done) => done(null, body),
+    );
     scope.post(
       depositPaths.gatewayCallback,
       {

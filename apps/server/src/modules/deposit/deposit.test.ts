@@ -1,4 +1,11 @@
-import { banksSchema, depositMethodsSchema, depositPaths, depositReportSchema, depositSettingsSchema, errorEnvelopeSchema } from '@lotus/contract';
+import {
+  banksSchema,
+  depositMethodsSchema,
+  depositPaths,
+  depositReportSchema,
+  depositSettingsSchema,
+  errorEnvelopeSchema,
+} from '@lotus/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { depositKit, okDepositSchema, pngBytes, type DepositKit } from './deposit.testing.ts';
@@ -34,11 +41,21 @@ const memberPaths = [
 
 describe('who may call', () => {
   test.each(memberPaths)('%s %s needs a token (401) and refuses a trial account (403)', async (method, url) => {
-    const anonymous = await testApp.app.inject({ method, url, headers: { Merchant: 'demo', 'Idempotency-Key': 'key-anonymous-1' }, ...(method === 'POST' ? { payload: {} } : {}) });
+    const anonymous = await testApp.app.inject({
+      method,
+      url,
+      headers: { Merchant: 'demo', 'Idempotency-Key': 'key-anonymous-1' },
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(errorEnvelopeSchema.parse(anonymous.json()).errorCode).toBe('user.or.token.invalid');
     const trial = await kit.member(4);
-    const refused = await testApp.app.inject({ method, url, headers: kit.headers(trial.token, { 'Idempotency-Key': 'key-trial-1' }), ...(method === 'POST' ? { payload: {} } : {}) });
+    const refused = await testApp.app.inject({
+      method,
+      url,
+      headers: kit.headers(trial.token, { 'Idempotency-Key': 'key-trial-1' }),
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
     expect(refused.statusCode).toBe(403);
     expect(errorEnvelopeSchema.parse(refused.json()).errorCode).toBe('member.trial.forbidden');
   });
@@ -53,9 +70,27 @@ describe('settings, methods and banks', () => {
     const methods = depositMethodsSchema.parse(response.json().value);
     expect(methods.map((method) => method.methodCode)).toEqual(['BANK', 'PROMPTPAY', 'DEMOPAY']);
     const [bank, promptPay, demoPay] = methods;
-    expect(bank).toMatchObject({ kind: 'bank', minAmount: '100.00', maxAmount: '100000.00', dailyCountLimit: 10, dailyCountLeft: 10, promptPay: null });
-    expect(bank!.bankAccounts[0]).toEqual({ bankAccountId: 'kbank-1', bankCode: 'KBANK', bankNameTh: 'ธนาคารกสิกรไทย', bankNameEn: 'Kasikornbank', accountName: 'Lotus88 Co., Ltd.', accountNumber: '0123456789' });
-    expect(promptPay).toMatchObject({ kind: 'qr', promptPay: { target: 'xxx-xxx-5678', accountName: 'Lotus88 Co., Ltd.' }, bankAccounts: [] });
+    expect(bank).toMatchObject({
+      kind: 'bank',
+      minAmount: '100.00',
+      maxAmount: '100000.00',
+      dailyCountLimit: 10,
+      dailyCountLeft: 10,
+      promptPay: null,
+    });
+    expect(bank!.bankAccounts[0]).toEqual({
+      bankAccountId: 'kbank-1',
+      bankCode: 'KBANK',
+      bankNameTh: 'ธนาคารกสิกรไทย',
+      bankNameEn: 'Kasikornbank',
+      accountName: 'Lotus88 Co., Ltd.',
+      accountNumber: '0123456789',
+    });
+    expect(promptPay).toMatchObject({
+      kind: 'qr',
+      promptPay: { target: 'xxx-xxx-5678', accountName: 'Lotus88 Co., Ltd.' },
+      bankAccounts: [],
+    });
     expect(demoPay).toMatchObject({ kind: 'gateway', feeFixed: '0.00', feePercent: '0.00' });
   });
 
@@ -94,7 +129,12 @@ describe('settings, methods and banks', () => {
     const { token } = await kit.member();
     const banks = banksSchema.parse((await kit.get(token, depositPaths.banks)).json().value);
     expect(banks.length).toBeGreaterThanOrEqual(10);
-    expect(banks).toContainEqual({ bankCode: 'SCB', bankNo: '014', nameTh: 'ธนาคารไทยพาณิชย์', nameEn: 'Siam Commercial Bank' });
+    expect(banks).toContainEqual({
+      bankCode: 'SCB',
+      bankNo: '014',
+      nameTh: 'ธนาคารไทยพาณิชย์',
+      nameEn: 'Siam Commercial Bank',
+    });
     expect(new Set(banks.map((bank) => bank.bankCode)).size).toBe(banks.length);
   });
 });
@@ -113,21 +153,24 @@ describe('bad input is refused with a 400 naming the field, and nothing is writt
     ['below the channel minimum (50.00)', '49.99'],
     ['above the channel maximum (50,000.00)', '50000.01'],
   ];
-  test.each(amountCases)('amount %s: 400 deposit.amount.invalid naming amount with the range, TH and EN', async (_name, amount) => {
-    const { token } = await kit.member();
-    const before = await kit.snapshot();
-    for (const language of ['EN', 'TH'] as const) {
-      const response = await kit.create(token, { methodCode: 'PROMPTPAY', amount }, undefined, language);
-      expect(response.statusCode).toBe(400);
-      const body = errorEnvelopeSchema.parse(response.json());
-      expect(body).toMatchObject({ errorCode: 'deposit.amount.invalid', field: 'amount' });
-      expect(body.message).toContain('50.00');
-      expect(body.message).toContain('50,000.00');
-      expect(body.message).toMatch(language === 'TH' ? /จำนวนเงินฝาก/ : /deposit amount/);
-    }
-    expect(await kit.snapshot()).toEqual(before);
-    await kit.expectLedgerBalanced();
-  });
+  test.each(amountCases)(
+    'amount %s: 400 deposit.amount.invalid naming amount with the range, TH and EN',
+    async (_name, amount) => {
+      const { token } = await kit.member();
+      const before = await kit.snapshot();
+      for (const language of ['EN', 'TH'] as const) {
+        const response = await kit.create(token, { methodCode: 'PROMPTPAY', amount }, undefined, language);
+        expect(response.statusCode).toBe(400);
+        const body = errorEnvelopeSchema.parse(response.json());
+        expect(body).toMatchObject({ errorCode: 'deposit.amount.invalid', field: 'amount' });
+        expect(body.message).toContain('50.00');
+        expect(body.message).toContain('50,000.00');
+        expect(body.message).toMatch(language === 'TH' ? /จำนวนเงินฝาก/ : /deposit amount/);
+      }
+      expect(await kit.snapshot()).toEqual(before);
+      await kit.expectLedgerBalanced();
+    },
+  );
 
   test.each([
     ['amount as a number', { methodCode: 'PROMPTPAY', amount: 100 }, 'amount'],
@@ -150,7 +193,13 @@ describe('bad input is refused with a 400 naming the field, and nothing is writt
     const ownProof = await kit.uploadOk(token);
     const othersProof = await kit.uploadOk(other.token);
     const used = await kit.bankDeposit(token);
-    const base = { methodCode: 'BANK', amount: '500', bankAccountId: 'kbank-1', transferReference: 'REF1', proofId: ownProof };
+    const base = {
+      methodCode: 'BANK',
+      amount: '500',
+      bankAccountId: 'kbank-1',
+      transferReference: 'REF1',
+      proofId: ownProof,
+    };
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ ...base, bankAccountId: undefined }, 'validation.failed', 'bankAccountId'],
       [{ ...base, bankAccountId: 'nope' }, 'deposit.bank.account.unknown', 'bankAccountId'],
@@ -218,7 +267,11 @@ describe('daily limits per channel and member', () => {
     expect(body.message).toContain('1,000.00');
     expect(body.message).toContain('300.00');
     await kit.createOk(token, { methodCode: 'PROMPTPAY', amount: '300' });
-    await testApp.db.updateTable('deposit').set({ status: 'expired', settled_at: new Date(nowMs) }).where('id', '=', BigInt(first.depositId)).execute();
+    await testApp.db
+      .updateTable('deposit')
+      .set({ status: 'expired', settled_at: new Date(nowMs) })
+      .where('id', '=', BigInt(first.depositId))
+      .execute();
     await kit.createOk(token, { methodCode: 'PROMPTPAY', amount: '700' });
   });
 
@@ -228,11 +281,14 @@ describe('daily limits per channel and member', () => {
       deposits.channels.PROMPTPAY.dailyCountLimit = 100;
     });
     const { token, memberId } = await kit.member();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => kit.create(token, { methodCode: 'PROMPTPAY', amount: '100' })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => kit.create(token, { methodCode: 'PROMPTPAY', amount: '100' })),
+    );
     const accepted = responses.filter((response) => response.statusCode === 200);
     const refused = responses.filter((response) => response.statusCode !== 200);
     expect(accepted).toHaveLength(10);
-    for (const response of refused) expect(response.json()).toMatchObject({ errorCode: 'deposit.daily.amount.exceeded', field: 'amount' });
+    for (const response of refused)
+      expect(response.json()).toMatchObject({ errorCode: 'deposit.daily.amount.exceeded', field: 'amount' });
     const rows = await testApp.db.selectFrom('deposit').select('amount').where('member_id', '=', memberId).execute();
     expect(rows.reduce((total, row) => total + row.amount, 0n)).toBe(100_000n);
   });
@@ -242,7 +298,9 @@ describe('daily limits per channel and member', () => {
       deposits.channels.DEMOPAY.dailyCountLimit = 3;
     });
     const { token, memberId } = await kit.member();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => kit.create(token, { methodCode: 'DEMOPAY', amount: '10' })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => kit.create(token, { methodCode: 'DEMOPAY', amount: '10' })),
+    );
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(3);
     const rows = await testApp.db.selectFrom('deposit').select('id').where('member_id', '=', memberId).execute();
     expect(rows).toHaveLength(3);
@@ -253,7 +311,17 @@ describe('create', () => {
   test('PROMPTPAY answers a valid EMVCo payload with the amount and its QR code, pending until its minutes pass', async () => {
     const { token } = await kit.member();
     const deposit = await kit.createOk(token, { methodCode: 'PROMPTPAY', amount: '1500.5' });
-    expect(deposit).toMatchObject({ methodCode: 'PROMPTPAY', status: 'pending', amount: '1500.50', feeAmount: '0.00', creditAmount: '1500.50', currency: 'THB', createdAt: nowMs, expiresAt: nowMs + 30 * 60_000, settledAt: null });
+    expect(deposit).toMatchObject({
+      methodCode: 'PROMPTPAY',
+      status: 'pending',
+      amount: '1500.50',
+      feeAmount: '0.00',
+      creditAmount: '1500.50',
+      currency: 'THB',
+      createdAt: nowMs,
+      expiresAt: nowMs + 30 * 60_000,
+      settledAt: null,
+    });
     expect(deposit.payUrl).toBeUndefined();
     expect(deposit.promptPay!.payload).toContain('54071500.50');
     expect(deposit.promptPay!.payload).toContain('0016A000000677010111011300668123456785802TH');
@@ -267,9 +335,22 @@ describe('create', () => {
     const other = await kit.member();
     const image = pngBytes(7, 5);
     const proofId = await kit.uploadOk(token, image);
-    const deposit = await kit.createOk(token, { methodCode: 'BANK', amount: '2500', bankAccountId: 'scb-1', transferReference: 'K-PLUS 0917', proofId });
+    const deposit = await kit.createOk(token, {
+      methodCode: 'BANK',
+      amount: '2500',
+      bankAccountId: 'scb-1',
+      transferReference: 'K-PLUS 0917',
+      proofId,
+    });
     expect(deposit.bank).toEqual({
-      target: { bankAccountId: 'scb-1', bankCode: 'SCB', bankNameTh: 'ธนาคารไทยพาณิชย์', bankNameEn: 'Siam Commercial Bank', accountName: 'Lotus88 Co., Ltd.', accountNumber: '9876543210' },
+      target: {
+        bankAccountId: 'scb-1',
+        bankCode: 'SCB',
+        bankNameTh: 'ธนาคารไทยพาณิชย์',
+        bankNameEn: 'Siam Commercial Bank',
+        accountName: 'Lotus88 Co., Ltd.',
+        accountNumber: '9876543210',
+      },
       transferReference: 'K-PLUS 0917',
       proofId,
     });
@@ -315,7 +396,9 @@ describe('idempotent create', () => {
       expect(again.body).toBe(first.body);
       expect(again.headers['idempotent-replayed']).toBe('true');
     }
-    const parallel = await Promise.all(Array.from({ length: 5 }, () => kit.create(token, { methodCode: 'PROMPTPAY', amount: '250' }, key)));
+    const parallel = await Promise.all(
+      Array.from({ length: 5 }, () => kit.create(token, { methodCode: 'PROMPTPAY', amount: '250' }, key)),
+    );
     for (const response of parallel) expect(response.body).toBe(first.body);
     const rows = await testApp.db.selectFrom('deposit').select('id').where('member_id', '=', memberId).execute();
     expect(rows).toHaveLength(1);
@@ -323,12 +406,17 @@ describe('idempotent create', () => {
 
   test('5 parallel first requests with one key: one deposit; the others wait (409) or replay it', async () => {
     const { token, memberId } = await kit.member();
-    const responses = await Promise.all(Array.from({ length: 5 }, () => kit.create(token, { methodCode: 'DEMOPAY', amount: '75' }, 'parallel-key-0001')));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => kit.create(token, { methodCode: 'DEMOPAY', amount: '75' }, 'parallel-key-0001')),
+    );
     const succeeded = responses.filter((response) => response.statusCode === 200);
     expect(succeeded.length).toBeGreaterThanOrEqual(1);
     for (const response of succeeded) expect(response.body).toBe(succeeded[0]!.body);
-    for (const response of responses.filter((candidate) => candidate.statusCode !== 200)) expect(response.json().errorCode).toBe('idempotency.in.progress');
-    expect(await testApp.db.selectFrom('deposit').select('id').where('member_id', '=', memberId).execute()).toHaveLength(1);
+    for (const response of responses.filter((candidate) => candidate.statusCode !== 200))
+      expect(response.json().errorCode).toBe('idempotency.in.progress');
+    expect(
+      await testApp.db.selectFrom('deposit').select('id').where('member_id', '=', memberId).execute(),
+    ).toHaveLength(1);
   });
 
   test('the same key with another request is refused (422) and changes nothing', async () => {
@@ -342,12 +430,18 @@ describe('idempotent create', () => {
 
   test('a retry after a crash between insert and answer finds the first deposit (the key is unique per member)', async () => {
     const { token, memberId } = await kit.member();
-    const first = okDepositSchema.parse((await kit.create(token, { methodCode: 'PROMPTPAY', amount: '300' }, 'crash-key-0001')).json()).value;
+    const first = okDepositSchema.parse(
+      (await kit.create(token, { methodCode: 'PROMPTPAY', amount: '300' }, 'crash-key-0001')).json(),
+    ).value;
     // The stored answer is lost, as if the process died before writing it.
     await testApp.db.deleteFrom('idempotent_request').where('idempotency_key', '=', 'crash-key-0001').execute();
-    const retry = okDepositSchema.parse((await kit.create(token, { methodCode: 'PROMPTPAY', amount: '300' }, 'crash-key-0001')).json()).value;
+    const retry = okDepositSchema.parse(
+      (await kit.create(token, { methodCode: 'PROMPTPAY', amount: '300' }, 'crash-key-0001')).json(),
+    ).value;
     expect(retry).toEqual(first);
-    expect(await testApp.db.selectFrom('deposit').select('id').where('member_id', '=', memberId).execute()).toHaveLength(1);
+    expect(
+      await testApp.db.selectFrom('deposit').select('id').where('member_id', '=', memberId).execute(),
+    ).toHaveLength(1);
   });
 });
 
@@ -377,12 +471,19 @@ describe('a member sees only their own deposits', () => {
       created.push(await kit.createOk(token, { methodCode, amount: `${100 + index}` }));
     }
     nowMs = startMs + 5000;
-    await testApp.db.updateTable('deposit').set({ status: 'expired', settled_at: new Date(nowMs) }).where('id', '=', BigInt(created[0]!.depositId)).execute();
-    const read = async (query: string) => depositReportSchema.parse((await kit.get(token, `${depositPaths.report}${query}`)).json().value);
+    await testApp.db
+      .updateTable('deposit')
+      .set({ status: 'expired', settled_at: new Date(nowMs) })
+      .where('id', '=', BigInt(created[0]!.depositId))
+      .execute();
+    const read = async (query: string) =>
+      depositReportSchema.parse((await kit.get(token, `${depositPaths.report}${query}`)).json().value);
     expect((await read('')).content.map((row) => row.depositId)).toEqual(created.map((row) => row.depositId).reverse());
     expect((await read('?status=expired')).content.map((row) => row.depositId)).toEqual([created[0]!.depositId]);
     expect((await read('?methodCode=DEMOPAY')).content.map((row) => row.depositId)).toEqual([created[1]!.depositId]);
-    expect((await read(`?startTime=${startMs + 1000}&endTime=${startMs + 2000}`)).content.map((row) => row.depositId)).toEqual([created[1]!.depositId]);
+    expect(
+      (await read(`?startTime=${startMs + 1000}&endTime=${startMs + 2000}`)).content.map((row) => row.depositId),
+    ).toEqual([created[1]!.depositId]);
     const page = await read('?pageNo=2&pageSize=2');
     expect(page).toMatchObject({ pageNo: 2, pageSize: 2, totalElements: 3, totalPages: 2 });
     expect(page.content.map((row) => row.depositId)).toEqual([created[0]!.depositId]);
@@ -396,7 +497,15 @@ describe('a gateway that fails while the payment is opened', () => {
   test('answers 502 after the deposit is stored; a retry with the same key opens the payment for that same deposit', async () => {
     const { memberId, username } = await kit.member();
     const merchant = (await findMerchant(testApp.db, { code: 'demo' }))!;
-    const member = { id: memberId, merchantId: merchant.id, username, isAgent: 0 as const, language: 'EN' as const, sessionId: 0n, sessionCreatedAtMs: nowMs };
+    const member = {
+      id: memberId,
+      merchantId: merchant.id,
+      username,
+      isAgent: 0 as const,
+      language: 'EN' as const,
+      sessionId: 0n,
+      sessionCreatedAtMs: nowMs,
+    };
     let isDown = true;
     const references: string[] = [];
     // The outside world: a gateway that is down at first, then answers.
@@ -410,15 +519,29 @@ describe('a gateway that fails while the payment is opened', () => {
       verifyCallback: () => ({ ok: false, reason: 'signature' }),
       queryStatus: async () => 'unknown',
     };
-    const deps = { db: testApp.db, appConfig: testApp.config, gateways: new Map([['DEMOPAY' as const, gateway]]), nowMs };
+    const deps = {
+      db: testApp.db,
+      appConfig: testApp.config,
+      gateways: new Map([['DEMOPAY' as const, gateway]]),
+      nowMs,
+    };
     const request = { methodCode: 'DEMOPAY' as const, amount: '100' };
-    const failure = await createDeposit(deps, merchant, member, request, 'gateway-down-key-1', 'http://localhost').catch((error: unknown) => error);
+    const failure = await createDeposit(
+      deps,
+      merchant,
+      member,
+      request,
+      'gateway-down-key-1',
+      'http://localhost',
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ statusCode: 502, errorCode: 'deposit.gateway.unavailable' });
     isDown = false;
     const deposit = await createDeposit(deps, merchant, member, request, 'gateway-down-key-1', 'http://localhost');
     expect(deposit).toMatchObject({ status: 'pending', payUrl: `http://localhost/demopay/pay/${'a'.repeat(32)}` });
     expect(new Set(references)).toEqual(new Set([String(deposit.depositId)]));
-    expect(await testApp.db.selectFrom('deposit').select('id').where('member_id', '=', memberId).execute()).toHaveLength(1);
+    expect(
+      await testApp.db.selectFrom('deposit').select('id').where('member_id', '=', memberId).execute(),
+    ).toHaveLength(1);
   });
 });

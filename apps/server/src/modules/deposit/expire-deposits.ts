@@ -21,7 +21,11 @@ const gatewayBatch = 200;
  * gateway-callback.ts): the member's money reached the gateway, so it is never kept from them.
  * Proofs that no deposit used are deleted a day after upload.
  */
-export async function expireDeposits(db: Kysely<Database>, gateways: PaymentGateways, nowMs: number): Promise<Record<string, number>> {
+export async function expireDeposits(
+  db: Kysely<Database>,
+  gateways: PaymentGateways,
+  nowMs: number,
+): Promise<Record<string, number>> {
   const now = new Date(nowMs);
   const manual = await db
     .updateTable('deposit')
@@ -48,7 +52,11 @@ export async function expireDeposits(db: Kysely<Database>, gateways: PaymentGate
     let status: 'pending' | 'paid' | 'failed' | 'unknown' = 'unknown';
     if (gateway && candidate.gateway_payment_id !== null) {
       const merchant = await findMerchant(db, { id: candidate.merchant_id });
-      status = merchant ? await gateway.queryStatus({ merchant: gatewayMerchantOf(merchant), paymentId: candidate.gateway_payment_id }).catch(() => 'unknown' as const) : 'unknown';
+      status = merchant
+        ? await gateway
+            .queryStatus({ merchant: gatewayMerchantOf(merchant), paymentId: candidate.gateway_payment_id })
+            .catch(() => 'unknown' as const)
+        : 'unknown';
     }
     await db.transaction().execute(async (trx) => {
       const deposit = await lockDeposit(trx, candidate.merchant_id, candidate.id);
@@ -61,7 +69,11 @@ export async function expireDeposits(db: Kysely<Database>, gateways: PaymentGate
         await rejectLockedDeposit(trx, deposit, nowMs, gatewayFailedReason, null);
         counts.gatewayRejected += 1;
       } else {
-        await trx.updateTable('deposit').set({ status: 'expired', settled_at: now }).where('id', '=', deposit.id).execute();
+        await trx
+          .updateTable('deposit')
+          .set({ status: 'expired', settled_at: now })
+          .where('id', '=', deposit.id)
+          .execute();
         counts.gatewayExpired += 1;
       }
     });
@@ -70,7 +82,11 @@ export async function expireDeposits(db: Kysely<Database>, gateways: PaymentGate
   const proofs = await db
     .deleteFrom('deposit_proof')
     .where('created_at', '<=', new Date(nowMs - unusedProofRetentionMs))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id')),
+      ),
+    )
     .executeTakeFirst();
   return { ...counts, unusedProofsDeleted: Number(proofs.numDeletedRows) };
 }

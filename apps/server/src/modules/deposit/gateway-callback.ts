@@ -1,4 +1,10 @@
-import { depositErrorCodes, depositMethodCodeSchema, errorCodes, type DepositStatus, type GatewayCallbackResult } from '@lotus/contract';
+import {
+  depositErrorCodes,
+  depositMethodCodeSchema,
+  errorCodes,
+  type DepositStatus,
+  type GatewayCallbackResult,
+} from '@lotus/contract';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -30,7 +36,11 @@ interface JournalEntry {
   statusAfter: DepositStatus | null;
 }
 
-async function journal(db: Kysely<Database> | Transaction<Database>, input: CallbackInput, entry: JournalEntry): Promise<void> {
+async function journal(
+  db: Kysely<Database> | Transaction<Database>,
+  input: CallbackInput,
+  entry: JournalEntry,
+): Promise<void> {
   const signature = input.headers['x-demopay-signature'] ?? input.headers['x-signature'];
   await db
     .insertInto('deposit_gateway_callback')
@@ -59,12 +69,18 @@ async function journal(db: Kysely<Database> | Transaction<Database>, input: Call
  *
  * So success twice credits once, a failure after a success is ignored, and order does not matter.
  */
-async function apply(trx: Transaction<Database>, deposit: DepositRow, callback: VerifiedCallback, nowMs: number): Promise<{ deposit: DepositRow; outcome: GatewayCallbackOutcome }> {
+async function apply(
+  trx: Transaction<Database>,
+  deposit: DepositRow,
+  callback: VerifiedCallback,
+  nowMs: number,
+): Promise<{ deposit: DepositRow; outcome: GatewayCallbackOutcome }> {
   if (callback.status === 'paid') {
     if (deposit.status === 'approved') return { deposit, outcome: 'replayed' };
     return { deposit: await approveLockedDeposit(trx, deposit, nowMs, null), outcome: 'applied' };
   }
-  if (deposit.status === 'pending') return { deposit: await rejectLockedDeposit(trx, deposit, nowMs, gatewayFailedReason, null), outcome: 'applied' };
+  if (deposit.status === 'pending')
+    return { deposit: await rejectLockedDeposit(trx, deposit, nowMs, gatewayFailedReason, null), outcome: 'applied' };
   if (deposit.status === 'rejected') return { deposit, outcome: 'replayed' };
   return { deposit, outcome: 'ignored' };
 }
@@ -75,17 +91,32 @@ async function apply(trx: Transaction<Database>, deposit: DepositRow, callback: 
  * callback is applied under the deposit's row lock, so parallel copies queue and see each other's
  * effect; the answer is the deposit's state after it, the same for every replay.
  */
-export async function handleGatewayCallback(db: Kysely<Database>, gateways: PaymentGateways, input: CallbackInput): Promise<GatewayCallbackResult> {
+export async function handleGatewayCallback(
+  db: Kysely<Database>,
+  gateways: PaymentGateways,
+  input: CallbackInput,
+): Promise<GatewayCallbackResult> {
   const code = depositMethodCodeSchema.safeParse(input.gatewayCode);
   const gateway = code.success ? gateways.get(code.data) : undefined;
   const merchant = await findMerchant(db, { code: input.merchantCode });
-  const base = { merchantId: merchant?.id ?? null, gatewayCode: input.gatewayCode, paymentId: null, depositId: null, statusAfter: null };
+  const base = {
+    merchantId: merchant?.id ?? null,
+    gatewayCode: input.gatewayCode,
+    paymentId: null,
+    depositId: null,
+    statusAfter: null,
+  };
   if (!gateway || !merchant || merchant.status !== 'active') {
     await journal(db, input, { ...base, outcome: 'refused.unknown' });
     throw AppError.notFound();
   }
 
-  const verification = gateway.verifyCallback({ merchant: gatewayMerchantOf(merchant), rawBody: input.rawBody, headers: input.headers, nowMs: input.nowMs });
+  const verification = gateway.verifyCallback({
+    merchant: gatewayMerchantOf(merchant),
+    rawBody: input.rawBody,
+    headers: input.headers,
+    nowMs: input.nowMs,
+  });
   if (!verification.ok) {
     await journal(db, input, { ...base, outcome: `refused.${verification.reason}` });
     if (verification.reason === 'malformed') throw new AppError(400, errorCodes.malformedBody);
@@ -97,7 +128,11 @@ export async function handleGatewayCallback(db: Kysely<Database>, gateways: Paym
   const result = await db.transaction().execute(async (trx) => {
     const deposit = depositId === null ? null : await lockDeposit(trx, merchant.id, depositId);
     const entry = { ...base, paymentId: callback.paymentId, depositId: deposit?.id ?? null };
-    if (!deposit || deposit.method_code !== gateway.code || (deposit.gateway_payment_id !== null && deposit.gateway_payment_id !== callback.paymentId)) {
+    if (
+      !deposit ||
+      deposit.method_code !== gateway.code ||
+      (deposit.gateway_payment_id !== null && deposit.gateway_payment_id !== callback.paymentId)
+    ) {
       return { refused: 'refused.unknown' as const, entry };
     }
     if (deposit.amount !== callback.amountMinor || deposit.currency !== callback.currency) {
@@ -105,7 +140,11 @@ export async function handleGatewayCallback(db: Kysely<Database>, gateways: Paym
     }
     if (deposit.gateway_payment_id === null) {
       // A crash between opening the payment and storing its id: the signed callback tells it.
-      await trx.updateTable('deposit').set({ gateway_payment_id: callback.paymentId }).where('id', '=', deposit.id).execute();
+      await trx
+        .updateTable('deposit')
+        .set({ gateway_payment_id: callback.paymentId })
+        .where('id', '=', deposit.id)
+        .execute();
     }
     const applied = await apply(trx, deposit, callback, input.nowMs);
     await journal(trx, input, { ...entry, outcome: applied.outcome, statusAfter: applied.deposit.status });

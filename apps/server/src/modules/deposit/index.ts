@@ -9,8 +9,17 @@ import type { Database } from '../../db/schema.ts';
 export { expireDepositsJob, expireDepositsJobName } from './expire-deposits.ts';
 
 /** The statuses of some of a merchant's deposits by id (absent ids are not the merchant's or do not exist). */
-export async function findDepositStatuses(db: Kysely<Database>, merchantId: number, depositIds: readonly bigint[]): Promise<Map<bigint, DepositStatus>> {
+export async function findDepositStatuses(
+  db: Kysely<Database>,
+  merchantId: number,
+  depositIds: readonly bigint[],
+): Promise<Map<bigint, DepositStatus>> {
   if (depositIds.length === 0) return new Map();
-  const rows = await db.selectFrom('deposit').select(['id', 'status']).where('merchant_id', '=', merchantId).where('id', 'in', [...depositIds]).execute();
+  const rows = await db
+    .selectFrom('deposit')
+    .select(['id', 'status'])
+    .where('merchant_id', '=', merchantId)
+    .where('id', 'in', [...depositIds])
+    .execute();
   return new Map(rows.map((row) => [row.id, row.status]));
 }

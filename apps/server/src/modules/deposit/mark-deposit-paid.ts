@@ -12,7 +12,8 @@ import { lockMemberDeposit } from './settle-deposit.ts';
 
 /** Gateways say themselves whether their deposit was paid: nothing for the member to mark. */
 function refuseGateway(deposit: DepositRow): void {
-  if (!isManualChannel(deposit.method_code)) throw new AppError(409, depositErrorCodes.notReviewable, { messageKey: 'deposit.not.reviewable.member' });
+  if (!isManualChannel(deposit.method_code))
+    throw new AppError(409, depositErrorCodes.notReviewable, { messageKey: 'deposit.not.reviewable.member' });
 }
 
 function notPending(deposit: DepositRow): AppError {
@@ -29,13 +30,24 @@ async function viewOf(trx: Transaction<Database>, deposit: DepositRow): Promise<
  * as it is, whatever its status now. Under the deposit's lock, and the job's update re-checks
  * `paid_at IS NULL` on the row it waited for, so a confirmation and an expiry cannot both win.
  */
-export async function confirmDepositPaid(db: Kysely<Database>, merchant: MerchantContext, member: AuthenticatedMember, depositId: number, nowMs: number): Promise<Deposit> {
+export async function confirmDepositPaid(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  member: AuthenticatedMember,
+  depositId: number,
+  nowMs: number,
+): Promise<Deposit> {
   return db.transaction().execute(async (trx) => {
     let deposit = await lockMemberDeposit(trx, merchant.id, member.id, depositId);
     refuseGateway(deposit);
     if (deposit.paid_at === null) {
       if (deposit.status !== 'pending') throw notPending(deposit);
-      deposit = await trx.updateTable('deposit').set({ paid_at: new Date(nowMs) }).where('id', '=', deposit.id).returningAll().executeTakeFirstOrThrow();
+      deposit = await trx
+        .updateTable('deposit')
+        .set({ paid_at: new Date(nowMs) })
+        .where('id', '=', deposit.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     }
     return viewOf(trx, deposit);
   });
@@ -47,7 +59,13 @@ export async function confirmDepositPaid(db: Kysely<Database>, merchant: Merchan
  * the slip is there for the operators answering the member's question. Approved and rejected
  * deposits are decided: 409. The slip must be the member's own and unused, like at create.
  */
-export async function attachDepositProof(db: Kysely<Database>, merchant: MerchantContext, member: AuthenticatedMember, request: AttachDepositProofRequest, nowMs: number): Promise<Deposit> {
+export async function attachDepositProof(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  member: AuthenticatedMember,
+  request: AttachDepositProofRequest,
+  nowMs: number,
+): Promise<Deposit> {
   return db.transaction().execute(async (trx) => {
     let deposit = await lockMemberDeposit(trx, merchant.id, member.id, request.depositId);
     refuseGateway(deposit);
@@ -66,7 +84,10 @@ export async function attachDepositProof(db: Kysely<Database>, merchant: Merchan
       .catch((error: unknown) => {
         // Another deposit took this slip a moment ago (its unique index), or the clean-up job deleted it as unused.
         const { code, constraint } = error as { code?: string; constraint?: string };
-        if ((code === '23505' && constraint === 'deposit_proof_id_key') || (code === '23503' && constraint?.includes('proof') === true)) {
+        if (
+          (code === '23505' && constraint === 'deposit_proof_id_key') ||
+          (code === '23503' && constraint?.includes('proof') === true)
+        ) {
           throw new AppError(400, depositErrorCodes.proofUnknown, { field: 'proofId' });
         }
         throw error;

@@ -1,4 +1,13 @@
-import { depositProofMaxBytes, depositProofTypes, formatMinorUnits, type Deposit, type DepositMethod, type DepositReport, type DepositReportQuery, type DepositSettings } from '@lotus/contract';
+import {
+  depositProofMaxBytes,
+  depositProofTypes,
+  formatMinorUnits,
+  type Deposit,
+  type DepositMethod,
+  type DepositReport,
+  type DepositReportQuery,
+  type DepositSettings,
+} from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,7 +23,12 @@ import { findThaiBank } from './thai-banks.ts';
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** GET MCSFE_getDepositSettings. */
-export async function getDepositSettings(db: Kysely<Database>, appConfig: Pick<AppConfig, 'NODE_ENV'>, merchant: MerchantContext, member: AuthenticatedMember): Promise<DepositSettings> {
+export async function getDepositSettings(
+  db: Kysely<Database>,
+  appConfig: Pick<AppConfig, 'NODE_ENV'>,
+  merchant: MerchantContext,
+  member: AuthenticatedMember,
+): Promise<DepositSettings> {
   const state = await findMemberState(db, merchant.id, member.id);
   return {
     currency: merchant.currency,
@@ -79,7 +93,12 @@ export async function listDepositMethods(
 }
 
 /** GET MCSFE_getDepositTask: one of the member's deposits; another member's is answered as unknown (null). */
-export async function findMemberDeposit(db: Kysely<Database>, merchant: MerchantContext, member: AuthenticatedMember, depositId: number): Promise<Deposit | null> {
+export async function findMemberDeposit(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  member: AuthenticatedMember,
+  depositId: number,
+): Promise<Deposit | null> {
   const row = await db
     .selectFrom('deposit')
     .selectAll()
@@ -91,7 +110,12 @@ export async function findMemberDeposit(db: Kysely<Database>, merchant: Merchant
 }
 
 /** GET MCSFE_getDepositTransactionReport: newest first. */
-export async function listMemberDeposits(db: Kysely<Database>, merchant: MerchantContext, member: AuthenticatedMember, query: DepositReportQuery): Promise<DepositReport> {
+export async function listMemberDeposits(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  member: AuthenticatedMember,
+  query: DepositReportQuery,
+): Promise<DepositReport> {
   let base = db.selectFrom('deposit').where('member_id', '=', member.id).where('merchant_id', '=', merchant.id);
   if (query.status) base = base.where('status', '=', query.status);
   if (query.methodCode) base = base.where('method_code', '=', query.methodCode);
@@ -108,9 +132,14 @@ export async function listMemberDeposits(db: Kysely<Database>, merchant: Merchan
       .execute(),
   ]);
   const totalElements = Number(total.count);
-  const questions = await listQuestions(db, rows.map((row) => row.id));
+  const questions = await listQuestions(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
-    content: await Promise.all(rows.map((row) => toDepositView(row, questions.get(row.id) ?? [], { withPromptPay: false }))),
+    content: await Promise.all(
+      rows.map((row) => toDepositView(row, questions.get(row.id) ?? [], { withPromptPay: false })),
+    ),
     pageNo: query.pageNo,
     pageSize: query.pageSize,
     totalElements,

@@ -18,17 +18,50 @@ export const limitRaiseDelayMs = dayMs;
  * transaction ends. Every deposit create of the member takes this lock first, so two parallel
  * creates count each other's amounts: limits cannot be passed by racing.
  */
-export async function lockMemberState(trx: Transaction<Database>, merchantId: number, memberId: bigint, nowMs: number): Promise<MemberState> {
+export async function lockMemberState(
+  trx: Transaction<Database>,
+  merchantId: number,
+  memberId: bigint,
+  nowMs: number,
+): Promise<MemberState> {
   await trx
     .insertInto('deposit_member_state')
-    .values({ member_id: memberId, merchant_id: merchantId, first_deposit_id: null, first_deposit_at: null, limit_day: null, limit_week: null, limit_month: null, pending_day: null, pending_day_from: null, pending_week: null, pending_week_from: null, pending_month: null, pending_month_from: null, updated_at: new Date(nowMs) })
+    .values({
+      member_id: memberId,
+      merchant_id: merchantId,
+      first_deposit_id: null,
+      first_deposit_at: null,
+      limit_day: null,
+      limit_week: null,
+      limit_month: null,
+      pending_day: null,
+      pending_day_from: null,
+      pending_week: null,
+      pending_week_from: null,
+      pending_month: null,
+      pending_month_from: null,
+      updated_at: new Date(nowMs),
+    })
     .onConflict((oc) => oc.column('member_id').doNothing())
     .execute();
-  return trx.selectFrom('deposit_member_state').selectAll().where('member_id', '=', memberId).where('merchant_id', '=', merchantId).forUpdate().executeTakeFirstOrThrow();
+  return trx
+    .selectFrom('deposit_member_state')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('merchant_id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 export async function findMemberState(db: Executor, merchantId: number, memberId: bigint): Promise<MemberState | null> {
-  return (await db.selectFrom('deposit_member_state').selectAll().where('member_id', '=', memberId).where('merchant_id', '=', merchantId).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('deposit_member_state')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 export interface PeriodLimit {
@@ -67,8 +100,12 @@ export async function sumDeposits(
     .selectFrom('deposit')
     .select((eb) => [
       eb.fn.countAll<string>().as('count'),
-      eb.fn.coalesce(eb.fn.sum<string | null>('amount').filterWhere('status', '=', 'approved'), eb.val('0')).as('approved'),
-      eb.fn.coalesce(eb.fn.sum<string | null>('amount').filterWhere('status', '=', 'pending'), eb.val('0')).as('pending'),
+      eb.fn
+        .coalesce(eb.fn.sum<string | null>('amount').filterWhere('status', '=', 'approved'), eb.val('0'))
+        .as('approved'),
+      eb.fn
+        .coalesce(eb.fn.sum<string | null>('amount').filterWhere('status', '=', 'pending'), eb.val('0'))
+        .as('pending'),
     ])
     .where('member_id', '=', memberId)
     .where('created_at', '>', new Date(sinceMs))

@@ -51,7 +51,9 @@ describe('CRC-16/CCITT-FALSE', () => {
 
 describe('promptPayPayload', () => {
   test('matches a known-good dynamic payload byte for byte (phone 000-000-0000, 4.22 baht)', () => {
-    expect(promptPayPayload('0000000000', 422n)).toBe('00020101021229370016A000000677010111011300660000000005802TH530376454044.226304E469');
+    expect(promptPayPayload('0000000000', 422n)).toBe(
+      '00020101021229370016A000000677010111011300660000000005802TH530376454044.226304E469',
+    );
   });
 
   test('a phone target: tag 29 holds the AID and 0066 + the 9 digits after the leading 0; every field as EMVCo asks', () => {
@@ -77,7 +79,9 @@ describe('promptPayPayload', () => {
       ['02', '0123456789012'],
     ]);
     // The same as the published static payload for this id, with the dynamic method and the amount added.
-    expect(payload).toBe(`00020101021229370016A000000677010111021301234567890125802TH53037645406100.006304${crc16CcittFalse('00020101021229370016A000000677010111021301234567890125802TH53037645406100.006304')}`);
+    expect(payload).toBe(
+      `00020101021229370016A000000677010111021301234567890125802TH53037645406100.006304${crc16CcittFalse('00020101021229370016A000000677010111021301234567890125802TH53037645406100.006304')}`,
+    );
     expect(hasValidCrc(payload)).toBe(true);
   });
 

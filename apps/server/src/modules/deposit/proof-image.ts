@@ -33,7 +33,8 @@ export function inspectProofImage(bytes: Buffer): ProofImage | ProofImageRefusal
 
 function inspectPng(bytes: Buffer): ProofImage | ProofImageRefusal {
   // The first chunk must be IHDR (length 13) with the dimensions; read them before decoding.
-  if (bytes.length < 33 || bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return 'not.image';
+  if (bytes.length < 33 || bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    return 'not.image';
   const width = bytes.readUInt32BE(16);
   const height = bytes.readUInt32BE(20);
   if (width === 0 || height === 0 || width * height > maxPixels) return 'not.image';
@@ -70,7 +71,14 @@ function inspectJpeg(bytes: Buffer): ProofImage | ProofImageRefusal {
       const height = bytes.readUInt16BE(at + 3);
       const width = bytes.readUInt16BE(at + 5);
       const components = bytes[at + 7]!;
-      if (width === 0 || height === 0 || components === 0 || length !== 8 + 3 * components || width * height > maxPixels) return 'not.image';
+      if (
+        width === 0 ||
+        height === 0 ||
+        components === 0 ||
+        length !== 8 + 3 * components ||
+        width * height > maxPixels
+      )
+        return 'not.image';
       frame = { width, height };
     }
     if (marker === 0xda) {

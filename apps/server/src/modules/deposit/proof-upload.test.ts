@@ -35,15 +35,32 @@ describe('inspectProofImage: decided by the bytes alone', () => {
     ['HTML', Buffer.from('<html><script>alert(1)</script></html>')],
     ['empty', Buffer.alloc(0)],
     ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')],
-    ['a PNG signature and garbage', Buffer.concat([pngBytes().subarray(0, 8), Buffer.from('garbage garbage garbage garbage')])],
+    [
+      'a PNG signature and garbage',
+      Buffer.concat([pngBytes().subarray(0, 8), Buffer.from('garbage garbage garbage garbage')]),
+    ],
     ['a truncated PNG', pngBytes(16, 16).subarray(0, 45)],
     ['a PNG with a broken chunk', corruptedPng()],
     ['a PNG claiming 60000 x 60000 pixels', hugePng()],
-    ['a PNG of 0 x 0', (() => { const bytes = Buffer.from(pngBytes()); bytes.writeUInt32BE(0, 16); return bytes; })()],
+    [
+      'a PNG of 0 x 0',
+      (() => {
+        const bytes = Buffer.from(pngBytes());
+        bytes.writeUInt32BE(0, 16);
+        return bytes;
+      })(),
+    ],
     ['a JPEG start marker alone', Buffer.from([0xff, 0xd8, 0xff])],
     ['a JPEG without its end marker', jpegBytes().subarray(0, -2)],
     ['a JPEG of width 0', jpegBytes(0, 8)],
-    ['a JPEG whose scan comes before its frame', (() => { const bytes = jpegBytes(); const sof = bytes.indexOf(Buffer.from([0xff, 0xc0])); return Buffer.concat([bytes.subarray(0, sof), bytes.subarray(sof + 13)]); })()],
+    [
+      'a JPEG whose scan comes before its frame',
+      (() => {
+        const bytes = jpegBytes();
+        const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+        return Buffer.concat([bytes.subarray(0, sof), bytes.subarray(sof + 13)]);
+      })(),
+    ],
     ['a JPEG with a segment longer than the file', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0xff, 0xff, 0x00])],
   ])('refuses %s', (_name, bytes) => {
     expect(inspectProofImage(bytes)).toBe('not.image');
@@ -65,10 +82,17 @@ describe('POST MCSFE_uploadDepositProof', () => {
 
   test('a JPEG is accepted whatever its name and declared type say', async () => {
     const { token } = await kit.member();
-    const response = await kit.upload(token, jpegBytes(320, 240), { fileName: 'slip.gif', contentType: 'application/octet-stream' });
+    const response = await kit.upload(token, jpegBytes(320, 240), {
+      fileName: 'slip.gif',
+      contentType: 'application/octet-stream',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(depositProofSchema.parse(response.json().value)).toMatchObject({ contentType: 'image/jpeg', width: 320, height: 240 });
+    expect(depositProofSchema.parse(response.json().value)).toMatchObject({
+      contentType: 'image/jpeg',
+      width: 320,
+      height: 240,
+    });
   });
 
   test.each([
@@ -90,7 +114,12 @@ describe('POST MCSFE_uploadDepositProof', () => {
     const before = await kit.snapshot();
     const wrongField = await kit.upload(token, pngBytes(), { fieldName: 'image' });
     expect(wrongField.json()).toMatchObject({ errorCode: 'validation.failed', field: 'file' });
-    const json = await testApp.app.inject({ method: 'POST', url: depositPaths.uploadProof, headers: kit.headers(token), payload: { file: 'data' } });
+    const json = await testApp.app.inject({
+      method: 'POST',
+      url: depositPaths.uploadProof,
+      headers: kit.headers(token),
+      payload: { file: 'data' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().field).toBe('file');
     const boundary = 'x'.repeat(20);
@@ -118,7 +147,12 @@ describe('POST MCSFE_uploadDepositProof', () => {
   test('a multipart body is only accepted here: other calls still refuse it', async () => {
     const { token } = await kit.member();
     const { payload, contentType } = multipartBody(pngBytes());
-    const response = await testApp.app.inject({ method: 'POST', url: depositPaths.setLimits, headers: kit.headers(token, { 'content-type': contentType }), payload });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: depositPaths.setLimits,
+      headers: kit.headers(token, { 'content-type': contentType }),
+      payload,
+    });
     expect(response.statusCode).toBe(415);
   });
 });

@@ -15,7 +15,10 @@ export const unusedProofRetentionMs = 24 * 60 * 60 * 1000;
  * not under DATA_DIR: every API instance can serve it, it is backed up with the deposit that names
  * it, and a foreign key ties it to its member.
  */
-export async function uploadProof(db: Kysely<Database>, input: { merchantId: number; memberId: bigint; bytes: Buffer; nowMs: number }): Promise<DepositProof> {
+export async function uploadProof(
+  db: Kysely<Database>,
+  input: { merchantId: number; memberId: bigint; bytes: Buffer; nowMs: number },
+): Promise<DepositProof> {
   const image = inspectProofImage(input.bytes);
   if (image === 'too.large') throw new AppError(400, depositErrorCodes.proofTooLarge, { field: 'file' });
   if (image === 'not.image') throw new AppError(400, depositErrorCodes.proofNotImage, { field: 'file' });
@@ -24,9 +27,14 @@ export async function uploadProof(db: Kysely<Database>, input: { merchantId: num
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('member_id', '=', input.memberId)
     .where('created_at', '>', new Date(input.nowMs - unusedProofRetentionMs))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id')),
+      ),
+    )
     .executeTakeFirstOrThrow();
-  if (Number(unused.count) >= maxUnusedProofsPerDay) throw new AppError(429, depositErrorCodes.proofQuota, { retryAfterSeconds: 3600 });
+  if (Number(unused.count) >= maxUnusedProofsPerDay)
+    throw new AppError(429, depositErrorCodes.proofQuota, { retryAfterSeconds: 3600 });
   const row = await db
     .insertInto('deposit_proof')
     .values({
@@ -42,7 +50,13 @@ export async function uploadProof(db: Kysely<Database>, input: { merchantId: num
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { proofId: Number(row.id), contentType: image.contentType, sizeBytes: input.bytes.length, width: image.width, height: image.height };
+  return {
+    proofId: Number(row.id),
+    contentType: image.contentType,
+    sizeBytes: input.bytes.length,
+    width: image.width,
+    height: image.height,
+  };
 }
 
 export interface ProofContent {
@@ -51,7 +65,12 @@ export interface ProofContent {
 }
 
 /** A member's own proof; another member's answers exactly like one that does not exist. */
-export async function findMemberProof(db: Kysely<Database>, merchantId: number, memberId: bigint, proofId: number): Promise<ProofContent | null> {
+export async function findMemberProof(
+  db: Kysely<Database>,
+  merchantId: number,
+  memberId: bigint,
+  proofId: number,
+): Promise<ProofContent | null> {
   const row = await db
     .selectFrom('deposit_proof')
     .select(['content_type', 'content'])
@@ -63,7 +82,11 @@ export async function findMemberProof(db: Kysely<Database>, merchantId: number, 
 }
 
 /** The proof of a deposit of the merchant, for operators. */
-export async function findDepositProof(db: Kysely<Database>, merchantId: number, depositId: number): Promise<ProofContent | null> {
+export async function findDepositProof(
+  db: Kysely<Database>,
+  merchantId: number,
+  depositId: number,
+): Promise<ProofContent | null> {
   const row = await db
     .selectFrom('deposit')
     .innerJoin('deposit_proof', 'deposit_proof.id', 'deposit.proof_id')
@@ -78,14 +101,23 @@ export async function findDepositProof(db: Kysely<Database>, merchantId: number,
  * The id of a slip the member uploaded and no deposit uses yet (a slip serves one deposit), or
  * refuses it as unknown: another member's, a used one and a missing one answer alike.
  */
-export async function claimableProofId(db: Kysely<Database>, merchantId: number, memberId: bigint, proofId: number): Promise<bigint> {
+export async function claimableProofId(
+  db: Kysely<Database>,
+  merchantId: number,
+  memberId: bigint,
+  proofId: number,
+): Promise<bigint> {
   const proof = await db
     .selectFrom('deposit_proof')
     .select('id')
     .where('id', '=', BigInt(proofId))
     .where('member_id', '=', memberId)
     .where('merchant_id', '=', merchantId)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('deposit').select('deposit.id').whereRef('deposit.proof_id', '=', 'deposit_proof.id')),
+      ),
+    )
     .executeTakeFirst();
   if (!proof) throw new AppError(400, depositErrorCodes.proofUnknown, { field: 'proofId' });
   return proof.id;

@@ -15,7 +15,12 @@ export const thaiBanks: readonly Bank[] = [
   { bankCode: 'BAY', bankNo: '025', nameTh: 'ธนาคารกรุงศรีอยุธยา', nameEn: 'Bank of Ayudhya (Krungsri)' },
   { bankCode: 'GSB', bankNo: '030', nameTh: 'ธนาคารออมสิน', nameEn: 'Government Savings Bank' },
   { bankCode: 'GHB', bankNo: '033', nameTh: 'ธนาคารอาคารสงเคราะห์', nameEn: 'Government Housing Bank' },
-  { bankCode: 'BAAC', bankNo: '034', nameTh: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', nameEn: 'Bank for Agriculture and Agricultural Cooperatives' },
+  {
+    bankCode: 'BAAC',
+    bankNo: '034',
+    nameTh: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร',
+    nameEn: 'Bank for Agriculture and Agricultural Cooperatives',
+  },
   { bankCode: 'TISCO', bankNo: '067', nameTh: 'ธนาคารทิสโก้', nameEn: 'TISCO Bank' },
   { bankCode: 'KKP', bankNo: '069', nameTh: 'ธนาคารเกียรตินาคินภัทร', nameEn: 'Kiatnakin Phatra Bank' },
   { bankCode: 'ICBCT', bankNo: '070', nameTh: 'ธนาคารไอซีบีซี (ไทย)', nameEn: 'ICBC (Thai)' },

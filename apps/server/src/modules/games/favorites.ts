@@ -11,7 +11,10 @@ function gameUnknown(): AppError {
  * POST MCSFE_addFavoriteGameV2: a playable game of the member's merchant becomes a favourite.
  * Adding it again does nothing (one row per member and game, settled by the unique key even in a race).
  */
-export async function addFavoriteGame(context: MemberGamesContext, gameId: string): Promise<{ gameId: string; isFavorite: boolean }> {
+export async function addFavoriteGame(
+  context: MemberGamesContext,
+  gameId: string,
+): Promise<{ gameId: string; isFavorite: boolean }> {
   const game = await findPlayableGame(context.db, context.merchant.id, gameId);
   if (!game) throw gameUnknown();
   await context.db
@@ -27,7 +30,10 @@ export async function addFavoriteGame(context: MemberGamesContext, gameId: strin
  * merchant's (a disabled one still counts, so its favourite can be removed); removing a game that
  * is not a favourite does nothing.
  */
-export async function removeFavoriteGame(context: MemberGamesContext, gameId: string): Promise<{ gameId: string; isFavorite: boolean }> {
+export async function removeFavoriteGame(
+  context: MemberGamesContext,
+  gameId: string,
+): Promise<{ gameId: string; isFavorite: boolean }> {
   const game = await findAnyGame(context.db, context.merchant.id, gameId);
   if (!game) throw gameUnknown();
   await context.db
@@ -46,7 +52,10 @@ export async function getFavoriteGames(context: MemberGamesContext): Promise<Fav
 }
 
 /** GET MCSFE_getFavoriteGamesList: the playable favourites as cards, newest first, one page. */
-export async function listFavoriteGames(context: MemberGamesContext, page: { pageNo: number; pageSize: number }): Promise<FavoriteGamesList> {
+export async function listFavoriteGames(
+  context: MemberGamesContext,
+  page: { pageNo: number; pageSize: number },
+): Promise<FavoriteGamesList> {
   const { rows, total } = await listFavoritePage(context.db, context.merchant.id, context.memberId, {
     offset: (page.pageNo - 1) * page.pageSize,
     limit: page.pageSize,

@@ -31,7 +31,9 @@ export function listHotGameRows(db: Kysely<Database>, merchantId: number) {
   return db
     .selectFrom('game')
     .innerJoin('game_vendor', (join) =>
-      join.onRef('game_vendor.merchant_id', '=', 'game.merchant_id').onRef('game_vendor.vassalage', '=', 'game.vassalage'),
+      join
+        .onRef('game_vendor.merchant_id', '=', 'game.merchant_id')
+        .onRef('game_vendor.vassalage', '=', 'game.vassalage'),
     )
     .select([
       'game.game_id',

@@ -35,7 +35,13 @@ import { publicReadContext } from '../site/public-read.ts';
 import { addFavoriteGame, getFavoriteGames, listFavoriteGames, removeFavoriteGame } from './favorites.ts';
 import { listGameMenus } from './list-game-menus.ts';
 import { listHotGames } from './list-hot-games.ts';
-import { listGames, listRankedGames, listVassGameTypes, listVendorLanes, type MemberGamesContext } from './member-games.ts';
+import {
+  listGames,
+  listRankedGames,
+  listVassGameTypes,
+  listVendorLanes,
+  type MemberGamesContext,
+} from './member-games.ts';
 import { listRecentGames } from './recent-games.ts';
 import { launchGame } from './launch-game.ts';
 import { listRooms } from './list-rooms.ts';
@@ -52,21 +58,43 @@ const publicRead = { responseCache: true };
 export async function gamesRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.gameMenus,
-    { config: publicRead, schema: { tags, querystring: gameMenusQuerySchema, response: { 200: envelopeSchema(gameMenusSchema) } } },
-    async (request) => ok(await listGameMenus(publicReadContext(app, request, request.query.language ?? request.language))),
+    {
+      config: publicRead,
+      schema: { tags, querystring: gameMenusQuerySchema, response: { 200: envelopeSchema(gameMenusSchema) } },
+    },
+    async (request) =>
+      ok(await listGameMenus(publicReadContext(app, request, request.query.language ?? request.language))),
   );
 
   app.get(
     apiPaths.hotGames,
-    { config: publicRead, schema: { tags, querystring: hotGamesQuerySchema, response: { 200: envelopeSchema(hotGamesSchema) } } },
+    {
+      config: publicRead,
+      schema: { tags, querystring: hotGamesQuerySchema, response: { 200: envelopeSchema(hotGamesSchema) } },
+    },
     async (request) =>
-      ok(await listHotGames(publicReadContext(app, request, request.query.language ?? request.language), request.query.vassalage)),
+      ok(
+        await listHotGames(
+          publicReadContext(app, request, request.query.language ?? request.language),
+          request.query.vassalage,
+        ),
+      ),
   );
 
   app.get(
     gamePaths.rankList,
-    { config: publicRead, schema: { tags, querystring: rankListQuerySchema, response: { 200: envelopeSchema(rankListSchema) } } },
-    async (request) => ok(await listRankedGames(publicReadContext(app, request, request.query.language ?? request.language), request.query, app.now())),
+    {
+      config: publicRead,
+      schema: { tags, querystring: rankListQuerySchema, response: { 200: envelopeSchema(rankListSchema) } },
+    },
+    async (request) =>
+      ok(
+        await listRankedGames(
+          publicReadContext(app, request, request.query.language ?? request.language),
+          request.query,
+          app.now(),
+        ),
+      ),
   );
 
   /* The member's calls: answers are the member's own, never kept by a browser or proxy. */
@@ -82,19 +110,28 @@ export async function gamesRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     gamePaths.gameVendor,
-    { ...member, schema: { tags, querystring: gameVendorQuerySchema, response: { 200: envelopeSchema(vendorLanesSchema) } } },
+    {
+      ...member,
+      schema: { tags, querystring: gameVendorQuerySchema, response: { 200: envelopeSchema(vendorLanesSchema) } },
+    },
     async (request, reply) => ok(await listVendorLanes(memberReadContext(request, reply))),
   );
 
   app.get(
     gamePaths.vassGameType,
-    { ...member, schema: { tags, querystring: vassGameTypeQuerySchema, response: { 200: envelopeSchema(vassGameTypeSchema) } } },
+    {
+      ...member,
+      schema: { tags, querystring: vassGameTypeQuerySchema, response: { 200: envelopeSchema(vassGameTypeSchema) } },
+    },
     async (request, reply) => ok(await listVassGameTypes(memberReadContext(request, reply), request.query.vassalage)),
   );
 
   app.get(
     gamePaths.gameList,
-    { ...member, schema: { tags, querystring: gameListQuerySchema, response: { 200: envelopeSchema(gameListSchema) } } },
+    {
+      ...member,
+      schema: { tags, querystring: gameListQuerySchema, response: { 200: envelopeSchema(gameListSchema) } },
+    },
     async (request, reply) => ok(await listGames(memberContext(request, reply), request.query)),
   );
 
@@ -106,40 +143,65 @@ export async function gamesRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     gamePaths.favoriteGamesList,
-    { ...member, schema: { tags, querystring: gamePageQuerySchema, response: { 200: envelopeSchema(favoriteGamesListSchema) } } },
+    {
+      ...member,
+      schema: { tags, querystring: gamePageQuerySchema, response: { 200: envelopeSchema(favoriteGamesListSchema) } },
+    },
     async (request, reply) => ok(await listFavoriteGames(memberContext(request, reply), request.query)),
   );
 
   app.post(
     gamePaths.addFavoriteGame,
-    { ...member, schema: { tags, body: favoriteGameRequestSchema, response: { 200: envelopeSchema(favoriteGameResultSchema) } } },
+    {
+      ...member,
+      schema: { tags, body: favoriteGameRequestSchema, response: { 200: envelopeSchema(favoriteGameResultSchema) } },
+    },
     async (request, reply) => ok(await addFavoriteGame(memberContext(request, reply), request.body.gameId)),
   );
 
   app.delete(
     gamePaths.removeFavoriteGame,
-    { ...member, schema: { tags, body: favoriteGameRequestSchema, response: { 200: envelopeSchema(favoriteGameResultSchema) } } },
+    {
+      ...member,
+      schema: { tags, body: favoriteGameRequestSchema, response: { 200: envelopeSchema(favoriteGameResultSchema) } },
+    },
     async (request, reply) => ok(await removeFavoriteGame(memberContext(request, reply), request.body.gameId)),
   );
 
   app.get(
     gamePaths.recentGames,
-    { ...member, schema: { tags, querystring: recentGamesQuerySchema, response: { 200: envelopeSchema(recentGamesSchema) } } },
+    {
+      ...member,
+      schema: { tags, querystring: recentGamesQuerySchema, response: { 200: envelopeSchema(recentGamesSchema) } },
+    },
     async (request, reply) => ok(await listRecentGames(memberContext(request, reply))),
   );
 
   app.get(
     launchPaths.roomList,
-    { ...member, schema: { tags, querystring: roomListQuerySchema, response: { 200: envelopeSchema(roomListSchema) } } },
+    {
+      ...member,
+      schema: { tags, querystring: roomListQuerySchema, response: { 200: envelopeSchema(roomListSchema) } },
+    },
     async (request, reply) => ok(await listRooms(memberContext(request, reply), request.query.vassalage)),
   );
 
   app.post(
     launchPaths.launchGame,
-    { ...member, schema: { tags, body: launchGameRequestSchema, response: { 200: envelopeSchema(launchGameResultSchema) } } },
+    {
+      ...member,
+      schema: { tags, body: launchGameRequestSchema, response: { 200: envelopeSchema(launchGameResultSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const context = { db: app.db, config: app.config, merchant: request.merchant, member: request.member, nowMs: app.now(), clientFor: app.transferVendorClient };
+      const context = {
+        db: app.db,
+        config: app.config,
+        merchant: request.merchant,
+        member: request.member,
+        nowMs: app.now(),
+        clientFor: app.transferVendorClient,
+      };
       return ok(await launchGame(context, request.body));
     },
   );

@@ -50,7 +50,12 @@ describe('GET /lgw/games/game_menus', () => {
       ['LTLIVE', 'Lotus Live'],
       ['SIAMLIVE', 'Siam Live'],
     ]);
-    expect(live?.vendors[0]).toMatchObject({ isHot: 1, logoKind: 'N2', logoUrl: '/art/vendors/LTLIVE.svg', gameCategory: 'LIVE' });
+    expect(live?.vendors[0]).toMatchObject({
+      isHot: 1,
+      logoKind: 'N2',
+      logoUrl: '/art/vendors/LTLIVE.svg',
+      gameCategory: 'LIVE',
+    });
     const slots = menuOf(menus, 'RNG')?.vendors ?? [];
     expect(slots).toHaveLength(10);
     expect(slots.map((vendor) => vendor.sort)).toEqual([...slots.map((vendor) => vendor.sort)].sort((a, b) => a - b));
@@ -148,7 +153,9 @@ describe('GET /wps/relay/GCSGAME_hotGamesV2', () => {
   test('filters by vassalage', async () => {
     const { list } = await get<HotGames>(`${url}&vassalage=LTLIVE`, 'EN');
     expect(list.map((game) => game.gameId)).toEqual(['baccarat']);
-    expect((await get<HotGames>(`${url}&vassalage=TUKTUK`, 'EN')).list.map((game) => game.gameId)).toEqual(['tuktuk-riches']);
+    expect((await get<HotGames>(`${url}&vassalage=TUKTUK`, 'EN')).list.map((game) => game.gameId)).toEqual([
+      'tuktuk-riches',
+    ]);
     expect((await get<HotGames>(`${url}&vassalage=ALL`, 'EN')).list.length).toBeGreaterThan(3);
     expect((await get<HotGames>(`${url}&vassalage=NOSUCH`, 'EN')).list).toEqual([]);
   });

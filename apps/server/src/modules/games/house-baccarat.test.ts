@@ -44,13 +44,26 @@ afterAll(async () => {
 const table = () => house.tables.get('baccarat')!;
 
 async function seatedMember(mainMinor: bigint) {
-  const { memberId, token } = await fundedTestMember(testApp.db, testApp.demoMerchantId, `bac${++sequence}`, mainMinor, { nowMs: clock });
-  const launched = await testApp.app.inject({ method: 'POST', url: launchPaths.launchGame, headers: { Merchant: 'demo', Authorization: token }, payload: { gameId: 'baccarat', vassalage: 'LTLIVE' } });
+  const { memberId, token } = await fundedTestMember(
+    testApp.db,
+    testApp.demoMerchantId,
+    `bac${++sequence}`,
+    mainMinor,
+    { nowMs: clock },
+  );
+  const launched = await testApp.app.inject({
+    method: 'POST',
+    url: launchPaths.launchGame,
+    headers: { Merchant: 'demo', Authorization: token },
+    payload: { gameId: 'baccarat', vassalage: 'LTLIVE' },
+  });
   const url = new URL(launchGameResultSchema.parse(launched.json().value).game_url);
   const body = { token: url.searchParams.get('token')!, gameId: 'baccarat', currency: 'THB' };
   // The seat: every message the table pushes to this member, in order.
   const messages: SeatMessage[] = [];
-  const socket = new WebSocket(`${house.url.replace('http', 'ws')}/api/baccarat/ws`, { headers: { Origin: 'http://localhost:9999' } });
+  const socket = new WebSocket(`${house.url.replace('http', 'ws')}/api/baccarat/ws`, {
+    headers: { Origin: 'http://localhost:9999' },
+  });
   sockets.push(socket);
   socket.on('message', (data) => messages.push(JSON.parse(String(data)) as SeatMessage));
   await new Promise<void>((resolve, reject) => {
@@ -71,17 +84,23 @@ async function until(condition: () => boolean, timeoutMs = 5_000) {
 }
 
 async function bet(body: object, roundId: string, bets: Record<string, number>) {
-  const response = await fetch(`${house.url}/api/baccarat/bet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, roundId, bets }) });
+  const response = await fetch(`${house.url}/api/baccarat/bet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, roundId, bets }),
+  });
   return { status: response.status, json: (await response.json()) as HouseAnswer };
 }
 
-const main = (memberId: bigint) => memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_main', memberId });
+const main = (memberId: bigint) =>
+  memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_main', memberId });
 const lastState = (messages: SeatMessage[]) => {
   const state = messages.filter((message) => message.type === 'state').at(-1)?.state;
   if (!state?.round) throw new Error('no round seen yet');
   return { ...state, round: state.round };
 };
-const seenPhase = (messages: SeatMessage[], phase: string) => messages.some((message) => message.type === 'state' && message.state.round?.phase === phase);
+const seenPhase = (messages: SeatMessage[], phase: string) =>
+  messages.some((message) => message.type === 'state' && message.state.round?.phase === phase);
 
 describe('the house baccarat table', () => {
   test('two seated members see the same round, bet, and are paid by the dealt outcome', async () => {
@@ -113,18 +132,28 @@ describe('the house baccarat table', () => {
     await table().step(); // settles
     await until(() => seenPhase(alice.messages, 'settled'));
     expect(await main(alice.memberId)).toBe(90_000n + BigInt(settleBaccaratBet('PLAYER', 10_000, dealt)));
-    expect(await main(bob.memberId)).toBe(94_000n + BigInt(settleBaccaratBet('BANKER', 5_000, dealt) + settleBaccaratBet('TIE', 1_000, dealt)));
+    expect(await main(bob.memberId)).toBe(
+      94_000n + BigInt(settleBaccaratBet('BANKER', 5_000, dealt) + settleBaccaratBet('TIE', 1_000, dealt)),
+    );
     await until(() => alice.messages.some((message) => message.type === 'me' && message.payout !== null));
     expect(lastState(alice.messages).history[0]).toMatchObject({ roundId: round.roundId, result: dealt.result });
 
     // The outcome is the table's committed seed dealt at the round's nonce.
-    const seeds = await house.db.selectFrom('fair_seed').selectAll().where('owner_key', '=', 'table:baccarat-1').executeTakeFirstOrThrow();
-    expect(dealBaccarat({ serverSeed: seeds.server_seed, clientSeed: round.clientSeed, nonce: round.nonce })).toEqual(dealt);
+    const seeds = await house.db
+      .selectFrom('fair_seed')
+      .selectAll()
+      .where('owner_key', '=', 'table:baccarat-1')
+      .executeTakeFirstOrThrow();
+    expect(dealBaccarat({ serverSeed: seeds.server_seed, clientSeed: round.clientSeed, nonce: round.nonce })).toEqual(
+      dealt,
+    );
     expect((await checkLedger(testApp.db, { merchantId: testApp.demoMerchantId })).ok).toBe(true);
 
     clock += 6_000;
     await table().step(); // the next round opens
-    await until(() => alice.messages.some((message) => message.type === 'state' && message.state.round?.roundNo === round.roundNo + 1));
+    await until(() =>
+      alice.messages.some((message) => message.type === 'state' && message.state.round?.roundNo === round.roundNo + 1),
+    );
   });
 
   test('a bet whose wallet answer never came is rolled back when the round settles after a restart', async () => {
@@ -133,23 +162,35 @@ describe('the house baccarat table', () => {
     expect(round.phase).toBe('betting');
     expect((await bet(carol.body, round.roundId, { BANKER: 2_000 })).status).toBe(200);
     // As if the process had died while a second bet was being taken: the platform took it, the row says placing.
-    await house.db.updateTable('baccarat_bet').set({ status: 'placing' }).where('round_id', '=', round.roundId).execute();
+    await house.db
+      .updateTable('baccarat_bet')
+      .set({ status: 'placing' })
+      .where('round_id', '=', round.roundId)
+      .execute();
     expect(await main(carol.memberId)).toBe(48_000n);
     clock += 16_000;
     await table().step();
     clock += 6_000;
     await table().step();
-    const rows = await house.db.selectFrom('baccarat_bet').select('status').where('round_id', '=', round.roundId).execute();
+    const rows = await house.db
+      .selectFrom('baccarat_bet')
+      .select('status')
+      .where('round_id', '=', round.roundId)
+      .execute();
     expect(rows.map((row) => row.status)).toEqual(['rolled_back']);
     expect(await main(carol.memberId)).toBe(50_000n);
     expect((await checkLedger(testApp.db, { merchantId: testApp.demoMerchantId })).ok).toBe(true);
   });
 
   test('a seat from another origin or with a bad token is closed', async () => {
-    const foreign = new WebSocket(`${house.url.replace('http', 'ws')}/api/baccarat/ws`, { headers: { Origin: 'https://evil.example' } });
+    const foreign = new WebSocket(`${house.url.replace('http', 'ws')}/api/baccarat/ws`, {
+      headers: { Origin: 'https://evil.example' },
+    });
     const code = await new Promise<number>((resolve) => foreign.on('close', (closeCode) => resolve(closeCode)));
     expect(code).toBe(1008);
-    const stranger = new WebSocket(`${house.url.replace('http', 'ws')}/api/baccarat/ws`, { headers: { Origin: 'http://localhost:9999' } });
+    const stranger = new WebSocket(`${house.url.replace('http', 'ws')}/api/baccarat/ws`, {
+      headers: { Origin: 'http://localhost:9999' },
+    });
     await new Promise((resolve) => stranger.once('open', resolve));
     stranger.send(JSON.stringify({ type: 'join', token: 'y'.repeat(40), gameId: 'baccarat', currency: 'THB' }));
     const reason = await new Promise<string>((resolve) => stranger.on('close', (_code, why) => resolve(String(why))));

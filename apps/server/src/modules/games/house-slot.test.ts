@@ -30,10 +30,20 @@ afterAll(async () => {
   await platform?.close();
 });
 
-
 async function launchedMember(mainMinor: bigint, gameId = 'lucky-lotus', vassalage = 'LTSLOT') {
-  const { memberId, token } = await fundedTestMember(testApp.db, testApp.demoMerchantId, `slot${++sequence}`, mainMinor, { nowMs: clock });
-  const launched = await testApp.app.inject({ method: 'POST', url: launchPaths.launchGame, headers: { Merchant: 'demo', Authorization: token }, payload: { gameId, vassalage, confirmTrans: 1 } });
+  const { memberId, token } = await fundedTestMember(
+    testApp.db,
+    testApp.demoMerchantId,
+    `slot${++sequence}`,
+    mainMinor,
+    { nowMs: clock },
+  );
+  const launched = await testApp.app.inject({
+    method: 'POST',
+    url: launchPaths.launchGame,
+    headers: { Merchant: 'demo', Authorization: token },
+    payload: { gameId, vassalage, confirmTrans: 1 },
+  });
   const url = new URL(launchGameResultSchema.parse(launched.json().value).game_url);
   const body = { token: url.searchParams.get('token')!, gameId, currency: url.searchParams.get('currency')! };
   return { memberId, body };
@@ -52,18 +62,30 @@ interface SlotAnswer {
 }
 
 async function houseCall(path: string, body: object) {
-  const response = await fetch(`${house.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, json: (await response.json()) as { success: boolean; value: SlotAnswer; errorCode?: string } };
+  const response = await fetch(`${house.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    json: (await response.json()) as { success: boolean; value: SlotAnswer; errorCode?: string },
+  };
 }
 
-const main = (memberId: bigint) => memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_main', memberId });
+const main = (memberId: bigint) =>
+  memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_main', memberId });
 
 describe('the house slot over the seamless wallet', () => {
   test('a session shows the balance and the committed seed; each spin moves exactly bet and win', async () => {
     const { memberId, body } = await launchedMember(100_000n);
     const session = await houseCall('/api/slot/session', body);
     expect(session.status).toBe(200);
-    expect(session.json.value).toMatchObject({ balance: '100000', currency: 'THB', fairness: { nextNonce: 0, serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(session.json.value).toMatchObject({
+      balance: '100000',
+      currency: 'THB',
+      fairness: { nextNonce: 0, serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     let expected = 100_000n;
     for (let spin = 0; spin < 10; spin += 1) {
       const played = await houseCall('/api/slot/spin', { ...body, betPerLine: 10 });
@@ -81,13 +103,17 @@ describe('the house slot over the seamless wallet', () => {
     const { body } = await launchedMember(100_000n);
     await houseCall('/api/slot/client-seed', { ...body, clientSeed: 'my-lucky-seed' });
     const played = [];
-    for (let spin = 0; spin < 3; spin += 1) played.push((await houseCall('/api/slot/spin', { ...body, betPerLine: 25 })).json.value);
+    for (let spin = 0; spin < 3; spin += 1)
+      played.push((await houseCall('/api/slot/spin', { ...body, betPerLine: 25 })).json.value);
     const rotated = (await houseCall('/api/slot/rotate-seed', body)).json.value;
     expect(rotated.previous.serverSeedHash).toBe(played[0]!.fairness.serverSeedHash);
     expect(hashServerSeed(rotated.previous.serverSeed)).toBe(rotated.previous.serverSeedHash);
     for (const round of played) {
       expect(round.fairness.clientSeed).toBe('my-lucky-seed');
-      const again = spinSlot({ serverSeed: rotated.previous.serverSeed, clientSeed: round.fairness.clientSeed, nonce: round.fairness.nonce }, 25);
+      const again = spinSlot(
+        { serverSeed: rotated.previous.serverSeed, clientSeed: round.fairness.clientSeed, nonce: round.fairness.nonce },
+        25,
+      );
       expect(again).toEqual(round.round);
     }
     expect(rotated.serverSeedHash).not.toBe(rotated.previous.serverSeedHash);
@@ -102,17 +128,32 @@ describe('the house slot over the seamless wallet', () => {
     expect(await main(memberId)).toBe(150n);
     expect((await houseCall('/api/slot/spin', { ...body, betPerLine: 7 })).json.errorCode).toBe('INVALID_BET');
     expect((await houseCall('/api/slot/spin', { ...body, token: 'x'.repeat(40), betPerLine: 5 })).status).toBe(401);
-    expect((await houseCall('/api/slot/spin', { ...body, gameId: 'baccarat', betPerLine: 5 })).json.errorCode).toBe('GAME_UNKNOWN');
+    expect((await houseCall('/api/slot/spin', { ...body, gameId: 'baccarat', betPerLine: 5 })).json.errorCode).toBe(
+      'GAME_UNKNOWN',
+    );
   });
 
   test('what no route answers itself still answers in the envelope: broken JSON, a body too large, an unknown address', async () => {
     const send = async (path: string, raw: string) => {
-      const response = await fetch(`${house.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw });
+      const response = await fetch(`${house.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: raw,
+      });
       return { status: response.status, json: (await response.json()) as unknown };
     };
-    expect(await send('/api/slot/spin', '{"token": ')).toEqual({ status: 400, json: { success: false, value: null, errorCode: 'INVALID_REQUEST', message: 'INVALID_REQUEST' } });
-    expect(await send('/api/slot/spin', JSON.stringify({ padding: 'x'.repeat(20_000) }))).toEqual({ status: 413, json: { success: false, value: null, errorCode: 'BODY_TOO_LARGE', message: 'BODY_TOO_LARGE' } });
-    expect(await send('/api/slot/no-such-call', '{}')).toEqual({ status: 404, json: { success: false, value: null, errorCode: 'NOT_FOUND', message: 'NOT_FOUND' } });
+    expect(await send('/api/slot/spin', '{"token": ')).toEqual({
+      status: 400,
+      json: { success: false, value: null, errorCode: 'INVALID_REQUEST', message: 'INVALID_REQUEST' },
+    });
+    expect(await send('/api/slot/spin', JSON.stringify({ padding: 'x'.repeat(20_000) }))).toEqual({
+      status: 413,
+      json: { success: false, value: null, errorCode: 'BODY_TOO_LARGE', message: 'BODY_TOO_LARGE' },
+    });
+    expect(await send('/api/slot/no-such-call', '{}')).toEqual({
+      status: 404,
+      json: { success: false, value: null, errorCode: 'NOT_FOUND', message: 'NOT_FOUND' },
+    });
   });
 
   test('a round whose win never reached the platform is paid when the member comes back', async () => {
@@ -120,7 +161,11 @@ describe('the house slot over the seamless wallet', () => {
     const played = (await houseCall('/api/slot/spin', { ...body, betPerLine: 50 })).json.value;
     // Make it look as if the process died after the bet: the win is undone at the platform and the round reopened.
     const before = await main(memberId);
-    await house.db.updateTable('slot_round').set({ status: 'bet_placed', settled_at: null }).where('round_id', '=', played.roundId).execute();
+    await house.db
+      .updateTable('slot_round')
+      .set({ status: 'bet_placed', settled_at: null })
+      .where('round_id', '=', played.roundId)
+      .execute();
     clock += 10_000;
     const session = await houseCall('/api/slot/session', body);
     expect(session.json.value.lastRound.status).toBe('settled');
@@ -134,14 +179,42 @@ describe('the house slot over the seamless wallet', () => {
     const afterFirst = await main(memberId);
     // A second round whose bet reached the platform but whose answer (and the process) died: the
     // house still has it `open`; the platform has taken the bet.
-    const stored = await house.db.selectFrom('slot_round').selectAll().where('round_id', '=', played.roundId).executeTakeFirstOrThrow();
+    const stored = await house.db
+      .selectFrom('slot_round')
+      .selectAll()
+      .where('round_id', '=', played.roundId)
+      .executeTakeFirstOrThrow();
     const roundId = `${played.roundId}-lost`;
-    await house.db.insertInto('slot_round').values({ ...stored, round_id: roundId, wallet_ref: JSON.stringify(stored.wallet_ref), outcome: JSON.stringify(stored.outcome), status: 'open', settled_at: null, nonce: 999, created_at: new Date(stored.created_at.getTime() + 1) }).execute();
+    await house.db
+      .insertInto('slot_round')
+      .values({
+        ...stored,
+        round_id: roundId,
+        wallet_ref: JSON.stringify(stored.wallet_ref),
+        outcome: JSON.stringify(stored.outcome),
+        status: 'open',
+        settled_at: null,
+        nonce: 999,
+        created_at: new Date(stored.created_at.getTime() + 1),
+      })
+      .execute();
     const bet = JSON.stringify({
-      requestId: 'lost-bet', timestamp: clock, sessionToken: body.token, playerId: String(memberId), currency: 'THB', gameId: body.gameId,
-      roundId, transactionId: `${roundId}:bet`, amount: '10.00',
+      requestId: 'lost-bet',
+      timestamp: clock,
+      sessionToken: body.token,
+      playerId: String(memberId),
+      currency: 'THB',
+      gameId: body.gameId,
+      roundId,
+      transactionId: `${roundId}:bet`,
+      amount: '10.00',
     });
-    const taken = await testApp.app.inject({ method: 'POST', url: '/vendor-api/HOUSE/bet', headers: { 'content-type': 'application/json', 'x-signature': signBody(developmentHouseVendorSecret, bet) }, payload: bet });
+    const taken = await testApp.app.inject({
+      method: 'POST',
+      url: '/vendor-api/HOUSE/bet',
+      headers: { 'content-type': 'application/json', 'x-signature': signBody(developmentHouseVendorSecret, bet) },
+      payload: bet,
+    });
     expect(taken.statusCode).toBe(200);
     expect(await main(memberId)).toBe(afterFirst - 1_000n);
     clock += 10_000;
@@ -165,12 +238,32 @@ describe('the house slot over the seamless wallet', () => {
     // Its rounds reach the member's betting record through the vendor's feed, once, with the turnover.
     const pull = () => pullTransferBetRecords(testApp.db, testApp.config, testApp.app.transferVendorClient, clock);
     expect(await pull()).toMatchObject({ stored: 2, unreachable: 0 });
-    const records = await testApp.db.selectFrom('bet_record').selectAll().where('member_id', '=', memberId).orderBy('stake').execute();
+    const records = await testApp.db
+      .selectFrom('bet_record')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('stake')
+      .execute();
     expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({ vendor_code: 'HOUSE_TW', vassalage: 'GOLDENELE', game_id: 'golden-elephant', stake: 100n, valid_bet: 100n, payout: BigInt(played.round.totalWinMinor), status: 'settled' });
-    expect(records[0]!.fairness).toMatchObject({ serverSeedHash: played.fairness.serverSeedHash, nonce: played.fairness.nonce });
+    expect(records[0]).toMatchObject({
+      vendor_code: 'HOUSE_TW',
+      vassalage: 'GOLDENELE',
+      game_id: 'golden-elephant',
+      stake: 100n,
+      valid_bet: 100n,
+      payout: BigInt(played.round.totalWinMinor),
+      status: 'settled',
+    });
+    expect(records[0]!.fairness).toMatchObject({
+      serverSeedHash: played.fairness.serverSeedHash,
+      nonce: played.fairness.nonce,
+    });
     expect(await pull()).toMatchObject({ stored: 0 });
-    const turnover = await testApp.db.selectFrom('member_turnover').select('wagered_amount').where('member_id', '=', memberId).executeTakeFirstOrThrow();
+    const turnover = await testApp.db
+      .selectFrom('member_turnover')
+      .select('wagered_amount')
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
     expect(turnover.wagered_amount).toBe(300n);
   });
 });

@@ -1,4 +1,13 @@
-import { formatMinorUnits, gameErrorCodes, launchErrorCodes, parseAmount, type Language, type LaunchGameRequest, type LaunchGameResult, type LaunchMaintenanceValue } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  gameErrorCodes,
+  launchErrorCodes,
+  parseAmount,
+  type Language,
+  type LaunchGameRequest,
+  type LaunchGameResult,
+  type LaunchMaintenanceValue,
+} from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -32,14 +41,29 @@ export interface LaunchContext {
 }
 
 function isUnderMaintenance(vendor: ConnectedVendor, nowMs: number): boolean {
-  return vendor.maintenance !== null && vendor.maintenance.startAt.getTime() <= nowMs && nowMs < vendor.maintenance.endAt.getTime();
+  return (
+    vendor.maintenance !== null &&
+    vendor.maintenance.startAt.getTime() <= nowMs &&
+    nowMs < vendor.maintenance.endAt.getTime()
+  );
 }
 
 /** Up to 4 games of the category to play instead, from vendors that can launch now (connected, open). */
-async function suggestOtherGames(context: LaunchContext, gameCategory: string, exceptVassalage: string, language: Language) {
+async function suggestOtherGames(
+  context: LaunchContext,
+  gameCategory: string,
+  exceptVassalage: string,
+  language: Language,
+) {
   const candidates = await listSuggestedGameRows(context.db, context.merchant.id, gameCategory, exceptVassalage, 24);
-  const vendors = await findConnectedVendors(context.db, context.config, context.merchant.id, [...new Set(candidates.map((row) => row.vassalage))]);
-  const open = new Set(vendors.filter((vendor) => vendor.integration !== null && !isUnderMaintenance(vendor, context.nowMs)).map((vendor) => vendor.vassalage));
+  const vendors = await findConnectedVendors(context.db, context.config, context.merchant.id, [
+    ...new Set(candidates.map((row) => row.vassalage)),
+  ]);
+  const open = new Set(
+    vendors
+      .filter((vendor) => vendor.integration !== null && !isUnderMaintenance(vendor, context.nowMs))
+      .map((vendor) => vendor.vassalage),
+  );
   return candidates
     .filter((row) => open.has(row.vassalage))
     .slice(0, 4)
@@ -56,27 +80,45 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
   const { db, merchant, member, nowMs } = context;
   const game = await db
     .selectFrom('game')
-    .innerJoin('game_vendor', (join) => join.onRef('game_vendor.merchant_id', '=', 'game.merchant_id').onRef('game_vendor.vassalage', '=', 'game.vassalage'))
-    .select(['game.game_id', 'game.name_th', 'game.name_en', 'game.min_bet_minor', 'game.is_served', 'game_vendor.game_category'])
+    .innerJoin('game_vendor', (join) =>
+      join
+        .onRef('game_vendor.merchant_id', '=', 'game.merchant_id')
+        .onRef('game_vendor.vassalage', '=', 'game.vassalage'),
+    )
+    .select([
+      'game.game_id',
+      'game.name_th',
+      'game.name_en',
+      'game.min_bet_minor',
+      'game.is_served',
+      'game_vendor.game_category',
+    ])
     .where('game.merchant_id', '=', merchant.id)
     .where('game.game_id', '=', request.gameId)
     .where('game.vassalage', '=', request.vassalage)
     .where('game.is_enabled', '=', true)
     .executeTakeFirst();
   const [vendor] = game ? await findConnectedVendors(db, context.config, merchant.id, [request.vassalage]) : [];
-  if (!game || !vendor) throw new AppError(404, gameErrorCodes.gameUnknown, { field: 'gameId', params: { field: 'gameId' } });
+  if (!game || !vendor)
+    throw new AppError(404, gameErrorCodes.gameUnknown, { field: 'gameId', params: { field: 'gameId' } });
 
   if (isUnderMaintenance(vendor, nowMs)) {
     const value: LaunchMaintenanceValue = {
       maintainStartTime: vendor.maintenance!.startAt.getTime(),
       maintainEndTime: vendor.maintenance!.endAt.getTime(),
-      suggestions: await suggestOtherGames(context, game.game_category, vendor.vassalage, request.language ?? member.language),
+      suggestions: await suggestOtherGames(
+        context,
+        game.game_category,
+        vendor.vassalage,
+        request.language ?? member.language,
+      ),
     };
     throw new AppError(409, launchErrorCodes.vendorUnderMaintenance, { value });
   }
   const isTrial = member.isAgent === 4;
   // A trial account has only play money, which transfer-mode vendors cannot hold; a real account has no play money.
-  if (isTrial && (request.accountType === 1 || vendor.walletMode === 'transfer')) throw new AppError(403, launchErrorCodes.trialNotAllowed);
+  if (isTrial && (request.accountType === 1 || vendor.walletMode === 'transfer'))
+    throw new AppError(403, launchErrorCodes.trialNotAllowed);
   if (!isTrial && request.accountType === 0) throw AppError.badRequest('accountType', 'validation.invalid_value');
   const integration = vendor.integration;
   if (!integration) throw new AppError(503, launchErrorCodes.vendorUnavailable);
@@ -84,20 +126,41 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
   if (!game.is_served) throw new AppError(409, launchErrorCodes.gameNotServed, { field: 'gameId' });
 
   const minBet = BigInt(game.min_bet_minor);
-  const displayName = request.language === 'EN' || (request.language === undefined && member.language === 'EN') ? game.name_en : game.name_th;
+  const displayName =
+    request.language === 'EN' || (request.language === undefined && member.language === 'EN')
+      ? game.name_en
+      : game.name_th;
   const language = request.language ?? member.language;
-  const result = { gameId: game.game_id, vassalage: vendor.vassalage, displayName, walletMode: vendor.walletMode } as const;
+  const result = {
+    gameId: game.game_id,
+    vassalage: vendor.vassalage,
+    displayName,
+    walletMode: vendor.walletMode,
+  } as const;
 
   let url: string;
   if (vendor.walletMode === 'seamless') {
-    const balance = await memberBalance(db, merchant.id, merchant.currency, { kind: isTrial ? 'member_trial' : 'member_main', memberId: member.id });
+    const balance = await memberBalance(db, merchant.id, merchant.currency, {
+      kind: isTrial ? 'member_trial' : 'member_main',
+      memberId: member.id,
+    });
     if (balance < minBet) throw balanceNotEnough(balance, minBet);
     url = await launchSeamless(context, integration, game.game_id, language, displayName);
   } else {
-    const moveIn = request.confirmTrans !== 1 ? null : request.transferAmount === undefined ? 'all' : parseAmount(request.transferAmount)!;
+    const moveIn =
+      request.confirmTrans !== 1
+        ? null
+        : request.transferAmount === undefined
+          ? 'all'
+          : parseAmount(request.transferAmount)!;
     url = await launchTransfer(context, vendor, integration, game.game_id, language, moveIn, minBet, displayName);
   }
-  await recordRecentGame(db, { merchantId: merchant.id, memberId: member.id, gameId: game.game_id, playedAt: new Date(nowMs) });
+  await recordRecentGame(db, {
+    merchantId: merchant.id,
+    memberId: member.id,
+    gameId: game.game_id,
+    playedAt: new Date(nowMs),
+  });
   return { ...result, game_url: url };
 }
 
@@ -110,7 +173,13 @@ function balanceNotEnough(balance: bigint, minBet: bigint): AppError {
  * A seamless game: the house vendor's page with a session token it presents back on every wallet call,
  * and the game's catalogue name in the player's language (the page's title: one name, the site's).
  */
-async function launchSeamless(context: LaunchContext, integration: Integration, gameId: string, language: 'TH' | 'EN', gameName: string): Promise<string> {
+async function launchSeamless(
+  context: LaunchContext,
+  integration: Integration,
+  gameId: string,
+  language: 'TH' | 'EN',
+  gameName: string,
+): Promise<string> {
   // Only the house vendor's launch is built here; an outside seamless vendor would have its own launch call.
   if (!isHouseIntegration(integration.code)) throw new AppError(503, launchErrorCodes.vendorUnavailable);
   const { token } = await createGameSession(context.db, {
@@ -156,7 +225,11 @@ async function launchTransfer(
   };
   const [main, inVendor] = await Promise.all([
     memberBalance(db, merchant.id, merchant.currency, { kind: 'member_main', memberId: member.id }),
-    memberBalance(db, merchant.id, merchant.currency, { kind: 'member_vendor', memberId: member.id, subKey: vendor.vassalage }),
+    memberBalance(db, merchant.id, merchant.currency, {
+      kind: 'member_vendor',
+      memberId: member.id,
+      subKey: vendor.vassalage,
+    }),
   ]);
   if (typeof moveIn === 'bigint' && moveIn > main) {
     const available = formatMinorUnits(main);
@@ -177,6 +250,8 @@ async function launchTransfer(
     if (moved.status === 'FAILED') throw new AppError(503, launchErrorCodes.vendorUnavailable);
   }
   // The catalogue's name in the player's language: a vendor that shows one shows the site's.
-  const answer = await callVendor(() => transferContext.client.call('launch', { playerId, gameId, language, gameName }));
+  const answer = await callVendor(() =>
+    transferContext.client.call('launch', { playerId, gameId, language, gameName }),
+  );
   return answer.url;
 }

@@ -16,11 +16,23 @@ export async function listRooms(context: MemberGamesContext, vassalage: string):
     .where('vassalage', '=', code)
     .where('is_enabled', '=', true)
     .executeTakeFirst();
-  if (!vendor) throw new AppError(404, gameErrorCodes.vendorUnknown, { field: 'vassalage', params: { field: 'vassalage' } });
+  if (!vendor)
+    throw new AppError(404, gameErrorCodes.vendorUnknown, { field: 'vassalage', params: { field: 'vassalage' } });
   const games = await context.db
     .selectFrom('game')
-    .innerJoin('game_vendor', (join) => join.onRef('game_vendor.merchant_id', '=', 'game.merchant_id').onRef('game_vendor.vassalage', '=', 'game.vassalage'))
-    .select(['game.game_id', 'game.node_id', 'game.name_th', 'game.name_en', 'game.thumbnail_url', 'game.min_bet_minor'])
+    .innerJoin('game_vendor', (join) =>
+      join
+        .onRef('game_vendor.merchant_id', '=', 'game.merchant_id')
+        .onRef('game_vendor.vassalage', '=', 'game.vassalage'),
+    )
+    .select([
+      'game.game_id',
+      'game.node_id',
+      'game.name_th',
+      'game.name_en',
+      'game.thumbnail_url',
+      'game.min_bet_minor',
+    ])
     .where('game.merchant_id', '=', context.merchant.id)
     .where('game.vassalage', '=', code)
     .where('game.is_enabled', '=', true)

@@ -27,7 +27,9 @@ function playableGames(db: Kysely<Database>, merchantId: number) {
   return db
     .selectFrom('game')
     .innerJoin('game_vendor', (join) =>
-      join.onRef('game_vendor.merchant_id', '=', 'game.merchant_id').onRef('game_vendor.vassalage', '=', 'game.vassalage'),
+      join
+        .onRef('game_vendor.merchant_id', '=', 'game.merchant_id')
+        .onRef('game_vendor.vassalage', '=', 'game.vassalage'),
     )
     .where('game.merchant_id', '=', merchantId)
     .where('game.is_enabled', '=', true)
@@ -39,7 +41,12 @@ function playableGames(db: Kysely<Database>, merchantId: number) {
  * A connected vendor's game is listed only when its integration serves it; a vendor with no integration
  * keeps its games listed (their launch answers `vendor_unavailable`). Used by every list and the launch.
  */
-export function isListedGame(eb: ExpressionBuilder<Database & { game: Database['game']; game_vendor: Database['game_vendor'] }, 'game' | 'game_vendor'>) {
+export function isListedGame(
+  eb: ExpressionBuilder<
+    Database & { game: Database['game']; game_vendor: Database['game_vendor'] },
+    'game' | 'game_vendor'
+  >,
+) {
   return eb.or([eb('game.is_served', '=', true), eb('game_vendor.integration_code', 'is', null)]);
 }
 
@@ -64,7 +71,9 @@ function filteredGames(db: Kysely<Database>, filter: GameFilter) {
   if (filter.vassalage !== null) query = query.where('game.vassalage', '=', filter.vassalage);
   if (filter.gameType !== null) {
     const gameType = filter.gameType;
-    query = query.where((eb) => eb.or([eb('game_vendor.game_type', '=', gameType), eb('game_vendor.game_category', '=', gameType as never)]));
+    query = query.where((eb) =>
+      eb.or([eb('game_vendor.game_type', '=', gameType), eb('game_vendor.game_category', '=', gameType as never)]),
+    );
   }
   if (filter.gameClassify !== null) query = query.where('game.game_classify', '=', filter.gameClassify);
   if (filter.gameName !== null) {
@@ -75,10 +84,17 @@ function filteredGames(db: Kysely<Database>, filter: GameFilter) {
 }
 
 /** One page of the filtered games in catalogue order, with whether each is the member's favourite. */
-export async function listGamePage(db: Kysely<Database>, filter: GameFilter, memberId: bigint, page: { offset: number; limit: number }) {
+export async function listGamePage(
+  db: Kysely<Database>,
+  filter: GameFilter,
+  memberId: bigint,
+  page: { offset: number; limit: number },
+) {
   const [rows, total] = await Promise.all([
     filteredGames(db, filter)
-      .leftJoin('game_favorite', (join) => join.onRef('game_favorite.game_row_id', '=', 'game.id').on('game_favorite.member_id', '=', memberId))
+      .leftJoin('game_favorite', (join) =>
+        join.onRef('game_favorite.game_row_id', '=', 'game.id').on('game_favorite.member_id', '=', memberId),
+      )
       .select([...gameColumns, sql<boolean>`game_favorite.id is not null`.as('is_favorite')])
       .orderBy('game.sort')
       .orderBy('game.game_id')
@@ -98,7 +114,12 @@ export async function listGamePage(db: Kysely<Database>, filter: GameFilter, mem
  * follow, hot first, in the catalogue's order. A bet record's game is the catalogue's (the launch's
  * session names it).
  */
-export function listRankedGameRows(db: Kysely<Database>, filter: Pick<GameFilter, 'merchantId' | 'vassalage' | 'gameType'>, count: number, since: Date) {
+export function listRankedGameRows(
+  db: Kysely<Database>,
+  filter: Pick<GameFilter, 'merchantId' | 'vassalage' | 'gameType'>,
+  count: number,
+  since: Date,
+) {
   const played = db
     .selectFrom('bet_record')
     .select(['bet_record.game_id', (eb) => eb.fn.countAll<string>().as('rounds')])
@@ -139,12 +160,20 @@ export function listVendorClassifyRows(db: Kysely<Database>, merchantId: number)
 
 /** The playable game with this id, of this merchant. */
 export function findPlayableGame(db: Kysely<Database>, merchantId: number, gameId: string) {
-  return playableGames(db, merchantId).select(['game.id', 'game.game_id']).where('game.game_id', '=', gameId).executeTakeFirst();
+  return playableGames(db, merchantId)
+    .select(['game.id', 'game.game_id'])
+    .where('game.game_id', '=', gameId)
+    .executeTakeFirst();
 }
 
 /** The game with this id, of this merchant, enabled or not. */
 export function findAnyGame(db: Kysely<Database>, merchantId: number, gameId: string) {
-  return db.selectFrom('game').select(['id', 'game_id']).where('merchant_id', '=', merchantId).where('game_id', '=', gameId).executeTakeFirst();
+  return db
+    .selectFrom('game')
+    .select(['id', 'game_id'])
+    .where('merchant_id', '=', merchantId)
+    .where('game_id', '=', gameId)
+    .executeTakeFirst();
 }
 
 function memberFavorites(db: Kysely<Database>, merchantId: number, memberId: bigint) {
@@ -163,7 +192,12 @@ export function listFavoriteIds(db: Kysely<Database>, merchantId: number, member
     .execute();
 }
 
-export async function listFavoritePage(db: Kysely<Database>, merchantId: number, memberId: bigint, page: { offset: number; limit: number }) {
+export async function listFavoritePage(
+  db: Kysely<Database>,
+  merchantId: number,
+  memberId: bigint,
+  page: { offset: number; limit: number },
+) {
   const [rows, total] = await Promise.all([
     memberFavorites(db, merchantId, memberId)
       .select([...gameColumns, sql<boolean>`true`.as('is_favorite')])
@@ -183,7 +217,9 @@ export async function listFavoritePage(db: Kysely<Database>, merchantId: number,
 export function listRecentRows(db: Kysely<Database>, merchantId: number, memberId: bigint, limit: number) {
   return playableGames(db, merchantId)
     .innerJoin('game_recent', 'game_recent.game_row_id', 'game.id')
-    .leftJoin('game_favorite', (join) => join.onRef('game_favorite.game_row_id', '=', 'game.id').on('game_favorite.member_id', '=', memberId))
+    .leftJoin('game_favorite', (join) =>
+      join.onRef('game_favorite.game_row_id', '=', 'game.id').on('game_favorite.member_id', '=', memberId),
+    )
     .where('game_recent.member_id', '=', memberId)
     .where('game_recent.merchant_id', '=', merchantId)
     .select([...gameColumns, 'game_recent.played_at', sql<boolean>`game_favorite.id is not null`.as('is_favorite')])
@@ -197,7 +233,13 @@ export function listRecentRows(db: Kysely<Database>, merchantId: number, memberI
  * Games to play instead of a vendor under maintenance: enabled games of the same category from the
  * merchant's other vendors, hot first, in the catalogue's order (the caller keeps those it can launch).
  */
-export function listSuggestedGameRows(db: Kysely<Database>, merchantId: number, gameCategory: string, exceptVassalage: string, count: number) {
+export function listSuggestedGameRows(
+  db: Kysely<Database>,
+  merchantId: number,
+  gameCategory: string,
+  exceptVassalage: string,
+  count: number,
+) {
   return playableGames(db, merchantId)
     .select(gameColumns)
     .where('game_vendor.game_category', '=', gameCategory as never)

@@ -1,4 +1,12 @@
-import type { FavoriteGames, FavoriteGamesList, GameList, RankList, RecentGames, VassGameTypes, VendorLanes } from '@lotus/contract';
+import type {
+  FavoriteGames,
+  FavoriteGamesList,
+  GameList,
+  RankList,
+  RecentGames,
+  VassGameTypes,
+  VendorLanes,
+} from '@lotus/contract';
 import { gamePaths } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
@@ -18,7 +26,15 @@ beforeAll(async () => {
   // A second brand with a vendor and a game of its own: never visible to, nor usable by, a demo member.
   const other = await testApp.db
     .insertInto('merchant')
-    .values({ code: 'other', name: 'Other', status: 'active', currency: 'THB', currency_symbol: '฿', default_language: 'EN', config: JSON.stringify(demoMerchantConfig) as never })
+    .values({
+      code: 'other',
+      name: 'Other',
+      status: 'active',
+      currency: 'THB',
+      currency_symbol: '฿',
+      default_language: 'EN',
+      config: JSON.stringify(demoMerchantConfig) as never,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   otherMerchantId = other.id;
@@ -62,7 +78,13 @@ afterAll(async () => {
 /** A fresh demo member and its token; `trial` makes a trial account (isAgent 4). */
 async function newMember(trial = false) {
   memberCount += 1;
-  const memberId = await insertTestMember(testApp.db, merchantId, `gamer${memberCount}`, new Date(), trial ? { is_agent: 4 } : {});
+  const memberId = await insertTestMember(
+    testApp.db,
+    merchantId,
+    `gamer${memberCount}`,
+    new Date(),
+    trial ? { is_agent: 4 } : {},
+  );
   const token = await insertTestSession(testApp.db, merchantId, memberId);
   return { memberId, token };
 }
@@ -79,7 +101,11 @@ async function call({ method = 'GET', url, token = null, language = 'EN', body }
   const headers: Record<string, string> = { Merchant: 'demo', Language: language };
   if (token !== null) headers.Authorization = token;
   const response = await testApp.app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
-  return { statusCode: response.statusCode, body: response.json() as { success: boolean; value: unknown; errorCode?: string; field?: string; message?: string }, headers: response.headers };
+  return {
+    statusCode: response.statusCode,
+    body: response.json() as { success: boolean; value: unknown; errorCode?: string; field?: string; message?: string },
+    headers: response.headers,
+  };
 }
 
 async function value<T>(request: Call): Promise<T> {
@@ -94,7 +120,8 @@ beforeAll(async () => {
 });
 
 describe('GET GCSGAME_gameList', () => {
-  const list = (query: string, language: 'TH' | 'EN' = 'EN') => value<GameList>({ url: `${gamePaths.gameList}?${query}`, token, language });
+  const list = (query: string, language: 'TH' | 'EN' = 'EN') =>
+    value<GameList>({ url: `${gamePaths.gameList}?${query}`, token, language });
 
   test('every playable game of the merchant, in catalogue order, with the default page size of 24', async () => {
     const page = await list('clientType=3&platform=html5-desktop&merchant=demo&channel=web&pageSize=20');
@@ -136,9 +163,15 @@ describe('GET GCSGAME_gameList', () => {
     expect((await list('vassalage=ltslot')).games.map((game) => game.gameId)).toEqual(['lucky-lotus']);
     expect((await list('vassalage=ALL')).totalElements).toBe(24);
     expect((await list('gameClassify=ROU')).totalElements).toBe(0);
-    expect((await list('gameType=LIVE')).games.map((game) => game.gameId)).toEqual(['baccarat', 'blackjack', 'speed-baccarat']);
+    expect((await list('gameType=LIVE')).games.map((game) => game.gameId)).toEqual([
+      'baccarat',
+      'blackjack',
+      'speed-baccarat',
+    ]);
     expect((await list('gameClassify=BAC')).games.map((game) => game.gameId)).toEqual(['baccarat', 'speed-baccarat']);
-    expect((await list('gameType=LIVE&gameClassify=bac&vassalage=SIAMLIVE')).games.map((game) => game.gameId)).toEqual(['speed-baccarat']);
+    expect((await list('gameType=LIVE&gameClassify=bac&vassalage=SIAMLIVE')).games.map((game) => game.gameId)).toEqual([
+      'speed-baccarat',
+    ]);
     const jackpots = await list('gameClassify=JP&pageSize=50');
     expect(jackpots.games.map((game) => [game.gameId, game.isJackpot])).toEqual([['naga-treasure', true]]);
     expect((await list('gameType=PVP')).games.map((game) => game.gameId)).toEqual(['pok-deng', 'dummy', 'kaeng']);
@@ -152,7 +185,9 @@ describe('GET GCSGAME_gameList', () => {
       ['speed-baccarat', 'บาคาร่า สปีด'],
     ]);
     // A Thai name found while the site is in English, and the other way round.
-    expect((await list(`gameName=${encodeURIComponent('ตุ๊กตุ๊ก')}`, 'EN')).games.map((game) => game.displayName)).toEqual(['Tuk Tuk Riches']);
+    expect((await list(`gameName=${encodeURIComponent('ตุ๊กตุ๊ก')}`, 'EN')).games.map((game) => game.displayName)).toEqual([
+      'Tuk Tuk Riches',
+    ]);
     expect((await list('gameName=Pok%20Deng', 'TH')).games.map((game) => game.displayName)).toEqual(['ป๊อกเด้ง']);
     // A game its connected vendor does not serve is not found by name either.
     expect((await list('gameName=Roulette')).totalElements).toBe(0);
@@ -162,16 +197,36 @@ describe('GET GCSGAME_gameList', () => {
   });
 
   test('games of a disabled vendor or disabled games are left out', async () => {
-    await testApp.db.updateTable('game').set({ is_enabled: false }).where('merchant_id', '=', merchantId).where('game_id', '=', 'dummy').execute();
-    await testApp.db.updateTable('game_vendor').set({ is_enabled: false }).where('merchant_id', '=', merchantId).where('vassalage', '=', 'SIAMLIVE').execute();
+    await testApp.db
+      .updateTable('game')
+      .set({ is_enabled: false })
+      .where('merchant_id', '=', merchantId)
+      .where('game_id', '=', 'dummy')
+      .execute();
+    await testApp.db
+      .updateTable('game_vendor')
+      .set({ is_enabled: false })
+      .where('merchant_id', '=', merchantId)
+      .where('vassalage', '=', 'SIAMLIVE')
+      .execute();
     try {
       expect((await list('gameType=LIVE')).games.map((game) => game.gameId)).toEqual(['baccarat']);
       expect((await list('gameType=PVP')).games.map((game) => game.gameId)).toEqual(['pok-deng', 'kaeng']);
       const refused = await call({ url: `${gamePaths.gameList}?vassalage=SIAMLIVE`, token });
       expect(refused.statusCode).toBe(404);
     } finally {
-      await testApp.db.updateTable('game').set({ is_enabled: true }).where('merchant_id', '=', merchantId).where('game_id', '=', 'dummy').execute();
-      await testApp.db.updateTable('game_vendor').set({ is_enabled: true }).where('merchant_id', '=', merchantId).where('vassalage', '=', 'SIAMLIVE').execute();
+      await testApp.db
+        .updateTable('game')
+        .set({ is_enabled: true })
+        .where('merchant_id', '=', merchantId)
+        .where('game_id', '=', 'dummy')
+        .execute();
+      await testApp.db
+        .updateTable('game_vendor')
+        .set({ is_enabled: true })
+        .where('merchant_id', '=', merchantId)
+        .where('vassalage', '=', 'SIAMLIVE')
+        .execute();
       await testApp.settle();
     }
   });
@@ -202,7 +257,11 @@ describe('GET GCSGAME_gameList', () => {
     for (const vassalage of ['NOSUCH', 'OTHERV']) {
       const en = await call({ url: `${gamePaths.gameList}?vassalage=${vassalage}`, token });
       expect(en.statusCode).toBe(404);
-      expect(en.body).toMatchObject({ errorCode: 'game.vendor.unknown', field: 'vassalage', message: 'This game provider does not exist (vassalage)' });
+      expect(en.body).toMatchObject({
+        errorCode: 'game.vendor.unknown',
+        field: 'vassalage',
+        message: 'This game provider does not exist (vassalage)',
+      });
       const th = await call({ url: `${gamePaths.gameList}?vassalage=${vassalage}`, token, language: 'TH' });
       expect(th.body.message).toBe('ไม่พบค่ายเกมนี้ (vassalage)');
     }
@@ -212,7 +271,17 @@ describe('GET GCSGAME_gameList', () => {
 describe('GET GCSGAME_gameVendor', () => {
   test('lanes in navigation order, each with its title and vendor cards, sports split', async () => {
     const { lanes } = await value<VendorLanes>({ url: `${gamePaths.gameVendor}?merchantCode=demo`, token });
-    expect(lanes.map((lane) => lane.gameCategory)).toEqual(['ELOTT', 'LIVE', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'FISH', 'RNG', 'BINGO', 'PVP']);
+    expect(lanes.map((lane) => lane.gameCategory)).toEqual([
+      'ELOTT',
+      'LIVE',
+      'SPORTS',
+      'ESPORTS',
+      'COCKFIGHT',
+      'FISH',
+      'RNG',
+      'BINGO',
+      'PVP',
+    ]);
     const live = lanes.find((lane) => lane.gameCategory === 'LIVE');
     expect(live).toMatchObject({ title: 'nav_live', enName: 'Live Casino', gameType: 'LIVE', page: '/live' });
     expect(live?.cards.map((card) => [card.vassalage, card.displayName, card.logoKind])).toEqual([
@@ -244,16 +313,26 @@ describe('GET GCSGAME_getVassGameType', () => {
       gameCount: 1,
     });
     const one = await value<VassGameTypes>({ url: `${gamePaths.vassGameType}?vassalage=LTLIVE`, token });
-    expect(one.content).toEqual([{ vassalage: 'LTLIVE', gameType: 'LIVE', gameCategory: 'LIVE', gameClassifies: ['BAC'], gameCount: 1 }]);
+    expect(one.content).toEqual([
+      { vassalage: 'LTLIVE', gameType: 'LIVE', gameCategory: 'LIVE', gameClassifies: ['BAC'], gameCount: 1 },
+    ]);
     const siam = await value<VassGameTypes>({ url: `${gamePaths.vassGameType}?vassalage=SIAMLIVE`, token });
-    expect(siam.content).toEqual([{ vassalage: 'SIAMLIVE', gameType: 'LIVE', gameCategory: 'LIVE', gameClassifies: ['BAC', 'BJ'], gameCount: 2 }]);
+    expect(siam.content).toEqual([
+      { vassalage: 'SIAMLIVE', gameType: 'LIVE', gameCategory: 'LIVE', gameClassifies: ['BAC', 'BJ'], gameCount: 2 },
+    ]);
     const esports = await value<VassGameTypes>({ url: `${gamePaths.vassGameType}?vassalage=LTESPORT`, token });
     expect(esports.content[0]).toMatchObject({ gameType: 'SPORTS', gameCategory: 'ESPORTS' });
   });
 
   test("an unknown or another merchant's vendor: 404 naming vassalage; bad code: 400", async () => {
-    expect((await call({ url: `${gamePaths.vassGameType}?vassalage=OTHERV`, token })).body).toMatchObject({ errorCode: 'game.vendor.unknown', field: 'vassalage' });
-    expect((await call({ url: `${gamePaths.vassGameType}?vassalage=${'A'.repeat(33)}`, token })).body).toMatchObject({ errorCode: 'validation.failed', field: 'vassalage' });
+    expect((await call({ url: `${gamePaths.vassGameType}?vassalage=OTHERV`, token })).body).toMatchObject({
+      errorCode: 'game.vendor.unknown',
+      field: 'vassalage',
+    });
+    expect((await call({ url: `${gamePaths.vassGameType}?vassalage=${'A'.repeat(33)}`, token })).body).toMatchObject({
+      errorCode: 'validation.failed',
+      field: 'vassalage',
+    });
   });
 });
 
@@ -279,10 +358,19 @@ describe('GET GCSGAME_getRankList (no token)', () => {
       [1, 'blackjack', 'แบล็คแจ็ค สยาม'],
       [2, 'speed-baccarat', 'บาคาร่า สปีด'],
     ]);
-    expect((await value<RankList>({ url: `${gamePaths.rankList}?vassalage=LTLIVE&count=2` })).list.map((game) => game.gameId)).toEqual(['baccarat']);
-    expect((await value<RankList>({ url: `${gamePaths.rankList}?gameType=FISH` })).list.map((game) => game.gameId)).toEqual(['ocean-king', 'coral-hunter']);
+    expect(
+      (await value<RankList>({ url: `${gamePaths.rankList}?vassalage=LTLIVE&count=2` })).list.map(
+        (game) => game.gameId,
+      ),
+    ).toEqual(['baccarat']);
+    expect(
+      (await value<RankList>({ url: `${gamePaths.rankList}?gameType=FISH` })).list.map((game) => game.gameId),
+    ).toEqual(['ocean-king', 'coral-hunter']);
     expect((await call({ url: `${gamePaths.rankList}?vassalage=OTHERV` })).statusCode).toBe(404);
-    expect((await call({ url: `${gamePaths.rankList}?count=51` })).body).toMatchObject({ errorCode: 'validation.failed', field: 'count' });
+    expect((await call({ url: `${gamePaths.rankList}?count=51` })).body).toMatchObject({
+      errorCode: 'validation.failed',
+      field: 'count',
+    });
   });
 
   test("the week's most played games rank first, by rounds; older and cancelled rounds do not count", async () => {
@@ -332,30 +420,47 @@ describe('GET GCSGAME_getRankList (no token)', () => {
 describe('favourites', () => {
   const add = (memberToken: string, gameId: unknown, language: 'TH' | 'EN' = 'EN') =>
     call({ method: 'POST', url: gamePaths.addFavoriteGame, token: memberToken, body: { gameId }, language });
-  const remove = (memberToken: string, gameId: unknown) => call({ method: 'DELETE', url: gamePaths.removeFavoriteGame, token: memberToken, body: { gameId } });
+  const remove = (memberToken: string, gameId: unknown) =>
+    call({ method: 'DELETE', url: gamePaths.removeFavoriteGame, token: memberToken, body: { gameId } });
   const favorites = (memberToken: string) => value<FavoriteGames>({ url: gamePaths.favoriteGames, token: memberToken });
 
   test('add, list as ids and as cards (newest first), remove', async () => {
     const member = await newMember();
     expect(await favorites(member.token)).toEqual({ nodeIds: [], gameIds: [] });
-    expect((await add(member.token, 'baccarat')).body).toEqual({ success: true, value: { gameId: 'baccarat', isFavorite: true } });
+    expect((await add(member.token, 'baccarat')).body).toEqual({
+      success: true,
+      value: { gameId: 'baccarat', isFavorite: true },
+    });
     expect((await add(member.token, 'naga-treasure')).statusCode).toBe(200);
-    expect(await favorites(member.token)).toEqual({ nodeIds: ['naga-naga-treasure', 'ltlive-baccarat'], gameIds: ['naga-treasure', 'baccarat'] });
+    expect(await favorites(member.token)).toEqual({
+      nodeIds: ['naga-naga-treasure', 'ltlive-baccarat'],
+      gameIds: ['naga-treasure', 'baccarat'],
+    });
 
-    const cards = await value<FavoriteGamesList>({ url: gamePaths.favoriteGamesList, token: member.token, language: 'TH' });
+    const cards = await value<FavoriteGamesList>({
+      url: gamePaths.favoriteGamesList,
+      token: member.token,
+      language: 'TH',
+    });
     expect(cards).toMatchObject({ pageNo: 1, pageSize: 24, totalElements: 2, totalPages: 1 });
     expect(cards.content.map((game) => [game.gameId, game.displayName, game.isFavorite, game.isJackpot])).toEqual([
       ['naga-treasure', 'สมบัติพญานาค', true, true],
       ['baccarat', 'บาคาร่า โลตัส', true, false],
     ]);
-    const page2 = await value<FavoriteGamesList>({ url: `${gamePaths.favoriteGamesList}?pageSize=1&pageNo=2`, token: member.token });
+    const page2 = await value<FavoriteGamesList>({
+      url: `${gamePaths.favoriteGamesList}?pageSize=1&pageNo=2`,
+      token: member.token,
+    });
     expect(page2).toMatchObject({ pageNo: 2, pageSize: 1, totalElements: 2, totalPages: 2 });
     expect(page2.content.map((game) => game.gameId)).toEqual(['baccarat']);
 
     const listed = await value<GameList>({ url: `${gamePaths.gameList}?vassalage=LTLIVE`, token: member.token });
     expect(listed.games.filter((game) => game.isFavorite).map((game) => game.gameId)).toEqual(['baccarat']);
 
-    expect((await remove(member.token, 'baccarat')).body).toEqual({ success: true, value: { gameId: 'baccarat', isFavorite: false } });
+    expect((await remove(member.token, 'baccarat')).body).toEqual({
+      success: true,
+      value: { gameId: 'baccarat', isFavorite: false },
+    });
     expect((await favorites(member.token)).gameIds).toEqual(['naga-treasure']);
     // Removing one that is not a favourite does nothing.
     expect((await remove(member.token, 'baccarat')).statusCode).toBe(200);
@@ -368,7 +473,11 @@ describe('favourites', () => {
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await add(member.token, 'baccarat')).statusCode).toBe(200);
     expect((await favorites(member.token)).gameIds).toEqual(['baccarat']);
-    const rows = await testApp.db.selectFrom('game_favorite').select('id').where('member_id', '=', member.memberId).execute();
+    const rows = await testApp.db
+      .selectFrom('game_favorite')
+      .select('id')
+      .where('member_id', '=', member.memberId)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -386,16 +495,31 @@ describe('favourites', () => {
     for (const gameId of ['no-such-game', 'other-slot']) {
       const en = await add(member.token, gameId);
       expect(en.statusCode).toBe(404);
-      expect(en.body).toMatchObject({ success: false, errorCode: 'game.unknown', field: 'gameId', message: 'This game does not exist (gameId)' });
+      expect(en.body).toMatchObject({
+        success: false,
+        errorCode: 'game.unknown',
+        field: 'gameId',
+        message: 'This game does not exist (gameId)',
+      });
       const th = await add(member.token, gameId, 'TH');
       expect(th.body.message).toBe('ไม่พบเกมนี้ (gameId)');
       expect((await remove(member.token, gameId)).body).toMatchObject({ errorCode: 'game.unknown', field: 'gameId' });
     }
-    await testApp.db.updateTable('game').set({ is_enabled: false }).where('merchant_id', '=', merchantId).where('game_id', '=', 'kaeng').execute();
+    await testApp.db
+      .updateTable('game')
+      .set({ is_enabled: false })
+      .where('merchant_id', '=', merchantId)
+      .where('game_id', '=', 'kaeng')
+      .execute();
     try {
       expect((await add(member.token, 'kaeng')).statusCode).toBe(404);
     } finally {
-      await testApp.db.updateTable('game').set({ is_enabled: true }).where('merchant_id', '=', merchantId).where('game_id', '=', 'kaeng').execute();
+      await testApp.db
+        .updateTable('game')
+        .set({ is_enabled: true })
+        .where('merchant_id', '=', merchantId)
+        .where('game_id', '=', 'kaeng')
+        .execute();
       await testApp.settle();
     }
     expect(await favorites(member.token)).toEqual({ nodeIds: [], gameIds: [] });
@@ -404,12 +528,22 @@ describe('favourites', () => {
   test('a favourite whose game is disabled is hidden, and can still be removed', async () => {
     const member = await newMember();
     await add(member.token, 'jade-temple');
-    await testApp.db.updateTable('game').set({ is_enabled: false }).where('merchant_id', '=', merchantId).where('game_id', '=', 'jade-temple').execute();
+    await testApp.db
+      .updateTable('game')
+      .set({ is_enabled: false })
+      .where('merchant_id', '=', merchantId)
+      .where('game_id', '=', 'jade-temple')
+      .execute();
     try {
       expect((await favorites(member.token)).gameIds).toEqual([]);
       expect((await remove(member.token, 'jade-temple')).statusCode).toBe(200);
     } finally {
-      await testApp.db.updateTable('game').set({ is_enabled: true }).where('merchant_id', '=', merchantId).where('game_id', '=', 'jade-temple').execute();
+      await testApp.db
+        .updateTable('game')
+        .set({ is_enabled: true })
+        .where('merchant_id', '=', merchantId)
+        .where('game_id', '=', 'jade-temple')
+        .execute();
       await testApp.settle();
     }
     expect((await favorites(member.token)).gameIds).toEqual([]);
@@ -423,11 +557,23 @@ describe('favourites', () => {
   ])('bad body %j: 400 naming %s, in TH and EN', async (body, field) => {
     const member = await newMember();
     for (const language of ['TH', 'EN'] as const) {
-      const response = await call({ method: 'POST', url: gamePaths.addFavoriteGame, token: member.token, body, language });
+      const response = await call({
+        method: 'POST',
+        url: gamePaths.addFavoriteGame,
+        token: member.token,
+        body,
+        language,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.body).toMatchObject({ errorCode: 'validation.failed', field });
       expect(response.body.message).toContain(field);
-      const removed = await call({ method: 'DELETE', url: gamePaths.removeFavoriteGame, token: member.token, body, language });
+      const removed = await call({
+        method: 'DELETE',
+        url: gamePaths.removeFavoriteGame,
+        token: member.token,
+        body,
+        language,
+      });
       expect(removed.body).toMatchObject({ errorCode: 'validation.failed', field });
     }
   });
@@ -454,24 +600,51 @@ describe('recent games', () => {
   test('keeps at most 20 games per member, dropping the oldest', async () => {
     const member = await newMember();
     // 22 of the 24 listed games (served, or of a vendor not connected): recent games show listed games only.
-    const gameIds = (await testApp.db.selectFrom('game').select('game_id').where('merchant_id', '=', merchantId).where('is_served', '=', true).orderBy('sort').limit(22).execute()).map((row) => row.game_id);
+    const gameIds = (
+      await testApp.db
+        .selectFrom('game')
+        .select('game_id')
+        .where('merchant_id', '=', merchantId)
+        .where('is_served', '=', true)
+        .orderBy('sort')
+        .limit(22)
+        .execute()
+    ).map((row) => row.game_id);
     expect(gameIds).toHaveLength(22);
     for (const [index, gameId] of gameIds.entries()) {
-      await recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId, playedAt: new Date(Date.UTC(2026, 0, 1, 0, index)) });
+      await recordRecentGame(testApp.db, {
+        merchantId,
+        memberId: member.memberId,
+        gameId,
+        playedAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+      });
     }
     const recent = await value<RecentGames>({ url: gamePaths.recentGames, token: member.token });
     expect(recent.content.map((game) => game.gameId)).toEqual(gameIds.slice(2).reverse());
-    expect(await testApp.db.selectFrom('game_recent').select('id').where('member_id', '=', member.memberId).execute()).toHaveLength(20);
+    expect(
+      await testApp.db.selectFrom('game_recent').select('id').where('member_id', '=', member.memberId).execute(),
+    ).toHaveLength(20);
   });
 
   test("another merchant's or an unknown game is refused 404 naming gameId", async () => {
     const member = await newMember();
     for (const gameId of ['other-slot', 'no-such-game']) {
-      const refused = recordRecentGame(testApp.db, { merchantId, memberId: member.memberId, gameId, playedAt: new Date() });
+      const refused = recordRecentGame(testApp.db, {
+        merchantId,
+        memberId: member.memberId,
+        gameId,
+        playedAt: new Date(),
+      });
       await expect(refused).rejects.toBeInstanceOf(AppError);
-      await expect(refused).rejects.toMatchObject({ statusCode: 404, errorCode: 'game.unknown', options: { field: 'gameId' } });
+      await expect(refused).rejects.toMatchObject({
+        statusCode: 404,
+        errorCode: 'game.unknown',
+        options: { field: 'gameId' },
+      });
     }
-    expect(await testApp.db.selectFrom('game_recent').select('id').where('member_id', '=', member.memberId).execute()).toEqual([]);
+    expect(
+      await testApp.db.selectFrom('game_recent').select('id').where('member_id', '=', member.memberId).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -508,6 +681,8 @@ describe('tokens and trial accounts', () => {
       expect(response.statusCode, `${request.method} ${request.url}`).toBe(200);
     }
     await call({ method: 'POST', url: gamePaths.addFavoriteGame, token: trial.token, body: { gameId: 'ocean-king' } });
-    expect((await value<FavoriteGames>({ url: gamePaths.favoriteGames, token: trial.token })).gameIds).toEqual(['ocean-king']);
+    expect((await value<FavoriteGames>({ url: gamePaths.favoriteGames, token: trial.token })).gameIds).toEqual([
+      'ocean-king',
+    ]);
   });
 });

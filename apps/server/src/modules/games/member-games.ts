@@ -17,7 +17,13 @@ import type { MerchantContext } from '../merchant/merchant.config.ts';
 import { pickLanguage, type PublicReadContext } from '../site/public-read.ts';
 import { gameCategoryOfVendor } from './game-category-of-vendor.ts';
 import { listGameMenus } from './list-game-menus.ts';
-import { findEnabledVendor, listGamePage, listRankedGameRows, listVendorClassifyRows, type GameFilter } from './member-games.queries.ts';
+import {
+  findEnabledVendor,
+  listGamePage,
+  listRankedGameRows,
+  listVendorClassifyRows,
+  type GameFilter,
+} from './member-games.queries.ts';
 
 /** Who asks and in which language: the member's calls are the merchant's and the member's alone. */
 export interface MemberGamesContext {
@@ -57,7 +63,11 @@ export function gameCardOf(row: GameRow, merchant: MerchantContext, language: La
   };
 }
 
-export function gameListItemOf(row: GameRow & { is_favorite: boolean }, merchant: MerchantContext, language: Language): GameListItem {
+export function gameListItemOf(
+  row: GameRow & { is_favorite: boolean },
+  merchant: MerchantContext,
+  language: Language,
+): GameListItem {
   return {
     ...gameCardOf(row, merchant, language),
     minBet: formatMinorUnits(BigInt(row.min_bet_minor)),
@@ -71,11 +81,16 @@ export function totalPagesOf(total: number, pageSize: number): number {
 }
 
 /** A vendor code a member sent: null for every vendor (`ALL` or nothing), else an enabled vendor of the merchant or 404. */
-async function checkedVendor(db: Kysely<Database>, merchantId: number, vassalage: string | undefined): Promise<string | null> {
+async function checkedVendor(
+  db: Kysely<Database>,
+  merchantId: number,
+  vassalage: string | undefined,
+): Promise<string | null> {
   if (vassalage === undefined || vassalage === '' || vassalage.toUpperCase() === 'ALL') return null;
   const code = vassalage.toUpperCase();
   const vendor = await findEnabledVendor(db, merchantId, code);
-  if (!vendor) throw new AppError(404, gameErrorCodes.vendorUnknown, { field: 'vassalage', params: { field: 'vassalage' } });
+  if (!vendor)
+    throw new AppError(404, gameErrorCodes.vendorUnknown, { field: 'vassalage', params: { field: 'vassalage' } });
   return vendor.vassalage;
 }
 
@@ -119,9 +134,15 @@ export async function listVendorLanes(context: PublicReadContext): Promise<Vendo
 }
 
 /** GET GCSGAME_getVassGameType: each enabled vendor's game type and the classifies of its playable games. */
-export async function listVassGameTypes(context: PublicReadContext, vassalage: string | undefined): Promise<VassGameTypes> {
+export async function listVassGameTypes(
+  context: PublicReadContext,
+  vassalage: string | undefined,
+): Promise<VassGameTypes> {
   const only = await checkedVendor(context.db, context.merchant.id, vassalage);
-  const [menus, classifyRows] = await Promise.all([listGameMenus(context), listVendorClassifyRows(context.db, context.merchant.id)]);
+  const [menus, classifyRows] = await Promise.all([
+    listGameMenus(context),
+    listVendorClassifyRows(context.db, context.merchant.id),
+  ]);
   const classifies = new Map<string, { set: Set<string>; count: number }>();
   for (const row of classifyRows) {
     const entry = classifies.get(row.vassalage) ?? { set: new Set<string>(), count: 0 };
@@ -165,5 +186,7 @@ export async function listRankedGames(
     query.count,
     new Date(nowMs - rankWindowMs),
   );
-  return { list: rows.map((row, index) => ({ ...gameCardOf(row, context.merchant, context.language), rank: index + 1 })) };
+  return {
+    list: rows.map((row, index) => ({ ...gameCardOf(row, context.merchant, context.language), rank: index + 1 })),
+  };
 }

@@ -36,7 +36,9 @@ export async function recordRecentGame(db: Kysely<Database>, play: RecentGamePla
         .where('game.game_id', '=', play.gameId),
     )
     .onConflict((oc) =>
-      oc.columns(['member_id', 'game_row_id']).doUpdateSet({ played_at: sql<Date>`greatest(game_recent.played_at, excluded.played_at)` }),
+      oc
+        .columns(['member_id', 'game_row_id'])
+        .doUpdateSet({ played_at: sql<Date>`greatest(game_recent.played_at, excluded.played_at)` }),
     )
     .returning('id')
     .executeTakeFirst();
@@ -64,5 +66,10 @@ export async function recordRecentGame(db: Kysely<Database>, play: RecentGamePla
 /** GET GCS_recentGame: the member's playable recent games, latest first. */
 export async function listRecentGames(context: MemberGamesContext): Promise<RecentGames> {
   const rows = await listRecentRows(context.db, context.merchant.id, context.memberId, recentGamesLimit);
-  return { content: rows.map((row) => ({ ...gameListItemOf(row, context.merchant, context.language), playedAt: row.played_at.getTime() })) };
+  return {
+    content: rows.map((row) => ({
+      ...gameListItemOf(row, context.merchant, context.language),
+      playedAt: row.played_at.getTime(),
+    })),
+  };
 }

@@ -1,4 +1,15 @@
-import { apiPaths, errorEnvelopeSchema, gamePaths, launchGameResultSchema, launchPaths, type FavoriteGames, type GameList, type HotGames, type RecentGames, type RoomList } from '@lotus/contract';
+import {
+  apiPaths,
+  errorEnvelopeSchema,
+  gamePaths,
+  launchGameResultSchema,
+  launchPaths,
+  type FavoriteGames,
+  type GameList,
+  type HotGames,
+  type RecentGames,
+  type RoomList,
+} from '@lotus/contract';
 import { houseGames } from '@lotus/house-games';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPlatformWithHouse, type PlatformWithHouse } from '../../testing/house-games.ts';
@@ -25,7 +36,11 @@ beforeAll(async () => {
 
 afterAll(() => platform?.close());
 
-const headers = (token: string | null, language: 'TH' | 'EN' = 'EN') => ({ Merchant: 'demo', Language: language, ...(token ? { Authorization: token } : {}) });
+const headers = (token: string | null, language: 'TH' | 'EN' = 'EN') => ({
+  Merchant: 'demo',
+  Language: language,
+  ...(token ? { Authorization: token } : {}),
+});
 
 async function get<T>(url: string, token: string | null, language: 'TH' | 'EN' = 'EN'): Promise<T> {
   const response = await testApp.app.inject({ method: 'GET', url, headers: headers(token, language) });
@@ -34,10 +49,16 @@ async function get<T>(url: string, token: string | null, language: 'TH' | 'EN' =
 }
 
 function launch(token: string, body: Record<string, unknown>, language: 'TH' | 'EN' = 'EN') {
-  return testApp.app.inject({ method: 'POST', url: launchPaths.launchGame, headers: headers(token, language), payload: { launchMode: 'GLS', accountType: 1, confirmTrans: 1, ...body } });
+  return testApp.app.inject({
+    method: 'POST',
+    url: launchPaths.launchGame,
+    headers: headers(token, language),
+    payload: { launchMode: 'GLS', accountType: 1, confirmTrans: 1, ...body },
+  });
 }
 
-const member = () => fundedTestMember(testApp.db, testApp.demoMerchantId, `served${++sequence}`, 100_000n, { nowMs: clock });
+const member = () =>
+  fundedTestMember(testApp.db, testApp.demoMerchantId, `served${++sequence}`, 100_000n, { nowMs: clock });
 
 describe('served games', () => {
   test("the platform's declaration of the house vendor's games is what the vendor serves", () => {
@@ -58,7 +79,10 @@ describe('served games', () => {
     const opened: string[] = [];
     for (const vendor of connected) {
       const { token: listToken } = await member();
-      const { games } = await get<GameList>(`${gamePaths.gameList}?vassalage=${vendor.vassalage}&pageSize=50`, listToken);
+      const { games } = await get<GameList>(
+        `${gamePaths.gameList}?vassalage=${vendor.vassalage}&pageSize=50`,
+        listToken,
+      );
       expect(games.length, vendor.vassalage).toBeGreaterThan(0);
       for (const game of games) {
         const { token } = await member();
@@ -82,7 +106,9 @@ describe('served games', () => {
   test('a game its connected vendor does not serve is in no list, and its launch is refused in words, nothing moved', async () => {
     const { memberId, token } = await member();
     const hot = await get<HotGames>(`${apiPaths.hotGames}?vassalage=ALL`, null);
-    expect(hot.list.map((game) => game.gameId)).toEqual(expect.arrayContaining(['baccarat', 'lucky-lotus', 'golden-elephant']));
+    expect(hot.list.map((game) => game.gameId)).toEqual(
+      expect.arrayContaining(['baccarat', 'lucky-lotus', 'golden-elephant']),
+    );
     for (const gameId of ['roulette', 'sicbo', 'dragon-tiger', 'lotus-hilo', 'coin-pusher']) {
       expect(hot.list.map((game) => game.gameId)).not.toContain(gameId);
       const vassalage = gameId === 'lotus-hilo' || gameId === 'coin-pusher' ? 'LTSLOT' : 'LTLIVE';
@@ -93,19 +119,39 @@ describe('served games', () => {
         expect(refused.statusCode).toBe(409);
         const envelope = errorEnvelopeSchema.parse(refused.json());
         expect(envelope).toMatchObject({ errorCode: 'launch_game_not_available', field: 'gameId' });
-        expect(envelope.message).toBe(language === 'EN' ? 'This game is not open for play yet. Please choose another game.' : 'เกมนี้ยังไม่เปิดให้เล่น กรุณาเลือกเกมอื่น');
+        expect(envelope.message).toBe(
+          language === 'EN'
+            ? 'This game is not open for play yet. Please choose another game.'
+            : 'เกมนี้ยังไม่เปิดให้เล่น กรุณาเลือกเกมอื่น',
+        );
       }
       // Not a favourite either: the same answer as an unknown game.
-      const favourite = await testApp.app.inject({ method: 'POST', url: gamePaths.addFavoriteGame, headers: headers(token), payload: { gameId } });
+      const favourite = await testApp.app.inject({
+        method: 'POST',
+        url: gamePaths.addFavoriteGame,
+        headers: headers(token),
+        payload: { gameId },
+      });
       expect(favourite.json()).toMatchObject({ errorCode: 'game.unknown', field: 'gameId' });
     }
     const rooms = await get<RoomList>(`${launchPaths.roomList}?vassalage=LTLIVE`, token);
     expect(rooms.rooms.map((room) => room.gameId)).toEqual(['baccarat']);
     // A recent game recorded before the rule (or by an old page) is not shown.
-    await recordRecentGame(testApp.db, { merchantId: testApp.demoMerchantId, memberId, gameId: 'roulette', playedAt: new Date(clock) });
-    expect((await get<RecentGames>(gamePaths.recentGames, token)).content.map((game) => game.gameId)).not.toContain('roulette');
+    await recordRecentGame(testApp.db, {
+      merchantId: testApp.demoMerchantId,
+      memberId,
+      gameId: 'roulette',
+      playedAt: new Date(clock),
+    });
+    expect((await get<RecentGames>(gamePaths.recentGames, token)).content.map((game) => game.gameId)).not.toContain(
+      'roulette',
+    );
     expect((await get<FavoriteGames>(gamePaths.favoriteGames, token)).gameIds).toEqual([]);
-    const main = await testApp.db.selectFrom('wallet_transfer').select('id').where('member_id', '=', memberId).execute();
+    const main = await testApp.db
+      .selectFrom('wallet_transfer')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .execute();
     expect(main).toEqual([]);
   });
 
@@ -115,7 +161,10 @@ describe('served games', () => {
     expect(games.map((game) => game.gameId)).toEqual(['tuktuk-riches']);
     const en = await launch(token, { gameId: 'tuktuk-riches', vassalage: 'TUKTUK' });
     expect(en.statusCode).toBe(503);
-    expect(en.json()).toMatchObject({ errorCode: 'vendor_unavailable', message: 'This game provider is not available right now. Please try again later.' });
+    expect(en.json()).toMatchObject({
+      errorCode: 'vendor_unavailable',
+      message: 'This game provider is not available right now. Please try again later.',
+    });
     const th = await launch(token, { gameId: 'tuktuk-riches', vassalage: 'TUKTUK' }, 'TH');
     expect(th.json().message).toBe('ค่ายเกมนี้ยังไม่พร้อมให้บริการ กรุณาลองใหม่ภายหลัง');
   });
@@ -123,7 +172,14 @@ describe('served games', () => {
   test('syncServedGames brings a database from before the rule in step, once; a disconnected vendor lists its games again', async () => {
     const merchantId = testApp.demoMerchantId;
     const served = () =>
-      testApp.db.selectFrom('game').select('game_id').where('merchant_id', '=', merchantId).where('vassalage', 'in', ['LTLIVE', 'LTSLOT', 'GOLDENELE']).where('is_served', '=', true).orderBy('game_id').execute();
+      testApp.db
+        .selectFrom('game')
+        .select('game_id')
+        .where('merchant_id', '=', merchantId)
+        .where('vassalage', 'in', ['LTLIVE', 'LTSLOT', 'GOLDENELE'])
+        .where('is_served', '=', true)
+        .orderBy('game_id')
+        .execute();
     expect((await served()).map((row) => row.game_id)).toEqual(['baccarat', 'golden-elephant', 'lucky-lotus']);
     // Migration 0028 adds the column as true everywhere: a database seeded before.
     await testApp.db.updateTable('game').set({ is_served: true }).where('merchant_id', '=', merchantId).execute();
@@ -132,14 +188,26 @@ describe('served games', () => {
     expect((await served()).map((row) => row.game_id)).toEqual(['baccarat', 'golden-elephant', 'lucky-lotus']);
 
     const { token } = await member();
-    await testApp.db.updateTable('game_vendor').set({ integration_code: null }).where('merchant_id', '=', merchantId).where('vassalage', '=', 'LTLIVE').execute();
+    await testApp.db
+      .updateTable('game_vendor')
+      .set({ integration_code: null })
+      .where('merchant_id', '=', merchantId)
+      .where('vassalage', '=', 'LTLIVE')
+      .execute();
     try {
       expect(await syncServedGames(testApp.db)).toBe(0);
       const { games } = await get<GameList>(`${gamePaths.gameList}?vassalage=LTLIVE`, token);
       expect(games.map((game) => game.gameId)).toEqual(['baccarat', 'roulette', 'sicbo', 'dragon-tiger']);
-      expect((await launch(token, { gameId: 'roulette', vassalage: 'LTLIVE' })).json()).toMatchObject({ errorCode: 'vendor_unavailable' });
+      expect((await launch(token, { gameId: 'roulette', vassalage: 'LTLIVE' })).json()).toMatchObject({
+        errorCode: 'vendor_unavailable',
+      });
     } finally {
-      await testApp.db.updateTable('game_vendor').set({ integration_code: 'HOUSE' }).where('merchant_id', '=', merchantId).where('vassalage', '=', 'LTLIVE').execute();
+      await testApp.db
+        .updateTable('game_vendor')
+        .set({ integration_code: 'HOUSE' })
+        .where('merchant_id', '=', merchantId)
+        .where('vassalage', '=', 'LTLIVE')
+        .execute();
       await testApp.settle();
     }
     const { games } = await get<GameList>(`${gamePaths.gameList}?vassalage=LTLIVE`, token);

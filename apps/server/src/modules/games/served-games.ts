@@ -11,7 +11,12 @@ import { servedGameIdsOf } from '../transfer-wallet/index.ts';
  * Returns how many games changed.
  */
 export async function syncServedGames(db: Kysely<Database>): Promise<number> {
-  const integrations = await db.selectFrom('game_vendor').select('integration_code').distinct().where('integration_code', 'is not', null).execute();
+  const integrations = await db
+    .selectFrom('game_vendor')
+    .select('integration_code')
+    .distinct()
+    .where('integration_code', 'is not', null)
+    .execute();
   let changed = 0;
   for (const { integration_code: code } of integrations) {
     const served = servedGameIdsOf(code!);

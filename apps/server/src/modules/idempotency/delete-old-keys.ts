@@ -4,6 +4,9 @@ import { idempotencyRetentionMs } from './idempotency.ts';
 
 /** Forgets keys older than a day (for the prune job). Their effects stay; only the replay is gone. */
 export async function deleteOldIdempotencyKeys(db: Kysely<Database>, nowMs: number): Promise<number> {
-  const result = await db.deleteFrom('idempotent_request').where('created_at', '<', new Date(nowMs - idempotencyRetentionMs)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('idempotent_request')
+    .where('created_at', '<', new Date(nowMs - idempotencyRetentionMs))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

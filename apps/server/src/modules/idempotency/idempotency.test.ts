@@ -61,7 +61,13 @@ function pay(key: string | undefined, body: Record<string, unknown> = { amount: 
   return testApp.app.inject({
     method: 'POST',
     url: '/wps/test/pay',
-    headers: { Merchant: 'demo', Language: 'EN', Authorization: auth, 'content-type': 'application/json', ...(key === undefined ? {} : { 'Idempotency-Key': key }) },
+    headers: {
+      Merchant: 'demo',
+      Language: 'EN',
+      Authorization: auth,
+      'content-type': 'application/json',
+      ...(key === undefined ? {} : { 'Idempotency-Key': key }),
+    },
     payload: JSON.stringify(body),
   });
 }
@@ -75,7 +81,10 @@ describe('Idempotency-Key', () => {
   ])('%s: 400 naming the header, and the handler never runs', async (_name, key) => {
     const response = await pay(key);
     expect(response.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(response.json())).toMatchObject({ errorCode: 'idempotency.key.invalid', field: 'Idempotency-Key' });
+    expect(errorEnvelopeSchema.parse(response.json())).toMatchObject({
+      errorCode: 'idempotency.key.invalid',
+      field: 'Idempotency-Key',
+    });
     expect(runs).toBe(0);
   });
 
@@ -87,7 +96,9 @@ describe('Idempotency-Key', () => {
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(answers[0]!.json()).toMatchObject({ success: true, value: { run: 1, key } });
     expect(answers[0]!.headers['idempotent-replayed']).toBeUndefined();
-    expect(answers.slice(1).every((answer) => answer.headers['idempotent-replayed'] === 'true' && answer.statusCode === 200)).toBe(true);
+    expect(
+      answers.slice(1).every((answer) => answer.headers['idempotent-replayed'] === 'true' && answer.statusCode === 200),
+    ).toBe(true);
   });
 
   test('the same key 5 times in parallel: one run; the others replay it or are told to retry', async () => {
@@ -147,16 +158,34 @@ describe('Idempotency-Key', () => {
   test('a first request that died without answering is run again after a while, not before', async () => {
     const key = newKey();
     // A row as a crashed process leaves it: claimed, never finished.
-    const member = await testApp.db.selectFrom('member').select('id').where('username', '=', 'idem1').executeTakeFirstOrThrow();
+    const member = await testApp.db
+      .selectFrom('member')
+      .select('id')
+      .where('username', '=', 'idem1')
+      .executeTakeFirstOrThrow();
     await testApp.db
       .insertInto('idempotent_request')
-      .values({ merchant_id: testApp.demoMerchantId, scope: `member:${member.id}`, idempotency_key: key, request_hash: 'unknown', created_at: new Date(clockMs) })
+      .values({
+        merchant_id: testApp.demoMerchantId,
+        scope: `member:${member.id}`,
+        idempotency_key: key,
+        request_hash: 'unknown',
+        created_at: new Date(clockMs),
+      })
       .execute();
     // It must carry the retry's request hash: take it from a finished twin of the same request.
     const twin = newKey();
     await pay(twin);
-    const twinRow = await testApp.db.selectFrom('idempotent_request').select('request_hash').where('idempotency_key', '=', twin).executeTakeFirstOrThrow();
-    await testApp.db.updateTable('idempotent_request').set({ request_hash: twinRow.request_hash }).where('idempotency_key', '=', key).execute();
+    const twinRow = await testApp.db
+      .selectFrom('idempotent_request')
+      .select('request_hash')
+      .where('idempotency_key', '=', twin)
+      .executeTakeFirstOrThrow();
+    await testApp.db
+      .updateTable('idempotent_request')
+      .set({ request_hash: twinRow.request_hash })
+      .where('idempotency_key', '=', key)
+      .execute();
     runs = 0;
 
     expect((await pay(key)).statusCode).toBe(409);

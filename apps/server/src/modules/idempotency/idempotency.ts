@@ -58,7 +58,11 @@ function scopeOf(request: FastifyRequest): string {
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
 
-  const begin: preHandlerAsyncHookHandler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const begin: preHandlerAsyncHookHandler = async function (
+    this: FastifyInstance,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     const header = request.headers['idempotency-key'];
     const key = typeof header === 'string' ? header.trim() : '';
     if (!keyPattern.test(key)) throw new AppError(400, errorCodes.idempotencyKeyInvalid, { field: 'Idempotency-Key' });
@@ -68,7 +72,13 @@ export function registerIdempotency(app: FastifyInstance): void {
 
     const claimed = await app.db
       .insertInto('idempotent_request')
-      .values({ merchant_id: state.merchantId, scope: state.scope, idempotency_key: key, request_hash: requestHash, created_at: now })
+      .values({
+        merchant_id: state.merchantId,
+        scope: state.scope,
+        idempotency_key: key,
+        request_hash: requestHash,
+        created_at: now,
+      })
       .onConflict((oc) => oc.columns(['merchant_id', 'scope', 'idempotency_key']).doNothing())
       .returning('idempotency_key')
       .executeTakeFirst();
@@ -80,7 +90,8 @@ export function registerIdempotency(app: FastifyInstance): void {
         .where('scope', '=', state.scope)
         .where('idempotency_key', '=', key)
         .executeTakeFirst();
-      if (row && row.request_hash !== requestHash) throw new AppError(422, errorCodes.idempotencyKeyReused, { field: 'Idempotency-Key' });
+      if (row && row.request_hash !== requestHash)
+        throw new AppError(422, errorCodes.idempotencyKeyReused, { field: 'Idempotency-Key' });
       if (row?.status_code != null) {
         return reply
           .code(row.status_code)
@@ -103,7 +114,13 @@ export function registerIdempotency(app: FastifyInstance): void {
             .executeTakeFirst()
         : await app.db
             .insertInto('idempotent_request')
-            .values({ merchant_id: state.merchantId, scope: state.scope, idempotency_key: key, request_hash: requestHash, created_at: now })
+            .values({
+              merchant_id: state.merchantId,
+              scope: state.scope,
+              idempotency_key: key,
+              request_hash: requestHash,
+              created_at: now,
+            })
             .onConflict((oc) => oc.columns(['merchant_id', 'scope', 'idempotency_key']).doNothing())
             .returning('idempotency_key')
             .executeTakeFirst();

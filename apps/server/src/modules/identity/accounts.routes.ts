@@ -168,7 +168,10 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
 
   app.put(
     apiPaths.memberIcons,
-    { onRequest: requireMember, schema: { tags, body: chooseIconRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      onRequest: requireMember,
+      schema: { tags, body: chooseIconRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
     async (request) => {
       await chooseMemberIcon(app.db, request.member.id, request.body.iconId);
       return ok(null);

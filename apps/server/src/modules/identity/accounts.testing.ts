@@ -142,7 +142,11 @@ export async function createAccountsKit(startMs = Date.UTC(2026, 10, 22, 12, 0, 
   const clock = { nowMs: startMs };
   const testApp = await createTestApp({ CHALLENGE_BYPASS: '1' }, { now: () => clock.nowMs });
   const client = await createApiClient(testApp.app, () => clock.nowMs);
-  const configRow = await testApp.db.selectFrom('merchant').select('config').where('code', '=', 'demo').executeTakeFirstOrThrow();
+  const configRow = await testApp.db
+    .selectFrom('merchant')
+    .select('config')
+    .where('code', '=', 'demo')
+    .executeTakeFirstOrThrow();
   const originalConfig: MerchantConfig = structuredClone(configRow.config);
   let isConfigChanged = false;
 
@@ -152,31 +156,62 @@ export async function createAccountsKit(startMs = Date.UTC(2026, 10, 22, 12, 0, 
     sealed: client.sealed,
     json: client.json,
     async registerMember(overrides = {}) {
-      const payload = await withRegisterCode(testApp.db, testApp.demoMerchantId, registrationPayload(overrides), clock.nowMs);
+      const payload = await withRegisterCode(
+        testApp.db,
+        testApp.demoMerchantId,
+        registrationPayload(overrides),
+        clock.nowMs,
+      );
       const response = await kit.sealed('PUT', '/wps/member/register', payload);
       if (response.statusCode !== 200) throw new Error(`registration failed: ${response.body}`);
       const username = payload.username as string;
-      const row = await testApp.db.selectFrom('member').select('id').where('username_key', '=', username.toLowerCase()).executeTakeFirstOrThrow();
-      return { id: row.id, username, password: payload.password as string, mobileNum: payload.mobileNum as string, token: response.json().value.token as string };
+      const row = await testApp.db
+        .selectFrom('member')
+        .select('id')
+        .where('username_key', '=', username.toLowerCase())
+        .executeTakeFirstOrThrow();
+      return {
+        id: row.id,
+        username,
+        password: payload.password as string,
+        mobileNum: payload.mobileNum as string,
+        token: response.json().value.token as string,
+      };
     },
     login(username, password, options = {}) {
-      return kit.sealed('POST', '/wps/session/login', { type: 'username', username, password, sliderToken: 'bypass' }, options);
+      return kit.sealed(
+        'POST',
+        '/wps/session/login',
+        { type: 'username', username, password, sliderToken: 'bypass' },
+        options,
+      );
     },
     async changeConfig(change) {
       const config = structuredClone(originalConfig);
       change(config);
-      await testApp.db.updateTable('merchant').set({ config: JSON.stringify(config), updated_at: sql<Date>`now()` }).where('code', '=', 'demo').execute();
+      await testApp.db
+        .updateTable('merchant')
+        .set({ config: JSON.stringify(config), updated_at: sql<Date>`now()` })
+        .where('code', '=', 'demo')
+        .execute();
       await testApp.settle();
       isConfigChanged = true;
     },
     async restoreConfig() {
       if (!isConfigChanged) return;
-      await testApp.db.updateTable('merchant').set({ config: JSON.stringify(originalConfig), updated_at: sql<Date>`now()` }).where('code', '=', 'demo').execute();
+      await testApp.db
+        .updateTable('merchant')
+        .set({ config: JSON.stringify(originalConfig), updated_at: sql<Date>`now()` })
+        .where('code', '=', 'demo')
+        .execute();
       await testApp.settle();
       isConfigChanged = false;
     },
     async countRows(table) {
-      const row = await testApp.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+      const row = await testApp.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
     close: () => testApp.close(),

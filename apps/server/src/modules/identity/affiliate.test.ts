@@ -10,7 +10,11 @@ import { listDownlines } from './hierarchy.ts';
 const kit = useAccountsKit();
 let agentId: bigint;
 beforeAll(async () => {
-  const agent = await kit.testApp.db.selectFrom('member').select('id').where('username_key', '=', 'demoagent').executeTakeFirstOrThrow();
+  const agent = await kit.testApp.db
+    .selectFrom('member')
+    .select('id')
+    .where('username_key', '=', 'demoagent')
+    .executeTakeFirstOrThrow();
   agentId = agent.id;
 });
 
@@ -47,9 +51,17 @@ describe('GET /wps/agent/affiliate', () => {
     await addCode('MIRROR1', { domain: 'mirror.lotus88.test' });
     expect((await checkCode('affiliateCode=MIRROR1&domain=Mirror.Lotus88.test')).statusCode).toBe(200);
     expect((await checkCode('affiliateCode=MIRROR1', { host: 'mirror.lotus88.test:8443' })).statusCode).toBe(200);
-    for (const response of [await checkCode('affiliateCode=MIRROR1&domain=demo.lotus88.test'), await checkCode('affiliateCode=MIRROR1', { host: 'demo.lotus88.test' })]) {
+    for (const response of [
+      await checkCode('affiliateCode=MIRROR1&domain=demo.lotus88.test'),
+      await checkCode('affiliateCode=MIRROR1', { host: 'demo.lotus88.test' }),
+    ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'affiliate.code.invalid', field: 'affiliateCode' });
+      expect(response.json()).toMatchObject({
+        success: false,
+        value: null,
+        errorCode: 'affiliate.code.invalid',
+        field: 'affiliateCode',
+      });
     }
   });
 
@@ -58,7 +70,7 @@ describe('GET /wps/agent/affiliate', () => {
     ['empty', 'affiliateCode=', undefined],
     ['switched off', 'affiliateCode=OFFCODE', async () => addCode('OFFCODE', { isActive: false })],
     [
-      "of a member who is not an agent",
+      'of a member who is not an agent',
       'affiliateCode=PLAINMEMBER',
       async () => addCode('PLAINMEMBER', { agentId: (await kit.registerMember()).id }),
     ],
@@ -67,7 +79,11 @@ describe('GET /wps/agent/affiliate', () => {
       'affiliateCode=LOCKEDAGENT',
       async () => {
         const member = await kit.registerMember();
-        await kit.testApp.db.updateTable('member').set({ is_agent: 1, status: 'locked' }).where('id', '=', member.id).execute();
+        await kit.testApp.db
+          .updateTable('member')
+          .set({ is_agent: 1, status: 'locked' })
+          .where('id', '=', member.id)
+          .execute();
         await addCode('LOCKEDAGENT', { agentId: member.id });
       },
     ],
@@ -75,7 +91,13 @@ describe('GET /wps/agent/affiliate', () => {
     await prepare?.();
     const english = await checkCode(query);
     expect(english.statusCode).toBe(400);
-    expect(english.json()).toEqual({ success: false, value: null, errorCode: 'affiliate.code.invalid', field: 'affiliateCode', message: 'Invalid invitation code' });
+    expect(english.json()).toEqual({
+      success: false,
+      value: null,
+      errorCode: 'affiliate.code.invalid',
+      field: 'affiliateCode',
+      message: 'Invalid invitation code',
+    });
     const thai = await checkCode(query, { language: 'TH' });
     expect(thai.json().message).toBe('รหัสแนะนำไม่ถูกต้อง');
   });
@@ -88,7 +110,8 @@ describe('GET /wps/agent/affiliate', () => {
 
   test('throttled: the 21st check in a minute from one IP is 429', async () => {
     const ip = freshIp();
-    for (let attempt = 0; attempt < 20; attempt++) expect((await checkCode(`affiliateCode=GUESS${attempt}`, { ip })).statusCode).toBe(400);
+    for (let attempt = 0; attempt < 20; attempt++)
+      expect((await checkCode(`affiliateCode=GUESS${attempt}`, { ip })).statusCode).toBe(400);
     const throttled = await checkCode('affiliateCode=LOTUS88', { ip });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({ errorCode: 'TOO_MANY_REQUESTS' });
@@ -106,16 +129,29 @@ describe('the demo agent', () => {
     const response = await kit.login(demoAgent.username, demoAgent.password);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().value).toMatchObject({ passwordExpired: false });
-    const row = await kit.testApp.db.selectFrom('member').selectAll().where('id', '=', agentId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ is_agent: 1, nickname: 'Lotus Agent', mobile_dialing_code: '66', mobile_number: '812000001', upline_id: null });
+    const row = await kit.testApp.db
+      .selectFrom('member')
+      .selectAll()
+      .where('id', '=', agentId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      is_agent: 1,
+      nickname: 'Lotus Agent',
+      mobile_dialing_code: '66',
+      mobile_number: '812000001',
+      upline_id: null,
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
   test('seeding again adds no second agent or code and keeps its team', async () => {
     const member = await kit.registerMember({ affiliateCode: 'LOTUS88' });
     const count = async () => ({
-      agents: (await kit.testApp.db.selectFrom('member').select('id').where('username_key', '=', 'demoagent').execute()).length,
-      codes: (await kit.testApp.db.selectFrom('affiliate_code').select('id').where('code_key', '=', 'lotus88').execute()).length,
+      agents: (await kit.testApp.db.selectFrom('member').select('id').where('username_key', '=', 'demoagent').execute())
+        .length,
+      codes: (
+        await kit.testApp.db.selectFrom('affiliate_code').select('id').where('code_key', '=', 'lotus88').execute()
+      ).length,
     });
     await seedDemo(kit.testApp.db);
     await seedDemo(kit.testApp.db);

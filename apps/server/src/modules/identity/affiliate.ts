@@ -25,7 +25,12 @@ export interface ResolvedAffiliate {
  * naming `affiliateCode`. One answer for every reason (unknown, switched off, its owner no longer
  * an active agent, bound to another domain), so the check tells nothing about other brands' codes.
  */
-export async function resolveAffiliate(db: Db, merchantId: number, code: string, domain: string | undefined): Promise<ResolvedAffiliate> {
+export async function resolveAffiliate(
+  db: Db,
+  merchantId: number,
+  code: string,
+  domain: string | undefined,
+): Promise<ResolvedAffiliate> {
   const key = code.trim().toLowerCase();
   const row =
     key === ''
@@ -39,7 +44,11 @@ export async function resolveAffiliate(db: Db, merchantId: number, code: string,
           .executeTakeFirst();
   const requestDomain = normaliseHost(domain ?? '');
   const isValid =
-    row !== undefined && row.is_active && row.status === 'active' && isAgentType(row.is_agent) && (row.domain === null || row.domain === requestDomain);
+    row !== undefined &&
+    row.is_active &&
+    row.status === 'active' &&
+    isAgentType(row.is_agent) &&
+    (row.domain === null || row.domain === requestDomain);
   if (!isValid) throw new AppError(400, identityErrorCodes.affiliateInvalid, { field: 'affiliateCode' });
   return { code: row.code, agentId: row.agent_id, agentUsername: row.username };
 }
@@ -52,7 +61,12 @@ export function maskAccount(username: string): string {
 }
 
 /** GET /wps/agent/affiliate */
-export async function checkAffiliate(db: Db, merchantId: number, code: string, domain: string | undefined): Promise<Affiliate> {
+export async function checkAffiliate(
+  db: Db,
+  merchantId: number,
+  code: string,
+  domain: string | undefined,
+): Promise<Affiliate> {
   const affiliate = await resolveAffiliate(db, merchantId, code, domain);
   return { affiliateCode: affiliate.code, agent: maskAccount(affiliate.agentUsername) };
 }

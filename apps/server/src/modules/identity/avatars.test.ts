@@ -21,7 +21,9 @@ describe('GET /wps/member/info/icon', () => {
     for (const icon of icons) {
       const file = path.join(webPublicDir, icon.url);
       expect(statSync(file).size).toBeLessThan(2048);
-      expect(readFileSync(file, 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64"[^>]*><title>\w+<\/title>/);
+      expect(readFileSync(file, 'utf8')).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64"[^>]*><title>\w+<\/title>/,
+      );
     }
   });
 
@@ -44,12 +46,31 @@ describe('PUT /wps/member/info/icon and GET /wps/relay/MCSFE_getPlayerAvatar', (
     expect((await avatar()).json().value).toEqual({ avatar: '/avatars/avatar-07.svg', avatarType: 'ICON' });
   });
 
-  test.each([['unknown', 'avatar-13'], ['a path', '../avatar-01'], ['empty', '']])('an id %s: 400 naming iconId, nothing stored', async (_case, iconId) => {
+  test.each([
+    ['unknown', 'avatar-13'],
+    ['a path', '../avatar-01'],
+    ['empty', ''],
+  ])('an id %s: 400 naming iconId, nothing stored', async (_case, iconId) => {
     const member = await kit.registerMember();
-    const response = await kit.json('PUT', '/wps/member/info/icon', { iconId }, { token: member.token, language: 'TH' });
+    const response = await kit.json(
+      'PUT',
+      '/wps/member/info/icon',
+      { iconId },
+      { token: member.token, language: 'TH' },
+    );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'validation.failed', field: 'iconId', message: `ไม่พบรูปโปรไฟล์ที่เลือก (iconId)` });
-    const row = await kit.testApp.db.selectFrom('member').select('avatar').where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(response.json()).toMatchObject({
+      success: false,
+      value: null,
+      errorCode: 'validation.failed',
+      field: 'iconId',
+      message: `ไม่พบรูปโปรไฟล์ที่เลือก (iconId)`,
+    });
+    const row = await kit.testApp.db
+      .selectFrom('member')
+      .select('avatar')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row.avatar).toBeNull();
   });
 
@@ -57,7 +78,10 @@ describe('PUT /wps/member/info/icon and GET /wps/relay/MCSFE_getPlayerAvatar', (
     const trial = await kit.sealed('POST', '/wps/session/login/freeplay', {});
     const token = trial.json().value.token as string;
     expect((await kit.json('PUT', '/wps/member/info/icon', { iconId: 'avatar-02' }, { token })).statusCode).toBe(200);
-    expect((await kit.json('GET', '/wps/relay/MCSFE_getPlayerAvatar', undefined, { token })).json().value).toEqual({ avatar: '/avatars/avatar-02.svg', avatarType: 'ICON' });
+    expect((await kit.json('GET', '/wps/relay/MCSFE_getPlayerAvatar', undefined, { token })).json().value).toEqual({
+      avatar: '/avatars/avatar-02.svg',
+      avatarType: 'ICON',
+    });
   });
 
   test('both need a token', async () => {

@@ -7,7 +7,10 @@ import { AppError } from '../../http/app-error.ts';
  * The avatars a member may choose: 12 original SVG icons served by the site itself
  * (`apps/web/public/avatars/avatar-01.svg` ...). `member.avatar` stores the chosen icon's id.
  */
-export const avatarIds: readonly string[] = Array.from({ length: 12 }, (_, index) => `avatar-${String(index + 1).padStart(2, '0')}`);
+export const avatarIds: readonly string[] = Array.from(
+  { length: 12 },
+  (_, index) => `avatar-${String(index + 1).padStart(2, '0')}`,
+);
 const knownAvatarIds: ReadonlySet<string> = new Set(avatarIds);
 
 function avatarUrl(id: string): string {
@@ -28,5 +31,7 @@ export async function chooseMemberIcon(db: Kysely<Database>, memberId: bigint, i
 /** GET /wps/relay/MCSFE_getPlayerAvatar: the chosen icon, or DEFAULT (the site draws initials). */
 export async function getPlayerAvatar(db: Kysely<Database>, memberId: bigint): Promise<PlayerAvatar> {
   const row = await db.selectFrom('member').select('avatar').where('id', '=', memberId).executeTakeFirstOrThrow();
-  return row.avatar !== null && knownAvatarIds.has(row.avatar) ? { avatar: avatarUrl(row.avatar), avatarType: 'ICON' } : { avatar: null, avatarType: 'DEFAULT' };
+  return row.avatar !== null && knownAvatarIds.has(row.avatar)
+    ? { avatar: avatarUrl(row.avatar), avatarType: 'ICON' }
+    : { avatar: null, avatarType: 'DEFAULT' };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { dayMs, loginResultValueSchema, minuteMs, useLoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
+import {
+  dayMs,
+  loginResultValueSchema,
+  minuteMs,
+  useLoginTestKit,
+  type RequestOptions,
+  type TestMember,
+} from './login-security.testing.ts';
 import { verifyPassword } from './passwords.ts';
 
 /** POST /wps/member/password, and the forced change of spec §4 that restricts a session until it is done. */
@@ -16,7 +23,11 @@ function validChange(member: TestMember, overrides: Record<string, unknown> = {}
 }
 
 async function storedHash(member: TestMember): Promise<string> {
-  const row = await kit.db.selectFrom('member').select('password_hash').where('id', '=', member.id).executeTakeFirstOrThrow();
+  const row = await kit.db
+    .selectFrom('member')
+    .select('password_hash')
+    .where('id', '=', member.id)
+    .executeTakeFirstOrThrow();
   return row.password_hash;
 }
 
@@ -41,23 +52,79 @@ describe('POST /wps/member/password', () => {
 
     expect((await kit.memberInfo(member.token)).statusCode).toBe(200);
     expect((await kit.memberInfo(other.token)).statusCode).toBe(401);
-    expect((await kit.rememberLogin(member.username, other.rememberToken!)).json()).toMatchObject({ errorCode: 'login.remember.invalid' });
+    expect((await kit.rememberLogin(member.username, other.rememberToken!)).json()).toMatchObject({
+      errorCode: 'login.remember.invalid',
+    });
     expect((await kit.passwordLogin(member)).json()).toMatchObject({ errorCode: 'login.failed' });
     expect((await kit.passwordLogin({ username: member.username, password: newPassword })).statusCode).toBe(200);
   });
 
   test.each([
     ['the old password empty', { oldPassword: '' }, 'validation.failed', 'oldPassword', /oldPassword/],
-    ['the new password under the rule', { newPassword: 'abc12', confirmNewPassword: 'abc12' }, 'validation.failed', 'newPassword', /newPassword/],
-    ['the new password over the rule', { newPassword: 'a'.repeat(21), confirmNewPassword: 'a'.repeat(21) }, 'validation.failed', 'newPassword', /newPassword/],
-    ['the new password off the pattern', { newPassword: 'secret 456', confirmNewPassword: 'secret 456' }, 'validation.failed', 'newPassword', /newPassword/],
-    ['the new password empty', { newPassword: '', confirmNewPassword: '' }, 'validation.failed', 'newPassword', /newPassword/],
-    ['the new password with a control character', { newPassword: 'secret\u0000456', confirmNewPassword: 'secret\u0000456' }, 'validation.failed', 'newPassword', /newPassword/],
-    ['a confirmation that differs', { confirmNewPassword: 'newsecret457' }, 'validation.failed', 'confirmNewPassword', /^Incorrect confirmation input$/],
-    ['the new password equal to the old', { newPassword: 'secret123', confirmNewPassword: 'secret123' }, 'password.unchanged', 'newPassword', /different/],
-    ['the old password wrong', { oldPassword: 'secret124' }, 'password.old.invalid', 'oldPassword', /^The old password is wrong$/],
+    [
+      'the new password under the rule',
+      { newPassword: 'abc12', confirmNewPassword: 'abc12' },
+      'validation.failed',
+      'newPassword',
+      /newPassword/,
+    ],
+    [
+      'the new password over the rule',
+      { newPassword: 'a'.repeat(21), confirmNewPassword: 'a'.repeat(21) },
+      'validation.failed',
+      'newPassword',
+      /newPassword/,
+    ],
+    [
+      'the new password off the pattern',
+      { newPassword: 'secret 456', confirmNewPassword: 'secret 456' },
+      'validation.failed',
+      'newPassword',
+      /newPassword/,
+    ],
+    [
+      'the new password empty',
+      { newPassword: '', confirmNewPassword: '' },
+      'validation.failed',
+      'newPassword',
+      /newPassword/,
+    ],
+    [
+      'the new password with a control character',
+      { newPassword: 'secret\u0000456', confirmNewPassword: 'secret\u0000456' },
+      'validation.failed',
+      'newPassword',
+      /newPassword/,
+    ],
+    [
+      'a confirmation that differs',
+      { confirmNewPassword: 'newsecret457' },
+      'validation.failed',
+      'confirmNewPassword',
+      /^Incorrect confirmation input$/,
+    ],
+    [
+      'the new password equal to the old',
+      { newPassword: 'secret123', confirmNewPassword: 'secret123' },
+      'password.unchanged',
+      'newPassword',
+      /different/,
+    ],
+    [
+      'the old password wrong',
+      { oldPassword: 'secret124' },
+      'password.old.invalid',
+      'oldPassword',
+      /^The old password is wrong$/,
+    ],
     ['a field of the wrong type', { newPassword: 123456 }, 'validation.failed', 'newPassword', /newPassword/],
-    ['a field missing', { confirmNewPassword: undefined }, 'validation.failed', 'confirmNewPassword', /confirmNewPassword/],
+    [
+      'a field missing',
+      { confirmNewPassword: undefined },
+      'validation.failed',
+      'confirmNewPassword',
+      /confirmNewPassword/,
+    ],
   ])('%s: 400 naming the field, nothing changed', async (_name, overrides, errorCode, field, message) => {
     const member = await kit.registerMember();
     const before = await storedHash(member);
@@ -71,9 +138,13 @@ describe('POST /wps/member/password', () => {
 
   test('errors come in Thai too', async () => {
     const member = await kit.registerMember();
-    const mismatch = await changePassword(member.token, validChange(member, { confirmNewPassword: 'x1234567' }), { language: 'TH' });
+    const mismatch = await changePassword(member.token, validChange(member, { confirmNewPassword: 'x1234567' }), {
+      language: 'TH',
+    });
     expect(mismatch.json()).toMatchObject({ field: 'confirmNewPassword', message: 'การยืนยันรหัสผ่านไม่ถูกต้อง' });
-    const wrongOld = await changePassword(member.token, validChange(member, { oldPassword: 'nope12345' }), { language: 'TH' });
+    const wrongOld = await changePassword(member.token, validChange(member, { oldPassword: 'nope12345' }), {
+      language: 'TH',
+    });
     expect(wrongOld.json()).toMatchObject({ errorCode: 'password.old.invalid', message: 'รหัสผ่านเดิมไม่ถูกต้อง' });
   });
 
@@ -96,7 +167,11 @@ describe('POST /wps/member/password', () => {
   });
 
   test('needs a token (401), refuses a trial account (403), and must be sealed', async () => {
-    const anonymous = await kit.sendSealed('POST', '/wps/member/password', { oldPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' });
+    const anonymous = await kit.sendSealed('POST', '/wps/member/password', {
+      oldPassword: 'a',
+      newPassword: 'b',
+      confirmNewPassword: 'b',
+    });
     expect(anonymous.statusCode).toBe(401);
     const trial = await kit.registerMember();
     await kit.db.updateTable('member').set({ is_agent: 4 }).where('id', '=', trial.id).execute();
@@ -120,9 +195,16 @@ describe('forced password change', () => {
 
     const refused = await otherCall(login.token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ success: false, value: null, errorCode: 'password.change.required', message: 'Please change your password before you continue' });
+    expect(refused.json()).toEqual({
+      success: false,
+      value: null,
+      errorCode: 'password.change.required',
+      message: 'Please change your password before you continue',
+    });
     expect((await kit.memberInfo(login.token)).statusCode).toBe(200);
-    expect((await kit.send('POST', '/wps/member/language', { language: 'TH' }, { token: login.token })).statusCode).toBe(200);
+    expect(
+      (await kit.send('POST', '/wps/member/language', { language: 'TH' }, { token: login.token })).statusCode,
+    ).toBe(200);
     // Sessions opened before the flag was set are not restricted.
     expect((await otherCall(member.token)).statusCode).toBe(200);
 
@@ -130,7 +212,9 @@ describe('forced password change', () => {
     expect(change.statusCode, change.body).toBe(200);
     expect((await otherCall(login.token)).statusCode).toBe(200);
     expect((await otherCall(member.token)).statusCode).toBe(401);
-    const next = loginResultValueSchema.parse((await kit.passwordLogin({ username: member.username, password: newPassword })).json().value);
+    const next = loginResultValueSchema.parse(
+      (await kit.passwordLogin({ username: member.username, password: newPassword })).json().value,
+    );
     expect(next.passwordExpired).toBe(false);
 
     const logout = await kit.send('DELETE', '/wps/session/logout', undefined, { token: login.token });
@@ -181,6 +265,10 @@ describe('forced password change', () => {
 
     const change = await changePassword(old.token, validChange(member));
     expect(change.statusCode, change.body).toBe(200);
-    expect(loginResultValueSchema.parse((await kit.passwordLogin({ username: member.username, password: newPassword })).json().value).passwordExpired).toBe(false);
+    expect(
+      loginResultValueSchema.parse(
+        (await kit.passwordLogin({ username: member.username, password: newPassword })).json().value,
+      ).passwordExpired,
+    ).toBe(false);
   });
 });

@@ -23,10 +23,17 @@ function checkNewPassword(merchant: Pick<MerchantContext, 'config'>, request: Pa
   if (request.oldPassword === '') throw validationError('oldPassword', 'validation.required');
   const rule = merchant.config.registerRules.password;
   // A password is always required and always under its rule, whatever the rule says of registration.
-  const violation = checkRegisterField('password', request.newPassword, rule && { ...rule, enabled: true, required: true }, { isSecret: true });
+  const violation = checkRegisterField(
+    'password',
+    request.newPassword,
+    rule && { ...rule, enabled: true, required: true },
+    { isSecret: true },
+  );
   if (violation) throw validationError('newPassword', violation.messageKey, violation.params);
-  if (request.confirmNewPassword !== request.newPassword) throw validationError('confirmNewPassword', 'register.password.mismatch');
-  if (request.newPassword === request.oldPassword) throw new AppError(400, identityErrorCodes.passwordUnchanged, { field: 'newPassword' });
+  if (request.confirmNewPassword !== request.newPassword)
+    throw validationError('confirmNewPassword', 'register.password.mismatch');
+  if (request.newPassword === request.oldPassword)
+    throw new AppError(400, identityErrorCodes.passwordUnchanged, { field: 'newPassword' });
 }
 
 /**
@@ -37,7 +44,12 @@ function checkNewPassword(merchant: Pick<MerchantContext, 'config'>, request: Pa
  * every other session and every remember token ends, this session goes on, freed from a forced change.
  */
 export async function changePassword(
-  context: { db: Kysely<Database>; merchant: Pick<MerchantContext, 'id' | 'config'>; member: AuthenticatedMember; nowMs: number },
+  context: {
+    db: Kysely<Database>;
+    merchant: Pick<MerchantContext, 'id' | 'config'>;
+    member: AuthenticatedMember;
+    nowMs: number;
+  },
   request: PasswordChangeRequest,
 ): Promise<void> {
   const { db, merchant, member, nowMs } = context;
@@ -61,13 +73,25 @@ export async function changePassword(
       .limit(maxPasswordChangeFailures)
       .execute();
     const oldestCounted = failures[maxPasswordChangeFailures - 1];
-    if (oldestCounted) return { kind: 'throttled' as const, retryAfterMs: oldestCounted.created_at.getTime() + passwordChangeFailureWindowMs - nowMs };
+    if (oldestCounted)
+      return {
+        kind: 'throttled' as const,
+        retryAfterMs: oldestCounted.created_at.getTime() + passwordChangeFailureWindowMs - nowMs,
+      };
 
     if (!(await verifyPassword(row.password_hash, request.oldPassword))) {
-      await trx.insertInto('password_change_failure').values({ merchant_id: merchant.id, member_id: member.id, created_at: new Date(nowMs) }).execute();
+      await trx
+        .insertInto('password_change_failure')
+        .values({ merchant_id: merchant.id, member_id: member.id, created_at: new Date(nowMs) })
+        .execute();
       return { kind: 'wrong' as const };
     }
-    await setMemberPassword(trx, { memberId: member.id, passwordHash: newPasswordHash, nowMs, keepSessionId: member.sessionId });
+    await setMemberPassword(trx, {
+      memberId: member.id,
+      passwordHash: newPasswordHash,
+      nowMs,
+      keepSessionId: member.sessionId,
+    });
     await liftPasswordChangeRequirement(trx, member.sessionId);
     return { kind: 'changed' as const };
   });
@@ -76,5 +100,6 @@ export async function changePassword(
     const seconds = Math.max(1, Math.ceil(outcome.retryAfterMs / 1000));
     throw new AppError(429, errorCodes.tooManyRequests, { params: { seconds }, retryAfterSeconds: seconds });
   }
-  if (outcome.kind === 'wrong') throw new AppError(400, identityErrorCodes.oldPasswordInvalid, { field: 'oldPassword' });
+  if (outcome.kind === 'wrong')
+    throw new AppError(400, identityErrorCodes.oldPasswordInvalid, { field: 'oldPassword' });
 }

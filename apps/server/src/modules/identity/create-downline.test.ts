@@ -10,19 +10,31 @@ let agent: { id: bigint; token: string };
 beforeAll(async () => {
   const login = await kit.login(demoAgent.username, demoAgent.password);
   expect(login.statusCode, login.body).toBe(200);
-  const row = await kit.testApp.db.selectFrom('member').select('id').where('username_key', '=', 'demoagent').executeTakeFirstOrThrow();
+  const row = await kit.testApp.db
+    .selectFrom('member')
+    .select('id')
+    .where('username_key', '=', 'demoagent')
+    .executeTakeFirstOrThrow();
   agent = { id: row.id, token: login.json().value.token };
 });
 
 function downline(overrides: Record<string, unknown> = {}) {
-  return { username: freshUsername('dl'), password: 'Start123', payeeName: 'Malee Sukjai', countryDialingCode: '66', mobileNum: freshMobileNum(), ...overrides };
+  return {
+    username: freshUsername('dl'),
+    password: 'Start123',
+    payeeName: 'Malee Sukjai',
+    countryDialingCode: '66',
+    mobileNum: freshMobileNum(),
+    ...overrides,
+  };
 }
 
 function createDownline(payload: Record<string, unknown>, token = agent.token, language: 'TH' | 'EN' = 'EN') {
   return kit.sealed('PUT', '/wps/agent/downline', payload, { token, language });
 }
 
-const countAll = () => Promise.all((['member', 'member_hierarchy', 'member_session'] as const).map((table) => kit.countRows(table)));
+const countAll = () =>
+  Promise.all((['member', 'member_hierarchy', 'member_session'] as const).map((table) => kit.countRows(table)));
 
 describe('PUT /wps/agent/downline', () => {
   test('opens a member under the agent; it logs in with the given password and must change it', async () => {
@@ -32,13 +44,28 @@ describe('PUT /wps/agent/downline', () => {
     const created = downlineCreatedSchema.parse(response.json().value);
     expect(created.account).toBe(payload.username);
 
-    const row = await kit.testApp.db.selectFrom('member').selectAll().where('id', '=', BigInt(created.id)).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ username: payload.username, is_agent: 0, must_change_password: true, upline_id: agent.id, payee_name: 'Malee Sukjai', mobile_number: payload.mobileNum.slice(1) });
+    const row = await kit.testApp.db
+      .selectFrom('member')
+      .selectAll()
+      .where('id', '=', BigInt(created.id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      username: payload.username,
+      is_agent: 0,
+      must_change_password: true,
+      upline_id: agent.id,
+      payee_name: 'Malee Sukjai',
+      mobile_number: payload.mobileNum.slice(1),
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.password_hash).not.toContain(payload.password);
     const chain = await listUplineChain(kit.testApp.db, row.id, { merchantId: kit.testApp.demoMerchantId });
     expect(chain.map((upline) => upline.memberId)).toEqual([agent.id]);
-    expect((await listDownlines(kit.testApp.db, agent.id, { merchantId: kit.testApp.demoMerchantId })).map((member) => member.memberId)).toContain(row.id);
+    expect(
+      (await listDownlines(kit.testApp.db, agent.id, { merchantId: kit.testApp.demoMerchantId })).map(
+        (member) => member.memberId,
+      ),
+    ).toContain(row.id);
 
     const login = await kit.login(payload.username, payload.password);
     expect(login.statusCode, login.body).toBe(200);
@@ -48,7 +75,11 @@ describe('PUT /wps/agent/downline', () => {
   test('an agent may open an agent of its own kind', async () => {
     const response = await createDownline(downline({ isAgent: 1 }));
     expect(response.statusCode, response.body).toBe(200);
-    const row = await kit.testApp.db.selectFrom('member').select('is_agent').where('id', '=', BigInt(response.json().value.id)).executeTakeFirstOrThrow();
+    const row = await kit.testApp.db
+      .selectFrom('member')
+      .select('is_agent')
+      .where('id', '=', BigInt(response.json().value.id))
+      .executeTakeFirstOrThrow();
     expect(row.is_agent).toBe(1);
   });
 
@@ -90,7 +121,12 @@ describe('PUT /wps/agent/downline', () => {
     const before = await countAll();
     const response = await createDownline(downline(), member.token);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'agent.only', message: 'Non-agents cannot use this feature' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      value: null,
+      errorCode: 'agent.only',
+      message: 'Non-agents cannot use this feature',
+    });
     expect(await countAll()).toEqual(before);
   });
 

@@ -30,7 +30,11 @@ function fieldError(field: string, messageKey: string, params: Record<string, st
  * account must change the password the agent chose at its first login (`must_change_password`), so
  * the agent does not keep knowing it. An agent may open members (isAgent 0) or agents of its own kind.
  */
-export async function createDownline(context: CreateDownlineContext, agent: AuthenticatedMember, request: CreateDownlineRequest): Promise<DownlineCreated> {
+export async function createDownline(
+  context: CreateDownlineContext,
+  agent: AuthenticatedMember,
+  request: CreateDownlineRequest,
+): Promise<DownlineCreated> {
   const { db, merchant, caller, nowMs } = context;
   if (!isAgentType(agent.isAgent)) throw new AppError(403, identityErrorCodes.agentOnly);
 
@@ -54,9 +58,11 @@ export async function createDownline(context: CreateDownlineContext, agent: Auth
   const mobile = mobileNum === undefined ? null : parseMobileNumber(request.countryDialingCode, mobileNum);
 
   const isAgent = request.isAgent ?? 0;
-  if (isAgent !== 0 && isAgent !== agent.isAgent) throw fieldError('isAgent', 'agent.downline.kind.invalid', { kind: agent.isAgent });
+  if (isAgent !== 0 && isAgent !== agent.isAgent)
+    throw fieldError('isAgent', 'agent.downline.kind.invalid', { kind: agent.isAgent });
 
-  if (await isUsernameTaken(db, merchant.id, username)) throw new AppError(409, identityErrorCodes.usernameTaken, { field: 'username' });
+  if (await isUsernameTaken(db, merchant.id, username))
+    throw new AppError(409, identityErrorCodes.usernameTaken, { field: 'username' });
   if (mobile && (await isMobileTaken(db, merchant.id, mobile.dialingCode, mobile.nationalNumber))) {
     throw new AppError(409, identityErrorCodes.mobileTaken, { field: 'mobileNum' });
   }

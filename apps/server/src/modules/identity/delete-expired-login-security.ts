@@ -9,7 +9,10 @@ import type { Database } from '../../db/schema.ts';
  */
 export const expiredLoginSecurityRetentionMs = 24 * 60 * 60 * 1000;
 
-export async function deleteExpiredLoginSecurityRows(db: Kysely<Database>, nowMs: number): Promise<{ rememberTokens: number; loginVerifications: number; passwordChangeFailures: number }> {
+export async function deleteExpiredLoginSecurityRows(
+  db: Kysely<Database>,
+  nowMs: number,
+): Promise<{ rememberTokens: number; loginVerifications: number; passwordChangeFailures: number }> {
   const before = new Date(nowMs - expiredLoginSecurityRetentionMs);
   const verifications = await db.deleteFrom('login_verification').where('expires_at', '<', before).executeTakeFirst();
   const tokens = await db.deleteFrom('member_remember_token').where('expires_at', '<', before).executeTakeFirst();

@@ -15,7 +15,11 @@ const dayMs = 24 * 3_600_000;
  * `must_change_password`), or when it is older than the merchant's maximum age and forced change on
  * expiry is switched on. Never for SMS logins, which did not use the password (the caller decides).
  */
-export function isPasswordExpired(member: Pick<MemberRow, 'must_change_password' | 'password_changed_at'>, config: MerchantConfig, nowMs: number): boolean {
+export function isPasswordExpired(
+  member: Pick<MemberRow, 'must_change_password' | 'password_changed_at'>,
+  config: MerchantConfig,
+  nowMs: number,
+): boolean {
   if (member.must_change_password) return true;
   if (!config.switches.forcedPasswordChangeOnExpiry) return false;
   return member.password_changed_at.getTime() + config.loginSecurity.passwordMaxAgeDays * dayMs <= nowMs;
@@ -46,7 +50,10 @@ export async function finishLogin(db: Kysely<Database>, input: FinishLoginInput)
   return db.transaction().execute(async (trx) => {
     if (input.usedRememberTokenId != null && !(await spendRememberToken(trx, input.usedRememberTokenId, nowMs))) {
       // Spent by a concurrent login with the same token, or revoked meanwhile.
-      throw new AppError(400, identityErrorCodes.rememberInvalid, { field: 'password', value: { captchaRequired: false } });
+      throw new AppError(400, identityErrorCodes.rememberInvalid, {
+        field: 'password',
+        value: { captchaRequired: false },
+      });
     }
     await insertLoginEvent(trx, {
       merchantId: merchant.id,
@@ -66,8 +73,14 @@ export async function finishLogin(db: Kysely<Database>, input: FinishLoginInput)
       loginDeviceId: input.loginDeviceId,
       passwordChangeRequired: input.passwordExpired,
     });
-    const result: LoginResult = { token, firstTimeLogin, passwordExpired: input.passwordExpired, captchaRequired: false };
-    if (input.wantsRememberToken) result.rememberToken = await issueRememberToken(trx, { merchantId: merchant.id, memberId: member.id, nowMs });
+    const result: LoginResult = {
+      token,
+      firstTimeLogin,
+      passwordExpired: input.passwordExpired,
+      captchaRequired: false,
+    };
+    if (input.wantsRememberToken)
+      result.rememberToken = await issueRememberToken(trx, { merchantId: merchant.id, memberId: member.id, nowMs });
     return result;
   });
 }

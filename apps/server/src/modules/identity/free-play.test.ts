@@ -7,12 +7,25 @@ import { hashToken } from './sessions.ts';
 const kit = useAccountsKit();
 
 const hourMs = 3_600_000;
-const freePlay = (options: { ip?: string; language?: 'TH' | 'EN' } = {}) => kit.sealed('POST', '/wps/session/login/freeplay', { loginDeviceId: 'device-1' }, options);
+const freePlay = (options: { ip?: string; language?: 'TH' | 'EN' } = {}) =>
+  kit.sealed('POST', '/wps/session/login/freeplay', { loginDeviceId: 'device-1' }, options);
 
 async function trialOf(token: string) {
-  const session = await kit.testApp.db.selectFrom('member_session').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
-  const member = await kit.testApp.db.selectFrom('member').selectAll().where('id', '=', session.member_id).executeTakeFirstOrThrow();
-  const trial = await kit.testApp.db.selectFrom('member_trial').selectAll().where('member_id', '=', member.id).executeTakeFirstOrThrow();
+  const session = await kit.testApp.db
+    .selectFrom('member_session')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirstOrThrow();
+  const member = await kit.testApp.db
+    .selectFrom('member')
+    .selectAll()
+    .where('id', '=', session.member_id)
+    .executeTakeFirstOrThrow();
+  const trial = await kit.testApp.db
+    .selectFrom('member_trial')
+    .selectAll()
+    .where('member_id', '=', member.id)
+    .executeTakeFirstOrThrow();
   return { session, member, trial };
 }
 
@@ -25,13 +38,22 @@ describe('POST /wps/session/login/freeplay', () => {
     expect(value).toMatchObject({ firstTimeLogin: true, passwordExpired: false, captchaRequired: false });
 
     const { session, member, trial } = await trialOf(value.token);
-    expect(member).toMatchObject({ is_agent: 4, upline_id: null, register_method: 'FREEPLAY', must_change_password: false });
+    expect(member).toMatchObject({
+      is_agent: 4,
+      upline_id: null,
+      register_method: 'FREEPLAY',
+      must_change_password: false,
+    });
     expect(member.username).toMatch(/^trial[a-z2-9]{10}$/);
     expect(member.password_hash).toMatch(/^\$argon2id\$/);
     expect(trial.trial_expires_at.getTime()).toBe(kit.clock.nowMs + 24 * hourMs);
     expect(session.expires_at.getTime()).toBeLessThanOrEqual(trial.trial_expires_at.getTime());
     expect(session.login_device_id).toBe('device-1');
-    const events = await kit.testApp.db.selectFrom('login_event').selectAll().where('member_id', '=', member.id).execute();
+    const events = await kit.testApp.db
+      .selectFrom('login_event')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .execute();
     expect(events).toEqual([expect.objectContaining({ succeeded: true, username_tried: member.username })]);
 
     const info = await kit.json('GET', '/wps/member/info', undefined, { token: value.token });
@@ -41,9 +63,17 @@ describe('POST /wps/session/login/freeplay', () => {
   test('a trial account starts with the merchant’s play money in its trial wallet, never as cash', async () => {
     const { token } = (await freePlay()).json().value as { token: string };
     const balance = await kit.json('GET', '/wps/v2/wallets/balance', undefined, { token });
-    expect(balance.json().value).toMatchObject({ sumBalance: '10000.00', isTrial: true, balance: [{ accountTypeId: 0, availBalance: '10000.00' }] });
+    expect(balance.json().value).toMatchObject({
+      sumBalance: '10000.00',
+      isTrial: true,
+      balance: [{ accountTypeId: 0, availBalance: '10000.00' }],
+    });
     const { member } = await trialOf(token);
-    const accounts = await kit.testApp.db.selectFrom('ledger_account').select(['kind', 'balance']).where('member_id', '=', member.id).execute();
+    const accounts = await kit.testApp.db
+      .selectFrom('ledger_account')
+      .select(['kind', 'balance'])
+      .where('member_id', '=', member.id)
+      .execute();
     expect(accounts).toEqual([{ kind: 'member_trial', balance: 1_000_000n }]);
   });
 
@@ -76,7 +106,12 @@ describe('POST /wps/session/login/freeplay', () => {
     const before = await kit.countRows('member');
     const response = await freePlay({ language: 'TH' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ success: false, value: null, errorCode: 'freeplay.disabled', message: 'ขณะนี้ยังไม่เปิดให้ทดลองเล่นฟรี' });
+    expect(response.json()).toEqual({
+      success: false,
+      value: null,
+      errorCode: 'freeplay.disabled',
+      message: 'ขณะนี้ยังไม่เปิดให้ทดลองเล่นฟรี',
+    });
     expect(await kit.countRows('member')).toBe(before);
   });
 

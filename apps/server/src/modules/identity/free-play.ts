@@ -67,7 +67,12 @@ export async function startFreePlay(context: FreePlayContext, request: FreePlayR
       );
       await trx
         .insertInto('member_trial')
-        .values({ member_id: memberId, merchant_id: merchant.id, created_at: now, trial_expires_at: new Date(nowMs + trialHours * hourMs) })
+        .values({
+          member_id: memberId,
+          merchant_id: merchant.id,
+          created_at: now,
+          trial_expires_at: new Date(nowMs + trialHours * hourMs),
+        })
         .execute();
       // Play money, in its own account and never convertible to cash (ledger README).
       const trialBalance = parseAmount(merchant.config.accounts.trialBalance) ?? 0n;
@@ -76,11 +81,27 @@ export async function startFreePlay(context: FreePlayContext, request: FreePlayR
           merchantId: merchant.id,
           currency: merchant.currency,
           idempotency: { source: 'freeplay', key: `trial:${memberId}` },
-          transfers: [{ debit: { kind: 'house_trial' }, credit: { kind: 'member_trial', memberId }, amount: trialBalance, kind: 'trial.credit', reference: `member:${memberId}` }],
+          transfers: [
+            {
+              debit: { kind: 'house_trial' },
+              credit: { kind: 'member_trial', memberId },
+              amount: trialBalance,
+              kind: 'trial.credit',
+              reference: `member:${memberId}`,
+            },
+          ],
           nowMs,
         });
       }
-      await insertLoginEvent(trx, { merchantId: merchant.id, memberId, usernameTried: username, ...caller, loginDeviceId, failureReason: null, nowMs });
+      await insertLoginEvent(trx, {
+        merchantId: merchant.id,
+        memberId,
+        usernameTried: username,
+        ...caller,
+        loginDeviceId,
+        failureReason: null,
+        nowMs,
+      });
       // Both are whole hours from now: the shorter one ends the session no later than the account.
       return createSession(trx, {
         merchantId: merchant.id,

@@ -21,7 +21,10 @@ export async function getMemberInfo(db: Kysely<Database>, member: AuthenticatedM
     toUpline: false,
     clubLabel: { labelName: 'VIP0', rankLevel: 0 },
     memberLabel: [],
-    mobile: row.mobile_number !== null && row.mobile_dialing_code !== null ? maskMobile(row.mobile_dialing_code, row.mobile_number) : null,
+    mobile:
+      row.mobile_number !== null && row.mobile_dialing_code !== null
+        ? maskMobile(row.mobile_dialing_code, row.mobile_number)
+        : null,
     email: row.email === null ? null : maskEmail(row.email),
     regDate: row.created_at.getTime(),
     language: row.language,

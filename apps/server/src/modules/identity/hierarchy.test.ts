@@ -18,7 +18,15 @@ beforeAll(async () => {
   testApp = await createTestApp();
   const other = await testApp.db
     .insertInto('merchant')
-    .values({ code: 'other', name: 'Other', status: 'active', currency: 'THB', currency_symbol: '฿', default_language: 'EN', config: JSON.stringify(demoMerchantConfig) as never })
+    .values({
+      code: 'other',
+      name: 'Other',
+      status: 'active',
+      currency: 'THB',
+      currency_symbol: '฿',
+      default_language: 'EN',
+      config: JSON.stringify(demoMerchantConfig) as never,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   otherMerchantId = other.id;
@@ -27,7 +35,12 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-async function createMember(merchantId: number, username: string, uplineId: bigint | null, isAgent: AgentType = 1): Promise<bigint> {
+async function createMember(
+  merchantId: number,
+  username: string,
+  uplineId: bigint | null,
+  isAgent: AgentType = 1,
+): Promise<bigint> {
   return testApp.db.transaction().execute((trx) =>
     insertMember(
       trx,
@@ -72,18 +85,33 @@ beforeAll(async () => {
 });
 
 const demo = () => ({ merchantId: testApp.demoMerchantId });
-const namesOf = (members: Array<{ username: string; depth: number }>) => members.map((member) => `${member.username}@${member.depth}`);
+const namesOf = (members: Array<{ username: string; depth: number }>) =>
+  members.map((member) => `${member.username}@${member.depth}`);
 
 describe('listDownlines', () => {
   test('every downline at any depth, nearest first, without the agent itself', async () => {
-    expect(namesOf(await listDownlines(testApp.db, tree.top, demo()))).toEqual(['treea1@1', 'treea2@1', 'treeb1@2', 'treeb2@2', 'treec1@3']);
+    expect(namesOf(await listDownlines(testApp.db, tree.top, demo()))).toEqual([
+      'treea1@1',
+      'treea2@1',
+      'treeb1@2',
+      'treeb2@2',
+      'treec1@3',
+    ]);
     expect(namesOf(await listDownlines(testApp.db, tree.a1, demo()))).toEqual(['treeb1@1', 'treeb2@1', 'treec1@2']);
     expect(await listDownlines(testApp.db, tree.c1, demo())).toEqual([]);
   });
 
   test('maxDepth stops at that many levels', async () => {
-    expect(namesOf(await listDownlines(testApp.db, tree.top, { ...demo(), maxDepth: 1 }))).toEqual(['treea1@1', 'treea2@1']);
-    expect(namesOf(await listDownlines(testApp.db, tree.top, { ...demo(), maxDepth: 2 }))).toEqual(['treea1@1', 'treea2@1', 'treeb1@2', 'treeb2@2']);
+    expect(namesOf(await listDownlines(testApp.db, tree.top, { ...demo(), maxDepth: 1 }))).toEqual([
+      'treea1@1',
+      'treea2@1',
+    ]);
+    expect(namesOf(await listDownlines(testApp.db, tree.top, { ...demo(), maxDepth: 2 }))).toEqual([
+      'treea1@1',
+      'treea2@1',
+      'treeb1@2',
+      'treeb2@2',
+    ]);
   });
 
   test('each row carries the direct upline and the kind', async () => {
@@ -110,8 +138,18 @@ describe('listUplineChain', () => {
     const plans = await testApp.db.connection().execute(async (connection) => {
       // The table is tiny here, so the planner would rightly prefer a sequential scan; forbid it to see the index chosen.
       await sql`set enable_seqscan = off`.execute(connection);
-      const downlines = await connection.selectFrom('member_hierarchy').select('descendant_id').where('ancestor_id', '=', tree.top).where('depth', '>', 0).explain();
-      const uplines = await connection.selectFrom('member_hierarchy').select('ancestor_id').where('descendant_id', '=', tree.c1).where('depth', '>', 0).explain();
+      const downlines = await connection
+        .selectFrom('member_hierarchy')
+        .select('descendant_id')
+        .where('ancestor_id', '=', tree.top)
+        .where('depth', '>', 0)
+        .explain();
+      const uplines = await connection
+        .selectFrom('member_hierarchy')
+        .select('ancestor_id')
+        .where('descendant_id', '=', tree.c1)
+        .where('depth', '>', 0)
+        .explain();
       await sql`reset enable_seqscan`.execute(connection);
       return [downlines, uplines].map((rows) => rows.map((row) => Object.values(row).join(' ')).join('\n'));
     });
@@ -138,13 +176,29 @@ describe('the tree in the database', () => {
       } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
-    const rows = await testApp.db.selectFrom('member_hierarchy').selectAll().where('descendant_id', '=', bare.id).execute();
-    expect(rows).toEqual([{ merchant_id: testApp.demoMerchantId, ancestor_id: bare.id, descendant_id: bare.id, depth: 0 }]);
+    const rows = await testApp.db
+      .selectFrom('member_hierarchy')
+      .selectAll()
+      .where('descendant_id', '=', bare.id)
+      .execute();
+    expect(rows).toEqual([
+      { merchant_id: testApp.demoMerchantId, ancestor_id: bare.id, descendant_id: bare.id, depth: 0 },
+    ]);
     // The seeded demo agent (made before any test) has its row too.
     const missing = await testApp.db
       .selectFrom('member')
       .select('id')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('member_hierarchy').select('depth').whereRef('descendant_id', '=', 'member.id').where('depth', '=', 0))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('member_hierarchy')
+              .select('depth')
+              .whereRef('descendant_id', '=', 'member.id')
+              .where('depth', '=', 0),
+          ),
+        ),
+      )
       .execute();
     expect(missing).toEqual([]);
   });
@@ -181,15 +235,23 @@ describe('the tree in the database', () => {
         await placeUnder(trx, id, tree.otop);
       }),
     ).rejects.toMatchObject({ code: '23503' });
-    expect(await testApp.db.selectFrom('member').select('id').where('username', '=', 'crossbrand').executeTakeFirst()).toBeUndefined();
+    expect(
+      await testApp.db.selectFrom('member').select('id').where('username', '=', 'crossbrand').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   test('a hierarchy row that breaks the shape (depth 0 between two members, a second ancestor at one depth) is refused', async () => {
     await expect(
-      testApp.db.insertInto('member_hierarchy').values({ merchant_id: testApp.demoMerchantId, ancestor_id: tree.a2, descendant_id: tree.c1, depth: 0 }).execute(),
+      testApp.db
+        .insertInto('member_hierarchy')
+        .values({ merchant_id: testApp.demoMerchantId, ancestor_id: tree.a2, descendant_id: tree.c1, depth: 0 })
+        .execute(),
     ).rejects.toMatchObject({ code: '23514' });
     await expect(
-      testApp.db.insertInto('member_hierarchy').values({ merchant_id: testApp.demoMerchantId, ancestor_id: tree.a2, descendant_id: tree.c1, depth: 1 }).execute(),
+      testApp.db
+        .insertInto('member_hierarchy')
+        .values({ merchant_id: testApp.demoMerchantId, ancestor_id: tree.a2, descendant_id: tree.c1, depth: 1 })
+        .execute(),
     ).rejects.toMatchObject({ code: '23505' });
   });
 });

@@ -21,7 +21,11 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export async function placeUnder(trx: Db, memberId: bigint, uplineId: bigint | null): Promise<void> {
   if (uplineId === null) return;
-  const member = await trx.selectFrom('member').select('merchant_id').where('id', '=', memberId).executeTakeFirstOrThrow();
+  const member = await trx
+    .selectFrom('member')
+    .select('merchant_id')
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('member_hierarchy')
     .columns(['merchant_id', 'ancestor_id', 'descendant_id', 'depth'])
@@ -54,7 +58,11 @@ export interface HierarchyMember {
  * Every downline of `agentId` in its merchant, nearest first (the agent itself excluded); with
  * `maxDepth`, only down to that many levels. One query on the closure table's primary key.
  */
-export async function listDownlines(db: Db, agentId: bigint, options: { merchantId: number; maxDepth?: number }): Promise<HierarchyMember[]> {
+export async function listDownlines(
+  db: Db,
+  agentId: bigint,
+  options: { merchantId: number; maxDepth?: number },
+): Promise<HierarchyMember[]> {
   let query = db
     .selectFrom('member_hierarchy as h')
     .innerJoin('member as m', 'm.id', 'h.descendant_id')
@@ -68,7 +76,11 @@ export async function listDownlines(db: Db, agentId: bigint, options: { merchant
 }
 
 /** The uplines of `memberId`, its direct upline first and the top of the tree last. One query. */
-export async function listUplineChain(db: Db, memberId: bigint, options: { merchantId: number }): Promise<HierarchyMember[]> {
+export async function listUplineChain(
+  db: Db,
+  memberId: bigint,
+  options: { merchantId: number },
+): Promise<HierarchyMember[]> {
   const rows = await db
     .selectFrom('member_hierarchy as h')
     .innerJoin('member as m', 'm.id', 'h.ancestor_id')
@@ -81,6 +93,12 @@ export async function listUplineChain(db: Db, memberId: bigint, options: { merch
   return rows.map(toHierarchyMember);
 }
 
-function toHierarchyMember(row: { id: bigint; username: string; is_agent: AgentType; upline_id: bigint | null; depth: number }): HierarchyMember {
+function toHierarchyMember(row: {
+  id: bigint;
+  username: string;
+  is_agent: AgentType;
+  upline_id: bigint | null;
+  depth: number;
+}): HierarchyMember {
   return { memberId: row.id, username: row.username, isAgent: row.is_agent, uplineId: row.upline_id, depth: row.depth };
 }

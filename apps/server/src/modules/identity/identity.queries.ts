@@ -17,7 +17,11 @@ export function findMemberByUsername(db: Db, merchantId: number, username: strin
 }
 
 /** The one member with this national number (any dialing code); undefined when none or several. */
-export async function findMemberByMobileNumber(db: Db, merchantId: number, nationalNumber: string): Promise<MemberRow | undefined> {
+export async function findMemberByMobileNumber(
+  db: Db,
+  merchantId: number,
+  nationalNumber: string,
+): Promise<MemberRow | undefined> {
   const rows = await db
     .selectFrom('member')
     .selectAll()
@@ -32,7 +36,12 @@ export async function isUsernameTaken(db: Db, merchantId: number, username: stri
   return (await findMemberByUsername(db, merchantId, username)) !== undefined;
 }
 
-export async function isMobileTaken(db: Db, merchantId: number, dialingCode: string, nationalNumber: string): Promise<boolean> {
+export async function isMobileTaken(
+  db: Db,
+  merchantId: number,
+  dialingCode: string,
+  nationalNumber: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('member')
     .select('id')
@@ -96,7 +105,11 @@ export async function listCredentialFailures(
     query = query
       .where('member_id', '=', account.memberId)
       // Ids, not times, order a failure after the last success: two events can share a millisecond.
-      .where('id', '>', sql<bigint>`coalesce((select max(id) from login_event where member_id = ${account.memberId} and succeeded), 0)`);
+      .where(
+        'id',
+        '>',
+        sql<bigint>`coalesce((select max(id) from login_event where member_id = ${account.memberId} and succeeded), 0)`,
+      );
   } else {
     query = query.where('member_id', 'is', null).where('username_key', '=', account.usernameKey);
   }
@@ -105,7 +118,12 @@ export async function listCredentialFailures(
 }
 
 /** Wrong-password failures from one IP since `sinceMs`, whatever the account. */
-export async function countIpCredentialFailures(db: Db, merchantId: number, ip: string, sinceMs: number): Promise<number> {
+export async function countIpCredentialFailures(
+  db: Db,
+  merchantId: number,
+  ip: string,
+  sinceMs: number,
+): Promise<number> {
   const row = await db
     .selectFrom('login_event')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -118,7 +136,13 @@ export async function countIpCredentialFailures(db: Db, merchantId: number, ip: 
 }
 
 export async function hasSucceededBefore(db: Db, memberId: bigint): Promise<boolean> {
-  const row = await db.selectFrom('login_event').select('id').where('member_id', '=', memberId).where('succeeded', '=', true).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('login_event')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('succeeded', '=', true)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -137,7 +161,12 @@ export async function findPreviousLoginMs(db: Db, memberId: bigint, beforeMs: nu
 }
 
 export function getMemberById(db: Db, merchantId: number, memberId: bigint): Promise<MemberRow> {
-  return db.selectFrom('member').selectAll().where('merchant_id', '=', merchantId).where('id', '=', memberId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('member')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateMemberLanguage(db: Db, memberId: bigint, language: 'TH' | 'EN'): Promise<void> {

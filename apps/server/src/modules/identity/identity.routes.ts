@@ -58,7 +58,11 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
 
   app.delete(
     apiPaths.logout,
-    { onRequest: requireMember, config: { allowPendingPasswordChange: true }, schema: { tags, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      onRequest: requireMember,
+      config: { allowPendingPasswordChange: true },
+      schema: { tags, response: { 200: envelopeSchema(z.null()) } },
+    },
     async (request) => {
       await revokeSession(app.db, request.member.sessionId, app.now());
       return ok(null);
@@ -67,7 +71,11 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     apiPaths.memberInfo,
-    { onRequest: requireMember, config: { allowPendingPasswordChange: true }, schema: { tags, response: { 200: envelopeSchema(memberInfoSchema) } } },
+    {
+      onRequest: requireMember,
+      config: { allowPendingPasswordChange: true },
+      schema: { tags, response: { 200: envelopeSchema(memberInfoSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await getMemberInfo(app.db, request.member));

@@ -25,7 +25,15 @@ beforeAll(async () => {
   // A second brand, to show that tokens do not cross merchants.
   await testApp.db
     .insertInto('merchant')
-    .values({ code: 'other', name: 'Other', status: 'active', currency: 'THB', currency_symbol: '฿', default_language: 'EN', config: JSON.stringify(demoMerchantConfig) as never })
+    .values({
+      code: 'other',
+      name: 'Other',
+      status: 'active',
+      currency: 'THB',
+      currency_symbol: '฿',
+      default_language: 'EN',
+      config: JSON.stringify(demoMerchantConfig) as never,
+    })
     .execute();
   client = await createApiClient(testApp.app, now);
 });
@@ -34,7 +42,12 @@ afterAll(async () => {
 });
 
 function registrationOf(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return registrationPayload({ registerUrl: 'https://demo.example/register', registerMethod: 'WEB', domain: 'demo.example', ...overrides });
+  return registrationPayload({
+    registerUrl: 'https://demo.example/register',
+    registerMethod: 'WEB',
+    domain: 'demo.example',
+    ...overrides,
+  });
 }
 
 /** Registers with the SMS code the demo merchant demands for the mobile number (see withRegisterCode). */
@@ -44,7 +57,13 @@ async function register(payload: Record<string, unknown>, options: RequestOption
 }
 
 function login(username: string, password: string, options: RequestOptions & { captcha?: string } = {}) {
-  const payload = { username, password, type: 'username', sliderToken: 'bypass', ...(options.captcha ? { captcha: options.captcha } : {}) };
+  const payload = {
+    username,
+    password,
+    type: 'username',
+    sliderToken: 'bypass',
+    ...(options.captcha ? { captcha: options.captcha } : {}),
+  };
   return client.sealed('POST', '/wps/session/login', payload, options);
 }
 
@@ -52,7 +71,12 @@ function memberInfo(token: string, options: Pick<RequestOptions, 'merchant'> = {
   return client.json('GET', '/wps/member/info', undefined, { ...options, token });
 }
 
-const loginValueSchema = z.object({ token: z.string(), firstTimeLogin: z.boolean(), passwordExpired: z.boolean(), captchaRequired: z.literal(false) });
+const loginValueSchema = z.object({
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  captchaRequired: z.literal(false),
+});
 
 /** Registers a member and gives its credentials and first token. */
 async function registerMember(overrides: Record<string, unknown> = {}) {
@@ -60,16 +84,28 @@ async function registerMember(overrides: Record<string, unknown> = {}) {
   const response = await register(payload);
   expect(response.statusCode, response.body).toBe(200);
   const value = loginValueSchema.parse(response.json().value);
-  return { username: payload.username as string, password: payload.password as string, mobileNum: payload.mobileNum as string, token: value.token };
+  return {
+    username: payload.username as string,
+    password: payload.password as string,
+    mobileNum: payload.mobileNum as string,
+    token: value.token,
+  };
 }
 
 async function countRows(table: 'member' | 'member_session' | 'login_event'): Promise<number> {
-  const row = await testApp.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const row = await testApp.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 async function memberIdOf(username: string): Promise<bigint> {
-  const row = await testApp.db.selectFrom('member').select('id').where('username_key', '=', username.toLowerCase()).executeTakeFirstOrThrow();
+  const row = await testApp.db
+    .selectFrom('member')
+    .select('id')
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -83,11 +119,27 @@ describe('PUT /wps/member/register', () => {
     expect(value).toMatchObject({ firstTimeLogin: true, passwordExpired: false });
     expect(value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    const stored = await testApp.db.selectFrom('member').selectAll().where('username', '=', payload.username as string).executeTakeFirstOrThrow();
+    const stored = await testApp.db
+      .selectFrom('member')
+      .selectAll()
+      .where('username', '=', payload.username as string)
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(stored).toMatchObject({ mobile_dialing_code: '66', mobile_number: '812345678', line: 'somchai_line', status: 'active', is_agent: 0, register_method: 'WEB', language: 'EN' });
+    expect(stored).toMatchObject({
+      mobile_dialing_code: '66',
+      mobile_number: '812345678',
+      line: 'somchai_line',
+      status: 'active',
+      is_agent: 0,
+      register_method: 'WEB',
+      language: 'EN',
+    });
     // Only the token's hash is stored.
-    const session = await testApp.db.selectFrom('member_session').selectAll().where('member_id', '=', stored.id).executeTakeFirstOrThrow();
+    const session = await testApp.db
+      .selectFrom('member_session')
+      .selectAll()
+      .where('member_id', '=', stored.id)
+      .executeTakeFirstOrThrow();
     expect(session.token_hash).toBe(hashToken(value.token));
     expect(Object.values(session).map(String)).not.toContain(value.token);
 
@@ -163,13 +215,19 @@ describe('PUT /wps/member/register', () => {
     // The rule messages name the field; the slider's and the confirmation's are complete sentences of their own.
     if (!['confirmPassword', 'sliderToken'].includes(field)) expect(body.message).toContain(field);
     if (messagePattern) expect(body.message).toMatch(messagePattern);
-    expect(await Promise.all([countRows('member'), countRows('member_session'), countRows('login_event')])).toEqual(before);
+    expect(await Promise.all([countRows('member'), countRows('member_session'), countRows('login_event')])).toEqual(
+      before,
+    );
   });
 
   test('rule messages come in Thai too, with min and max', async () => {
     const response = await register(registrationOf({ username: 'abc' }), { language: 'TH' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'username', message: 'username: ตัวอักษรภาษาอังกฤษและตัวเลข ขึ้นต้นด้วยตัวอักษร (4-16 ตัวอักษร)' });
+    expect(response.json()).toMatchObject({
+      errorCode: 'validation.failed',
+      field: 'username',
+      message: 'username: ตัวอักษรภาษาอังกฤษและตัวเลข ขึ้นต้นด้วยตัวอักษร (4-16 ตัวอักษร)',
+    });
   });
 
   test('a username taken in another letter case: 409, nothing stored', async () => {
@@ -177,7 +235,12 @@ describe('PUT /wps/member/register', () => {
     const before = await countRows('member');
     const response = await register(registrationOf({ username: username.toUpperCase() }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'member.username.taken', field: 'username' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      value: null,
+      errorCode: 'member.username.taken',
+      field: 'username',
+    });
     expect(await countRows('member')).toBe(before);
   });
 
@@ -212,7 +275,12 @@ describe('POST /wps/session/login', () => {
       .where('member_id', '=', await memberIdOf(member.username))
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ succeeded: true, failure_reason: null, device: 'web', country: findCountryOfIp(event.ip) });
+    expect(event).toMatchObject({
+      succeeded: true,
+      failure_reason: null,
+      device: 'web',
+      country: findCountryOfIp(event.ip),
+    });
   });
 
   test('the mobile number works as the username', async () => {
@@ -223,7 +291,11 @@ describe('POST /wps/session/login', () => {
 
   test('must_change_password answers passwordExpired', async () => {
     const member = await registerMember();
-    await testApp.db.updateTable('member').set({ must_change_password: true }).where('username', '=', member.username).execute();
+    await testApp.db
+      .updateTable('member')
+      .set({ must_change_password: true })
+      .where('username', '=', member.username)
+      .execute();
     const response = await login(member.username, member.password);
     expect(response.json().value).toMatchObject({ passwordExpired: true });
   });
@@ -235,11 +307,21 @@ describe('POST /wps/session/login', () => {
     expect(wrongPassword.statusCode).toBe(400);
     expect(unknownName.statusCode).toBe(wrongPassword.statusCode);
     expect(unknownName.body).toBe(wrongPassword.body);
-    expect(wrongPassword.json()).toEqual({ success: false, value: { captchaRequired: false }, errorCode: 'login.failed', message: 'Wrong username or password' });
+    expect(wrongPassword.json()).toEqual({
+      success: false,
+      value: { captchaRequired: false },
+      errorCode: 'login.failed',
+      message: 'Wrong username or password',
+    });
   });
 
   test('malformed login: 400 naming the field', async () => {
-    const response = await client.sealed('POST', '/wps/session/login', { username: '  ', password: 'x', type: 'username', sliderToken: 'bypass' });
+    const response = await client.sealed('POST', '/wps/session/login', {
+      username: '  ',
+      password: 'x',
+      type: 'username',
+      sliderToken: 'bypass',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'username' });
   });
@@ -253,7 +335,11 @@ describe('POST /wps/session/login', () => {
     }
     const noCaptcha = await login(member.username, member.password);
     expect(noCaptcha.statusCode).toBe(400);
-    expect(noCaptcha.json()).toMatchObject({ success: false, value: { captchaRequired: true }, errorCode: 'captcha.required' });
+    expect(noCaptcha.json()).toMatchObject({
+      success: false,
+      value: { captchaRequired: true },
+      errorCode: 'captcha.required',
+    });
     const wrongCaptcha = await login(member.username, member.password, { captcha: 'WRONG' });
     expect(wrongCaptcha.statusCode).toBe(400);
     expect(wrongCaptcha.json()).toMatchObject({ value: { captchaRequired: true }, errorCode: 'captcha.invalid' });
@@ -285,7 +371,12 @@ describe('POST /wps/session/login', () => {
       const tenth = await login(username, 'wrong-password', { ip, captcha: 'bypass' });
       expect(tenth.statusCode).toBe(429);
       expect(tenth.headers['retry-after']).toBe('900');
-      expect(tenth.json()).toMatchObject({ success: false, value: null, errorCode: 'login.locked', message: expect.stringContaining('15 minutes') });
+      expect(tenth.json()).toMatchObject({
+        success: false,
+        value: null,
+        errorCode: 'login.locked',
+        message: expect.stringContaining('15 minutes'),
+      });
     }
 
     // Even the right password (and a captcha) is refused while locked, from any IP.
@@ -313,7 +404,12 @@ describe('POST /wps/session/login', () => {
 
   test('a replayed sealed login is refused by the sealed layer', async () => {
     const member = await registerMember();
-    const request = client.seal({ username: member.username, password: member.password, type: 'username', sliderToken: 'bypass' });
+    const request = client.seal({
+      username: member.username,
+      password: member.password,
+      type: 'username',
+      sliderToken: 'bypass',
+    });
     const ip = freshIp();
     expect((await client.sendSealedRequest('POST', '/wps/session/login', request, { ip })).statusCode).toBe(200);
     const replay = await client.sendSealedRequest('POST', '/wps/session/login', request, { ip });
@@ -338,7 +434,13 @@ describe('sessions', () => {
   test('last_seen_at is written at most once a minute', async () => {
     const { token } = await registerMember();
     const lastSeen = async () =>
-      (await testApp.db.selectFrom('member_session').select('last_seen_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).last_seen_at.getTime();
+      (
+        await testApp.db
+          .selectFrom('member_session')
+          .select('last_seen_at')
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
     const startMs = clockMs;
     clockMs += 30_000;
     await memberInfo(token);
@@ -375,11 +477,19 @@ describe('sessions', () => {
 
   test('logout revokes the token', async () => {
     const { token } = await registerMember();
-    const logout = await testApp.app.inject({ method: 'DELETE', url: '/wps/session/logout', headers: { Merchant: 'demo', Authorization: token } });
+    const logout = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      headers: { Merchant: 'demo', Authorization: token },
+    });
     expect(logout.statusCode).toBe(200);
     expect(logout.json()).toEqual({ success: true, value: null });
     expect((await memberInfo(token)).statusCode).toBe(401);
-    const again = await testApp.app.inject({ method: 'DELETE', url: '/wps/session/logout', headers: { Merchant: 'demo', Authorization: token } });
+    const again = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/wps/session/logout',
+      headers: { Merchant: 'demo', Authorization: token },
+    });
     expect(again.statusCode).toBe(401);
   });
 

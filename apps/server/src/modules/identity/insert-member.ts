@@ -18,14 +18,19 @@ type RequiredColumns =
   | 'register_ip'
   | 'register_device'
   | 'created_at';
-export type NewMember = Pick<Insertable<MemberTable>, RequiredColumns> & Partial<Omit<Insertable<MemberTable>, RequiredColumns | 'username_key'>>;
+export type NewMember = Pick<Insertable<MemberTable>, RequiredColumns> &
+  Partial<Omit<Insertable<MemberTable>, RequiredColumns | 'username_key'>>;
 
 /**
  * Inserts a member and places it in the agent tree (under `uplineId`, or at the top) in the caller's
  * transaction: the one way accounts are created (registration by username or mobile, agent-created,
  * free play), so no member is ever missing from the tree.
  */
-export async function insertMember(trx: Transaction<Database>, member: NewMember, uplineId: bigint | null): Promise<bigint> {
+export async function insertMember(
+  trx: Transaction<Database>,
+  member: NewMember,
+  uplineId: bigint | null,
+): Promise<bigint> {
   const row = await trx
     .insertInto('member')
     .values({ ...member, username_key: member.username.toLowerCase() })
@@ -41,8 +46,10 @@ export async function insertMember(trx: Transaction<Database>, member: NewMember
  */
 export function rethrowTakenConflict(error: unknown): never {
   const { code, constraint } = error as { code?: string; constraint?: string };
-  if (code === '23505' && constraint === 'member_username_key_idx') throw new AppError(409, identityErrorCodes.usernameTaken, { field: 'username' });
-  if (code === '23505' && constraint === 'member_mobile_idx') throw new AppError(409, identityErrorCodes.mobileTaken, { field: 'mobileNum' });
+  if (code === '23505' && constraint === 'member_username_key_idx')
+    throw new AppError(409, identityErrorCodes.usernameTaken, { field: 'username' });
+  if (code === '23505' && constraint === 'member_mobile_idx')
+    throw new AppError(409, identityErrorCodes.mobileTaken, { field: 'mobileNum' });
   throw error;
 }
 

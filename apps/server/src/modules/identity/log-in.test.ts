@@ -19,7 +19,11 @@ describe('findLockedUntilMs', () => {
     ['10 failures spread over more than 15 minutes', failures(10, 0, 2 * minute), null],
     ['10 failures whose lock has run out', failures(10, 15 * minute, 1000), null],
     ['10 failures in a minute, just now', failures(10, 0, 1000), nowMs + lockDurationMs],
-    ['10 failures in 14 minutes, the last 5 minutes ago', failures(10, 5 * minute, (14 * minute) / 9), nowMs + 10 * minute],
+    [
+      '10 failures in 14 minutes, the last 5 minutes ago',
+      failures(10, 5 * minute, (14 * minute) / 9),
+      nowMs + 10 * minute,
+    ],
   ])('%s', (_name, list, expected) => {
     expect(findLockedUntilMs(list, nowMs)).toBe(expected);
   });
@@ -31,25 +35,33 @@ describe('rehash on login', () => {
   test.each([
     ['weaker parameters', { memoryCost: 4096, timeCost: 1, parallelism: 1 }],
     ['stronger parameters', { memoryCost: 19_456, timeCost: 3, parallelism: 1 }],
-  ])('a hash made with %s is replaced by one with today’s at the next right login; its age stays', async (_name, options) => {
-    const oldHash = await hash('secret123', options);
-    expect(needsRehash(oldHash)).toBe(true);
-    const member = await kit.registerMember({ passwordHash: oldHash, loggedIn: false });
-    const stored = () => kit.db.selectFrom('member').select(['password_hash', 'password_changed_at']).where('id', '=', member.id).executeTakeFirstOrThrow();
-    const before = await stored();
+  ])(
+    'a hash made with %s is replaced by one with today’s at the next right login; its age stays',
+    async (_name, options) => {
+      const oldHash = await hash('secret123', options);
+      expect(needsRehash(oldHash)).toBe(true);
+      const member = await kit.registerMember({ passwordHash: oldHash, loggedIn: false });
+      const stored = () =>
+        kit.db
+          .selectFrom('member')
+          .select(['password_hash', 'password_changed_at'])
+          .where('id', '=', member.id)
+          .executeTakeFirstOrThrow();
+      const before = await stored();
 
-    expect((await kit.passwordLogin({ username: member.username, password: 'wrong-password' })).statusCode).toBe(400);
-    expect((await stored()).password_hash).toBe(oldHash);
+      expect((await kit.passwordLogin({ username: member.username, password: 'wrong-password' })).statusCode).toBe(400);
+      expect((await stored()).password_hash).toBe(oldHash);
 
-    expect((await kit.passwordLogin(member)).statusCode).toBe(200);
-    const after = await stored();
-    expect(after.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(needsRehash(after.password_hash)).toBe(false);
-    expect(await verifyPassword(after.password_hash, 'secret123')).toBe(true);
-    expect(after.password_changed_at).toEqual(before.password_changed_at);
-    expect((await kit.passwordLogin(member)).statusCode).toBe(200);
-    expect((await stored()).password_hash).toBe(after.password_hash);
-  });
+      expect((await kit.passwordLogin(member)).statusCode).toBe(200);
+      const after = await stored();
+      expect(after.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(needsRehash(after.password_hash)).toBe(false);
+      expect(await verifyPassword(after.password_hash, 'secret123')).toBe(true);
+      expect(after.password_changed_at).toEqual(before.password_changed_at);
+      expect((await kit.passwordLogin(member)).statusCode).toBe(200);
+      expect((await stored()).password_hash).toBe(after.password_hash);
+    },
+  );
 
   test('needsRehash: only today’s argon2id parameters pass', async () => {
     expect(needsRehash(await hashPassword('secret123'))).toBe(false);

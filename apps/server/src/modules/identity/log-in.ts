@@ -1,4 +1,10 @@
-import { identityErrorCodes, type LoginRequest, type LoginResult, type PasswordLoginRequest, type RememberLoginRequest } from '@lotus/contract';
+import {
+  identityErrorCodes,
+  type LoginRequest,
+  type LoginResult,
+  type PasswordLoginRequest,
+  type RememberLoginRequest,
+} from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { challengeCheckOptions } from '../verification/challenge-bypass.ts';
@@ -11,10 +17,21 @@ import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '.
 import { findLiveRememberToken } from './remember-tokens.ts';
 import { logInBySms } from './sms-login.ts';
 
-export { captchaAfterFailures, findLockedUntilMs, lockAfterFailures, lockDurationMs, loginFailureWindowMs, type LoginContext } from './login-throttle.ts';
+export {
+  captchaAfterFailures,
+  findLockedUntilMs,
+  lockAfterFailures,
+  lockDurationMs,
+  loginFailureWindowMs,
+  type LoginContext,
+} from './login-throttle.ts';
 
 /** The account a login names: the member with that username, else the one with that mobile number. */
-async function findLoginMember(db: Kysely<Database>, merchantId: number, username: string): Promise<MemberRow | undefined> {
+async function findLoginMember(
+  db: Kysely<Database>,
+  merchantId: number,
+  username: string,
+): Promise<MemberRow | undefined> {
   const byName = await findMemberByUsername(db, merchantId, username);
   if (byName || !/^\+?[0-9]{6,15}$/.test(username)) return byName;
   return findMemberByMobileNumber(db, merchantId, username.replace(/^\+/, '').replace(/^0+/, ''));
@@ -28,7 +45,12 @@ async function findLoginMember(db: Kysely<Database>, merchantId: number, usernam
 async function rehashIfNeeded(db: Kysely<Database>, member: MemberRow, password: string): Promise<void> {
   if (!needsRehash(member.password_hash)) return;
   const passwordHash = await hashPassword(password);
-  await db.updateTable('member').set({ password_hash: passwordHash }).where('id', '=', member.id).where('password_hash', '=', member.password_hash).execute();
+  await db
+    .updateTable('member')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', member.id)
+    .where('password_hash', '=', member.password_hash)
+    .execute();
 }
 
 /**
@@ -53,7 +75,9 @@ export function logIn(context: LoginContext, request: LoginRequest): Promise<Log
  */
 export async function logInWithPassword(context: LoginContext, request: PasswordLoginRequest): Promise<LoginResult> {
   const { member, attempt } = await beginLogin(context, request);
-  const isPasswordRight = member ? await verifyPassword(member.password_hash, request.password) : await verifyAgainstDummy(request.password);
+  const isPasswordRight = member
+    ? await verifyPassword(member.password_hash, request.password)
+    : await verifyAgainstDummy(request.password);
   if (!member || !isPasswordRight) return attempt.failCredentials(identityErrorCodes.loginFailed);
   await attempt.requireActive(member);
   await rehashIfNeeded(context.db, member, request.password);
@@ -66,11 +90,22 @@ export async function logInWithPassword(context: LoginContext, request: Password
  * a wrong password (captcha, lock). A success spends the token; a new one comes when `remember` is
  * asked again.
  */
-export async function logInWithRememberToken(context: LoginContext, request: RememberLoginRequest): Promise<LoginResult> {
+export async function logInWithRememberToken(
+  context: LoginContext,
+  request: RememberLoginRequest,
+): Promise<LoginResult> {
   const { db, merchant, nowMs } = context;
   const { member, attempt } = await beginLogin(context, request);
-  const rememberTokenId = member ? await findLiveRememberToken(db, { merchantId: merchant.id, memberId: member.id, token: request.rememberToken, nowMs }) : null;
-  if (!member || rememberTokenId === null) return attempt.failCredentials(identityErrorCodes.rememberInvalid, 'password');
+  const rememberTokenId = member
+    ? await findLiveRememberToken(db, {
+        merchantId: merchant.id,
+        memberId: member.id,
+        token: request.rememberToken,
+        nowMs,
+      })
+    : null;
+  if (!member || rememberTokenId === null)
+    return attempt.failCredentials(identityErrorCodes.rememberInvalid, 'password');
   await attempt.requireActive(member);
   return verifyAndFinishLogin(context, request, member, 'remember', rememberTokenId);
 }
@@ -84,7 +119,13 @@ async function beginLogin(context: LoginContext, request: PasswordLoginRequest |
   const member = await findLoginMember(db, merchant.id, request.username);
   const attempt = await beginCredentialAttempt(
     { db, merchant, caller, nowMs, checks, pause: context.pause },
-    { member, usernameTried: request.username, accountKey: request.username, loginDeviceId: request.loginDeviceId ?? null, captcha: request },
+    {
+      member,
+      usernameTried: request.username,
+      accountKey: request.username,
+      loginDeviceId: request.loginDeviceId ?? null,
+      captcha: request,
+    },
   );
   return { member, attempt };
 }

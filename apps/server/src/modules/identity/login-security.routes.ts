@@ -64,7 +64,11 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
       schema: { tags, body: forgetRememberRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await forgetRememberToken(app.db, { merchantId: request.merchant.id, token: request.body.rememberToken, nowMs: app.now() });
+      await forgetRememberToken(app.db, {
+        merchantId: request.merchant.id,
+        token: request.body.rememberToken,
+        nowMs: app.now(),
+      });
       return ok(null);
     },
   );
@@ -110,7 +114,13 @@ export async function loginSecurityRoutes(app: AppInstance): Promise<void> {
       reply.header('Cache-Control', noStore);
       const { member, merchant } = request;
       return ok(
-        await startTotpEnrolment(app.db, { merchantId: merchant.id, memberId: member.id, username: member.username, brandName: merchant.config.brand.name, nowMs: app.now() }),
+        await startTotpEnrolment(app.db, {
+          merchantId: merchant.id,
+          memberId: member.id,
+          username: member.username,
+          brandName: merchant.config.brand.name,
+          nowMs: app.now(),
+        }),
       );
     },
   );

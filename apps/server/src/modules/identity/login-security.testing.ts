@@ -46,7 +46,10 @@ export interface TestMember {
 
 export async function createLoginTestKit(options: { pause?: (ms: number) => Promise<void> } = {}) {
   const clock = { nowMs: Date.UTC(2026, 10, 22, 12, 0, 0) };
-  const testApp: TestApp = await createTestApp({ CHALLENGE_BYPASS: '1' }, { now: () => clock.nowMs, ...(options.pause ? { pause: options.pause } : {}) });
+  const testApp: TestApp = await createTestApp(
+    { CHALLENGE_BYPASS: '1' },
+    { now: () => clock.nowMs, ...(options.pause ? { pause: options.pause } : {}) },
+  );
   const client = await createApiClient(testApp.app, () => clock.nowMs);
   const sendSealed = client.sealed;
   const send = client.json;
@@ -55,7 +58,15 @@ export async function createLoginTestKit(options: { pause?: (ms: number) => Prom
    * A member stored directly (registration has its own tests and its own rules, which change), then
    * logged in once by password from `ip`, as registration would: that login is its first success.
    */
-  async function registerMember(overrides: { passwordHash?: string; email?: string | null; payeeName?: string | null; mobile?: boolean; loggedIn?: boolean } = {}): Promise<TestMember> {
+  async function registerMember(
+    overrides: {
+      passwordHash?: string;
+      email?: string | null;
+      payeeName?: string | null;
+      mobile?: boolean;
+      loggedIn?: boolean;
+    } = {},
+  ): Promise<TestMember> {
     const national = `8${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
     const password = 'secret123';
     const username = freshUsername('sec');
@@ -91,7 +102,10 @@ export async function createLoginTestKit(options: { pause?: (ms: number) => Prom
     };
   }
 
-  function passwordLogin(member: Pick<TestMember, 'username' | 'password'>, options: RequestOptions & { remember?: boolean; captcha?: string } = {}) {
+  function passwordLogin(
+    member: Pick<TestMember, 'username' | 'password'>,
+    options: RequestOptions & { remember?: boolean; captcha?: string } = {},
+  ) {
     return sendSealed(
       'POST',
       '/wps/session/login',
@@ -107,7 +121,11 @@ export async function createLoginTestKit(options: { pause?: (ms: number) => Prom
     );
   }
 
-  function rememberLogin(username: string, rememberToken: string, options: RequestOptions & { remember?: boolean; captcha?: string } = {}) {
+  function rememberLogin(
+    username: string,
+    rememberToken: string,
+    options: RequestOptions & { remember?: boolean; captcha?: string } = {},
+  ) {
     return sendSealed(
       'POST',
       '/wps/session/login',
@@ -129,7 +147,11 @@ export async function createLoginTestKit(options: { pause?: (ms: number) => Prom
 
   /** Newest first, with the code found in each message. */
   async function readOutbox(to: string): Promise<Array<{ channel: string; body: string; code: string | null }>> {
-    const response = await testApp.app.inject({ method: 'GET', url: `/wps/dev/outbox?to=${encodeURIComponent(to)}`, headers: { Merchant: 'demo' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/wps/dev/outbox?to=${encodeURIComponent(to)}`,
+      headers: { Merchant: 'demo' },
+    });
     expect(response.statusCode).toBe(200);
     return response.json().value;
   }
@@ -142,10 +164,18 @@ export async function createLoginTestKit(options: { pause?: (ms: number) => Prom
 
   /** Changes the demo merchant's configuration for the rest of the file (or until called again). */
   async function updateMerchantConfig(change: (config: MerchantConfig) => void): Promise<void> {
-    const row = await testApp.db.selectFrom('merchant').select('config').where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const row = await testApp.db
+      .selectFrom('merchant')
+      .select('config')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
     const config: MerchantConfig = structuredClone(row.config);
     change(config);
-    await testApp.db.updateTable('merchant').set({ config: JSON.stringify(config), updated_at: sql<Date>`now()` }).where('code', '=', 'demo').execute();
+    await testApp.db
+      .updateTable('merchant')
+      .set({ config: JSON.stringify(config), updated_at: sql<Date>`now()` })
+      .where('code', '=', 'demo')
+      .execute();
     await testApp.settle();
   }
 

@@ -8,7 +8,12 @@ import type { ChallengeCheckOptions } from '../verification/challenge-bypass.ts'
 import { verifyCaptcha } from '../verification/verify-captcha.ts';
 import type { Caller } from './caller.ts';
 import type { LoginFailureReason } from './identity.tables.ts';
-import { countIpCredentialFailures, insertLoginEvent, listCredentialFailures, type MemberRow } from './identity.queries.ts';
+import {
+  countIpCredentialFailures,
+  insertLoginEvent,
+  listCredentialFailures,
+  type MemberRow,
+} from './identity.queries.ts';
 
 /**
  * The thresholds of failed logins (README "Thresholds"), shared by every way of logging in and by
@@ -50,7 +55,10 @@ export function progressiveDelayMs(failures: number): number {
 /** 429 `login.locked` with Retry-After. */
 export function lockedError(remainingMs: number): AppError {
   const seconds = Math.ceil(remainingMs / 1000);
-  return new AppError(429, identityErrorCodes.loginLocked, { retryAfterSeconds: seconds, params: { minutes: Math.ceil(seconds / 60) } });
+  return new AppError(429, identityErrorCodes.loginLocked, {
+    retryAfterSeconds: seconds,
+    params: { minutes: Math.ceil(seconds / 60) },
+  });
 }
 
 /** What every kind of login works with. */
@@ -85,7 +93,13 @@ export interface CredentialAttempt {
  */
 export async function beginCredentialAttempt(
   context: Omit<LoginContext, 'config'> & { checks: ChallengeCheckOptions },
-  input: { member: MemberRow | undefined; usernameTried: string; accountKey: string; loginDeviceId: string | null; captcha: { captcha?: string; captchaId?: string } | null },
+  input: {
+    member: MemberRow | undefined;
+    usernameTried: string;
+    accountKey: string;
+    loginDeviceId: string | null;
+    captcha: { captcha?: string; captchaId?: string } | null;
+  },
 ): Promise<CredentialAttempt> {
   const { db, merchant, caller, nowMs } = context;
   const { member } = input;
@@ -137,8 +151,10 @@ export async function beginCredentialAttempt(
     requireActive: async (activeMember) => {
       if (activeMember.status === 'active') return;
       await record('status');
-      throw new AppError(403, activeMember.status === 'locked' ? identityErrorCodes.memberLocked : identityErrorCodes.memberClosed);
+      throw new AppError(
+        403,
+        activeMember.status === 'locked' ? identityErrorCodes.memberLocked : identityErrorCodes.memberClosed,
+      );
     },
   };
 }
-

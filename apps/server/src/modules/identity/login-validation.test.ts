@@ -53,43 +53,81 @@ async function registerMember(): Promise<{ username: string; password: string }>
 async function countRows(): Promise<number[]> {
   return Promise.all(
     (['login_event', 'member_session'] as const).map(async (table) => {
-      const row = await testApp.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+      const row = await testApp.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     }),
   );
 }
 
 const valid = { type: 'username', username: 'somebody', password: 'secret123', sliderToken: 'bypass' };
-const message = (key: string, params: Record<string, string | number>) => (language: Language) => translate(language, key, params);
+const message = (key: string, params: Record<string, string | number>) => (language: Language) =>
+  translate(language, key, params);
 
 describe('POST /wps/session/login: malformed credentials', () => {
   test.each([
     ['username', 'missing', { username: undefined }, message('validation.required', { field: 'username' })],
     ['username', 'empty', { username: '' }, message('validation.required', { field: 'username' })],
-    ['username', 'only spaces (trimmed to nothing)', { username: '   ' }, message('validation.required', { field: 'username' })],
-    ['username', 'only a tab and a line break', { username: '\t\n' }, message('validation.required', { field: 'username' })],
-    ['username', 'over 255 characters', { username: 'a'.repeat(256) }, message('validation.too_big', { field: 'username', maximum: 255 })],
+    [
+      'username',
+      'only spaces (trimmed to nothing)',
+      { username: '   ' },
+      message('validation.required', { field: 'username' }),
+    ],
+    [
+      'username',
+      'only a tab and a line break',
+      { username: '\t\n' },
+      message('validation.required', { field: 'username' }),
+    ],
+    [
+      'username',
+      'over 255 characters',
+      { username: 'a'.repeat(256) },
+      message('validation.too_big', { field: 'username', maximum: 255 }),
+    ],
     ['username', 'a number', { username: 12345 }, message('validation.invalid_type', { field: 'username' })],
     ['username', 'null', { username: null }, message('validation.invalid_type', { field: 'username' })],
     ['username', 'an object', { username: { name: 'x' } }, message('validation.invalid_type', { field: 'username' })],
     ['username', 'an array', { username: ['x'] }, message('validation.invalid_type', { field: 'username' })],
     ['password', 'missing', { password: undefined }, message('validation.required', { field: 'password' })],
     ['password', 'empty', { password: '' }, message('validation.required', { field: 'password' })],
-    ['password', 'over 255 characters', { password: 'a'.repeat(256) }, message('validation.too_big', { field: 'password', maximum: 255 })],
+    [
+      'password',
+      'over 255 characters',
+      { password: 'a'.repeat(256) },
+      message('validation.too_big', { field: 'password', maximum: 255 }),
+    ],
     ['password', 'a number', { password: 123456 }, message('validation.invalid_type', { field: 'password' })],
     ['password', 'null', { password: null }, message('validation.invalid_type', { field: 'password' })],
     ['sliderToken', 'missing', { sliderToken: undefined }, message('validation.required', { field: 'sliderToken' })],
-    ['captcha', 'over 255 characters', { captcha: 'a'.repeat(256) }, message('validation.too_big', { field: 'captcha', maximum: 255 })],
+    [
+      'captcha',
+      'over 255 characters',
+      { captcha: 'a'.repeat(256) },
+      message('validation.too_big', { field: 'captcha', maximum: 255 }),
+    ],
     ['captcha', 'a number', { captcha: 1234 }, message('validation.invalid_type', { field: 'captcha' })],
-  ] as const)('%s %s: 400 naming it in TH and EN, nothing journaled', async (field, _problem, overrides, expectedMessage) => {
-    const before = await countRows();
-    for (const language of [undefined, 'EN'] as const) {
-      const response = await login({ ...valid, ...overrides }, language);
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ success: false, value: null, errorCode: 'validation.failed', field, message: expectedMessage(language ?? 'TH') });
-    }
-    expect(await countRows()).toEqual(before);
-  });
+  ] as const)(
+    '%s %s: 400 naming it in TH and EN, nothing journaled',
+    async (field, _problem, overrides, expectedMessage) => {
+      const before = await countRows();
+      for (const language of [undefined, 'EN'] as const) {
+        const response = await login({ ...valid, ...overrides }, language);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual({
+          success: false,
+          value: null,
+          errorCode: 'validation.failed',
+          field,
+          message: expectedMessage(language ?? 'TH'),
+        });
+      }
+      expect(await countRows()).toEqual(before);
+    },
+  );
 
   test('the words for a missing username, as a member reads them', async () => {
     expect((await login({ ...valid, username: undefined })).json().message).toBe('กรุณากรอก username');
@@ -122,7 +160,12 @@ describe('POST /wps/session/login: the username is trimmed, the password is not'
     const member = await registerMember();
     const response = await login({ ...valid, username: member.username, password: typed(member.password) }, 'EN');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, value: { captchaRequired: false }, errorCode: 'login.failed', message: 'Wrong username or password' });
+    expect(response.json()).toEqual({
+      success: false,
+      value: { captchaRequired: false },
+      errorCode: 'login.failed',
+      message: 'Wrong username or password',
+    });
   });
 });
 
@@ -146,17 +189,38 @@ describe('POST /wps/session/login: the captcha, required when demanded', () => {
     ['absent', {}, 'captcha.required', 'กรุณากรอกรหัสยืนยัน', 'Please enter the captcha'],
     ['empty', { captcha: '' }, 'captcha.required', 'กรุณากรอกรหัสยืนยัน', 'Please enter the captcha'],
     ['only spaces', { captcha: '   ' }, 'captcha.required', 'กรุณากรอกรหัสยืนยัน', 'Please enter the captcha'],
-    ['wrong', { captcha: 'WRONG' }, 'captcha.invalid', 'รหัสยืนยันไม่ถูกต้องหรือหมดอายุ กรุณากรอกรหัสใหม่', 'The captcha is wrong or has expired, please enter the new one'],
-  ] as const)('demanded and %s: 400 naming the captcha in TH and EN, even with the right password', async (_name, captcha, errorCode, thaiMessage, englishMessage) => {
-    const member = await memberWithThreeFailures();
-    const sessionsBefore = (await countRows())[1];
-    for (const [language, expectedMessage] of [[undefined, thaiMessage], ['EN', englishMessage]] as const) {
-      const response = await login({ ...valid, username: member.username, password: member.password, ...captcha }, language);
-      expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toEqual({ success: false, value: { captchaRequired: true }, errorCode, field: 'captcha', message: expectedMessage });
-    }
-    expect((await countRows())[1]).toBe(sessionsBefore);
-  });
+    [
+      'wrong',
+      { captcha: 'WRONG' },
+      'captcha.invalid',
+      'รหัสยืนยันไม่ถูกต้องหรือหมดอายุ กรุณากรอกรหัสใหม่',
+      'The captcha is wrong or has expired, please enter the new one',
+    ],
+  ] as const)(
+    'demanded and %s: 400 naming the captcha in TH and EN, even with the right password',
+    async (_name, captcha, errorCode, thaiMessage, englishMessage) => {
+      const member = await memberWithThreeFailures();
+      const sessionsBefore = (await countRows())[1];
+      for (const [language, expectedMessage] of [
+        [undefined, thaiMessage],
+        ['EN', englishMessage],
+      ] as const) {
+        const response = await login(
+          { ...valid, username: member.username, password: member.password, ...captcha },
+          language,
+        );
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toEqual({
+          success: false,
+          value: { captchaRequired: true },
+          errorCode,
+          field: 'captcha',
+          message: expectedMessage,
+        });
+      }
+      expect((await countRows())[1]).toBe(sessionsBefore);
+    },
+  );
 
   test('demanded and answered: the login goes through', async () => {
     const member = await memberWithThreeFailures();

@@ -1,6 +1,13 @@
 import { loginVerifyRequiredValueSchema } from '@lotus/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { freshIp, loginResultValueSchema, minuteMs, useLoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
+import {
+  freshIp,
+  loginResultValueSchema,
+  minuteMs,
+  useLoginTestKit,
+  type RequestOptions,
+  type TestMember,
+} from './login-security.testing.ts';
 import { hashToken } from './sessions.ts';
 import { setMemberStatus } from './set-member-status.ts';
 
@@ -30,7 +37,11 @@ async function loginFromNewIp(member: TestMember, options: { remember?: boolean 
   const sessionsBefore = await countSessions(member);
   const response = await kit.passwordLogin(member, { ip, ...options });
   expect(response.statusCode, response.body).toBe(403);
-  expect(response.json()).toMatchObject({ success: false, errorCode: 'login_verify_required', message: 'Please verify it is you to log in from this device or network' });
+  expect(response.json()).toMatchObject({
+    success: false,
+    errorCode: 'login_verify_required',
+    message: 'Please verify it is you to log in from this device or network',
+  });
   expect(await countSessions(member)).toBe(sessionsBefore);
   return { ip, value: loginVerifyRequiredValueSchema.parse(response.json().value) };
 }
@@ -52,7 +63,11 @@ describe('new-IP verification', () => {
     expect(value.mobile).toBe(`+66 ${member.mobileNum.slice(1, 3)}****${member.mobileNum.slice(-3)}`);
     expect(value.email).toBe(`${member.username.slice(0, 2)}****@example.com`);
     // Only the token's hash is stored, bound to the member.
-    const row = await kit.db.selectFrom('login_verification').selectAll().where('token_hash', '=', hashToken(value.verifyToken)).executeTakeFirstOrThrow();
+    const row = await kit.db
+      .selectFrom('login_verification')
+      .selectAll()
+      .where('token_hash', '=', hashToken(value.verifyToken))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ member_id: member.id, attempts: 0, consumed_at: null, login_type: 'username' });
 
     const newcomer = await kit.registerMember({ loggedIn: false });
@@ -61,7 +76,10 @@ describe('new-IP verification', () => {
 
   test('a wrong password from a new IP is still just login.failed (nothing about verification)', async () => {
     const member = await kit.registerMember();
-    const response = await kit.passwordLogin({ username: member.username, password: 'wrong-password' }, { ip: freshIp() });
+    const response = await kit.passwordLogin(
+      { username: member.username, password: 'wrong-password' },
+      { ip: freshIp() },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'login.failed' });
   });
@@ -79,7 +97,12 @@ describe('new-IP verification', () => {
     const result = loginResultValueSchema.parse(response.json().value);
     expect(result).toMatchObject({ firstTimeLogin: false, passwordExpired: false });
     expect((await kit.memberInfo(result.token)).statusCode).toBe(200);
-    const event = await kit.db.selectFrom('login_event').selectAll().where('member_id', '=', member.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const event = await kit.db
+      .selectFrom('login_event')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(event).toMatchObject({ succeeded: true, ip });
 
     expect((await kit.passwordLogin(member, { ip })).statusCode).toBe(200);
@@ -88,10 +111,15 @@ describe('new-IP verification', () => {
   test('by e-mail code', async () => {
     const member = await kit.registerMember();
     const { ip, value } = await loginFromNewIp(member);
-    expect((await sendVerificationCode({ verifyToken: value.verifyToken, method: 'email' }, { ip })).statusCode).toBe(200);
+    expect((await sendVerificationCode({ verifyToken: value.verifyToken, method: 'email' }, { ip })).statusCode).toBe(
+      200,
+    );
     const [message] = await kit.readOutbox(member.email);
     expect(message).toMatchObject({ channel: 'email' });
-    const response = await verify({ verifyToken: value.verifyToken, method: 'email', verificationCode: message!.code }, { ip });
+    const response = await verify(
+      { verifyToken: value.verifyToken, method: 'email', verificationCode: message!.code },
+      { ip },
+    );
     expect(response.statusCode, response.body).toBe(200);
   });
 
@@ -100,18 +128,30 @@ describe('new-IP verification', () => {
     const { ip, value } = await loginFromNewIp(member);
     await sendVerificationCode({ verifyToken: value.verifyToken, method: 'mobile' }, { ip });
     const code = await kit.newestCode(member.mobileDestination);
-    const wrong = await verify({ verifyToken: value.verifyToken, method: 'mobile', verificationCode: code === '000000' ? '000001' : '000000' }, { ip });
+    const wrong = await verify(
+      { verifyToken: value.verifyToken, method: 'mobile', verificationCode: code === '000000' ? '000001' : '000000' },
+      { ip },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ errorCode: 'sms.code.invalid', field: 'verificationCode' });
-    const row = await kit.db.selectFrom('login_verification').select('attempts').where('token_hash', '=', hashToken(value.verifyToken)).executeTakeFirstOrThrow();
+    const row = await kit.db
+      .selectFrom('login_verification')
+      .select('attempts')
+      .where('token_hash', '=', hashToken(value.verifyToken))
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(1);
-    expect((await verify({ verifyToken: value.verifyToken, method: 'mobile', verificationCode: code }, { ip })).statusCode).toBe(200);
+    expect(
+      (await verify({ verifyToken: value.verifyToken, method: 'mobile', verificationCode: code }, { ip })).statusCode,
+    ).toBe(200);
   });
 
   test('by bank account name, whatever the case and spacing', async () => {
     const member = await kit.registerMember();
     const { ip, value } = await loginFromNewIp(member);
-    const response = await verify({ verifyToken: value.verifyToken, method: 'bankName', payeeName: '  somchai   JAIDEE ' }, { ip });
+    const response = await verify(
+      { verifyToken: value.verifyToken, method: 'bankName', payeeName: '  somchai   JAIDEE ' },
+      { ip },
+    );
     expect(response.statusCode, response.body).toBe(200);
   });
 
@@ -119,15 +159,31 @@ describe('new-IP verification', () => {
     const member = await kit.registerMember();
     const { ip, value } = await loginFromNewIp(member);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const wrong = await verify({ verifyToken: value.verifyToken, method: 'bankName', payeeName: 'Somchai Jaide' }, { ip, language: attempt === 1 ? 'TH' : 'EN' });
+      const wrong = await verify(
+        { verifyToken: value.verifyToken, method: 'bankName', payeeName: 'Somchai Jaide' },
+        { ip, language: attempt === 1 ? 'TH' : 'EN' },
+      );
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({ success: false, value: null, errorCode: 'login.verify.failed', field: 'payeeName' });
+      expect(wrong.json()).toMatchObject({
+        success: false,
+        value: null,
+        errorCode: 'login.verify.failed',
+        field: 'payeeName',
+      });
       if (attempt === 1) expect(wrong.json().message).toBe('ข้อมูลยืนยันตัวตนไม่ถูกต้อง (payeeName)');
     }
-    const dead = await verify({ verifyToken: value.verifyToken, method: 'bankName', payeeName: member.payeeName }, { ip });
+    const dead = await verify(
+      { verifyToken: value.verifyToken, method: 'bankName', payeeName: member.payeeName },
+      { ip },
+    );
     expect(dead.statusCode).toBe(400);
     expect(dead.json()).toMatchObject({ errorCode: 'login.verify.expired', field: 'verifyToken' });
-    const failures = await kit.db.selectFrom('login_event').select('id').where('member_id', '=', member.id).where('failure_reason', '=', 'credentials').execute();
+    const failures = await kit.db
+      .selectFrom('login_event')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .where('failure_reason', '=', 'credentials')
+      .execute();
     expect(failures).toHaveLength(5);
     // The captcha now guards the account's next login, as after 5 wrong passwords.
     expect((await kit.passwordLogin(member, { ip })).json()).toMatchObject({ errorCode: 'captcha.required' });
@@ -139,7 +195,11 @@ describe('new-IP verification', () => {
     const empty = await verify({ verifyToken: value.verifyToken, method: 'bankName', payeeName: ' ' }, { ip });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ errorCode: 'validation.failed', field: 'payeeName' });
-    const row = await kit.db.selectFrom('login_verification').select('attempts').where('token_hash', '=', hashToken(value.verifyToken)).executeTakeFirstOrThrow();
+    const row = await kit.db
+      .selectFrom('login_verification')
+      .select('attempts')
+      .where('token_hash', '=', hashToken(value.verifyToken))
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(0);
   });
 
@@ -159,7 +219,10 @@ describe('new-IP verification', () => {
     const payload = { verifyToken: value.verifyToken, method: 'bankName', payeeName: member.payeeName };
     const elsewhere = await verify(payload, { ip: freshIp() });
     expect(elsewhere.json()).toMatchObject({ errorCode: 'login.verify.expired' });
-    const codeElsewhere = await sendVerificationCode({ verifyToken: value.verifyToken, method: 'mobile' }, { ip: freshIp() });
+    const codeElsewhere = await sendVerificationCode(
+      { verifyToken: value.verifyToken, method: 'mobile' },
+      { ip: freshIp() },
+    );
     expect(codeElsewhere.json()).toMatchObject({ errorCode: 'login.verify.expired' });
 
     kit.clock.nowMs += 10 * minuteMs;
@@ -214,7 +277,10 @@ describe('new-IP verification', () => {
   test('remember: the verified login answers a new remember token; a remember login from a new IP is verified, then its token rotates', async () => {
     const member = await kit.registerMember();
     const first = await loginFromNewIp(member, { remember: true });
-    const verified = await verify({ verifyToken: first.value.verifyToken, method: 'bankName', payeeName: member.payeeName }, { ip: first.ip });
+    const verified = await verify(
+      { verifyToken: first.value.verifyToken, method: 'bankName', payeeName: member.payeeName },
+      { ip: first.ip },
+    );
     const rememberToken = loginResultValueSchema.parse(verified.json().value).rememberToken!;
     expect(rememberToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -222,17 +288,25 @@ describe('new-IP verification', () => {
     const pending = await kit.rememberLogin(member.username, rememberToken, { ip });
     expect(pending.statusCode).toBe(403);
     const value = loginVerifyRequiredValueSchema.parse(pending.json().value);
-    const done = await verify({ verifyToken: value.verifyToken, method: 'bankName', payeeName: member.payeeName }, { ip });
+    const done = await verify(
+      { verifyToken: value.verifyToken, method: 'bankName', payeeName: member.payeeName },
+      { ip },
+    );
     expect(done.statusCode, done.body).toBe(200);
     expect(loginResultValueSchema.parse(done.json().value).rememberToken).toBeUndefined();
-    expect((await kit.rememberLogin(member.username, rememberToken, { ip })).json()).toMatchObject({ errorCode: 'login.remember.invalid' });
+    expect((await kit.rememberLogin(member.username, rememberToken, { ip })).json()).toMatchObject({
+      errorCode: 'login.remember.invalid',
+    });
   });
 
   test('the answer carries passwordExpired and the session is restricted, as the login would have been', async () => {
     const member = await kit.registerMember();
     await kit.db.updateTable('member').set({ must_change_password: true }).where('id', '=', member.id).execute();
     const { ip, value } = await loginFromNewIp(member);
-    const response = await verify({ verifyToken: value.verifyToken, method: 'bankName', payeeName: member.payeeName }, { ip });
+    const response = await verify(
+      { verifyToken: value.verifyToken, method: 'bankName', payeeName: member.payeeName },
+      { ip },
+    );
     const result = loginResultValueSchema.parse(response.json().value);
     expect(result.passwordExpired).toBe(true);
     const refused = await kit.send('GET', '/wps/v2/member/securityConfig/totp', undefined, { token: result.token });
@@ -243,7 +317,10 @@ describe('new-IP verification', () => {
     const locked = await kit.registerMember();
     const lockedLogin = await loginFromNewIp(locked);
     await setMemberStatus(kit.db, locked.id, 'locked', kit.clock.nowMs);
-    const refused = await verify({ verifyToken: lockedLogin.value.verifyToken, method: 'bankName', payeeName: locked.payeeName }, { ip: lockedLogin.ip });
+    const refused = await verify(
+      { verifyToken: lockedLogin.value.verifyToken, method: 'bankName', payeeName: locked.payeeName },
+      { ip: lockedLogin.ip },
+    );
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ errorCode: 'member.locked' });
 
@@ -257,7 +334,10 @@ describe('new-IP verification', () => {
       { token: changed.token },
     );
     expect(change.statusCode, change.body).toBe(200);
-    const stale = await verify({ verifyToken: changedLogin.value.verifyToken, method: 'bankName', payeeName: changed.payeeName }, { ip: changedLogin.ip });
+    const stale = await verify(
+      { verifyToken: changedLogin.value.verifyToken, method: 'bankName', payeeName: changed.payeeName },
+      { ip: changedLogin.ip },
+    );
     expect(stale.json()).toMatchObject({ errorCode: 'login.verify.expired' });
   });
 
@@ -265,7 +345,10 @@ describe('new-IP verification', () => {
     const response = await verify({ verifyToken: 'x', method: 'fingerprint' }, { ip: freshIp() });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field: 'method' });
-    const unknown = await verify({ verifyToken: 'x'.repeat(43), method: 'bankName', payeeName: 'A B' }, { ip: freshIp() });
+    const unknown = await verify(
+      { verifyToken: 'x'.repeat(43), method: 'bankName', payeeName: 'A B' },
+      { ip: freshIp() },
+    );
     expect(unknown.json()).toMatchObject({ errorCode: 'login.verify.expired', field: 'verifyToken' });
   });
 });

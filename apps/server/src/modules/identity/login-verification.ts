@@ -21,8 +21,20 @@ import type { MessageSenders } from '../messaging/message-sender.ts';
 import { verifyCode } from '../messaging/verify-code.ts';
 import type { Caller } from './caller.ts';
 import { finishLogin, isPasswordExpired } from './finish-login.ts';
-import { getMemberById, hasSucceededBefore, insertLoginEvent, listCredentialFailures, type MemberRow } from './identity.queries.ts';
-import { findLockedUntilMs, lockAfterFailures, lockDurationMs, lockedError, loginFailureWindowMs } from './login-throttle.ts';
+import {
+  getMemberById,
+  hasSucceededBefore,
+  insertLoginEvent,
+  listCredentialFailures,
+  type MemberRow,
+} from './identity.queries.ts';
+import {
+  findLockedUntilMs,
+  lockAfterFailures,
+  lockDurationMs,
+  lockedError,
+  loginFailureWindowMs,
+} from './login-throttle.ts';
 import type { LoginVerificationTable } from './login-security.tables.ts';
 import { maskEmail, maskMobile } from './mask-contact.ts';
 import { hashToken } from './sessions.ts';
@@ -62,7 +74,9 @@ async function hasSucceededFromIp(db: Kysely<Database>, memberId: bigint, ip: st
 }
 
 function mobileDestinationOf(member: MemberRow): string | null {
-  return member.mobile_dialing_code !== null && member.mobile_number !== null ? `+${member.mobile_dialing_code}${member.mobile_number}` : null;
+  return member.mobile_dialing_code !== null && member.mobile_number !== null
+    ? `+${member.mobile_dialing_code}${member.mobile_number}`
+    : null;
 }
 
 function emailDestinationOf(member: MemberRow): string | null {
@@ -114,7 +128,9 @@ export async function requireLoginVerificationIfNeeded(login: LoginInProgress): 
     const settings = merchant.config.loginSecurity;
     if (!settings.newIpVerification) return;
     if (!(await hasSucceededBefore(db, member.id)) || (await hasSucceededFromIp(db, member.id, caller.ip))) return;
-    methods = settings.methods.filter((method, index, all) => all.indexOf(method) === index && canVerifyWith(member, method, false));
+    methods = settings.methods.filter(
+      (method, index, all) => all.indexOf(method) === index && canVerifyWith(member, method, false),
+    );
     if (methods.length === 0) return;
   }
 
@@ -144,7 +160,10 @@ export async function requireLoginVerificationIfNeeded(login: LoginInProgress): 
   const value: LoginVerifyRequiredValue = {
     verifyToken,
     methods,
-    mobile: methods.includes('mobile') && mobile !== null ? maskMobile(member.mobile_dialing_code!, member.mobile_number!) : null,
+    mobile:
+      methods.includes('mobile') && mobile !== null
+        ? maskMobile(member.mobile_dialing_code!, member.mobile_number!)
+        : null,
     email: methods.includes('email') && member.email !== null ? maskEmail(member.email) : null,
   };
   throw new AppError(403, identityErrorCodes.loginVerifyRequired, { value });
@@ -155,7 +174,13 @@ function verificationExpired(): AppError {
 }
 
 /** The live verification of this token for this merchant and IP (unspent, unexpired, under 5 wrong answers), or null. */
-async function findLiveVerification(db: Kysely<Database>, merchantId: number, verifyToken: string, ip: string, nowMs: number): Promise<VerificationRow | null> {
+async function findLiveVerification(
+  db: Kysely<Database>,
+  merchantId: number,
+  verifyToken: string,
+  ip: string,
+  nowMs: number,
+): Promise<VerificationRow | null> {
   if (!verifyTokenPattern.test(verifyToken)) return null;
   const row = await db
     .selectFrom('login_verification')
@@ -171,7 +196,11 @@ async function findLiveVerification(db: Kysely<Database>, merchantId: number, ve
 }
 
 function methodNotOffered(): AppError {
-  return new AppError(400, errorCodes.validation, { field: 'method', messageKey: 'validation.invalid_value', params: { field: 'method' } });
+  return new AppError(400, errorCodes.validation, {
+    field: 'method',
+    messageKey: 'validation.invalid_value',
+    params: { field: 'method' },
+  });
 }
 
 function requireOfferedMethod(row: VerificationRow, method: LoginVerifyMethod): void {
@@ -187,7 +216,11 @@ export interface LoginVerificationContext {
 
 /** POST /wps/session/login/verification/code: a `verify-login` code to the account's own phone or e-mail. */
 export async function sendLoginVerificationCode(
-  context: LoginVerificationContext & { senders: MessageSenders; language: Language; log?: Pick<FastifyBaseLogger, 'warn'> },
+  context: LoginVerificationContext & {
+    senders: MessageSenders;
+    language: Language;
+    log?: Pick<FastifyBaseLogger, 'warn'>;
+  },
   request: LoginVerificationCodeRequest,
 ): Promise<CodeSent> {
   const { db, merchant, nowMs } = context;
@@ -229,7 +262,12 @@ function requiredField(field: string): AppError {
  * Checks the answer; on a wrong one, counts it against the verification and the account, then
  * throws (the method's own error: `sms.code.*` for codes, `login.verify.failed` otherwise).
  */
-async function checkAnswer(context: LoginVerificationContext, row: VerificationRow, member: MemberRow, request: LoginVerificationRequest): Promise<void> {
+async function checkAnswer(
+  context: LoginVerificationContext,
+  row: VerificationRow,
+  member: MemberRow,
+  request: LoginVerificationRequest,
+): Promise<void> {
   const { db, merchant, nowMs } = context;
   const countWrongAnswer = async (error: AppError): Promise<never> => {
     await db
@@ -254,11 +292,20 @@ async function checkAnswer(context: LoginVerificationContext, row: VerificationR
   switch (request.method) {
     case 'mobile':
     case 'email': {
-      if ((request.verificationCode ?? '').trim() === '') throw new AppError(400, messagingErrorCodes.codeMissing, { field: 'verificationCode' });
+      if ((request.verificationCode ?? '').trim() === '')
+        throw new AppError(400, messagingErrorCodes.codeMissing, { field: 'verificationCode' });
       const destination = request.method === 'mobile' ? mobileDestinationOf(member) : emailDestinationOf(member);
       if (destination === null) return countWrongAnswer(verifyFailed('verificationCode'));
       try {
-        await verifyCode({ db, merchantId: merchant.id, channel: request.method === 'mobile' ? 'sms' : 'email', destination, purpose: 'verify-login', code: request.verificationCode, nowMs });
+        await verifyCode({
+          db,
+          merchantId: merchant.id,
+          channel: request.method === 'mobile' ? 'sms' : 'email',
+          destination,
+          purpose: 'verify-login',
+          code: request.verificationCode,
+          nowMs,
+        });
       } catch (error) {
         if (error instanceof AppError) return countWrongAnswer(error);
         throw error;
@@ -267,7 +314,9 @@ async function checkAnswer(context: LoginVerificationContext, row: VerificationR
     }
     case 'bankName': {
       if ((request.payeeName ?? '').trim() === '') throw requiredField('payeeName');
-      const isRight = member.payee_name !== null && timingSafeEqual(payeeNameDigest(request.payeeName!), payeeNameDigest(member.payee_name));
+      const isRight =
+        member.payee_name !== null &&
+        timingSafeEqual(payeeNameDigest(request.payeeName!), payeeNameDigest(member.payee_name));
       if (!isRight) return countWrongAnswer(verifyFailed('payeeName'));
       return;
     }
@@ -287,7 +336,10 @@ async function checkAnswer(context: LoginVerificationContext, row: VerificationR
  * token when the login asked for one). The account is checked again first: locked or closed by an
  * operator, locked by failures, or a password changed since the login began all end it here.
  */
-export async function completeLoginVerification(context: LoginVerificationContext, request: LoginVerificationRequest): Promise<LoginResult> {
+export async function completeLoginVerification(
+  context: LoginVerificationContext,
+  request: LoginVerificationRequest,
+): Promise<LoginResult> {
   const { db, merchant, caller, nowMs } = context;
   const row = await findLiveVerification(db, merchant.id, request.verifyToken, caller.ip, nowMs);
   if (!row) throw verificationExpired();
@@ -309,10 +361,27 @@ export async function completeLoginVerification(context: LoginVerificationContex
   if (row.login_type === 'remember' && row.remember_token_id === null) throw verificationExpired();
 
   if (member.status !== 'active') {
-    await insertLoginEvent(db, { merchantId: merchant.id, memberId: member.id, usernameTried: row.username_tried, ...caller, loginDeviceId: row.login_device_id, failureReason: 'status', nowMs });
-    throw new AppError(403, member.status === 'locked' ? identityErrorCodes.memberLocked : identityErrorCodes.memberClosed);
+    await insertLoginEvent(db, {
+      merchantId: merchant.id,
+      memberId: member.id,
+      usernameTried: row.username_tried,
+      ...caller,
+      loginDeviceId: row.login_device_id,
+      failureReason: 'status',
+      nowMs,
+    });
+    throw new AppError(
+      403,
+      member.status === 'locked' ? identityErrorCodes.memberLocked : identityErrorCodes.memberClosed,
+    );
   }
-  const failures = await listCredentialFailures(db, merchant.id, { memberId: member.id }, nowMs - loginFailureWindowMs - lockDurationMs, lockAfterFailures);
+  const failures = await listCredentialFailures(
+    db,
+    merchant.id,
+    { memberId: member.id },
+    nowMs - loginFailureWindowMs - lockDurationMs,
+    lockAfterFailures,
+  );
   const lockedUntilMs = findLockedUntilMs(failures, nowMs);
   if (lockedUntilMs !== null) throw lockedError(lockedUntilMs - nowMs);
 

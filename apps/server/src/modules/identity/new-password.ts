@@ -16,12 +16,23 @@ export function checkNewPassword(
   confirmation: { field: string; value: string | undefined },
 ): void {
   const field = 'newPassword';
-  if (newPassword === '') throw new AppError(400, errorCodes.validation, { field, messageKey: 'register.field.required', params: { field } });
+  if (newPassword === '')
+    throw new AppError(400, errorCodes.validation, { field, messageKey: 'register.field.required', params: { field } });
   // A merchant without a password rule still gets the control-character check of an enabled one.
   const rule = merchant.config.registerRules.password;
-  const violation = checkRegisterField('password', newPassword, rule?.enabled ? rule : { ...anyPassword }, { isSecret: true });
-  if (violation) throw new AppError(400, errorCodes.validation, { field, messageKey: violation.messageKey, params: { ...violation.params, field } });
+  const violation = checkRegisterField('password', newPassword, rule?.enabled ? rule : { ...anyPassword }, {
+    isSecret: true,
+  });
+  if (violation)
+    throw new AppError(400, errorCodes.validation, {
+      field,
+      messageKey: violation.messageKey,
+      params: { ...violation.params, field },
+    });
   if (confirmation.value !== undefined && confirmation.value !== newPassword) {
-    throw new AppError(400, errorCodes.validation, { field: confirmation.field, messageKey: 'register.password.mismatch' });
+    throw new AppError(400, errorCodes.validation, {
+      field: confirmation.field,
+      messageKey: 'register.password.mismatch',
+    });
   }
 }

@@ -13,7 +13,10 @@ async function memberWithEmail(): Promise<TestMember & { email: string }> {
   return { ...(await kit.registerMember({ email })), email };
 }
 
-function requestLink(fields: Record<string, string>, options: { ip?: string; host?: string; language?: 'TH' | 'EN'; asJson?: boolean } = {}) {
+function requestLink(
+  fields: Record<string, string>,
+  options: { ip?: string; host?: string; language?: 'TH' | 'EN'; asJson?: boolean } = {},
+) {
   return kit.testApp.app.inject({
     method: 'POST',
     url: '/wps/member/password/email',
@@ -34,7 +37,12 @@ function reset(payload: Record<string, unknown>, language: 'TH' | 'EN' = 'EN') {
 
 async function emailsTo(email: string) {
   // Outbox ids are UUIDs: time orders them (the clock moves between e-mails of one test).
-  return kit.testApp.db.selectFrom('outbox_message').selectAll().where('destination', '=', email).orderBy('created_at', 'desc').execute();
+  return kit.testApp.db
+    .selectFrom('outbox_message')
+    .selectAll()
+    .where('destination', '=', email)
+    .orderBy('created_at', 'desc')
+    .execute();
 }
 
 function tokenIn(body: string): string {
@@ -52,7 +60,10 @@ async function linkFor(member: { username: string; email: string }): Promise<str
 describe('POST /wps/member/password/email', () => {
   test('a matching username and address: one e-mail in the request language with a 30-minute link back to this site; only its hash is stored', async () => {
     const member = await memberWithEmail();
-    const response = await requestLink({ username: member.username.toUpperCase(), email: member.email.toUpperCase() }, { language: 'TH', host: 'demo.lotus88.test' });
+    const response = await requestLink(
+      { username: member.username.toUpperCase(), email: member.email.toUpperCase() },
+      { language: 'TH', host: 'demo.lotus88.test' },
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true, value: null });
     expect(response.headers['cache-control']).toBe('no-store');
@@ -62,14 +73,21 @@ describe('POST /wps/member/password/email', () => {
     expect(email!.body).toContain(`สวัสดีคุณ ${member.username}`);
     expect(email!.body).toMatch(/\nhttp:\/\/demo\.lotus88\.test\/\?resetPassword=[A-Za-z0-9_-]{43}\n/);
     const token = tokenIn(email!.body);
-    const row = await kit.testApp.db.selectFrom('password_reset_token').selectAll().where('member_id', '=', member.id).executeTakeFirstOrThrow();
+    const row = await kit.testApp.db
+      .selectFrom('password_reset_token')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(30 * 60_000);
   });
 
   test('JSON is accepted too; the link keeps the port of a known host', async () => {
     const member = await memberWithEmail();
-    const response = await requestLink({ username: member.username, email: member.email }, { asJson: true, host: 'localhost:5173' });
+    const response = await requestLink(
+      { username: member.username, email: member.email },
+      { asJson: true, host: 'localhost:5173' },
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect((await emailsTo(member.email))[0]!.body).toContain('http://localhost:5173/?resetPassword=');
   });
@@ -101,7 +119,10 @@ describe('POST /wps/member/password/email', () => {
   test('a closed account gets nothing (same answer)', async () => {
     const member = await memberWithEmail();
     await kit.testApp.db.updateTable('member').set({ status: 'closed' }).where('id', '=', member.id).execute();
-    expect((await requestLink({ username: member.username, email: member.email })).json()).toEqual({ success: true, value: null });
+    expect((await requestLink({ username: member.username, email: member.email })).json()).toEqual({
+      success: true,
+      value: null,
+    });
     expect(await emailsTo(member.email)).toHaveLength(0);
   });
 
@@ -124,7 +145,9 @@ describe('POST /wps/member/password/email', () => {
     const again = await requestLink({ username: member.username, email: member.email });
     expect(again.json()).toEqual({ success: true, value: null });
     expect(await emailsTo(member.email)).toHaveLength(1);
-    expect((await reset({ resetToken: first, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).statusCode).toBe(200);
+    expect(
+      (await reset({ resetToken: first, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).statusCode,
+    ).toBe(200);
   });
 
   test('only the newest link counts: asking again a minute later retires the first', async () => {
@@ -133,16 +156,23 @@ describe('POST /wps/member/password/email', () => {
     kit.clock.nowMs += 61_000;
     const second = await linkFor(member);
     expect(second).not.toBe(first);
-    expect((await reset({ resetToken: first, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).json()).toMatchObject({
+    expect(
+      (await reset({ resetToken: first, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).json(),
+    ).toMatchObject({
       errorCode: 'password.reset.token.invalid',
       field: 'resetToken',
     });
-    expect((await reset({ resetToken: second, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).statusCode).toBe(200);
+    expect(
+      (await reset({ resetToken: second, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).statusCode,
+    ).toBe(200);
   });
 
   test('throttled per IP: the 6th ask in a minute is 429', async () => {
     const ip = freshIp();
-    for (let attempt = 0; attempt < 5; attempt++) expect((await requestLink({ username: `nobody${attempt}`, email: 'x@example.com' }, { ip })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await requestLink({ username: `nobody${attempt}`, email: 'x@example.com' }, { ip })).statusCode).toBe(
+        200,
+      );
     const throttled = await requestLink({ username: 'nobody', email: 'x@example.com' }, { ip });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({ errorCode: 'TOO_MANY_REQUESTS' });
@@ -152,7 +182,10 @@ describe('POST /wps/member/password/email', () => {
     const member = await memberWithEmail();
     const senders = kit.testApp.app.messageSenders;
     const working = senders.email;
-    const failing: MessageSender = { via: 'smtp', send: async () => Promise.reject(new DeliveryError('smtp answered 554')) };
+    const failing: MessageSender = {
+      via: 'smtp',
+      send: async () => Promise.reject(new DeliveryError('smtp answered 554')),
+    };
     senders.email = failing;
     try {
       const response = await requestLink({ username: member.username, email: member.email });
@@ -160,7 +193,9 @@ describe('POST /wps/member/password/email', () => {
     } finally {
       senders.email = working;
     }
-    expect(await kit.testApp.db.selectFrom('password_reset_token').select('id').where('member_id', '=', member.id).execute()).toEqual([]);
+    expect(
+      await kit.testApp.db.selectFrom('password_reset_token').select('id').where('member_id', '=', member.id).execute(),
+    ).toEqual([]);
     expect((await emailsTo(member.email))[0]).toMatchObject({ delivery_status: 'failed' });
     await linkFor(member);
   });
@@ -177,12 +212,21 @@ describe('POST /wps/member/password/email/reset', () => {
     expect((await kit.json('GET', '/wps/member/info', undefined, { token: member.token })).statusCode).toBe(401);
     expect((await kit.login(member.username, member.password)).json()).toMatchObject({ errorCode: 'login.failed' });
     expect((await kit.login(member.username, 'fresh1234')).statusCode).toBe(200);
-    const row = await kit.testApp.db.selectFrom('member').select(['password_changed_at', 'must_change_password']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    const row = await kit.testApp.db
+      .selectFrom('member')
+      .select(['password_changed_at', 'must_change_password'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ password_changed_at: new Date(kit.clock.nowMs), must_change_password: false });
 
     const replay = await reset({ resetToken: token, newPassword: 'other1234', confirmPassword: 'other1234' }, 'TH');
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toMatchObject({ success: false, value: null, errorCode: 'password.reset.token.invalid', field: 'resetToken' });
+    expect(replay.json()).toMatchObject({
+      success: false,
+      value: null,
+      errorCode: 'password.reset.token.invalid',
+      field: 'resetToken',
+    });
     expect(replay.json().message).toContain('ลิงก์');
   });
 
@@ -190,7 +234,9 @@ describe('POST /wps/member/password/email/reset', () => {
     const member = await memberWithEmail();
     const token = await linkFor(member);
     kit.clock.nowMs += 30 * 60_000;
-    expect((await reset({ resetToken: token, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).json()).toMatchObject({ errorCode: 'password.reset.token.invalid' });
+    expect(
+      (await reset({ resetToken: token, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).json(),
+    ).toMatchObject({ errorCode: 'password.reset.token.invalid' });
     expect((await kit.login(member.username, member.password)).statusCode).toBe(200);
   });
 
@@ -204,17 +250,27 @@ describe('POST /wps/member/password/email/reset', () => {
     const response = await reset({ resetToken: token, ...passwords });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field });
-    expect((await reset({ resetToken: token, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).statusCode).toBe(200);
+    expect(
+      (await reset({ resetToken: token, newPassword: 'fresh1234', confirmPassword: 'fresh1234' })).statusCode,
+    ).toBe(200);
   });
 
-  test.each([['unknown', 'A'.repeat(43)], ['malformed', 'not a token'], ['empty', '']])('a token %s: 400 password.reset.token.invalid', async (_case, resetToken) => {
+  test.each([
+    ['unknown', 'A'.repeat(43)],
+    ['malformed', 'not a token'],
+    ['empty', ''],
+  ])('a token %s: 400 password.reset.token.invalid', async (_case, resetToken) => {
     const response = await reset({ resetToken, newPassword: 'fresh1234', confirmPassword: 'fresh1234' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'password.reset.token.invalid', field: 'resetToken' });
   });
 
   test('is sealed: a clear JSON body is refused', async () => {
-    const response = await kit.json('POST', '/wps/member/password/email/reset', { resetToken: 'x', newPassword: 'fresh1234', confirmPassword: 'fresh1234' });
+    const response = await kit.json('POST', '/wps/member/password/email/reset', {
+      resetToken: 'x',
+      newPassword: 'fresh1234',
+      confirmPassword: 'fresh1234',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'payload.encryption.invalid' });
   });

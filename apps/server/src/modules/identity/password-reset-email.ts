@@ -56,8 +56,17 @@ const hostPattern = /^(?<name>[a-z0-9.-]+)(?::(?<port>\d{1,5}))?$/i;
  * domain. The Host header is client input; trusting it blindly would let anyone send a real member
  * a real token pointing at a site of their own.
  */
-export async function findResetLinkOrigin(db: Kysely<Database>, merchantId: number, protocol: string, host: string): Promise<string> {
-  const domains = await db.selectFrom('merchant_domain').select(['domain', 'is_primary']).where('merchant_id', '=', merchantId).execute();
+export async function findResetLinkOrigin(
+  db: Kysely<Database>,
+  merchantId: number,
+  protocol: string,
+  host: string,
+): Promise<string> {
+  const domains = await db
+    .selectFrom('merchant_domain')
+    .select(['domain', 'is_primary'])
+    .where('merchant_id', '=', merchantId)
+    .execute();
   const match = hostPattern.exec(host.trim());
   const requested = match?.groups?.name ? normaliseHost(match.groups.name) : null;
   const scheme = protocol === 'https' ? 'https' : 'http';
@@ -74,7 +83,10 @@ export async function findResetLinkOrigin(db: Kysely<Database>, merchantId: numb
  * address belong together, so nobody learns who is a member or which address they use; only when
  * they do is a link e-mailed. A failed delivery is logged (by sendMessage) and not told either.
  */
-export async function sendPasswordResetEmail(context: PasswordEmailContext, request: PasswordEmailRequest): Promise<void> {
+export async function sendPasswordResetEmail(
+  context: PasswordEmailContext,
+  request: PasswordEmailRequest,
+): Promise<void> {
   const { db, merchant, nowMs } = context;
   const username = request.username.trim();
   const email = request.email.trim().toLowerCase();
@@ -98,7 +110,12 @@ export async function sendPasswordResetEmail(context: PasswordEmailContext, requ
       .executeTakeFirst();
     if (newest && newest.created_at.getTime() > nowMs - resetEmailIntervalMs) return null;
     const now = new Date(nowMs);
-    await trx.updateTable('password_reset_token').set({ consumed_at: now }).where('member_id', '=', member.id).where('consumed_at', 'is', null).execute();
+    await trx
+      .updateTable('password_reset_token')
+      .set({ consumed_at: now })
+      .where('member_id', '=', member.id)
+      .where('consumed_at', 'is', null)
+      .execute();
     const row = await trx
       .insertInto('password_reset_token')
       .values({
@@ -128,7 +145,14 @@ export async function sendPasswordResetEmail(context: PasswordEmailContext, requ
     body: translate(context.language, 'accounts.reset.email.body', params),
   };
   try {
-    await sendMessage({ db, senders: context.senders, merchantId: merchant.id, message, nowMs, ...(context.log ? { log: context.log } : {}) });
+    await sendMessage({
+      db,
+      senders: context.senders,
+      merchantId: merchant.id,
+      message,
+      nowMs,
+      ...(context.log ? { log: context.log } : {}),
+    });
   } catch {
     // The link never arrived: drop it, so the member may ask again at once instead of in a minute.
     await db.deleteFrom('password_reset_token').where('id', '=', issued).execute();

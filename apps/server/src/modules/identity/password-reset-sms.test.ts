@@ -7,15 +7,30 @@ import { freshIp, freshMobileNum, useAccountsKit } from './accounts.testing.ts';
 const kit = useAccountsKit();
 
 function sendCode(payload: Record<string, unknown>, options: { ip?: string; language?: 'TH' | 'EN' } = {}) {
-  return kit.sealed('POST', '/wps/member/password/sms', { countryDialingCode: '+66', sliderToken: 'bypass', ...payload }, options);
+  return kit.sealed(
+    'POST',
+    '/wps/member/password/sms',
+    { countryDialingCode: '+66', sliderToken: 'bypass', ...payload },
+    options,
+  );
 }
 
 function setPassword(payload: Record<string, unknown>, options: { language?: 'TH' | 'EN' } = {}) {
-  return kit.sealed('POST', '/wps/member/password/verification', { countryDialingCode: '+66', newPassword: 'fresh1234', confirmPassword: 'fresh1234', ...payload }, options);
+  return kit.sealed(
+    'POST',
+    '/wps/member/password/verification',
+    { countryDialingCode: '+66', newPassword: 'fresh1234', confirmPassword: 'fresh1234', ...payload },
+    options,
+  );
 }
 
 async function smsTo(mobileNum: string) {
-  return kit.testApp.db.selectFrom('outbox_message').selectAll().where('destination', '=', normaliseMobile('66', mobileNum)).orderBy('created_at', 'desc').execute();
+  return kit.testApp.db
+    .selectFrom('outbox_message')
+    .selectAll()
+    .where('destination', '=', normaliseMobile('66', mobileNum))
+    .orderBy('created_at', 'desc')
+    .execute();
 }
 
 /** A member asks for a reset code and reads it from the SMS. */
@@ -36,11 +51,16 @@ describe('POST /wps/member/password/sms', () => {
     expect(codeSentSchema.parse(response.json().value)).toEqual({ expiredMinutes: 5 });
     const [sms] = await smsTo(member.mobileNum);
     expect(sms!.body).toMatch(/รหัสยืนยันของคุณคือ \d{6}/);
-    const stored = await kit.testApp.db.selectFrom('verification_code').selectAll().where('destination', '=', normaliseMobile('66', member.mobileNum)).where('purpose', '=', 'password-reset').execute();
+    const stored = await kit.testApp.db
+      .selectFrom('verification_code')
+      .selectAll()
+      .where('destination', '=', normaliseMobile('66', member.mobileNum))
+      .where('purpose', '=', 'password-reset')
+      .execute();
     expect(stored).toHaveLength(1);
   });
 
-  test('the same bytes and the same countdown for a number that is no member\'s; nothing is sent to it', async () => {
+  test("the same bytes and the same countdown for a number that is no member's; nothing is sent to it", async () => {
     const member = await kit.registerMember();
     const stranger = freshMobileNum();
     const known = await sendCode({ mobileNum: member.mobileNum });
@@ -101,7 +121,12 @@ describe('POST /wps/member/password/verification', () => {
   test('a code passes once: the second use is sms.code.expired', async () => {
     const member = await memberWithCode();
     expect((await setPassword({ mobileNum: member.mobileNum, verificationCode: member.code })).statusCode).toBe(200);
-    const reuse = await setPassword({ mobileNum: member.mobileNum, verificationCode: member.code, newPassword: 'other1234', confirmPassword: 'other1234' });
+    const reuse = await setPassword({
+      mobileNum: member.mobileNum,
+      verificationCode: member.code,
+      newPassword: 'other1234',
+      confirmPassword: 'other1234',
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ errorCode: 'sms.code.expired', field: 'verificationCode' });
     expect((await kit.login(member.username, 'fresh1234')).statusCode).toBe(200);
@@ -117,9 +142,19 @@ describe('POST /wps/member/password/verification', () => {
 
   test('a wrong code: sms.code.invalid; a missing one: sms.code.missing', async () => {
     const member = await memberWithCode();
-    const wrong = await setPassword({ mobileNum: member.mobileNum, verificationCode: member.code === '000000' ? '000001' : '000000' }, { language: 'TH' });
-    expect(wrong.json()).toMatchObject({ errorCode: 'sms.code.invalid', field: 'verificationCode', message: 'รหัสยืนยันไม่ถูกต้อง' });
-    expect((await setPassword({ mobileNum: member.mobileNum })).json()).toMatchObject({ errorCode: 'sms.code.missing', field: 'verificationCode' });
+    const wrong = await setPassword(
+      { mobileNum: member.mobileNum, verificationCode: member.code === '000000' ? '000001' : '000000' },
+      { language: 'TH' },
+    );
+    expect(wrong.json()).toMatchObject({
+      errorCode: 'sms.code.invalid',
+      field: 'verificationCode',
+      message: 'รหัสยืนยันไม่ถูกต้อง',
+    });
+    expect((await setPassword({ mobileNum: member.mobileNum })).json()).toMatchObject({
+      errorCode: 'sms.code.missing',
+      field: 'verificationCode',
+    });
     expect((await setPassword({ mobileNum: member.mobileNum, verificationCode: member.code })).statusCode).toBe(200);
   });
 
@@ -132,18 +167,29 @@ describe('POST /wps/member/password/verification', () => {
     const response = await setPassword({ mobileNum: member.mobileNum, verificationCode: member.code, ...overrides });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, value: null, errorCode, field });
-    const attempts = await kit.testApp.db.selectFrom('verification_code').select(['attempts', 'consumed_at']).where('destination', '=', normaliseMobile('66', member.mobileNum)).where('purpose', '=', 'password-reset').executeTakeFirstOrThrow();
+    const attempts = await kit.testApp.db
+      .selectFrom('verification_code')
+      .select(['attempts', 'consumed_at'])
+      .where('destination', '=', normaliseMobile('66', member.mobileNum))
+      .where('purpose', '=', 'password-reset')
+      .executeTakeFirstOrThrow();
     expect(attempts).toEqual({ attempts: 0, consumed_at: null });
     expect((await setPassword({ mobileNum: member.mobileNum, verificationCode: member.code })).statusCode).toBe(200);
   });
 
-  test("a code of a register purpose does not pass for a reset", async () => {
+  test('a code of a register purpose does not pass for a reset', async () => {
     const member = await kit.registerMember();
     // Past the countdown of the code the registration itself used.
     kit.clock.nowMs += 5 * 60_000;
-    const sent = await kit.json('POST', '/wps/verification/sms/register', { countryDialingCode: '+66', mobileNo: member.mobileNum, sliderToken: 'bypass' });
+    const sent = await kit.json('POST', '/wps/verification/sms/register', {
+      countryDialingCode: '+66',
+      mobileNo: member.mobileNum,
+      sliderToken: 'bypass',
+    });
     expect(sent.statusCode).toBe(200);
     const code = /(\d{6})/.exec((await smsTo(member.mobileNum))[0]!.body)![1]!;
-    expect((await setPassword({ mobileNum: member.mobileNum, verificationCode: code })).json()).toMatchObject({ errorCode: 'sms.code.missing' });
+    expect((await setPassword({ mobileNum: member.mobileNum, verificationCode: code })).json()).toMatchObject({
+      errorCode: 'sms.code.missing',
+    });
   });
 });

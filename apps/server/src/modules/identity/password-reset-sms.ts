@@ -1,4 +1,9 @@
-import { messagingErrorCodes, type CodeSent, type PasswordSmsRequest, type PasswordVerificationRequest } from '@lotus/contract';
+import {
+  messagingErrorCodes,
+  type CodeSent,
+  type PasswordSmsRequest,
+  type PasswordVerificationRequest,
+} from '@lotus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
@@ -22,7 +27,11 @@ import { setMemberPassword } from './set-password.ts';
  */
 
 /** The active member holding this number, if any. */
-async function findActiveMemberByMobile(db: Kysely<Database>, merchantId: number, mobile: MobileNumber): Promise<bigint | null> {
+async function findActiveMemberByMobile(
+  db: Kysely<Database>,
+  merchantId: number,
+  mobile: MobileNumber,
+): Promise<bigint | null> {
   const row = await db
     .selectFrom('member')
     .select('id')
@@ -54,11 +63,20 @@ export interface PasswordSmsContext {
  * sent (`deliver: false`), so the answer and the countdown are the same and tell nobody whether the
  * number is a member's.
  */
-export async function sendPasswordResetCode(context: PasswordSmsContext, request: PasswordSmsRequest): Promise<CodeSent> {
+export async function sendPasswordResetCode(
+  context: PasswordSmsContext,
+  request: PasswordSmsRequest,
+): Promise<CodeSent> {
   const { db, merchant, nowMs } = context;
   requirePhoneVerification(merchant);
   const mobile = parseMobileNumber(request.countryDialingCode, request.mobileNum);
-  await requireSliderToken(db, merchant.id, request.sliderToken, 'password-reset', challengeCheckOptions(context.config, nowMs));
+  await requireSliderToken(
+    db,
+    merchant.id,
+    request.sliderToken,
+    'password-reset',
+    challengeCheckOptions(context.config, nowMs),
+  );
   const memberId = await findActiveMemberByMobile(db, merchant.id, mobile);
   return issueCode({
     db,
@@ -88,7 +106,15 @@ export async function resetPasswordBySms(
   checkNewPassword(merchant, request.newPassword, { field: 'confirmPassword', value: request.confirmPassword });
   const mobile = parseMobileNumber(request.countryDialingCode, request.mobileNum);
   const passwordHash = await hashPassword(request.newPassword);
-  await verifyCode({ db, merchantId: merchant.id, channel: 'sms', destination: mobile.destination, purpose: 'password-reset', code: request.verificationCode, nowMs });
+  await verifyCode({
+    db,
+    merchantId: merchant.id,
+    channel: 'sms',
+    destination: mobile.destination,
+    purpose: 'password-reset',
+    code: request.verificationCode,
+    nowMs,
+  });
   const memberId = await findActiveMemberByMobile(db, merchant.id, mobile);
   // Only a guessed code of a number that is no member's lands here (its code was never sent).
   if (memberId === null) throw new AppError(400, messagingErrorCodes.codeInvalid, { field: 'verificationCode' });

@@ -43,5 +43,9 @@ export function needsRehash(passwordHash: string): boolean {
   const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
   if (!match) return true;
   const [memoryCost, timeCost, parallelism] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return memoryCost !== argon2Options.memoryCost || timeCost !== argon2Options.timeCost || parallelism !== argon2Options.parallelism;
+  return (
+    memoryCost !== argon2Options.memoryCost ||
+    timeCost !== argon2Options.timeCost ||
+    parallelism !== argon2Options.parallelism
+  );
 }

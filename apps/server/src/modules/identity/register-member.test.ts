@@ -12,7 +12,13 @@ import { listUplineChain } from './hierarchy.ts';
 const kit = useAccountsKit();
 let agentId: bigint;
 beforeAll(async () => {
-  agentId = (await kit.testApp.db.selectFrom('member').select('id').where('username_key', '=', 'demoagent').executeTakeFirstOrThrow()).id;
+  agentId = (
+    await kit.testApp.db
+      .selectFrom('member')
+      .select('id')
+      .where('username_key', '=', 'demoagent')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 
 const tables = ['member', 'member_session', 'login_event', 'member_hierarchy'] as const;
@@ -20,7 +26,12 @@ const countAll = () => Promise.all(tables.map((table) => kit.countRows(table)));
 
 function registerCode(mobileNum: string): Promise<string> {
   const destination = normaliseMobile('66', mobileNum);
-  return storeCodeForTest(kit.testApp.db, { merchantId: kit.testApp.demoMerchantId, destination, purpose: 'register', nowMs: kit.clock.nowMs });
+  return storeCodeForTest(kit.testApp.db, {
+    merchantId: kit.testApp.demoMerchantId,
+    destination,
+    purpose: 'register',
+    nowMs: kit.clock.nowMs,
+  });
 }
 
 function byUsername(overrides: Record<string, unknown> = {}) {
@@ -37,22 +48,40 @@ function byUsername(overrides: Record<string, unknown> = {}) {
 }
 
 function byMobile(overrides: Record<string, unknown> = {}) {
-  return { password: 'secret123', confirmPassword: 'secret123', payeeName: 'Somchai Jaidee', mobileNum: freshMobileNum(), countryDialingCode: '+66', sliderToken: 'bypass', ...overrides };
+  return {
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    payeeName: 'Somchai Jaidee',
+    mobileNum: freshMobileNum(),
+    countryDialingCode: '+66',
+    sliderToken: 'bypass',
+    ...overrides,
+  };
 }
 
-const registerByUsername = (payload: Record<string, unknown>, options: { language?: 'TH' | 'EN'; host?: string } = {}) =>
-  kit.sealed('PUT', '/wps/member/register', payload, options);
+const registerByUsername = (
+  payload: Record<string, unknown>,
+  options: { language?: 'TH' | 'EN'; host?: string } = {},
+) => kit.sealed('PUT', '/wps/member/register', payload, options);
 const registerByMobile = (payload: Record<string, unknown>, options: { language?: 'TH' | 'EN'; host?: string } = {}) =>
   kit.sealed('PUT', '/wps/member/register/mobile', payload, options);
 
 async function memberRow(username: string) {
-  return kit.testApp.db.selectFrom('member').selectAll().where('username_key', '=', username.toLowerCase()).executeTakeFirst();
+  return kit.testApp.db
+    .selectFrom('member')
+    .selectAll()
+    .where('username_key', '=', username.toLowerCase())
+    .executeTakeFirst();
 }
 
 describe('PUT /wps/member/register/mobile', () => {
   test('with the code from POST /wps/verification/sms/register: the username is the number as typed; it logs in with number and password', async () => {
     const mobileNum = freshMobileNum();
-    const sent = await kit.json('POST', '/wps/verification/sms/register', { countryDialingCode: '+66', mobileNo: mobileNum, sliderToken: 'bypass' });
+    const sent = await kit.json('POST', '/wps/verification/sms/register', {
+      countryDialingCode: '+66',
+      mobileNo: mobileNum,
+      sliderToken: 'bypass',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const outbox = await kit.json('GET', `/wps/dev/outbox?to=${encodeURIComponent(normaliseMobile('66', mobileNum))}`);
     const code = outbox.json().value[0].code as string;
@@ -60,9 +89,18 @@ describe('PUT /wps/member/register/mobile', () => {
     const response = await registerByMobile(byMobile({ mobileNum, verificationCode: code }));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(loginResultSchema.parse(response.json().value)).toMatchObject({ firstTimeLogin: true, passwordExpired: false });
+    expect(loginResultSchema.parse(response.json().value)).toMatchObject({
+      firstTimeLogin: true,
+      passwordExpired: false,
+    });
     const row = await memberRow(mobileNum);
-    expect(row).toMatchObject({ username: mobileNum, mobile_dialing_code: '66', mobile_number: mobileNum.slice(1), upline_id: null, is_agent: 0 });
+    expect(row).toMatchObject({
+      username: mobileNum,
+      mobile_dialing_code: '66',
+      mobile_number: mobileNum.slice(1),
+      upline_id: null,
+      is_agent: 0,
+    });
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
 
     const info = await kit.json('GET', '/wps/member/info', undefined, { token: response.json().value.token });
@@ -93,7 +131,14 @@ describe('PUT /wps/member/register/mobile', () => {
       config.switches.mobileRegistrationPassword = false;
     });
     const mobileNum = freshMobileNum();
-    const response = await registerByMobile(byMobile({ mobileNum, password: undefined, confirmPassword: undefined, verificationCode: await registerCode(mobileNum) }));
+    const response = await registerByMobile(
+      byMobile({
+        mobileNum,
+        password: undefined,
+        confirmPassword: undefined,
+        verificationCode: await registerCode(mobileNum),
+      }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const row = await memberRow(mobileNum);
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
@@ -105,7 +150,7 @@ describe('PUT /wps/member/register/mobile', () => {
     expect(withPassword.json()).toMatchObject({ errorCode: 'validation.failed', field: 'password' });
   });
 
-  test("the number is the account: a mobileNum rule switched off for the username form does not refuse it", async () => {
+  test('the number is the account: a mobileNum rule switched off for the username form does not refuse it', async () => {
     await kit.changeConfig((config) => {
       config.registerRules.mobileNum = { ...config.registerRules.mobileNum!, enabled: false, required: false };
     });
@@ -129,7 +174,12 @@ describe('PUT /wps/member/register/mobile', () => {
     ['mobileNum', 'against its rule', { mobileNum: '08123' }, 'validation.failed'],
     ['mobileNum', 'no phone number once its trunk 0 is dropped', { mobileNum: '000000000' }, 'sms.phone.invalid'],
     ['countryDialingCode', 'missing', { countryDialingCode: undefined }, 'validation.failed'],
-    ['password', 'missing while the switch asks for one', { password: undefined, confirmPassword: undefined }, 'validation.failed'],
+    [
+      'password',
+      'missing while the switch asks for one',
+      { password: undefined, confirmPassword: undefined },
+      'validation.failed',
+    ],
     ['password', 'against its rule', { password: 'abc', confirmPassword: 'abc' }, 'validation.failed'],
     ['confirmPassword', 'different', { confirmPassword: 'secret124' }, 'validation.failed'],
     ['payeeName', 'missing (the rule requires it)', { payeeName: undefined }, 'validation.failed'],
@@ -137,36 +187,52 @@ describe('PUT /wps/member/register/mobile', () => {
     ['verificationCode', 'against its rule (6 digits)', { verificationCode: '12ab' }, 'validation.failed'],
     ['affiliateCode', 'unknown', { affiliateCode: 'NOSUCH99' }, 'affiliate.code.invalid'],
     ['sliderToken', 'not solved', { sliderToken: 'not-a-token' }, 'slider.token.invalid'],
-  ])('%s %s: 400 naming it; nothing stored, and the SMS code is still good afterwards', async (field, _case, overrides, errorCode) => {
-    const mobileNum = freshMobileNum();
-    const code = await registerCode(mobileNum);
-    const before = await countAll();
-    const response = await registerByMobile(byMobile({ mobileNum, verificationCode: code, ...overrides }));
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, value: null, errorCode, field });
-    expect(await countAll()).toEqual(before);
-    // Without a number there is no code to try again.
-    if ('mobileNum' in overrides && (overrides as { mobileNum?: string }).mobileNum === undefined) return;
-    expect((await registerByMobile(byMobile({ mobileNum, verificationCode: code }))).statusCode).toBe(200);
-  });
+  ])(
+    '%s %s: 400 naming it; nothing stored, and the SMS code is still good afterwards',
+    async (field, _case, overrides, errorCode) => {
+      const mobileNum = freshMobileNum();
+      const code = await registerCode(mobileNum);
+      const before = await countAll();
+      const response = await registerByMobile(byMobile({ mobileNum, verificationCode: code, ...overrides }));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, value: null, errorCode, field });
+      expect(await countAll()).toEqual(before);
+      // Without a number there is no code to try again.
+      if ('mobileNum' in overrides && (overrides as { mobileNum?: string }).mobileNum === undefined) return;
+      expect((await registerByMobile(byMobile({ mobileNum, verificationCode: code }))).statusCode).toBe(200);
+    },
+  );
 
   test('a wrong code: 400 sms.code.invalid naming verificationCode, nothing stored', async () => {
     const mobileNum = freshMobileNum();
     const code = await registerCode(mobileNum);
     const before = await countAll();
-    const response = await registerByMobile(byMobile({ mobileNum, verificationCode: code === '000000' ? '000001' : '000000' }), { language: 'TH' });
+    const response = await registerByMobile(
+      byMobile({ mobileNum, verificationCode: code === '000000' ? '000001' : '000000' }),
+      { language: 'TH' },
+    );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: 'sms.code.invalid', field: 'verificationCode', message: 'รหัสยืนยันไม่ถูกต้อง' });
+    expect(response.json()).toMatchObject({
+      errorCode: 'sms.code.invalid',
+      field: 'verificationCode',
+      message: 'รหัสยืนยันไม่ถูกต้อง',
+    });
     expect(await countAll()).toEqual(before);
   });
 
   test('with an affiliate code: placed under its agent', async () => {
     const mobileNum = freshMobileNum();
-    const response = await registerByMobile(byMobile({ mobileNum, verificationCode: await registerCode(mobileNum), affiliateCode: 'lotus88' }));
+    const response = await registerByMobile(
+      byMobile({ mobileNum, verificationCode: await registerCode(mobileNum), affiliateCode: 'lotus88' }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const row = await memberRow(mobileNum);
     expect(row!.upline_id).toBe(agentId);
-    expect((await listUplineChain(kit.testApp.db, row!.id, { merchantId: kit.testApp.demoMerchantId })).map((upline) => upline.username)).toEqual(['demoagent']);
+    expect(
+      (await listUplineChain(kit.testApp.db, row!.id, { merchantId: kit.testApp.demoMerchantId })).map(
+        (upline) => upline.username,
+      ),
+    ).toEqual(['demoagent']);
   });
 });
 
@@ -187,14 +253,23 @@ describe('PUT /wps/member/register: the SMS code and affiliate codes', () => {
     expect(response.json()).toMatchObject({ errorCode: 'sms.code.missing', field: 'verificationCode' });
 
     const destination = normaliseMobile('66', payload.mobileNum);
-    const loginCode = await storeCodeForTest(kit.testApp.db, { merchantId: kit.testApp.demoMerchantId, destination, purpose: 'login', nowMs: kit.clock.nowMs });
-    expect((await registerByUsername({ ...payload, verificationCode: loginCode })).json()).toMatchObject({ errorCode: 'sms.code.missing' });
+    const loginCode = await storeCodeForTest(kit.testApp.db, {
+      merchantId: kit.testApp.demoMerchantId,
+      destination,
+      purpose: 'login',
+      nowMs: kit.clock.nowMs,
+    });
+    expect((await registerByUsername({ ...payload, verificationCode: loginCode })).json()).toMatchObject({
+      errorCode: 'sms.code.missing',
+    });
   });
 
   test('a field that breaks its rule is refused before the code is spent', async () => {
     const payload = byUsername();
     const code = await registerCode(payload.mobileNum);
-    expect((await registerByUsername({ ...payload, verificationCode: code, payeeName: 'Nospace' })).json()).toMatchObject({ field: 'payeeName' });
+    expect(
+      (await registerByUsername({ ...payload, verificationCode: code, payeeName: 'Nospace' })).json(),
+    ).toMatchObject({ field: 'payeeName' });
     expect((await registerByUsername({ ...payload, verificationCode: code })).statusCode).toBe(200);
   });
 
@@ -216,7 +291,14 @@ describe('PUT /wps/member/register: the SMS code and affiliate codes', () => {
   test('an affiliate code bound to another domain is refused; on its own domain (the body or the Host) it places the member', async () => {
     await kit.testApp.db
       .insertInto('affiliate_code')
-      .values({ merchant_id: kit.testApp.demoMerchantId, code: 'ONLYMIRROR', code_key: 'onlymirror', agent_id: agentId, domain: 'mirror.lotus88.test', created_at: new Date(kit.clock.nowMs) })
+      .values({
+        merchant_id: kit.testApp.demoMerchantId,
+        code: 'ONLYMIRROR',
+        code_key: 'onlymirror',
+        agent_id: agentId,
+        domain: 'mirror.lotus88.test',
+        created_at: new Date(kit.clock.nowMs),
+      })
       .execute();
     const payload = byUsername({ affiliateCode: 'ONLYMIRROR' });
     const code = await registerCode(payload.mobileNum);
@@ -234,7 +316,9 @@ describe('PUT /wps/member/register: the SMS code and affiliate codes', () => {
   test('registration stays throttled per IP like login', async () => {
     const ip = freshIp();
     let last = 0;
-    for (let attempt = 0; attempt < 31; attempt++) last = (await kit.sealed('PUT', '/wps/member/register/mobile', byMobile({ mobileNum: undefined }), { ip })).statusCode;
+    for (let attempt = 0; attempt < 31; attempt++)
+      last = (await kit.sealed('PUT', '/wps/member/register/mobile', byMobile({ mobileNum: undefined }), { ip }))
+        .statusCode;
     expect(last).toBe(429);
   });
 });

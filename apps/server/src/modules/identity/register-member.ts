@@ -34,8 +34,23 @@ import { createSession } from './sessions.ts';
 
 /** Fields both kinds check against the merchant's register rule of the same name, in this order. */
 const profileFields = [
-  'payeeName', 'email', 'mobileNum', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'zalo', 'telegram', 'idNumber', 'birthday',
-  'nickname', 'recommenderId', 'paymentPassword', 'affiliateCode', 'referralCode',
+  'payeeName',
+  'email',
+  'mobileNum',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'zalo',
+  'telegram',
+  'idNumber',
+  'birthday',
+  'nickname',
+  'recommenderId',
+  'paymentPassword',
+  'affiliateCode',
+  'referralCode',
 ] as const satisfies readonly RegisterFieldName[];
 type ProfileField = (typeof profileFields)[number];
 type ProfileValues = Record<ProfileField, string | undefined>;
@@ -44,8 +59,14 @@ const secretFields: ReadonlySet<string> = new Set(['password', 'paymentPassword'
 /** What both requests carry besides username and password (the mobile request's shape is the common one). */
 type CommonRequest = RegisterMobileRequest;
 
-function ruleError(violation: RuleViolation | { field: string; messageKey: string; params: Record<string, string | number> }): AppError {
-  return new AppError(400, errorCodes.validation, { field: violation.field, messageKey: violation.messageKey, params: violation.params });
+function ruleError(
+  violation: RuleViolation | { field: string; messageKey: string; params: Record<string, string | number> },
+): AppError {
+  return new AppError(400, errorCodes.validation, {
+    field: violation.field,
+    messageKey: violation.messageKey,
+    params: violation.params,
+  });
 }
 
 function requiredError(field: string): AppError {
@@ -103,7 +124,11 @@ export interface MobileNumber {
  * and a rule switched off for the username form does not refuse it (normaliseMobile still checks
  * its form). Throws the first violation; spends nothing.
  */
-function checkMobileRegistrationFields(context: RegisterContext, request: CommonRequest, values: ProfileValues): MobileNumber {
+function checkMobileRegistrationFields(
+  context: RegisterContext,
+  request: CommonRequest,
+  values: ProfileValues,
+): MobileNumber {
   const rules = context.merchant.config.registerRules;
   if (values.mobileNum === undefined) throw requiredError('mobileNum');
   for (const field of profileFields) {
@@ -121,19 +146,29 @@ function checkMobileRegistrationFields(context: RegisterContext, request: Common
  * with a number, the birthday and age, and the SMS code's presence and form when the merchant
  * verifies numbers. Answers the number in its stored forms, if one came.
  */
-function checkCommonExtras(context: RegisterContext, request: CommonRequest, values: ProfileValues): MobileNumber | null {
+function checkCommonExtras(
+  context: RegisterContext,
+  request: CommonRequest,
+  values: ProfileValues,
+): MobileNumber | null {
   const { merchant, nowMs } = context;
   for (const field of ['registerUrl', 'domain', 'loginDeviceId'] as const) {
     const value = request[field];
-    if (value !== undefined && isUnsafeText(value)) throw ruleError({ field, messageKey: 'register.field.unsafe', params: { field } });
+    if (value !== undefined && isUnsafeText(value))
+      throw ruleError({ field, messageKey: 'register.field.unsafe', params: { field } });
   }
   const dialingCode = request.countryDialingCode?.replace(/^\+/, '');
   if (values.mobileNum !== undefined && dialingCode === undefined) throw requiredError('countryDialingCode');
   if (values.birthday !== undefined) {
     const age = ageInYears(values.birthday, nowMs);
-    if (age === null) throw ruleError({ field: 'birthday', messageKey: 'register.birthday.invalid', params: { field: 'birthday' } });
+    if (age === null)
+      throw ruleError({ field: 'birthday', messageKey: 'register.birthday.invalid', params: { field: 'birthday' } });
     if (age < merchant.config.minimumAge) {
-      throw ruleError({ field: 'birthday', messageKey: 'register.birthday.underage', params: { field: 'birthday', age: merchant.config.minimumAge } });
+      throw ruleError({
+        field: 'birthday',
+        messageKey: 'register.birthday.underage',
+        params: { field: 'birthday', age: merchant.config.minimumAge },
+      });
     }
   }
   if (values.mobileNum === undefined || dialingCode === undefined) return null;
@@ -165,7 +200,11 @@ export function parseMobileNumber(countryDialingCode: string | undefined, mobile
     destination = normaliseMobile(countryDialingCode, mobileNum);
   } catch (error) {
     if (error instanceof AppError && error.options.field === 'mobileNo') {
-      throw new AppError(error.statusCode, error.errorCode, { ...error.options, field: 'mobileNum', params: { field: 'mobileNum' } });
+      throw new AppError(error.statusCode, error.errorCode, {
+        ...error.options,
+        field: 'mobileNum',
+        params: { field: 'mobileNum' },
+      });
     }
     throw error;
   }
@@ -188,10 +227,17 @@ interface Candidate {
  * the slider token and captcha, the taken checks, the SMS code, then one transaction that creates
  * the member under the affiliate's agent (or at the top), journals the login and opens a session.
  */
-async function completeRegistration(context: RegisterContext, request: CommonRequest, candidate: Candidate): Promise<LoginResult> {
+async function completeRegistration(
+  context: RegisterContext,
+  request: CommonRequest,
+  candidate: Candidate,
+): Promise<LoginResult> {
   const { db, merchant, caller, nowMs } = context;
   const { username, values, mobile } = candidate;
-  const affiliate = values.affiliateCode === undefined ? null : await resolveAffiliate(db, merchant.id, values.affiliateCode, request.domain ?? context.host);
+  const affiliate =
+    values.affiliateCode === undefined
+      ? null
+      : await resolveAffiliate(db, merchant.id, values.affiliateCode, request.domain ?? context.host);
 
   const checks = challengeCheckOptions(context.config, nowMs);
   await requireSliderToken(db, merchant.id, request.sliderToken, 'register', checks);
@@ -203,14 +249,25 @@ async function completeRegistration(context: RegisterContext, request: CommonReq
   const mobileTaken = () => new AppError(409, identityErrorCodes.mobileTaken, { field: 'mobileNum' });
   if (mobile && (await isMobileTaken(db, merchant.id, mobile.dialingCode, mobile.nationalNumber))) throw mobileTaken();
   if (await isUsernameTaken(db, merchant.id, username)) {
-    throw candidate.isUsernameTheMobile ? mobileTaken() : new AppError(409, identityErrorCodes.usernameTaken, { field: 'username' });
+    throw candidate.isUsernameTheMobile
+      ? mobileTaken()
+      : new AppError(409, identityErrorCodes.usernameTaken, { field: 'username' });
   }
   // Spent last among the checks: a member whose number is taken keeps a code they may still use.
   if (mobile && merchant.config.switches.smsVerificationOnRegister) {
-    await verifyCode({ db, merchantId: merchant.id, channel: 'sms', destination: mobile.destination, purpose: 'register', code: request.verificationCode, nowMs });
+    await verifyCode({
+      db,
+      merchantId: merchant.id,
+      channel: 'sms',
+      destination: mobile.destination,
+      purpose: 'register',
+      code: request.verificationCode,
+      nowMs,
+    });
   }
 
-  const passwordHash = candidate.password === null ? await hashUnusablePassword() : await hashPassword(candidate.password);
+  const passwordHash =
+    candidate.password === null ? await hashUnusablePassword() : await hashPassword(candidate.password);
   const paymentPasswordHash = values.paymentPassword === undefined ? null : await hashPassword(values.paymentPassword);
   const now = new Date(nowMs);
   try {
@@ -248,7 +305,15 @@ async function completeRegistration(context: RegisterContext, request: CommonReq
         affiliate?.agentId ?? null,
       );
       const loginDeviceId = request.loginDeviceId ?? null;
-      await insertLoginEvent(trx, { merchantId: merchant.id, memberId, usernameTried: username, ...caller, loginDeviceId, failureReason: null, nowMs });
+      await insertLoginEvent(trx, {
+        merchantId: merchant.id,
+        memberId,
+        usernameTried: username,
+        ...caller,
+        loginDeviceId,
+        failureReason: null,
+        nowMs,
+      });
       const token = await createSession(trx, {
         merchantId: merchant.id,
         memberId,
@@ -260,7 +325,8 @@ async function completeRegistration(context: RegisterContext, request: CommonReq
       return { token, firstTimeLogin: true, passwordExpired: false, captchaRequired: false };
     });
   } catch (error) {
-    if (candidate.isUsernameTheMobile && (error as { constraint?: string }).constraint === 'member_username_key_idx') throw mobileTaken();
+    if (candidate.isUsernameTheMobile && (error as { constraint?: string }).constraint === 'member_username_key_idx')
+      throw mobileTaken();
     return rethrowTakenConflict(error);
   }
 }
@@ -273,7 +339,10 @@ async function completeRegistration(context: RegisterContext, request: CommonReq
 export async function registerMember(context: RegisterContext, request: RegisterRequest): Promise<LoginResult> {
   const rules = context.merchant.config.registerRules;
   const username = normaliseValue('username', request.username);
-  for (const [field, value] of [['username', username], ['password', normaliseValue('password', request.password)]] as const) {
+  for (const [field, value] of [
+    ['username', username],
+    ['password', normaliseValue('password', request.password)],
+  ] as const) {
     const violation = checkRegisterField(field, value, rules[field], { isSecret: secretFields.has(field) });
     if (violation) throw ruleError(violation);
   }
@@ -286,10 +355,19 @@ export async function registerMember(context: RegisterContext, request: Register
     if (violation) throw ruleError(violation);
   }
   if (request.confirmPassword !== request.password) {
-    throw new AppError(400, errorCodes.validation, { field: 'confirmPassword', messageKey: 'register.password.mismatch' });
+    throw new AppError(400, errorCodes.validation, {
+      field: 'confirmPassword',
+      messageKey: 'register.password.mismatch',
+    });
   }
   const mobile = checkCommonExtras(context, request, values);
-  return completeRegistration(context, request, { username, password: request.password, values, mobile, isUsernameTheMobile: false });
+  return completeRegistration(context, request, {
+    username,
+    password: request.password,
+    values,
+    mobile,
+    isUsernameTheMobile: false,
+  });
 }
 
 /**
@@ -298,7 +376,10 @@ export async function registerMember(context: RegisterContext, request: Register
  * otherwise the account gets one nobody knows and logs in by SMS code. Everything else is
  * registerMember's.
  */
-export async function registerMemberByMobile(context: RegisterContext, request: RegisterMobileRequest): Promise<LoginResult> {
+export async function registerMemberByMobile(
+  context: RegisterContext,
+  request: RegisterMobileRequest,
+): Promise<LoginResult> {
   const { switches, registerRules: rules } = context.merchant.config;
   if (!switches.mobileRegistration) throw new AppError(403, messagingErrorCodes.operationDisabled);
 
@@ -316,7 +397,10 @@ export async function registerMemberByMobile(context: RegisterContext, request: 
   const values = normaliseProfile(request);
   const mobile = checkMobileRegistrationFields(context, request, values);
   if (password !== null && request.confirmPassword !== password) {
-    throw new AppError(400, errorCodes.validation, { field: 'confirmPassword', messageKey: 'register.password.mismatch' });
+    throw new AppError(400, errorCodes.validation, {
+      field: 'confirmPassword',
+      messageKey: 'register.password.mismatch',
+    });
   }
   // checkMobileRegistrationFields demanded the number.
   const username = values.mobileNum!.replace(/[\s\-().]/g, '');

@@ -22,8 +22,16 @@ function expectedViolation(field: string, ruleBreak: RegisterRuleBreak): RuleVio
     case 'format': {
       const suffix = ruleBreak.patternId === null ? '' : `.${ruleBreak.patternId}`;
       return ruleBreak.isExact
-        ? { field, messageKey: `register.field.invalid.exact${suffix}` as RuleViolation['messageKey'], params: { field, length: ruleBreak.minimum } }
-        : { field, messageKey: `register.field.invalid${suffix}` as RuleViolation['messageKey'], params: { field, minimum: ruleBreak.minimum, maximum: ruleBreak.maximum } };
+        ? {
+            field,
+            messageKey: `register.field.invalid.exact${suffix}` as RuleViolation['messageKey'],
+            params: { field, length: ruleBreak.minimum },
+          }
+        : {
+            field,
+            messageKey: `register.field.invalid${suffix}` as RuleViolation['messageKey'],
+            params: { field, minimum: ruleBreak.minimum, maximum: ruleBreak.maximum },
+          };
     }
   }
 }
@@ -32,7 +40,8 @@ function expectedViolation(field: string, ruleBreak: RegisterRuleBreak): RuleVio
 function siteFormatText(language: Language, ruleBreak: Extract<RegisterRuleBreak, { kind: 'format' }>): string {
   const catalogue = siteCatalogues[language];
   const values: Record<string, string> = {
-    pattern: catalogue[ruleBreak.patternId === null ? 'register_pattern_other' : `register_pattern_${ruleBreak.patternId}`]!,
+    pattern:
+      catalogue[ruleBreak.patternId === null ? 'register_pattern_other' : `register_pattern_${ruleBreak.patternId}`]!,
     min: String(ruleBreak.minimum),
     max: String(ruleBreak.maximum),
     length: String(ruleBreak.minimum),
@@ -42,18 +51,31 @@ function siteFormatText(language: Language, ruleBreak: Extract<RegisterRuleBreak
 }
 
 describe('checkRegisterField: the shared case table', () => {
-  test.each(registerRuleCases.map((registerCase) => [registerCase.name, registerCase] as const))('%s', (_name, registerCase) => {
-    const violation = checkRegisterField(registerCase.field, registerCase.value, registerCase.rule, { isSecret: registerCase.isSecret });
-    expect(violation).toEqual(registerCase.expected === null ? null : expectedViolation(registerCase.field, registerCase.expected));
-  });
+  test.each(registerRuleCases.map((registerCase) => [registerCase.name, registerCase] as const))(
+    '%s',
+    (_name, registerCase) => {
+      const violation = checkRegisterField(registerCase.field, registerCase.value, registerCase.rule, {
+        isSecret: registerCase.isSecret,
+      });
+      expect(violation).toEqual(
+        registerCase.expected === null ? null : expectedViolation(registerCase.field, registerCase.expected),
+      );
+    },
+  );
 
   const formatCases = registerRuleCases.flatMap((registerCase) =>
-    registerCase.expected?.kind === 'format' ? (['TH', 'EN'] as const).map((language) => [registerCase.name, language, registerCase] as const) : [],
+    registerCase.expected?.kind === 'format'
+      ? (['TH', 'EN'] as const).map((language) => [registerCase.name, language, registerCase] as const)
+      : [],
   );
-  test.each(formatCases)('%s, in %s: the site\'s words with the field named first', (_name, language, registerCase) => {
-    const violation = checkRegisterField(registerCase.field, registerCase.value, registerCase.rule, { isSecret: registerCase.isSecret })!;
+  test.each(formatCases)("%s, in %s: the site's words with the field named first", (_name, language, registerCase) => {
+    const violation = checkRegisterField(registerCase.field, registerCase.value, registerCase.rule, {
+      isSecret: registerCase.isSecret,
+    })!;
     const expected = registerCase.expected as Extract<RegisterRuleBreak, { kind: 'format' }>;
-    expect(translate(language, violation.messageKey, violation.params)).toBe(`${registerCase.field}: ${siteFormatText(language, expected)}`);
+    expect(translate(language, violation.messageKey, violation.params)).toBe(
+      `${registerCase.field}: ${siteFormatText(language, expected)}`,
+    );
   });
 });
 
@@ -79,14 +101,30 @@ describe('rule messages', () => {
     ['EN', 'nickname: In the accepted format (1-40 characters)', 'nickname: In the accepted format (6 characters)'],
   ] as const)('a pattern id outside 0-23 gets the general text, in %s', (language, rangeMessage, exactMessage) => {
     for (const patternId of [24, 99, -1]) {
-      const range = checkRegisterField('nickname', 'two words', { enabled: true, required: false, acceptedPattern: '\\S+', patternId, minLength: 1, maxLength: 40 })!;
+      const range = checkRegisterField('nickname', 'two words', {
+        enabled: true,
+        required: false,
+        acceptedPattern: '\\S+',
+        patternId,
+        minLength: 1,
+        maxLength: 40,
+      })!;
       expect(translate(language, range.messageKey, range.params)).toBe(rangeMessage);
-      const exact = checkRegisterField('nickname', '12345', { enabled: true, required: false, acceptedPattern: '*', patternId, minLength: 6, maxLength: 6 })!;
+      const exact = checkRegisterField('nickname', '12345', {
+        enabled: true,
+        required: false,
+        acceptedPattern: '*',
+        patternId,
+        minLength: 6,
+        maxLength: 6,
+      })!;
       expect(translate(language, exact.messageKey, exact.params)).toBe(exactMessage);
     }
   });
 
-  const patternTexts = [...registerPatterns.map((pattern) => String(pattern.id)), 'other'].flatMap((id) => (['TH', 'EN'] as const).map((language) => [id, language] as const));
+  const patternTexts = [...registerPatterns.map((pattern) => String(pattern.id)), 'other'].flatMap((id) =>
+    (['TH', 'EN'] as const).map((language) => [id, language] as const),
+  );
   test.each(patternTexts)('pattern %s in %s: the server says what the site says', (id, language) => {
     const serverText = translate(language, `register.pattern.${id}`);
     expect(serverText).not.toBe(`register.pattern.${id}`);
@@ -95,7 +133,9 @@ describe('rule messages', () => {
 
   test('the 24 texts differ from each other in each language', () => {
     for (const language of ['TH', 'EN'] as const) {
-      expect(new Set(registerPatterns.map((pattern) => translate(language, `register.pattern.${pattern.id}`))).size).toBe(24);
+      expect(
+        new Set(registerPatterns.map((pattern) => translate(language, `register.pattern.${pattern.id}`))).size,
+      ).toBe(24);
     }
   });
 });

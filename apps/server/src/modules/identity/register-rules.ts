@@ -53,10 +53,12 @@ export function checkRegisterField(
     case 'format': {
       const { patternId, minimum, maximum, isExact } = ruleBreak;
       if (isExact) {
-        const messageKey = patternId === null ? 'register.field.invalid.exact' : (`register.field.invalid.exact.${patternId}` as const);
+        const messageKey =
+          patternId === null ? 'register.field.invalid.exact' : (`register.field.invalid.exact.${patternId}` as const);
         return { field, messageKey, params: { field, length: minimum } };
       }
-      const messageKey = patternId === null ? 'register.field.invalid' : (`register.field.invalid.${patternId}` as const);
+      const messageKey =
+        patternId === null ? 'register.field.invalid' : (`register.field.invalid.${patternId}` as const);
       return { field, messageKey, params: { field, minimum, maximum } };
     }
   }

@@ -32,10 +32,19 @@ afterAll(async () => {
 /** Solves a slider the way a person does and returns the token it earns. */
 async function solvedSliderToken(): Promise<string> {
   const remoteAddress = freshIp();
-  const slider = await testApp.app.inject({ method: 'GET', url: '/wps/captcha/slider', headers: { Merchant: 'demo' }, remoteAddress });
+  const slider = await testApp.app.inject({
+    method: 'GET',
+    url: '/wps/captcha/slider',
+    headers: { Merchant: 'demo' },
+    remoteAddress,
+  });
   expect(slider.statusCode).toBe(200);
   const challengeId = slider.json().value.challengeId as string;
-  const { gap_x: gapX } = await testApp.db.selectFrom('challenge').select('gap_x').where('id', '=', challengeId).executeTakeFirstOrThrow();
+  const { gap_x: gapX } = await testApp.db
+    .selectFrom('challenge')
+    .select('gap_x')
+    .where('id', '=', challengeId)
+    .executeTakeFirstOrThrow();
   const check = await testApp.app.inject({
     method: 'POST',
     url: '/wps/captcha/slider/check',
@@ -48,7 +57,11 @@ async function solvedSliderToken(): Promise<string> {
 }
 
 async function isSliderTokenUnspent(token: string): Promise<boolean> {
-  const row = await testApp.db.selectFrom('challenge_token').select('consumed_at').where('token_hash', '=', sha256Hex(token)).executeTakeFirstOrThrow();
+  const row = await testApp.db
+    .selectFrom('challenge_token')
+    .select('consumed_at')
+    .where('token_hash', '=', sha256Hex(token))
+    .executeTakeFirstOrThrow();
   return row.consumed_at === null;
 }
 
@@ -60,7 +73,10 @@ function register(payload: Record<string, unknown>, language?: Language) {
 async function countRows(): Promise<number[]> {
   return Promise.all(
     (['member', 'member_session', 'login_event'] as const).map(async (table) => {
-      const row = await testApp.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+      const row = await testApp.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     }),
   );
@@ -125,7 +141,8 @@ function ruleMessage(field: RegisterFieldName, value: string, rule: RegisterFiel
   if (violation === null) throw new Error(`the case for ${field} (${JSON.stringify(value)}) breaks no rule`);
   return (language: Language) => translate(language, violation.messageKey, violation.params);
 }
-const schemaMessage = (key: string, params: Record<string, string | number>) => (language: Language) => translate(language, key, params);
+const schemaMessage = (key: string, params: Record<string, string | number>) => (language: Language) =>
+  translate(language, key, params);
 
 /** `value` stretched to `length` characters by repeating its last one, so it still matches its pattern. */
 function stretch(value: string, length: number): string {
@@ -148,9 +165,11 @@ const controlCharacters: [string, string][] = [
 
 function buildCases(): BadInputCase[] {
   const cases: BadInputCase[] = [];
-  const add = (field: string, problem: string, overrides: Record<string, unknown>, message: BadInputCase['message']) => cases.push({ field, problem, overrides, message });
+  const add = (field: string, problem: string, overrides: Record<string, unknown>, message: BadInputCase['message']) =>
+    cases.push({ field, problem, overrides, message });
   // The password's confirmation follows the password, so that only the password is wrong.
-  const withValue = (field: string, value: unknown) => (field === 'password' ? { password: value, confirmPassword: value } : { [field]: value });
+  const withValue = (field: string, value: unknown) =>
+    field === 'password' ? { password: value, confirmPassword: value } : { [field]: value };
 
   for (const field of ruleFields) {
     const rule = demoRegisterRules[field];
@@ -160,18 +179,37 @@ function buildCases(): BadInputCase[] {
       const tooLong = stretch(accepted, rule.maxLength + 1);
       add(field, `over its maximum of ${rule.maxLength}`, withValue(field, tooLong), ruleMessage(field, tooLong, rule));
       const tooShort = accepted.slice(0, Math.max(rule.minLength - 1, 1));
-      if (rule.minLength > 1) add(field, `under its minimum of ${rule.minLength}`, withValue(field, tooShort), ruleMessage(field, tooShort, rule));
+      if (rule.minLength > 1)
+        add(
+          field,
+          `under its minimum of ${rule.minLength}`,
+          withValue(field, tooShort),
+          ruleMessage(field, tooShort, rule),
+        );
     } else {
       add(field, 'sent while disabled', { [field]: accepted }, ruleMessage(field, accepted, rule));
     }
-    add(field, 'over the request cap of 255', withValue(field, 'a'.repeat(256)), schemaMessage('validation.too_big', { field, maximum: 255 }));
+    add(
+      field,
+      'over the request cap of 255',
+      withValue(field, 'a'.repeat(256)),
+      schemaMessage('validation.too_big', { field, maximum: 255 }),
+    );
     for (const [name, character] of controlCharacters) {
       const value = withInside(accepted, character);
       add(field, `with ${name}`, withValue(field, value), ruleMessage(field, value, rule));
     }
     const html = `<b>${accepted}</b>`;
     add(field, 'with HTML', withValue(field, html), ruleMessage(field, html, rule));
-    if (isEnabled && rule.required) add(field, 'missing though required', withValue(field, undefined), field === 'username' || field === 'password' ? schemaMessage('validation.required', { field }) : ruleMessage(field, '', rule));
+    if (isEnabled && rule.required)
+      add(
+        field,
+        'missing though required',
+        withValue(field, undefined),
+        field === 'username' || field === 'password'
+          ? schemaMessage('validation.required', { field })
+          : ruleMessage(field, '', rule),
+      );
   }
 
   for (const field of requestFields) {
@@ -183,22 +221,77 @@ function buildCases(): BadInputCase[] {
   }
 
   for (const [field, maximum] of Object.entries(freeTextFields)) {
-    add(field, `over its maximum of ${maximum}`, { [field]: 'a'.repeat(maximum + 1) }, schemaMessage('validation.too_big', { field, maximum }));
+    add(
+      field,
+      `over its maximum of ${maximum}`,
+      { [field]: 'a'.repeat(maximum + 1) },
+      schemaMessage('validation.too_big', { field, maximum }),
+    );
     for (const [name, character] of controlCharacters) {
-      add(field, `with ${name}`, { [field]: withInside('demo.lotus88.test', character) }, schemaMessage('register.field.unsafe', { field }));
+      add(
+        field,
+        `with ${name}`,
+        { [field]: withInside('demo.lotus88.test', character) },
+        schemaMessage('register.field.unsafe', { field }),
+      );
     }
     add(field, 'with HTML', { [field]: 'demo<script>.test' }, schemaMessage('register.field.unsafe', { field }));
   }
-  for (const [field, maximum] of [['confirmPassword', 255], ['captcha', 255], ['captchaId', 64], ['sliderToken', 128]] as const) {
-    add(field, `over its maximum of ${maximum}`, { [field]: 'a'.repeat(maximum + 1) }, schemaMessage('validation.too_big', { field, maximum }));
+  for (const [field, maximum] of [
+    ['confirmPassword', 255],
+    ['captcha', 255],
+    ['captchaId', 64],
+    ['sliderToken', 128],
+  ] as const) {
+    add(
+      field,
+      `over its maximum of ${maximum}`,
+      { [field]: 'a'.repeat(maximum + 1) },
+      schemaMessage('validation.too_big', { field, maximum }),
+    );
   }
-  add('confirmPassword', 'missing', { confirmPassword: undefined }, schemaMessage('validation.required', { field: 'confirmPassword' }));
-  add('confirmPassword', 'with a control character the password lacks', { confirmPassword: 'secret\u0000123' }, schemaMessage('register.password.mismatch', {}));
-  add('sliderToken', 'missing', { sliderToken: undefined }, schemaMessage('validation.required', { field: 'sliderToken' }));
-  add('countryDialingCode', 'missing with a mobile number', { countryDialingCode: undefined }, schemaMessage('register.field.required', { field: 'countryDialingCode' }));
-  add('countryDialingCode', 'too long', { countryDialingCode: '+66666' }, schemaMessage('validation.invalid_format', { field: 'countryDialingCode' }));
-  add('countryDialingCode', 'with HTML', { countryDialingCode: '<b>66</b>' }, schemaMessage('validation.invalid_format', { field: 'countryDialingCode' }));
-  add('registerMethod', 'unknown', { registerMethod: 'APP' }, schemaMessage('validation.invalid_value', { field: 'registerMethod' }));
+  add(
+    'confirmPassword',
+    'missing',
+    { confirmPassword: undefined },
+    schemaMessage('validation.required', { field: 'confirmPassword' }),
+  );
+  add(
+    'confirmPassword',
+    'with a control character the password lacks',
+    { confirmPassword: 'secret\u0000123' },
+    schemaMessage('register.password.mismatch', {}),
+  );
+  add(
+    'sliderToken',
+    'missing',
+    { sliderToken: undefined },
+    schemaMessage('validation.required', { field: 'sliderToken' }),
+  );
+  add(
+    'countryDialingCode',
+    'missing with a mobile number',
+    { countryDialingCode: undefined },
+    schemaMessage('register.field.required', { field: 'countryDialingCode' }),
+  );
+  add(
+    'countryDialingCode',
+    'too long',
+    { countryDialingCode: '+66666' },
+    schemaMessage('validation.invalid_format', { field: 'countryDialingCode' }),
+  );
+  add(
+    'countryDialingCode',
+    'with HTML',
+    { countryDialingCode: '<b>66</b>' },
+    schemaMessage('validation.invalid_format', { field: 'countryDialingCode' }),
+  );
+  add(
+    'registerMethod',
+    'unknown',
+    { registerMethod: 'APP' },
+    schemaMessage('validation.invalid_value', { field: 'registerMethod' }),
+  );
   return cases;
 }
 
@@ -220,7 +313,13 @@ describe('PUT /wps/member/register refuses bad input', () => {
       for (const language of [undefined, 'EN'] as const) {
         const response = await register({ ...valid, ...badCase.overrides }, language);
         expect(response.statusCode, response.body).toBe(400);
-        expect(response.json()).toEqual({ success: false, value: null, errorCode: 'validation.failed', field, message: badCase.message(language ?? 'TH') });
+        expect(response.json()).toEqual({
+          success: false,
+          value: null,
+          errorCode: 'validation.failed',
+          field,
+          message: badCase.message(language ?? 'TH'),
+        });
       }
       expect(await countRows()).toEqual(before);
       expect(await isSliderTokenUnspent(sliderToken)).toBe(true);
@@ -233,16 +332,31 @@ describe('PUT /wps/member/register refuses bad input', () => {
   );
 
   test.each([
-    [undefined, { username: 'somchai88'.padEnd(17, '8') }, 'username: ตัวอักษรภาษาอังกฤษและตัวเลข ขึ้นต้นด้วยตัวอักษร (4-16 ตัวอักษร)'],
-    ['EN', { username: 'somchai88'.padEnd(17, '8') }, 'username: Letters and digits, starting with a letter (4-16 characters)'],
+    [
+      undefined,
+      { username: 'somchai88'.padEnd(17, '8') },
+      'username: ตัวอักษรภาษาอังกฤษและตัวเลข ขึ้นต้นด้วยตัวอักษร (4-16 ตัวอักษร)',
+    ],
+    [
+      'EN',
+      { username: 'somchai88'.padEnd(17, '8') },
+      'username: Letters and digits, starting with a letter (4-16 characters)',
+    ],
     [undefined, { mobileNum: '08123456789' }, 'mobileNum: ตัวเลขเท่านั้น (9-10 ตัวอักษร)'],
     ['EN', { payeeName: 'Somchai' }, 'payeeName: First and last name separated by a space (3-60 characters)'],
     [undefined, { line: 'somchai line' }, 'line: ห้ามมีช่องว่าง (1-40 ตัวอักษร)'],
-    ['EN', { payeeName: 'Somchai <b>Jaidee</b>' }, 'payeeName contains characters that are not allowed (control characters, < or >)'],
+    [
+      'EN',
+      { payeeName: 'Somchai <b>Jaidee</b>' },
+      'payeeName contains characters that are not allowed (control characters, < or >)',
+    ],
     [undefined, { qqNum: '123456' }, 'เว็บไซต์นี้ไม่รับข้อมูล qqNum'],
     [undefined, { email: 42 }, 'email มีชนิดข้อมูลไม่ถูกต้อง'],
   ] as const)('the words a member reads (%s): %j', async (language, overrides, message) => {
-    const response = await register({ ...(await validRegistration('unsolved-is-never-reached')), ...overrides }, language);
+    const response = await register(
+      { ...(await validRegistration('unsolved-is-never-reached')), ...overrides },
+      language,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
@@ -252,7 +366,11 @@ describe('PUT /wps/member/register refuses bad input', () => {
     const name = `${'ก'.repeat(29)} ${'ข'.repeat(30)}`;
     const response = await register({ ...(await validRegistration(await solvedSliderToken())), payeeName: name });
     expect(response.statusCode, response.body).toBe(200);
-    const stored = await testApp.db.selectFrom('member').select('payee_name').where('payee_name', '=', name).executeTakeFirst();
+    const stored = await testApp.db
+      .selectFrom('member')
+      .select('payee_name')
+      .where('payee_name', '=', name)
+      .executeTakeFirst();
     expect(stored?.payee_name).toBe(name);
   });
 });

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { dayMs, freshIp, loginResultValueSchema, minuteMs, useLoginTestKit, type LoginTestKit, type TestMember } from './login-security.testing.ts';
+import {
+  dayMs,
+  freshIp,
+  loginResultValueSchema,
+  minuteMs,
+  useLoginTestKit,
+  type LoginTestKit,
+  type TestMember,
+} from './login-security.testing.ts';
 import { deleteExpiredLoginSecurityRows } from './delete-expired-login-security.ts';
 import { hashToken } from './sessions.ts';
 import { setMemberStatus } from './set-member-status.ts';
@@ -36,11 +44,17 @@ describe('remember tokens', () => {
     const response = await kit.passwordLogin(member, { remember: true });
     const value = loginResultValueSchema.parse(response.json().value);
     expect(value.rememberToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await kit.db.selectFrom('member_remember_token').selectAll().where('member_id', '=', member.id).execute();
+    const rows = await kit.db
+      .selectFrom('member_remember_token')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(hashToken(value.rememberToken!));
     expect(rows[0]!.expires_at.getTime() - rows[0]!.created_at.getTime()).toBe(dayMs);
-    expect(JSON.stringify(rows, (_key, field: unknown) => (typeof field === 'bigint' ? String(field) : field))).not.toContain(value.rememberToken);
+    expect(
+      JSON.stringify(rows, (_key, field: unknown) => (typeof field === 'bigint' ? String(field) : field)),
+    ).not.toContain(value.rememberToken);
   });
 
   test('a remember login opens a session and spends the token; remember: true again rotates it', async () => {
@@ -83,8 +97,12 @@ describe('remember tokens', () => {
     const other = await rememberedMember();
     const ip = freshIp();
     const wrongOwner = await kit.rememberLogin(other.username, member.rememberToken, { ip });
-    const unknownToken = await kit.rememberLogin(member.username, randomBytes(32).toString('base64url'), { ip: freshIp() });
-    const unknownName = await kit.rememberLogin(`nobody${randomBytes(3).toString('hex')}`, member.rememberToken, { ip: freshIp() });
+    const unknownToken = await kit.rememberLogin(member.username, randomBytes(32).toString('base64url'), {
+      ip: freshIp(),
+    });
+    const unknownName = await kit.rememberLogin(`nobody${randomBytes(3).toString('hex')}`, member.rememberToken, {
+      ip: freshIp(),
+    });
     const malformed = await kit.rememberLogin(member.username, 'short', { ip: freshIp() });
     expectRememberInvalid(wrongOwner);
     for (const response of [unknownToken, unknownName, malformed]) expect(response.body).toBe(wrongOwner.body);
@@ -95,12 +113,17 @@ describe('remember tokens', () => {
   test('an invalid token counts as a wrong password: captcha from the 3rd, lock at the 10th', async () => {
     const member = await rememberedMember();
     const bogus = () => randomBytes(32).toString('base64url');
-    for (let attempt = 1; attempt <= 3; attempt++) expectRememberInvalid(await kit.rememberLogin(member.username, bogus()), attempt >= 3);
+    for (let attempt = 1; attempt <= 3; attempt++)
+      expectRememberInvalid(await kit.rememberLogin(member.username, bogus()), attempt >= 3);
     const noCaptcha = await kit.rememberLogin(member.username, member.rememberToken);
     expect(noCaptcha.json()).toMatchObject({ errorCode: 'captcha.required', value: { captchaRequired: true } });
     // Mixed with wrong passwords, they add up to the lock.
-    for (let attempt = 4; attempt <= 8; attempt++) expectRememberInvalid(await kit.rememberLogin(member.username, bogus(), { captcha: 'bypass' }), true);
-    expect((await kit.passwordLogin({ username: member.username, password: 'wrong-password' }, { captcha: 'bypass' })).statusCode).toBe(400);
+    for (let attempt = 4; attempt <= 8; attempt++)
+      expectRememberInvalid(await kit.rememberLogin(member.username, bogus(), { captcha: 'bypass' }), true);
+    expect(
+      (await kit.passwordLogin({ username: member.username, password: 'wrong-password' }, { captcha: 'bypass' }))
+        .statusCode,
+    ).toBe(400);
     const tenth = await kit.rememberLogin(member.username, bogus(), { captcha: 'bypass' });
     expect(tenth.statusCode).toBe(429);
     expect(tenth.json()).toMatchObject({ errorCode: 'login.locked' });
@@ -110,12 +133,18 @@ describe('remember tokens', () => {
 
   test('DELETE /wps/session/remember revokes it, and answers the same for a token that does not exist', async () => {
     const member = await rememberedMember();
-    const forget = await kit.send('DELETE', '/wps/session/remember', { username: member.username, rememberToken: member.rememberToken });
+    const forget = await kit.send('DELETE', '/wps/session/remember', {
+      username: member.username,
+      rememberToken: member.rememberToken,
+    });
     expect(forget.statusCode, forget.body).toBe(200);
     expect(forget.json()).toEqual({ success: true, value: null });
     expectRememberInvalid(await kit.rememberLogin(member.username, member.rememberToken));
 
-    const unknown = await kit.send('DELETE', '/wps/session/remember', { username: member.username, rememberToken: randomBytes(32).toString('base64url') });
+    const unknown = await kit.send('DELETE', '/wps/session/remember', {
+      username: member.username,
+      rememberToken: randomBytes(32).toString('base64url'),
+    });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(forget.body);
     const malformed = await kit.send('DELETE', '/wps/session/remember', { username: 'x', rememberToken: 7 });
@@ -144,13 +173,23 @@ describe('remember tokens', () => {
     expectRememberInvalid(whileLocked);
     await setMemberStatus(kit.db, member.id, 'active', kit.clock.nowMs);
     expectRememberInvalid(await kit.rememberLogin(member.username, member.rememberToken));
-    const live = await kit.db.selectFrom('member_remember_token').select('id').where('member_id', '=', member.id).where('revoked_at', 'is', null).execute();
+    const live = await kit.db
+      .selectFrom('member_remember_token')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toEqual([]);
   });
 
   test('a remember login is refused without a solved slider', async () => {
     const member = await rememberedMember();
-    const response = await kit.sendSealed('POST', '/wps/session/login', { type: 'remember', username: member.username, rememberToken: member.rememberToken, sliderToken: 'x'.repeat(43) });
+    const response = await kit.sendSealed('POST', '/wps/session/login', {
+      type: 'remember',
+      username: member.username,
+      rememberToken: member.rememberToken,
+      sliderToken: 'x'.repeat(43),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'slider.token.invalid', field: 'sliderToken' });
     expect((await kit.rememberLogin(member.username, member.rememberToken)).statusCode).toBe(200);
@@ -164,7 +203,9 @@ describe('deleteExpiredLoginSecurityRows', () => {
     const fresh = await rememberedMember();
     const deleted = await deleteExpiredLoginSecurityRows(kit.db, kit.clock.nowMs);
     expect(deleted.rememberTokens).toBeGreaterThanOrEqual(1);
-    expect(await kit.db.selectFrom('member_remember_token').select('id').where('member_id', '=', old.id).execute()).toEqual([]);
+    expect(
+      await kit.db.selectFrom('member_remember_token').select('id').where('member_id', '=', old.id).execute(),
+    ).toEqual([]);
     expect((await kit.rememberLogin(fresh.username, fresh.rememberToken)).statusCode).toBe(200);
   });
 });

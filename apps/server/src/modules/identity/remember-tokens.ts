@@ -16,7 +16,10 @@ export const rememberTokenLifetimeMs = 24 * 3_600_000;
 /** The form of the tokens issueRememberToken makes: 32 random bytes in base64url. */
 const rememberTokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
-export async function issueRememberToken(db: Kysely<Database>, input: { merchantId: number; memberId: bigint; nowMs: number }): Promise<string> {
+export async function issueRememberToken(
+  db: Kysely<Database>,
+  input: { merchantId: number; memberId: bigint; nowMs: number },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('member_remember_token')
@@ -71,7 +74,10 @@ export async function spendRememberToken(db: Kysely<Database>, tokenId: bigint, 
  * (256 random bits); the username the site sends with it may be the mobile number the member typed,
  * so it is not matched. Says nothing either way: no answer tells whether a token exists.
  */
-export async function forgetRememberToken(db: Kysely<Database>, input: { merchantId: number; token: string; nowMs: number }): Promise<void> {
+export async function forgetRememberToken(
+  db: Kysely<Database>,
+  input: { merchantId: number; token: string; nowMs: number },
+): Promise<void> {
   if (!rememberTokenPattern.test(input.token)) return;
   await db
     .updateTable('member_remember_token')

@@ -71,7 +71,11 @@ export interface SessionMember {
 }
 
 /** The session of `token` in this merchant with its member, or null (malformed, unknown, other merchant). */
-export async function findSessionMember(db: Kysely<Database>, merchantId: number, token: string): Promise<SessionMember | null> {
+export async function findSessionMember(
+  db: Kysely<Database>,
+  merchantId: number,
+  token: string,
+): Promise<SessionMember | null> {
   if (!tokenPattern.test(token)) return null;
   const row = await db
     .selectFrom('member_session as s')
@@ -135,8 +139,17 @@ export async function revokeSession(db: Kysely<Database>, sessionId: bigint, now
  * Ends every live session of the member (closing or locking the account, a password change), except
  * `exceptSessionId` when given: the session that changed the password goes on.
  */
-export async function revokeAllSessions(db: Kysely<Database>, memberId: bigint, nowMs: number, exceptSessionId?: bigint): Promise<number> {
-  let query = db.updateTable('member_session').set({ revoked_at: new Date(nowMs) }).where('member_id', '=', memberId).where('revoked_at', 'is', null);
+export async function revokeAllSessions(
+  db: Kysely<Database>,
+  memberId: bigint,
+  nowMs: number,
+  exceptSessionId?: bigint,
+): Promise<number> {
+  let query = db
+    .updateTable('member_session')
+    .set({ revoked_at: new Date(nowMs) })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -8,7 +8,12 @@ import { revokeAllSessions } from './sessions.ts';
  * Locks, closes or reopens a member (operators, later the back-office). Locking or closing ends
  * every session and remember token in the same transaction, so no token outlives the decision.
  */
-export async function setMemberStatus(db: Kysely<Database>, memberId: bigint, status: MemberStatus, nowMs: number): Promise<void> {
+export async function setMemberStatus(
+  db: Kysely<Database>,
+  memberId: bigint,
+  status: MemberStatus,
+  nowMs: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('member').set({ status }).where('id', '=', memberId).execute();
     if (status !== 'active') await revokeAllSessions(trx, memberId, nowMs);

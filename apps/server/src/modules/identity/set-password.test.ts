@@ -13,11 +13,22 @@ test("setMemberPassword stores the hash, restarts the password's age, clears a f
 
   kit.clock.nowMs += 60_000;
   const passwordHash = await hashPassword('renewed123');
-  await kit.testApp.db.transaction().execute((trx) => setMemberPassword(trx, { memberId: member.id, passwordHash, nowMs: kit.clock.nowMs }));
+  await kit.testApp.db
+    .transaction()
+    .execute((trx) => setMemberPassword(trx, { memberId: member.id, passwordHash, nowMs: kit.clock.nowMs }));
 
-  const row = await kit.testApp.db.selectFrom('member').select(['password_hash', 'password_changed_at', 'must_change_password']).where('id', '=', member.id).executeTakeFirstOrThrow();
-  expect(row).toEqual({ password_hash: passwordHash, password_changed_at: new Date(kit.clock.nowMs), must_change_password: false });
-  for (const token of [member.token, secondToken]) expect((await kit.json('GET', '/wps/member/info', undefined, { token })).statusCode).toBe(401);
+  const row = await kit.testApp.db
+    .selectFrom('member')
+    .select(['password_hash', 'password_changed_at', 'must_change_password'])
+    .where('id', '=', member.id)
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({
+    password_hash: passwordHash,
+    password_changed_at: new Date(kit.clock.nowMs),
+    must_change_password: false,
+  });
+  for (const token of [member.token, secondToken])
+    expect((await kit.json('GET', '/wps/member/info', undefined, { token })).statusCode).toBe(401);
   expect((await kit.json('GET', '/wps/member/info', undefined, { token: bystander.token })).statusCode).toBe(200);
   expect((await kit.login(member.username, 'renewed123')).statusCode).toBe(200);
 });

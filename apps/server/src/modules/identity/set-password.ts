@@ -18,10 +18,17 @@ export interface NewPassword {
  * password may hold a token too. Run it inside the caller's transaction when the change is one step
  * of a larger one (a reset token spent with it).
  */
-export async function setMemberPassword(db: Kysely<Database> | Transaction<Database>, password: NewPassword): Promise<void> {
+export async function setMemberPassword(
+  db: Kysely<Database> | Transaction<Database>,
+  password: NewPassword,
+): Promise<void> {
   await db
     .updateTable('member')
-    .set({ password_hash: password.passwordHash, password_changed_at: new Date(password.nowMs), must_change_password: false })
+    .set({
+      password_hash: password.passwordHash,
+      password_changed_at: new Date(password.nowMs),
+      must_change_password: false,
+    })
     .where('id', '=', password.memberId)
     .execute();
   await revokeAllSessions(db, password.memberId, password.nowMs, password.keepSessionId);

@@ -1,13 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { freshIp, loginResultValueSchema, minuteMs, useLoginTestKit, type RequestOptions } from './login-security.testing.ts';
+import {
+  freshIp,
+  loginResultValueSchema,
+  minuteMs,
+  useLoginTestKit,
+  type RequestOptions,
+} from './login-security.testing.ts';
 import { setMemberStatus } from './set-member-status.ts';
 
 /** SMS login (spec §4, §5, §7): POST /wps/verification/sms/noLogin, then POST /wps/session/login with type 'sms'. */
 const kit = useLoginTestKit();
 
 function sendLoginCode(body: Record<string, unknown>, options: RequestOptions = {}) {
-  return kit.send('POST', '/wps/verification/sms/noLogin', { sliderToken: 'bypass', countryDialingCode: '+66', ...body }, options);
+  return kit.send(
+    'POST',
+    '/wps/verification/sms/noLogin',
+    { sliderToken: 'bypass', countryDialingCode: '+66', ...body },
+    options,
+  );
 }
 
 function smsLogin(body: Record<string, unknown>, options: RequestOptions = {}) {
@@ -41,10 +52,20 @@ describe('SMS login', () => {
     // Not restricted: the session makes any call.
     const info = await kit.memberInfo(value.token);
     expect(info.json().value).toMatchObject({ account: member.username });
-    const session = await kit.db.selectFrom('member_session').select('password_change_required').where('member_id', '=', member.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const session = await kit.db
+      .selectFrom('member_session')
+      .select('password_change_required')
+      .where('member_id', '=', member.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(session.password_change_required).toBe(false);
 
-    const event = await kit.db.selectFrom('login_event').selectAll().where('member_id', '=', member.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const event = await kit.db
+      .selectFrom('login_event')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(event).toMatchObject({ succeeded: true, failure_reason: null, username_tried: member.mobileDestination });
   });
 
@@ -54,8 +75,19 @@ describe('SMS login', () => {
     const code = await kit.newestCode(member.mobileDestination);
     const wrong = await smsLogin({ mobileNum: member.mobileNum, verificationCode: otherCode(code) });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ success: false, value: null, errorCode: 'sms.code.invalid', field: 'verificationCode', message: 'Invalid verification code' });
-    const failure = await kit.db.selectFrom('login_event').selectAll().where('member_id', '=', member.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      value: null,
+      errorCode: 'sms.code.invalid',
+      field: 'verificationCode',
+      message: 'Invalid verification code',
+    });
+    const failure = await kit.db
+      .selectFrom('login_event')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(failure).toMatchObject({ succeeded: false, failure_reason: 'credentials' });
 
     const right = await smsLogin({ mobileNum: member.mobileNum, verificationCode: code });
@@ -113,17 +145,27 @@ describe('SMS login', () => {
     await sendLoginCode({ mobileNum: member.mobileNum });
     const code = await kit.newestCode(member.mobileDestination);
     // The account gives the number up between the code and the login.
-    await kit.db.updateTable('member').set({ mobile_number: null, mobile_dialing_code: null }).where('id', '=', member.id).execute();
+    await kit.db
+      .updateTable('member')
+      .set({ mobile_number: null, mobile_dialing_code: null })
+      .where('id', '=', member.id)
+      .execute();
     const other = await kit.registerMember();
     await sendLoginCode({ mobileNum: other.mobileNum });
     const otherRight = await kit.newestCode(other.mobileDestination);
 
-    const sessionsBefore = await kit.db.selectFrom('member_session').select('id').where('member_id', '=', member.id).execute();
+    const sessionsBefore = await kit.db
+      .selectFrom('member_session')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .execute();
     const rightForNobody = await smsLogin({ mobileNum: member.mobileNum, verificationCode: code });
     const wrongForSomebody = await smsLogin({ mobileNum: other.mobileNum, verificationCode: otherCode(otherRight) });
     expect(rightForNobody.statusCode).toBe(400);
     expect(rightForNobody.body).toBe(wrongForSomebody.body);
-    expect(await kit.db.selectFrom('member_session').select('id').where('member_id', '=', member.id).execute()).toEqual(sessionsBefore);
+    expect(await kit.db.selectFrom('member_session').select('id').where('member_id', '=', member.id).execute()).toEqual(
+      sessionsBefore,
+    );
   });
 
   test('a locked account gets no message; locked after the code was sent, the right code answers 403 member.locked', async () => {
@@ -181,7 +223,10 @@ describe('SMS login', () => {
     try {
       const sent = await sendLoginCode({ mobileNum: member.mobileNum });
       expect(sent.statusCode).toBe(403);
-      expect(sent.json()).toMatchObject({ errorCode: 'sms.operation.disabled', message: 'This operation is not enabled' });
+      expect(sent.json()).toMatchObject({
+        errorCode: 'sms.operation.disabled',
+        message: 'This operation is not enabled',
+      });
       expect(await kit.readOutbox(member.mobileDestination)).toEqual([]);
       const login = await smsLogin({ mobileNum: member.mobileNum, verificationCode: '123456' });
       expect(login.statusCode).toBe(403);

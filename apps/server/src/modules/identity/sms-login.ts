@@ -1,4 +1,11 @@
-import { messagingErrorCodes, type CodeSent, type Language, type LoginResult, type SendLoginSmsRequest, type SmsLoginRequest } from '@lotus/contract';
+import {
+  messagingErrorCodes,
+  type CodeSent,
+  type Language,
+  type LoginResult,
+  type SendLoginSmsRequest,
+  type SmsLoginRequest,
+} from '@lotus/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
@@ -34,7 +41,12 @@ function requireSmsLoginSwitch(merchant: Pick<MerchantContext, 'config'>): void 
 }
 
 /** The member of this merchant with this number (members store the dialing code and the number without its trunk 0). */
-function findMemberByMobile(db: Kysely<Database>, merchantId: number, dialingCode: string, nationalNumber: string): Promise<MemberRow | undefined> {
+function findMemberByMobile(
+  db: Kysely<Database>,
+  merchantId: number,
+  dialingCode: string,
+  nationalNumber: string,
+): Promise<MemberRow | undefined> {
   return db
     .selectFrom('member')
     .selectAll()
@@ -95,7 +107,15 @@ export async function logInBySms(context: LoginContext, request: SmsLoginRequest
 
   const typed = (request.verificationCode ?? '').trim();
   try {
-    await verifyCode({ db, merchantId: merchant.id, channel: 'sms', destination: phone.destination, purpose: 'login', code: typed, nowMs });
+    await verifyCode({
+      db,
+      merchantId: merchant.id,
+      channel: 'sms',
+      destination: phone.destination,
+      purpose: 'login',
+      code: typed,
+      nowMs,
+    });
   } catch (error) {
     // Nothing typed is a slip of the form, not a guess: it is not counted.
     if (error instanceof AppError && typed !== '') await attempt.record('credentials');

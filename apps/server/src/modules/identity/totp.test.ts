@@ -1,6 +1,11 @@
 import { loginVerifyRequiredValueSchema, totpEnrolmentSchema } from '@lotus/contract';
 import { describe, expect, test } from 'vitest';
-import { loginResultValueSchema, useLoginTestKit, type RequestOptions, type TestMember } from './login-security.testing.ts';
+import {
+  loginResultValueSchema,
+  useLoginTestKit,
+  type RequestOptions,
+  type TestMember,
+} from './login-security.testing.ts';
 import { findTotpStep, totpCodeAt } from './totp.ts';
 
 /** Two-factor login with an authenticator app: enrolment, login, step reuse, switching off. */
@@ -9,7 +14,12 @@ const totpPath = '/wps/v2/member/securityConfig/totp';
 
 const kit = useLoginTestKit();
 
-function totpCall(method: 'GET' | 'POST' | 'PUT' | 'DELETE', token: string, body?: Record<string, unknown>, options: RequestOptions = {}) {
+function totpCall(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  token: string,
+  body?: Record<string, unknown>,
+  options: RequestOptions = {},
+) {
   return kit.send(method, totpPath, body, { ...options, token });
 }
 
@@ -17,7 +27,9 @@ function totpCall(method: 'GET' | 'POST' | 'PUT' | 'DELETE', token: string, body
 async function enrolledMember(): Promise<TestMember & { secret: string }> {
   const member = await kit.registerMember();
   const enrolment = totpEnrolmentSchema.parse((await totpCall('POST', member.token)).json().value);
-  const confirmed = await totpCall('PUT', member.token, { verificationCode: totpCodeAt(enrolment.secret, kit.clock.nowMs) });
+  const confirmed = await totpCall('PUT', member.token, {
+    verificationCode: totpCodeAt(enrolment.secret, kit.clock.nowMs),
+  });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   kit.clock.nowMs += stepMs;
   return { ...member, secret: enrolment.secret };
@@ -30,7 +42,12 @@ async function pendingLogin(member: TestMember) {
 }
 
 function verifyTotp(verifyToken: string, code: string, ip: string) {
-  return kit.sendSealed('POST', '/wps/session/login/verification', { verifyToken, method: 'totp', verificationCode: code }, { ip });
+  return kit.sendSealed(
+    'POST',
+    '/wps/session/login/verification',
+    { verifyToken, method: 'totp', verificationCode: code },
+    { ip },
+  );
 }
 
 describe('findTotpStep', () => {
@@ -62,20 +79,37 @@ describe('TOTP enrolment', () => {
     expect(started.headers['cache-control']).toBe('no-store');
     const enrolment = totpEnrolmentSchema.parse(started.json().value);
     expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(enrolment.otpauthUrl).toBe(`otpauth://totp/Lotus88:${member.username}?issuer=Lotus88&secret=${enrolment.secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(enrolment.otpauthUrl).toBe(
+      `otpauth://totp/Lotus88:${member.username}?issuer=Lotus88&secret=${enrolment.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     expect(enrolment.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(Buffer.from(enrolment.qrCode.split(',')[1]!, 'base64').toString('utf8')).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(Buffer.from(enrolment.qrCode.split(',')[1]!, 'base64').toString('utf8')).toMatch(
+      /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+    );
     expect((await totpCall('GET', member.token)).json().value).toEqual({ enabled: false });
 
-    const wrong = await totpCall('PUT', member.token, { verificationCode: '000000' === totpCodeAt(enrolment.secret, kit.clock.nowMs) ? '111111' : '000000' });
+    const wrong = await totpCall('PUT', member.token, {
+      verificationCode: '000000' === totpCodeAt(enrolment.secret, kit.clock.nowMs) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ success: false, errorCode: 'totp.invalid', field: 'verificationCode', message: 'The authenticator code is wrong, please try again' });
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      errorCode: 'totp.invalid',
+      field: 'verificationCode',
+      message: 'The authenticator code is wrong, please try again',
+    });
 
-    const confirmed = await totpCall('PUT', member.token, { verificationCode: totpCodeAt(enrolment.secret, kit.clock.nowMs) });
+    const confirmed = await totpCall('PUT', member.token, {
+      verificationCode: totpCodeAt(enrolment.secret, kit.clock.nowMs),
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({ success: true, value: null });
     expect((await totpCall('GET', member.token)).json().value).toEqual({ enabled: true });
-    const row = await kit.db.selectFrom('member_totp').selectAll().where('member_id', '=', member.id).executeTakeFirstOrThrow();
+    const row = await kit.db
+      .selectFrom('member_totp')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ secret: enrolment.secret, pending_secret: null });
 
     const again = await totpCall('POST', member.token);
@@ -92,9 +126,14 @@ describe('TOTP enrolment', () => {
     expect(second.secret).not.toBe(first.secret);
     const firstCode = totpCodeAt(first.secret, kit.clock.nowMs);
     if (firstCode !== totpCodeAt(second.secret, kit.clock.nowMs)) {
-      expect((await totpCall('PUT', member.token, { verificationCode: firstCode })).json()).toMatchObject({ errorCode: 'totp.invalid' });
+      expect((await totpCall('PUT', member.token, { verificationCode: firstCode })).json()).toMatchObject({
+        errorCode: 'totp.invalid',
+      });
     }
-    expect((await totpCall('PUT', member.token, { verificationCode: totpCodeAt(second.secret, kit.clock.nowMs) })).statusCode).toBe(200);
+    expect(
+      (await totpCall('PUT', member.token, { verificationCode: totpCodeAt(second.secret, kit.clock.nowMs) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   test('a token is needed (401), and a trial account is refused (403 member.trial.forbidden)', async () => {
@@ -102,15 +141,25 @@ describe('TOTP enrolment', () => {
     expect(anonymous.statusCode).toBe(401);
     const member = await kit.registerMember();
     await kit.db.updateTable('member').set({ is_agent: 4 }).where('id', '=', member.id).execute();
-    for (const response of [await totpCall('GET', member.token), await totpCall('POST', member.token), await totpCall('PUT', member.token, { verificationCode: '123456' })]) {
+    for (const response of [
+      await totpCall('GET', member.token),
+      await totpCall('POST', member.token),
+      await totpCall('PUT', member.token, { verificationCode: '123456' }),
+    ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'member.trial.forbidden', message: 'Please Register An Account First' });
+      expect(response.json()).toMatchObject({
+        success: false,
+        value: null,
+        errorCode: 'member.trial.forbidden',
+        message: 'Please Register An Account First',
+      });
     }
   });
 
   test('codes typed with one token are limited to 5 a minute', async () => {
     const member = await kit.registerMember();
-    for (let attempt = 1; attempt <= 5; attempt++) expect((await totpCall('PUT', member.token, { verificationCode: '123456' })).statusCode).toBe(400);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await totpCall('PUT', member.token, { verificationCode: '123456' })).statusCode).toBe(400);
     const throttled = await totpCall('PUT', member.token, { verificationCode: '123456' });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({ errorCode: 'TOO_MANY_REQUESTS' });
@@ -140,7 +189,8 @@ describe('two-factor login', () => {
     expect(reused.json()).toMatchObject({ errorCode: 'login.verify.failed', field: 'verificationCode' });
     // The step of the enrolment's confirmation, just before, is used too.
     const confirmationStepCode = totpCodeAt(member.secret, kit.clock.nowMs - stepMs);
-    if (confirmationStepCode !== code) expect((await verifyTotp(second.verifyToken, confirmationStepCode, member.ip)).statusCode).toBe(400);
+    if (confirmationStepCode !== code)
+      expect((await verifyTotp(second.verifyToken, confirmationStepCode, member.ip)).statusCode).toBe(400);
 
     kit.clock.nowMs += stepMs;
     const next = await verifyTotp(second.verifyToken, totpCodeAt(member.secret, kit.clock.nowMs), member.ip);
@@ -149,16 +199,22 @@ describe('two-factor login', () => {
 
   test('switching off takes a right code; then logins need no second step', async () => {
     const member = await enrolledMember();
-    const wrong = await totpCall('DELETE', member.token, { verificationCode: totpCodeAt(member.secret, kit.clock.nowMs - 5 * stepMs) });
+    const wrong = await totpCall('DELETE', member.token, {
+      verificationCode: totpCodeAt(member.secret, kit.clock.nowMs - 5 * stepMs),
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ errorCode: 'totp.invalid', field: 'verificationCode' });
     expect((await totpCall('GET', member.token)).json().value).toEqual({ enabled: true });
 
-    const off = await totpCall('DELETE', member.token, { verificationCode: totpCodeAt(member.secret, kit.clock.nowMs) });
+    const off = await totpCall('DELETE', member.token, {
+      verificationCode: totpCodeAt(member.secret, kit.clock.nowMs),
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect((await totpCall('GET', member.token)).json().value).toEqual({ enabled: false });
     expect((await kit.passwordLogin(member, { ip: member.ip })).statusCode).toBe(200);
-    expect(await kit.db.selectFrom('member_totp').select('member_id').where('member_id', '=', member.id).execute()).toEqual([]);
+    expect(
+      await kit.db.selectFrom('member_totp').select('member_id').where('member_id', '=', member.id).execute(),
+    ).toEqual([]);
   });
 
   test('switching off with no authenticator is totp.invalid', async () => {
@@ -170,9 +226,18 @@ describe('two-factor login', () => {
 
   test('SMS login skips the second step: the code already proved the phone', async () => {
     const member = await enrolledMember();
-    await kit.send('POST', '/wps/verification/sms/noLogin', { sliderToken: 'bypass', countryDialingCode: '66', mobileNum: member.mobileNum });
+    await kit.send('POST', '/wps/verification/sms/noLogin', {
+      sliderToken: 'bypass',
+      countryDialingCode: '66',
+      mobileNum: member.mobileNum,
+    });
     const code = await kit.newestCode(member.mobileDestination);
-    const response = await kit.sendSealed('POST', '/wps/session/login', { type: 'sms', countryDialingCode: '66', mobileNum: member.mobileNum, verificationCode: code });
+    const response = await kit.sendSealed('POST', '/wps/session/login', {
+      type: 'sms',
+      countryDialingCode: '66',
+      mobileNum: member.mobileNum,
+      verificationCode: code,
+    });
     expect(response.statusCode, response.body).toBe(200);
   });
 });

@@ -24,7 +24,14 @@ const driftSteps = 1;
 const secretBytes = 20;
 
 function totpOf(secretBase32: string, issuer = '', label = ''): TOTP {
-  return new TOTP({ issuer, label, secret: Secret.fromBase32(secretBase32), algorithm: 'SHA1', digits: codeDigits, period: stepSeconds });
+  return new TOTP({
+    issuer,
+    label,
+    secret: Secret.fromBase32(secretBase32),
+    algorithm: 'SHA1',
+    digits: codeDigits,
+    period: stepSeconds,
+  });
 }
 
 function stepAt(nowMs: number): number {
@@ -41,7 +48,12 @@ function sameCode(typed: string, expected: string): boolean {
  * The step whose code `typed` is (now, or one step either side), newer than `lastUsedStep`; null
  * when it matches none of them. Every candidate is compared, so the time taken does not tell which.
  */
-export function findTotpStep(secretBase32: string, typed: string, nowMs: number, lastUsedStep: bigint | null): number | null {
+export function findTotpStep(
+  secretBase32: string,
+  typed: string,
+  nowMs: number,
+  lastUsedStep: bigint | null,
+): number | null {
   const code = typed.replace(/\s/g, '');
   if (!/^\d{6}$/.test(code)) return null;
   const totp = totpOf(secretBase32);
@@ -67,8 +79,17 @@ export interface TotpState {
 }
 
 export async function findTotpState(db: Kysely<Database>, memberId: bigint): Promise<TotpState> {
-  const row = await db.selectFrom('member_totp').select(['secret', 'pending_secret', 'last_used_step']).where('member_id', '=', memberId).executeTakeFirst();
-  return { enabled: row?.secret != null, secret: row?.secret ?? null, pendingSecret: row?.pending_secret ?? null, lastUsedStep: row?.last_used_step ?? null };
+  const row = await db
+    .selectFrom('member_totp')
+    .select(['secret', 'pending_secret', 'last_used_step'])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return {
+    enabled: row?.secret != null,
+    secret: row?.secret ?? null,
+    pendingSecret: row?.pending_secret ?? null,
+    lastUsedStep: row?.last_used_step ?? null,
+  };
 }
 
 /** Moves last_used_step to `step` unless a concurrent call got there first: true once per step. */
@@ -87,7 +108,12 @@ async function claimStep(db: Kysely<Database>, memberId: bigint, step: number, n
  * Checks a code of the member's confirmed authenticator and spends its step: true once for a right
  * code, false for a wrong one, a reused step, or a member without two-factor login.
  */
-export async function spendTotpCode(db: Kysely<Database>, memberId: bigint, typed: string | undefined, nowMs: number): Promise<boolean> {
+export async function spendTotpCode(
+  db: Kysely<Database>,
+  memberId: bigint,
+  typed: string | undefined,
+  nowMs: number,
+): Promise<boolean> {
   const state = await findTotpState(db, memberId);
   if (state.secret === null) return false;
   const step = findTotpStep(state.secret, typed ?? '', nowMs, state.lastUsedStep);
@@ -112,8 +138,20 @@ export async function startTotpEnrolment(
   const now = new Date(input.nowMs);
   const stored = await db
     .insertInto('member_totp')
-    .values({ member_id: input.memberId, merchant_id: input.merchantId, secret: null, enabled_at: null, pending_secret: secret, updated_at: now })
-    .onConflict((oc) => oc.column('member_id').doUpdateSet({ pending_secret: secret, updated_at: now }).where('member_totp.secret', 'is', null))
+    .values({
+      member_id: input.memberId,
+      merchant_id: input.merchantId,
+      secret: null,
+      enabled_at: null,
+      pending_secret: secret,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('member_id')
+        .doUpdateSet({ pending_secret: secret, updated_at: now })
+        .where('member_totp.secret', 'is', null),
+    )
     .returning('member_id')
     .executeTakeFirst();
   if (!stored) throw new AppError(409, identityErrorCodes.totpAlreadyEnabled);
@@ -126,7 +164,12 @@ export async function startTotpEnrolment(
  * PUT: confirms the enrolment with a code of the new secret, which switches two-factor login on.
  * 400 `totp.invalid` for a wrong code or when no enrolment was started.
  */
-export async function confirmTotpEnrolment(db: Kysely<Database>, memberId: bigint, typed: string, nowMs: number): Promise<void> {
+export async function confirmTotpEnrolment(
+  db: Kysely<Database>,
+  memberId: bigint,
+  typed: string,
+  nowMs: number,
+): Promise<void> {
   const state = await findTotpState(db, memberId);
   if (state.enabled || state.pendingSecret === null) throw totpInvalid();
   const step = findTotpStep(state.pendingSecret, typed, nowMs, null);

@@ -1,7 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { LedgerError } from './ledger-error.ts';
-import { memberAccountKinds, type AccountKind, type HouseAccountKind, type MemberAccountKind } from './ledger.tables.ts';
+import {
+  memberAccountKinds,
+  type AccountKind,
+  type HouseAccountKind,
+  type MemberAccountKind,
+} from './ledger.tables.ts';
 
 /** An account named by what it is, not by its row id: rows are created on first use. */
 export type MemberAccountRef = { kind: MemberAccountKind; memberId: bigint; subKey?: string };
@@ -59,7 +64,12 @@ export async function resolveAccounts(
       )
       .execute();
     for (const row of rows) {
-      found.set(`${row.kind}:${row.member_id ?? ''}:${row.sub_key}`, { id: row.id, kind: row.kind, memberId: row.member_id, subKey: row.sub_key });
+      found.set(`${row.kind}:${row.member_id ?? ''}:${row.sub_key}`, {
+        id: row.id,
+        kind: row.kind,
+        memberId: row.member_id,
+        subKey: row.sub_key,
+      });
     }
   };
 
@@ -112,7 +122,12 @@ export async function listMemberAccounts(
 }
 
 /** The balance of one member account; 0 when it was never used. */
-export async function memberBalance(db: Kysely<Database>, merchantId: number, currency: string, account: MemberAccountRef): Promise<bigint> {
+export async function memberBalance(
+  db: Kysely<Database>,
+  merchantId: number,
+  currency: string,
+  account: MemberAccountRef,
+): Promise<bigint> {
   const row = await db
     .selectFrom('ledger_account')
     .select('balance')
@@ -129,6 +144,8 @@ export async function memberBalance(db: Kysely<Database>, merchantId: number, cu
 export async function derivedBalance(db: Kysely<Database>, accountId: bigint): Promise<bigint> {
   const row = await sql<{ balance: bigint | null }>`
     SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_transfer WHERE credit_account_id = ${accountId})
-         - (SELECT coalesce(sum(amount), 0) FROM ledger_transfer WHERE debit_account_id = ${accountId}) AS balance`.execute(db);
+         - (SELECT coalesce(sum(amount), 0) FROM ledger_transfer WHERE debit_account_id = ${accountId}) AS balance`.execute(
+    db,
+  );
   return BigInt(row.rows[0]?.balance ?? 0n);
 }

@@ -72,7 +72,9 @@ export async function checkLedger(db: Kysely<Database>, options: { merchantId?: 
       const counts = await sql<{ transfers: bigint; postings: bigint; empty_postings: bigint }>`
         SELECT (SELECT count(*) FROM ledger_transfer ${transferFilter}) AS transfers,
                (SELECT count(*) FROM ledger_posting p WHERE true ${postingFilter}) AS postings,
-               (SELECT count(*) FROM ledger_posting p WHERE NOT EXISTS (SELECT 1 FROM ledger_transfer t WHERE t.posting_id = p.id) ${postingFilter}) AS empty_postings`.execute(trx);
+               (SELECT count(*) FROM ledger_posting p WHERE NOT EXISTS (SELECT 1 FROM ledger_transfer t WHERE t.posting_id = p.id) ${postingFilter}) AS empty_postings`.execute(
+        trx,
+      );
 
       const differences: AccountDifference[] = [];
       const totals = new Map<string, CurrencyTotal>();
@@ -83,7 +85,15 @@ export async function checkLedger(db: Kysely<Database>, options: { merchantId?: 
         const derived = BigInt(row.derived);
         if (isMember) memberAccounts += 1;
         if ((isMember && (stored !== derived || stored < 0n)) || (!isMember && stored !== 0n)) {
-          differences.push({ accountId: row.id, merchantId: row.merchant_id, currency: row.currency, kind: row.kind, memberId: row.member_id, stored, derived });
+          differences.push({
+            accountId: row.id,
+            merchantId: row.merchant_id,
+            currency: row.currency,
+            kind: row.kind,
+            memberId: row.member_id,
+            stored,
+            derived,
+          });
         }
         const key = `${row.merchant_id}:${row.currency}`;
         const total = totals.get(key) ?? { merchantId: row.merchant_id, currency: row.currency, total: 0n };

@@ -52,9 +52,14 @@ test('the ledger agrees with a model of the balances after every step of random 
       const members = await Promise.all([0, 1, 2].map(() => insertTestMember(db, merchantId, `prop${++sequence}`)));
       const model = members.map(() => ({ main: 0n, held: 0n, vendor: 0n }));
       const account = (member: number, wallet: Wallet | null, operation: Operation): AccountRef => {
-        if (wallet === null) return operation === 'deposit' ? { kind: 'house_deposit_clearing', subKey: 'DEMOPAY' } : { kind: 'house_withdrawal_payable' };
+        if (wallet === null)
+          return operation === 'deposit'
+            ? { kind: 'house_deposit_clearing', subKey: 'DEMOPAY' }
+            : { kind: 'house_withdrawal_payable' };
         const memberId = members[member]!;
-        return wallet === 'vendor' ? { kind: 'member_vendor', memberId, subKey: 'SLOTX' } : { kind: wallet === 'main' ? 'member_main' : 'member_held', memberId };
+        return wallet === 'vendor'
+          ? { kind: 'member_vendor', memberId, subKey: 'SLOTX' }
+          : { kind: wallet === 'main' ? 'member_main' : 'member_held', memberId };
       };
       type Step = (typeof steps)[number];
       interface Sent {
@@ -75,7 +80,15 @@ test('the ledger agrees with a model of the balances after every step of random 
           merchantId,
           currency: 'THB',
           idempotency: { source: 'property', key: `p-${++sequence}` },
-          transfers: [{ debit: account(step.member, from, step.operation), credit: account(step.member, to, step.operation), amount: step.amount, kind: step.operation, reference: 'property' }],
+          transfers: [
+            {
+              debit: account(step.member, from, step.operation),
+              credit: account(step.member, to, step.operation),
+              amount: step.amount,
+              kind: step.operation,
+              reference: 'property',
+            },
+          ],
           nowMs: Date.UTC(2026, 10, 22),
         };
         const outcome = await postTransfers(db, request).catch((error: unknown) => error);
@@ -92,9 +105,15 @@ test('the ledger agrees with a model of the balances after every step of random 
         previous = { request, step: current, passed: replaying?.passed === true || !(outcome instanceof Error) };
 
         for (const [index, memberId] of members.entries()) {
-          expect(await memberBalance(db, merchantId, 'THB', { kind: 'member_main', memberId })).toBe(model[index]!.main);
-          expect(await memberBalance(db, merchantId, 'THB', { kind: 'member_held', memberId })).toBe(model[index]!.held);
-          expect(await memberBalance(db, merchantId, 'THB', { kind: 'member_vendor', memberId, subKey: 'SLOTX' })).toBe(model[index]!.vendor);
+          expect(await memberBalance(db, merchantId, 'THB', { kind: 'member_main', memberId })).toBe(
+            model[index]!.main,
+          );
+          expect(await memberBalance(db, merchantId, 'THB', { kind: 'member_held', memberId })).toBe(
+            model[index]!.held,
+          );
+          expect(await memberBalance(db, merchantId, 'THB', { kind: 'member_vendor', memberId, subKey: 'SLOTX' })).toBe(
+            model[index]!.vendor,
+          );
         }
         const report = await checkLedger(db);
         expect(report.differences).toEqual([]);

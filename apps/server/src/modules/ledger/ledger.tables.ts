@@ -2,7 +2,13 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of the ledger (migration 0010_ledger). int8 columns come back as bigint. */
 
-export const memberAccountKinds = ['member_main', 'member_vendor', 'member_held', 'member_bonus', 'member_trial'] as const;
+export const memberAccountKinds = [
+  'member_main',
+  'member_vendor',
+  'member_held',
+  'member_bonus',
+  'member_trial',
+] as const;
 export const houseAccountKinds = [
   'house_deposit_clearing',
   'house_withdrawal_payable',

@@ -24,7 +24,15 @@ beforeAll(async () => {
   merchantId = (await db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow()).id;
   const other = await db
     .insertInto('merchant')
-    .values({ code: 'ledger-other', name: 'Other', status: 'active', currency: 'THB', currency_symbol: '฿', default_language: 'TH', config: JSON.stringify({}) })
+    .values({
+      code: 'ledger-other',
+      name: 'Other',
+      status: 'active',
+      currency: 'THB',
+      currency_symbol: '฿',
+      default_language: 'TH',
+      config: JSON.stringify({}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   otherMerchantId = other.id;
@@ -36,15 +44,29 @@ afterAll(async () => {
 
 const main = (memberId: bigint): MemberAccountRef => ({ kind: 'member_main', memberId });
 const held = (memberId: bigint): MemberAccountRef => ({ kind: 'member_held', memberId });
-const vendor = (memberId: bigint, code: string): MemberAccountRef => ({ kind: 'member_vendor', memberId, subKey: code });
+const vendor = (memberId: bigint, code: string): MemberAccountRef => ({
+  kind: 'member_vendor',
+  memberId,
+  subKey: code,
+});
 const clearing: HouseAccountRef = { kind: 'house_deposit_clearing', subKey: 'BANK' };
 const payable: HouseAccountRef = { kind: 'house_withdrawal_payable' };
 const fees: HouseAccountRef = { kind: 'house_fee' };
 
-function posting(transfers: TransferRequest[], key = `key-${++keySequence}`, overrides: Partial<PostingRequest> = {}): PostingRequest {
+function posting(
+  transfers: TransferRequest[],
+  key = `key-${++keySequence}`,
+  overrides: Partial<PostingRequest> = {},
+): PostingRequest {
   return { merchantId, currency: 'THB', idempotency: { source: 'test', key }, transfers, nowMs, ...overrides };
 }
-const deposit = (memberId: bigint, amount: bigint): TransferRequest => ({ debit: clearing, credit: main(memberId), amount, kind: 'deposit', reference: 'dep' });
+const deposit = (memberId: bigint, amount: bigint): TransferRequest => ({
+  debit: clearing,
+  credit: main(memberId),
+  amount,
+  kind: 'deposit',
+  reference: 'dep',
+});
 
 async function newMember(name: string): Promise<bigint> {
   return insertTestMember(db, merchantId, `${name}${++keySequence}`);
@@ -52,8 +74,14 @@ async function newMember(name: string): Promise<bigint> {
 
 async function rowCounts() {
   const [postings, transfers] = await Promise.all([
-    db.selectFrom('ledger_posting').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('ledger_transfer').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ledger_posting')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('ledger_transfer')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { postings: Number(postings.n), transfers: Number(transfers.n) };
 }
@@ -89,7 +117,10 @@ describe('refusals: nothing is written', () => {
   });
 
   test('the same account on both sides', async () => {
-    await expectRefused(posting([{ debit: main(member), credit: main(member), amount: 1n, kind: 'noop', reference: '' }]), 'ledger.request.invalid');
+    await expectRefused(
+      posting([{ debit: main(member), credit: main(member), amount: 1n, kind: 'noop', reference: '' }]),
+      'ledger.request.invalid',
+    );
   });
 
   test('no transfers, or too many', async () => {
@@ -110,7 +141,10 @@ describe('refusals: nothing is written', () => {
 
   test('a debit that would take a member below zero answers what is available', async () => {
     await postTransfers(db, posting([deposit(member, 500n)]));
-    const error = await expectRefused(posting([{ debit: main(member), credit: payable, amount: 501n, kind: 'withdrawal', reference: 'w' }]), 'ledger.insufficient.funds');
+    const error = await expectRefused(
+      posting([{ debit: main(member), credit: payable, amount: 501n, kind: 'withdrawal', reference: 'w' }]),
+      'ledger.insufficient.funds',
+    );
     expect(error.details).toMatchObject({ accountKind: 'member_main', available: 500n, required: 501n });
     expect(await memberBalance(db, merchantId, 'THB', main(member))).toBe(500n);
   });
@@ -130,7 +164,9 @@ describe('refusals: nothing is written', () => {
   });
 
   test('the database itself refuses a negative member balance and any edit of history', async () => {
-    await expect(sql`UPDATE ledger_account SET balance = -1 WHERE member_id = ${member} AND kind = 'member_main'`.execute(db)).rejects.toThrow(/ledger_account_member_balance_check/);
+    await expect(
+      sql`UPDATE ledger_account SET balance = -1 WHERE member_id = ${member} AND kind = 'member_main'`.execute(db),
+    ).rejects.toThrow(/ledger_account_member_balance_check/);
     await expect(sql`UPDATE ledger_transfer SET amount = amount + 1`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM ledger_transfer`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM ledger_posting`.execute(db)).rejects.toThrow(/append-only/);
@@ -170,11 +206,22 @@ describe('postings', () => {
   test('a held withdrawal paid out: main to held, then held to payable; the house side is derived', async () => {
     const member = await newMember('payout');
     await postTransfers(db, posting([deposit(member, 1000n)]));
-    await postTransfers(db, posting([{ debit: main(member), credit: held(member), amount: 400n, kind: 'withdrawal.hold', reference: 'w9' }]));
-    await postTransfers(db, posting([{ debit: held(member), credit: payable, amount: 400n, kind: 'withdrawal.paid', reference: 'w9' }]));
+    await postTransfers(
+      db,
+      posting([{ debit: main(member), credit: held(member), amount: 400n, kind: 'withdrawal.hold', reference: 'w9' }]),
+    );
+    await postTransfers(
+      db,
+      posting([{ debit: held(member), credit: payable, amount: 400n, kind: 'withdrawal.paid', reference: 'w9' }]),
+    );
     expect(await memberBalance(db, merchantId, 'THB', main(member))).toBe(600n);
     expect(await memberBalance(db, merchantId, 'THB', held(member))).toBe(0n);
-    const payableRow = await db.selectFrom('ledger_account').select(['id', 'balance']).where('kind', '=', 'house_withdrawal_payable').where('merchant_id', '=', merchantId).executeTakeFirstOrThrow();
+    const payableRow = await db
+      .selectFrom('ledger_account')
+      .select(['id', 'balance'])
+      .where('kind', '=', 'house_withdrawal_payable')
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirstOrThrow();
     expect(payableRow.balance).toBe(0n);
     expect(await derivedBalance(db, payableRow.id)).toBeGreaterThanOrEqual(400n);
   });
@@ -190,7 +237,9 @@ describe('idempotency', () => {
       const again = await postTransfers(db, request);
       expect(again.replayed).toBe(true);
       expect(again.postingId).toBe(first.postingId);
-      expect(again.transfers.map((transfer) => [transfer.id, transfer.amount, transfer.creditBalanceAfter])).toEqual([[first.transfers[0]!.id, 700n, 700n]]);
+      expect(again.transfers.map((transfer) => [transfer.id, transfer.amount, transfer.creditBalanceAfter])).toEqual([
+        [first.transfers[0]!.id, 700n, 700n],
+      ]);
     }
     expect(await rowCounts()).toEqual(counts);
     expect(await memberBalance(db, merchantId, 'THB', main(member))).toBe(700n);
@@ -200,15 +249,24 @@ describe('idempotency', () => {
     const member = await newMember('conflict');
     await postTransfers(db, posting([deposit(member, 700n)], 'conflict-key'));
     await expectRefused(posting([deposit(member, 701n)], 'conflict-key'), 'ledger.idempotency.conflict');
-    await expectRefused(posting([{ ...deposit(member, 700n), reference: 'other' }], 'conflict-key'), 'ledger.idempotency.conflict');
-    const otherSource = await postTransfers(db, { ...posting([deposit(member, 5n)], 'conflict-key'), idempotency: { source: 'other', key: 'conflict-key' } });
+    await expectRefused(
+      posting([{ ...deposit(member, 700n), reference: 'other' }], 'conflict-key'),
+      'ledger.idempotency.conflict',
+    );
+    const otherSource = await postTransfers(db, {
+      ...posting([deposit(member, 5n)], 'conflict-key'),
+      idempotency: { source: 'other', key: 'conflict-key' },
+    });
     expect(otherSource.replayed).toBe(false);
     expect(await memberBalance(db, merchantId, 'THB', main(member))).toBe(705n);
   });
 
   test('a refused posting leaves its key free: the retry after a deposit succeeds', async () => {
     const member = await newMember('retry');
-    const withdrawal = posting([{ debit: main(member), credit: payable, amount: 50n, kind: 'withdrawal', reference: 'r' }], 'retry-key');
+    const withdrawal = posting(
+      [{ debit: main(member), credit: payable, amount: 50n, kind: 'withdrawal', reference: 'r' }],
+      'retry-key',
+    );
     await expectRefused(withdrawal, 'ledger.insufficient.funds');
     await postTransfers(db, posting([deposit(member, 50n)]));
     expect((await postTransfers(db, withdrawal)).replayed).toBe(false);
@@ -231,7 +289,12 @@ describe('concurrency', () => {
     await postTransfers(db, posting([deposit(member, 500n)]));
     const outcomes = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
-        postTransfers(db, posting([{ debit: main(member), credit: payable, amount: 10n, kind: 'withdrawal', reference: `race-${index}` }])).then(
+        postTransfers(
+          db,
+          posting([
+            { debit: main(member), credit: payable, amount: 10n, kind: 'withdrawal', reference: `race-${index}` },
+          ]),
+        ).then(
           () => 'passed',
           (error: unknown) => (error instanceof LedgerError ? error.code : 'crashed'),
         ),
@@ -262,7 +325,9 @@ describe('concurrency', () => {
       }),
     );
     expect(outcomes.every((outcome) => outcome === 'passed')).toBe(true);
-    const total = (await memberBalance(db, merchantId, 'THB', main(alice))) + (await memberBalance(db, merchantId, 'THB', main(bob)));
+    const total =
+      (await memberBalance(db, merchantId, 'THB', main(alice))) +
+      (await memberBalance(db, merchantId, 'THB', main(bob)));
     expect(total).toBe(20_000n - 60n);
   });
 });
@@ -280,7 +345,9 @@ describe('checkLedger', () => {
     await sql`UPDATE ledger_account SET balance = balance + 1 WHERE member_id = ${member}`.execute(db);
     const broken = await checkLedger(db);
     expect(broken.ok).toBe(false);
-    expect(broken.differences).toEqual([expect.objectContaining({ memberId: member, kind: 'member_main', stored: 101n, derived: 100n })]);
+    expect(broken.differences).toEqual([
+      expect.objectContaining({ memberId: member, kind: 'member_main', stored: 101n, derived: 100n }),
+    ]);
     expect(broken.currencies.find((currency) => currency.merchantId === merchantId)?.total).toBe(1n);
     await sql`UPDATE ledger_account SET balance = balance - 1 WHERE member_id = ${member}`.execute(db);
     expect((await checkLedger(db)).ok).toBe(true);

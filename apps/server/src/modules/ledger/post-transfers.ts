@@ -54,13 +54,16 @@ function validate(request: PostingRequest): void {
   }
   if (!/^[A-Z]{3}$/.test(request.currency)) throw invalid('currency must be three capital letters');
   const { source, key } = request.idempotency;
-  if (source.length === 0 || source.length > 64 || key.length === 0 || key.length > 200) throw invalid('idempotency source is 1-64 and key 1-200 characters');
+  if (source.length === 0 || source.length > 64 || key.length === 0 || key.length > 200)
+    throw invalid('idempotency source is 1-64 and key 1-200 characters');
   for (const transfer of request.transfers) {
     if (typeof transfer.amount !== 'bigint' || transfer.amount <= 0n || transfer.amount > maxTransferAmount) {
       throw invalid(`amount must be a whole number of minor units from 1 to ${maxTransferAmount}`);
     }
-    if (accountKey(transfer.debit) === accountKey(transfer.credit)) throw invalid('a transfer needs two different accounts');
-    if (transfer.kind.length === 0 || transfer.kind.length > 64 || transfer.reference.length > 200) throw invalid('kind is 1-64 and reference at most 200 characters');
+    if (accountKey(transfer.debit) === accountKey(transfer.credit))
+      throw invalid('a transfer needs two different accounts');
+    if (transfer.kind.length === 0 || transfer.kind.length > 64 || transfer.reference.length > 200)
+      throw invalid('kind is 1-64 and reference at most 200 characters');
   }
 }
 
@@ -68,14 +71,22 @@ function validate(request: PostingRequest): void {
 function hashRequest(request: PostingRequest): string {
   const canonical = JSON.stringify([
     request.currency,
-    request.transfers.map((transfer) => [accountKey(transfer.debit), accountKey(transfer.credit), transfer.amount.toString(), transfer.kind, transfer.reference]),
+    request.transfers.map((transfer) => [
+      accountKey(transfer.debit),
+      accountKey(transfer.credit),
+      transfer.amount.toString(),
+      transfer.kind,
+      transfer.reference,
+    ]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 function refOf(account: ResolvedAccount): AccountRef {
   const subKey = account.subKey === '' ? {} : { subKey: account.subKey };
-  return account.memberId === null ? ({ kind: account.kind, ...subKey } as AccountRef) : ({ kind: account.kind, memberId: account.memberId, ...subKey } as AccountRef);
+  return account.memberId === null
+    ? ({ kind: account.kind, ...subKey } as AccountRef)
+    : ({ kind: account.kind, memberId: account.memberId, ...subKey } as AccountRef);
 }
 
 /** The first result of a key already used; refuses when that key asked something else. */
@@ -89,7 +100,9 @@ async function replay(db: Executor, request: PostingRequest, requestHash: string
     .where('idempotency_key', '=', idempotency.key)
     .executeTakeFirstOrThrow();
   if (posting.request_hash !== requestHash) {
-    throw new LedgerError('ledger.idempotency.conflict', 'this idempotency key was used for a different request', { postingId: posting.id });
+    throw new LedgerError('ledger.idempotency.conflict', 'this idempotency key was used for a different request', {
+      postingId: posting.id,
+    });
   }
   const rows = await db
     .selectFrom('ledger_transfer as t')
@@ -151,7 +164,13 @@ export async function postTransfers(db: Executor, request: PostingRequest): Prom
   const now = new Date(nowMs);
   const posting = await db
     .insertInto('ledger_posting')
-    .values({ merchant_id: merchantId, source: idempotency.source, idempotency_key: idempotency.key, request_hash: requestHash, created_at: now })
+    .values({
+      merchant_id: merchantId,
+      source: idempotency.source,
+      idempotency_key: idempotency.key,
+      request_hash: requestHash,
+      created_at: now,
+    })
     .onConflict((oc) => oc.constraint('ledger_posting_idempotency_key').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -168,7 +187,10 @@ export async function postTransfers(db: Executor, request: PostingRequest): Prom
   // Net change per member account, applied in ascending id order (the fixed lock order).
   const netChange = new Map<bigint, bigint>();
   for (const transfer of request.transfers) {
-    for (const [account, sign] of [[transfer.debit, -1n], [transfer.credit, 1n]] as const) {
+    for (const [account, sign] of [
+      [transfer.debit, -1n],
+      [transfer.credit, 1n],
+    ] as const) {
       if (!isMemberKind(account.kind)) continue;
       const id = idOf(account).id;
       netChange.set(id, (netChange.get(id) ?? 0n) + sign * transfer.amount);
@@ -185,7 +207,11 @@ export async function postTransfers(db: Executor, request: PostingRequest): Prom
       .returning('balance')
       .executeTakeFirst();
     if (!updated) {
-      const current = await db.selectFrom('ledger_account').select(['balance', 'kind', 'member_id']).where('id', '=', id).executeTakeFirstOrThrow();
+      const current = await db
+        .selectFrom('ledger_account')
+        .select(['balance', 'kind', 'member_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       throw new LedgerError('ledger.insufficient.funds', 'a member account would go below zero', {
         accountKind: current.kind,
         memberId: current.member_id,

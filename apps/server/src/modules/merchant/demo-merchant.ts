@@ -16,11 +16,21 @@ const disabledRule: RegisterFieldRule = {
   maxLength: 0,
 };
 
-function optionalRule(acceptedPattern: string, patternId: number, minLength: number, maxLength: number): RegisterFieldRule {
+function optionalRule(
+  acceptedPattern: string,
+  patternId: number,
+  minLength: number,
+  maxLength: number,
+): RegisterFieldRule {
   return { enabled: true, required: false, acceptedPattern, patternId, minLength, maxLength };
 }
 
-function requiredRule(acceptedPattern: string, patternId: number, minLength: number, maxLength: number): RegisterFieldRule {
+function requiredRule(
+  acceptedPattern: string,
+  patternId: number,
+  minLength: number,
+  maxLength: number,
+): RegisterFieldRule {
   return { enabled: true, required: true, acceptedPattern, patternId, minLength, maxLength };
 }
 
@@ -186,8 +196,20 @@ export const demoMerchantConfig: MerchantConfig = {
         dailyCountLimit: 10,
         dailyAmountLimit: '500000.00',
         accounts: [
-          { id: 'kbank-1', bankCode: 'KBANK', accountName: 'Lotus88 Co., Ltd.', accountNumber: '0123456789', enabled: true },
-          { id: 'scb-1', bankCode: 'SCB', accountName: 'Lotus88 Co., Ltd.', accountNumber: '9876543210', enabled: true },
+          {
+            id: 'kbank-1',
+            bankCode: 'KBANK',
+            accountName: 'Lotus88 Co., Ltd.',
+            accountNumber: '0123456789',
+            enabled: true,
+          },
+          {
+            id: 'scb-1',
+            bankCode: 'SCB',
+            accountName: 'Lotus88 Co., Ltd.',
+            accountNumber: '9876543210',
+            enabled: true,
+          },
         ],
       },
       PROMPTPAY: {

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { agentContractsConfigSchema, defaultDepositsConfig, defaultWithdrawalsConfig, depositsConfigSchema, withdrawalsConfigSchema, featureSwitchesSchema, languageSchema, loginVerifyMethodSchema, parseAmount, registerFieldNameSchema, registerFieldRuleSchema } from '@lotus/contract';
+import {
+  agentContractsConfigSchema,
+  defaultDepositsConfig,
+  defaultWithdrawalsConfig,
+  depositsConfigSchema,
+  withdrawalsConfigSchema,
+  featureSwitchesSchema,
+  languageSchema,
+  loginVerifyMethodSchema,
+  parseAmount,
+  registerFieldNameSchema,
+  registerFieldRuleSchema,
+} from '@lotus/contract';
 
 /**
  * A merchant's whole configuration, stored as one JSON document in `merchant.config` and parsed
@@ -97,7 +109,12 @@ export const merchantConfigSchema = z.object({
   /** Withdrawals (modules/withdrawal, its README): limits, fee, turnover, confirmation minutes, payment password rule. */
   withdrawals: withdrawalsConfigSchema.default(defaultWithdrawalsConfig),
   /** Which salary and dividend contracts agents may offer (modules/agent-contracts). Defaulted with every kind off. */
-  agentContracts: agentContractsConfigSchema.default({ dividend: false, dailySalary: false, hourlySalary: false, realtimeSalary: false }),
+  agentContracts: agentContractsConfigSchema.default({
+    dividend: false,
+    dailySalary: false,
+    hourlySalary: false,
+    realtimeSalary: false,
+  }),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
 

@@ -17,7 +17,9 @@ export class MerchantDirectory {
 
   findByCode(code: string): Promise<MerchantContext | null> {
     const key = code.trim().toLowerCase();
-    return remember(this.byCode, this.settledByCode, key, () => this.load((query) => query.where((eb) => eb.fn('lower', ['merchant.code']), '=', key)));
+    return remember(this.byCode, this.settledByCode, key, () =>
+      this.load((query) => query.where((eb) => eb.fn('lower', ['merchant.code']), '=', key)),
+    );
   }
 
   findByDomain(host: string): Promise<MerchantContext | null> {
@@ -25,7 +27,9 @@ export class MerchantDirectory {
     if (!domain) return Promise.resolve(null);
     return remember(this.byDomain, this.settledByDomain, domain, () =>
       this.load((query) =>
-        query.where('merchant.id', 'in', (eb) => eb.selectFrom('merchant_domain').select('merchant_id').where('domain', '=', domain)),
+        query.where('merchant.id', 'in', (eb) =>
+          eb.selectFrom('merchant_domain').select('merchant_id').where('domain', '=', domain),
+        ),
       ),
     );
   }
@@ -67,7 +71,12 @@ export class MerchantDirectory {
   }
 }
 
-function remember<T>(cache: Map<string, Promise<T>>, settled: Map<string, T>, key: string, load: () => Promise<T>): Promise<T> {
+function remember<T>(
+  cache: Map<string, Promise<T>>,
+  settled: Map<string, T>,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
   const cached = cache.get(key);
   if (cached) return cached;
   const loading = load();

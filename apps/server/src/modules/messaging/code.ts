@@ -15,7 +15,9 @@ export function generateCodeSalt(): string {
 
 /** How a code is stored: hex SHA-256 of the row's salt followed by the digits. */
 export function hashCode(salt: string, code: string): string {
-  return createHash('sha256').update(salt + code, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(salt + code, 'utf8')
+    .digest('hex');
 }
 
 export function isCodeMatch(salt: string, code: string, storedHash: string): boolean {

@@ -15,14 +15,19 @@ const separators = /[\s\-().]/g;
  * naming the field at fault; `numberField` is the number's name in the caller's request (the login
  * calls say `mobileNum`).
  */
-export function normaliseMobile(countryDialingCode: string | undefined, mobileNo: string | undefined, numberField = 'mobileNo'): string {
+export function normaliseMobile(
+  countryDialingCode: string | undefined,
+  mobileNo: string | undefined,
+  numberField = 'mobileNo',
+): string {
   const dialing = (countryDialingCode ?? '').trim();
   const national = (mobileNo ?? '').replace(separators, '');
   if (dialing === '') throw phoneError(messagingErrorCodes.phoneMissing, 'countryDialingCode');
   if (!/^\+?[1-9]\d{0,3}$/.test(dialing)) throw phoneError(messagingErrorCodes.phoneInvalid, 'countryDialingCode');
   if (national === '') throw phoneError(messagingErrorCodes.phoneMissing, numberField);
   const digits = national.replace(/^0+/, '');
-  if (!/^\d{6,15}$/.test(digits) || !/^\d+$/.test(national)) throw phoneError(messagingErrorCodes.phoneInvalid, numberField);
+  if (!/^\d{6,15}$/.test(digits) || !/^\d+$/.test(national))
+    throw phoneError(messagingErrorCodes.phoneInvalid, numberField);
   return `+${dialing.replace('+', '')}${digits}`;
 }
 
@@ -30,7 +35,8 @@ export function normaliseMobile(countryDialingCode: string | undefined, mobileNo
 export function normaliseEmail(email: string | undefined, field = 'email'): string {
   const address = (email ?? '').trim().toLowerCase();
   if (address === '') throw phoneError(messagingErrorCodes.phoneMissing, field);
-  if (address.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) throw phoneError(messagingErrorCodes.phoneInvalid, field);
+  if (address.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))
+    throw phoneError(messagingErrorCodes.phoneInvalid, field);
   return address;
 }
 

@@ -52,7 +52,9 @@ export async function issueCode(input: IssueCodeInput): Promise<{ expiredMinutes
   const salt = generateCodeSalt();
 
   const codeId = await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`messaging:${merchant.id}:${destination}`}, 0))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`messaging:${merchant.id}:${destination}`}, 0))`.execute(
+      trx,
+    );
     const recent = await trx
       .selectFrom('verification_code')
       .select(['purpose', 'created_at'])
@@ -102,7 +104,14 @@ export async function issueCode(input: IssueCodeInput): Promise<{ expiredMinutes
           body: translate(input.language, 'messaging.code.email.body', params),
         };
   try {
-    await sendMessage({ db, senders: input.senders, merchantId: merchant.id, message, nowMs, ...(input.log ? { log: input.log } : {}) });
+    await sendMessage({
+      db,
+      senders: input.senders,
+      merchantId: merchant.id,
+      message,
+      nowMs,
+      ...(input.log ? { log: input.log } : {}),
+    });
   } catch (error) {
     await db.deleteFrom('verification_code').where('id', '=', codeId).execute();
     throw error;

@@ -74,7 +74,10 @@ export function createHttpSmsSender(options: { url: string; token: string | unde
         return;
       }
       const answer = (await response.text().catch(() => '')).slice(0, maxReasonLength);
-      throw new DeliveryError(`gateway answered ${response.status}${answer ? `: ${answer}` : ''}`, response.status === 402);
+      throw new DeliveryError(
+        `gateway answered ${response.status}${answer ? `: ${answer}` : ''}`,
+        response.status === 402,
+      );
     },
   };
 }
@@ -86,25 +89,38 @@ export function createSmtpSender(options: { url: string; from: string }): Messag
     via: 'smtp',
     async send(message) {
       try {
-        await transport.sendMail({ from: options.from, to: message.destination, subject: message.subject ?? '', text: message.body });
+        await transport.sendMail({
+          from: options.from,
+          to: message.destination,
+          subject: message.subject ?? '',
+          text: message.body,
+        });
       } catch (error) {
         const { responseCode, code } = error as { responseCode?: number; code?: string };
         // nodemailer's message may quote the server; it never includes the password.
-        throw new DeliveryError(`smtp ${responseCode ?? code ?? 'error'}: ${(error as Error).message}`.slice(0, maxReasonLength));
+        throw new DeliveryError(
+          `smtp ${responseCode ?? code ?? 'error'}: ${(error as Error).message}`.slice(0, maxReasonLength),
+        );
       }
     },
   };
 }
 
 export function createMessageSenders(
-  config: Pick<AppConfig, 'SMS_PROVIDER' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN' | 'EMAIL_PROVIDER' | 'SMTP_URL' | 'EMAIL_FROM'>,
+  config: Pick<
+    AppConfig,
+    'SMS_PROVIDER' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN' | 'EMAIL_PROVIDER' | 'SMTP_URL' | 'EMAIL_FROM'
+  >,
 ): MessageSenders {
   return {
     sms:
       config.SMS_PROVIDER === 'http' && config.SMS_GATEWAY_URL
         ? createHttpSmsSender({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN })
         : outboxSender,
-    email: config.EMAIL_PROVIDER === 'smtp' && config.SMTP_URL ? createSmtpSender({ url: config.SMTP_URL, from: config.EMAIL_FROM }) : outboxSender,
+    email:
+      config.EMAIL_PROVIDER === 'smtp' && config.SMTP_URL
+        ? createSmtpSender({ url: config.SMTP_URL, from: config.EMAIL_FROM })
+        : outboxSender,
   };
 }
 

@@ -32,11 +32,18 @@ export async function messagingRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { merchant } = request;
-      if (!merchant.config.switches.smsVerificationOnRegister) throw new AppError(403, messagingErrorCodes.operationDisabled);
+      if (!merchant.config.switches.smsVerificationOnRegister)
+        throw new AppError(403, messagingErrorCodes.operationDisabled);
       // Checked before the slider token is spent, so a typo does not cost the member a new puzzle.
       const destination = normaliseMobile(request.body.countryDialingCode, request.body.mobileNo);
       const nowMs = app.now();
-      await requireSliderToken(app.db, merchant.id, request.body.sliderToken, 'sms', challengeCheckOptions(app.config, nowMs));
+      await requireSliderToken(
+        app.db,
+        merchant.id,
+        request.body.sliderToken,
+        'sms',
+        challengeCheckOptions(app.config, nowMs),
+      );
       return ok(
         await issueCode({
           db: app.db,

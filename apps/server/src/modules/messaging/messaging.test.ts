@@ -23,7 +23,10 @@ afterAll(async () => {
 
 const minuteMs = 60_000;
 
-function sendRegisterSms(body: Record<string, unknown>, { ip = freshIp(), language = 'EN' }: { ip?: string; language?: 'TH' | 'EN' } = {}) {
+function sendRegisterSms(
+  body: Record<string, unknown>,
+  { ip = freshIp(), language = 'EN' }: { ip?: string; language?: 'TH' | 'EN' } = {},
+) {
   return testApp.app.inject({
     method: 'POST',
     url: '/wps/verification/sms/register',
@@ -34,9 +37,20 @@ function sendRegisterSms(body: Record<string, unknown>, { ip = freshIp(), langua
 }
 
 async function readOutbox(to: string) {
-  const response = await testApp.app.inject({ method: 'GET', url: `/wps/dev/outbox?to=${encodeURIComponent(to)}`, headers: { Merchant: 'demo' } });
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: `/wps/dev/outbox?to=${encodeURIComponent(to)}`,
+    headers: { Merchant: 'demo' },
+  });
   expect(response.statusCode).toBe(200);
-  return response.json().value as Array<{ channel: string; destination: string; subject: string | null; body: string; code: string | null; createdAt: string }>;
+  return response.json().value as Array<{
+    channel: string;
+    destination: string;
+    subject: string | null;
+    body: string;
+    code: string | null;
+    createdAt: string;
+  }>;
 }
 
 /** Sends a register code by SMS through the API and answers it as the member would read it. */
@@ -49,10 +63,23 @@ async function registerCode(language: 'TH' | 'EN' = 'EN') {
 }
 
 function verify(destination: string, code: string | undefined, purpose: CodePurpose = 'register') {
-  return verifyCode({ db: testApp.db, merchantId: merchant.id, channel: 'sms', destination, purpose, code, nowMs: clockMs });
+  return verifyCode({
+    db: testApp.db,
+    merchantId: merchant.id,
+    channel: 'sms',
+    destination,
+    purpose,
+    code,
+    nowMs: clockMs,
+  });
 }
 
-function issue(destination: string, nowMs: number, purpose: CodePurpose = 'login', config: MerchantContext['config'] = merchant.config) {
+function issue(
+  destination: string,
+  nowMs: number,
+  purpose: CodePurpose = 'login',
+  config: MerchantContext['config'] = merchant.config,
+) {
   return issueCode({
     db: testApp.db,
     senders: testApp.app.messageSenders,
@@ -89,18 +116,30 @@ describe('POST /wps/verification/sms/register', () => {
     expect(message!.body).toContain('รหัสยืนยัน');
     expect(message!.body).toContain(message!.code);
 
-    const row = await testApp.db.selectFrom('verification_code').selectAll().where('destination', '=', phone.destination).executeTakeFirstOrThrow();
+    const row = await testApp.db
+      .selectFrom('verification_code')
+      .selectAll()
+      .where('destination', '=', phone.destination)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ channel: 'sms', purpose: 'register', attempts: 0, consumed_at: null });
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(message!.code);
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(5 * minuteMs);
-    const outboxRow = await testApp.db.selectFrom('outbox_message').selectAll().where('destination', '=', phone.destination).executeTakeFirstOrThrow();
+    const outboxRow = await testApp.db
+      .selectFrom('outbox_message')
+      .selectAll()
+      .where('destination', '=', phone.destination)
+      .executeTakeFirstOrThrow();
     expect(outboxRow).toMatchObject({ delivered_via: 'outbox', delivery_status: 'sent', error: null });
   });
 
   test('the message is in English for an English request; the username variant is the same call', async () => {
     const phone = freshMobile();
-    const response = await sendRegisterSms({ username: 'somebody', countryDialingCode: '66', mobileNo: phone.mobileNo });
+    const response = await sendRegisterSms({
+      username: 'somebody',
+      countryDialingCode: '66',
+      mobileNo: phone.mobileNo,
+    });
     expect(response.statusCode).toBe(200);
     const [message] = await readOutbox(phone.destination);
     expect(message!.body).toMatch(/^\[Lotus88\] Your verification code is \d{6}\. It is valid for 5 minutes\./);
@@ -108,23 +147,35 @@ describe('POST /wps/verification/sms/register', () => {
 
   test.each([
     ['no dialing code', { mobileNo: '0812345678' }, 'sms.phone.missing', 'countryDialingCode'],
-    ['a bad dialing code', { countryDialingCode: '+66x', mobileNo: '0812345678' }, 'sms.phone.invalid', 'countryDialingCode'],
+    [
+      'a bad dialing code',
+      { countryDialingCode: '+66x', mobileNo: '0812345678' },
+      'sms.phone.invalid',
+      'countryDialingCode',
+    ],
     ['no number', { countryDialingCode: '+66' }, 'sms.phone.missing', 'mobileNo'],
     ['an empty number', { countryDialingCode: '+66', mobileNo: '' }, 'sms.phone.missing', 'mobileNo'],
     ['letters in the number', { countryDialingCode: '+66', mobileNo: '08123abc78' }, 'sms.phone.invalid', 'mobileNo'],
     ['a short number', { countryDialingCode: '+66', mobileNo: '12345' }, 'sms.phone.invalid', 'mobileNo'],
     ['a long number', { countryDialingCode: '+66', mobileNo: '1234567890123456' }, 'sms.phone.invalid', 'mobileNo'],
     ['a number of the wrong type', { countryDialingCode: '+66', mobileNo: 812345678 }, 'validation.failed', 'mobileNo'],
-  ])('refuses %s with 400 naming the field, before the slider token is spent', async (_name, body, errorCode, field) => {
-    const response = await sendRegisterSms({ ...body, sliderToken: 'not-a-token' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, value: null, errorCode, field });
-    expect(response.json().message).toContain(field);
-  });
+  ])(
+    'refuses %s with 400 naming the field, before the slider token is spent',
+    async (_name, body, errorCode, field) => {
+      const response = await sendRegisterSms({ ...body, sliderToken: 'not-a-token' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, value: null, errorCode, field });
+      expect(response.json().message).toContain(field);
+    },
+  );
 
   test('refuses a missing or spent slider token', async () => {
     const phone = freshMobile();
-    const response = await sendRegisterSms({ countryDialingCode: '+66', mobileNo: phone.mobileNo, sliderToken: 'x'.repeat(43) });
+    const response = await sendRegisterSms({
+      countryDialingCode: '+66',
+      mobileNo: phone.mobileNo,
+      sliderToken: 'x'.repeat(43),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'slider.token.invalid', field: 'sliderToken' });
     expect(await readOutbox(phone.destination)).toEqual([]);
@@ -132,7 +183,9 @@ describe('POST /wps/verification/sms/register', () => {
 
   test('a second send within a second from one IP is 429 TOO_MANY_REQUESTS', async () => {
     const ip = freshIp();
-    expect((await sendRegisterSms({ countryDialingCode: '+66', mobileNo: freshMobile().mobileNo }, { ip })).statusCode).toBe(200);
+    expect(
+      (await sendRegisterSms({ countryDialingCode: '+66', mobileNo: freshMobile().mobileNo }, { ip })).statusCode,
+    ).toBe(200);
     const throttled = await sendRegisterSms({ countryDialingCode: '+66', mobileNo: freshMobile().mobileNo }, { ip });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({ errorCode: 'TOO_MANY_REQUESTS' });
@@ -158,19 +211,33 @@ describe('POST /wps/verification/sms/register', () => {
   });
 
   test('refused with 403 sms.operation.disabled when the merchant has SMS verification on register off', async () => {
-    const row = await testApp.db.selectFrom('merchant').select('config').where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const row = await testApp.db
+      .selectFrom('merchant')
+      .select('config')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
     const config: MerchantConfig = structuredClone(row.config);
     config.switches.smsVerificationOnRegister = false;
     const write = async (value: MerchantConfig) => {
-      await testApp.db.updateTable('merchant').set({ config: JSON.stringify(value), updated_at: sql<Date>`now()` }).where('code', '=', 'demo').execute();
+      await testApp.db
+        .updateTable('merchant')
+        .set({ config: JSON.stringify(value), updated_at: sql<Date>`now()` })
+        .where('code', '=', 'demo')
+        .execute();
       await testApp.settle();
     };
     await write(config);
     try {
       const phone = freshMobile();
-      const response = await sendRegisterSms({ countryDialingCode: '+66', mobileNo: phone.mobileNo }, { language: 'EN' });
+      const response = await sendRegisterSms(
+        { countryDialingCode: '+66', mobileNo: phone.mobileNo },
+        { language: 'EN' },
+      );
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ errorCode: 'sms.operation.disabled', message: 'This operation is not enabled' });
+      expect(response.json()).toMatchObject({
+        errorCode: 'sms.operation.disabled',
+        message: 'This operation is not enabled',
+      });
       expect(await readOutbox(phone.destination)).toEqual([]);
     } finally {
       await write(row.config);
@@ -188,7 +255,8 @@ describe('verifyCode', () => {
   test('5 wrong tries are each sms.code.invalid; then the code is dead, even the right one', async () => {
     const { destination, code } = await registerCode();
     const wrong = code === '000000' ? '000001' : '000000';
-    for (let attempt = 1; attempt <= 5; attempt++) expect(await errorCodeOf(verify(destination, wrong))).toBe('sms.code.invalid');
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect(await errorCodeOf(verify(destination, wrong))).toBe('sms.code.invalid');
     expect(await errorCodeOf(verify(destination, code))).toBe('sms.code.expired');
   });
 
@@ -232,7 +300,15 @@ describe('verifyCode', () => {
     await issue(phone.destination, start + 5 * minuteMs);
     const [second] = await readOutbox(phone.destination);
     const verifyAt = (code: string) =>
-      verifyCode({ db: testApp.db, merchantId: merchant.id, channel: 'sms', destination: phone.destination, purpose: 'login', code, nowMs: start + 6 * minuteMs });
+      verifyCode({
+        db: testApp.db,
+        merchantId: merchant.id,
+        channel: 'sms',
+        destination: phone.destination,
+        purpose: 'login',
+        code,
+        nowMs: start + 6 * minuteMs,
+      });
     if (first!.code !== second!.code) expect(await errorCodeOf(verifyAt(first!.code!))).toBe('sms.code.invalid');
     await verifyAt(second!.code!);
   });
@@ -242,7 +318,9 @@ describe('verifyCode', () => {
       const { destination, code } = await registerCode();
       const results = await Promise.allSettled(Array.from({ length: 4 }, () => verify(destination, code)));
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-      for (const result of results) if (result.status === 'rejected') expect((result.reason as { errorCode: string }).errorCode).toBe('sms.code.expired');
+      for (const result of results)
+        if (result.status === 'rejected')
+          expect((result.reason as { errorCode: string }).errorCode).toBe('sms.code.expired');
     }
   });
 });
@@ -252,10 +330,18 @@ describe('issueCode throttles', () => {
     const { destination } = freshMobile();
     const start = clockMs;
     for (let index = 0; index < 5; index++) await issue(destination, start + index * 5 * minuteMs);
-    const refused = await issue(destination, start + 25 * minuteMs).catch((error: unknown) => error as { errorCode: string; statusCode: number; options: { retryAfterSeconds?: number } });
-    expect(refused).toMatchObject({ statusCode: 429, errorCode: 'sms.too.many.requests', options: { retryAfterSeconds: 300 } });
+    const refused = await issue(destination, start + 25 * minuteMs).catch(
+      (error: unknown) => error as { errorCode: string; statusCode: number; options: { retryAfterSeconds?: number } },
+    );
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      errorCode: 'sms.too.many.requests',
+      options: { retryAfterSeconds: 300 },
+    });
     // The cap counts every purpose: another purpose is refused too.
-    expect(await errorCodeOf(issue(destination, start + 25 * minuteMs, 'password-reset'))).toBe('sms.too.many.requests');
+    expect(await errorCodeOf(issue(destination, start + 25 * minuteMs, 'password-reset'))).toBe(
+      'sms.too.many.requests',
+    );
     // An hour after the first, one slot is free again.
     await issue(destination, start + 60 * minuteMs + 1000);
   });
@@ -264,7 +350,9 @@ describe('issueCode throttles', () => {
     const { destination } = freshMobile();
     const config = { ...merchant.config, verification: { codeExpiredMinutes: 2, maxCodesPerHour: 5 } };
     expect(await issue(destination, clockMs, 'login', config)).toEqual({ expiredMinutes: 2 });
-    expect(await errorCodeOf(issue(destination, clockMs + 2 * minuteMs - 1000, 'login', config))).toBe('sms.code.too.soon');
+    expect(await errorCodeOf(issue(destination, clockMs + 2 * minuteMs - 1000, 'login', config))).toBe(
+      'sms.code.too.soon',
+    );
     await issue(destination, clockMs + 2 * minuteMs, 'login', config);
   });
 
@@ -272,7 +360,11 @@ describe('issueCode throttles', () => {
     const { destination } = freshMobile();
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => issue(destination, clockMs)));
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    const rows = await testApp.db.selectFrom('verification_code').select('id').where('destination', '=', destination).execute();
+    const rows = await testApp.db
+      .selectFrom('verification_code')
+      .select('id')
+      .where('destination', '=', destination)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });
@@ -290,7 +382,11 @@ describe('GET /wps/dev/outbox', () => {
       nowMs: clockMs,
     });
     const [message] = await readOutbox('Member@Example.com');
-    expect(message).toMatchObject({ channel: 'email', destination: 'member@example.com', subject: 'Lotus88: your verification code' });
+    expect(message).toMatchObject({
+      channel: 'email',
+      destination: 'member@example.com',
+      subject: 'Lotus88: your verification code',
+    });
     expect(message!.code).toMatch(/^\d{6}$/);
     expect(await readOutbox('nobody@example.com')).toEqual([]);
     expect(await readOutbox('garbage')).toEqual([]);
@@ -299,7 +395,11 @@ describe('GET /wps/dev/outbox', () => {
   test('does not exist without CHALLENGE_BYPASS (404)', async () => {
     const plain = await createTestApp({}, { database: testApp.database });
     try {
-      const response = await plain.app.inject({ method: 'GET', url: '/wps/dev/outbox?to=%2B66812345678', headers: { Merchant: 'demo' } });
+      const response = await plain.app.inject({
+        method: 'GET',
+        url: '/wps/dev/outbox?to=%2B66812345678',
+        headers: { Merchant: 'demo' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ success: false, errorCode: 'not.found' });
     } finally {

@@ -29,7 +29,9 @@ describe('settings', () => {
 
   test('outbox is the default for both channels; a bad URL is refused without repeating it', () => {
     expect(loadConfig({})).toMatchObject({ SMS_PROVIDER: 'outbox', EMAIL_PROVIDER: 'outbox' });
-    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'http://user:hunter2@host' })).toThrow(/SMTP_URL: must start with smtp/);
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'http://user:hunter2@host' })).toThrow(
+      /SMTP_URL: must start with smtp/,
+    );
     expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'http://user:hunter2@host' })).not.toThrow(/hunter2/);
   });
 });
@@ -46,7 +48,8 @@ describe('EMAIL_PROVIDER=smtp', () => {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onAuth(auth, _session, callback) {
-        if (auth.username === 'mailer' && auth.password === 'mail-secret') return callback(null, { user: auth.username });
+        if (auth.username === 'mailer' && auth.password === 'mail-secret')
+          return callback(null, { user: auth.username });
         return callback(new Error('bad credentials'));
       },
       onData(stream, session, callback) {
@@ -95,7 +98,11 @@ describe('EMAIL_PROVIDER=smtp', () => {
     expect(mail.raw).toMatch(/^Subject: Lotus88: your verification code$/m);
     expect(mail.raw).toMatch(/^To: member@example.com$/m);
 
-    const row = await testApp.db.selectFrom('outbox_message').selectAll().where('destination', '=', 'member@example.com').executeTakeFirstOrThrow();
+    const row = await testApp.db
+      .selectFrom('outbox_message')
+      .selectAll()
+      .where('destination', '=', 'member@example.com')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ channel: 'email', delivered_via: 'smtp', delivery_status: 'sent', error: null });
     const code = findCodeInText(row.body);
     expect(code).toMatch(/^\d{6}$/);
@@ -114,8 +121,21 @@ describe('EMAIL_PROVIDER=smtp', () => {
     // No bypass in this app: the slider token is refused, and nothing is sent.
     expect(response.json()).toMatchObject({ errorCode: 'slider.token.invalid' });
     const merchant = await demoMerchant(testApp.db);
-    await issueCode({ db: testApp.db, senders: testApp.app.messageSenders, merchant, channel: 'sms', destination, purpose: 'login', language: 'TH', nowMs: Date.now() });
-    const row = await testApp.db.selectFrom('outbox_message').selectAll().where('destination', '=', destination).executeTakeFirstOrThrow();
+    await issueCode({
+      db: testApp.db,
+      senders: testApp.app.messageSenders,
+      merchant,
+      channel: 'sms',
+      destination,
+      purpose: 'login',
+      language: 'TH',
+      nowMs: Date.now(),
+    });
+    const row = await testApp.db
+      .selectFrom('outbox_message')
+      .selectAll()
+      .where('destination', '=', destination)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ delivered_via: 'outbox', delivery_status: 'sent' });
   });
 });
@@ -132,7 +152,12 @@ describe('SMS_PROVIDER=http', () => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        requests.push({ method: request.method!, url: request.url!, headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        requests.push({
+          method: request.method!,
+          url: request.url!,
+          headers: request.headers,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        });
         response.writeHead(gatewayStatus, { 'content-type': 'application/json' });
         response.end(JSON.stringify(gatewayStatus === 200 ? { ok: true } : { error: 'no luck' }));
       });
@@ -173,7 +198,11 @@ describe('SMS_PROVIDER=http', () => {
     const text = (request.body as { text: string }).text;
     expect(findCodeInText(text)).toMatch(/^\d{6}$/);
 
-    const row = await testApp.db.selectFrom('outbox_message').selectAll().where('destination', '=', destination).executeTakeFirstOrThrow();
+    const row = await testApp.db
+      .selectFrom('outbox_message')
+      .selectAll()
+      .where('destination', '=', destination)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ delivered_via: 'sms-gateway', delivery_status: 'sent', body: text });
   });
 
@@ -185,11 +214,21 @@ describe('SMS_PROVIDER=http', () => {
     expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'sms.unknown.error' });
     expect(response.json().message).toMatch(/could not be sent/);
 
-    const rows = await testApp.db.selectFrom('outbox_message').selectAll().where('destination', '=', destination).execute();
+    const rows = await testApp.db
+      .selectFrom('outbox_message')
+      .selectAll()
+      .where('destination', '=', destination)
+      .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ delivered_via: 'sms-gateway', delivery_status: 'failed', error: 'gateway answered 500: {"error":"no luck"}' });
+    expect(rows[0]).toMatchObject({
+      delivered_via: 'sms-gateway',
+      delivery_status: 'failed',
+      error: 'gateway answered 500: {"error":"no luck"}',
+    });
     expect(rows[0]!.error).not.toContain('gateway-secret');
-    expect(await testApp.db.selectFrom('verification_code').select('id').where('destination', '=', destination).execute()).toEqual([]);
+    expect(
+      await testApp.db.selectFrom('verification_code').select('id').where('destination', '=', destination).execute(),
+    ).toEqual([]);
 
     gatewayStatus = 200;
     expect((await sendRegisterSms(mobileNo)).statusCode).toBe(200);
@@ -199,6 +238,9 @@ describe('SMS_PROVIDER=http', () => {
     gatewayStatus = 402;
     const response = await sendRegisterSms(freshMobile().mobileNo);
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ errorCode: 'sms.quota.insufficient', message: 'Message quota insufficient, please contact customer service' });
+    expect(response.json()).toMatchObject({
+      errorCode: 'sms.quota.insufficient',
+      message: 'Message quota insufficient, please contact customer service',
+    });
   });
 });

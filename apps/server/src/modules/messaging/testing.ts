@@ -13,6 +13,10 @@ export function freshMobile(): { mobileNo: string; destination: string } {
 
 /** What issueCode needs of the demo merchant, read from the database as a request would see it. */
 export async function demoMerchant(db: Kysely<Database>): Promise<Pick<MerchantContext, 'id' | 'config'>> {
-  const row = await db.selectFrom('merchant').select(['id', 'config']).where('code', '=', 'demo').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('merchant')
+    .select(['id', 'config'])
+    .where('code', '=', 'demo')
+    .executeTakeFirstOrThrow();
   return { id: row.id, config: merchantConfigSchema.parse(row.config) };
 }

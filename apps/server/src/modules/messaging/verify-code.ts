@@ -30,7 +30,16 @@ export const maxCodeAttempts = 5;
  * under the try limit, matching hash), so of two concurrent submits of one code exactly one passes.
  * A miss counts a try with a second conditional UPDATE under the same conditions.
  */
-export async function verifyCode({ db, merchantId, channel, destination, purpose, code, nowMs, field = 'verificationCode' }: VerifyCodeInput): Promise<void> {
+export async function verifyCode({
+  db,
+  merchantId,
+  channel,
+  destination,
+  purpose,
+  code,
+  nowMs,
+  field = 'verificationCode',
+}: VerifyCodeInput): Promise<void> {
   const typed = (code ?? '').trim();
   if (typed === '') throw codeError(messagingErrorCodes.codeMissing, field);
 
@@ -49,7 +58,11 @@ export async function verifyCode({ db, merchantId, channel, destination, purpose
 
   const now = new Date(nowMs);
   const live = (query: ReturnType<typeof spendQuery>) =>
-    query.where('id', '=', newest.id).where('consumed_at', 'is', null).where('expires_at', '>', now).where('attempts', '<', maxCodeAttempts);
+    query
+      .where('id', '=', newest.id)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', maxCodeAttempts);
   const spendQuery = () => db.updateTable('verification_code');
 
   // A typed value that is not 6 digits cannot match; it still counts as a try.

@@ -68,7 +68,10 @@ export function openSealedEnvelope(envelope: SealedEnvelope, privateKey: Opening
   const key = privateKey instanceof KeyObject ? privateKey : KeyObject.from(privateKey);
   let plaintext: string;
   try {
-    const aesKey = privateDecrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, envelope.wrappedKey);
+    const aesKey = privateDecrypt(
+      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      envelope.wrappedKey,
+    );
     if (aesKey.length !== aesKeyBytes) throw new Error('wrong key length');
     const iv = envelope.sealed.subarray(0, ivBytes);
     const tag = envelope.sealed.subarray(envelope.sealed.length - tagBytes);

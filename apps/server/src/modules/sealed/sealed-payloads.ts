@@ -58,7 +58,13 @@ export class SealedPayloads {
       nowMs,
       findPrivateKey: (keyId) => this.keyring.findOpeningKey(keyId),
     });
-    const isNew = await claimSealedNonce(this.db, request.merchant.id, opened.nonce, new Date(nowMs), new Date(nowMs + sealedNonceTtlMs));
+    const isNew = await claimSealedNonce(
+      this.db,
+      request.merchant.id,
+      opened.nonce,
+      new Date(nowMs),
+      new Date(nowMs + sealedNonceTtlMs),
+    );
     if (!isNew) throw new AppError(409, errorCodes.sealedReplayed);
     return opened.payload;
   }
@@ -68,7 +74,10 @@ export class SealedPayloads {
  * Decorates `app.sealedPayloads` and makes every route declared afterwards with `config: { sealed:
  * true }` open its body in a preValidation hook. Call before the routes are registered.
  */
-export function registerSealedPayloads(app: FastifyInstance, options: { now?: () => number; callsPerMinutePerIp: number }): void {
+export function registerSealedPayloads(
+  app: FastifyInstance,
+  options: { now?: () => number; callsPerMinutePerIp: number },
+): void {
   const sealedPayloads = new SealedPayloads(app.db, options.now ?? Date.now);
   app.decorate('sealedPayloads', sealedPayloads);
 
@@ -90,7 +99,8 @@ export function registerSealedPayloads(app: FastifyInstance, options: { now?: ()
   };
   app.addHook('onRoute', (route) => {
     if (route.config?.sealed !== true) return;
-    if (!isMerchantScoped(route.url)) throw new Error(`sealed route ${route.url} must be merchant-scoped (/wps/ or /lgw/)`);
+    if (!isMerchantScoped(route.url))
+      throw new Error(`sealed route ${route.url} must be merchant-scoped (/wps/ or /lgw/)`);
     const existing = route.preValidation ?? [];
     route.preValidation = [openBody, ...(Array.isArray(existing) ? existing : [existing])];
     route.schema = {

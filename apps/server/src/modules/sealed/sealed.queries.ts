@@ -49,14 +49,24 @@ export async function storeSealingKey(
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('sealing_key'))`.execute(trx);
     if (!options.replaceActive) {
-      const active = await trx.selectFrom('sealing_key').select('key_id').where('retired_at', 'is', null).limit(1).executeTakeFirst();
+      const active = await trx
+        .selectFrom('sealing_key')
+        .select('key_id')
+        .where('retired_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
       if (active) return;
     }
     await trx.deleteFrom('sealing_key').where('retired_at', '<', options.purgeRetiredBefore).execute();
     await trx.updateTable('sealing_key').set({ retired_at: key.createdAt }).where('retired_at', 'is', null).execute();
     await trx
       .insertInto('sealing_key')
-      .values({ key_id: key.keyId, private_key_pem: key.privateKeyPem, public_spki: key.publicSpki, created_at: key.createdAt })
+      .values({
+        key_id: key.keyId,
+        private_key_pem: key.privateKeyPem,
+        public_spki: key.publicSpki,
+        created_at: key.createdAt,
+      })
       .execute();
   });
 }
@@ -66,7 +76,13 @@ export async function storeSealingKey(
  * expired, so a late reuse is not refused for a row the cleanup has not reached yet); false when a
  * live row holds it, i.e. a replay. One statement, safe across instances.
  */
-export async function claimSealedNonce(db: Kysely<Database>, merchantId: number, nonce: string, now: Date, expiresAt: Date): Promise<boolean> {
+export async function claimSealedNonce(
+  db: Kysely<Database>,
+  merchantId: number,
+  nonce: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<boolean> {
   const claimed = await db
     .insertInto('sealed_nonce')
     .values({ merchant_id: merchantId, nonce, expires_at: expiresAt })

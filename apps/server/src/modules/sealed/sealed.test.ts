@@ -44,12 +44,20 @@ beforeEach(() => {
 });
 
 async function fetchPublicKey(testApp: TestApp = first): Promise<PublicKey> {
-  const response = await testApp.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/wps/system/publicKey',
+    headers: { Merchant: 'demo' },
+  });
   expect(response.statusCode).toBe(200);
   return z.object({ success: z.literal(true), value: publicKeySchema }).parse(response.json()).value;
 }
 
-function send(sealed: { body: unknown; encryptionHeader?: string }, testApp: TestApp = first, language: 'TH' | 'EN' = 'EN') {
+function send(
+  sealed: { body: unknown; encryptionHeader?: string },
+  testApp: TestApp = first,
+  language: 'TH' | 'EN' = 'EN',
+) {
   return testApp.app.inject({
     method: 'POST',
     url: echoPath,
@@ -65,13 +73,20 @@ function send(sealed: { body: unknown; encryptionHeader?: string }, testApp: Tes
 
 const credentials = { username: 'somchai', password: 'secret-1234' };
 
-async function seal(payload: Record<string, unknown> = credentials, options: SealOptions = {}): Promise<SealedTestRequest> {
+async function seal(
+  payload: Record<string, unknown> = credentials,
+  options: SealOptions = {},
+): Promise<SealedTestRequest> {
   return sealForTest(payload, await fetchPublicKey(), { nowMs: clockMs, ...options });
 }
 
 describe('GET /wps/system/publicKey', () => {
   test('gives an RSA key of at least 2048 bits as base64 DER SPKI, the same from every instance, never cached', async () => {
-    const response = await first.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
+    const response = await first.app.inject({
+      method: 'GET',
+      url: '/wps/system/publicKey',
+      headers: { Merchant: 'demo' },
+    });
     expect(response.headers['cache-control']).toBe('no-store');
     const key = await fetchPublicKey();
     const rsa = createPublicKey({ key: Buffer.from(key.spki, 'base64'), format: 'der', type: 'spki' });
@@ -84,7 +99,11 @@ describe('GET /wps/system/publicKey', () => {
   });
 
   test('is merchant-scoped like the other /wps calls', async () => {
-    const response = await first.app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'no-such-brand' } });
+    const response = await first.app.inject({
+      method: 'GET',
+      url: '/wps/system/publicKey',
+      headers: { Merchant: 'no-such-brand' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'merchant.unknown' });
   });
@@ -107,31 +126,77 @@ describe('a sealed route', () => {
   });
 
   const invalid = (field: string) => ({ status: 400, errorCode: 'payload.encryption.invalid', field });
-  test.each<[string, () => Promise<{ body: unknown; encryptionHeader?: string }>, { status: number; errorCode: string; field?: string }]>([
+  test.each<
+    [
+      string,
+      () => Promise<{ body: unknown; encryptionHeader?: string }>,
+      { status: number; errorCode: string; field?: string },
+    ]
+  >([
     ['a missing Encryption header', async () => ({ body: (await seal()).body }), invalid('Encryption')],
-    ['an Encryption header that is not base64', async () => ({ ...(await seal()), encryptionHeader: `${(await fetchPublicKey()).keyId}.@@@` }), invalid('Encryption')],
-    ['a value that is not base64', async () => ({ ...(await seal()), body: { value: 'not base64!' } }), invalid('value')],
-    ['a plain JSON body instead of a sealed one', async () => ({ ...(await seal()), body: credentials }), invalid('value')],
-    ['a wrong key id', async () => {
-      const sealed = await seal();
-      return { ...sealed, encryptionHeader: sealed.encryptionHeader.replace(/^[^.]+/, 'no-such-key') };
-    }, { status: 400, errorCode: 'payload.encryption.key.unknown', field: 'Encryption' }],
-    ['a tampered ciphertext', async () => {
-      const sealed = await seal();
-      return { ...sealed, body: { value: flipBit(sealed.body.value, 20) } };
-    }, invalid('value')],
-    ['a tampered tag', async () => {
-      const sealed = await seal();
-      return { ...sealed, body: { value: flipBit(sealed.body.value, -3) } };
-    }, invalid('value')],
-    ['a ts 6 minutes old', () => seal(credentials, { fields: { ts: clockMs - 6 * minute } }), { status: 400, errorCode: 'payload.encryption.expired' }],
-    ['a ts 6 minutes ahead', () => seal(credentials, { fields: { ts: clockMs + 6 * minute } }), { status: 400, errorCode: 'payload.encryption.expired' }],
-    ['a nonce shorter than 16 characters', () => seal(credentials, { fields: { nonce: 'x'.repeat(15) } }), invalid('nonce')],
+    [
+      'an Encryption header that is not base64',
+      async () => ({ ...(await seal()), encryptionHeader: `${(await fetchPublicKey()).keyId}.@@@` }),
+      invalid('Encryption'),
+    ],
+    [
+      'a value that is not base64',
+      async () => ({ ...(await seal()), body: { value: 'not base64!' } }),
+      invalid('value'),
+    ],
+    [
+      'a plain JSON body instead of a sealed one',
+      async () => ({ ...(await seal()), body: credentials }),
+      invalid('value'),
+    ],
+    [
+      'a wrong key id',
+      async () => {
+        const sealed = await seal();
+        return { ...sealed, encryptionHeader: sealed.encryptionHeader.replace(/^[^.]+/, 'no-such-key') };
+      },
+      { status: 400, errorCode: 'payload.encryption.key.unknown', field: 'Encryption' },
+    ],
+    [
+      'a tampered ciphertext',
+      async () => {
+        const sealed = await seal();
+        return { ...sealed, body: { value: flipBit(sealed.body.value, 20) } };
+      },
+      invalid('value'),
+    ],
+    [
+      'a tampered tag',
+      async () => {
+        const sealed = await seal();
+        return { ...sealed, body: { value: flipBit(sealed.body.value, -3) } };
+      },
+      invalid('value'),
+    ],
+    [
+      'a ts 6 minutes old',
+      () => seal(credentials, { fields: { ts: clockMs - 6 * minute } }),
+      { status: 400, errorCode: 'payload.encryption.expired' },
+    ],
+    [
+      'a ts 6 minutes ahead',
+      () => seal(credentials, { fields: { ts: clockMs + 6 * minute } }),
+      { status: 400, errorCode: 'payload.encryption.expired' },
+    ],
+    [
+      'a nonce shorter than 16 characters',
+      () => seal(credentials, { fields: { nonce: 'x'.repeat(15) } }),
+      invalid('nonce'),
+    ],
   ])('refuses %s with the envelope, and the handler does not run', async (_name, build, expected) => {
     const response = await send(await build());
     expect(response.statusCode).toBe(expected.status);
     const body = errorEnvelopeSchema.parse(response.json());
-    expect({ status: response.statusCode, errorCode: body.errorCode, ...(body.field === undefined ? {} : { field: body.field }) }).toEqual(expected);
+    expect({
+      status: response.statusCode,
+      errorCode: body.errorCode,
+      ...(body.field === undefined ? {} : { field: body.field }),
+    }).toEqual(expected);
     expect(handled).toEqual([]);
   });
 
@@ -175,13 +240,38 @@ describe('a sealed route', () => {
 
   test('no client input gives a 500', async () => {
     const key = await fetchPublicKey();
-    const headers = [undefined, '', '.', 'a.b', `${key.keyId}.`, `${key.keyId}.${'A'.repeat(344)}`, `${key.keyId}.${randomBytes(256).toString('base64')}`, 'x'.repeat(5000)];
-    const bodies: unknown[] = [null, 0, 'text', [], {}, { value: '' }, { value: null }, { value: randomBytes(40).toString('base64') }, { value: 'A'.repeat(4000) }];
+    const headers = [
+      undefined,
+      '',
+      '.',
+      'a.b',
+      `${key.keyId}.`,
+      `${key.keyId}.${'A'.repeat(344)}`,
+      `${key.keyId}.${randomBytes(256).toString('base64')}`,
+      'x'.repeat(5000),
+    ];
+    const bodies: unknown[] = [
+      null,
+      0,
+      'text',
+      [],
+      {},
+      { value: '' },
+      { value: null },
+      { value: randomBytes(40).toString('base64') },
+      { value: 'A'.repeat(4000) },
+    ];
     for (const encryptionHeader of headers) {
       for (const body of bodies) {
         const response = await send({ body, ...(encryptionHeader === undefined ? {} : { encryptionHeader }) });
-        expect(response.statusCode, `${String(encryptionHeader).slice(0, 20)} ${JSON.stringify(body)?.slice(0, 20)}`).toBe(400);
-        expect(response.json()).toMatchObject({ success: false, errorCode: expect.stringMatching(/^payload\.encryption\./) });
+        expect(
+          response.statusCode,
+          `${String(encryptionHeader).slice(0, 20)} ${JSON.stringify(body)?.slice(0, 20)}`,
+        ).toBe(400);
+        expect(response.json()).toMatchObject({
+          success: false,
+          errorCode: expect.stringMatching(/^payload\.encryption\./),
+        });
       }
     }
     expect(handled).toEqual([]);
@@ -220,7 +310,11 @@ describe('key rotation', () => {
     const current = await fetchPublicKey();
     clockMs += retiredKeyGraceMs + 1;
     const next = await first.app.sealedPayloads.rotateKey();
-    const rows = await first.db.selectFrom('sealing_key').select(['key_id', 'retired_at']).orderBy('created_at').execute();
+    const rows = await first.db
+      .selectFrom('sealing_key')
+      .select(['key_id', 'retired_at'])
+      .orderBy('created_at')
+      .execute();
     expect(rows.map((row) => row.key_id)).toEqual([current.keyId, next.keyId]);
     expect(rows.map((row) => row.retired_at === null)).toEqual([false, true]);
   });
@@ -250,12 +344,18 @@ describe('nonce storage', () => {
     expect(await claimSealedNonce(first.db, merchantId, 'live-nonce-000001', at, later(10 * minute))).toBe(true);
     // Not yet deleted, but expired: a claim succeeds.
     expect(await claimSealedNonce(first.db, merchantId, 'expired-nonce-0001', later(2), later(10 * minute))).toBe(true);
-    expect(await claimSealedNonce(first.db, merchantId, 'expired-nonce-0001', later(3), later(10 * minute))).toBe(false);
+    expect(await claimSealedNonce(first.db, merchantId, 'expired-nonce-0001', later(3), later(10 * minute))).toBe(
+      false,
+    );
     // Nonces are per merchant.
     expect(await claimSealedNonce(first.db, merchantId + 1, 'live-nonce-000001', at, later(10 * minute))).toBe(true);
 
     expect(await deleteExpiredSealedNonces(first.db, later(10 * minute + 1))).toBeGreaterThanOrEqual(3);
-    const left = await first.db.selectFrom('sealed_nonce').select('nonce').where('merchant_id', 'in', [merchantId, merchantId + 1]).execute();
+    const left = await first.db
+      .selectFrom('sealed_nonce')
+      .select('nonce')
+      .where('merchant_id', 'in', [merchantId, merchantId + 1])
+      .execute();
     expect(left).toEqual([]);
   });
 });
@@ -271,7 +371,10 @@ describe('registering', () => {
 
   test('a sealed route outside /wps and /lgw is refused at start (nonces are kept per merchant)', async () => {
     await expect(
-      createTestApp({}, { registerRoutes: (app) => void app.post('/api/sealed', { config: { sealed: true } }, async () => ok(null)) }),
+      createTestApp(
+        {},
+        { registerRoutes: (app) => void app.post('/api/sealed', { config: { sealed: true } }, async () => ok(null)) },
+      ),
     ).rejects.toThrow(/merchant-scoped/);
   });
 });
@@ -284,7 +387,12 @@ describe('the per-IP budget of sealed calls', () => {
         method: 'POST',
         url: echoPath,
         remoteAddress,
-        headers: { Merchant: 'demo', Language: 'EN', 'content-type': 'application/json', Encryption: 'garbage.garbage' },
+        headers: {
+          Merchant: 'demo',
+          Language: 'EN',
+          'content-type': 'application/json',
+          Encryption: 'garbage.garbage',
+        },
         payload: JSON.stringify(body),
       });
     for (let call = 0; call < sealedCallsPerMinutePerIp; call++) {

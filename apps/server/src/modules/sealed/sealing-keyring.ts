@@ -27,7 +27,10 @@ interface CachedKey {
 
 /** Generates a fresh RSA key pair in the stored form. */
 export async function generateSealingKey(createdAt: Date): Promise<NewSealingKey> {
-  const { privateKey, publicKey } = await generateKeyPairAsync('rsa', { modulusLength: modulusBits, publicExponent: 0x10001 });
+  const { privateKey, publicKey } = await generateKeyPairAsync('rsa', {
+    modulusLength: modulusBits,
+    publicExponent: 0x10001,
+  });
   return {
     keyId: randomBytes(12).toString('base64url'),
     privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -82,7 +85,10 @@ export class SealingKeyring {
   /** Makes a new key the active one; the previous key keeps opening payloads for the grace period. */
   async rotate(): Promise<PublicKey> {
     const key = await generateSealingKey(new Date(this.now()));
-    await storeSealingKey(this.db, key, { replaceActive: true, purgeRetiredBefore: new Date(this.now() - retiredKeyGraceMs) });
+    await storeSealingKey(this.db, key, {
+      replaceActive: true,
+      purgeRetiredBefore: new Date(this.now() - retiredKeyGraceMs),
+    });
     await this.reloadAfterWrite();
     return { keyId: key.keyId, spki: key.publicSpki };
   }
@@ -95,7 +101,10 @@ export class SealingKeyring {
 
   private async createFirstKey(): Promise<void> {
     const key = await generateSealingKey(new Date(this.now()));
-    await storeSealingKey(this.db, key, { replaceActive: false, purgeRetiredBefore: new Date(this.now() - retiredKeyGraceMs) });
+    await storeSealingKey(this.db, key, {
+      replaceActive: false,
+      purgeRetiredBefore: new Date(this.now() - retiredKeyGraceMs),
+    });
     await this.reloadAfterWrite();
   }
 

@@ -34,15 +34,46 @@ const dayMs = 24 * hourMs;
 /** Bangkok is UTC+7 all year (no daylight saving). */
 const bangkokOffsetMs = 7 * hourMs;
 
-const thaiMonths = ['มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน', 'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม'];
-const englishMonths = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const thaiMonths = [
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
+];
+const englishMonths = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const thaiWeekdays = ['อาทิตย์', 'จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'ศุกร์', 'เสาร์'];
 const englishWeekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** The Bangkok calendar day of an instant, read through UTC getters of a shifted Date. */
 const bangkokCalendar = (ms: number) => {
   const shifted = new Date(ms + bangkokOffsetMs);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth(), day: shifted.getUTCDate(), weekday: shifted.getUTCDay() };
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(),
+    day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay(),
+  };
 };
 
 /** Midnight in Bangkok at the start of the day `days` after the Bangkok day of `ms`. */
@@ -160,7 +191,10 @@ export function demoAnnouncementsAt(nowMs: number): DemoAnnouncement[] {
     notice(
       'lottery-schedule',
       lotteryPublishedAt,
-      { TH: `ตารางออกผลหวยรัฐบาลเดือน${thaiMonths[lotteryMonth]}`, EN: `${englishMonths[lotteryMonth]} Thai lottery draw dates` },
+      {
+        TH: `ตารางออกผลหวยรัฐบาลเดือน${thaiMonths[lotteryMonth]}`,
+        EN: `${englishMonths[lotteryMonth]} Thai lottery draw dates`,
+      },
       {
         TH: `<p>หวยรัฐบาลไทยออกผลวันที่ <strong>1 และ 16 ${thaiMonths[lotteryMonth]}</strong> ปิดรับแทงเวลา 15:00 น. ของวันออกผล</p>`,
         EN: `<p>The Thai government lottery draws on <strong>1 and 16 ${englishMonths[lotteryMonth]}</strong>. Betting closes at 15:00 on draw day.</p>`,

@@ -46,15 +46,45 @@ export const demoBanners: DemoBanner[] = [
     code: 'home-3',
     groupName: 'home',
     title: { TH: 'สล็อตเกมใหม่ทุกสัปดาห์', EN: 'New slots every week' },
-    subtitle: { TH: 'สล็อตจากกว่า 10 ค่ายชั้นนำ ลุ้นแจ็คพอตทุกวัน', EN: 'Slots from more than ten studios, with jackpots every day' },
+    subtitle: {
+      TH: 'สล็อตจากกว่า 10 ค่ายชั้นนำ ลุ้นแจ็คพอตทุกวัน',
+      EN: 'Slots from more than ten studios, with jackpots every day',
+    },
     buttonLabel: { TH: 'เล่นสล็อต', EN: 'Play slots' },
     imageUrl: '/art/banners/home-3.svg',
     linkUrl: '/rng',
     sort: 3,
   },
-  { code: 'login', groupName: 'w_login', title: { TH: 'เข้าสู่ระบบ Lotus88', EN: 'Log in to Lotus88' }, subtitle: null, buttonLabel: null, imageUrl: '/art/banners/login.svg', linkUrl: null, sort: 1 },
-  { code: 'register', groupName: 'w_register', title: { TH: 'สมัครวันนี้ รับโบนัสทันที', EN: 'Join today for an instant bonus' }, subtitle: null, buttonLabel: null, imageUrl: '/art/banners/register.svg', linkUrl: null, sort: 1 },
-  { code: 'announcement', groupName: 'w_announcement', title: { TH: 'ข่าวสารและประกาศ', EN: 'News and notices' }, subtitle: null, buttonLabel: null, imageUrl: '/art/banners/announcement.svg', linkUrl: null, sort: 1 },
+  {
+    code: 'login',
+    groupName: 'w_login',
+    title: { TH: 'เข้าสู่ระบบ Lotus88', EN: 'Log in to Lotus88' },
+    subtitle: null,
+    buttonLabel: null,
+    imageUrl: '/art/banners/login.svg',
+    linkUrl: null,
+    sort: 1,
+  },
+  {
+    code: 'register',
+    groupName: 'w_register',
+    title: { TH: 'สมัครวันนี้ รับโบนัสทันที', EN: 'Join today for an instant bonus' },
+    subtitle: null,
+    buttonLabel: null,
+    imageUrl: '/art/banners/register.svg',
+    linkUrl: null,
+    sort: 1,
+  },
+  {
+    code: 'announcement',
+    groupName: 'w_announcement',
+    title: { TH: 'ข่าวสารและประกาศ', EN: 'News and notices' },
+    subtitle: null,
+    buttonLabel: null,
+    imageUrl: '/art/banners/announcement.svg',
+    linkUrl: null,
+    sort: 1,
+  },
 ];
 
 export interface DemoHelpTopic {
@@ -125,7 +155,7 @@ export const demoHelpTopics: DemoHelpTopic[] = [
     title: { TH: 'การเล่นอย่างรับผิดชอบ', EN: 'Responsible gaming' },
     content: {
       TH: '<p>การเล่นเกมควรเป็นความบันเทิง ไม่ใช่ทางหารายได้</p><ul><li>ตั้งงบและเวลาก่อนเล่น และหยุดเมื่อถึงกำหนด</li><li>อย่าเล่นเพื่อไล่ตามยอดเสีย</li><li>ขอจำกัดยอดฝาก หรือปิดบัญชีชั่วคราวได้ทุกเมื่อผ่านฝ่ายบริการลูกค้า</li></ul><p>หากต้องการความช่วยเหลือ โทรสายด่วนสุขภาพจิต <strong>1323</strong> ฟรีตลอด 24 ชั่วโมง</p>',
-      EN: '<p>Games should be entertainment, not a way to earn money.</p><ul><li>Set a budget and a time limit before you play, and stop when you reach them.</li><li>Never chase your losses.</li><li>Ask customer service to limit your deposits or pause your account at any time.</li></ul><p>If you need help, Thailand\'s mental health hotline <strong>1323</strong> is free around the clock.</p>',
+      EN: "<p>Games should be entertainment, not a way to earn money.</p><ul><li>Set a budget and a time limit before you play, and stop when you reach them.</li><li>Never chase your losses.</li><li>Ask customer service to limit your deposits or pause your account at any time.</li></ul><p>If you need help, Thailand's mental health hotline <strong>1323</strong> is free around the clock.</p>",
     },
   },
 ];
@@ -141,9 +171,33 @@ export interface DemoSiteResource {
 }
 
 export const demoSiteResources: DemoSiteResource[] = [
-  { key: 'app_ios', resourceType: 'APP_IOS', labelNameEn: 'iOS App', label: { TH: 'แอป iOS', EN: 'iOS App' }, url: '/down#ios', qrCodeUrl: '/art/qr/ios.svg', sort: 1 },
-  { key: 'app_android', resourceType: 'APP_ANDROID', labelNameEn: 'Android App', label: { TH: 'แอป Android', EN: 'Android App' }, url: '/down#android', qrCodeUrl: '/art/qr/android.svg', sort: 2 },
-  { key: 'app_ios_lite', resourceType: 'APP_IOS_LITE', labelNameEn: 'iOS Lite App', label: { TH: 'แอป iOS Lite', EN: 'iOS Lite App' }, url: '/down#ios-lite', qrCodeUrl: '/art/qr/ios-lite.svg', sort: 3 },
+  {
+    key: 'app_ios',
+    resourceType: 'APP_IOS',
+    labelNameEn: 'iOS App',
+    label: { TH: 'แอป iOS', EN: 'iOS App' },
+    url: '/down#ios',
+    qrCodeUrl: '/art/qr/ios.svg',
+    sort: 1,
+  },
+  {
+    key: 'app_android',
+    resourceType: 'APP_ANDROID',
+    labelNameEn: 'Android App',
+    label: { TH: 'แอป Android', EN: 'Android App' },
+    url: '/down#android',
+    qrCodeUrl: '/art/qr/android.svg',
+    sort: 2,
+  },
+  {
+    key: 'app_ios_lite',
+    resourceType: 'APP_IOS_LITE',
+    labelNameEn: 'iOS Lite App',
+    label: { TH: 'แอป iOS Lite', EN: 'iOS Lite App' },
+    url: '/down#ios-lite',
+    qrCodeUrl: '/art/qr/ios-lite.svg',
+    sort: 3,
+  },
 ];
 
 export interface DemoCustomerService {
@@ -156,12 +210,54 @@ export interface DemoCustomerService {
 }
 
 export const demoCustomerService: DemoCustomerService[] = [
-  { code: 'livechat', type: 'LIVECHAT', label: { TH: 'แชทสด 24 ชม.', EN: 'Live chat 24/7' }, url: '/helpmc#livechat', isVip: false, sort: 1 },
-  { code: 'line', type: 'LINE', label: { TH: 'LINE @lotus88', EN: 'LINE @lotus88' }, url: 'https://line.me/R/ti/p/@lotus88', isVip: false, sort: 2 },
-  { code: 'telegram', type: 'TELEGRAM', label: { TH: 'Telegram @lotus88_support', EN: 'Telegram @lotus88_support' }, url: 'https://t.me/lotus88_support', isVip: false, sort: 3 },
-  { code: 'email', type: 'EMAIL', label: { TH: 'อีเมล support@lotus88.test', EN: 'Email support@lotus88.test' }, url: 'mailto:support@lotus88.test', isVip: false, sort: 4 },
-  { code: 'phone', type: 'PHONE', label: { TH: 'โทร 02-000-0088', EN: 'Call +66 2 000 0088' }, url: 'tel:+6620000088', isVip: false, sort: 5 },
-  { code: 'vip-line', type: 'LINE', label: { TH: 'LINE ผู้ดูแล VIP', EN: 'VIP manager on LINE' }, url: 'https://line.me/R/ti/p/@lotus88vip', isVip: true, sort: 6 },
+  {
+    code: 'livechat',
+    type: 'LIVECHAT',
+    label: { TH: 'แชทสด 24 ชม.', EN: 'Live chat 24/7' },
+    url: '/helpmc#livechat',
+    isVip: false,
+    sort: 1,
+  },
+  {
+    code: 'line',
+    type: 'LINE',
+    label: { TH: 'LINE @lotus88', EN: 'LINE @lotus88' },
+    url: 'https://line.me/R/ti/p/@lotus88',
+    isVip: false,
+    sort: 2,
+  },
+  {
+    code: 'telegram',
+    type: 'TELEGRAM',
+    label: { TH: 'Telegram @lotus88_support', EN: 'Telegram @lotus88_support' },
+    url: 'https://t.me/lotus88_support',
+    isVip: false,
+    sort: 3,
+  },
+  {
+    code: 'email',
+    type: 'EMAIL',
+    label: { TH: 'อีเมล support@lotus88.test', EN: 'Email support@lotus88.test' },
+    url: 'mailto:support@lotus88.test',
+    isVip: false,
+    sort: 4,
+  },
+  {
+    code: 'phone',
+    type: 'PHONE',
+    label: { TH: 'โทร 02-000-0088', EN: 'Call +66 2 000 0088' },
+    url: 'tel:+6620000088',
+    isVip: false,
+    sort: 5,
+  },
+  {
+    code: 'vip-line',
+    type: 'LINE',
+    label: { TH: 'LINE ผู้ดูแล VIP', EN: 'VIP manager on LINE' },
+    url: 'https://line.me/R/ti/p/@lotus88vip',
+    isVip: true,
+    sort: 6,
+  },
 ];
 
 export interface DemoPartner {

@@ -10,12 +10,32 @@ import type { AnnouncementTable, BannerTable } from './site.tables.ts';
 
 export type SeededAnnouncementValues = Pick<
   Selectable<AnnouncementTable>,
-  'type' | 'title_th' | 'title_en' | 'content_th' | 'content_en' | 'published_at' | 'is_pinned' | 'is_popup' | 'sort' | 'active_from' | 'active_until'
+  | 'type'
+  | 'title_th'
+  | 'title_en'
+  | 'content_th'
+  | 'content_en'
+  | 'published_at'
+  | 'is_pinned'
+  | 'is_popup'
+  | 'sort'
+  | 'active_from'
+  | 'active_until'
 >;
 
 export type SeededBannerValues = Pick<
   Selectable<BannerTable>,
-  'group_name' | 'title_th' | 'title_en' | 'subtitle_th' | 'subtitle_en' | 'button_label_th' | 'button_label_en' | 'image_url' | 'link_url' | 'sort' | 'is_enabled'
+  | 'group_name'
+  | 'title_th'
+  | 'title_en'
+  | 'subtitle_th'
+  | 'subtitle_en'
+  | 'button_label_th'
+  | 'button_label_en'
+  | 'image_url'
+  | 'link_url'
+  | 'sort'
+  | 'is_enabled'
 >;
 
 const hash = (values: unknown[]): string => createHash('sha256').update(JSON.stringify(values)).digest('hex');

@@ -30,7 +30,10 @@ function putFeedback(payload: unknown, remoteAddress: string, language: 'TH' | '
 }
 
 async function countFeedback(): Promise<number> {
-  const row = await testApp.db.selectFrom('feedback').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const row = await testApp.db
+    .selectFrom('feedback')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -38,7 +41,11 @@ describe('PUT /wps/feedback', () => {
   test.each(['EN', 'TH'] as const)('%s: valid feedback is stored with the caller IP', async (language) => {
     const ip = freshIp();
     const before = await countFeedback();
-    const response = await putFeedback({ content: `  The new slots load fast (${language})  `, contact: 'LINE: lotusfan' }, ip, language);
+    const response = await putFeedback(
+      { content: `  The new slots load fast (${language})  `, contact: 'LINE: lotusfan' },
+      ip,
+      language,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, value: null });
     expect(await countFeedback()).toBe(before + 1);
@@ -48,7 +55,13 @@ describe('PUT /wps/feedback', () => {
       .select(['feedback.content', 'feedback.contact', 'feedback.ip', 'feedback.member_id', 'merchant.code'])
       .where('feedback.ip', '=', ip)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ content: `The new slots load fast (${language})`, contact: 'LINE: lotusfan', ip, member_id: null, code: 'demo' });
+    expect(stored).toEqual({
+      content: `The new slots load fast (${language})`,
+      contact: 'LINE: lotusfan',
+      ip,
+      member_id: null,
+      code: 'demo',
+    });
   });
 
   test('140 characters is the most accepted, and contact is optional', async () => {
@@ -67,7 +80,12 @@ describe('PUT /wps/feedback', () => {
     const before = await countFeedback();
     const response = await putFeedback(payload, freshIp());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ success: false, value: null, errorCode: 'validation.failed', field: 'content' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      value: null,
+      errorCode: 'validation.failed',
+      field: 'content',
+    });
     expect(await countFeedback()).toBe(before);
   });
 

@@ -9,7 +9,11 @@ import { listCustomerService, listSiteResources } from './site-directory.ts';
  * or the restriction page, plus what the site needs before it draws anything. The verdict depends
  * on the caller's IP and the clock, so it is computed per request; only the lists are cached.
  */
-export async function getSystemStatus(context: PublicReadContext, callerIp: string, nowMs: number): Promise<SystemStatus> {
+export async function getSystemStatus(
+  context: PublicReadContext,
+  callerIp: string,
+  nowMs: number,
+): Promise<SystemStatus> {
   const { config, code } = context.merchant;
   const visitor = { ip: callerIp, country: findCountryOfIp(callerIp) };
   const systemStatus = evaluateSystemStatus(config, visitor, nowMs);
@@ -19,7 +23,11 @@ export async function getSystemStatus(context: PublicReadContext, callerIp: stri
     location: visitor,
     maintenance:
       systemStatus === 1
-        ? { startTime: config.maintenance.startTime, endTime: config.maintenance.endTime, message: config.maintenance.message[context.language] }
+        ? {
+            startTime: config.maintenance.startTime,
+            endTime: config.maintenance.endTime,
+            message: config.maintenance.message[context.language],
+          }
         : null,
     regionRestriction: systemStatus === 2 ? { ...visitor, message: config.access.message[context.language] } : null,
     info: {

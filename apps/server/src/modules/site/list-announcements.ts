@@ -1,4 +1,10 @@
-import { announcementTypeSchema, type Announcement, type AnnouncementList, type AnnouncementType, type Banner } from '@lotus/contract';
+import {
+  announcementTypeSchema,
+  type Announcement,
+  type AnnouncementList,
+  type AnnouncementType,
+  type Banner,
+} from '@lotus/contract';
 import { AppError } from '../../http/app-error.ts';
 import { cachedRead, pickLanguage, type PublicReadContext } from './public-read.ts';
 import { listAnnouncementRows, listEnabledBannerRows } from './site.queries.ts';
@@ -57,8 +63,11 @@ export async function listAnnouncements(
   const player = visible
     .filter((announcement) => boardTypes.has(announcement.type) && !announcement.isPopup)
     .sort((a, b) => Number(b.isPinned) - Number(a.isPinned) || b.publishedAt - a.publishedAt || a.sort - b.sort);
-  const byOperatorOrder = (a: CachedAnnouncement, b: CachedAnnouncement) => a.sort - b.sort || b.publishedAt - a.publishedAt;
-  const popup = visible.filter((announcement) => announcement.type === 'PU' || announcement.isPopup).sort(byOperatorOrder);
+  const byOperatorOrder = (a: CachedAnnouncement, b: CachedAnnouncement) =>
+    a.sort - b.sort || b.publishedAt - a.publishedAt;
+  const popup = visible
+    .filter((announcement) => announcement.type === 'PU' || announcement.isPopup)
+    .sort(byOperatorOrder);
   const promotion = visible.filter((announcement) => announcement.type === 'PR').sort(byOperatorOrder);
 
   return {

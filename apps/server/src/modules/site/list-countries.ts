@@ -35,7 +35,9 @@ const countries: ReadonlyArray<{ code: string; dialingCode: string; name: Record
 /** The flag emoji of an ISO 3166 code: each letter as its regional indicator symbol. */
 export function flagOf(countryCode: string): string {
   const regionalIndicatorA = 0x1f1e6;
-  return String.fromCodePoint(...[...countryCode.toUpperCase()].map((letter) => regionalIndicatorA + letter.charCodeAt(0) - 65));
+  return String.fromCodePoint(
+    ...[...countryCode.toUpperCase()].map((letter) => regionalIndicatorA + letter.charCodeAt(0) - 65),
+  );
 }
 
 const countryListByLanguage: Record<Language, Country[]> = {

@@ -14,7 +14,11 @@ export interface PublicReadContext {
   language: Language;
 }
 
-export function publicReadContext(app: AppInstance, request: FastifyRequest, language: Language = request.language): PublicReadContext {
+export function publicReadContext(
+  app: AppInstance,
+  request: FastifyRequest,
+  language: Language = request.language,
+): PublicReadContext {
   return { db: app.db, publicCache: app.publicCache, merchant: request.merchant, language };
 }
 

@@ -2,7 +2,12 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { demoAnnouncementsAt, retiredDemoAnnouncementCodes } from './demo-announcements.ts';
 import { demoBanners } from './demo-content.ts';
-import { announcementFingerprint, bannerFingerprint, type SeededAnnouncementValues, type SeededBannerValues } from './demo-fingerprint.ts';
+import {
+  announcementFingerprint,
+  bannerFingerprint,
+  type SeededAnnouncementValues,
+  type SeededBannerValues,
+} from './demo-fingerprint.ts';
 import type { AnnouncementTable } from './site.tables.ts';
 
 /**
@@ -52,7 +57,9 @@ const legacyDemoFingerprints: ReadonlySet<string> = new Set([
 
 /** Whether the seed still owns a row: its values are what the seed last wrote. */
 function isOwnedBySeed(storedFingerprint: string | null, currentFingerprint: string): boolean {
-  return storedFingerprint === null ? legacyDemoFingerprints.has(currentFingerprint) : storedFingerprint === currentFingerprint;
+  return storedFingerprint === null
+    ? legacyDemoFingerprints.has(currentFingerprint)
+    : storedFingerprint === currentFingerprint;
 }
 
 export async function seedDemoAnnouncements(trx: Kysely<Database>, merchantId: number, nowMs: number): Promise<void> {
@@ -88,13 +95,26 @@ export async function seedDemoAnnouncements(trx: Kysely<Database>, merchantId: n
         .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
         .execute();
     } else if (isSeedOwnedAnnouncement(row) && row.seed_fingerprint !== fingerprint) {
-      await trx.updateTable('announcement').set({ ...values, seed_fingerprint: fingerprint }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('announcement')
+        .set({ ...values, seed_fingerprint: fingerprint })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
 
-  const retired = retiredDemoAnnouncementCodes.flatMap((code) => existingByCode.get(code) ?? []).filter(isSeedOwnedAnnouncement);
+  const retired = retiredDemoAnnouncementCodes
+    .flatMap((code) => existingByCode.get(code) ?? [])
+    .filter(isSeedOwnedAnnouncement);
   if (retired.length > 0) {
-    await trx.deleteFrom('announcement').where('id', 'in', retired.map((row) => row.id)).execute();
+    await trx
+      .deleteFrom('announcement')
+      .where(
+        'id',
+        'in',
+        retired.map((row) => row.id),
+      )
+      .execute();
   }
 }
 
@@ -103,7 +123,11 @@ export async function seedDemoBanners(trx: Kysely<Database>, merchantId: number)
     .selectFrom('banner')
     .selectAll()
     .where('merchant_id', '=', merchantId)
-    .where('code', 'in', demoBanners.map((banner) => banner.code))
+    .where(
+      'code',
+      'in',
+      demoBanners.map((banner) => banner.code),
+    )
     .execute();
   const existingByCode = new Map(existing.map((row) => [row.code, row]));
 
@@ -130,7 +154,11 @@ export async function seedDemoBanners(trx: Kysely<Database>, merchantId: number)
         .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
         .execute();
     } else if (isOwnedBySeed(row.seed_fingerprint, bannerFingerprint(row)) && row.seed_fingerprint !== fingerprint) {
-      await trx.updateTable('banner').set({ ...values, seed_fingerprint: fingerprint }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('banner')
+        .set({ ...values, seed_fingerprint: fingerprint })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
 }

@@ -30,14 +30,59 @@ describe('evaluateSystemStatus', () => {
   test.each<[string, (config: MerchantConfig) => void, { ip: string; country: string }, 0 | 1 | 2]>([
     ['default config', () => {}, { ip: '8.8.8.8', country: 'US' }, 0],
     ['maintenance', (c) => void (c.maintenance.enabled = true), { ip: '8.8.8.8', country: 'US' }, 1],
-    ['maintenance, IP allowed', (c) => void Object.assign(c.maintenance, { enabled: true, allowIps: ['8.8.8.8'] }), { ip: '8.8.8.8', country: 'US' }, 0],
-    ['maintenance allow list does not lift region rules', (c) => void Object.assign(c.maintenance, { enabled: true, allowIps: ['8.8.8.8'] }, c.access.blockedCountries.push('US')), { ip: '8.8.8.8', country: 'US' }, 2],
+    [
+      'maintenance, IP allowed',
+      (c) => void Object.assign(c.maintenance, { enabled: true, allowIps: ['8.8.8.8'] }),
+      { ip: '8.8.8.8', country: 'US' },
+      0,
+    ],
+    [
+      'maintenance allow list does not lift region rules',
+      (c) =>
+        void Object.assign(
+          c.maintenance,
+          { enabled: true, allowIps: ['8.8.8.8'] },
+          c.access.blockedCountries.push('US'),
+        ),
+      { ip: '8.8.8.8', country: 'US' },
+      2,
+    ],
     ['blocked country', (c) => void c.access.blockedCountries.push('us'), { ip: '8.8.8.8', country: 'US' }, 2],
-    ['unknown country is not blocked by country lists', (c) => void c.access.allowedCountries.push('TH'), { ip: '10.0.0.1', country: '' }, 0],
-    ['outside allowed countries', (c) => void c.access.allowedCountries.push('TH'), { ip: '8.8.8.8', country: 'US' }, 2],
-    ['inside allowed countries', (c) => void c.access.allowedCountries.push('TH'), { ip: '1.46.0.1', country: 'TH' }, 0],
-    ['denied IP in an allowed country', (c) => void c.access.ipDeny.push('1.46.0.0/16'), { ip: '1.46.0.1', country: 'TH' }, 2],
-    ['allowed IP beats deny and country', (c) => void (c.access.ipAllow.push('1.46.0.1'), c.access.ipDeny.push('1.0.0.0/8'), c.access.blockedCountries.push('TH')), { ip: '1.46.0.1', country: 'TH' }, 0],
+    [
+      'unknown country is not blocked by country lists',
+      (c) => void c.access.allowedCountries.push('TH'),
+      { ip: '10.0.0.1', country: '' },
+      0,
+    ],
+    [
+      'outside allowed countries',
+      (c) => void c.access.allowedCountries.push('TH'),
+      { ip: '8.8.8.8', country: 'US' },
+      2,
+    ],
+    [
+      'inside allowed countries',
+      (c) => void c.access.allowedCountries.push('TH'),
+      { ip: '1.46.0.1', country: 'TH' },
+      0,
+    ],
+    [
+      'denied IP in an allowed country',
+      (c) => void c.access.ipDeny.push('1.46.0.0/16'),
+      { ip: '1.46.0.1', country: 'TH' },
+      2,
+    ],
+    [
+      'allowed IP beats deny and country',
+      (c) =>
+        void (
+          c.access.ipAllow.push('1.46.0.1'),
+          c.access.ipDeny.push('1.0.0.0/8'),
+          c.access.blockedCountries.push('TH')
+        ),
+      { ip: '1.46.0.1', country: 'TH' },
+      0,
+    ],
   ])('%s', (_name, change, visitor, expected) => {
     expect(evaluateSystemStatus(configWith(change), visitor, nowMs)).toBe(expected);
   });

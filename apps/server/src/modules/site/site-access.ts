@@ -31,7 +31,10 @@ export function isRegionRestricted(access: MerchantConfig['access'], visitor: Vi
   if (visitor.country === '') return false;
   const country = visitor.country.toUpperCase();
   if (access.blockedCountries.some((blocked) => blocked.toUpperCase() === country)) return true;
-  if (access.allowedCountries.length > 0 && !access.allowedCountries.some((allowed) => allowed.toUpperCase() === country)) {
+  if (
+    access.allowedCountries.length > 0 &&
+    !access.allowedCountries.some((allowed) => allowed.toUpperCase() === country)
+  ) {
     return true;
   }
   return false;
@@ -42,7 +45,8 @@ export function isRegionRestricted(access: MerchantConfig['access'], visitor: Vi
  * nobody plays, so there is nothing to restrict; the maintenance allow list lets operators test.
  */
 export function evaluateSystemStatus(config: MerchantConfig, visitor: Visitor, nowMs: number): SystemStatusCode {
-  if (isInMaintenanceWindow(config.maintenance, nowMs) && !ipMatcherFor(config.maintenance.allowIps)(visitor.ip)) return 1;
+  if (isInMaintenanceWindow(config.maintenance, nowMs) && !ipMatcherFor(config.maintenance.allowIps)(visitor.ip))
+    return 1;
   if (isRegionRestricted(config.access, visitor)) return 2;
   return 0;
 }

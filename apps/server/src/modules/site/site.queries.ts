@@ -26,11 +26,23 @@ export function listEnabledBannerRows(db: Kysely<Database>, merchantId: number) 
 }
 
 export function listHelpTopicRows(db: Kysely<Database>, merchantId: number) {
-  return db.selectFrom('help_topic').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('help_topic')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export function listSiteResourceRows(db: Kysely<Database>, merchantId: number) {
-  return db.selectFrom('site_resource').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('site_resource')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export function listEnabledCustomerServiceRows(db: Kysely<Database>, merchantId: number) {
@@ -45,7 +57,13 @@ export function listEnabledCustomerServiceRows(db: Kysely<Database>, merchantId:
 }
 
 export function listPartnerRows(db: Kysely<Database>, merchantId: number) {
-  return db.selectFrom('partner').selectAll().where('merchant_id', '=', merchantId).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('partner')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export function listDomainRows(db: Kysely<Database>, merchantId: number) {
@@ -68,6 +86,12 @@ export interface NewFeedback {
 export async function insertFeedback(db: Kysely<Database>, feedback: NewFeedback): Promise<void> {
   await db
     .insertInto('feedback')
-    .values({ merchant_id: feedback.merchantId, content: feedback.content, contact: feedback.contact, ip: feedback.ip, member_id: null })
+    .values({
+      merchant_id: feedback.merchantId,
+      content: feedback.content,
+      contact: feedback.contact,
+      ip: feedback.ip,
+      member_id: null,
+    })
     .execute();
 }

@@ -39,7 +39,10 @@ const feedbackRateLimit = { max: 5, timeWindow: '10 minutes' };
 export async function siteRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.systemStatus,
-    { config: publicReadPerCaller, schema: { tags, querystring: systemStatusQuerySchema, response: { 200: envelopeSchema(systemStatusSchema) } } },
+    {
+      config: publicReadPerCaller,
+      schema: { tags, querystring: systemStatusQuerySchema, response: { 200: envelopeSchema(systemStatusSchema) } },
+    },
     async (request) => ok(await getSystemStatus(publicReadContext(app, request), request.ip, Date.now())),
   );
 
@@ -75,7 +78,14 @@ export async function siteRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     apiPaths.announcements,
-    { config: publicRead, schema: { tags, querystring: announcementsQuerySchema, response: { 200: envelopeSchema(announcementListSchema) } } },
+    {
+      config: publicRead,
+      schema: {
+        tags,
+        querystring: announcementsQuerySchema,
+        response: { 200: envelopeSchema(announcementListSchema) },
+      },
+    },
     async (request) => {
       const types = parseAnnouncementTypes(request.query.types);
       return ok(await listAnnouncements(publicReadContext(app, request), types, Date.now()));

@@ -13,7 +13,10 @@ afterAll(async () => {
 
 async function get<T>(url: string, language: 'TH' | 'EN') {
   const response = await testApp.app.inject({ method: 'GET', url, headers: { Merchant: 'demo', Language: language } });
-  return { statusCode: response.statusCode, body: response.json() as { success: boolean; value: T; errorCode?: string; field?: string } };
+  return {
+    statusCode: response.statusCode,
+    body: response.json() as { success: boolean; value: T; errorCode?: string; field?: string },
+  };
 }
 
 describe('GET /wps/system/whitelabel', () => {
@@ -39,11 +42,23 @@ describe('GET /wps/system/whitelabel', () => {
     expect(value.brand.footerDescription).toContain('Play responsibly');
     expect(value.brand.copyright).toBe(`© 2019-${copyrightYears(null, Date.now())} Lotus88. All rights reserved.`);
     expect(value.brand.copyrightStartYear).toBe(2019);
-    expect(value.switches).toMatchObject({ usernameRegistration: true, mobileRegistration: true, freePlay: true, smsCodeLogin: true });
+    expect(value.switches).toMatchObject({
+      usernameRegistration: true,
+      mobileRegistration: true,
+      freePlay: true,
+      smsCodeLogin: true,
+    });
     expect(value.switches.firebase).toEqual({ facebook: false, line: false, google: false, sms: false });
     expect(value.esportsVendors).toEqual(expect.arrayContaining(['LTESPORT', 'AV', 'IMES', 'IA', 'AI', 'TF']));
     expect(value.cockfightVendors).toEqual(['LTCOCK', 'DS88', 'DIG']);
-    expect(value.customerService.map((entry) => entry.type)).toEqual(['LIVECHAT', 'LINE', 'TELEGRAM', 'EMAIL', 'PHONE', 'LINE']);
+    expect(value.customerService.map((entry) => entry.type)).toEqual([
+      'LIVECHAT',
+      'LINE',
+      'TELEGRAM',
+      'EMAIL',
+      'PHONE',
+      'LINE',
+    ]);
     expect(value.customerService.filter((entry) => entry.isVip)).toHaveLength(1);
     expect(value.customerService[0]?.label).toBe('Live chat 24/7');
     expect(value.resources.map((resource) => [resource.resourceType, resource.qrCodeUrl])).toEqual([
@@ -52,7 +67,11 @@ describe('GET /wps/system/whitelabel', () => {
       ['APP_IOS_LITE', '/art/qr/ios-lite.svg'],
     ]);
     expect(value.partners.map((partner) => partner.code)).toContain('TCG_SEA');
-    expect(value.partners.find((partner) => partner.code === 'LTLIVE')).toEqual({ code: 'LTLIVE', name: 'Lotus Live', logoUrl: '/art/vendors/LTLIVE.svg' });
+    expect(value.partners.find((partner) => partner.code === 'LTLIVE')).toEqual({
+      code: 'LTLIVE',
+      name: 'Lotus Live',
+      logoUrl: '/art/vendors/LTLIVE.svg',
+    });
   });
 
   test('TH: texts in Thai', async () => {
@@ -82,7 +101,11 @@ describe('GET /wps/system/domainRoute', () => {
     for (const language of ['TH', 'EN'] as const) {
       const { body } = await get<DomainRoute>('/wps/system/domainRoute', language);
       expect(body.value.domainList[0]).toEqual({ domain: 'demo.lotus88.test', isPrimary: true });
-      expect(body.value.domainList.map((entry) => entry.domain).sort()).toEqual(['127.0.0.1', 'demo.lotus88.test', 'localhost']);
+      expect(body.value.domainList.map((entry) => entry.domain).sort()).toEqual([
+        '127.0.0.1',
+        'demo.lotus88.test',
+        'localhost',
+      ]);
       expect(body.value.domainList.filter((entry) => entry.isPrimary)).toHaveLength(1);
     }
   });
@@ -103,7 +126,12 @@ describe('GET /wps/system/setting/register', () => {
       expect(rules.verificationCode).toMatchObject({ enabled: true, minLength: 6, maxLength: 6 });
       expect(new RegExp(rules.email.acceptedPattern).test('player@example.com')).toBe(true);
       expect(rules.qqNum.enabled).toBe(false);
-      expect(body.value).toMatchObject({ minimumAge: 18, usernameRegistration: true, mobileRegistration: true, smsVerificationOnRegister: true });
+      expect(body.value).toMatchObject({
+        minimumAge: 18,
+        usernameRegistration: true,
+        mobileRegistration: true,
+        smsVerificationOnRegister: true,
+      });
     }
   });
 });
@@ -113,11 +141,32 @@ describe('GET /wps/system/country', () => {
     const { body } = await get<Country[]>('/wps/system/country', 'EN');
     expect(body.value[0]).toEqual({ countryCode: 'TH', countryDialingCode: '+66', name: 'Thailand', flag: '🇹🇭' });
     const codes = body.value.map((country) => country.countryCode);
-    for (const code of ['VN', 'LA', 'KH', 'MM', 'MY', 'SG', 'ID', 'PH', 'BN', 'CN', 'JP', 'KR', 'IN', 'US', 'GB', 'AU']) {
+    for (const code of [
+      'VN',
+      'LA',
+      'KH',
+      'MM',
+      'MY',
+      'SG',
+      'ID',
+      'PH',
+      'BN',
+      'CN',
+      'JP',
+      'KR',
+      'IN',
+      'US',
+      'GB',
+      'AU',
+    ]) {
       expect(codes).toContain(code);
     }
     expect(new Set(codes).size).toBe(codes.length);
-    expect(body.value.find((country) => country.countryCode === 'GB')).toMatchObject({ name: 'United Kingdom', countryDialingCode: '+44', flag: '🇬🇧' });
+    expect(body.value.find((country) => country.countryCode === 'GB')).toMatchObject({
+      name: 'United Kingdom',
+      countryDialingCode: '+44',
+      flag: '🇬🇧',
+    });
   });
 
   test('TH: names in Thai', async () => {
@@ -130,7 +179,15 @@ describe('GET /wps/system/country', () => {
 describe('GET /wps/system/helpCenter', () => {
   test('EN and TH: every topic in order with HTML content', async () => {
     const { body: en } = await get<HelpTopic[]>('/wps/system/helpCenter', 'EN');
-    expect(en.value.map((topic) => topic.tag)).toEqual(['about', 'deposit', 'withdraw', 'rules', 'privacy', 'faq', 'responsible']);
+    expect(en.value.map((topic) => topic.tag)).toEqual([
+      'about',
+      'deposit',
+      'withdraw',
+      'rules',
+      'privacy',
+      'faq',
+      'responsible',
+    ]);
     expect(en.value[1]).toMatchObject({ tag: 'deposit', title: 'How to deposit' });
     expect(en.value[1]?.content).toContain('<ol>');
     const { body: th } = await get<HelpTopic[]>('/wps/system/helpCenter', 'TH');
@@ -178,8 +235,13 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
       buttonLabel: 'See promotions',
       linkUrl: '/promotions',
     });
-    expect(banners.find((banner) => banner.groupName === 'w_login')).toMatchObject({ subtitle: null, buttonLabel: null });
-    expect(new Set(banners.map((banner) => banner.groupName))).toEqual(new Set(['home', 'w_login', 'w_register', 'w_announcement']));
+    expect(banners.find((banner) => banner.groupName === 'w_login')).toMatchObject({
+      subtitle: null,
+      buttonLabel: null,
+    });
+    expect(new Set(banners.map((banner) => banner.groupName))).toEqual(
+      new Set(['home', 'w_login', 'w_register', 'w_announcement']),
+    );
   });
 
   test('TH: titles and content in Thai', async () => {
@@ -198,7 +260,11 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     ['H', { player: 1, popup: 0, promotion: 0 }],
   ])('types=%s filters every list', async (types, counts) => {
     const { body } = await get<AnnouncementList>(`${url}?types=${types}`, 'EN');
-    expect({ player: body.value.player.length, popup: body.value.popup.length, promotion: body.value.promotion.length }).toEqual(counts);
+    expect({
+      player: body.value.player.length,
+      popup: body.value.popup.length,
+      promotion: body.value.promotion.length,
+    }).toEqual(counts);
     const wanted = new Set(types.split(','));
     for (const announcement of [...body.value.player, ...body.value.popup, ...body.value.promotion]) {
       expect(wanted.has(announcement.type)).toBe(true);
@@ -212,16 +278,44 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
   });
 
   test('announcements outside their active window or not yet published are hidden', async () => {
-    const { id: merchantId } = await testApp.db.selectFrom('merchant').select('id').where('code', '=', 'demo').executeTakeFirstOrThrow();
-    const base = { merchant_id: merchantId, type: 'B' as const, title_th: 'ทดสอบ', content_th: '<p>ทดสอบ</p>', content_en: '<p>test</p>' };
+    const { id: merchantId } = await testApp.db
+      .selectFrom('merchant')
+      .select('id')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const base = {
+      merchant_id: merchantId,
+      type: 'B' as const,
+      title_th: 'ทดสอบ',
+      content_th: '<p>ทดสอบ</p>',
+      content_en: '<p>test</p>',
+    };
     const dayMs = 86_400_000;
     await testApp.db
       .insertInto('announcement')
       .values([
-        { ...base, code: 'test-expired', title_en: 'Expired notice', published_at: new Date(Date.now() - 10 * dayMs), active_until: new Date(Date.now() - dayMs) },
+        {
+          ...base,
+          code: 'test-expired',
+          title_en: 'Expired notice',
+          published_at: new Date(Date.now() - 10 * dayMs),
+          active_until: new Date(Date.now() - dayMs),
+        },
         { ...base, code: 'test-scheduled', title_en: 'Scheduled notice', published_at: new Date(Date.now() + dayMs) },
-        { ...base, code: 'test-window', title_en: 'Not yet active', published_at: new Date(Date.now() - dayMs), active_from: new Date(Date.now() + dayMs) },
-        { ...base, code: 'test-current', title_en: 'Current notice', published_at: new Date(Date.now() - 1000), active_until: new Date(Date.now() + dayMs) },
+        {
+          ...base,
+          code: 'test-window',
+          title_en: 'Not yet active',
+          published_at: new Date(Date.now() - dayMs),
+          active_from: new Date(Date.now() + dayMs),
+        },
+        {
+          ...base,
+          code: 'test-current',
+          title_en: 'Current notice',
+          published_at: new Date(Date.now() - 1000),
+          active_until: new Date(Date.now() + dayMs),
+        },
       ])
       .execute();
     await testApp.settle();

@@ -23,12 +23,20 @@ afterAll(async () => {
 });
 
 async function readDemoConfig(): Promise<MerchantConfig> {
-  const row = await testApp.db.selectFrom('merchant').select('config').where('code', '=', 'demo').executeTakeFirstOrThrow();
+  const row = await testApp.db
+    .selectFrom('merchant')
+    .select('config')
+    .where('code', '=', 'demo')
+    .executeTakeFirstOrThrow();
   return row.config;
 }
 
 async function writeDemoConfig(config: MerchantConfig): Promise<void> {
-  await testApp.db.updateTable('merchant').set({ config: JSON.stringify(config), updated_at: sql<Date>`now()` }).where('code', '=', 'demo').execute();
+  await testApp.db
+    .updateTable('merchant')
+    .set({ config: JSON.stringify(config), updated_at: sql<Date>`now()` })
+    .where('code', '=', 'demo')
+    .execute();
   await testApp.settle();
 }
 
@@ -78,7 +86,11 @@ describe('GET /wps/system/status', () => {
       });
       const status = await getStatus('127.0.0.1', 'EN');
       expect(status.systemStatus).toBe(1);
-      expect(status.maintenance).toEqual({ startTime: null, endTime: null, message: originalConfig.maintenance.message.EN });
+      expect(status.maintenance).toEqual({
+        startTime: null,
+        endTime: null,
+        message: originalConfig.maintenance.message.EN,
+      });
       expect((await getStatus('127.0.0.1', 'TH')).maintenance?.message).toBe(originalConfig.maintenance.message.TH);
 
       await writeDemoConfig(originalConfig);
@@ -126,7 +138,11 @@ describe('GET /wps/system/status', () => {
       });
       const status = await getStatus(thaiIp, 'EN');
       expect(status.systemStatus).toBe(2);
-      expect(status.regionRestriction).toEqual({ ip: thaiIp, country: 'TH', message: originalConfig.access.message.EN });
+      expect(status.regionRestriction).toEqual({
+        ip: thaiIp,
+        country: 'TH',
+        message: originalConfig.access.message.EN,
+      });
       expect((await getStatus('1.47.0.1')).systemStatus).toBe(0);
     });
 
@@ -145,7 +161,11 @@ describe('GET /wps/system/status', () => {
       });
       const status = await getStatus(usIp, 'TH');
       expect(status.systemStatus).toBe(2);
-      expect(status.regionRestriction).toMatchObject({ ip: usIp, country: 'US', message: originalConfig.access.message.TH });
+      expect(status.regionRestriction).toMatchObject({
+        ip: usIp,
+        country: 'US',
+        message: originalConfig.access.message.TH,
+      });
       expect((await getStatus(usIpv6)).systemStatus).toBe(2);
       expect((await getStatus(thaiIp)).systemStatus).toBe(0);
     });

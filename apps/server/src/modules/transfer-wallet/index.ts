@@ -1,4 +1,10 @@
-export { findConnectedVendors, isHouseIntegration, servedGameIdsOf, type ConnectedVendor, type Integration } from './integrations.ts';
+export {
+  findConnectedVendors,
+  isHouseIntegration,
+  servedGameIdsOf,
+  type ConnectedVendor,
+  type Integration,
+} from './integrations.ts';
 export { callVendor, ensurePlayer, transfer, type TransferContext } from './transfer-service.ts';
 export { pullTransferBetRecords } from './pull-bet-records.ts';
 export { findTransfersOfHistory, findVendorWalletNames, type TransferOfHistory } from './transfer-history.ts';

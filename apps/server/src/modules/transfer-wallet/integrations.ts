@@ -48,11 +48,18 @@ export function servedGameIdsOf(integrationCode: string): readonly string[] | nu
 }
 
 /** The enabled vendors of the merchant (all, or those with these codes), with their integrations. */
-export async function findConnectedVendors(db: Kysely<Database>, config: AppConfig, merchantId: number, vassalages?: readonly string[]): Promise<ConnectedVendor[]> {
+export async function findConnectedVendors(
+  db: Kysely<Database>,
+  config: AppConfig,
+  merchantId: number,
+  vassalages?: readonly string[],
+): Promise<ConnectedVendor[]> {
   if (vassalages !== undefined && vassalages.length === 0) return [];
   let query = db
     .selectFrom('game_vendor as v')
-    .leftJoin('vendor_credential as c', (join) => join.onRef('c.merchant_id', '=', 'v.merchant_id').onRef('c.vendor_code', '=', 'v.integration_code'))
+    .leftJoin('vendor_credential as c', (join) =>
+      join.onRef('c.merchant_id', '=', 'v.merchant_id').onRef('c.vendor_code', '=', 'v.integration_code'),
+    )
     .select([
       'v.id',
       'v.vassalage',
@@ -74,13 +81,22 @@ export async function findConnectedVendors(db: Kysely<Database>, config: AppConf
     accountTypeId: row.id,
     displayName: { TH: row.display_name_th, EN: row.display_name_en },
     walletMode: row.wallet_mode,
-    integration: row.integration_code === null ? null : integrationOf(config, row.integration_code, row.secret, row.api_url),
-    maintenance: row.maintenance_start_at && row.maintenance_end_at ? { startAt: row.maintenance_start_at, endAt: row.maintenance_end_at } : null,
+    integration:
+      row.integration_code === null ? null : integrationOf(config, row.integration_code, row.secret, row.api_url),
+    maintenance:
+      row.maintenance_start_at && row.maintenance_end_at
+        ? { startAt: row.maintenance_start_at, endAt: row.maintenance_end_at }
+        : null,
   }));
 }
 
 /** The integration of a code with what `vendor_credential` stores for it (the house's come from the configuration). */
-export function integrationOf(config: AppConfig, code: string, secret: string | null, apiUrl: string | null): Integration {
+export function integrationOf(
+  config: AppConfig,
+  code: string,
+  secret: string | null,
+  apiUrl: string | null,
+): Integration {
   if (isHouseIntegration(code)) {
     return { code, apiUrl: apiUrl ?? config.HOUSE_GAMES_INTERNAL_URL, secret: config.HOUSE_VENDOR_SECRET ?? null };
   }

@@ -31,7 +31,9 @@ export async function pullTransferBetRecords(
 ): Promise<PullReport> {
   const connected = await db
     .selectFrom('game_vendor as v')
-    .leftJoin('vendor_credential as c', (join) => join.onRef('c.merchant_id', '=', 'v.merchant_id').onRef('c.vendor_code', '=', 'v.integration_code'))
+    .leftJoin('vendor_credential as c', (join) =>
+      join.onRef('c.merchant_id', '=', 'v.merchant_id').onRef('c.vendor_code', '=', 'v.integration_code'),
+    )
     .select(['v.integration_code', 'c.secret', 'c.api_url'])
     .where('v.wallet_mode', '=', 'transfer')
     .where('v.is_enabled', '=', true)
@@ -48,7 +50,11 @@ export async function pullTransferBetRecords(
   const report: PullReport = { integrations: integrations.size, rounds: 0, stored: 0, unreachable: 0 };
   for (const integration of integrations.values()) {
     const client = clientFor(integration);
-    const stored = await db.selectFrom('vendor_feed_cursor').select('cursor').where('integration_code', '=', integration.code).executeTakeFirst();
+    const stored = await db
+      .selectFrom('vendor_feed_cursor')
+      .select('cursor')
+      .where('integration_code', '=', integration.code)
+      .executeTakeFirst();
     let cursor = stored?.cursor ?? '';
     for (let page = 0; page < maxPages; page += 1) {
       let answer;
@@ -69,16 +75,25 @@ export async function pullTransferBetRecords(
 }
 
 /** One page of the feed and the cursor after it, in one transaction; answers how many rounds were new. */
-async function storePage(db: Kysely<Database>, integrationCode: string, records: TransferVendorRound[], cursor: string, nowMs: number): Promise<number> {
+async function storePage(
+  db: Kysely<Database>,
+  integrationCode: string,
+  records: TransferVendorRound[],
+  cursor: string,
+  nowMs: number,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let stored = 0;
-    const players = records.length === 0 ? [] : await trx
-      .selectFrom('vendor_player as p')
-      .innerJoin('member as m', 'm.id', 'p.member_id')
-      .select(['p.player_id', 'p.merchant_id', 'p.member_id', 'm.is_agent'])
-      .where('p.integration_code', '=', integrationCode)
-      .where('p.player_id', 'in', [...new Set(records.map((record) => record.playerId))])
-      .execute();
+    const players =
+      records.length === 0
+        ? []
+        : await trx
+            .selectFrom('vendor_player as p')
+            .innerJoin('member as m', 'm.id', 'p.member_id')
+            .select(['p.player_id', 'p.merchant_id', 'p.member_id', 'm.is_agent'])
+            .where('p.integration_code', '=', integrationCode)
+            .where('p.player_id', 'in', [...new Set(records.map((record) => record.playerId))])
+            .execute();
     const playerOf = new Map(players.map((player) => [player.player_id, player]));
     for (const record of records) {
       const player = playerOf.get(record.playerId);

@@ -40,7 +40,11 @@ export async function reconcilePendingTransfers(
   const integrations = new Map<string, Promise<Integration | null>>();
   const integrationFor = (merchantId: number, vassalage: string) => {
     const key = `${merchantId}:${vassalage}`;
-    if (!integrations.has(key)) integrations.set(key, findConnectedVendors(db, config, merchantId, [vassalage]).then(([vendor]) => vendor?.integration ?? null));
+    if (!integrations.has(key))
+      integrations.set(
+        key,
+        findConnectedVendors(db, config, merchantId, [vassalage]).then(([vendor]) => vendor?.integration ?? null),
+      );
     return integrations.get(key)!;
   };
   for (const transfer of pending) {

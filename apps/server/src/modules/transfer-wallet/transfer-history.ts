@@ -25,20 +25,38 @@ export async function findTransfersOfHistory(
   if (references.length === 0) return new Map();
   const rows = await db
     .selectFrom('wallet_transfer as t')
-    .leftJoin('game_vendor as v', (join) => join.onRef('v.merchant_id', '=', 't.merchant_id').onRef('v.vassalage', '=', 't.vassalage'))
-    .select(['t.reference', 't.vassalage', 't.direction', 't.status', language === 'TH' ? 'v.display_name_th as name' : 'v.display_name_en as name'])
+    .leftJoin('game_vendor as v', (join) =>
+      join.onRef('v.merchant_id', '=', 't.merchant_id').onRef('v.vassalage', '=', 't.vassalage'),
+    )
+    .select([
+      't.reference',
+      't.vassalage',
+      't.direction',
+      't.status',
+      language === 'TH' ? 'v.display_name_th as name' : 'v.display_name_en as name',
+    ])
     .where('t.merchant_id', '=', scope.merchantId)
     .where('t.member_id', '=', scope.memberId)
     .where('t.reference', 'in', [...new Set(references)])
     .execute();
-  return new Map(rows.map((row) => [row.reference, { vassalage: row.vassalage, vendorName: row.name ?? row.vassalage, direction: row.direction, status: row.status }]));
+  return new Map(
+    rows.map((row) => [
+      row.reference,
+      { vassalage: row.vassalage, vendorName: row.name ?? row.vassalage, direction: row.direction, status: row.status },
+    ]),
+  );
 }
 
 /**
  * The names of vendors whose wallets the member has (`member_vendor` accounts, by their sub-key, the
  * vendor's code), in `language` from the catalogue; a code the catalogue does not have is absent.
  */
-export async function findVendorWalletNames(db: Kysely<Database>, merchantId: number, vassalages: readonly string[], language: 'TH' | 'EN'): Promise<Map<string, string>> {
+export async function findVendorWalletNames(
+  db: Kysely<Database>,
+  merchantId: number,
+  vassalages: readonly string[],
+  language: 'TH' | 'EN',
+): Promise<Map<string, string>> {
   if (vassalages.length === 0) return new Map();
   const rows = await db
     .selectFrom('game_vendor')

@@ -6,7 +6,12 @@ import { AppError } from '../../http/app-error.ts';
 import { LedgerError, memberBalance, postTransfers, type AccountRef, type MemberAccountRef } from '../ledger/index.ts';
 import type { Integration } from './integrations.ts';
 import type { TransferDirection, WalletTransferTable } from './transfer-wallet.tables.ts';
-import { unknownOutcomeCodes, VendorRefusal, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
+import {
+  unknownOutcomeCodes,
+  VendorRefusal,
+  VendorUnreachable,
+  type TransferVendorClient,
+} from './transfer-vendor-client.ts';
 
 /**
  * Moving money between a member's main wallet and a transfer-mode vendor's wallet (README.md).
@@ -18,7 +23,10 @@ import { unknownOutcomeCodes, VendorRefusal, VendorUnreachable, type TransferVen
  * Every step for one member and vendor takes the `vendor_player` row lock, so they form a line.
  */
 
-type TransferRow = Pick<WalletTransferTable, 'merchant_id' | 'member_id' | 'vassalage' | 'direction' | 'currency' | 'reference' | 'status'> & { id: bigint; amount: bigint };
+type TransferRow = Pick<
+  WalletTransferTable,
+  'merchant_id' | 'member_id' | 'vassalage' | 'direction' | 'currency' | 'reference' | 'status'
+> & { id: bigint; amount: bigint };
 
 export interface TransferContext {
   db: Kysely<Database>;
@@ -34,7 +42,11 @@ export interface TransferContext {
 const ledgerSource = 'wallet-transfer';
 
 const mainWallet = (memberId: bigint): MemberAccountRef => ({ kind: 'member_main', memberId });
-const vendorWallet = (memberId: bigint, vassalage: string): MemberAccountRef => ({ kind: 'member_vendor', memberId, subKey: vassalage });
+const vendorWallet = (memberId: bigint, vassalage: string): MemberAccountRef => ({
+  kind: 'member_vendor',
+  memberId,
+  subKey: vassalage,
+});
 const transit = (vassalage: string): AccountRef => ({ kind: 'house_vendor_transit', subKey: vassalage });
 
 /** The player id a vendor knows the member by: derived, so a lost `player` answer is simply asked again. */
@@ -57,7 +69,13 @@ export async function ensurePlayer(context: TransferContext): Promise<string> {
   await callVendor(() => context.client.call('player', { playerId, currency: context.currency }));
   await db
     .insertInto('vendor_player')
-    .values({ merchant_id: merchantId, member_id: memberId, integration_code: integration.code, player_id: playerId, created_at: new Date(context.nowMs) })
+    .values({
+      merchant_id: merchantId,
+      member_id: memberId,
+      integration_code: integration.code,
+      player_id: playerId,
+      created_at: new Date(context.nowMs),
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
   return playerId;
@@ -68,12 +86,16 @@ export async function callVendor<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof VendorRefusal || error instanceof VendorUnreachable) throw new AppError(503, launchErrorCodes.vendorUnavailable);
+    if (error instanceof VendorRefusal || error instanceof VendorUnreachable)
+      throw new AppError(503, launchErrorCodes.vendorUnavailable);
     throw error;
   }
 }
 
-async function lockPlayer(trx: Transaction<Database>, context: Pick<TransferContext, 'merchantId' | 'memberId' | 'integration'>) {
+async function lockPlayer(
+  trx: Transaction<Database>,
+  context: Pick<TransferContext, 'merchantId' | 'memberId' | 'integration'>,
+) {
   return trx
     .updateTable('vendor_player')
     .set({ wallet_version: sql<bigint>`wallet_version + 1` })
@@ -105,7 +127,13 @@ export async function syncVendorWallet(context: TransferContext, vassalage: stri
   await db.transaction().execute(async (trx) => {
     const locked = await lockPlayer(trx, context);
     if (locked.wallet_version !== before.wallet_version + 1n) return;
-    const pending = await trx.selectFrom('wallet_transfer').select('id').where('member_id', '=', memberId).where('vassalage', '=', vassalage).where('status', '=', 'pending').executeTakeFirst();
+    const pending = await trx
+      .selectFrom('wallet_transfer')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('vassalage', '=', vassalage)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
     if (pending) return;
     const mirror = await memberBalance(trx, merchantId, context.currency, vendorWallet(memberId, vassalage));
     const difference = vendorBalance - mirror;
@@ -118,8 +146,20 @@ export async function syncVendorWallet(context: TransferContext, vassalage: stri
       idempotency: { source: ledgerSource, key: `sync:${randomUUID()}` },
       transfers: [
         difference > 0n
-          ? { debit: house, credit: wallet, amount: difference, kind: 'vendor.result', reference: `vendor:${vassalage}` }
-          : { debit: wallet, credit: house, amount: -difference, kind: 'vendor.result', reference: `vendor:${vassalage}` },
+          ? {
+              debit: house,
+              credit: wallet,
+              amount: difference,
+              kind: 'vendor.result',
+              reference: `vendor:${vassalage}`,
+            }
+          : {
+              debit: wallet,
+              credit: house,
+              amount: -difference,
+              kind: 'vendor.result',
+              reference: `vendor:${vassalage}`,
+            },
       ],
       nowMs: context.nowMs,
     });
@@ -134,7 +174,10 @@ export async function syncVendorWallet(context: TransferContext, vassalage: stri
  */
 function referenceOf(context: TransferContext, vassalage: string, requestKey: string | null): string {
   if (requestKey === null) return randomUUID().replaceAll('-', '');
-  return createHash('sha256').update(`${context.merchantId}:${context.memberId}:${vassalage}:${requestKey}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${context.merchantId}:${context.memberId}:${vassalage}:${requestKey}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**
@@ -148,20 +191,41 @@ async function startTransfer(
   amount: bigint | 'all',
   reference: string,
 ): Promise<{ row: TransferRow; resumed: boolean }> {
-  const source: MemberAccountRef = direction === 'IN' ? mainWallet(context.memberId) : vendorWallet(context.memberId, vassalage);
+  const source: MemberAccountRef =
+    direction === 'IN' ? mainWallet(context.memberId) : vendorWallet(context.memberId, vassalage);
   try {
     return await context.db.transaction().execute(async (trx) => {
       await lockPlayer(trx, context);
       const existing = await trx
         .selectFrom('wallet_transfer')
-        .select(['id', 'merchant_id', 'member_id', 'vassalage', 'direction', 'amount', 'currency', 'reference', 'status'])
+        .select([
+          'id',
+          'merchant_id',
+          'member_id',
+          'vassalage',
+          'direction',
+          'amount',
+          'currency',
+          'reference',
+          'status',
+        ])
         .where('reference', '=', reference)
         .executeTakeFirst();
       if (existing) return { row: existing, resumed: true };
-      const pending = await trx.selectFrom('wallet_transfer').select('id').where('member_id', '=', context.memberId).where('vassalage', '=', vassalage).where('status', '=', 'pending').executeTakeFirst();
+      const pending = await trx
+        .selectFrom('wallet_transfer')
+        .select('id')
+        .where('member_id', '=', context.memberId)
+        .where('vassalage', '=', vassalage)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       if (pending) throw new AppError(409, launchErrorCodes.transferPending);
       const minor = amount === 'all' ? await memberBalance(trx, context.merchantId, context.currency, source) : amount;
-      if (minor <= 0n) throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, { params: { available: '0.00' }, value: { available: '0.00' } });
+      if (minor <= 0n)
+        throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, {
+          params: { available: '0.00' },
+          value: { available: '0.00' },
+        });
       const now = new Date(context.nowMs);
       const row = await trx
         .insertInto('wallet_transfer')
@@ -178,13 +242,31 @@ async function startTransfer(
           created_at: now,
           updated_at: now,
         })
-        .returning(['id', 'merchant_id', 'member_id', 'vassalage', 'direction', 'amount', 'currency', 'reference', 'status'])
+        .returning([
+          'id',
+          'merchant_id',
+          'member_id',
+          'vassalage',
+          'direction',
+          'amount',
+          'currency',
+          'reference',
+          'status',
+        ])
         .executeTakeFirstOrThrow();
       await postTransfers(trx, {
         merchantId: context.merchantId,
         currency: context.currency,
         idempotency: { source: ledgerSource, key: `${row.reference}:start` },
-        transfers: [{ debit: source, credit: transit(vassalage), amount: minor, kind: `wallet.transfer.${direction.toLowerCase()}`, reference: `transfer:${row.reference}` }],
+        transfers: [
+          {
+            debit: source,
+            credit: transit(vassalage),
+            amount: minor,
+            kind: `wallet.transfer.${direction.toLowerCase()}`,
+            reference: `transfer:${row.reference}`,
+          },
+        ],
         nowMs: context.nowMs,
       });
       return { row, resumed: false };
@@ -192,7 +274,10 @@ async function startTransfer(
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
       const available = formatMinorUnits(BigInt(error.details.available ?? 0));
-      throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, { params: { available }, value: { available } });
+      throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, {
+        params: { available },
+        value: { available },
+      });
     }
     throw error;
   }
@@ -203,7 +288,13 @@ async function startTransfer(
  * `failed` back to the source. The status guard makes a second resolver (the request and the
  * reconciliation job at once) a no-op; the posting's key would refuse a second movement anyway.
  */
-export async function finishTransfer(db: Kysely<Database>, transferId: bigint, outcome: 'succeeded' | 'failed', failure: string | null, nowMs: number): Promise<TransferRow> {
+export async function finishTransfer(
+  db: Kysely<Database>,
+  transferId: bigint,
+  outcome: 'succeeded' | 'failed',
+  failure: string | null,
+  nowMs: number,
+): Promise<TransferRow> {
   return db.transaction().execute(async (trx) => {
     const now = new Date(nowMs);
     const row = await trx
@@ -211,16 +302,41 @@ export async function finishTransfer(db: Kysely<Database>, transferId: bigint, o
       .set({ status: outcome, failure, updated_at: now, resolved_at: now })
       .where('id', '=', transferId)
       .where('status', '=', 'pending')
-      .returning(['id', 'merchant_id', 'member_id', 'vassalage', 'direction', 'amount', 'currency', 'reference', 'status', 'integration_code'])
+      .returning([
+        'id',
+        'merchant_id',
+        'member_id',
+        'vassalage',
+        'direction',
+        'amount',
+        'currency',
+        'reference',
+        'status',
+        'integration_code',
+      ])
       .executeTakeFirst();
     if (!row) {
       return trx
         .selectFrom('wallet_transfer')
-        .select(['id', 'merchant_id', 'member_id', 'vassalage', 'direction', 'amount', 'currency', 'reference', 'status'])
+        .select([
+          'id',
+          'merchant_id',
+          'member_id',
+          'vassalage',
+          'direction',
+          'amount',
+          'currency',
+          'reference',
+          'status',
+        ])
         .where('id', '=', transferId)
         .executeTakeFirstOrThrow();
     }
-    await lockPlayer(trx, { merchantId: row.merchant_id, memberId: row.member_id, integration: { code: row.integration_code, apiUrl: null, secret: null } });
+    await lockPlayer(trx, {
+      merchantId: row.merchant_id,
+      memberId: row.member_id,
+      integration: { code: row.integration_code, apiUrl: null, secret: null },
+    });
     const toVendor = (row.direction === 'IN') === (outcome === 'succeeded');
     const destination = toVendor ? vendorWallet(row.member_id, row.vassalage) : mainWallet(row.member_id);
     await postTransfers(trx, {
@@ -243,7 +359,12 @@ export async function finishTransfer(db: Kysely<Database>, transferId: bigint, o
 }
 
 /** Asks the vendor what became of a pending transfer and ends it if the answer is definite. */
-export async function resolveByStatus(db: Kysely<Database>, client: TransferVendorClient, transfer: Pick<TransferRow, 'id' | 'reference'>, nowMs: number): Promise<'succeeded' | 'failed' | 'pending'> {
+export async function resolveByStatus(
+  db: Kysely<Database>,
+  client: TransferVendorClient,
+  transfer: Pick<TransferRow, 'id' | 'reference'>,
+  nowMs: number,
+): Promise<'succeeded' | 'failed' | 'pending'> {
   try {
     const answer = await client.call('transfer-status', { reference: transfer.reference });
     if (answer.status === 'SUCCESS') return (await finishTransfer(db, transfer.id, 'succeeded', null, nowMs)).status;
@@ -276,7 +397,14 @@ export async function transfer(
 ): Promise<WalletTransferResult> {
   const playerId = await ensurePlayer(context);
   const reference = referenceOf(context, vassalage, requestKey);
-  const earlier = requestKey === null ? undefined : await context.db.selectFrom('wallet_transfer').select('id').where('reference', '=', reference).executeTakeFirst();
+  const earlier =
+    requestKey === null
+      ? undefined
+      : await context.db
+          .selectFrom('wallet_transfer')
+          .select('id')
+          .where('reference', '=', reference)
+          .executeTakeFirst();
   // A resumed transfer's OUT already read the vendor's balance when it started.
   if (direction === 'OUT' && !earlier) await syncVendorWallet(context, vassalage, playerId);
   const { row: started, resumed } = await startTransfer(context, vassalage, direction, amount, reference);
@@ -287,9 +415,19 @@ export async function transfer(
     amount: formatMinorUnits(started.amount),
     status: status === 'succeeded' ? 'SUCCESS' : status === 'failed' ? 'FAILED' : 'PENDING',
   });
-  if (resumed) return result(started.status === 'pending' ? await resolveByStatus(context.db, context.client, started, context.nowMs) : started.status);
+  if (resumed)
+    return result(
+      started.status === 'pending'
+        ? await resolveByStatus(context.db, context.client, started, context.nowMs)
+        : started.status,
+    );
 
-  const body = { playerId, reference: started.reference, amount: formatMinorUnits(started.amount), currency: context.currency };
+  const body = {
+    playerId,
+    reference: started.reference,
+    amount: formatMinorUnits(started.amount),
+    currency: context.currency,
+  };
   let status: 'succeeded' | 'failed' | 'pending';
   try {
     await context.client.call(direction === 'IN' ? 'fund-in' : 'fund-out', body);

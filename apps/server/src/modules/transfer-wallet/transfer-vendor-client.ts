@@ -15,11 +15,17 @@ import { signBody } from '../vendor-wallet/signature.ts';
  * taken effect, and only a status query can tell).
  */
 export interface TransferVendorClient {
-  call<C extends TransferVendorCall>(call: C, body: Omit<TransferVendorRequest<C>, 'requestId' | 'timestamp'>): Promise<TransferVendorAnswer<C>>;
+  call<C extends TransferVendorCall>(
+    call: C,
+    body: Omit<TransferVendorRequest<C>, 'requestId' | 'timestamp'>,
+  ): Promise<TransferVendorAnswer<C>>;
 }
 
 export class VendorRefusal extends Error {
-  constructor(readonly errorCode: string, message: string) {
+  constructor(
+    readonly errorCode: string,
+    message: string,
+  ) {
     super(`vendor refused: ${errorCode} ${message}`);
   }
 }
@@ -76,7 +82,10 @@ export function httpTransferVendorClient(options: HttpClientOptions): TransferVe
   };
 }
 
-export type TransferVendorClientWrapper = (integration: { code: string }, client: TransferVendorClient) => TransferVendorClient;
+export type TransferVendorClientWrapper = (
+  integration: { code: string },
+  client: TransferVendorClient,
+) => TransferVendorClient;
 
 /** A client that refuses every call: an integration without an address or secret cannot be reached. */
 const unreachableClient: TransferVendorClient = {
@@ -84,7 +93,10 @@ const unreachableClient: TransferVendorClient = {
 };
 
 /** The app's client factory (`app.transferVendorClient`). */
-export function createTransferVendorClients(options: { nowMs: () => number; wrap?: TransferVendorClientWrapper | undefined }) {
+export function createTransferVendorClients(options: {
+  nowMs: () => number;
+  wrap?: TransferVendorClientWrapper | undefined;
+}) {
   return (integration: { code: string; apiUrl: string | null; secret: string | null }): TransferVendorClient => {
     const client =
       integration.apiUrl === null || integration.secret === null

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { errorEnvelopeSchema, launchPaths, walletReturnResultSchema, walletTransferResultSchema } from '@lotus/contract';
+import {
+  errorEnvelopeSchema,
+  launchPaths,
+  walletReturnResultSchema,
+  walletTransferResultSchema,
+} from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -43,11 +48,19 @@ beforeAll(async () => {
 afterAll(() => platform?.close());
 
 function memberWith(mainMinor: bigint, isAgent: 0 | 4 = 0) {
-  return fundedTestMember(testApp.db, testApp.demoMerchantId, `transfer${++sequence}`, mainMinor, { isAgent, nowMs: clock });
+  return fundedTestMember(testApp.db, testApp.demoMerchantId, `transfer${++sequence}`, mainMinor, {
+    isAgent,
+    nowMs: clock,
+  });
 }
 
 function post(url: string, token: string, body: unknown, key: string = randomUUID()) {
-  return testApp.app.inject({ method: 'POST', url, headers: { Merchant: 'demo', Language: 'EN', Authorization: token, 'Idempotency-Key': key }, payload: body as object });
+  return testApp.app.inject({
+    method: 'POST',
+    url,
+    headers: { Merchant: 'demo', Language: 'EN', Authorization: token, 'Idempotency-Key': key },
+    payload: body as object,
+  });
 }
 
 const transferOk = z.object({ success: z.literal(true), value: walletTransferResultSchema });
@@ -58,7 +71,11 @@ async function balances(memberId: bigint) {
     memberBalance(testApp.db, merchantId, 'THB', { kind: 'member_main', memberId }),
     memberBalance(testApp.db, merchantId, 'THB', { kind: 'member_vendor', memberId, subKey: vendor }),
   ]);
-  const player = await house.db.selectFrom('player').select('balance').where('player_id', '=', `m${merchantId}p${memberId}`).executeTakeFirst();
+  const player = await house.db
+    .selectFrom('player')
+    .select('balance')
+    .where('player_id', '=', `m${merchantId}p${memberId}`)
+    .executeTakeFirst();
   return { main, inVendor, atVendor: player?.balance ?? null };
 }
 
@@ -71,18 +88,39 @@ async function expectLedgerClean() {
 describe('GCS_walletTransfer', () => {
   test('in and out: the ledger copy follows the vendor, the member wallet pays for it', async () => {
     const { memberId, token } = await memberWith(50_000n);
-    const moved = await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'IN', amount: '120.50' });
+    const moved = await post(launchPaths.walletTransfer, token, {
+      vassalage: vendor,
+      direction: 'IN',
+      amount: '120.50',
+    });
     expect(moved.statusCode).toBe(200);
-    expect(transferOk.parse(moved.json()).value).toMatchObject({ vassalage: vendor, direction: 'IN', amount: '120.50', status: 'SUCCESS' });
+    expect(transferOk.parse(moved.json()).value).toMatchObject({
+      vassalage: vendor,
+      direction: 'IN',
+      amount: '120.50',
+      status: 'SUCCESS',
+    });
     expect(await balances(memberId)).toEqual({ main: 37_950n, inVendor: 12_050n, atVendor: 12_050n });
 
     // The member wins 30.00 at the vendor; all-out brings the vendor's whole balance back.
-    await house.db.updateTable('player').set({ balance: sql<bigint>`balance + 3000` }).where('player_id', '=', `m${testApp.demoMerchantId}p${memberId}`).execute();
+    await house.db
+      .updateTable('player')
+      .set({ balance: sql<bigint>`balance + 3000` })
+      .where('player_id', '=', `m${testApp.demoMerchantId}p${memberId}`)
+      .execute();
     const back = await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'OUT', all: true });
-    expect(transferOk.parse(back.json()).value).toMatchObject({ direction: 'OUT', amount: '150.50', status: 'SUCCESS' });
+    expect(transferOk.parse(back.json()).value).toMatchObject({
+      direction: 'OUT',
+      amount: '150.50',
+      status: 'SUCCESS',
+    });
     expect(await balances(memberId)).toEqual({ main: 53_000n, inVendor: 0n, atVendor: 0n });
 
-    const wallets = await testApp.app.inject({ method: 'GET', url: '/wps/v2/wallets/balance', headers: { Merchant: 'demo', Authorization: token } });
+    const wallets = await testApp.app.inject({
+      method: 'GET',
+      url: '/wps/v2/wallets/balance',
+      headers: { Merchant: 'demo', Authorization: token },
+    });
     expect(wallets.json().value.sumBalance).toBe('530.00');
     await expectLedgerClean();
   });
@@ -113,15 +151,23 @@ describe('GCS_walletTransfer', () => {
 
   test('trial accounts and visitors cannot transfer', async () => {
     const trial = await memberWith(0n, 4);
-    expect((await post(launchPaths.walletTransfer, trial.token, { vassalage: vendor, direction: 'IN', amount: '1' })).statusCode).toBe(403);
-    expect((await post(launchPaths.walletTransfer, 'garbage', { vassalage: vendor, direction: 'IN', amount: '1' })).statusCode).toBe(401);
+    expect(
+      (await post(launchPaths.walletTransfer, trial.token, { vassalage: vendor, direction: 'IN', amount: '1' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await post(launchPaths.walletTransfer, 'garbage', { vassalage: vendor, direction: 'IN', amount: '1' }))
+        .statusCode,
+    ).toBe(401);
   });
 
   test('one Idempotency-Key 5 times in parallel and 5 in a row: money moves once, every answer is the first or "retry"', async () => {
     const { memberId, token } = await memberWith(10_000n);
     const key = randomUUID();
     const body = { vassalage: vendor, direction: 'IN', amount: '10' };
-    const parallel = await Promise.all(Array.from({ length: 5 }, () => post(launchPaths.walletTransfer, token, body, key)));
+    const parallel = await Promise.all(
+      Array.from({ length: 5 }, () => post(launchPaths.walletTransfer, token, body, key)),
+    );
     const succeeded = parallel.filter((response) => response.statusCode === 200);
     expect(succeeded.length).toBeGreaterThanOrEqual(1);
     expect(new Set(succeeded.map((response) => response.body)).size).toBe(1);
@@ -140,7 +186,13 @@ describe('GCS_walletTransfer', () => {
   async function forgetAnswer(key: string) {
     await testApp.db
       .updateTable('idempotent_request')
-      .set({ status_code: null, response_body: null, response_type: null, completed_at: null, created_at: new Date(clock - 60_000) })
+      .set({
+        status_code: null,
+        response_body: null,
+        response_type: null,
+        completed_at: null,
+        created_at: new Date(clock - 60_000),
+      })
       .where('idempotency_key', '=', key)
       .execute();
   }
@@ -154,7 +206,9 @@ describe('GCS_walletTransfer', () => {
     const again = transferOk.parse((await post(launchPaths.walletTransfer, token, body, key)).json()).value;
     expect(again).toEqual(first);
     expect(await balances(memberId)).toEqual({ main: 9_000n, inVendor: 1_000n, atVendor: 1_000n });
-    expect(await testApp.db.selectFrom('wallet_transfer').select('reference').where('member_id', '=', memberId).execute()).toHaveLength(1);
+    expect(
+      await testApp.db.selectFrom('wallet_transfer').select('reference').where('member_id', '=', memberId).execute(),
+    ).toHaveLength(1);
     await expectLedgerClean();
   });
 
@@ -165,7 +219,9 @@ describe('GCS_walletTransfer', () => {
     lose.set('fund-in', 'answer');
     lose.set('transfer-status', 'request');
     try {
-      expect(transferOk.parse((await post(launchPaths.walletTransfer, token, body, key)).json()).value.status).toBe('PENDING');
+      expect(transferOk.parse((await post(launchPaths.walletTransfer, token, body, key)).json()).value.status).toBe(
+        'PENDING',
+      );
     } finally {
       lose.clear();
     }
@@ -173,7 +229,9 @@ describe('GCS_walletTransfer', () => {
     const again = transferOk.parse((await post(launchPaths.walletTransfer, token, body, key)).json()).value;
     expect(again.status).toBe('SUCCESS');
     expect(await balances(memberId)).toEqual({ main: 9_000n, inVendor: 1_000n, atVendor: 1_000n });
-    expect(await testApp.db.selectFrom('wallet_transfer').select('status').where('member_id', '=', memberId).execute()).toEqual([{ status: 'succeeded' }]);
+    expect(
+      await testApp.db.selectFrom('wallet_transfer').select('status').where('member_id', '=', memberId).execute(),
+    ).toEqual([{ status: 'succeeded' }]);
     await expectLedgerClean();
   });
 
@@ -181,7 +239,13 @@ describe('GCS_walletTransfer', () => {
     const { memberId, token } = await memberWith(10_000n);
     await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'IN', amount: '50' });
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: index % 2 ? 'IN' : 'OUT', amount: '7' })),
+      Array.from({ length: 20 }, (_, index) =>
+        post(launchPaths.walletTransfer, token, {
+          vassalage: vendor,
+          direction: index % 2 ? 'IN' : 'OUT',
+          amount: '7',
+        }),
+      ),
     );
     for (const result of results) expect([200, 409]).toContain(result.statusCode);
     const after = await balances(memberId);
@@ -199,7 +263,11 @@ describe('a transfer whose answer is lost', () => {
     lose.set('fund-in', 'answer');
     lose.set('transfer-status', 'request');
     try {
-      const response = await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'IN', amount: '60' });
+      const response = await post(launchPaths.walletTransfer, token, {
+        vassalage: vendor,
+        direction: 'IN',
+        amount: '60',
+      });
       expect(transferOk.parse(response.json()).value.status).toBe('PENDING');
     } finally {
       lose.clear();
@@ -226,7 +294,11 @@ describe('a transfer whose answer is lost', () => {
     lose.set('fund-out', 'request');
     let reference: string;
     try {
-      const response = await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'OUT', amount: '30' });
+      const response = await post(launchPaths.walletTransfer, token, {
+        vassalage: vendor,
+        direction: 'OUT',
+        amount: '30',
+      });
       const value = transferOk.parse(response.json()).value;
       expect(value.status).toBe('FAILED');
       reference = value.transferId;
@@ -235,8 +307,19 @@ describe('a transfer whose answer is lost', () => {
     }
     expect(await balances(memberId)).toEqual({ main: 12_000n, inVendor: 8_000n, atVendor: 8_000n });
     // The request turning up late is refused by the vendor: it was given up on.
-    const direct = httpTransferVendorClient({ apiUrl: house.url, secret: testApp.config.HOUSE_VENDOR_SECRET!, nowMs: () => clock });
-    await expect(direct.call('fund-out', { playerId: `m${testApp.demoMerchantId}p${memberId}`, reference, amount: '30.00', currency: 'THB' })).rejects.toMatchObject({ errorCode: 'DUPLICATE_REFERENCE' });
+    const direct = httpTransferVendorClient({
+      apiUrl: house.url,
+      secret: testApp.config.HOUSE_VENDOR_SECRET!,
+      nowMs: () => clock,
+    });
+    await expect(
+      direct.call('fund-out', {
+        playerId: `m${testApp.demoMerchantId}p${memberId}`,
+        reference,
+        amount: '30.00',
+        currency: 'THB',
+      }),
+    ).rejects.toMatchObject({ errorCode: 'DUPLICATE_REFERENCE' });
     expect((await balances(memberId)).atVendor).toBe(8_000n);
     await expectLedgerClean();
   });
@@ -246,10 +329,16 @@ describe('GCS_walletReturn', () => {
   test('brings every vendor wallet back to main, including what was won there', async () => {
     const { memberId, token } = await memberWith(10_000n);
     await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'IN', amount: '40' });
-    await house.db.updateTable('player').set({ balance: sql<bigint>`balance - 1500` }).where('player_id', '=', `m${testApp.demoMerchantId}p${memberId}`).execute();
+    await house.db
+      .updateTable('player')
+      .set({ balance: sql<bigint>`balance - 1500` })
+      .where('player_id', '=', `m${testApp.demoMerchantId}p${memberId}`)
+      .execute();
     const response = await post(launchPaths.walletReturn, token, {});
     const value = z.object({ success: z.literal(true), value: walletReturnResultSchema }).parse(response.json()).value;
-    expect(value.transfers).toEqual([expect.objectContaining({ vassalage: vendor, direction: 'OUT', amount: '25.00', status: 'SUCCESS' })]);
+    expect(value.transfers).toEqual([
+      expect.objectContaining({ vassalage: vendor, direction: 'OUT', amount: '25.00', status: 'SUCCESS' }),
+    ]);
     expect(await balances(memberId)).toEqual({ main: 8_500n, inVendor: 0n, atVendor: 0n });
     // Nothing left: a second return moves nothing.
     const again = await post(launchPaths.walletReturn, token, {});
@@ -259,8 +348,15 @@ describe('GCS_walletReturn', () => {
 
   test('GCS_merchantWallet names the transfer-mode vendor', async () => {
     const { token } = await memberWith(0n);
-    const response = await testApp.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: { Merchant: 'demo', Authorization: token } });
-    const value = response.json().value as { isSingle: boolean; vendors: Array<{ vassalage: string; isSingle: boolean }> };
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/wps/relay/GCS_merchantWallet',
+      headers: { Merchant: 'demo', Authorization: token },
+    });
+    const value = response.json().value as {
+      isSingle: boolean;
+      vendors: Array<{ vassalage: string; isSingle: boolean }>;
+    };
     expect(value.isSingle).toBe(false);
     expect(value.vendors.find((entry) => entry.vassalage === vendor)?.isSingle).toBe(false);
     expect(value.vendors.find((entry) => entry.vassalage === 'LTSLOT')?.isSingle).toBe(true);

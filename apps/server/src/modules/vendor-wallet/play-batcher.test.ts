@@ -79,7 +79,13 @@ test('a call that breaks its whole statement fails alone: the others of its grou
 });
 
 function win(p: Player, transactionId: string, roundId: string, amount: string): PlayCall {
-  return { ...bet(p, transactionId, amount), call: 'win', roundId, roundClosed: true, requestHash: `hash-win-${transactionId}` };
+  return {
+    ...bet(p, transactionId, amount),
+    call: 'win',
+    roundId,
+    roundClosed: true,
+    requestHash: `hash-win-${transactionId}`,
+  };
 }
 
 /** The call through `vendor_wallet_play` itself, the one-by-one path every rule is written in. */
@@ -87,7 +93,9 @@ async function playOneByOne(call: PlayCall) {
   const { rows } = await sql<{ balance: bigint; replayed: boolean }>`
     SELECT balance, replayed FROM vendor_wallet_play(${call.call}, ${call.vendor}, NULL, ${call.tokenHash}, ${call.playerId}, ${call.gameId},
       ${call.currency}, ${call.roundId}, ${call.transactionId}, ${call.amount}::bigint, ${call.roundClosed}::boolean, ${call.requestHash},
-      ${call.fairness === null ? null : JSON.stringify(call.fairness)}::jsonb, ${call.countFairness}, ${call.now}::timestamptz)`.execute(testApp.db);
+      ${call.fairness === null ? null : JSON.stringify(call.fairness)}::jsonb, ${call.countFairness}, ${call.now}::timestamptz)`.execute(
+    testApp.db,
+  );
   return { ok: true, ...rows[0]! };
 }
 
@@ -95,28 +103,72 @@ async function playOneByOne(call: PlayCall) {
 async function writtenFor(p: Player) {
   const records = await testApp.db
     .selectFrom('bet_record')
-    .select(['round_id', 'vassalage', 'game_id', 'game_type', 'game_category', 'game_classify', 'stake', 'valid_bet', 'payout', 'bet_count', 'status', 'fairness', 'first_bet_at', 'settled_at', 'updated_at'])
+    .select([
+      'round_id',
+      'vassalage',
+      'game_id',
+      'game_type',
+      'game_category',
+      'game_classify',
+      'stake',
+      'valid_bet',
+      'payout',
+      'bet_count',
+      'status',
+      'fairness',
+      'first_bet_at',
+      'settled_at',
+      'updated_at',
+    ])
     .where('member_id', '=', p.memberId)
     .orderBy('round_id')
     .execute();
   const transactions = await testApp.db
     .selectFrom('vendor_transaction')
-    .select(['kind', 'round_id', 'amount', 'status', 'created_at', sql<boolean>`posting_id IS NOT NULL`.as('posted'), sql<string>`answer->>'currency'`.as('currency')])
+    .select([
+      'kind',
+      'round_id',
+      'amount',
+      'status',
+      'created_at',
+      sql<boolean>`posting_id IS NOT NULL`.as('posted'),
+      sql<string>`answer->>'currency'`.as('currency'),
+    ])
     .where('member_id', '=', p.memberId)
     .orderBy('created_at')
     .orderBy('kind')
     .execute();
   const transfers = await testApp.db
     .selectFrom('ledger_transfer as t')
-    .innerJoin('ledger_account as a', (join) => join.on((eb) => eb.or([eb('a.id', '=', eb.ref('t.debit_account_id')), eb('a.id', '=', eb.ref('t.credit_account_id'))])))
+    .innerJoin('ledger_account as a', (join) =>
+      join.on((eb) =>
+        eb.or([eb('a.id', '=', eb.ref('t.debit_account_id')), eb('a.id', '=', eb.ref('t.credit_account_id'))]),
+      ),
+    )
     .select(['t.amount', 't.kind', 't.reference', 't.debit_balance_after', 't.credit_balance_after', 't.created_at'])
     .where('a.member_id', '=', p.memberId)
     .where('t.kind', 'like', 'vendor.%')
     .orderBy('t.id')
     .execute();
-  const rounds = await testApp.db.selectFrom('vendor_round').select(['round_id', 'status', 'has_win', 'created_at', 'closed_at']).where('member_id', '=', p.memberId).orderBy('round_id').execute();
-  const turnover = await testApp.db.selectFrom('member_turnover').select('wagered_amount').where('member_id', '=', p.memberId).executeTakeFirst();
-  return { records, transactions, transfers, rounds, turnover: turnover?.wagered_amount ?? null, balance: await kit.balanceOf(p) };
+  const rounds = await testApp.db
+    .selectFrom('vendor_round')
+    .select(['round_id', 'status', 'has_win', 'created_at', 'closed_at'])
+    .where('member_id', '=', p.memberId)
+    .orderBy('round_id')
+    .execute();
+  const turnover = await testApp.db
+    .selectFrom('member_turnover')
+    .select('wagered_amount')
+    .where('member_id', '=', p.memberId)
+    .executeTakeFirst();
+  return {
+    records,
+    transactions,
+    transfers,
+    rounds,
+    turnover: turnover?.wagered_amount ?? null,
+    balance: await kit.balanceOf(p),
+  };
 }
 
 test('the set path writes exactly what the one-by-one path writes', async () => {
@@ -154,7 +206,10 @@ test('a repeat sent with new calls goes one by one; the new calls stay on the se
   const players = await Promise.all(Array.from({ length: 6 }, () => kit.player(1_000n)));
   await batcher.play(bet(players[5]!, 'repeat-first', '100'));
   const before = batcher.stats.setPathCalls;
-  const outcomes = await Promise.all([...players.slice(0, 5).map((p, index) => batcher.play(bet(p, `repeat-new-${index}`, '100'))), batcher.play(bet(players[5]!, 'repeat-first', '100'))]);
+  const outcomes = await Promise.all([
+    ...players.slice(0, 5).map((p, index) => batcher.play(bet(p, `repeat-new-${index}`, '100'))),
+    batcher.play(bet(players[5]!, 'repeat-first', '100')),
+  ]);
 
   expect(outcomes.slice(0, 5)).toEqual(Array.from({ length: 5 }, () => ({ ok: true, balance: 900n, replayed: false })));
   expect(outcomes[5]).toEqual({ ok: true, balance: 900n, replayed: true });
@@ -173,7 +228,15 @@ test('a balance that falls while the set path waits for its lock: the set path i
       merchantId: testApp.demoMerchantId,
       currency: kit.currency,
       idempotency: { source: 'test', key: `race-${p.memberId}` },
-      transfers: [{ debit: { kind: 'member_main', memberId: p.memberId }, credit: { kind: 'house_adjustment' }, amount: 950n, kind: 'adjustment', reference: 'test' }],
+      transfers: [
+        {
+          debit: { kind: 'member_main', memberId: p.memberId },
+          credit: { kind: 'house_adjustment' },
+          amount: 950n,
+          kind: 'adjustment',
+          reference: 'test',
+        },
+      ],
       nowMs: clock,
     });
     outcome = batcher.play({ ...bet(p, 'race-bet', '500'), roundId: 'race-round' });
@@ -195,7 +258,9 @@ async function waitForLockWait() {
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const { rows } = await sql<{ waiting: string }>`
       SELECT count(*) AS waiting FROM pg_stat_activity
-      WHERE wait_event_type = 'Lock' AND query LIKE '%vendor_wallet_play_batch%' AND pid <> pg_backend_pid()`.execute(testApp.db);
+      WHERE wait_event_type = 'Lock' AND query LIKE '%vendor_wallet_play_batch%' AND pid <> pg_backend_pid()`.execute(
+      testApp.db,
+    );
     if (Number(rows[0]!.waiting) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -89,9 +89,18 @@ export class PlayBatcher {
     // Every statement takes its members' rows in the same order (by player, then arrival), so two
     // statements never wait on each other in a cycle.
     const ordered = group.map((pending, arrival) => ({ pending, arrival }));
-    ordered.sort((a, b) => (a.pending.call.playerId < b.pending.call.playerId ? -1 : a.pending.call.playerId > b.pending.call.playerId ? 1 : a.arrival - b.arrival));
+    ordered.sort((a, b) =>
+      a.pending.call.playerId < b.pending.call.playerId
+        ? -1
+        : a.pending.call.playerId > b.pending.call.playerId
+          ? 1
+          : a.arrival - b.arrival,
+    );
     try {
-      const { outcomes, setPathCalls } = await runStatement(this.db, ordered.map(({ pending }) => pending.call));
+      const { outcomes, setPathCalls } = await runStatement(
+        this.db,
+        ordered.map(({ pending }) => pending.call),
+      );
       this.stats.setPathCalls += setPathCalls;
       ordered.forEach(({ pending }, index) => pending.resolve(outcomes[index]!));
     } catch (error) {
@@ -101,14 +110,30 @@ export class PlayBatcher {
       }
       // A fault (a deadlock with other work, a lost connection...) undid the whole statement: each call
       // runs again alone, so only a call that fails by itself gets the error.
-      await Promise.all(group.map((pending) => runStatement(this.db, [pending.call]).then(({ outcomes }) => pending.resolve(outcomes[0]!), pending.reject)));
+      await Promise.all(
+        group.map((pending) =>
+          runStatement(this.db, [pending.call]).then(({ outcomes }) => pending.resolve(outcomes[0]!), pending.reject),
+        ),
+      );
     }
   }
 }
 
-async function runStatement(db: Kysely<Database>, calls: PlayCall[]): Promise<{ outcomes: PlayOutcome[]; setPathCalls: number }> {
-  const { rows } = await sql<{ call_index: number; balance: bigint | null; replayed: boolean | null; refusal: string | null; refusal_detail: string | null; set_path: boolean }>`
-    SELECT call_index, balance, replayed, refusal, refusal_detail, set_path FROM vendor_wallet_play_batch(${JSON.stringify(calls)}::jsonb)`.execute(db);
+async function runStatement(
+  db: Kysely<Database>,
+  calls: PlayCall[],
+): Promise<{ outcomes: PlayOutcome[]; setPathCalls: number }> {
+  const { rows } = await sql<{
+    call_index: number;
+    balance: bigint | null;
+    replayed: boolean | null;
+    refusal: string | null;
+    refusal_detail: string | null;
+    set_path: boolean;
+  }>`
+    SELECT call_index, balance, replayed, refusal, refusal_detail, set_path FROM vendor_wallet_play_batch(${JSON.stringify(calls)}::jsonb)`.execute(
+    db,
+  );
   const outcomes: PlayOutcome[] = new Array(calls.length);
   let setPathCalls = 0;
   for (const row of rows) {

@@ -31,7 +31,11 @@ export async function signedMerchants(
   if (vendorCode === houseVendorCode) {
     return houseSecret !== undefined && signatureMatches(houseSecret, rawBody, received) ? 'any' : new Set();
   }
-  const rows = await db.selectFrom('vendor_credential').select(['merchant_id', 'secret']).where('vendor_code', '=', vendorCode).execute();
+  const rows = await db
+    .selectFrom('vendor_credential')
+    .select(['merchant_id', 'secret'])
+    .where('vendor_code', '=', vendorCode)
+    .execute();
   const merchants = new Set<number>();
   for (const row of rows) {
     if (row.secret !== null && signatureMatches(row.secret, rawBody, received)) merchants.add(row.merchant_id);

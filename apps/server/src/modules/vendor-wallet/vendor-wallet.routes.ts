@@ -1,4 +1,10 @@
-import { envelopeSchema, errorEnvelopeSchema, vendorWalletAnswerSchema, vendorWalletCalls, vendorSignatureHeader } from '@lotus/contract';
+import {
+  envelopeSchema,
+  errorEnvelopeSchema,
+  vendorWalletAnswerSchema,
+  vendorWalletCalls,
+  vendorSignatureHeader,
+} from '@lotus/contract';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';

@@ -12,7 +12,13 @@ import {
 } from '@lotus/contract';
 import type { Database } from '../../db/schema.ts';
 import { recordRollback, type BetRecordWrite } from '../bet-records/record-bet.ts';
-import { LedgerError, memberBalance, postTransfers, type MemberAccountRef, type PostingResult } from '../ledger/index.ts';
+import {
+  LedgerError,
+  memberBalance,
+  postTransfers,
+  type MemberAccountRef,
+  type PostingResult,
+} from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
 import { playBatcherFor } from './play-batcher.ts';
 import { houseVendorCode, signedMerchants } from './signature.ts';
@@ -80,7 +86,10 @@ export interface VendorCallInput {
  */
 export async function handleVendorCall(db: Kysely<Database>, input: VendorCallInput): Promise<VendorWalletAnswer> {
   const { vendorCode, call, rawBody, nowMs } = input;
-  const merchants = input.signature === undefined ? new Set<number>() : await signedMerchants(db, vendorCode, input.houseSecret, rawBody, input.signature);
+  const merchants =
+    input.signature === undefined
+      ? new Set<number>()
+      : await signedMerchants(db, vendorCode, input.houseSecret, rawBody, input.signature);
   if (merchants !== 'any' && merchants.size === 0) throw new VendorWalletError(codes.invalidSignature);
 
   let json: unknown;
@@ -102,7 +111,16 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
     .selectFrom('vendor_game_session as s')
     .innerJoin('member as m', 'm.id', 's.member_id')
     .innerJoin('merchant as mc', 'mc.id', 's.merchant_id')
-    .select(['s.merchant_id', 's.member_id', 's.vendor_code', 's.game_id', 's.expires_at', 'm.status', 'm.is_agent', 'mc.currency'])
+    .select([
+      's.merchant_id',
+      's.member_id',
+      's.vendor_code',
+      's.game_id',
+      's.expires_at',
+      'm.status',
+      'm.is_agent',
+      'mc.currency',
+    ])
     .where('s.token_hash', '=', hashSessionToken(request.sessionToken))
     .executeTakeFirst();
   const playerId = session ? session.member_id.toString() : '';
@@ -136,14 +154,32 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
   };
   if (call === 'balance') {
     const balance = await memberBalance(db, context.merchantId, context.currency, context.account);
-    return { balance: formatMinorUnits(balance), currency: context.currency, transactionId: request.transactionId, playerId };
+    return {
+      balance: formatMinorUnits(balance),
+      currency: context.currency,
+      transactionId: request.transactionId,
+      playerId,
+    };
   }
   return recordCall(db, context, call);
 }
 
 /** SHA-256 of what a call asks: a repeat of its transaction id must ask exactly the same. */
-function hashCall(call: VendorWalletCall, memberId: string, request: VendorWalletRequest, amount: bigint | null): string {
-  const canonical = JSON.stringify([call, memberId, request.gameId, request.roundId, String(amount), request.referenceTransactionId ?? null, request.roundClosed ?? false]);
+function hashCall(
+  call: VendorWalletCall,
+  memberId: string,
+  request: VendorWalletRequest,
+  amount: bigint | null,
+): string {
+  const canonical = JSON.stringify([
+    call,
+    memberId,
+    request.gameId,
+    request.roundId,
+    String(amount),
+    request.referenceTransactionId ?? null,
+    request.roundClosed ?? false,
+  ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -155,7 +191,13 @@ function hashCall(call: VendorWalletCall, memberId: string, request: VendorWalle
  */
 async function play(
   db: Kysely<Database>,
-  input: { vendorCode: string; call: 'bet' | 'win'; merchants: Set<number> | 'any'; request: VendorWalletRequest; nowMs: number },
+  input: {
+    vendorCode: string;
+    call: 'bet' | 'win';
+    merchants: Set<number> | 'any';
+    request: VendorWalletRequest;
+    nowMs: number;
+  },
 ): Promise<VendorWalletAnswer> {
   const { vendorCode, call, request } = input;
   const amount = parseAmount(request.amount);
@@ -180,12 +222,17 @@ async function play(
   if (outcome.ok) return { balance: formatMinorUnits(outcome.balance), ...answer };
   throw new VendorWalletError(
     outcome.refusal,
-    outcome.refusal === codes.insufficientFunds ? { balance: formatMinorUnits(BigInt(outcome.detail ?? '0')), ...answer } : null,
+    outcome.refusal === codes.insufficientFunds
+      ? { balance: formatMinorUnits(BigInt(outcome.detail ?? '0')), ...answer }
+      : null,
   );
 }
 
-
-async function currentAnswer(db: Kysely<Database> | Trx, context: CallContext, stored: StoredAnswer): Promise<VendorWalletAnswer> {
+async function currentAnswer(
+  db: Kysely<Database> | Trx,
+  context: CallContext,
+  stored: StoredAnswer,
+): Promise<VendorWalletAnswer> {
   const balance = await memberBalance(db as Kysely<Database>, context.merchantId, context.currency, context.account);
   return { balance: formatMinorUnits(balance), currency: stored.currency, transactionId: stored.transactionId };
 }
@@ -221,7 +268,11 @@ async function recordCall(db: Kysely<Database>, context: CallContext, call: 'rol
 
       const posting = await rollback(trx, context);
       if (posting) {
-        await trx.updateTable('vendor_transaction').set({ posting_id: posting.postingId }).where('id', '=', inserted.id).execute();
+        await trx
+          .updateTable('vendor_transaction')
+          .set({ posting_id: posting.postingId })
+          .where('id', '=', inserted.id)
+          .execute();
         const after = posting.transfers[0]!.creditBalanceAfter;
         if (!posting.replayed && after !== null) return { balance: formatMinorUnits(after), ...answer };
       }
@@ -232,13 +283,19 @@ async function recordCall(db: Kysely<Database>, context: CallContext, call: 'rol
       const available = BigInt(error.details.available ?? 0);
       throw new VendorWalletError(codes.insufficientFunds, { balance: formatMinorUnits(available), ...answer });
     }
-    if (error instanceof LedgerError && error.code === 'ledger.idempotency.conflict') throw new VendorWalletError(codes.duplicateDifferentData);
+    if (error instanceof LedgerError && error.code === 'ledger.idempotency.conflict')
+      throw new VendorWalletError(codes.duplicateDifferentData);
     throw error;
   }
 }
 
 /** A transaction id seen before: the first answer with the current balance, or a refusal. */
-async function replay(trx: Trx, context: CallContext, call: VendorWalletCall, requestHash: string): Promise<VendorWalletAnswer> {
+async function replay(
+  trx: Trx,
+  context: CallContext,
+  call: VendorWalletCall,
+  requestHash: string,
+): Promise<VendorWalletAnswer> {
   const existing = await trx
     .selectFrom('vendor_transaction')
     .select(['kind', 'status', 'request_hash', 'answer'])
@@ -249,7 +306,8 @@ async function replay(trx: Trx, context: CallContext, call: VendorWalletCall, re
   if (existing.status === 'cancelled') {
     throw new VendorWalletError(call === 'bet' ? codes.transactionCancelled : codes.duplicateDifferentData);
   }
-  if (existing.kind !== call || existing.request_hash !== requestHash || existing.answer === null) throw new VendorWalletError(codes.duplicateDifferentData);
+  if (existing.kind !== call || existing.request_hash !== requestHash || existing.answer === null)
+    throw new VendorWalletError(codes.duplicateDifferentData);
   return currentAnswer(trx, context, existing.answer);
 }
 
@@ -272,7 +330,13 @@ function recordWrite(context: CallContext, roundId: string, amountMinor: bigint)
 
 const houseOf = (context: CallContext) => ({ kind: 'house_game' as const, subKey: context.vendorCode });
 
-function post(trx: Trx, context: CallContext, kind: 'bet' | 'win' | 'rollback', toMember: boolean, amount: bigint): Promise<PostingResult> {
+function post(
+  trx: Trx,
+  context: CallContext,
+  kind: 'bet' | 'win' | 'rollback',
+  toMember: boolean,
+  amount: bigint,
+): Promise<PostingResult> {
   const house = houseOf(context);
   return postTransfers(trx, {
     merchantId: context.merchantId,

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { checkLedger } from '../ledger/index.ts';
 import { houseVendorCode, signBody } from './signature.ts';
-import { createVendorKit, houseSecret, otherSecret, otherVendor, type Player, type VendorKit } from './vendor-wallet.testing.ts';
+import {
+  createVendorKit,
+  houseSecret,
+  otherSecret,
+  otherVendor,
+  type Player,
+  type VendorKit,
+} from './vendor-wallet.testing.ts';
 
 let testApp: TestApp;
 let clock = Date.UTC(2026, 0, 1, 12);
@@ -64,9 +71,15 @@ describe('signature and timestamp', () => {
     await expectError(await send(p, 'bet', payload, { secret: otherSecret }), 'INVALID_SIGNATURE');
     // Signed over other bytes than those sent (a re-serialised body).
     const raw = JSON.stringify(payload, null, 1);
-    await expectError(await send(p, 'bet', payload, { raw, signature: signBody(houseSecret, JSON.stringify(payload)) }), 'INVALID_SIGNATURE');
+    await expectError(
+      await send(p, 'bet', payload, { raw, signature: signBody(houseSecret, JSON.stringify(payload)) }),
+      'INVALID_SIGNATURE',
+    );
     // An unknown vendor has no secret at all.
-    await expectError(await send({ ...p, vendor: 'NOBODY' }, 'bet', payload, { secret: houseSecret }), 'INVALID_SIGNATURE');
+    await expectError(
+      await send({ ...p, vendor: 'NOBODY' }, 'bet', payload, { secret: houseSecret }),
+      'INVALID_SIGNATURE',
+    );
     expect(await balanceOf(p)).toBe(10_000n);
     expect(await postingsOf(p)).toBe(0);
   });
@@ -101,9 +114,13 @@ describe('sessions and players', () => {
     try {
       await expectError(await send(p, 'balance', body(p)), 'SESSION_EXPIRED');
       await expectError(await send(p, 'bet', body(p, { roundId: 'x3' })), 'SESSION_EXPIRED');
-      expect((await expectOk(await send(p, 'win', body(p, { roundId: 'x1', amount: '30.00', roundClosed: true })))).balance).toBe('110.00');
-      const rolled = await expectOk(await send(p, 'rollback', body(p, { roundId: 'x2', referenceTransactionId: 'exp-bet-2', amount: '10.00' })));
-        expect(rolled.balance).toBe('120.00');
+      expect(
+        (await expectOk(await send(p, 'win', body(p, { roundId: 'x1', amount: '30.00', roundClosed: true })))).balance,
+      ).toBe('110.00');
+      const rolled = await expectOk(
+        await send(p, 'rollback', body(p, { roundId: 'x2', referenceTransactionId: 'exp-bet-2', amount: '10.00' })),
+      );
+      expect(rolled.balance).toBe('120.00');
     } finally {
       clock -= 120_000;
     }
@@ -135,7 +152,10 @@ describe('sessions and players', () => {
 
   test('another currency: INVALID_CURRENCY', async () => {
     const p = await player();
-    await expectError(await send(p, 'bet', body(p, { currency: currency === 'USD' ? 'EUR' : 'USD' })), 'INVALID_CURRENCY');
+    await expectError(
+      await send(p, 'bet', body(p, { currency: currency === 'USD' ? 'EUR' : 'USD' })),
+      'INVALID_CURRENCY',
+    );
   });
 });
 
@@ -180,12 +200,16 @@ describe('bet, win and rounds', () => {
   test('bet moves member_main → house_game (sub-key vendor), win moves it back; ROUND_CLOSED after the closing win', async () => {
     const p = await player(10_000n);
     expect((await expectOk(await send(p, 'bet', body(p, { roundId: 'r1', amount: '10.00' })))).balance).toBe('90.00');
-    expect((await expectOk(await send(p, 'win', body(p, { roundId: 'r1', amount: '25.50', roundClosed: true })))).balance).toBe('115.50');
+    expect(
+      (await expectOk(await send(p, 'win', body(p, { roundId: 'r1', amount: '25.50', roundClosed: true })))).balance,
+    ).toBe('115.50');
     await expectError(await send(p, 'bet', body(p, { roundId: 'r1' })), 'ROUND_CLOSED');
     await expectError(await send(p, 'win', body(p, { roundId: 'r1' })), 'ROUND_CLOSED');
     const house = await sql<{ kind: string; sub_key: string; debit: string }>`
       SELECT a.kind, a.sub_key, t.kind AS debit FROM ledger_transfer t JOIN ledger_account a ON a.id = t.credit_account_id
-      JOIN ledger_account m ON m.id = t.debit_account_id WHERE m.member_id = ${p.memberId} AND t.kind = 'vendor.bet'`.execute(testApp.db);
+      JOIN ledger_account m ON m.id = t.debit_account_id WHERE m.member_id = ${p.memberId} AND t.kind = 'vendor.bet'`.execute(
+      testApp.db,
+    );
     expect(house.rows).toEqual([{ kind: 'house_game', sub_key: houseVendorCode, debit: 'vendor.bet' }]);
     await expectLedgerClean();
   });
@@ -199,13 +223,18 @@ describe('bet, win and rounds', () => {
     const p = await player();
     await expectOk(await send(p, 'bet', body(p, { roundId: 'rw', amount: '1.00' })));
     await expectOk(await send(p, 'win', body(p, { roundId: 'rw', transactionId: 'the-win', amount: '1.00' })));
-    await expectError(await send(p, 'rollback', body(p, { roundId: 'rw', referenceTransactionId: 'the-win' })), 'TRANSACTION_NOT_FOUND');
+    await expectError(
+      await send(p, 'rollback', body(p, { roundId: 'rw', referenceTransactionId: 'the-win' })),
+      'TRANSACTION_NOT_FOUND',
+    );
   });
 
   test('100 parallel bets against one balance: never negative, exact end balance', async () => {
     const p = await player(5_000n); // 50.00: room for exactly 50 bets of 1.00
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => send(p, 'bet', body(p, { roundId: `par-${i}`, transactionId: `par-bet-${p.memberId}-${i}`, amount: '1.00' }))),
+      Array.from({ length: 100 }, (_, i) =>
+        send(p, 'bet', body(p, { roundId: `par-${i}`, transactionId: `par-bet-${p.memberId}-${i}`, amount: '1.00' })),
+      ),
     );
     const codes = responses.map((response) => (response.statusCode === 200 ? 'OK' : response.json().errorCode));
     expect(codes.filter((code) => code === 'OK')).toHaveLength(50);
@@ -217,8 +246,18 @@ describe('bet, win and rounds', () => {
 });
 
 describe('idempotency by (vendor, transactionId)', () => {
-  const calls: Array<{ call: 'bet' | 'win' | 'rollback'; setup: (p: Player) => Promise<void>; payload: (p: Player) => Record<string, unknown>; delta: bigint }> = [
-    { call: 'bet', setup: async () => {}, payload: (p) => body(p, { roundId: 'idem', transactionId: `ib-${p.memberId}`, amount: '7.00' }), delta: -700n },
+  const calls: Array<{
+    call: 'bet' | 'win' | 'rollback';
+    setup: (p: Player) => Promise<void>;
+    payload: (p: Player) => Record<string, unknown>;
+    delta: bigint;
+  }> = [
+    {
+      call: 'bet',
+      setup: async () => {},
+      payload: (p) => body(p, { roundId: 'idem', transactionId: `ib-${p.memberId}`, amount: '7.00' }),
+      delta: -700n,
+    },
     {
       call: 'win',
       setup: async (p) => void (await expectOk(await send(p, 'bet', body(p, { roundId: 'idem', amount: '1.00' })))),
@@ -227,8 +266,17 @@ describe('idempotency by (vendor, transactionId)', () => {
     },
     {
       call: 'rollback',
-      setup: async (p) => void (await expectOk(await send(p, 'bet', body(p, { roundId: 'idem', transactionId: `ref-${p.memberId}`, amount: '7.00' })))),
-      payload: (p) => body(p, { roundId: 'idem', transactionId: `ir-${p.memberId}`, referenceTransactionId: `ref-${p.memberId}`, amount: '7.00' }),
+      setup: async (p) =>
+        void (await expectOk(
+          await send(p, 'bet', body(p, { roundId: 'idem', transactionId: `ref-${p.memberId}`, amount: '7.00' })),
+        )),
+      payload: (p) =>
+        body(p, {
+          roundId: 'idem',
+          transactionId: `ir-${p.memberId}`,
+          referenceTransactionId: `ref-${p.memberId}`,
+          amount: '7.00',
+        }),
       delta: 0n,
     },
   ];
@@ -247,9 +295,13 @@ describe('idempotency by (vendor, transactionId)', () => {
         expect(new Set(values.map((value) => JSON.stringify(value))).size).toBe(1);
         expect(values[0]).toEqual({ balance: expect.any(String), currency, transactionId: first.transactionId });
         expect(await balanceOf(p)).toBe(10_000n + delta);
-        expect(values[0]!.balance).toBe(((10_000n + delta) / 100n).toString() + '.' + ((10_000n + delta) % 100n).toString().padStart(2, '0'));
+        expect(values[0]!.balance).toBe(
+          ((10_000n + delta) / 100n).toString() + '.' + ((10_000n + delta) % 100n).toString().padStart(2, '0'),
+        );
         const postings = await sql<{ n: string }>`
-          SELECT count(*) AS n FROM ledger_posting WHERE source = ${`vendor:${p.vendor}`} AND idempotency_key = ${first.transactionId as string}`.execute(testApp.db);
+          SELECT count(*) AS n FROM ledger_posting WHERE source = ${`vendor:${p.vendor}`} AND idempotency_key = ${first.transactionId as string}`.execute(
+          testApp.db,
+        );
         expect(Number(postings.rows[0]!.n)).toBe(1);
         await expectLedgerClean();
       });
@@ -261,7 +313,11 @@ describe('idempotency by (vendor, transactionId)', () => {
     const first = body(p, { roundId: 'cur', amount: '10.00' });
     expect((await expectOk(await send(p, 'bet', first))).balance).toBe('90.00');
     await expectOk(await send(p, 'bet', body(p, { roundId: 'cur2', amount: '5.00' })));
-    expect(await expectOk(await send(p, 'bet', { ...first, requestId: 'again' }))).toEqual({ balance: '85.00', currency, transactionId: first.transactionId });
+    expect(await expectOk(await send(p, 'bet', { ...first, requestId: 'again' }))).toEqual({
+      balance: '85.00',
+      currency,
+      transactionId: first.transactionId,
+    });
   });
 
   test('the same transaction id with other data: DUPLICATE_TRANSACTION_DIFFERENT_DATA', async () => {
@@ -279,9 +335,21 @@ describe('rollback', () => {
   test('after the bet: the bet is refunded once; a second rollback of it moves nothing', async () => {
     const p = await player(10_000n);
     await expectOk(await send(p, 'bet', body(p, { roundId: 'rb', transactionId: `b-${p.memberId}`, amount: '30.00' })));
-    const rolled = await expectOk(await send(p, 'rollback', body(p, { roundId: 'rb', referenceTransactionId: `b-${p.memberId}`, amount: '30.00' })));
+    const rolled = await expectOk(
+      await send(p, 'rollback', body(p, { roundId: 'rb', referenceTransactionId: `b-${p.memberId}`, amount: '30.00' })),
+    );
     expect(rolled.balance).toBe('100.00');
-    expect((await expectOk(await send(p, 'rollback', body(p, { roundId: 'rb', referenceTransactionId: `b-${p.memberId}`, amount: '30.00' })))).balance).toBe('100.00');
+    expect(
+      (
+        await expectOk(
+          await send(
+            p,
+            'rollback',
+            body(p, { roundId: 'rb', referenceTransactionId: `b-${p.memberId}`, amount: '30.00' }),
+          ),
+        )
+      ).balance,
+    ).toBe('100.00');
     expect(await balanceOf(p)).toBe(10_000n);
     await expectLedgerClean();
   });
@@ -289,9 +357,14 @@ describe('rollback', () => {
   test('before the bet arrives: recorded and answered OK, then the late bet is refused (TRANSACTION_CANCELLED)', async () => {
     const p = await player(10_000n);
     const betId = `late-${p.memberId}`;
-    const rolled = await expectOk(await send(p, 'rollback', body(p, { roundId: 'late', referenceTransactionId: betId, amount: '30.00' })));
+    const rolled = await expectOk(
+      await send(p, 'rollback', body(p, { roundId: 'late', referenceTransactionId: betId, amount: '30.00' })),
+    );
     expect(rolled.balance).toBe('100.00');
-    await expectError(await send(p, 'bet', body(p, { roundId: 'late', transactionId: betId, amount: '30.00' })), 'TRANSACTION_CANCELLED');
+    await expectError(
+      await send(p, 'bet', body(p, { roundId: 'late', transactionId: betId, amount: '30.00' })),
+      'TRANSACTION_CANCELLED',
+    );
     expect(await balanceOf(p)).toBe(10_000n);
     expect(await postingsOf(p)).toBe(0);
   });
@@ -312,7 +385,10 @@ describe('rollback', () => {
     const betId = `won-${p.memberId}`;
     await expectOk(await send(p, 'bet', body(p, { roundId: 'won', transactionId: betId, amount: '10.00' })));
     await expectOk(await send(p, 'win', body(p, { roundId: 'won', amount: '20.00' })));
-    await expectError(await send(p, 'rollback', body(p, { roundId: 'won', referenceTransactionId: betId, amount: '10.00' })), 'ROUND_CLOSED');
+    await expectError(
+      await send(p, 'rollback', body(p, { roundId: 'won', referenceTransactionId: betId, amount: '10.00' })),
+      'ROUND_CLOSED',
+    );
     expect(await balanceOf(p)).toBe(11_000n);
   });
 
@@ -320,8 +396,13 @@ describe('rollback', () => {
     const a = await player(10_000n);
     const b = await player(10_000n);
     const betId = `theirs-${a.memberId}`;
-    await expectOk(await send(a, 'bet', body(a, { roundId: `own-${a.memberId}`, transactionId: betId, amount: '10.00' })));
-    await expectError(await send(b, 'rollback', body(b, { referenceTransactionId: betId, amount: '10.00' })), 'INVALID_SESSION');
+    await expectOk(
+      await send(a, 'bet', body(a, { roundId: `own-${a.memberId}`, transactionId: betId, amount: '10.00' })),
+    );
+    await expectError(
+      await send(b, 'rollback', body(b, { referenceTransactionId: betId, amount: '10.00' })),
+      'INVALID_SESSION',
+    );
     expect(await balanceOf(a)).toBe(9_000n);
     expect(await balanceOf(b)).toBe(10_000n);
   });

@@ -45,8 +45,17 @@ export type VendorKit = Awaited<ReturnType<typeof createVendorKit>>;
  * Usernames start with `prefix`, so several files can share a merchant.
  */
 export async function createVendorKit(testApp: TestApp, now: () => number, prefix: string) {
-  const currency = (await testApp.db.selectFrom('merchant').select('currency').where('id', '=', testApp.demoMerchantId).executeTakeFirstOrThrow()).currency;
-  await testApp.db.insertInto('vendor_credential').values({ merchant_id: testApp.demoMerchantId, vendor_code: otherVendor, secret: otherSecret }).execute();
+  const currency = (
+    await testApp.db
+      .selectFrom('merchant')
+      .select('currency')
+      .where('id', '=', testApp.demoMerchantId)
+      .executeTakeFirstOrThrow()
+  ).currency;
+  await testApp.db
+    .insertInto('vendor_credential')
+    .values({ merchant_id: testApp.demoMerchantId, vendor_code: otherVendor, secret: otherSecret })
+    .execute();
   let sequence = 0;
   const nextId = (label: string) => `${label}${++sequence}`;
 
@@ -62,8 +71,20 @@ export async function createVendorKit(testApp: TestApp, now: () => number, prefi
         idempotency: { source: 'test', key: nextId(`fund-${memberId}-`) },
         transfers: [
           trial
-            ? { debit: { kind: 'house_trial' }, credit: { kind: 'member_trial', memberId }, amount: balance, kind: 'trial.credit', reference: 'test' }
-            : { debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId }, amount: balance, kind: 'adjustment', reference: 'test' },
+            ? {
+                debit: { kind: 'house_trial' },
+                credit: { kind: 'member_trial', memberId },
+                amount: balance,
+                kind: 'trial.credit',
+                reference: 'test',
+              }
+            : {
+                debit: { kind: 'house_adjustment' },
+                credit: { kind: 'member_main', memberId },
+                amount: balance,
+                kind: 'adjustment',
+                reference: 'test',
+              },
         ],
         nowMs: now(),
       });
@@ -98,7 +119,12 @@ export async function createVendorKit(testApp: TestApp, now: () => number, prefi
   }
 
   /** The call, signed with the vendor's secret unless told otherwise. */
-  function send(p: Player, call: VendorWalletCall, payload: Record<string, unknown>, options: { secret?: string; signature?: string | null; raw?: string } = {}) {
+  function send(
+    p: Player,
+    call: VendorWalletCall,
+    payload: Record<string, unknown>,
+    options: { secret?: string; signature?: string | null; raw?: string } = {},
+  ) {
     const raw = options.raw ?? JSON.stringify(payload);
     const secret = options.secret ?? (p.vendor === houseVendorCode ? houseSecret : otherSecret);
     const signature = options.signature === undefined ? signBody(secret, raw) : options.signature;

@@ -21,7 +21,12 @@ afterAll(async () => {
 const now = (): ChallengeCheckOptions => ({ isBypassEnabled: false, nowMs: Date.now() });
 
 function getCaptcha(remoteAddress = freshIp(), language: 'TH' | 'EN' = 'EN') {
-  return testApp.app.inject({ method: 'GET', url: '/wps/captcha', headers: { Merchant: 'demo', Language: language }, remoteAddress });
+  return testApp.app.inject({
+    method: 'GET',
+    url: '/wps/captcha',
+    headers: { Merchant: 'demo', Language: language },
+    remoteAddress,
+  });
 }
 
 /**
@@ -32,7 +37,11 @@ async function captchaWithAnswer(answer: string): Promise<string> {
   const response = await getCaptcha();
   expect(response.statusCode).toBe(200);
   const { captchaId } = response.json().value as { captchaId: string };
-  const row = await testApp.db.selectFrom('challenge').select('answer_salt').where('id', '=', captchaId).executeTakeFirstOrThrow();
+  const row = await testApp.db
+    .selectFrom('challenge')
+    .select('answer_salt')
+    .where('id', '=', captchaId)
+    .executeTakeFirstOrThrow();
   await testApp.db
     .updateTable('challenge')
     .set({ answer_hash: sha256Hex(row.answer_salt! + answer.toLowerCase()) })
@@ -58,8 +67,19 @@ describe('GET /wps/captcha', () => {
     const decoded = PNG.sync.read(png);
     expect([decoded.width, decoded.height]).toEqual([120, 40]);
 
-    const row = await testApp.db.selectFrom('challenge').selectAll().where('id', '=', captchaId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ merchant_id: merchantId, kind: 'captcha', gap_x: null, attempts: 0, solved_at: null, consumed_at: null });
+    const row = await testApp.db
+      .selectFrom('challenge')
+      .selectAll()
+      .where('id', '=', captchaId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      merchant_id: merchantId,
+      kind: 'captcha',
+      gap_x: null,
+      attempts: 0,
+      solved_at: null,
+      consumed_at: null,
+    });
     expect(row.answer_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(120_000);
   });
@@ -96,7 +116,11 @@ describe('verifyCaptcha', () => {
     const captchaId = await captchaWithAnswer('AB3K9');
     expect(await verifyCaptcha(testApp.db, merchantId, captchaId, typed, now())).toBe(true);
     expect(await verifyCaptcha(testApp.db, merchantId, captchaId, typed, now())).toBe(false);
-    const row = await testApp.db.selectFrom('challenge').selectAll().where('id', '=', captchaId).executeTakeFirstOrThrow();
+    const row = await testApp.db
+      .selectFrom('challenge')
+      .selectAll()
+      .where('id', '=', captchaId)
+      .executeTakeFirstOrThrow();
     expect(row.solved_at).not.toBeNull();
     expect(row.consumed_at).not.toBeNull();
     expect(row.attempts).toBe(1);
@@ -106,7 +130,11 @@ describe('verifyCaptcha', () => {
     const captchaId = await captchaWithAnswer('AB3K9');
     expect(await verifyCaptcha(testApp.db, merchantId, captchaId, 'AB3K8', now())).toBe(false);
     expect(await verifyCaptcha(testApp.db, merchantId, captchaId, 'AB3K9', now())).toBe(false);
-    const row = await testApp.db.selectFrom('challenge').select(['solved_at', 'consumed_at']).where('id', '=', captchaId).executeTakeFirstOrThrow();
+    const row = await testApp.db
+      .selectFrom('challenge')
+      .select(['solved_at', 'consumed_at'])
+      .where('id', '=', captchaId)
+      .executeTakeFirstOrThrow();
     expect(row.solved_at).toBeNull();
     expect(row.consumed_at).not.toBeNull();
   });

@@ -10,7 +10,10 @@ export interface ChallengeCheckOptions {
   nowMs: number;
 }
 
-export function challengeCheckOptions(config: Pick<AppConfig, 'CHALLENGE_BYPASS'>, nowMs = Date.now()): ChallengeCheckOptions {
+export function challengeCheckOptions(
+  config: Pick<AppConfig, 'CHALLENGE_BYPASS'>,
+  nowMs = Date.now(),
+): ChallengeCheckOptions {
   return { isBypassEnabled: config.CHALLENGE_BYPASS, nowMs };
 }
 
@@ -20,7 +23,9 @@ export function isBypassAnswer(options: ChallengeCheckOptions, answer: string | 
 
 export class ChallengeBypassRefusedError extends Error {
   constructor() {
-    super('CHALLENGE_BYPASS=1 is refused with NODE_ENV=production: it lets any client skip the captcha and the slider. Unset it.');
+    super(
+      'CHALLENGE_BYPASS=1 is refused with NODE_ENV=production: it lets any client skip the captcha and the slider. Unset it.',
+    );
     this.name = 'ChallengeBypassRefusedError';
   }
 }
@@ -30,7 +35,10 @@ export class ChallengeBypassRefusedError extends Error {
  * switch off bot protection for everyone, so the server refuses to start with it. Anywhere else it
  * is allowed but announced at every start, so nobody runs with it by accident.
  */
-export function assertChallengeBypassAllowed(config: Pick<AppConfig, 'CHALLENGE_BYPASS' | 'NODE_ENV'>, logger: Pick<FastifyBaseLogger, 'warn'>): void {
+export function assertChallengeBypassAllowed(
+  config: Pick<AppConfig, 'CHALLENGE_BYPASS' | 'NODE_ENV'>,
+  logger: Pick<FastifyBaseLogger, 'warn'>,
+): void {
   if (!config.CHALLENGE_BYPASS) return;
   if (config.NODE_ENV === 'production') throw new ChallengeBypassRefusedError();
   logger.warn(

@@ -14,7 +14,12 @@ export const captchaLifetimeSeconds = 120;
  * GET /wps/captcha: a new captcha for this merchant. Only a salted hash of the answer is stored,
  * so even a leaked table does not answer open captchas. The route allows one refresh a second per IP.
  */
-export async function createCaptcha(db: Kysely<Database>, merchantId: number, clientIp: string, nowMs: number): Promise<Captcha> {
+export async function createCaptcha(
+  db: Kysely<Database>,
+  merchantId: number,
+  clientIp: string,
+  nowMs: number,
+): Promise<Captcha> {
   const text = Array.from({ length: captchaLength }, () => randomItem(captchaAlphabet)).join('');
   const salt = randomBytes(16).toString('hex');
   const captchaId = randomUUID();

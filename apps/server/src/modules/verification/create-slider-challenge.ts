@@ -12,7 +12,12 @@ export const sliderChallengeLifetimeSeconds = 120;
  * only gets the pictures, and must find the gap the way a person does. The gap keeps clear of the
  * piece's starting place at the left edge, so there is always a real drag to make.
  */
-export async function createSliderChallenge(db: Kysely<Database>, merchantId: number, clientIp: string, nowMs: number): Promise<SliderChallenge> {
+export async function createSliderChallenge(
+  db: Kysely<Database>,
+  merchantId: number,
+  clientIp: string,
+  nowMs: number,
+): Promise<SliderChallenge> {
   const gapX = randomIntegerBetween(sliderPieceSize + 30, sliderWidth - sliderPieceSize - 5);
   const pieceY = randomIntegerBetween(5, sliderHeight - sliderPieceSize - 5);
   const challengeId = randomUUID();

@@ -31,7 +31,11 @@ export const credentialPaths: ReadonlySet<string> = new Set([
  * and before the routes.
  */
 export function registerCredentialBudget(app: FastifyInstance, callsPerHour: number): void {
-  const check = app.createRateLimit({ max: callsPerHour, timeWindow: 3_600_000, keyGenerator: (request) => `credential-hour:${request.ip}` });
+  const check = app.createRateLimit({
+    max: callsPerHour,
+    timeWindow: 3_600_000,
+    keyGenerator: (request) => `credential-hour:${request.ip}`,
+  });
   const capHourly: onRequestAsyncHookHandler = async (request) => {
     const budget = await check(request);
     if (!budget.isAllowed && budget.isExceeded) {

@@ -6,7 +6,9 @@ export const captchaWidth = 120;
 export const captchaHeight = 40;
 
 /** Light, friendly colours that read well on the dark panel of the site's login modal. */
-const inkColours: readonly Rgb[] = ['#ffd166', '#7ee0c3', '#8ec5ff', '#ff9fc6', '#c7b3ff', '#f1f4ff', '#ffb38a'].map(hexColour);
+const inkColours: readonly Rgb[] = ['#ffd166', '#7ee0c3', '#8ec5ff', '#ff9fc6', '#c7b3ff', '#f1f4ff', '#ffb38a'].map(
+  hexColour,
+);
 const panelTop = hexColour('#151a2d');
 const panelBottom = hexColour('#252f4d');
 
@@ -28,8 +30,10 @@ function glyphStrokes(character: string): Segment[] {
       segments.push([x, y, x, y]);
       if (isSet(column + 1, row)) segments.push([x, y, x + 1, y]);
       if (isSet(column, row + 1)) segments.push([x, y, x, y + 1]);
-      if (isSet(column + 1, row + 1) && !isSet(column + 1, row) && !isSet(column, row + 1)) segments.push([x, y, x + 1, y + 1]);
-      if (isSet(column - 1, row + 1) && !isSet(column - 1, row) && !isSet(column, row + 1)) segments.push([x, y, x - 1, y + 1]);
+      if (isSet(column + 1, row + 1) && !isSet(column + 1, row) && !isSet(column, row + 1))
+        segments.push([x, y, x + 1, y + 1]);
+      if (isSet(column - 1, row + 1) && !isSet(column - 1, row) && !isSet(column, row + 1))
+        segments.push([x, y, x - 1, y + 1]);
     }
   }
   return segments;
@@ -39,7 +43,10 @@ function distanceToSegment(x: number, y: number, [fromX, fromY, toX, toY]: Segme
   const segmentX = toX - fromX;
   const segmentY = toY - fromY;
   const lengthSquared = segmentX * segmentX + segmentY * segmentY;
-  const along = lengthSquared === 0 ? 0 : Math.min(1, Math.max(0, ((x - fromX) * segmentX + (y - fromY) * segmentY) / lengthSquared));
+  const along =
+    lengthSquared === 0
+      ? 0
+      : Math.min(1, Math.max(0, ((x - fromX) * segmentX + (y - fromY) * segmentY) / lengthSquared));
   return Math.hypot(x - (fromX + along * segmentX), y - (fromY + along * segmentY));
 }
 
@@ -51,7 +58,10 @@ function strokesByCell(character: string): Segment[][] {
     for (let column = -1; column <= glyphColumns; column++) {
       const near = segments.filter(
         ([fromX, fromY, toX, toY]) =>
-          Math.min(fromX, toX) < column + 2 && Math.max(fromX, toX) > column - 1 && Math.min(fromY, toY) < row + 2 && Math.max(fromY, toY) > row - 1,
+          Math.min(fromX, toX) < column + 2 &&
+          Math.max(fromX, toX) > column - 1 &&
+          Math.min(fromY, toY) < row + 2 &&
+          Math.max(fromY, toY) > row - 1,
       );
       cells[(row + 1) * (glyphColumns + 2) + column + 1] = near;
     }
@@ -103,7 +113,10 @@ function randomWave(width: number, height: number): (s: number) => readonly [num
   const amplitude = randomBetween(3, height * 0.25);
   const cycles = randomBetween(0.5, 1.8);
   const phase = randomBetween(0, Math.PI * 2);
-  return (s) => [-4 + s * (width + 8), startY + (endY - startY) * s + amplitude * Math.sin(phase + s * cycles * Math.PI * 2)];
+  return (s) => [
+    -4 + s * (width + 8),
+    startY + (endY - startY) * s + amplitude * Math.sin(phase + s * cycles * Math.PI * 2),
+  ];
 }
 
 /**
@@ -114,7 +127,9 @@ function randomWave(width: number, height: number): (s: number) => readonly [num
 export function drawCaptcha(text: string): Raster {
   const image = new Raster(captchaWidth, captchaHeight);
   const tilt = randomUnit();
-  image.fill((x, y) => mixColours(panelTop, panelBottom, (y / captchaHeight) * 0.7 + ((x / captchaWidth) * 0.3 + tilt * 0.2) * 0.5));
+  image.fill((x, y) =>
+    mixColours(panelTop, panelBottom, (y / captchaHeight) * 0.7 + ((x / captchaWidth) * 0.3 + tilt * 0.2) * 0.5),
+  );
 
   for (let line = 0; line < 3; line++) {
     const mask = new Mask(captchaWidth, captchaHeight);
@@ -141,7 +156,12 @@ export function drawCaptcha(text: string): Raster {
   }
   image.paintMask(dots, randomItem(inkColours), 0.6);
   for (let speck = 0; speck < 40; speck++) {
-    image.blend(randomIntegerBetween(0, captchaWidth - 1), randomIntegerBetween(0, captchaHeight - 1), randomItem(inkColours), randomBetween(0.2, 0.5));
+    image.blend(
+      randomIntegerBetween(0, captchaWidth - 1),
+      randomIntegerBetween(0, captchaHeight - 1),
+      randomItem(inkColours),
+      randomBetween(0.2, 0.5),
+    );
   }
   return image;
 }

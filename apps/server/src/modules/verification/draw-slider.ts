@@ -8,9 +8,18 @@ export const sliderPieceSize = 50;
 
 /** Palettes of soft colours on a deep blue ground, to sit in the site's dark modal. */
 const palettes: ReadonlyArray<{ ground: readonly [Rgb, Rgb]; blobs: readonly Rgb[] }> = [
-  { ground: [hexColour('#10162e'), hexColour('#1f2c55')], blobs: ['#3d5a80', '#7b5ea7', '#98c1d9', '#e07a5f', '#f2cc8f'].map(hexColour) },
-  { ground: [hexColour('#0f1a24'), hexColour('#193a4a')], blobs: ['#2a9d8f', '#e9c46a', '#f4a261', '#8ab17d', '#5e8ca8'].map(hexColour) },
-  { ground: [hexColour('#1a1030'), hexColour('#33215a')], blobs: ['#ff8fab', '#a06cd5', '#6fb1fc', '#ffc971', '#4cc9b0'].map(hexColour) },
+  {
+    ground: [hexColour('#10162e'), hexColour('#1f2c55')],
+    blobs: ['#3d5a80', '#7b5ea7', '#98c1d9', '#e07a5f', '#f2cc8f'].map(hexColour),
+  },
+  {
+    ground: [hexColour('#0f1a24'), hexColour('#193a4a')],
+    blobs: ['#2a9d8f', '#e9c46a', '#f4a261', '#8ab17d', '#5e8ca8'].map(hexColour),
+  },
+  {
+    ground: [hexColour('#1a1030'), hexColour('#33215a')],
+    blobs: ['#ff8fab', '#a06cd5', '#6fb1fc', '#ffc971', '#4cc9b0'].map(hexColour),
+  },
 ];
 
 /**

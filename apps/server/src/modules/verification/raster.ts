@@ -9,7 +9,11 @@ export function hexColour(hex: string): Rgb {
 }
 
 export function mixColours(from: Rgb, to: Rgb, amount: number): Rgb {
-  return [from[0] + (to[0] - from[0]) * amount, from[1] + (to[1] - from[1]) * amount, from[2] + (to[2] - from[2]) * amount];
+  return [
+    from[0] + (to[0] - from[0]) * amount,
+    from[1] + (to[1] - from[1]) * amount,
+    from[2] + (to[2] - from[2]) * amount,
+  ];
 }
 
 function clampByte(value: number): number {

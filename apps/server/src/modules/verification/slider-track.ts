@@ -48,7 +48,8 @@ export function findTrackProblem(track: readonly SliderTrackPoint[], dropX: numb
   const durationMs = last.t - first.t;
   if (durationMs < rules.minDurationMs) return 'too_fast';
   if (durationMs > rules.maxDurationMs) return 'too_slow';
-  if (Math.abs(first.x) > rules.maxStartOffsetPx || Math.abs(first.y) > rules.maxStartOffsetPx) return 'start_not_at_origin';
+  if (Math.abs(first.x) > rules.maxStartOffsetPx || Math.abs(first.y) > rules.maxStartOffsetPx)
+    return 'start_not_at_origin';
   if (Math.abs(last.x - dropX) > rules.maxEndMismatchPx) return 'end_not_at_drop';
 
   let forwardPx = 0;

@@ -29,10 +29,19 @@ function decodeDataUrl(dataUrl: string): PNG {
 
 /** A new slider from the API, with the gap's x that only the server knows. */
 async function newSlider(remoteAddress = freshIp()) {
-  const response = await testApp.app.inject({ method: 'GET', url: '/wps/captcha/slider', headers: { Merchant: 'demo' }, remoteAddress });
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/wps/captcha/slider',
+    headers: { Merchant: 'demo' },
+    remoteAddress,
+  });
   expect(response.statusCode).toBe(200);
   const value = response.json().value as { challengeId: string; background: string; piece: string; pieceY: number };
-  const row = await testApp.db.selectFrom('challenge').select('gap_x').where('id', '=', value.challengeId).executeTakeFirstOrThrow();
+  const row = await testApp.db
+    .selectFrom('challenge')
+    .select('gap_x')
+    .where('id', '=', value.challengeId)
+    .executeTakeFirstOrThrow();
   return { ...value, gapX: row.gap_x!, response };
 }
 
@@ -58,7 +67,12 @@ describe('GET /wps/captcha/slider', () => {
   test('answers a 300x160 background with a visibly dark gap, and a piece that is transparent around its shape', async () => {
     const slider = await newSlider();
     expect(slider.response.headers['cache-control']).toBe('no-store');
-    expect(slider.response.json().value).toMatchObject({ width: 300, height: 160, pieceSize: 50, expiresInSeconds: 120 });
+    expect(slider.response.json().value).toMatchObject({
+      width: 300,
+      height: 160,
+      pieceSize: 50,
+      expiresInSeconds: 120,
+    });
     expect(slider.response.json().value).not.toHaveProperty('gapX');
     const background = decodeDataUrl(slider.background);
     const piece = decodeDataUrl(slider.piece);
@@ -86,13 +100,21 @@ describe('GET /wps/captcha/slider', () => {
 describe('POST /wps/captcha/slider/check', () => {
   test('the gap x with a human drag earns a single-use token for 2 minutes', async () => {
     const slider = await newSlider();
-    const response = await postCheck({ challengeId: slider.challengeId, x: slider.gapX, track: humanTrack(slider.gapX) });
+    const response = await postCheck({
+      challengeId: slider.challengeId,
+      x: slider.gapX,
+      track: humanTrack(slider.gapX),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
     expect(body).toMatchObject({ success: true, value: { expiresInSeconds: 120 } });
     expect(body.value.sliderToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const challenge = await testApp.db.selectFrom('challenge').selectAll().where('id', '=', slider.challengeId).executeTakeFirstOrThrow();
+    const challenge = await testApp.db
+      .selectFrom('challenge')
+      .selectAll()
+      .where('id', '=', slider.challengeId)
+      .executeTakeFirstOrThrow();
     expect(challenge.solved_at).not.toBeNull();
     expect(challenge.consumed_at).not.toBeNull();
   });
@@ -116,7 +138,13 @@ describe('POST /wps/captcha/slider/check', () => {
   });
 
   test.each<[string, (gapX: number) => SliderTrackPoint[]]>([
-    ['two points', (gapX) => [{ x: 0, y: 0, t: 0 }, { x: gapX, y: 0, t: 600 }]],
+    [
+      'two points',
+      (gapX) => [
+        { x: 0, y: 0, t: 0 },
+        { x: gapX, y: 0, t: 600 },
+      ],
+    ],
     ['a straight line at constant speed', (gapX) => linearTrack(gapX)],
     ['a whole drag in 10 ms', (gapX) => humanTrack(gapX).map((point, index) => ({ ...point, t: index / 3 }))],
   ])('the right x with a robotic drag (%s) is refused, and the challenge is spent', async (_name, makeTrack) => {
@@ -124,7 +152,9 @@ describe('POST /wps/captcha/slider/check', () => {
     const robotic = await postCheck({ challengeId: slider.challengeId, x: slider.gapX, track: makeTrack(slider.gapX) });
     expect(robotic.statusCode).toBe(400);
     expect(robotic.json().errorCode).toBe('slider.check.failed');
-    expect((await postCheck({ challengeId: slider.challengeId, x: slider.gapX, track: humanTrack(slider.gapX) })).statusCode).toBe(400);
+    expect(
+      (await postCheck({ challengeId: slider.challengeId, x: slider.gapX, track: humanTrack(slider.gapX) })).statusCode,
+    ).toBe(400);
   });
 
   test('two concurrent checks of one challenge: exactly one earns a token', async () => {
@@ -148,8 +178,30 @@ describe('POST /wps/captcha/slider/check', () => {
     ['x as text', { challengeId: 'a', x: '100', track: humanTrack(100) }, 'x'],
     ['an empty track', { challengeId: 'a', x: 100, track: [] }, 'track'],
     ['401 points', { challengeId: 'a', x: 100, track: humanTrack(100, 5_000, 400) }, 'track'],
-    ['t going back', { challengeId: 'a', x: 100, track: [{ x: 0, y: 0, t: 10 }, { x: 5, y: 0, t: 5 }] }, 'track.1.t'],
-    ['t standing still', { challengeId: 'a', x: 100, track: [{ x: 0, y: 0, t: 10 }, { x: 5, y: 0, t: 10 }] }, 'track.1.t'],
+    [
+      't going back',
+      {
+        challengeId: 'a',
+        x: 100,
+        track: [
+          { x: 0, y: 0, t: 10 },
+          { x: 5, y: 0, t: 5 },
+        ],
+      },
+      'track.1.t',
+    ],
+    [
+      't standing still',
+      {
+        challengeId: 'a',
+        x: 100,
+        track: [
+          { x: 0, y: 0, t: 10 },
+          { x: 5, y: 0, t: 10 },
+        ],
+      },
+      'track.1.t',
+    ],
     ['a point without y', { challengeId: 'a', x: 100, track: [{ x: 0, t: 10 }] }, 'track.0.y'],
     ['a huge x', { challengeId: 'a', x: 1e300, track: humanTrack(100) }, 'x'],
     ['a challengeId of 65 characters', { challengeId: 'a'.repeat(65), x: 100, track: humanTrack(100) }, 'challengeId'],
@@ -160,7 +212,11 @@ describe('POST /wps/captcha/slider/check', () => {
   });
 
   test.each([
-    ['an infinite number (1e400 in JSON)', '{"challengeId":"a","x":1e400,"track":[{"x":0,"y":0,"t":0}]}', 'validation.failed'],
+    [
+      'an infinite number (1e400 in JSON)',
+      '{"challengeId":"a","x":1e400,"track":[{"x":0,"y":0,"t":0}]}',
+      'validation.failed',
+    ],
     ['NaN', '{"challengeId":"a","x":NaN,"track":[]}', 'request.body.malformed'],
     ['broken JSON', '{"challengeId":', 'request.body.malformed'],
   ])('%s is a 400, never a 500', async (_name, raw, errorCode) => {
@@ -179,7 +235,12 @@ describe('POST /wps/captcha/slider/check', () => {
   });
 
   test('a captcha id is not a slider challenge', async () => {
-    const captcha = await testApp.app.inject({ method: 'GET', url: '/wps/captcha', headers: { Merchant: 'demo' }, remoteAddress: freshIp() });
+    const captcha = await testApp.app.inject({
+      method: 'GET',
+      url: '/wps/captcha',
+      headers: { Merchant: 'demo' },
+      remoteAddress: freshIp(),
+    });
     const response = await postCheck({ challengeId: captcha.json().value.captchaId, x: 100, track: humanTrack(100) });
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe('slider.check.failed');
@@ -191,7 +252,11 @@ describe('consumeSliderToken', () => {
     const token = await solvedToken();
     expect(await consumeSliderToken(testApp.db, merchantId, token, 'login', now())).toBe(true);
     expect(await consumeSliderToken(testApp.db, merchantId, token, 'login', now())).toBe(false);
-    const rows = await testApp.db.selectFrom('challenge_token').select(['purpose', 'consumed_at']).where('purpose', '=', 'login').execute();
+    const rows = await testApp.db
+      .selectFrom('challenge_token')
+      .select(['purpose', 'consumed_at'])
+      .where('purpose', '=', 'login')
+      .execute();
     expect(rows.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -208,9 +273,19 @@ describe('consumeSliderToken', () => {
 
   test('an expired token is false (clock moved past 2 minutes), an unexpired one just before is fine', async () => {
     const expired = await solvedToken();
-    expect(await consumeSliderToken(testApp.db, merchantId, expired, null, { isBypassEnabled: false, nowMs: Date.now() + 121_000 })).toBe(false);
+    expect(
+      await consumeSliderToken(testApp.db, merchantId, expired, null, {
+        isBypassEnabled: false,
+        nowMs: Date.now() + 121_000,
+      }),
+    ).toBe(false);
     const fresh = await solvedToken();
-    expect(await consumeSliderToken(testApp.db, merchantId, fresh, null, { isBypassEnabled: false, nowMs: Date.now() + 100_000 })).toBe(true);
+    expect(
+      await consumeSliderToken(testApp.db, merchantId, fresh, null, {
+        isBypassEnabled: false,
+        nowMs: Date.now() + 100_000,
+      }),
+    ).toBe(true);
   });
 
   test('a token of another merchant is false', async () => {
@@ -236,8 +311,12 @@ describe('consumeSliderToken', () => {
 
   test('without CHALLENGE_BYPASS, "bypass" is an ordinary wrong token; with it, it passes', async () => {
     expect(await consumeSliderToken(testApp.db, merchantId, 'bypass', 'login', now())).toBe(false);
-    expect(await consumeSliderToken(testApp.db, merchantId, 'bypass', 'login', { isBypassEnabled: true, nowMs: Date.now() })).toBe(true);
-    expect(await consumeSliderToken(testApp.db, merchantId, 'BYPASS', 'login', { isBypassEnabled: true, nowMs: Date.now() })).toBe(false);
+    expect(
+      await consumeSliderToken(testApp.db, merchantId, 'bypass', 'login', { isBypassEnabled: true, nowMs: Date.now() }),
+    ).toBe(true);
+    expect(
+      await consumeSliderToken(testApp.db, merchantId, 'BYPASS', 'login', { isBypassEnabled: true, nowMs: Date.now() }),
+    ).toBe(false);
   });
 });
 
@@ -248,10 +327,14 @@ describe('deleteExpiredChallenges', () => {
     const removed = await deleteExpiredChallenges(testApp.db, Date.now() + 121_000);
     expect(removed.challenges).toBeGreaterThanOrEqual(2);
     expect(removed.tokens).toBeGreaterThanOrEqual(1);
-    expect(await testApp.db.selectFrom('challenge').select('id').where('id', '=', slider.challengeId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await testApp.db.selectFrom('challenge').select('id').where('id', '=', slider.challengeId).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await consumeSliderToken(testApp.db, merchantId, token, null, now())).toBe(false);
     const open = await newSlider();
     await deleteExpiredChallenges(testApp.db, Date.now());
-    expect(await testApp.db.selectFrom('challenge').select('id').where('id', '=', open.challengeId).executeTakeFirst()).toBeDefined();
+    expect(
+      await testApp.db.selectFrom('challenge').select('id').where('id', '=', open.challengeId).executeTakeFirst(),
+    ).toBeDefined();
   });
 });

@@ -30,5 +30,9 @@ export function humanTrack(dropX: number, durationMs = 900, pointCount = 30): Sl
 
 /** A script's drag: a straight line at constant speed, samples every 16 ms. */
 export function linearTrack(dropX: number, pointCount = 30): SliderTrackPoint[] {
-  return Array.from({ length: pointCount + 1 }, (_, index) => ({ x: (dropX * index) / pointCount, y: 0, t: index * 16 }));
+  return Array.from({ length: pointCount + 1 }, (_, index) => ({
+    x: (dropX * index) / pointCount,
+    y: 0,
+    t: index * 16,
+  }));
 }

@@ -1,4 +1,11 @@
-import { apiPaths, captchaSchema, envelopeSchema, sliderChallengeSchema, sliderCheckRequestSchema, sliderTokenGrantSchema } from '@lotus/contract';
+import {
+  apiPaths,
+  captchaSchema,
+  envelopeSchema,
+  sliderChallengeSchema,
+  sliderCheckRequestSchema,
+  sliderTokenGrantSchema,
+} from '@lotus/contract';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { checkSlider } from './check-slider.ts';
@@ -19,7 +26,10 @@ const noStore = 'no-store';
 export async function verificationRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.captcha,
-    { config: { rateLimit: captchaRefreshRateLimit }, schema: { tags, response: { 200: envelopeSchema(captchaSchema) } } },
+    {
+      config: { rateLimit: captchaRefreshRateLimit },
+      schema: { tags, response: { 200: envelopeSchema(captchaSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await createCaptcha(app.db, request.merchant.id, request.ip, app.now()));
@@ -28,7 +38,10 @@ export async function verificationRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     apiPaths.sliderChallenge,
-    { config: { rateLimit: sliderRateLimit }, schema: { tags, response: { 200: envelopeSchema(sliderChallengeSchema) } } },
+    {
+      config: { rateLimit: sliderRateLimit },
+      schema: { tags, response: { 200: envelopeSchema(sliderChallengeSchema) } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       return ok(await createSliderChallenge(app.db, request.merchant.id, request.ip, app.now()));

@@ -12,10 +12,15 @@ export const mainWalletAccountTypeId = 0;
  * GET /wps/v2/wallets/balance: the member's wallets from the ledger. A trial account plays with its
  * trial balance, shown as its main wallet and flagged `isTrial`; it never has cash.
  */
-export async function getWalletBalance(db: Kysely<Database>, merchant: MerchantContext, member: AuthenticatedMember): Promise<WalletBalance> {
+export async function getWalletBalance(
+  db: Kysely<Database>,
+  merchant: MerchantContext,
+  member: AuthenticatedMember,
+): Promise<WalletBalance> {
   const isTrial = member.isAgent === 4;
   const accounts = await listMemberAccounts(db, merchant.id, member.id, merchant.currency);
-  const sum = (kind: string) => accounts.filter((account) => account.kind === kind).reduce((total, account) => total + account.balance, 0n);
+  const sum = (kind: string) =>
+    accounts.filter((account) => account.kind === kind).reduce((total, account) => total + account.balance, 0n);
   const vendorAccounts = accounts.filter((account) => account.kind === 'member_vendor');
   const vendors =
     vendorAccounts.length === 0

@@ -34,15 +34,26 @@ async function deposit(memberId: bigint, amount: bigint) {
     merchantId: first.demoMerchantId,
     currency: 'THB',
     idempotency: { source: 'test', key: `stream-${memberId}-${++sequence}` },
-    transfers: [{ debit: { kind: 'house_deposit_clearing', subKey: 'BANK' }, credit: { kind: 'member_main', memberId }, amount, kind: 'deposit', reference: 'd' }],
+    transfers: [
+      {
+        debit: { kind: 'house_deposit_clearing', subKey: 'BANK' },
+        credit: { kind: 'member_main', memberId },
+        amount,
+        kind: 'deposit',
+        reference: 'd',
+      },
+    ],
     nowMs: Date.now(),
   });
 }
 
-
 describe('GET /wps/v2/wallets/stream', () => {
   test('needs a token', async () => {
-    const response = await first.app.inject({ method: 'GET', url: '/wps/v2/wallets/stream', headers: { Merchant: 'demo' } });
+    const response = await first.app.inject({
+      method: 'GET',
+      url: '/wps/v2/wallets/stream',
+      headers: { Merchant: 'demo' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ errorCode: 'user.or.token.invalid' });
   });

@@ -29,5 +29,9 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
   );
 
   // Server-sent events, uncompressed (a compressor would hold events back until its buffer fills).
-  app.get(apiPaths.walletStream, { onRequest: requireMember, compress: false, schema: { tags, hide: false } }, streamBalance);
+  app.get(
+    apiPaths.walletStream,
+    { onRequest: requireMember, compress: false, schema: { tags, hide: false } },
+    streamBalance,
+  );
 }

@@ -21,7 +21,11 @@ async function memberWithToken(isAgent: 0 | 4 = 0) {
 }
 
 function balanceOf(token: string | undefined) {
-  return testApp.app.inject({ method: 'GET', url: '/wps/v2/wallets/balance', headers: { Merchant: 'demo', Language: 'EN', ...(token ? { Authorization: token } : {}) } });
+  return testApp.app.inject({
+    method: 'GET',
+    url: '/wps/v2/wallets/balance',
+    headers: { Merchant: 'demo', Language: 'EN', ...(token ? { Authorization: token } : {}) },
+  });
 }
 
 const okBalance = z.object({ success: z.literal(true), value: walletBalanceSchema });
@@ -44,7 +48,15 @@ describe('GET /wps/v2/wallets/balance', () => {
       sumBalance: '0.00',
       currency: 'THB',
       currencySymbol: expect.any(String),
-      balance: [{ accountTypeId: 0, accountTypeName: 'MAIN', availBalance: '0.00', currency: 'THB', currencySymbol: expect.any(String) }],
+      balance: [
+        {
+          accountTypeId: 0,
+          accountTypeName: 'MAIN',
+          availBalance: '0.00',
+          currency: 'THB',
+          currencySymbol: expect.any(String),
+        },
+      ],
       heldBalance: '0.00',
       bonusBalance: '0.00',
       isTrial: false,
@@ -53,16 +65,44 @@ describe('GET /wps/v2/wallets/balance', () => {
 
   test('shows what the ledger holds: main plus vendor sub-wallets in the sum, held and bonus apart', async () => {
     const { memberId, token } = await memberWithToken();
-    const vendor = await testApp.db.selectFrom('game_vendor').select(['id', 'vassalage', 'account_type_name']).where('merchant_id', '=', testApp.demoMerchantId).executeTakeFirstOrThrow();
+    const vendor = await testApp.db
+      .selectFrom('game_vendor')
+      .select(['id', 'vassalage', 'account_type_name'])
+      .where('merchant_id', '=', testApp.demoMerchantId)
+      .executeTakeFirstOrThrow();
     await postTransfers(testApp.db, {
       merchantId: testApp.demoMerchantId,
       currency: 'THB',
       idempotency: { source: 'test', key: `wallet-${memberId}` },
       transfers: [
-        { debit: { kind: 'house_deposit_clearing', subKey: 'BANK' }, credit: { kind: 'member_main', memberId }, amount: 150_075n, kind: 'deposit', reference: 'd' },
-        { debit: { kind: 'member_main', memberId }, credit: { kind: 'member_vendor', memberId, subKey: vendor.vassalage }, amount: 50_000n, kind: 'wallet.transfer', reference: 't' },
-        { debit: { kind: 'member_main', memberId }, credit: { kind: 'member_held', memberId }, amount: 20_000n, kind: 'withdrawal.hold', reference: 'w' },
-        { debit: { kind: 'house_bonus' }, credit: { kind: 'member_bonus', memberId }, amount: 999n, kind: 'bonus', reference: 'b' },
+        {
+          debit: { kind: 'house_deposit_clearing', subKey: 'BANK' },
+          credit: { kind: 'member_main', memberId },
+          amount: 150_075n,
+          kind: 'deposit',
+          reference: 'd',
+        },
+        {
+          debit: { kind: 'member_main', memberId },
+          credit: { kind: 'member_vendor', memberId, subKey: vendor.vassalage },
+          amount: 50_000n,
+          kind: 'wallet.transfer',
+          reference: 't',
+        },
+        {
+          debit: { kind: 'member_main', memberId },
+          credit: { kind: 'member_held', memberId },
+          amount: 20_000n,
+          kind: 'withdrawal.hold',
+          reference: 'w',
+        },
+        {
+          debit: { kind: 'house_bonus' },
+          credit: { kind: 'member_bonus', memberId },
+          amount: 999n,
+          kind: 'bonus',
+          reference: 'b',
+        },
       ],
       nowMs: Date.now(),
     });
@@ -80,10 +120,22 @@ describe('GET /wps/v2/wallets/balance', () => {
       merchantId: testApp.demoMerchantId,
       currency: 'THB',
       idempotency: { source: 'test', key: `trial-${memberId}` },
-      transfers: [{ debit: { kind: 'house_trial' }, credit: { kind: 'member_trial', memberId }, amount: 1_000_000n, kind: 'trial.credit', reference: 'trial' }],
+      transfers: [
+        {
+          debit: { kind: 'house_trial' },
+          credit: { kind: 'member_trial', memberId },
+          amount: 1_000_000n,
+          kind: 'trial.credit',
+          reference: 'trial',
+        },
+      ],
       nowMs: Date.now(),
     });
-    expect(okBalance.parse((await balanceOf(token)).json()).value).toMatchObject({ sumBalance: '10000.00', isTrial: true, balance: [{ accountTypeId: 0, availBalance: '10000.00' }] });
+    expect(okBalance.parse((await balanceOf(token)).json()).value).toMatchObject({
+      sumBalance: '10000.00',
+      isTrial: true,
+      balance: [{ accountTypeId: 0, availBalance: '10000.00' }],
+    });
   });
 
   test("one member's token never shows another's money", async () => {
@@ -92,7 +144,15 @@ describe('GET /wps/v2/wallets/balance', () => {
       merchantId: testApp.demoMerchantId,
       currency: 'THB',
       idempotency: { source: 'test', key: `rich-${rich.memberId}` },
-      transfers: [{ debit: { kind: 'house_deposit_clearing', subKey: 'BANK' }, credit: { kind: 'member_main', memberId: rich.memberId }, amount: 777n, kind: 'deposit', reference: 'd' }],
+      transfers: [
+        {
+          debit: { kind: 'house_deposit_clearing', subKey: 'BANK' },
+          credit: { kind: 'member_main', memberId: rich.memberId },
+          amount: 777n,
+          kind: 'deposit',
+          reference: 'd',
+        },
+      ],
       nowMs: Date.now(),
     });
     const poor = await memberWithToken();
@@ -104,11 +164,24 @@ describe('GET /wps/v2/wallets/balance', () => {
 describe('GET /wps/relay/GCS_merchantWallet', () => {
   test("lists the merchant's enabled vendors with their wallet mode; single only when every one is seamless", async () => {
     const { token } = await memberWithToken();
-    const call = () => testApp.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: { Merchant: 'demo', Authorization: token } });
-    const vendors = await testApp.db.selectFrom('game_vendor').select(['id', 'vassalage', 'wallet_mode']).where('merchant_id', '=', testApp.demoMerchantId).where('is_enabled', '=', true).execute();
+    const call = () =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/wps/relay/GCS_merchantWallet',
+        headers: { Merchant: 'demo', Authorization: token },
+      });
+    const vendors = await testApp.db
+      .selectFrom('game_vendor')
+      .select(['id', 'vassalage', 'wallet_mode'])
+      .where('merchant_id', '=', testApp.demoMerchantId)
+      .where('is_enabled', '=', true)
+      .execute();
     const first = await call();
     expect(first.statusCode).toBe(200);
-    const value = first.json().value as { isSingle: boolean; vendors: Array<{ vassalage: string; accountTypeId: number; isSingle: boolean }> };
+    const value = first.json().value as {
+      isSingle: boolean;
+      vendors: Array<{ vassalage: string; accountTypeId: number; isSingle: boolean }>;
+    };
     expect(value.vendors).toHaveLength(vendors.length);
     expect(value.isSingle).toBe(vendors.every((vendor) => vendor.wallet_mode === 'seamless'));
 
@@ -116,9 +189,19 @@ describe('GET /wps/relay/GCS_merchantWallet', () => {
     await testApp.db.updateTable('game_vendor').set({ wallet_mode: 'transfer' }).where('id', '=', target.id).execute();
     const after = (await call()).json().value as typeof value;
     expect(after.isSingle).toBe(false);
-    expect(after.vendors.find((vendor) => vendor.vassalage === target.vassalage)).toMatchObject({ accountTypeId: target.id, isSingle: false });
-    await testApp.db.updateTable('game_vendor').set({ wallet_mode: target.wallet_mode }).where('id', '=', target.id).execute();
+    expect(after.vendors.find((vendor) => vendor.vassalage === target.vassalage)).toMatchObject({
+      accountTypeId: target.id,
+      isSingle: false,
+    });
+    await testApp.db
+      .updateTable('game_vendor')
+      .set({ wallet_mode: target.wallet_mode })
+      .where('id', '=', target.id)
+      .execute();
 
-    expect((await testApp.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: { Merchant: 'demo' } })).statusCode).toBe(401);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/wps/relay/GCS_merchantWallet', headers: { Merchant: 'demo' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

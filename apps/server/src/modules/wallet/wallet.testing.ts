@@ -4,7 +4,10 @@ import { apiPaths, walletBalanceSchema, type WalletBalance } from '@lotus/contra
 /** Opens the stream and hands out its `balance` events one by one. */
 export async function openStream(baseUrl: string, token: string) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}${apiPaths.walletStream}`, { headers: { Merchant: 'demo', Authorization: token }, signal: controller.signal });
+  const response = await fetch(`${baseUrl}${apiPaths.walletStream}`, {
+    headers: { Merchant: 'demo', Authorization: token },
+    signal: controller.signal,
+  });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const next = async (): Promise<WalletBalance> => {

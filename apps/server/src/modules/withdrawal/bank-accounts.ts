@@ -57,7 +57,8 @@ function checkAccountFields(request: BindBankAccountRequest): CheckedAccount {
   }
   const accountName = tidyName(request.accountName);
   if (accountName === '') throw AppError.badRequest('accountName', 'validation.required');
-  if (unsafeTextPattern.test(accountName) || [...accountName].length > 100) throw AppError.badRequest('accountName', 'withdraw.account.name.invalid');
+  if (unsafeTextPattern.test(accountName) || [...accountName].length > 100)
+    throw AppError.badRequest('accountName', 'withdraw.account.name.invalid');
   return { bankCode, accountNumber, accountName };
 }
 
@@ -78,7 +79,11 @@ function toBankAccount(
 const accountColumns = ['id', 'bank_code', 'account_number', 'account_name', 'created_at'] as const;
 
 /** The member's live binding with this id, or null: another member's id and a removed one look alike. */
-export async function findMemberBankAccount(db: Kysely<Database> | Transaction<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, bankAccountId: number) {
+export async function findMemberBankAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  scope: Pick<MemberScope, 'merchantId' | 'memberId'>,
+  bankAccountId: number,
+) {
   if (!Number.isSafeInteger(bankAccountId) || bankAccountId < 1) return null;
   return (
     (await db
@@ -104,26 +109,50 @@ async function countLiveAccounts(trx: Transaction<Database>, scope: MemberScope)
 }
 
 function isNumberTaken(error: unknown): boolean {
-  return (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'member_bank_account_number_key';
+  return (
+    (error as { code?: string; constraint?: string }).code === '23505' &&
+    (error as { constraint?: string }).constraint === 'member_bank_account_number_key'
+  );
 }
 
 /** The name must be the member's payee name; a member without one gets this one (checked against the merchant's payee name rule). */
-async function matchPayeeName(trx: Transaction<Database>, context: BankAccountContext, payeeName: string | null, accountName: string): Promise<void> {
+async function matchPayeeName(
+  trx: Transaction<Database>,
+  context: BankAccountContext,
+  payeeName: string | null,
+  accountName: string,
+): Promise<void> {
   if (payeeName !== null && payeeName.trim() !== '') {
-    if (comparableName(payeeName) !== comparableName(accountName)) throw new AppError(400, withdrawalErrorCodes.accountNameMismatch, { field: 'accountName' });
+    if (comparableName(payeeName) !== comparableName(accountName))
+      throw new AppError(400, withdrawalErrorCodes.accountNameMismatch, { field: 'accountName' });
     return;
   }
   const rule = context.merchant.config.registerRules.payeeName;
   const violation = rule?.enabled ? checkRegisterField('payeeName', accountName, { ...rule, required: true }) : null;
-  if (violation) throw new AppError(400, 'validation.failed', { field: 'accountName', messageKey: violation.messageKey, params: { ...violation.params, field: 'accountName' } });
-  await trx.updateTable('member').set({ payee_name: accountName }).where('id', '=', context.scope.memberId).where('merchant_id', '=', context.scope.merchantId).execute();
+  if (violation)
+    throw new AppError(400, 'validation.failed', {
+      field: 'accountName',
+      messageKey: violation.messageKey,
+      params: { ...violation.params, field: 'accountName' },
+    });
+  await trx
+    .updateTable('member')
+    .set({ payee_name: accountName })
+    .where('id', '=', context.scope.memberId)
+    .where('merchant_id', '=', context.scope.merchantId)
+    .execute();
 }
 
 /** GET /wps/relay/MCSFE_getWithdrawAccountInfo */
 export async function getWithdrawAccountInfo(context: BankAccountContext): Promise<WithdrawAccountInfo> {
   const { db, scope } = context;
   const [member, rows] = await Promise.all([
-    db.selectFrom('member').select(['payee_name', 'payment_password_hash']).where('id', '=', scope.memberId).where('merchant_id', '=', scope.merchantId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('member')
+      .select(['payee_name', 'payment_password_hash'])
+      .where('id', '=', scope.memberId)
+      .where('merchant_id', '=', scope.merchantId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('member_bank_account')
       .select(accountColumns)
@@ -148,7 +177,10 @@ export async function getWithdrawAccountInfo(context: BankAccountContext): Promi
  * at most `maxBankAccounts` live bindings, and the number is bound nowhere else in the merchant (a
  * unique index settles a race between two members).
  */
-export async function bindBankAccount(context: BankAccountContext, request: BindBankAccountRequest): Promise<BankAccount> {
+export async function bindBankAccount(
+  context: BankAccountContext,
+  request: BindBankAccountRequest,
+): Promise<BankAccount> {
   const account = checkAccountFields(request);
   const { db, scope } = context;
   try {
@@ -156,13 +188,22 @@ export async function bindBankAccount(context: BankAccountContext, request: Bind
       const member = await lockMember(trx, scope);
       if (member.paymentPasswordHash !== null) {
         // Known only under the lock; refused before anything is counted, like every empty secret.
-        if (request.paymentPassword === undefined || request.paymentPassword === '') throw AppError.badRequest('paymentPassword', 'bank.account.payment.password.required');
-        const check = await checkSecret(trx, scope, member.paymentPasswordHash, request.paymentPassword, 'paymentPassword');
+        if (request.paymentPassword === undefined || request.paymentPassword === '')
+          throw AppError.badRequest('paymentPassword', 'bank.account.payment.password.required');
+        const check = await checkSecret(
+          trx,
+          scope,
+          member.paymentPasswordHash,
+          request.paymentPassword,
+          'paymentPassword',
+        );
         if (check.kind !== 'ok') return check;
       }
       await matchPayeeName(trx, context, member.payeeName, account.accountName);
       if ((await countLiveAccounts(trx, scope)) >= context.merchant.config.withdrawals.maxBankAccounts) {
-        throw new AppError(409, withdrawalErrorCodes.bankAccountLimit, { params: { max: context.merchant.config.withdrawals.maxBankAccounts } });
+        throw new AppError(409, withdrawalErrorCodes.bankAccountLimit, {
+          params: { max: context.merchant.config.withdrawals.maxBankAccounts },
+        });
       }
       const now = new Date(scope.nowMs);
       const row = await trx
@@ -184,13 +225,17 @@ export async function bindBankAccount(context: BankAccountContext, request: Bind
     if (outcome.kind !== 'ok') throw secretCheckError(outcome);
     return toBankAccount(outcome.row, context.language);
   } catch (error) {
-    if (isNumberTaken(error)) throw new AppError(409, withdrawalErrorCodes.bankAccountBound, { field: 'accountNumber' });
+    if (isNumberTaken(error))
+      throw new AppError(409, withdrawalErrorCodes.bankAccountBound, { field: 'accountNumber' });
     throw error;
   }
 }
 
 /** POST /wps/v2/member/bankAccount/update: the payment password, then the same checks as binding. */
-export async function updateBankAccount(context: BankAccountContext, request: UpdateBankAccountRequest): Promise<BankAccount> {
+export async function updateBankAccount(
+  context: BankAccountContext,
+  request: UpdateBankAccountRequest,
+): Promise<BankAccount> {
   const account = checkAccountFields(request);
   requireText(request.paymentPassword, 'paymentPassword');
   const { db, scope } = context;
@@ -198,12 +243,23 @@ export async function updateBankAccount(context: BankAccountContext, request: Up
     const outcome = await db.transaction().execute(async (trx) => {
       const member = await lockMember(trx, scope);
       if (!(await findMemberBankAccount(trx, scope, request.bankAccountId))) return { kind: 'unknown' as const };
-      const check = await checkSecret(trx, scope, member.paymentPasswordHash, request.paymentPassword, 'paymentPassword');
+      const check = await checkSecret(
+        trx,
+        scope,
+        member.paymentPasswordHash,
+        request.paymentPassword,
+        'paymentPassword',
+      );
       if (check.kind !== 'ok') return check;
       await matchPayeeName(trx, context, member.payeeName, account.accountName);
       const row = await trx
         .updateTable('member_bank_account')
-        .set({ bank_code: account.bankCode, account_number: account.accountNumber, account_name: account.accountName, updated_at: new Date(scope.nowMs) })
+        .set({
+          bank_code: account.bankCode,
+          account_number: account.accountNumber,
+          account_name: account.accountName,
+          updated_at: new Date(scope.nowMs),
+        })
         .where('id', '=', BigInt(request.bankAccountId))
         .where('member_id', '=', scope.memberId)
         .where('removed_at', 'is', null)
@@ -211,11 +267,13 @@ export async function updateBankAccount(context: BankAccountContext, request: Up
         .executeTakeFirstOrThrow();
       return { kind: 'ok' as const, row };
     });
-    if (outcome.kind === 'unknown') throw new AppError(400, withdrawalErrorCodes.bankAccountUnknown, { field: 'bankAccountId' });
+    if (outcome.kind === 'unknown')
+      throw new AppError(400, withdrawalErrorCodes.bankAccountUnknown, { field: 'bankAccountId' });
     if (outcome.kind !== 'ok') throw secretCheckError(outcome);
     return toBankAccount(outcome.row, context.language);
   } catch (error) {
-    if (isNumberTaken(error)) throw new AppError(409, withdrawalErrorCodes.bankAccountBound, { field: 'accountNumber' });
+    if (isNumberTaken(error))
+      throw new AppError(409, withdrawalErrorCodes.bankAccountBound, { field: 'accountNumber' });
     throw error;
   }
 }
@@ -237,6 +295,7 @@ export async function removeBankAccount(context: BankAccountContext, request: Re
       .execute();
     return check;
   });
-  if (outcome.kind === 'unknown') throw new AppError(400, withdrawalErrorCodes.bankAccountUnknown, { field: 'bankAccountId' });
+  if (outcome.kind === 'unknown')
+    throw new AppError(400, withdrawalErrorCodes.bankAccountUnknown, { field: 'bankAccountId' });
   if (outcome.kind !== 'ok') throw secretCheckError(outcome);
 }

@@ -18,8 +18,16 @@ function totalPages(total: number, pageSize: number): number {
 }
 
 /** GET /wps/relay/MCSFE_getWithdrawTransactionReport: the member's own, newest first. */
-export async function listMemberWithdrawals(db: Kysely<Database>, scope: MemberScope, query: WithdrawReportQuery, language: 'TH' | 'EN'): Promise<WithdrawReport> {
-  let base = db.selectFrom('withdrawal').where('member_id', '=', scope.memberId).where('merchant_id', '=', scope.merchantId);
+export async function listMemberWithdrawals(
+  db: Kysely<Database>,
+  scope: MemberScope,
+  query: WithdrawReportQuery,
+  language: 'TH' | 'EN',
+): Promise<WithdrawReport> {
+  let base = db
+    .selectFrom('withdrawal')
+    .where('member_id', '=', scope.memberId)
+    .where('merchant_id', '=', scope.merchantId);
   if (query.status) base = base.where('status', '=', query.status);
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
@@ -42,7 +50,11 @@ export async function listMemberWithdrawals(db: Kysely<Database>, scope: MemberS
 }
 
 /** GET /wps/relay/MCSFE_getPaymentConfirmationList: paid, not yet answered, not yet overdue. */
-export async function listPaymentConfirmations(db: Kysely<Database>, scope: MemberScope, language: 'TH' | 'EN'): Promise<PaymentConfirmationList> {
+export async function listPaymentConfirmations(
+  db: Kysely<Database>,
+  scope: MemberScope,
+  language: 'TH' | 'EN',
+): Promise<PaymentConfirmationList> {
   const rows = await db
     .selectFrom('withdrawal')
     .select(withdrawalColumns)
@@ -61,13 +73,23 @@ export async function listPaymentConfirmations(db: Kysely<Database>, scope: Memb
  * ---------------------------------------------------------------------------------------------- */
 
 /** Member names, reviewer names and proof flags of a page of rows, in three indexed reads. */
-async function describe(db: Kysely<Database>, rows: WithdrawalRow[], language: 'TH' | 'EN'): Promise<AdminWithdrawal[]> {
+async function describe(
+  db: Kysely<Database>,
+  rows: WithdrawalRow[],
+  language: 'TH' | 'EN',
+): Promise<AdminWithdrawal[]> {
   if (rows.length === 0) return [];
   const memberIds = [...new Set(rows.map((row) => row.member_id))];
-  const operatorIds = [...new Set(rows.flatMap((row) => [row.reviewed_by, row.received_by_operator]).filter((id): id is bigint => id !== null))];
+  const operatorIds = [
+    ...new Set(
+      rows.flatMap((row) => [row.reviewed_by, row.received_by_operator]).filter((id): id is bigint => id !== null),
+    ),
+  ];
   const [members, operators, proofs] = await Promise.all([
     db.selectFrom('member').select(['id', 'username']).where('id', 'in', memberIds).execute(),
-    operatorIds.length === 0 ? Promise.resolve([]) : db.selectFrom('operator').select(['id', 'username']).where('id', 'in', operatorIds).execute(),
+    operatorIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('operator').select(['id', 'username']).where('id', 'in', operatorIds).execute(),
     db
       .selectFrom('withdrawal_proof')
       .select('withdrawal_id')
@@ -84,19 +106,32 @@ async function describe(db: Kysely<Database>, rows: WithdrawalRow[], language: '
   return rows.map((row) =>
     toAdminWithdrawal(
       row,
-      { account: usernameOf.get(row.member_id) ?? '', reviewedBy: row.reviewed_by === null ? null : (operatorOf.get(row.reviewed_by) ?? null), hasProof: withProof.has(row.id) },
+      {
+        account: usernameOf.get(row.member_id) ?? '',
+        reviewedBy: row.reviewed_by === null ? null : (operatorOf.get(row.reviewed_by) ?? null),
+        hasProof: withProof.has(row.id),
+      },
       language,
     ),
   );
 }
 
 /** GET /admin-api/withdrawals: by default the review queue (pending and not_received), oldest first, as they are worked. */
-export async function listWithdrawalsForReview(db: Kysely<Database>, merchantId: number, query: AdminWithdrawalListQuery, language: 'TH' | 'EN'): Promise<AdminWithdrawalList> {
+export async function listWithdrawalsForReview(
+  db: Kysely<Database>,
+  merchantId: number,
+  query: AdminWithdrawalListQuery,
+  language: 'TH' | 'EN',
+): Promise<AdminWithdrawalList> {
   let base = db.selectFrom('withdrawal').where('withdrawal.merchant_id', '=', merchantId);
-  base = query.status ? base.where('status', '=', query.status) : base.where('status', 'in', ['pending', 'not_received']);
+  base = query.status
+    ? base.where('status', '=', query.status)
+    : base.where('status', 'in', ['pending', 'not_received']);
   if (query.account) {
     const account = query.account.trim().toLowerCase();
-    base = base.where('member_id', 'in', (eb) => eb.selectFrom('member').select('id').where('merchant_id', '=', merchantId).where('username_key', '=', account));
+    base = base.where('member_id', 'in', (eb) =>
+      eb.selectFrom('member').select('id').where('merchant_id', '=', merchantId).where('username_key', '=', account),
+    );
   }
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
@@ -109,19 +144,39 @@ export async function listWithdrawalsForReview(db: Kysely<Database>, merchantId:
       .execute(),
   ]);
   const total = Number(count.count);
-  return { content: await describe(db, rows, language), pageNo: query.pageNo, pageSize: query.pageSize, totalElements: total, totalPages: totalPages(total, query.pageSize) };
+  return {
+    content: await describe(db, rows, language),
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+    totalElements: total,
+    totalPages: totalPages(total, query.pageSize),
+  };
 }
 
 /** One withdrawal of the merchant for an operator; 404 for an id of another merchant. */
-export async function getWithdrawalForOperator(db: Kysely<Database>, merchantId: number, withdrawalId: number, language: 'TH' | 'EN'): Promise<AdminWithdrawal> {
+export async function getWithdrawalForOperator(
+  db: Kysely<Database>,
+  merchantId: number,
+  withdrawalId: number,
+  language: 'TH' | 'EN',
+): Promise<AdminWithdrawal> {
   const row = Number.isSafeInteger(withdrawalId)
-    ? await db.selectFrom('withdrawal').select(withdrawalColumns).where('id', '=', BigInt(withdrawalId)).where('merchant_id', '=', merchantId).executeTakeFirst()
+    ? await db
+        .selectFrom('withdrawal')
+        .select(withdrawalColumns)
+        .where('id', '=', BigInt(withdrawalId))
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst()
     : undefined;
   if (!row) throw new AppError(404, withdrawalErrorCodes.withdrawalUnknown, { field: 'withdrawalId' });
   return (await describe(db, [row], language))[0]!;
 }
 
-export async function describeForOperator(db: Kysely<Database>, row: WithdrawalRow, language: 'TH' | 'EN'): Promise<AdminWithdrawal> {
+export async function describeForOperator(
+  db: Kysely<Database>,
+  row: WithdrawalRow,
+  language: 'TH' | 'EN',
+): Promise<AdminWithdrawal> {
   return (await describe(db, [row], language))[0]!;
 }
 
@@ -129,20 +184,31 @@ export async function describeForOperator(db: Kysely<Database>, row: WithdrawalR
  * The payout slip of a withdrawal: the merchant's (operators) or, with `memberId`, the member's own.
  * 404 `withdrawal.unknown` when there is none, and for another member's id alike.
  */
-export async function getPayoutSlip(db: Kysely<Database>, owner: { merchantId: number; memberId?: bigint }, withdrawalId: number): Promise<{ contentType: string; content: Buffer }> {
+export async function getPayoutSlip(
+  db: Kysely<Database>,
+  owner: { merchantId: number; memberId?: bigint },
+  withdrawalId: number,
+): Promise<{ contentType: string; content: Buffer }> {
   let query = db
     .selectFrom('withdrawal')
     .innerJoin('withdrawal_payout_slip as slip', 'slip.id', 'withdrawal.payout_slip_id')
     .select(['slip.content_type', 'slip.content'])
     .where('withdrawal.merchant_id', '=', owner.merchantId);
   if (owner.memberId !== undefined) query = query.where('withdrawal.member_id', '=', owner.memberId);
-  const row = Number.isSafeInteger(withdrawalId) && withdrawalId >= 1 ? await query.where('withdrawal.id', '=', BigInt(withdrawalId)).executeTakeFirst() : undefined;
+  const row =
+    Number.isSafeInteger(withdrawalId) && withdrawalId >= 1
+      ? await query.where('withdrawal.id', '=', BigInt(withdrawalId)).executeTakeFirst()
+      : undefined;
   if (!row) throw new AppError(404, withdrawalErrorCodes.withdrawalUnknown, { field: 'withdrawalId' });
   return { contentType: row.content_type, content: row.content };
 }
 
 /** The not-received proof of a withdrawal of the merchant; 404 when there is none. */
-export async function getWithdrawalProof(db: Kysely<Database>, merchantId: number, withdrawalId: number): Promise<{ contentType: string; content: Buffer }> {
+export async function getWithdrawalProof(
+  db: Kysely<Database>,
+  merchantId: number,
+  withdrawalId: number,
+): Promise<{ contentType: string; content: Buffer }> {
   const row = Number.isSafeInteger(withdrawalId)
     ? await db
         .selectFrom('withdrawal_proof')

@@ -46,14 +46,24 @@ export async function lockMember(trx: Transaction<Database>, scope: MemberScope)
 }
 
 /** How a secret check ended. Only `ok` lets the caller go on; the others commit (a failure is counted) and then throw. */
-export type SecretCheck = { kind: 'ok' } | { kind: 'missing' } | { kind: 'wrong'; field: string } | { kind: 'throttled'; retryAfterMs: number; field: string };
+export type SecretCheck =
+  | { kind: 'ok' }
+  | { kind: 'missing' }
+  | { kind: 'wrong'; field: string }
+  | { kind: 'throttled'; retryAfterMs: number; field: string };
 
 /**
  * Checks a secret of the locked member: throttled after 5 wrong ones in 15 minutes (before any
  * argon2 work), else verified; a wrong one is counted in this transaction, which the caller must
  * commit. `hash` null is `missing` (nothing counted).
  */
-export async function checkSecret(trx: Transaction<Database>, scope: MemberScope, hash: string | null, given: string, field: string): Promise<SecretCheck> {
+export async function checkSecret(
+  trx: Transaction<Database>,
+  scope: MemberScope,
+  hash: string | null,
+  given: string,
+  field: string,
+): Promise<SecretCheck> {
   if (hash === null) return { kind: 'missing' };
   const failures = await trx
     .selectFrom('payment_password_failure')
@@ -64,14 +74,25 @@ export async function checkSecret(trx: Transaction<Database>, scope: MemberScope
     .limit(maxPaymentPasswordFailures)
     .execute();
   const oldestCounted = failures[maxPaymentPasswordFailures - 1];
-  if (oldestCounted) return { kind: 'throttled', field, retryAfterMs: oldestCounted.created_at.getTime() + paymentPasswordFailureWindowMs - scope.nowMs };
+  if (oldestCounted)
+    return {
+      kind: 'throttled',
+      field,
+      retryAfterMs: oldestCounted.created_at.getTime() + paymentPasswordFailureWindowMs - scope.nowMs,
+    };
   if (await verifyPassword(hash, given)) return { kind: 'ok' };
-  await trx.insertInto('payment_password_failure').values({ merchant_id: scope.merchantId, member_id: scope.memberId, created_at: new Date(scope.nowMs) }).execute();
+  await trx
+    .insertInto('payment_password_failure')
+    .values({ merchant_id: scope.merchantId, member_id: scope.memberId, created_at: new Date(scope.nowMs) })
+    .execute();
   return { kind: 'wrong', field };
 }
 
 /** The answer of a refused check, thrown after its transaction committed the count. */
-export function secretCheckError(check: Exclude<SecretCheck, { kind: 'ok' }>, wrongCode: string = withdrawalErrorCodes.paymentPasswordInvalid): AppError {
+export function secretCheckError(
+  check: Exclude<SecretCheck, { kind: 'ok' }>,
+  wrongCode: string = withdrawalErrorCodes.paymentPasswordInvalid,
+): AppError {
   switch (check.kind) {
     case 'missing':
       return new AppError(400, withdrawalErrorCodes.paymentPasswordMissing, { field: 'paymentPassword' });
@@ -90,7 +111,11 @@ export function requireText(value: string, field: string): void {
 }
 
 /** A new payment password against the merchant's rule (a 6-digit PIN by default). */
-export function checkNewPaymentPassword(rule: WithdrawalsConfig['paymentPassword'], value: string, field: string): void {
+export function checkNewPaymentPassword(
+  rule: WithdrawalsConfig['paymentPassword'],
+  value: string,
+  field: string,
+): void {
   requireText(value, field);
   const length = [...value].length;
   const isShapeRight = rule.digitsOnly ? /^[0-9]+$/.test(value) : !/[\p{Cc}\s]/u.test(value);
@@ -115,7 +140,12 @@ export async function getPaymentPasswordStatus(context: PaymentPasswordContext):
     .where('merchant_id', '=', context.scope.merchantId)
     .executeTakeFirstOrThrow();
   const rule = context.config.paymentPassword;
-  return { hasPaymentPassword: row.payment_password_hash !== null, minLength: rule.minLength, maxLength: rule.maxLength, digitsOnly: rule.digitsOnly };
+  return {
+    hasPaymentPassword: row.payment_password_hash !== null,
+    minLength: rule.minLength,
+    maxLength: rule.maxLength,
+    digitsOnly: rule.digitsOnly,
+  };
 }
 
 /**
@@ -123,11 +153,15 @@ export async function getPaymentPasswordStatus(context: PaymentPasswordContext):
  * stolen token alone must not choose the secret that moves money). Wrong login passwords count
  * with wrong payment passwords.
  */
-export async function setPaymentPassword(context: PaymentPasswordContext, request: SetPaymentPasswordRequest): Promise<void> {
+export async function setPaymentPassword(
+  context: PaymentPasswordContext,
+  request: SetPaymentPasswordRequest,
+): Promise<void> {
   const { db, config, scope } = context;
   requireText(request.password, 'password');
   checkNewPaymentPassword(config.paymentPassword, request.paymentPassword, 'paymentPassword');
-  if (request.confirmPaymentPassword !== request.paymentPassword) throw AppError.badRequest('confirmPaymentPassword', 'payment.password.mismatch');
+  if (request.confirmPaymentPassword !== request.paymentPassword)
+    throw AppError.badRequest('confirmPaymentPassword', 'payment.password.mismatch');
   const newHash = await hashPassword(request.paymentPassword);
 
   const outcome = await db.transaction().execute(async (trx) => {
@@ -135,7 +169,12 @@ export async function setPaymentPassword(context: PaymentPasswordContext, reques
     if (member.paymentPasswordHash !== null) return { kind: 'exists' as const };
     const check = await checkSecret(trx, scope, member.passwordHash, request.password, 'password');
     if (check.kind !== 'ok') return check;
-    await trx.updateTable('member').set({ payment_password_hash: newHash }).where('id', '=', scope.memberId).where('payment_password_hash', 'is', null).execute();
+    await trx
+      .updateTable('member')
+      .set({ payment_password_hash: newHash })
+      .where('id', '=', scope.memberId)
+      .where('payment_password_hash', 'is', null)
+      .execute();
     return { kind: 'ok' as const };
   });
   if (outcome.kind === 'exists') throw new AppError(409, withdrawalErrorCodes.paymentPasswordExists);
@@ -143,17 +182,28 @@ export async function setPaymentPassword(context: PaymentPasswordContext, reques
 }
 
 /** POST /wps/v2/member/paymentPassword: proving the old one. */
-export async function changePaymentPassword(context: PaymentPasswordContext, request: ChangePaymentPasswordRequest): Promise<void> {
+export async function changePaymentPassword(
+  context: PaymentPasswordContext,
+  request: ChangePaymentPasswordRequest,
+): Promise<void> {
   const { db, config, scope } = context;
   requireText(request.oldPaymentPassword, 'oldPaymentPassword');
   checkNewPaymentPassword(config.paymentPassword, request.newPaymentPassword, 'newPaymentPassword');
-  if (request.confirmPaymentPassword !== request.newPaymentPassword) throw AppError.badRequest('confirmPaymentPassword', 'payment.password.mismatch');
-  if (request.newPaymentPassword === request.oldPaymentPassword) throw new AppError(400, withdrawalErrorCodes.paymentPasswordUnchanged, { field: 'newPaymentPassword' });
+  if (request.confirmPaymentPassword !== request.newPaymentPassword)
+    throw AppError.badRequest('confirmPaymentPassword', 'payment.password.mismatch');
+  if (request.newPaymentPassword === request.oldPaymentPassword)
+    throw new AppError(400, withdrawalErrorCodes.paymentPasswordUnchanged, { field: 'newPaymentPassword' });
   const newHash = await hashPassword(request.newPaymentPassword);
 
   const outcome = await db.transaction().execute(async (trx) => {
     const member = await lockMember(trx, scope);
-    const check = await checkSecret(trx, scope, member.paymentPasswordHash, request.oldPaymentPassword, 'oldPaymentPassword');
+    const check = await checkSecret(
+      trx,
+      scope,
+      member.paymentPasswordHash,
+      request.oldPaymentPassword,
+      'oldPaymentPassword',
+    );
     if (check.kind !== 'ok') return check;
     await trx.updateTable('member').set({ payment_password_hash: newHash }).where('id', '=', scope.memberId).execute();
     return check;
@@ -163,6 +213,9 @@ export async function changePaymentPassword(context: PaymentPasswordContext, req
 
 /** Wrong payment passwords older than a day count for nothing (the prune keeps the table small). */
 export async function deleteOldPaymentPasswordFailures(db: Kysely<Database>, nowMs: number): Promise<number> {
-  const result = await db.deleteFrom('payment_password_failure').where('created_at', '<', new Date(nowMs - 24 * 60 * 60_000)).executeTakeFirst();
+  const result = await db
+    .deleteFrom('payment_password_failure')
+    .where('created_at', '<', new Date(nowMs - 24 * 60 * 60_000))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

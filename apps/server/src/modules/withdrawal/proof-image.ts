@@ -20,9 +20,15 @@ const dataUrlPrefix = /^data:image\/(?:png|jpe?g);base64,/i;
 /** The body field an image arrives in: its errors name it, and a payout slip's messages say "slip". */
 export type ProofField = 'proofImage' | 'payoutSlip';
 
-const slipMessages = { [withdrawalErrorCodes.proofNotImage]: 'withdraw.payout.slip.not.image', [withdrawalErrorCodes.proofTooLarge]: 'withdraw.payout.slip.too.large' };
+const slipMessages = {
+  [withdrawalErrorCodes.proofNotImage]: 'withdraw.payout.slip.not.image',
+  [withdrawalErrorCodes.proofTooLarge]: 'withdraw.payout.slip.too.large',
+};
 
-function refusal(code: typeof withdrawalErrorCodes.proofNotImage | typeof withdrawalErrorCodes.proofTooLarge, field: ProofField): AppError {
+function refusal(
+  code: typeof withdrawalErrorCodes.proofNotImage | typeof withdrawalErrorCodes.proofTooLarge,
+  field: ProofField,
+): AppError {
   return new AppError(400, code, {
     field,
     ...(field === 'payoutSlip' ? { messageKey: slipMessages[code] } : {}),
@@ -37,7 +43,8 @@ export function readProofImage(text: string, field: ProofField = 'proofImage'): 
   if (base64.length % 4 === 1 || !base64Pattern.test(base64)) throw refusal(withdrawalErrorCodes.proofNotImage, field);
   // The decoded size is known from the length, before decoding anything big.
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  if (Math.floor((base64.length * 3) / 4) - padding > proofImageMaxBytes) throw refusal(withdrawalErrorCodes.proofTooLarge, field);
+  if (Math.floor((base64.length * 3) / 4) - padding > proofImageMaxBytes)
+    throw refusal(withdrawalErrorCodes.proofTooLarge, field);
   const content = Buffer.from(base64, 'base64');
   const verdict = inspectProofImage(content);
   if (verdict === 'too.large') throw refusal(withdrawalErrorCodes.proofTooLarge, field);

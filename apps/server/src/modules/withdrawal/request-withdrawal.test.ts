@@ -27,11 +27,41 @@ describe('refused requests leave the ledger as it was', () => {
     ['no amount', { amount: undefined }, 400, 'validation.failed', 'amount'],
     ['below the minimum', { amount: '99.99' }, 400, 'withdraw.amount.below.min', 'amount'],
     ['above the maximum', { amount: '50000.01' }, 400, 'withdraw.amount.above.max', 'amount'],
-    ['a wrong payment password', { amount: '100.00', paymentPassword: '999999' }, 400, 'invalid.payment.pw', 'paymentPassword'],
-    ['an empty payment password', { amount: '100.00', paymentPassword: '' }, 400, 'validation.failed', 'paymentPassword'],
-    ['no payment password', { amount: '100.00', paymentPassword: undefined }, 400, 'validation.failed', 'paymentPassword'],
-    ['an unknown bank account id', { amount: '100.00', bankAccountId: 987_654_321 }, 400, 'bank.account.unknown', 'bankAccountId'],
-    ['a bank account id that is not a number', { amount: '100.00', bankAccountId: '1' }, 400, 'validation.failed', 'bankAccountId'],
+    [
+      'a wrong payment password',
+      { amount: '100.00', paymentPassword: '999999' },
+      400,
+      'invalid.payment.pw',
+      'paymentPassword',
+    ],
+    [
+      'an empty payment password',
+      { amount: '100.00', paymentPassword: '' },
+      400,
+      'validation.failed',
+      'paymentPassword',
+    ],
+    [
+      'no payment password',
+      { amount: '100.00', paymentPassword: undefined },
+      400,
+      'validation.failed',
+      'paymentPassword',
+    ],
+    [
+      'an unknown bank account id',
+      { amount: '100.00', bankAccountId: 987_654_321 },
+      400,
+      'bank.account.unknown',
+      'bankAccountId',
+    ],
+    [
+      'a bank account id that is not a number',
+      { amount: '100.00', bankAccountId: '1' },
+      400,
+      'validation.failed',
+      'bankAccountId',
+    ],
     ['more than the balance', { amount: '1000.01' }, 400, 'withdraw.balance.not.enough', 'amount'],
   ])('%s: refused naming the field, the ledger unchanged', async (_name, body, status, errorCode, field) => {
     const member = await kit.newMember({ balance: '1000.00' });
@@ -64,14 +94,20 @@ describe('refused requests leave the ledger as it was', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'not.exists.payment.password', field: 'paymentPassword' });
     expect(await kit.ledgerState()).toEqual(before);
-    const failures = await kit.db.selectFrom('payment_password_failure').select('id').where('member_id', '=', member.id).execute();
+    const failures = await kit.db
+      .selectFrom('payment_password_failure')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .execute();
     expect(failures).toHaveLength(0);
   });
 
   test('5 wrong payment passwords in 15 minutes: the 6th call is 429 even with the right one, then it passes again', async () => {
     const member = await kit.newMember({ balance: '1000.00' });
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await kit.withdraw(member, { amount: '100.00', paymentPassword: '000000' })).json()).toMatchObject({ errorCode: 'invalid.payment.pw' });
+      expect((await kit.withdraw(member, { amount: '100.00', paymentPassword: '000000' })).json()).toMatchObject({
+        errorCode: 'invalid.payment.pw',
+      });
     }
     const before = await kit.ledgerState();
     const throttled = await kit.withdraw(member, { amount: '100.00' });
@@ -101,9 +137,23 @@ describe('refused requests leave the ledger as it was', () => {
       expect(await kit.ledgerState()).toEqual(before);
 
       // A rejection, as the operator's call makes it (the route has its own tests).
-      await rejectWithdrawal({ db: kit.db, merchantId: kit.merchantId, currency: 'THB', confirmMinutes: 60, operatorId: 1n, nowMs: kit.clock.nowMs, audit: async () => {} }, second, 'test');
+      await rejectWithdrawal(
+        {
+          db: kit.db,
+          merchantId: kit.merchantId,
+          currency: 'THB',
+          confirmMinutes: 60,
+          operatorId: 1n,
+          nowMs: kit.clock.nowMs,
+          audit: async () => {},
+        },
+        second,
+        'test',
+      );
       expect((await kit.withdraw(member, { amount: '100.00' })).statusCode).toBe(200);
-      expect((await kit.withdraw(member, { amount: '100.00' })).json()).toMatchObject({ errorCode: 'withdraw.daily.count.exceeded' });
+      expect((await kit.withdraw(member, { amount: '100.00' })).json()).toMatchObject({
+        errorCode: 'withdraw.daily.count.exceeded',
+      });
 
       kit.clock.nowMs += 24 * 60 * 60_000 + 1;
       await kit.newToken(member);
@@ -123,12 +173,21 @@ describe('turnover', () => {
     const before = await kit.ledgerState();
     const refused = await kit.withdraw(member, { amount: '100.00' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ success: false, errorCode: 'withdraw_turnover_not_enough', value: { remainingTurnover: '749.50' } });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      errorCode: 'withdraw_turnover_not_enough',
+      value: { remainingTurnover: '749.50' },
+    });
     expect(refused.json().message).toContain('749.50');
     expect(await kit.ledgerState()).toEqual(before);
 
     const settings = await kit.send('GET', withdrawalPaths.withdrawSettings, undefined, { token: member.token });
-    expect(settings.json().value.turnover).toEqual({ requiredAmount: '1000.00', wageredAmount: '250.50', remainingAmount: '749.50', isMet: false });
+    expect(settings.json().value.turnover).toEqual({
+      requiredAmount: '1000.00',
+      wageredAmount: '250.50',
+      remainingAmount: '749.50',
+      isMet: false,
+    });
 
     await kit.wager(member.id, '749.50');
     expect((await kit.withdraw(member, { amount: '100.00' })).statusCode).toBe(200);
@@ -137,9 +196,17 @@ describe('turnover', () => {
   test('each deposit adds to the requirement, counted once however often it is read', async () => {
     const member = await kit.newMember({ balance: '500.00' });
     await kit.deposit(member.id, '300.00');
-    expect((await kit.withdraw(member, { amount: '100.00' })).json()).toMatchObject({ value: { remainingTurnover: '300.00' } });
-    expect((await kit.withdraw(member, { amount: '100.00' })).json()).toMatchObject({ value: { remainingTurnover: '300.00' } });
-    const row = await kit.db.selectFrom('member_turnover').selectAll().where('member_id', '=', member.id).executeTakeFirstOrThrow();
+    expect((await kit.withdraw(member, { amount: '100.00' })).json()).toMatchObject({
+      value: { remainingTurnover: '300.00' },
+    });
+    expect((await kit.withdraw(member, { amount: '100.00' })).json()).toMatchObject({
+      value: { remainingTurnover: '300.00' },
+    });
+    const row = await kit.db
+      .selectFrom('member_turnover')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ required_amount: 80_000n, wagered_amount: 50_000n, counted_deposit_amount: 80_000n });
   });
 
@@ -165,13 +232,37 @@ describe('a withdrawal', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const value = response.json().value;
-    expect(value).toMatchObject({ amount: '250.50', feeAmount: '0.00', payoutAmount: '250.50', status: 'pending', bankCode: 'KBANK', accountName: 'Somchai Jaidee', confirmDeadline: null });
+    expect(value).toMatchObject({
+      amount: '250.50',
+      feeAmount: '0.00',
+      payoutAmount: '250.50',
+      status: 'pending',
+      bankCode: 'KBANK',
+      accountName: 'Somchai Jaidee',
+      confirmDeadline: null,
+    });
     expect(value.accountNumber).toMatch(/^\*{6}\d{4}$/);
     expect(await kit.balances(member.id)).toEqual({ main: 74_950n, held: 25_050n });
 
-    const row = await kit.db.selectFrom('withdrawal').selectAll().where('id', '=', BigInt(value.withdrawalId)).executeTakeFirstOrThrow();
-    const transfers = await kit.db.selectFrom('ledger_transfer').selectAll().where('posting_id', '=', row.hold_posting_id).execute();
-    expect(transfers).toEqual([expect.objectContaining({ amount: 25_050n, kind: 'withdrawal.hold', reference: `withdrawal:${value.withdrawalId}`, debit_balance_after: 74_950n, credit_balance_after: 25_050n })]);
+    const row = await kit.db
+      .selectFrom('withdrawal')
+      .selectAll()
+      .where('id', '=', BigInt(value.withdrawalId))
+      .executeTakeFirstOrThrow();
+    const transfers = await kit.db
+      .selectFrom('ledger_transfer')
+      .selectAll()
+      .where('posting_id', '=', row.hold_posting_id)
+      .execute();
+    expect(transfers).toEqual([
+      expect.objectContaining({
+        amount: 25_050n,
+        kind: 'withdrawal.hold',
+        reference: `withdrawal:${value.withdrawalId}`,
+        debit_balance_after: 74_950n,
+        credit_balance_after: 25_050n,
+      }),
+    ]);
     await kit.expectLedgerSound();
   });
 
@@ -181,8 +272,17 @@ describe('a withdrawal', () => {
     });
     try {
       const member = await kit.newMember({ balance: '1000.00' });
-      const settings = (await kit.send('GET', withdrawalPaths.withdrawSettings, undefined, { token: member.token })).json().value;
-      expect(settings).toMatchObject({ feeAmount: '10.00', minAmount: '100.00', maxAmount: '50000.00', availableBalance: '1000.00', hasPaymentPassword: true, hasBankAccount: true });
+      const settings = (
+        await kit.send('GET', withdrawalPaths.withdrawSettings, undefined, { token: member.token })
+      ).json().value;
+      expect(settings).toMatchObject({
+        feeAmount: '10.00',
+        minAmount: '100.00',
+        maxAmount: '50000.00',
+        availableBalance: '1000.00',
+        hasPaymentPassword: true,
+        hasBankAccount: true,
+      });
       const value = (await kit.withdraw(member, { amount: '200.00' })).json().value;
       expect(value).toMatchObject({ amount: '200.00', feeAmount: '10.00', payoutAmount: '190.00' });
     } finally {
@@ -194,16 +294,32 @@ describe('a withdrawal', () => {
 
   test('trial accounts and calls without a token are refused', async () => {
     const trial = await kit.newMember({ balance: '1000.00', isTrial: true });
-    expect((await kit.withdraw(trial, { amount: '100.00' })).json()).toMatchObject({ errorCode: 'member.trial.forbidden' });
+    expect((await kit.withdraw(trial, { amount: '100.00' })).json()).toMatchObject({
+      errorCode: 'member.trial.forbidden',
+    });
     const member = await kit.newMember({ balance: '1000.00' });
     expect((await kit.withdraw(member, { amount: '100.00' }, { token: 'not-a-token' })).statusCode).toBe(401);
-    expect((await kit.send('POST', withdrawalPaths.withdraw, { amount: '100.00', bankAccountId: member.bankAccountId, paymentPassword }, { token: member.token, idempotencyKey: freshKey() })).statusCode).toBe(400);
+    expect(
+      (
+        await kit.send(
+          'POST',
+          withdrawalPaths.withdraw,
+          { amount: '100.00', bankAccountId: member.bankAccountId, paymentPassword },
+          { token: member.token, idempotencyKey: freshKey() },
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   test('without an Idempotency-Key nothing runs', async () => {
     const member = await kit.newMember({ balance: '1000.00' });
     const before = await kit.ledgerState();
-    const response = await kit.sendSealed('POST', withdrawalPaths.withdraw, { amount: '100.00', bankAccountId: member.bankAccountId, paymentPassword }, { token: member.token });
+    const response = await kit.sendSealed(
+      'POST',
+      withdrawalPaths.withdraw,
+      { amount: '100.00', bankAccountId: member.bankAccountId, paymentPassword },
+      { token: member.token },
+    );
     expect(response.json()).toMatchObject({ errorCode: 'idempotency.key.invalid' });
     expect(await kit.ledgerState()).toEqual(before);
   });
@@ -216,7 +332,10 @@ describe('a withdrawal', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(50);
     for (const response of responses.filter((candidate) => candidate.statusCode !== 200)) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ errorCode: 'withdraw.balance.not.enough', value: { availableBalance: '0.00' } });
+      expect(response.json()).toMatchObject({
+        errorCode: 'withdraw.balance.not.enough',
+        value: { availableBalance: '0.00' },
+      });
     }
     expect(await kit.balances(member.id)).toEqual({ main: 0n, held: 500_000n });
     const rows = await kit.db.selectFrom('withdrawal').select('amount').where('member_id', '=', member.id).execute();
@@ -228,20 +347,25 @@ describe('a withdrawal', () => {
     const member = await kit.newMember({ balance: '1000.00' });
     const idempotencyKey = freshKey();
     const responses = [];
-    for (let attempt = 0; attempt < 5; attempt++) responses.push(await kit.withdraw(member, { amount: '300.00' }, { idempotencyKey }));
+    for (let attempt = 0; attempt < 5; attempt++)
+      responses.push(await kit.withdraw(member, { amount: '300.00' }, { idempotencyKey }));
     for (const response of responses) {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(responses[0]!.body);
     }
     expect(responses.slice(1).every((response) => response.headers['idempotent-replayed'] === 'true')).toBe(true);
     expect(await kit.balances(member.id)).toEqual({ main: 70_000n, held: 30_000n });
-    expect(await kit.db.selectFrom('withdrawal').select('id').where('member_id', '=', member.id).execute()).toHaveLength(1);
+    expect(
+      await kit.db.selectFrom('withdrawal').select('id').where('member_id', '=', member.id).execute(),
+    ).toHaveLength(1);
   });
 
   test('the same key 5 times in parallel: one hold; the others replay it or are told to retry', async () => {
     const member = await kit.newMember({ balance: '1000.00' });
     const idempotencyKey = freshKey();
-    const responses = await Promise.all(Array.from({ length: 5 }, () => kit.withdraw(member, { amount: '300.00' }, { idempotencyKey })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => kit.withdraw(member, { amount: '300.00' }, { idempotencyKey })),
+    );
     const succeeded = responses.filter((response) => response.statusCode === 200);
     expect(succeeded.length).toBeGreaterThanOrEqual(1);
     for (const response of succeeded) expect(response.body).toBe(succeeded[0]!.body);
@@ -253,7 +377,9 @@ describe('a withdrawal', () => {
     const retry = await kit.withdraw(member, { amount: '300.00' }, { idempotencyKey });
     expect(retry.body).toBe(succeeded[0]!.body);
     expect(await kit.balances(member.id)).toEqual({ main: 70_000n, held: 30_000n });
-    expect(await kit.db.selectFrom('withdrawal').select('id').where('member_id', '=', member.id).execute()).toHaveLength(1);
+    expect(
+      await kit.db.selectFrom('withdrawal').select('id').where('member_id', '=', member.id).execute(),
+    ).toHaveLength(1);
     await kit.expectLedgerSound();
   });
 
@@ -262,7 +388,11 @@ describe('a withdrawal', () => {
     const idempotencyKey = freshKey();
     const first = await kit.withdraw(member, { amount: '300.00' }, { idempotencyKey });
     // The process died after committing and before storing its answer: the key row has no answer.
-    await kit.db.updateTable('idempotent_request').set({ status_code: null, response_body: null, response_type: null, completed_at: null }).where('idempotency_key', '=', idempotencyKey).execute();
+    await kit.db
+      .updateTable('idempotent_request')
+      .set({ status_code: null, response_body: null, response_type: null, completed_at: null })
+      .where('idempotency_key', '=', idempotencyKey)
+      .execute();
     kit.clock.nowMs += 31_000;
     await kit.newToken(member);
     const rerun = await kit.withdraw(member, { amount: '300.00' }, { idempotencyKey });

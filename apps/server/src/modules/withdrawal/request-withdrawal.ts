@@ -1,4 +1,11 @@
-import { formatMinorUnits, parseAmount, withdrawalErrorCodes, type Withdrawal, type WithdrawRequest, type WithdrawSettings } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  parseAmount,
+  withdrawalErrorCodes,
+  type Withdrawal,
+  type WithdrawRequest,
+  type WithdrawSettings,
+} from '@lotus/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -21,11 +28,20 @@ export interface WithdrawContext {
 
 function turnoverScope(context: WithdrawContext): TurnoverScope {
   const { merchant, scope } = context;
-  return { merchantId: merchant.id, memberId: scope.memberId, currency: merchant.currency, multiplier: merchant.config.withdrawals.turnoverMultiplier, nowMs: scope.nowMs };
+  return {
+    merchantId: merchant.id,
+    memberId: scope.memberId,
+    currency: merchant.currency,
+    multiplier: merchant.config.withdrawals.turnoverMultiplier,
+    nowMs: scope.nowMs,
+  };
 }
 
 /** Withdrawals of the member asked in the last 24 hours that still count (a rejected one gave its place back). */
-async function countRecentWithdrawals(db: Kysely<Database> | Transaction<Database>, scope: MemberScope): Promise<number> {
+async function countRecentWithdrawals(
+  db: Kysely<Database> | Transaction<Database>,
+  scope: MemberScope,
+): Promise<number> {
   const row = await db
     .selectFrom('withdrawal')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -42,7 +58,12 @@ export async function getWithdrawSettings(context: WithdrawContext): Promise<Wit
   const { db, merchant, scope } = context;
   const settings = merchant.config.withdrawals;
   const [member, accounts, used, balance, turnover] = await Promise.all([
-    db.selectFrom('member').select('payment_password_hash').where('id', '=', scope.memberId).where('merchant_id', '=', scope.merchantId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('member')
+      .select('payment_password_hash')
+      .where('id', '=', scope.memberId)
+      .where('merchant_id', '=', scope.merchantId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('member_bank_account')
       .select('id')
@@ -108,7 +129,11 @@ function findByKey(db: Kysely<Database> | Transaction<Database>, scope: MemberSc
  * Idempotent twice over: the idempotency layer replays a finished request, and a rerun after a
  * crash finds the row (unique per member and key) instead of holding again.
  */
-export async function requestWithdrawal(context: WithdrawContext, idempotencyKey: string, request: WithdrawRequest): Promise<Withdrawal> {
+export async function requestWithdrawal(
+  context: WithdrawContext,
+  idempotencyKey: string,
+  request: WithdrawRequest,
+): Promise<Withdrawal> {
   const { db, merchant, scope } = context;
   const settings = merchant.config.withdrawals;
   // The schema let only a positive decimal with at most two places through.
@@ -116,8 +141,16 @@ export async function requestWithdrawal(context: WithdrawContext, idempotencyKey
   const minAmount = parseAmount(settings.minAmount)!;
   const maxAmount = parseAmount(settings.maxAmount)!;
   const fee = parseAmount(settings.feeAmount)!;
-  if (amount < minAmount) throw new AppError(400, withdrawalErrorCodes.amountBelowMin, { field: 'amount', params: { min: formatMinorUnits(minAmount) } });
-  if (amount > maxAmount) throw new AppError(400, withdrawalErrorCodes.amountAboveMax, { field: 'amount', params: { max: formatMinorUnits(maxAmount) } });
+  if (amount < minAmount)
+    throw new AppError(400, withdrawalErrorCodes.amountBelowMin, {
+      field: 'amount',
+      params: { min: formatMinorUnits(minAmount) },
+    });
+  if (amount > maxAmount)
+    throw new AppError(400, withdrawalErrorCodes.amountAboveMax, {
+      field: 'amount',
+      params: { max: formatMinorUnits(maxAmount) },
+    });
   requireText(request.paymentPassword, 'paymentPassword');
 
   const earlier = await findByKey(db, scope, idempotencyKey);
@@ -129,21 +162,35 @@ export async function requestWithdrawal(context: WithdrawContext, idempotencyKey
       const member = await lockMember(trx, scope);
       const account = await findMemberBankAccount(trx, scope, request.bankAccountId);
       if (!account) return { kind: 'unknownAccount' };
-      const check = await checkSecret(trx, scope, member.paymentPasswordHash, request.paymentPassword, 'paymentPassword');
+      const check = await checkSecret(
+        trx,
+        scope,
+        member.paymentPasswordHash,
+        request.paymentPassword,
+        'paymentPassword',
+      );
       if (check.kind !== 'ok') return check;
       if ((await countRecentWithdrawals(trx, scope)) >= settings.dailyCountLimit) return { kind: 'dailyCount' };
       const turnover = await syncTurnover(trx, turnoverScope(context));
       if (turnover.remainingMinor > 0n) return { kind: 'turnover', remainingMinor: turnover.remainingMinor };
 
       // The id first, so that the hold's reference names the withdrawal it belongs to.
-      const { rows } = await sql<{ id: bigint }>`SELECT nextval(pg_get_serial_sequence('withdrawal', 'id')) AS id`.execute(trx);
+      const { rows } = await sql<{
+        id: bigint;
+      }>`SELECT nextval(pg_get_serial_sequence('withdrawal', 'id')) AS id`.execute(trx);
       const withdrawalId = rows[0]!.id;
       const posting = await postTransfers(trx, {
         merchantId: merchant.id,
         currency: merchant.currency,
         idempotency: { source: 'member-api', key: holdIdempotencyKey(scope.memberId, idempotencyKey) },
         transfers: [
-          { debit: { kind: 'member_main', memberId: scope.memberId }, credit: { kind: 'member_held', memberId: scope.memberId }, amount, kind: 'withdrawal.hold', reference: `withdrawal:${withdrawalId}` },
+          {
+            debit: { kind: 'member_main', memberId: scope.memberId },
+            credit: { kind: 'member_held', memberId: scope.memberId },
+            amount,
+            kind: 'withdrawal.hold',
+            reference: `withdrawal:${withdrawalId}`,
+          },
         ],
         nowMs: scope.nowMs,
       });
@@ -184,7 +231,11 @@ export async function requestWithdrawal(context: WithdrawContext, idempotencyKey
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
       const available = typeof error.details.available === 'bigint' ? error.details.available : 0n;
-      throw new AppError(400, withdrawalErrorCodes.balanceNotEnough, { field: 'amount', params: { available: formatMinorUnits(available) }, value: { availableBalance: formatMinorUnits(available) } });
+      throw new AppError(400, withdrawalErrorCodes.balanceNotEnough, {
+        field: 'amount',
+        params: { available: formatMinorUnits(available) },
+        value: { availableBalance: formatMinorUnits(available) },
+      });
     }
     throw error;
   }
@@ -198,7 +249,10 @@ export async function requestWithdrawal(context: WithdrawContext, idempotencyKey
       throw new AppError(400, withdrawalErrorCodes.dailyCountExceeded, { params: { limit: settings.dailyCountLimit } });
     case 'turnover': {
       const remaining = formatMinorUnits(outcome.remainingMinor);
-      throw new AppError(400, withdrawalErrorCodes.turnoverNotEnough, { params: { remaining }, value: { remainingTurnover: remaining } });
+      throw new AppError(400, withdrawalErrorCodes.turnoverNotEnough, {
+        params: { remaining },
+        value: { remainingTurnover: remaining },
+      });
     }
     default:
       throw secretCheckError(outcome);

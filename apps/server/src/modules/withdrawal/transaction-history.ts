@@ -72,7 +72,11 @@ const typeExpression = sql`
   END`;
 
 /** Every movement of the member's accounts, typed, newest first, as a subquery to filter and page. */
-function movements(scope: Pick<MemberScope, 'merchantId' | 'memberId'>, startTime: Date | null, endTime: Date | null): RawBuilder<Movement> {
+function movements(
+  scope: Pick<MemberScope, 'merchantId' | 'memberId'>,
+  startTime: Date | null,
+  endTime: Date | null,
+): RawBuilder<Movement> {
   const start = startTime === null ? sql`` : sql`AND t.created_at >= ${startTime}`;
   const end = endTime === null ? sql`` : sql`AND t.created_at < ${endTime}`;
   return sql<Movement>`(
@@ -108,11 +112,17 @@ function walletName(kind: string, subKey: string): string {
 }
 
 /** The range of a query as dates; an end before its start is the caller's mistake. */
-function rangeOf(query: { startTime?: number | undefined; endTime?: number | undefined }): { start: Date | null; end: Date | null } {
+function rangeOf(query: { startTime?: number | undefined; endTime?: number | undefined }): {
+  start: Date | null;
+  end: Date | null;
+} {
   if (query.startTime !== undefined && query.endTime !== undefined && query.endTime < query.startTime) {
     throw AppError.badRequest('endTime', 'withdraw.history.range.invalid');
   }
-  return { start: query.startTime === undefined ? null : new Date(query.startTime), end: query.endTime === undefined ? null : new Date(query.endTime) };
+  return {
+    start: query.startTime === undefined ? null : new Date(query.startTime),
+    end: query.endTime === undefined ? null : new Date(query.endTime),
+  };
 }
 
 /** The record id of a `<prefix>:<digits>` reference; null for any other reference. */
@@ -134,14 +144,28 @@ function idsOf(references: string[], prefix: string): bigint[] {
 }
 
 /** Statuses of the business records the page names: withdrawals (ours) and deposits (the deposit module's). */
-async function statusesOf(db: Kysely<Database>, merchantId: number, references: string[]): Promise<Map<string, string>> {
+async function statusesOf(
+  db: Kysely<Database>,
+  merchantId: number,
+  references: string[],
+): Promise<Map<string, string>> {
   const withdrawalIds = idsOf(references, 'withdrawal');
   const depositIds = idsOf(references, 'deposit');
   const [withdrawals, deposits] = await Promise.all([
-    withdrawalIds.length === 0 ? [] : db.selectFrom('withdrawal').select(['id', 'status']).where('merchant_id', '=', merchantId).where('id', 'in', withdrawalIds).execute(),
+    withdrawalIds.length === 0
+      ? []
+      : db
+          .selectFrom('withdrawal')
+          .select(['id', 'status'])
+          .where('merchant_id', '=', merchantId)
+          .where('id', 'in', withdrawalIds)
+          .execute(),
     findDepositStatuses(db, merchantId, depositIds),
   ]);
-  return new Map([...withdrawals.map((row) => [`withdrawal:${row.id}`, row.status] as const), ...[...deposits].map(([id, status]) => [`deposit:${id}`, status] as const)]);
+  return new Map([
+    ...withdrawals.map((row) => [`withdrawal:${row.id}`, row.status] as const),
+    ...[...deposits].map(([id, status]) => [`deposit:${id}`, status] as const),
+  ]);
 }
 
 /** A seamless round's reference, `{vendorCode}:{roundId}` (the vendor wallet's), split; null for any other reference. */
@@ -154,7 +178,12 @@ function roundOf(reference: string): { vendorCode: string; roundId: string } | n
 const shortRoundId = (roundId: string) => (roundId.length > 12 ? roundId.slice(0, 8) : roundId);
 
 /** The games of the page's game rows (bet and win), named in the member's language (the bet-records module's). */
-async function gamesOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, rows: Movement[], language: Language) {
+async function gamesOf(
+  db: Kysely<Database>,
+  scope: Pick<MemberScope, 'merchantId' | 'memberId'>,
+  rows: Movement[],
+  language: Language,
+) {
   const rounds = rows.flatMap((row) => {
     const round = row.type === 'bet' || row.type === 'win' ? roundOf(row.reference) : null;
     return round ? [round] : [];
@@ -163,21 +192,30 @@ async function gamesOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantI
   return (row: Movement): HistoryEntry['game'] => {
     const round = row.type === 'bet' || row.type === 'win' ? roundOf(row.reference) : null;
     const game = round ? games.get(row.reference) : undefined;
-    return round && game ? { gameId: game.gameId, name: game.name, roundId: round.roundId, shortRoundId: shortRoundId(round.roundId) } : null;
+    return round && game
+      ? { gameId: game.gameId, name: game.name, roundId: round.roundId, shortRoundId: shortRoundId(round.roundId) }
+      : null;
   };
 }
 
 /** A transfer's reference as its ledger postings carry it (`transfer:<reference the vendor saw>`), or null. */
-const transferReferenceOf = (reference: string) => (reference.startsWith('transfer:') ? reference.slice('transfer:'.length) : null);
+const transferReferenceOf = (reference: string) =>
+  reference.startsWith('transfer:') ? reference.slice('transfer:'.length) : null;
 
 /** The vendor a vendor's result names (`vendor:<code>`, the transfer-wallet's sync), or null. */
-const resultVendorOf = (reference: string) => (reference.startsWith('vendor:') ? reference.slice('vendor:'.length) : null);
+const resultVendorOf = (reference: string) =>
+  reference.startsWith('vendor:') ? reference.slice('vendor:'.length) : null;
 
 /**
  * The `detail` of the page's rows: records by id (the reference), transfers as the transfer-wallet
  * module has them, vendors named from the catalogue in the member's language.
  */
-async function detailsOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, rows: Movement[], language: Language) {
+async function detailsOf(
+  db: Kysely<Database>,
+  scope: Pick<MemberScope, 'merchantId' | 'memberId'>,
+  rows: Movement[],
+  language: Language,
+) {
   const transferReferences = rows.flatMap((row) => {
     const reference = row.type === 'transfer' ? transferReferenceOf(row.reference) : null;
     return reference === null ? [] : [reference];
@@ -187,7 +225,10 @@ async function detailsOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchan
     const resultVendor = row.kind === 'vendor.result' ? resultVendorOf(row.reference) : null;
     return resultVendor === null ? codes : [...codes, resultVendor];
   });
-  const [transfers, vendorNames] = await Promise.all([findTransfersOfHistory(db, scope, transferReferences, language), findVendorWalletNames(db, scope.merchantId, vendorCodes, language)]);
+  const [transfers, vendorNames] = await Promise.all([
+    findTransfersOfHistory(db, scope, transferReferences, language),
+    findVendorWalletNames(db, scope.merchantId, vendorCodes, language),
+  ]);
   const vendorOf = (vassalage: string) => ({ vassalage, name: vendorNames.get(vassalage) ?? vassalage });
 
   const detailOf = (row: Movement): HistoryDetail | null => {
@@ -225,7 +266,8 @@ async function detailsOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchan
     if (row.kind === 'vendor.rollback') return { kind: 'bet_refund' };
     return null;
   };
-  const walletVendorNameOf = (row: Movement) => (row.own_kind === 'member_vendor' ? vendorOf(row.own_sub_key).name : null);
+  const walletVendorNameOf = (row: Movement) =>
+    row.own_kind === 'member_vendor' ? vendorOf(row.own_sub_key).name : null;
   return { detailOf, walletVendorNameOf };
 }
 
@@ -233,13 +275,20 @@ async function detailsOf(db: Kysely<Database>, scope: Pick<MemberScope, 'merchan
  * GET or POST /wps/relay/ODSFE2_MemTransDet. A game row (bet, win) names its game in `language` and
  * its round, every other row says what it was in `detail`, rather than leaving the member the raw reference.
  */
-export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, query: TransactionHistoryQuery, language: Language): Promise<TransactionHistory> {
+export async function listTransactionHistory(
+  db: Kysely<Database>,
+  scope: Pick<MemberScope, 'merchantId' | 'memberId'>,
+  query: TransactionHistoryQuery,
+  language: Language,
+): Promise<TransactionHistory> {
   const { start, end } = rangeOf(query);
   const typeFilter = query.type === undefined ? sql`` : sql`WHERE type = ${query.type}`;
   const source = movements(scope, start, end);
   const [count, page] = await Promise.all([
     sql<{ count: bigint }>`SELECT count(*)::int8 AS count FROM ${source} m ${typeFilter}`.execute(db),
-    sql<Movement>`SELECT * FROM ${source} m ${typeFilter} ORDER BY id DESC, is_credit LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`.execute(db),
+    sql<Movement>`SELECT * FROM ${source} m ${typeFilter} ORDER BY id DESC, is_credit LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`.execute(
+      db,
+    ),
   ]);
   const [statuses, gameOf, { detailOf, walletVendorNameOf }] = await Promise.all([
     statusesOf(
@@ -265,7 +314,13 @@ export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<M
     detail: detailOf(row),
     time: row.created_at.getTime(),
   }));
-  return { content, pageNo: query.pageNo, pageSize: query.pageSize, totalElements: total, totalPages: Math.ceil(total / query.pageSize) };
+  return {
+    content,
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+    totalElements: total,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
 }
 
 /**
@@ -273,7 +328,12 @@ export async function listTransactionHistory(db: Kysely<Database>, scope: Pick<M
  * withdrawals paid out in the range (by the time of each movement) and their difference, beside
  * the games' profit and loss of the rounds settled in the range (the bet-records module's).
  */
-export async function getPersonalProfit(db: Kysely<Database>, scope: Pick<MemberScope, 'merchantId' | 'memberId'>, currency: string, query: PersonalProfitQuery): Promise<PersonalProfit> {
+export async function getPersonalProfit(
+  db: Kysely<Database>,
+  scope: Pick<MemberScope, 'merchantId' | 'memberId'>,
+  currency: string,
+  query: PersonalProfitQuery,
+): Promise<PersonalProfit> {
   const { start, end } = rangeOf(query);
   const [result, games] = await Promise.all([
     sql<{ deposits: bigint | null; payouts: bigint | null }>`

@@ -40,7 +40,11 @@ async function totalDeposits(db: Executor, merchantId: number, memberId: bigint,
 }
 
 async function findStored(db: Executor, memberId: bigint) {
-  return db.selectFrom('member_turnover').select(['required_amount', 'wagered_amount', 'counted_deposit_amount']).where('member_id', '=', memberId).executeTakeFirst();
+  return db
+    .selectFrom('member_turnover')
+    .select(['required_amount', 'wagered_amount', 'counted_deposit_amount'])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
 }
 
 function stateOf(requiredMinor: bigint, wageredMinor: bigint): TurnoverState {
@@ -59,7 +63,9 @@ export interface TurnoverScope {
 /** The state as it would be once every deposit so far is counted; writes nothing (for reads). */
 export async function readTurnover(db: Executor, scope: TurnoverScope): Promise<TurnoverState> {
   const stored = await findStored(db, scope.memberId);
-  const uncounted = (await totalDeposits(db, scope.merchantId, scope.memberId, scope.currency)) - (stored?.counted_deposit_amount ?? 0n);
+  const uncounted =
+    (await totalDeposits(db, scope.merchantId, scope.memberId, scope.currency)) -
+    (stored?.counted_deposit_amount ?? 0n);
   const required = (stored?.required_amount ?? 0n) + (uncounted * multiplierHundredths(scope.multiplier)) / 100n;
   return stateOf(required, stored?.wagered_amount ?? 0n);
 }
@@ -77,7 +83,13 @@ export async function syncTurnover(trx: Transaction<Database>, scope: TurnoverSc
   if (uncounted > 0n) {
     await trx
       .insertInto('member_turnover')
-      .values({ member_id: scope.memberId, merchant_id: scope.merchantId, required_amount: added, counted_deposit_amount: total, updated_at: new Date(scope.nowMs) })
+      .values({
+        member_id: scope.memberId,
+        merchant_id: scope.merchantId,
+        required_amount: added,
+        counted_deposit_amount: total,
+        updated_at: new Date(scope.nowMs),
+      })
       .onConflict((oc) =>
         oc.column('member_id').doUpdateSet({
           required_amount: sql<bigint>`member_turnover.required_amount + ${added}`,
@@ -94,13 +106,24 @@ export async function syncTurnover(trx: Transaction<Database>, scope: TurnoverSc
  * For the games: a settled bet of `amountMinor` counts towards the member's turnover. Pass the bet's
  * own transaction so the bet and its turnover commit together.
  */
-export async function addWageredTurnover(trx: Executor, input: { merchantId: number; memberId: bigint; amountMinor: bigint; nowMs: number }): Promise<void> {
+export async function addWageredTurnover(
+  trx: Executor,
+  input: { merchantId: number; memberId: bigint; amountMinor: bigint; nowMs: number },
+): Promise<void> {
   if (input.amountMinor <= 0n) return;
   await trx
     .insertInto('member_turnover')
-    .values({ member_id: input.memberId, merchant_id: input.merchantId, wagered_amount: input.amountMinor, updated_at: new Date(input.nowMs) })
+    .values({
+      member_id: input.memberId,
+      merchant_id: input.merchantId,
+      wagered_amount: input.amountMinor,
+      updated_at: new Date(input.nowMs),
+    })
     .onConflict((oc) =>
-      oc.column('member_id').doUpdateSet({ wagered_amount: sql<bigint>`member_turnover.wagered_amount + ${input.amountMinor}`, updated_at: new Date(input.nowMs) }),
+      oc.column('member_id').doUpdateSet({
+        wagered_amount: sql<bigint>`member_turnover.wagered_amount + ${input.amountMinor}`,
+        updated_at: new Date(input.nowMs),
+      }),
     )
     .execute();
 }

@@ -14,8 +14,20 @@ import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { auditContext, recordAudit, requireOperator } from '../backoffice/index.ts';
-import { describeForOperator, getPayoutSlip, getWithdrawalForOperator, getWithdrawalProof, listWithdrawalsForReview } from './list-withdrawals.ts';
-import { approveWithdrawal, forceReceived, readPayout, rejectWithdrawal, type OperatorActionContext } from './withdrawal-transitions.ts';
+import {
+  describeForOperator,
+  getPayoutSlip,
+  getWithdrawalForOperator,
+  getWithdrawalProof,
+  listWithdrawalsForReview,
+} from './list-withdrawals.ts';
+import {
+  approveWithdrawal,
+  forceReceived,
+  readPayout,
+  rejectWithdrawal,
+  type OperatorActionContext,
+} from './withdrawal-transitions.ts';
 
 const tags = ['backoffice', 'withdrawals'];
 
@@ -48,41 +60,117 @@ export async function withdrawalAdminRoutes(app: AppInstance): Promise<void> {
 
   app.get(
     withdrawalPaths.adminList,
-    { ...guard, schema: { tags, querystring: adminWithdrawalListQuerySchema, response: { 200: envelopeSchema(adminWithdrawalListSchema) } } },
-    async (request) => ok(await listWithdrawalsForReview(app.db, request.operator.merchantId, request.query, languageOf(request))),
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: adminWithdrawalListQuerySchema,
+        response: { 200: envelopeSchema(adminWithdrawalListSchema) },
+      },
+    },
+    async (request) =>
+      ok(await listWithdrawalsForReview(app.db, request.operator.merchantId, request.query, languageOf(request))),
   );
   app.get(
     withdrawalPaths.adminDetail,
-    { ...guard, schema: { tags, querystring: adminWithdrawalIdQuerySchema, response: { 200: envelopeSchema(adminWithdrawalSchema) } } },
-    async (request) => ok(await getWithdrawalForOperator(app.db, request.operator.merchantId, request.query.withdrawalId, languageOf(request))),
+    {
+      ...guard,
+      schema: {
+        tags,
+        querystring: adminWithdrawalIdQuerySchema,
+        response: { 200: envelopeSchema(adminWithdrawalSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await getWithdrawalForOperator(
+          app.db,
+          request.operator.merchantId,
+          request.query.withdrawalId,
+          languageOf(request),
+        ),
+      ),
   );
-  app.get(withdrawalPaths.adminProof, { ...guard, schema: { tags, querystring: adminWithdrawalIdQuerySchema } }, async (request, reply) => {
-    const proof = await getWithdrawalProof(app.db, request.operator.merchantId, request.query.withdrawalId);
-    // Served as the image it was checked to be, never sniffed into anything else.
-    return reply.type(proof.contentType).header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(proof.content);
-  });
-  app.get(withdrawalPaths.adminPayoutSlip, { ...guard, schema: { tags, querystring: adminWithdrawalIdQuerySchema } }, async (request, reply) => {
-    const slip = await getPayoutSlip(app.db, { merchantId: request.operator.merchantId }, request.query.withdrawalId);
-    return reply.type(slip.contentType).header('X-Content-Type-Options', 'nosniff').header('Content-Disposition', 'inline').send(slip.content);
-  });
+  app.get(
+    withdrawalPaths.adminProof,
+    { ...guard, schema: { tags, querystring: adminWithdrawalIdQuerySchema } },
+    async (request, reply) => {
+      const proof = await getWithdrawalProof(app.db, request.operator.merchantId, request.query.withdrawalId);
+      // Served as the image it was checked to be, never sniffed into anything else.
+      return reply
+        .type(proof.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .send(proof.content);
+    },
+  );
+  app.get(
+    withdrawalPaths.adminPayoutSlip,
+    { ...guard, schema: { tags, querystring: adminWithdrawalIdQuerySchema } },
+    async (request, reply) => {
+      const slip = await getPayoutSlip(app.db, { merchantId: request.operator.merchantId }, request.query.withdrawalId);
+      return reply
+        .type(slip.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Disposition', 'inline')
+        .send(slip.content);
+    },
+  );
   app.post(
     withdrawalPaths.adminApprove,
-    { ...guard, bodyLimit: slipBodyLimitBytes, schema: { tags, body: adminApproveWithdrawalRequestSchema, response: { 200: envelopeSchema(adminWithdrawalSchema) } } },
+    {
+      ...guard,
+      bodyLimit: slipBodyLimitBytes,
+      schema: {
+        tags,
+        body: adminApproveWithdrawalRequestSchema,
+        response: { 200: envelopeSchema(adminWithdrawalSchema) },
+      },
+    },
     async (request) => {
       // The reference and the slip are checked before the withdrawal is even read.
       const payout = readPayout(request.body);
-      return ok(await describeForOperator(app.db, await approveWithdrawal(actionContext(request), request.body.withdrawalId, payout), languageOf(request)));
+      return ok(
+        await describeForOperator(
+          app.db,
+          await approveWithdrawal(actionContext(request), request.body.withdrawalId, payout),
+          languageOf(request),
+        ),
+      );
     },
   );
   app.post(
     withdrawalPaths.adminReject,
-    { ...guard, schema: { tags, body: adminRejectWithdrawalRequestSchema, response: { 200: envelopeSchema(adminWithdrawalSchema) } } },
-    async (request) => ok(await describeForOperator(app.db, await rejectWithdrawal(actionContext(request), request.body.withdrawalId, request.body.reason), languageOf(request))),
+    {
+      ...guard,
+      schema: {
+        tags,
+        body: adminRejectWithdrawalRequestSchema,
+        response: { 200: envelopeSchema(adminWithdrawalSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await describeForOperator(
+          app.db,
+          await rejectWithdrawal(actionContext(request), request.body.withdrawalId, request.body.reason),
+          languageOf(request),
+        ),
+      ),
   );
   app.post(
     withdrawalPaths.adminForceReceived,
-    { ...guard, schema: { tags, body: adminForceReceivedRequestSchema, response: { 200: envelopeSchema(adminWithdrawalSchema) } } },
+    {
+      ...guard,
+      schema: { tags, body: adminForceReceivedRequestSchema, response: { 200: envelopeSchema(adminWithdrawalSchema) } },
+    },
     async (request) =>
-      ok(await describeForOperator(app.db, await forceReceived(actionContext(request), request.body.withdrawalId, request.body.remark || null), languageOf(request))),
+      ok(
+        await describeForOperator(
+          app.db,
+          await forceReceived(actionContext(request), request.body.withdrawalId, request.body.remark || null),
+          languageOf(request),
+        ),
+      ),
   );
 }

@@ -1,4 +1,10 @@
-import { formatMinorUnits, payoutReferenceMaxLength, payoutReferencePattern, withdrawalErrorCodes, type Withdrawal } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  payoutReferenceMaxLength,
+  payoutReferencePattern,
+  withdrawalErrorCodes,
+  type Withdrawal,
+} from '@lotus/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -26,7 +32,10 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 function statusConflict(status: WithdrawalStatus): AppError {
   // The message names the status in words of the member's language, one text per status.
-  return new AppError(409, withdrawalErrorCodes.withdrawalStatusConflict, { messageKey: `withdrawal.status.conflict.${status}`, value: { status } });
+  return new AppError(409, withdrawalErrorCodes.withdrawalStatusConflict, {
+    messageKey: `withdrawal.status.conflict.${status}`,
+    value: { status },
+  });
 }
 
 function toBigId(id: number): bigint | null {
@@ -34,10 +43,19 @@ function toBigId(id: number): bigint | null {
 }
 
 /** The row locked for this transaction, when it belongs to the merchant (and to the member, when given). */
-async function lockWithdrawal(trx: Transaction<Database>, merchantId: number, withdrawalId: number, memberId?: bigint): Promise<WithdrawalRow | null> {
+async function lockWithdrawal(
+  trx: Transaction<Database>,
+  merchantId: number,
+  withdrawalId: number,
+  memberId?: bigint,
+): Promise<WithdrawalRow | null> {
   const id = toBigId(withdrawalId);
   if (id === null) return null;
-  let query = trx.selectFrom('withdrawal').select(withdrawalColumns).where('id', '=', id).where('merchant_id', '=', merchantId);
+  let query = trx
+    .selectFrom('withdrawal')
+    .select(withdrawalColumns)
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId);
   if (memberId !== undefined) query = query.where('member_id', '=', memberId);
   return (await query.forUpdate().executeTakeFirst()) ?? null;
 }
@@ -92,7 +110,10 @@ export async function confirmReceived(context: MemberWithdrawalContext, withdraw
  * POST /wps/v2/transaction/withdraw/notReceived: the proof is checked before anything is read; the
  * claim is open only while the withdrawal is paid and its minutes have not run out.
  */
-export async function reportNotReceived(context: MemberWithdrawalContext, request: { withdrawalId: number; proofImage: string; remark?: string | undefined }): Promise<Withdrawal> {
+export async function reportNotReceived(
+  context: MemberWithdrawalContext,
+  request: { withdrawalId: number; proofImage: string; remark?: string | undefined },
+): Promise<Withdrawal> {
   const { db, scope } = context;
   const proof = readProofImage(request.proofImage);
   const remark = request.remark === undefined || request.remark === '' ? null : request.remark;
@@ -110,7 +131,13 @@ export async function reportNotReceived(context: MemberWithdrawalContext, reques
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('withdrawal_proof')
-      .values({ withdrawal_id: current.id, merchant_id: scope.merchantId, content_type: proof.contentType, content: proof.content, created_at: new Date(scope.nowMs) })
+      .values({
+        withdrawal_id: current.id,
+        merchant_id: scope.merchantId,
+        content_type: proof.contentType,
+        content: proof.content,
+        created_at: new Date(scope.nowMs),
+      })
       .execute();
     return { conflict: null, updated };
   });
@@ -130,7 +157,10 @@ export interface OperatorActionContext {
   confirmMinutes: number;
   operatorId: bigint;
   nowMs: number;
-  audit: (trx: Transaction<Database>, entry: { action: string; targetId: bigint; before: Record<string, unknown>; after: Record<string, unknown> }) => Promise<unknown>;
+  audit: (
+    trx: Transaction<Database>,
+    entry: { action: string; targetId: bigint; before: Record<string, unknown>; after: Record<string, unknown> },
+  ) => Promise<unknown>;
 }
 
 function unknownForOperator(): AppError {
@@ -156,7 +186,10 @@ export function checkPayoutReference(text: string): string {
   const reference = text.trim();
   if (reference === '') throw AppError.badRequest('payoutReference', 'withdrawal.payout.reference.required');
   if (reference.length > payoutReferenceMaxLength || !payoutReferencePattern.test(reference)) {
-    throw new AppError(400, withdrawalErrorCodes.payoutReferenceInvalid, { field: 'payoutReference', params: { max: payoutReferenceMaxLength } });
+    throw new AppError(400, withdrawalErrorCodes.payoutReferenceInvalid, {
+      field: 'payoutReference',
+      params: { max: payoutReferenceMaxLength },
+    });
   }
   return reference;
 }
@@ -164,14 +197,22 @@ export function checkPayoutReference(text: string): string {
 /** The payout of an approve request, checked before anything is read or locked. */
 export function readPayout(request: { payoutReference: string; payoutSlip?: string | undefined }): Payout {
   const reference = checkPayoutReference(request.payoutReference);
-  const slip = request.payoutSlip === undefined || request.payoutSlip.trim() === '' ? null : readProofImage(request.payoutSlip, 'payoutSlip');
+  const slip =
+    request.payoutSlip === undefined || request.payoutSlip.trim() === ''
+      ? null
+      : readProofImage(request.payoutSlip, 'payoutSlip');
   return { reference, slip };
 }
 
 async function review(
   context: OperatorActionContext,
   withdrawalId: number,
-  decide: (row: WithdrawalRow) => { status: 'approved' | 'rejected'; transfers: TransferRequest[]; rejectReason: string | null; payout: Payout | null },
+  decide: (row: WithdrawalRow) => {
+    status: 'approved' | 'rejected';
+    transfers: TransferRequest[];
+    rejectReason: string | null;
+    payout: Payout | null;
+  },
 ): Promise<WithdrawalRow> {
   const { db, nowMs } = context;
   return db.transaction().execute(async (trx) => {
@@ -191,7 +232,12 @@ async function review(
     const slip = payout?.slip
       ? await trx
           .insertInto('withdrawal_payout_slip')
-          .values({ merchant_id: context.merchantId, content_type: payout.slip.contentType, content: payout.slip.content, created_at: new Date(nowMs) })
+          .values({
+            merchant_id: context.merchantId,
+            content_type: payout.slip.contentType,
+            content: payout.slip.content,
+            created_at: new Date(nowMs),
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       : null;
@@ -219,7 +265,12 @@ async function review(
       after: {
         status: updated.status,
         ...(isApproved
-          ? { payout: formatMinorUnits(row.amount - row.fee), fee: formatMinorUnits(row.fee), reference: payout?.reference ?? null, slip: slip !== null }
+          ? {
+              payout: formatMinorUnits(row.amount - row.fee),
+              fee: formatMinorUnits(row.fee),
+              reference: payout?.reference ?? null,
+              slip: slip !== null,
+            }
           : { reason: decision.rejectReason }),
       },
     });
@@ -231,18 +282,41 @@ async function review(
  * POST /admin-api/withdrawals/approve: paid out, held → payable (and the fee to the house), with the
  * bank's reference (and slip) of the transfer the operator made, in the same transaction.
  */
-export function approveWithdrawal(context: OperatorActionContext, withdrawalId: number, payout: Payout): Promise<WithdrawalRow> {
+export function approveWithdrawal(
+  context: OperatorActionContext,
+  withdrawalId: number,
+  payout: Payout,
+): Promise<WithdrawalRow> {
   return review(context, withdrawalId, (row) => {
     const held = { kind: 'member_held' as const, memberId: row.member_id };
     const reference = `withdrawal:${row.id}`;
-    const transfers: TransferRequest[] = [{ debit: held, credit: { kind: 'house_withdrawal_payable' }, amount: row.amount - row.fee, kind: 'withdrawal.payout', reference }];
-    if (row.fee > 0n) transfers.push({ debit: held, credit: { kind: 'house_fee' }, amount: row.fee, kind: 'withdrawal.fee', reference });
+    const transfers: TransferRequest[] = [
+      {
+        debit: held,
+        credit: { kind: 'house_withdrawal_payable' },
+        amount: row.amount - row.fee,
+        kind: 'withdrawal.payout',
+        reference,
+      },
+    ];
+    if (row.fee > 0n)
+      transfers.push({
+        debit: held,
+        credit: { kind: 'house_fee' },
+        amount: row.fee,
+        kind: 'withdrawal.fee',
+        reference,
+      });
     return { status: 'approved', transfers, rejectReason: null, payout };
   });
 }
 
 /** POST /admin-api/withdrawals/reject: the whole amount back to the main wallet, with the reason the member sees. */
-export function rejectWithdrawal(context: OperatorActionContext, withdrawalId: number, reason: string): Promise<WithdrawalRow> {
+export function rejectWithdrawal(
+  context: OperatorActionContext,
+  withdrawalId: number,
+  reason: string,
+): Promise<WithdrawalRow> {
   return review(context, withdrawalId, (row) => ({
     status: 'rejected',
     transfers: [
@@ -260,7 +334,11 @@ export function rejectWithdrawal(context: OperatorActionContext, withdrawalId: n
 }
 
 /** POST /admin-api/withdrawals/forceReceived: closes a paid withdrawal, answered or claimed not received. No money moves. */
-export async function forceReceived(context: OperatorActionContext, withdrawalId: number, remark: string | null): Promise<WithdrawalRow> {
+export async function forceReceived(
+  context: OperatorActionContext,
+  withdrawalId: number,
+  remark: string | null,
+): Promise<WithdrawalRow> {
   const { db, nowMs } = context;
   return db.transaction().execute(async (trx) => {
     const row = await lockWithdrawal(trx, context.merchantId, withdrawalId);
@@ -268,12 +346,23 @@ export async function forceReceived(context: OperatorActionContext, withdrawalId
     if (row.status !== 'approved' && row.status !== 'not_received') throw statusConflict(row.status);
     const updated = await trx
       .updateTable('withdrawal')
-      .set({ status: 'received', received_at: new Date(nowMs), received_by: 'operator', received_by_operator: context.operatorId, received_remark: remark })
+      .set({
+        status: 'received',
+        received_at: new Date(nowMs),
+        received_by: 'operator',
+        received_by_operator: context.operatorId,
+        received_remark: remark,
+      })
       .where('id', '=', row.id)
       .where('status', 'in', ['approved', 'not_received'])
       .returning(withdrawalColumns)
       .executeTakeFirstOrThrow();
-    await context.audit(trx, { action: 'withdrawal.force_received', targetId: row.id, before: { status: row.status }, after: { status: 'received', remark } });
+    await context.audit(trx, {
+      action: 'withdrawal.force_received',
+      targetId: row.id,
+      before: { status: row.status },
+      after: { status: 'received', remark },
+    });
     return updated;
   });
 }

@@ -64,7 +64,11 @@ export function toWithdrawal(row: WithdrawalRow, language: 'TH' | 'EN'): Withdra
 }
 
 /** A withdrawal as an operator sees it: the full account number (to pay it), the member and the claim. */
-export function toAdminWithdrawal(row: WithdrawalRow, extra: { account: string; reviewedBy: string | null; hasProof: boolean }, language: 'TH' | 'EN'): AdminWithdrawal {
+export function toAdminWithdrawal(
+  row: WithdrawalRow,
+  extra: { account: string; reviewedBy: string | null; hasProof: boolean },
+  language: 'TH' | 'EN',
+): AdminWithdrawal {
   return {
     ...toWithdrawal(row, language),
     accountNumber: row.account_number,

@@ -29,9 +29,21 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { requireRealMember } from '../identity/index.ts';
-import { bindBankAccount, getWithdrawAccountInfo, removeBankAccount, updateBankAccount, type BankAccountContext } from './bank-accounts.ts';
+import {
+  bindBankAccount,
+  getWithdrawAccountInfo,
+  removeBankAccount,
+  updateBankAccount,
+  type BankAccountContext,
+} from './bank-accounts.ts';
 import { getPayoutSlip, listMemberWithdrawals, listPaymentConfirmations } from './list-withdrawals.ts';
-import { changePaymentPassword, getPaymentPasswordStatus, setPaymentPassword, type MemberScope, type PaymentPasswordContext } from './payment-password.ts';
+import {
+  changePaymentPassword,
+  getPaymentPasswordStatus,
+  setPaymentPassword,
+  type MemberScope,
+  type PaymentPasswordContext,
+} from './payment-password.ts';
 import { getWithdrawSettings, requestWithdrawal, type WithdrawContext } from './request-withdrawal.ts';
 import { getPersonalProfit, listTransactionHistory } from './transaction-history.ts';
 import { withdrawalAdminRoutes } from './withdrawal-admin.routes.ts';
@@ -52,19 +64,43 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
     reply.header('Cache-Control', 'no-store');
   });
 
-  const scopeOf = (request: FastifyRequest): MemberScope => ({ merchantId: request.merchant.id, memberId: request.member.id, nowMs: app.now() });
-  const passwordContext = (request: FastifyRequest): PaymentPasswordContext => ({ db: app.db, config: request.merchant.config.withdrawals, scope: scopeOf(request) });
-  const accountContext = (request: FastifyRequest): BankAccountContext => ({ db: app.db, merchant: request.merchant, scope: scopeOf(request), language: request.language });
-  const withdrawContext = (request: FastifyRequest): WithdrawContext => ({ db: app.db, merchant: request.merchant, scope: scopeOf(request), language: request.language });
+  const scopeOf = (request: FastifyRequest): MemberScope => ({
+    merchantId: request.merchant.id,
+    memberId: request.member.id,
+    nowMs: app.now(),
+  });
+  const passwordContext = (request: FastifyRequest): PaymentPasswordContext => ({
+    db: app.db,
+    config: request.merchant.config.withdrawals,
+    scope: scopeOf(request),
+  });
+  const accountContext = (request: FastifyRequest): BankAccountContext => ({
+    db: app.db,
+    merchant: request.merchant,
+    scope: scopeOf(request),
+    language: request.language,
+  });
+  const withdrawContext = (request: FastifyRequest): WithdrawContext => ({
+    db: app.db,
+    merchant: request.merchant,
+    scope: scopeOf(request),
+    language: request.language,
+  });
   const member = { onRequest: requireRealMember };
 
   /* Payment password. */
-  app.get(withdrawalPaths.paymentPassword, { ...member, schema: { tags, response: { 200: envelopeSchema(paymentPasswordStatusSchema) } } }, async (request) =>
-    ok(await getPaymentPasswordStatus(passwordContext(request))),
+  app.get(
+    withdrawalPaths.paymentPassword,
+    { ...member, schema: { tags, response: { 200: envelopeSchema(paymentPasswordStatusSchema) } } },
+    async (request) => ok(await getPaymentPasswordStatus(passwordContext(request))),
   );
   app.put(
     withdrawalPaths.setPaymentPassword,
-    { ...member, config: { sealed: true }, schema: { tags, body: setPaymentPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      ...member,
+      config: { sealed: true },
+      schema: { tags, body: setPaymentPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
     async (request) => {
       await setPaymentPassword(passwordContext(request), request.body);
       return ok(null);
@@ -72,7 +108,11 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
   );
   app.post(
     withdrawalPaths.changePaymentPassword,
-    { ...member, config: { sealed: true }, schema: { tags, body: changePaymentPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      ...member,
+      config: { sealed: true },
+      schema: { tags, body: changePaymentPasswordRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
     async (request) => {
       await changePaymentPassword(passwordContext(request), request.body);
       return ok(null);
@@ -80,22 +120,36 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
   );
 
   /* Bank accounts. */
-  app.get(withdrawalPaths.withdrawAccountInfo, { ...member, schema: { tags, response: { 200: envelopeSchema(withdrawAccountInfoSchema) } } }, async (request) =>
-    ok(await getWithdrawAccountInfo(accountContext(request))),
+  app.get(
+    withdrawalPaths.withdrawAccountInfo,
+    { ...member, schema: { tags, response: { 200: envelopeSchema(withdrawAccountInfoSchema) } } },
+    async (request) => ok(await getWithdrawAccountInfo(accountContext(request))),
   );
   app.put(
     withdrawalPaths.bindBankAccount,
-    { ...member, config: { sealed: true }, schema: { tags, body: bindBankAccountRequestSchema, response: { 200: envelopeSchema(bankAccountSchema) } } },
+    {
+      ...member,
+      config: { sealed: true },
+      schema: { tags, body: bindBankAccountRequestSchema, response: { 200: envelopeSchema(bankAccountSchema) } },
+    },
     async (request) => ok(await bindBankAccount(accountContext(request), request.body)),
   );
   app.post(
     withdrawalPaths.updateBankAccount,
-    { ...member, config: { sealed: true }, schema: { tags, body: updateBankAccountRequestSchema, response: { 200: envelopeSchema(bankAccountSchema) } } },
+    {
+      ...member,
+      config: { sealed: true },
+      schema: { tags, body: updateBankAccountRequestSchema, response: { 200: envelopeSchema(bankAccountSchema) } },
+    },
     async (request) => ok(await updateBankAccount(accountContext(request), request.body)),
   );
   app.post(
     withdrawalPaths.removeBankAccount,
-    { ...member, config: { sealed: true }, schema: { tags, body: removeBankAccountRequestSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      ...member,
+      config: { sealed: true },
+      schema: { tags, body: removeBankAccountRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
     async (request) => {
       await removeBankAccount(accountContext(request), request.body);
       return ok(null);
@@ -103,18 +157,27 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
   );
 
   /* Withdrawals. */
-  app.get(withdrawalPaths.withdrawSettings, { ...member, schema: { tags, response: { 200: envelopeSchema(withdrawSettingsSchema) } } }, async (request) =>
-    ok(await getWithdrawSettings(withdrawContext(request))),
+  app.get(
+    withdrawalPaths.withdrawSettings,
+    { ...member, schema: { tags, response: { 200: envelopeSchema(withdrawSettingsSchema) } } },
+    async (request) => ok(await getWithdrawSettings(withdrawContext(request))),
   );
   app.post(
     withdrawalPaths.withdraw,
-    { ...member, config: { sealed: true, idempotent: true }, schema: { tags, body: withdrawRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } } },
+    {
+      ...member,
+      config: { sealed: true, idempotent: true },
+      schema: { tags, body: withdrawRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } },
+    },
     // The idempotency layer set the key (idempotent routes refuse a request without one).
     async (request) => ok(await requestWithdrawal(withdrawContext(request), request.idempotencyKey!, request.body)),
   );
   app.get(
     withdrawalPaths.withdrawReport,
-    { ...member, schema: { tags, querystring: withdrawReportQuerySchema, response: { 200: envelopeSchema(withdrawReportSchema) } } },
+    {
+      ...member,
+      schema: { tags, querystring: withdrawReportQuerySchema, response: { 200: envelopeSchema(withdrawReportSchema) } },
+    },
     async (request) => ok(await listMemberWithdrawals(app.db, scopeOf(request), request.query, request.language)),
   );
   app.get(
@@ -124,39 +187,81 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
   );
   app.post(
     withdrawalPaths.confirmReceived,
-    { ...member, schema: { tags, body: confirmReceivedRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } } },
-    async (request) => ok(await confirmReceived({ db: app.db, scope: scopeOf(request), language: request.language }, request.body.withdrawalId)),
+    {
+      ...member,
+      schema: { tags, body: confirmReceivedRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } },
+    },
+    async (request) =>
+      ok(
+        await confirmReceived(
+          { db: app.db, scope: scopeOf(request), language: request.language },
+          request.body.withdrawalId,
+        ),
+      ),
   );
   app.post(
     withdrawalPaths.reportNotReceived,
-    { ...member, bodyLimit: proofBodyLimitBytes, schema: { tags, body: reportNotReceivedRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } } },
-    async (request) => ok(await reportNotReceived({ db: app.db, scope: scopeOf(request), language: request.language }, request.body)),
+    {
+      ...member,
+      bodyLimit: proofBodyLimitBytes,
+      schema: { tags, body: reportNotReceivedRequestSchema, response: { 200: envelopeSchema(withdrawalSchema) } },
+    },
+    async (request) =>
+      ok(await reportNotReceived({ db: app.db, scope: scopeOf(request), language: request.language }, request.body)),
   );
 
-  app.get(withdrawalPaths.payoutSlip, { ...member, schema: { tags, querystring: payoutSlipQuerySchema } }, async (request, reply) => {
-    // The member's own only: another member's id answers 404 like one that does not exist.
-    const slip = await getPayoutSlip(app.db, { merchantId: request.merchant.id, memberId: request.member.id }, request.query.withdrawalId);
-    return reply
-      .type(slip.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `inline; filename="payout-${request.query.withdrawalId}.${slip.contentType === 'image/png' ? 'png' : 'jpg'}"`)
-      .send(slip.content);
-  });
+  app.get(
+    withdrawalPaths.payoutSlip,
+    { ...member, schema: { tags, querystring: payoutSlipQuerySchema } },
+    async (request, reply) => {
+      // The member's own only: another member's id answers 404 like one that does not exist.
+      const slip = await getPayoutSlip(
+        app.db,
+        { merchantId: request.merchant.id, memberId: request.member.id },
+        request.query.withdrawalId,
+      );
+      return reply
+        .type(slip.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header(
+          'Content-Disposition',
+          `inline; filename="payout-${request.query.withdrawalId}.${slip.contentType === 'image/png' ? 'png' : 'jpg'}"`,
+        )
+        .send(slip.content);
+    },
+  );
 
   /* History. The original read it with either method: GET with a query, POST with a body. */
   app.get(
     withdrawalPaths.transactionHistory,
-    { ...member, schema: { tags, querystring: transactionHistoryQuerySchema, response: { 200: envelopeSchema(transactionHistorySchema) } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        querystring: transactionHistoryQuerySchema,
+        response: { 200: envelopeSchema(transactionHistorySchema) },
+      },
+    },
     async (request) => ok(await listTransactionHistory(app.db, scopeOf(request), request.query, request.language)),
   );
   app.post(
     withdrawalPaths.transactionHistory,
-    { ...member, schema: { tags, body: transactionHistoryQuerySchema, response: { 200: envelopeSchema(transactionHistorySchema) } } },
+    {
+      ...member,
+      schema: {
+        tags,
+        body: transactionHistoryQuerySchema,
+        response: { 200: envelopeSchema(transactionHistorySchema) },
+      },
+    },
     async (request) => ok(await listTransactionHistory(app.db, scopeOf(request), request.body, request.language)),
   );
   app.get(
     withdrawalPaths.personalProfit,
-    { ...member, schema: { tags, querystring: personalProfitQuerySchema, response: { 200: envelopeSchema(personalProfitSchema) } } },
+    {
+      ...member,
+      schema: { tags, querystring: personalProfitQuerySchema, response: { 200: envelopeSchema(personalProfitSchema) } },
+    },
     async (request) => ok(await getPersonalProfit(app.db, scopeOf(request), request.merchant.currency, request.query)),
   );
 

@@ -73,7 +73,12 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
     };
   }
 
-  function sendSealed(method: 'PUT' | 'POST', url: string, payload: Record<string, unknown>, options: RequestOptions = {}) {
+  function sendSealed(
+    method: 'PUT' | 'POST',
+    url: string,
+    payload: Record<string, unknown>,
+    options: RequestOptions = {},
+  ) {
     const request = sealForTest(payload, publicKey, { nowMs: clock.nowMs });
     return app.inject({
       method,
@@ -99,13 +104,22 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
     const row = await db.selectFrom('merchant').select('config').where('code', '=', 'demo').executeTakeFirstOrThrow();
     const config: MerchantConfig = structuredClone(row.config);
     change(config);
-    await db.updateTable('merchant').set({ config: JSON.stringify(config), updated_at: sql<Date>`now()` }).where('code', '=', 'demo').execute();
+    await db
+      .updateTable('merchant')
+      .set({ config: JSON.stringify(config), updated_at: sql<Date>`now()` })
+      .where('code', '=', 'demo')
+      .execute();
     await testApp.settle();
   }
 
   // The tests' merchant: turnover 1x (issue 4), room for many withdrawals a day unless a test says otherwise.
   await updateMerchantConfig((config) => {
-    config.withdrawals = { ...config.withdrawals, turnoverMultiplier: 1, dailyCountLimit: 1000, ...options.withdrawals };
+    config.withdrawals = {
+      ...config.withdrawals,
+      turnoverMultiplier: 1,
+      dailyCountLimit: 1000,
+      ...options.withdrawals,
+    };
   });
 
   let paymentPasswordHash: Promise<string> | null = null;
@@ -117,7 +131,15 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
       merchantId,
       currency: 'THB',
       idempotency: { source: 'test-deposit', key: freshKey() },
-      transfers: [{ debit: { kind: 'house_deposit_clearing', subKey: 'BANK' }, credit: { kind: 'member_main', memberId }, amount: parseAmount(amount)!, kind: 'deposit', reference: `deposit:test-${++counter}` }],
+      transfers: [
+        {
+          debit: { kind: 'house_deposit_clearing', subKey: 'BANK' },
+          credit: { kind: 'member_main', memberId },
+          amount: parseAmount(amount)!,
+          kind: 'deposit',
+          reference: `deposit:test-${++counter}`,
+        },
+      ],
       nowMs: clock.nowMs,
     });
   }
@@ -149,7 +171,14 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
    * `paymentPassword`, one bound KBANK account, and `balance` deposited and fully wagered.
    */
   async function newMember(
-    overrides: { balance?: string; payeeName?: string | null; hasPaymentPassword?: boolean; bankAccount?: boolean; wagered?: boolean; isTrial?: boolean } = {},
+    overrides: {
+      balance?: string;
+      payeeName?: string | null;
+      hasPaymentPassword?: boolean;
+      bankAccount?: boolean;
+      wagered?: boolean;
+      isTrial?: boolean;
+    } = {},
   ): Promise<WithdrawalTestMember> {
     const username = `wd${randomBytes(4).toString('hex').replace(/[0-9]/g, 'x')}${++counter}`;
     const id = await insertTestMember(db, merchantId, username, new Date(clock.nowMs));
@@ -167,7 +196,8 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
       .where('id', '=', id)
       .execute();
     const token = await insertTestSession(db, merchantId, id, clock.nowMs);
-    const bankAccountId = overrides.bankAccount === false || payeeName === null ? null : await bindAccountDirectly(id, payeeName);
+    const bankAccountId =
+      overrides.bankAccount === false || payeeName === null ? null : await bindAccountDirectly(id, payeeName);
     if (overrides.balance) {
       await deposit(id, overrides.balance);
       if (overrides.wagered !== false) await wager(id, overrides.balance);
@@ -182,7 +212,12 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
   }
 
   function withdraw(member: WithdrawalTestMember, body: Record<string, unknown>, options: RequestOptions = {}) {
-    return sendSealed('POST', withdrawalPaths.withdraw, { bankAccountId: member.bankAccountId, paymentPassword, ...body }, { token: member.token, idempotencyKey: freshKey(), ...options });
+    return sendSealed(
+      'POST',
+      withdrawalPaths.withdraw,
+      { bankAccountId: member.bankAccountId, paymentPassword, ...body },
+      { token: member.token, idempotencyKey: freshKey(), ...options },
+    );
   }
 
   /** A pending withdrawal of `amount`, asserted. */
@@ -203,11 +238,21 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
   /** Everything the ledger holds, to compare before and after a refused call. */
   async function ledgerState(): Promise<{ postings: number; transfers: number; balances: string }> {
     const [postings, transfers, accounts] = await Promise.all([
-      db.selectFrom('ledger_posting').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-      db.selectFrom('ledger_transfer').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('ledger_posting')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('ledger_transfer')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .executeTakeFirstOrThrow(),
       db.selectFrom('ledger_account').select(['id', 'balance']).orderBy('id').execute(),
     ]);
-    return { postings: Number(postings.count), transfers: Number(transfers.count), balances: accounts.map((row) => `${row.id}:${row.balance}`).join(',') };
+    return {
+      postings: Number(postings.count),
+      transfers: Number(transfers.count),
+      balances: accounts.map((row) => `${row.id}:${row.balance}`).join(','),
+    };
   }
 
   /** The books balance (ledger README invariants). */

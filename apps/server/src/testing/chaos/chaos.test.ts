@@ -22,7 +22,13 @@ test('after SIGKILLs of the API and the database under load, every acknowledged 
   expect(report.kills).toBe(3);
   expect(report.databaseKills).toBe(1);
   // The checks ran over real work of every kind.
-  for (const measure of ['vendor calls acknowledged', 'rounds checked', 'transfers acknowledged', 'deposits acknowledged', 'payments acknowledged']) {
+  for (const measure of [
+    'vendor calls acknowledged',
+    'rounds checked',
+    'transfers acknowledged',
+    'deposits acknowledged',
+    'payments acknowledged',
+  ]) {
     expect(report.counts[measure] ?? 0, measure).toBeGreaterThan(0);
   }
 });

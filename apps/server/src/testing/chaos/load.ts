@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { apiPaths, depositPaths, errorCodes, launchPaths, publicKeySchema, withdrawalPaths, type PublicKey } from '@lotus/contract';
+import {
+  apiPaths,
+  depositPaths,
+  errorCodes,
+  launchPaths,
+  publicKeySchema,
+  withdrawalPaths,
+  type PublicKey,
+} from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/identity/passwords.ts';
@@ -63,28 +71,59 @@ export function seededRandom(seed: number): () => number {
 
 /** Members with 10,000.00, a session, a launch of the house slot, a bank account, a payment password and turnover done. */
 export async function createMembers(db: Kysely<Database>, count: number, runId: string): Promise<ChaosMember[]> {
-  const merchant = await db.selectFrom('merchant').select(['id', 'currency']).where('code', '=', 'demo').executeTakeFirstOrThrow();
+  const merchant = await db
+    .selectFrom('merchant')
+    .select(['id', 'currency'])
+    .where('code', '=', 'demo')
+    .executeTakeFirstOrThrow();
   const paymentHash = await hashPassword(paymentPassword);
   const members: ChaosMember[] = [];
   for (let index = 0; index < count; index += 1) {
     const nowMs = Date.now();
     const memberId = await insertTestMember(db, merchant.id, `chaos${runId}x${index}`);
-    await db.updateTable('member').set({ payee_name: 'Somchai Jaidee', payment_password_hash: paymentHash }).where('id', '=', memberId).execute();
+    await db
+      .updateTable('member')
+      .set({ payee_name: 'Somchai Jaidee', payment_password_hash: paymentHash })
+      .where('id', '=', memberId)
+      .execute();
     await postTransfers(db, {
       merchantId: merchant.id,
       currency: merchant.currency,
       idempotency: { source: 'chaos', key: `fund-${memberId}` },
-      transfers: [{ debit: { kind: 'house_adjustment' }, credit: { kind: 'member_main', memberId }, amount: 1_000_000n, kind: 'adjustment', reference: 'chaos' }],
+      transfers: [
+        {
+          debit: { kind: 'house_adjustment' },
+          credit: { kind: 'member_main', memberId },
+          amount: 1_000_000n,
+          kind: 'adjustment',
+          reference: 'chaos',
+        },
+      ],
       nowMs,
     });
     await addWageredTurnover(db, { merchantId: merchant.id, memberId, amountMinor: 100_000_000n, nowMs });
     const bank = await db
       .insertInto('member_bank_account')
-      .values({ merchant_id: merchant.id, member_id: memberId, bank_code: 'KBANK', account_number: `1${String(index).padStart(9, '0')}`, account_name: 'Somchai Jaidee', created_at: new Date(nowMs), updated_at: new Date(nowMs) })
+      .values({
+        merchant_id: merchant.id,
+        member_id: memberId,
+        bank_code: 'KBANK',
+        account_number: `1${String(index).padStart(9, '0')}`,
+        account_name: 'Somchai Jaidee',
+        created_at: new Date(nowMs),
+        updated_at: new Date(nowMs),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = await insertTestSession(db, merchant.id, memberId, nowMs);
-    const { token: gameToken } = await createGameSession(db, { merchantId: merchant.id, memberId, vendorCode: 'HOUSE', gameId: slotGameId, nowMs, ttlMs: 24 * 3_600_000 });
+    const { token: gameToken } = await createGameSession(db, {
+      merchantId: merchant.id,
+      memberId,
+      vendorCode: 'HOUSE',
+      gameId: slotGameId,
+      nowMs,
+      ttlMs: 24 * 3_600_000,
+    });
     members.push({ memberId, token, gameToken, bankAccountId: Number(bank.id) });
   }
   return members;
@@ -99,7 +138,11 @@ export interface LoadOptions {
 }
 
 /** Sends one request until it is answered (a status below 500, not 429, not "in progress") or `giveUpAt` passes. */
-async function deliver(options: LoadOptions, operation: Operation, build: () => Promise<{ url: string; init: RequestInit }>): Promise<void> {
+async function deliver(
+  options: LoadOptions,
+  operation: Operation,
+  build: () => Promise<{ url: string; init: RequestInit }>,
+): Promise<void> {
   while (Date.now() < options.deadlines.giveUpAt) {
     operation.attempts += 1;
     try {
@@ -131,7 +174,14 @@ const memberHeaders = (member: ChaosMember, key?: string) => ({
 export async function runMember(options: LoadOptions, member: ChaosMember): Promise<Operation[]> {
   const operations: Operation[] = [];
   const start = (kind: OperationKind, key: string, reference?: string): Operation => {
-    const operation: Operation = { kind, memberId: member.memberId, key, attempts: 0, answer: null, ...(reference ? { reference } : {}) };
+    const operation: Operation = {
+      kind,
+      memberId: member.memberId,
+      key,
+      attempts: 0,
+      answer: null,
+      ...(reference ? { reference } : {}),
+    };
     operations.push(operation);
     return operation;
   };
@@ -141,7 +191,11 @@ export async function runMember(options: LoadOptions, member: ChaosMember): Prom
     const raw = JSON.stringify(body);
     await deliver(options, operation, async () => ({
       url: `${options.apiOrigin}/vendor-api/HOUSE/${call}`,
-      init: { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signBody(houseVendorSecret, raw) }, body: raw },
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': signBody(houseVendorSecret, raw) },
+        body: raw,
+      },
     }));
     return operation;
   };
@@ -150,30 +204,81 @@ export async function runMember(options: LoadOptions, member: ChaosMember): Prom
     const choice = options.random();
     if (choice < 0.5) {
       const roundId = randomUUID();
-      const base = { requestId: randomUUID(), timestamp: Date.now(), sessionToken: member.gameToken, playerId: String(member.memberId), currency: options.currency, gameId: slotGameId, roundId };
+      const base = {
+        requestId: randomUUID(),
+        timestamp: Date.now(),
+        sessionToken: member.gameToken,
+        playerId: String(member.memberId),
+        currency: options.currency,
+        gameId: slotGameId,
+        roundId,
+      };
       const stake = 100 + Math.floor(options.random() * 400);
-      const bet = await vendorCall('bet', { ...base, transactionId: `${roundId}:bet`, amount: (stake / 100).toFixed(2) });
+      const bet = await vendorCall('bet', {
+        ...base,
+        transactionId: `${roundId}:bet`,
+        amount: (stake / 100).toFixed(2),
+      });
       if (!bet.answer?.body.success) continue;
       if (options.random() < 0.2) {
-        await vendorCall('rollback', { ...base, requestId: randomUUID(), timestamp: Date.now(), transactionId: `${roundId}:rollback`, referenceTransactionId: `${roundId}:bet`, amount: (stake / 100).toFixed(2) }, bet.key);
+        await vendorCall(
+          'rollback',
+          {
+            ...base,
+            requestId: randomUUID(),
+            timestamp: Date.now(),
+            transactionId: `${roundId}:rollback`,
+            referenceTransactionId: `${roundId}:bet`,
+            amount: (stake / 100).toFixed(2),
+          },
+          bet.key,
+        );
       } else {
         const payout = Math.floor(options.random() * 2 * stake);
-        await vendorCall('win', { ...base, requestId: randomUUID(), timestamp: Date.now(), transactionId: `${roundId}:win`, amount: (payout / 100).toFixed(2), roundClosed: true }, bet.key);
+        await vendorCall(
+          'win',
+          {
+            ...base,
+            requestId: randomUUID(),
+            timestamp: Date.now(),
+            transactionId: `${roundId}:win`,
+            amount: (payout / 100).toFixed(2),
+            roundClosed: true,
+          },
+          bet.key,
+        );
       }
     } else if (choice < 0.7) {
       const direction = options.random() < 0.6 ? 'IN' : 'OUT';
       const operation = start('transfer', randomUUID());
-      const body = JSON.stringify({ vassalage: transferVassalage, direction, amount: direction === 'IN' ? '20.00' : '10.00' });
-      await deliver(options, operation, async () => ({ url: `${options.apiOrigin}${launchPaths.walletTransfer}`, init: { method: 'POST', headers: memberHeaders(member, operation.key), body } }));
+      const body = JSON.stringify({
+        vassalage: transferVassalage,
+        direction,
+        amount: direction === 'IN' ? '20.00' : '10.00',
+      });
+      await deliver(options, operation, async () => ({
+        url: `${options.apiOrigin}${launchPaths.walletTransfer}`,
+        init: { method: 'POST', headers: memberHeaders(member, operation.key), body },
+      }));
     } else if (choice < 0.85) {
       const created = start('deposit', randomUUID());
       const body = JSON.stringify({ methodCode: 'DEMOPAY', amount: '100.00' });
-      await deliver(options, created, async () => ({ url: `${options.apiOrigin}${depositPaths.create}`, init: { method: 'POST', headers: memberHeaders(member, created.key), body } }));
+      await deliver(options, created, async () => ({
+        url: `${options.apiOrigin}${depositPaths.create}`,
+        init: { method: 'POST', headers: memberHeaders(member, created.key), body },
+      }));
       const value = created.answer?.body.value as { depositId?: number; payUrl?: string } | undefined;
       if (!created.answer?.body.success || !value?.payUrl) continue;
       const payPath = new URL(value.payUrl, options.apiOrigin).pathname;
       const pay = start('pay', payPath, String(value.depositId));
-      await deliver(options, pay, async () => ({ url: `${options.apiOrigin}${payPath}`, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: 'success' }) } }));
+      await deliver(options, pay, async () => ({
+        url: `${options.apiOrigin}${payPath}`,
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ result: 'success' }),
+        },
+      }));
     } else {
       const operation = start('withdraw', `wd-${randomUUID()}`);
       await deliver(options, operation, async () => {
@@ -183,7 +288,11 @@ export async function runMember(options: LoadOptions, member: ChaosMember): Prom
         const sealed = sealForTest({ amount: '1.00', bankAccountId: member.bankAccountId, paymentPassword }, publicKey);
         return {
           url: `${options.apiOrigin}${withdrawalPaths.withdraw}`,
-          init: { method: 'POST', headers: { ...memberHeaders(member, operation.key), Encryption: sealed.encryptionHeader }, body: JSON.stringify(sealed.body) },
+          init: {
+            method: 'POST',
+            headers: { ...memberHeaders(member, operation.key), Encryption: sealed.encryptionHeader },
+            body: JSON.stringify(sealed.body),
+          },
         };
       });
     }

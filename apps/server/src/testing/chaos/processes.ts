@@ -84,13 +84,24 @@ export class Service {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.once('exit', () => this.exited.add(child));
-    const forward = (chunk: Buffer) => chunk.toString('utf8').split('\n').filter(Boolean).forEach((line) => this.output(`[${this.name}] ${line}`));
+    const forward = (chunk: Buffer) =>
+      chunk
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => this.output(`[${this.name}] ${line}`));
     child.stdout?.on('data', forward);
     child.stderr?.on('data', forward);
     this.child = child;
     for (let attempt = 0; attempt < 600; attempt += 1) {
       if (this.exited.has(child)) throw new Error(`${this.name} exited while starting`);
-      if (await fetch(this.readyUrl).then((response) => response.ok, () => false)) return;
+      if (
+        await fetch(this.readyUrl).then(
+          (response) => response.ok,
+          () => false,
+        )
+      )
+        return;
       await sleep(100);
     }
     throw new Error(`${this.name} did not become ready`);
@@ -125,7 +136,9 @@ export class Service {
  */
 export async function bundleService(app: 'server' | 'house-games'): Promise<string> {
   const appDir = path.join(repoRoot, 'apps', app);
-  const pkg = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const pkg = JSON.parse(await readFile(path.join(appDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   const outfile = path.join(appDir, '.chaos-build', 'main.js');
   await build({
     entryPoints: [path.join(appDir, 'src/main.ts')],
@@ -165,7 +178,12 @@ export function apiService(entry: string, ports: Ports, database: Database, outp
   );
 }
 
-export function houseGamesService(entry: string, ports: Ports, database: Database, output: (line: string) => void): Service {
+export function houseGamesService(
+  entry: string,
+  ports: Ports,
+  database: Database,
+  output: (line: string) => void,
+): Service {
   return new Service(
     'house-games',
     entry,

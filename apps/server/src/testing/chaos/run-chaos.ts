@@ -7,7 +7,15 @@ import { createLogger } from '../../logger.ts';
 import { createTransferVendorClients, reconcilePendingTransfers } from '../../modules/transfer-wallet/index.ts';
 import { freePort } from '../../free-port.ts';
 import { createMembers, runMember, seededRandom, type Operation } from './load.ts';
-import { apiService, bundleService, Database, houseGamesService, houseVendorSecret, sleep, type Ports } from './processes.ts';
+import {
+  apiService,
+  bundleService,
+  Database,
+  houseGamesService,
+  houseVendorSecret,
+  sleep,
+  type Ports,
+} from './processes.ts';
 import { verify, type Verdict } from './verify.ts';
 
 /**
@@ -56,14 +64,24 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await migrateToLatest(setupDb, logger);
     await seedDemo(setupDb);
     const members = await createMembers(setupDb, options.members, options.seed.toString(36));
-    const { currency } = await setupDb.selectFrom('merchant').select('currency').where('code', '=', 'demo').executeTakeFirstOrThrow();
+    const { currency } = await setupDb
+      .selectFrom('merchant')
+      .select('currency')
+      .where('code', '=', 'demo')
+      .executeTakeFirstOrThrow();
     await setupDb.destroy();
     await api.start();
     await houseGames.start();
-    log(`chaos: seed ${options.seed}, ${options.members} members, ${options.kills} kills${options.killDatabase ? ' (one with the database)' : ''} about ${options.gapSeconds} s apart`);
+    log(
+      `chaos: seed ${options.seed}, ${options.members} members, ${options.kills} kills${options.killDatabase ? ' (one with the database)' : ''} about ${options.gapSeconds} s apart`,
+    );
 
     const deadlines = { stopAt: Number.POSITIVE_INFINITY, giveUpAt: Number.POSITIVE_INFINITY };
-    const load = Promise.all(members.map((member) => runMember({ apiOrigin: `http://127.0.0.1:${ports.api}`, currency, deadlines, random }, member)));
+    const load = Promise.all(
+      members.map((member) =>
+        runMember({ apiOrigin: `http://127.0.0.1:${ports.api}`, currency, deadlines, random }, member),
+      ),
+    );
 
     const databaseKillAt = options.killDatabase ? Math.floor(random() * options.kills) : -1;
     const gap = () => sleep(options.gapSeconds * 1_000 * (0.5 + random()));
@@ -95,10 +113,24 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     // What a lost transfer answer leaves pending is resolved by asking the vendor, as the job does.
     setupDb = connect(database.connectionString, 4);
-    const config = loadConfig({ ...process.env, DATABASE_URL: database.connectionString, HOUSE_VENDOR_SECRET: houseVendorSecret, HOUSE_GAMES_INTERNAL_URL: `http://127.0.0.1:${ports.houseGames}` });
-    const reconciled = await reconcilePendingTransfers(setupDb, config, createTransferVendorClients({ nowMs: () => Date.now() }), Date.now() + 3_600_000);
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: database.connectionString,
+      HOUSE_VENDOR_SECRET: houseVendorSecret,
+      HOUSE_GAMES_INTERNAL_URL: `http://127.0.0.1:${ports.houseGames}`,
+    });
+    const reconciled = await reconcilePendingTransfers(
+      setupDb,
+      config,
+      createTransferVendorClients({ nowMs: () => Date.now() }),
+      Date.now() + 3_600_000,
+    );
     log(`chaos: reconciliation ${JSON.stringify(reconciled)}`);
-    const verdict = await verify(setupDb, operations, members.map((member) => member.memberId));
+    const verdict = await verify(
+      setupDb,
+      operations,
+      members.map((member) => member.memberId),
+    );
     return { seed: options.seed, kills, databaseKills, ...verdict };
   } finally {
     await api.stop().catch(() => {});

@@ -31,7 +31,15 @@ test('acknowledged operations that left no trace, and money held for no withdraw
     merchantId: testApp.demoMerchantId,
     currency: 'THB',
     idempotency: { source: 'test', key: `stray-hold-${memberId}` },
-    transfers: [{ debit: { kind: 'member_main', memberId }, credit: { kind: 'member_held', memberId }, amount: 100n, kind: 'withdrawal.hold', reference: 'stray' }],
+    transfers: [
+      {
+        debit: { kind: 'member_main', memberId },
+        credit: { kind: 'member_held', memberId },
+        amount: 100n,
+        kind: 'withdrawal.hold',
+        reference: 'stray',
+      },
+    ],
     nowMs: Date.now(),
   });
   const operations = [

@@ -9,10 +9,19 @@ import type { FuzzRoute } from './route-table.ts';
 const internalTextPatterns: Array<[string, RegExp]> = [
   ['a stack frame', /\bat [\w$.<>]+ \(|\n\s+at /],
   ['a file path', /node_modules|\/work\/|file:\/\/|\.(?:ts|js|mjs):\d+/],
-  ['a JavaScript error name', /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|EvalError|URIError|AggregateError)\b/],
+  [
+    'a JavaScript error name',
+    /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|EvalError|URIError|AggregateError)\b/,
+  ],
   ['SQL text', /\b(?:select\s+[\w*",\s]+\s+from|insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i],
-  ['a PostgreSQL message', /violates (?:unique|foreign key|check|not-null) constraint|syntax error at or near|invalid input syntax for|relation "\w+" does not exist|duplicate key value|unsupported Unicode escape|invalid byte sequence|out of range for type|value too long for type/i],
-  ['an internal error text', /Maximum call stack size exceeded|Cannot read properties of|is not a function|ECONNREFUSED|Unexpected token/],
+  [
+    'a PostgreSQL message',
+    /violates (?:unique|foreign key|check|not-null) constraint|syntax error at or near|invalid input syntax for|relation "\w+" does not exist|duplicate key value|unsupported Unicode escape|invalid byte sequence|out of range for type|value too long for type/i,
+  ],
+  [
+    'an internal error text',
+    /Maximum call stack size exceeded|Cannot read properties of|is not a function|ECONNREFUSED|Unexpected token/,
+  ],
 ];
 
 export interface CheckContext {
@@ -43,13 +52,15 @@ export function checkAnswer({ route, sent, response }: CheckContext): string[] {
     for (const [what, pattern] of internalTextPatterns) {
       const match = pattern.exec(text);
       // Text the client sent itself (its SQL, its file path) may come back as data; that is no leak.
-      if (match && !sentText.toLowerCase().includes(match[0].toLowerCase())) problems.push(`the answer shows ${what}: "${excerpt(text, match.index)}"`);
+      if (match && !sentText.toLowerCase().includes(match[0].toLowerCase()))
+        problems.push(`the answer shows ${what}: "${excerpt(text, match.index)}"`);
     }
   }
 
   if (contentType.startsWith('text/html')) {
     for (const payload of htmlPayloads) {
-      if (sentText.includes(payload) && text.includes(payload)) problems.push(`an HTML page echoes the HTML sent, unescaped: ${payload}`);
+      if (sentText.includes(payload) && text.includes(payload))
+        problems.push(`an HTML page echoes the HTML sent, unescaped: ${payload}`);
     }
   }
   return problems;
@@ -69,7 +80,8 @@ function envelopeProblem(status: number, contentType: string, text: string): str
   if (!('value' in envelope)) return 'the envelope has no "value"';
   if (envelope.success !== status < 400) return `"success": ${envelope.success} with status ${status}`;
   if (!envelope.success) {
-    if (typeof envelope.errorCode !== 'string' || envelope.errorCode === '') return 'an error envelope without "errorCode"';
+    if (typeof envelope.errorCode !== 'string' || envelope.errorCode === '')
+      return 'an error envelope without "errorCode"';
     if (typeof envelope.message !== 'string' || envelope.message === '') return 'an error envelope without "message"';
   }
   return null;

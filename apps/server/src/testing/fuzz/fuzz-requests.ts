@@ -1,10 +1,19 @@
 import fc from 'fast-check';
-import { brokenQueryStrings, contentTypes, deeplyNested, hostileJsonValue, hostileString, malformedBodies, prototypeKeyFragments } from './hostile-values.ts';
+import {
+  brokenQueryStrings,
+  contentTypes,
+  deeplyNested,
+  hostileJsonValue,
+  hostileString,
+  malformedBodies,
+  prototypeKeyFragments,
+} from './hostile-values.ts';
 import type { FuzzRoute } from './route-table.ts';
 import { valueFromSchema } from './schema-values.ts';
 
 /** Who the request claims to be; the token itself is put in at send time (sessions are made per request). */
-export type FuzzAuth = 'anonymous' | 'member' | 'operator' | 'member-twice' | 'member-bearer' | 'garbage-token' | 'huge-token';
+export type FuzzAuth =
+  'anonymous' | 'member' | 'operator' | 'member-twice' | 'member-bearer' | 'garbage-token' | 'huge-token';
 
 /** How a vendor call is signed (X-Signature), decided at send time over the exact bytes sent. */
 export type FuzzSignature = 'none' | 'valid' | 'wrong-secret' | 'not-hex' | 'other-body' | 'twice';
@@ -40,7 +49,8 @@ export function percentEncode(value: string): string {
 /** A header value as raw bytes on the wire: UTF-8 read as latin1, without the control characters HTTP forbids. */
 export function headerValue(value: string): string {
   // eslint-disable-next-line no-control-regex
-  return Buffer.from(value, 'utf8').toString('latin1').replace(/[\x00-\x08\x0a-\x1f\x7f]/g, '').slice(0, 7000);
+  const forbidden = /[\x00-\x08\x0a-\x1f\x7f]/g;
+  return Buffer.from(value, 'utf8').toString('latin1').replace(forbidden, '').slice(0, 7000);
 }
 
 type Part = 'path' | 'query' | 'body';
@@ -53,10 +63,15 @@ interface ValidParts {
 
 function validParts(route: FuzzRoute): fc.Arbitrary<ValidParts> {
   const pathValues: Record<string, fc.Arbitrary<string>> = {};
-  for (const param of route.pathParams) pathValues[param.name] = valueFromSchema(param.schema ?? { type: 'string', pattern: '^[1-9][0-9]{0,5}$' }).map(String);
+  for (const param of route.pathParams)
+    pathValues[param.name] = valueFromSchema(param.schema ?? { type: 'string', pattern: '^[1-9][0-9]{0,5}$' }).map(
+      String,
+    );
   const queryValues = route.queryParams.map((param) => {
     const value = valueFromSchema(param.schema).map((sample) => [param.name, String(sample)] as [string, string]);
-    return param.required ? value.map((pair) => [pair]) : fc.option(value, { nil: null, freq: 2 }).map((pair) => (pair ? [pair] : []));
+    return param.required
+      ? value.map((pair) => [pair])
+      : fc.option(value, { nil: null, freq: 2 }).map((pair) => (pair ? [pair] : []));
   });
   return fc.record({
     pathValues: fc.record(pathValues),
@@ -82,9 +97,10 @@ function hostileField(part: Part, value: unknown, pick: number): Mutation {
         if (names.length > 0) parts.pathValues[names[pick % names.length]!] = String(value);
       } else if (part === 'query') {
         const names = parts.queryValues.map(([name]) => name);
-        const name = names.length > 0 ? names[pick % names.length]! : ['pageNo', 'depositId', 'id', 'to', 'q'][pick % 5]!;
+        const name =
+          names.length > 0 ? names[pick % names.length]! : ['pageNo', 'depositId', 'id', 'to', 'q'][pick % 5]!;
         parts.queryValues = parts.queryValues.filter(([other]) => other !== name);
-        parts.queryValues.push([name, typeof value === 'string' ? value : JSON.stringify(value) ?? '']);
+        parts.queryValues.push([name, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')]);
       } else if (parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body)) {
         const body = parts.body as Record<string, unknown>;
         const names = Object.keys(body);
@@ -97,10 +113,27 @@ function hostileField(part: Part, value: unknown, pick: number): Mutation {
 }
 
 /** Characters that pass length and type checks but trip databases, parsers and pages. */
-const trapCharacters = ['\uD800', '\uDC00', '\u202E', '🦄', '\u200B', '\uFEFF', '<script>alert(1)</script>', "'", '"', '\\', '%', '_', '\n'];
+const trapCharacters = [
+  '\uD800',
+  '\uDC00',
+  '\u202E',
+  '🦄',
+  '\u200B',
+  '\uFEFF',
+  '<script>alert(1)</script>',
+  "'",
+  '"',
+  '\\',
+  '%',
+  '_',
+  '\n',
+];
 
 /** NUL most often: PostgreSQL text cannot hold it, so it is the trap most likely to become a 500. */
-const trapCharacter = fc.oneof({ weight: 2, arbitrary: fc.constant('\u0000') }, { weight: 3, arbitrary: fc.constantFrom(...trapCharacters) });
+const trapCharacter = fc.oneof(
+  { weight: 2, arbitrary: fc.constant('\u0000') },
+  { weight: 3, arbitrary: fc.constantFrom(...trapCharacters) },
+);
 
 /** Puts a trap character in the middle of one text value of the body or the query, valid otherwise. */
 function trapInText(part: 'body' | 'query', trap: string, pick: number): Mutation {
@@ -138,47 +171,77 @@ function mutations(route: FuzzRoute): fc.Arbitrary<Mutation> {
   });
   const options: Array<fc.WeightedArbitrary<Mutation>> = [
     { weight: 2, arbitrary: fc.constant<Mutation>({ name: 'valid', apply() {} }) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom<Part>('query', 'path'), hostileString, fc.nat()).map(([part, value, pick]) => hostileField(part, value, pick)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom<Part>('query', 'path'), hostileString, fc.nat())
+        .map(([part, value, pick]) => hostileField(part, value, pick)),
+    },
     { weight: 2, arbitrary: fc.tuple(trapCharacter, fc.nat()).map(([trap, pick]) => trapInText('query', trap, pick)) },
     {
       weight: 3,
-      arbitrary: fc.tuple(fc.constantFrom('query', 'path'), fc.constantFrom(...brokenQueryStrings, '..', '%2e%2e%2f', '%00', '%ff%fe', '%uD800', '.%0d%0a')).map(([where, raw]) => ({
-        name: `broken ${where} text`,
-        apply() {},
-        rewriteUrl(url: string) {
-          if (where === 'query') return url + (url.includes('?') ? '&' : '?') + raw;
-          // The last path segment, whatever it is, becomes the broken text.
-          return url.replace(/\/([^/?]*)(\?|$)/, `/${raw}$2`);
-        },
-      })),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('query', 'path'),
+          fc.constantFrom(...brokenQueryStrings, '..', '%2e%2e%2f', '%00', '%ff%fe', '%uD800', '.%0d%0a'),
+        )
+        .map(([where, raw]) => ({
+          name: `broken ${where} text`,
+          apply() {},
+          rewriteUrl(url: string) {
+            if (where === 'query') return url + (url.includes('?') ? '&' : '?') + raw;
+            // The last path segment, whatever it is, becomes the broken text.
+            return url.replace(/\/([^/?]*)(\?|$)/, `/${raw}$2`);
+          },
+        })),
     },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom('Merchant', 'Language', 'Device', 'Authorization', 'Content-Type', 'Idempotency-Key', 'X-Forwarded-For', 'Accept-Language', 'Encryption'), fc.oneof(hostileString, fc.constantFrom('demo', 'EN', 'TH', 'xx', '')), fc.constantFrom('replace', 'remove', 'duplicate')).map(
-        ([name, value, how]) => ({
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'Merchant',
+            'Language',
+            'Device',
+            'Authorization',
+            'Content-Type',
+            'Idempotency-Key',
+            'X-Forwarded-For',
+            'Accept-Language',
+            'Encryption',
+          ),
+          fc.oneof(hostileString, fc.constantFrom('demo', 'EN', 'TH', 'xx', '')),
+          fc.constantFrom('replace', 'remove', 'duplicate'),
+        )
+        .map(([name, value, how]) => ({
           name: `header ${name} ${how}`,
           apply(_parts: ValidParts, request: FuzzRequest) {
             const lower = name.toLowerCase();
-            if (how === 'remove') request.headers = request.headers.filter(([header]) => header.toLowerCase() !== lower);
+            if (how === 'remove')
+              request.headers = request.headers.filter(([header]) => header.toLowerCase() !== lower);
             else if (how === 'replace') setHeader(request, name, headerValue(value));
             else request.headers.push([name, headerValue(value)]);
           },
-        }),
-      ),
+        })),
     },
     {
       weight: 1,
-      arbitrary: fc.constantFrom<FuzzAuth>('member-twice', 'member-bearer', 'garbage-token', 'huge-token').map((auth) => ({
-        name: `token ${auth}`,
-        apply(_parts: ValidParts, request: FuzzRequest) {
-          request.auth = auth;
-        },
-      })),
+      arbitrary: fc
+        .constantFrom<FuzzAuth>('member-twice', 'member-bearer', 'garbage-token', 'huge-token')
+        .map((auth) => ({
+          name: `token ${auth}`,
+          apply(_parts: ValidParts, request: FuzzRequest) {
+            request.auth = auth;
+          },
+        })),
     },
   ];
   if (hasBody) {
     options.push(
-      { weight: 4, arbitrary: fc.tuple(hostileJsonValue, fc.nat()).map(([value, pick]) => hostileField('body', value, pick)) },
+      {
+        weight: 4,
+        arbitrary: fc.tuple(hostileJsonValue, fc.nat()).map(([value, pick]) => hostileField('body', value, pick)),
+      },
       { weight: 4, arbitrary: fc.tuple(trapCharacter, fc.nat()).map(([trap, pick]) => trapInText('body', trap, pick)) },
       {
         weight: 2,
@@ -192,19 +255,25 @@ function mutations(route: FuzzRoute): fc.Arbitrary<Mutation> {
           },
         })),
       },
-      { weight: 1, arbitrary: hostileJsonValue.map((value) => rawBody('body of the wrong type', JSON.stringify(value) ?? 'null')) },
+      {
+        weight: 1,
+        arbitrary: hostileJsonValue.map((value) => rawBody('body of the wrong type', JSON.stringify(value) ?? 'null')),
+      },
       { weight: 2, arbitrary: fc.constantFrom(...malformedBodies).map((body) => rawBody('malformed body', body)) },
       {
         weight: 1,
-        arbitrary: fc.tuple(fc.constantFrom(2_000, 20_000, 150_000), fc.boolean(), fc.boolean()).map(([depth, asObject, asField]) => ({
-          name: `nested ${depth} deep`,
-          apply(parts: ValidParts, request: FuzzRequest) {
-            const nested = deeplyNested(depth, asObject);
-            const text = JSON.stringify(parts.body ?? {});
-            request.body = asField && text.startsWith('{') && text !== '{}' ? `{"deep":${nested},${text.slice(1)}` : nested;
-            setHeader(request, 'content-type', 'application/json');
-          },
-        })),
+        arbitrary: fc
+          .tuple(fc.constantFrom(2_000, 20_000, 150_000), fc.boolean(), fc.boolean())
+          .map(([depth, asObject, asField]) => ({
+            name: `nested ${depth} deep`,
+            apply(parts: ValidParts, request: FuzzRequest) {
+              const nested = deeplyNested(depth, asObject);
+              const text = JSON.stringify(parts.body ?? {});
+              request.body =
+                asField && text.startsWith('{') && text !== '{}' ? `{"deep":${nested},${text.slice(1)}` : nested;
+              setHeader(request, 'content-type', 'application/json');
+            },
+          })),
       },
       {
         weight: 1,
@@ -220,25 +289,40 @@ function mutations(route: FuzzRoute): fc.Arbitrary<Mutation> {
         arbitrary: fc.constantFrom(...contentTypes).map((contentType) => ({
           name: `content type "${contentType}"`,
           apply(_parts: ValidParts, request: FuzzRequest) {
-            if (contentType === '') request.headers = request.headers.filter(([header]) => header.toLowerCase() !== 'content-type');
+            if (contentType === '')
+              request.headers = request.headers.filter(([header]) => header.toLowerCase() !== 'content-type');
             else setHeader(request, 'content-type', contentType);
           },
         })),
       },
       {
         weight: 1,
-        arbitrary: fc.uint8Array({ minLength: 1, maxLength: 200 }).map((bytes) => rawBody('bytes that are not UTF-8', Buffer.from([0xff, 0xfe, ...bytes]).toString('latin1'), 'application/json', true)),
+        arbitrary: fc
+          .uint8Array({ minLength: 1, maxLength: 200 })
+          .map((bytes) =>
+            rawBody(
+              'bytes that are not UTF-8',
+              Buffer.from([0xff, 0xfe, ...bytes]).toString('latin1'),
+              'application/json',
+              true,
+            ),
+          ),
       },
       {
         weight: 1,
-        arbitrary: fc.tuple(fc.uint8Array({ maxLength: 300 }), hostileString, fc.constantFrom('file', 'other', '__proto__')).map(([bytes, filename, field]) => {
-          const body = Buffer.concat([
-            Buffer.from(`--fuzz\r\nContent-Disposition: form-data; name="${field}"; filename="${filename.replace(/["\r\n]/g, '')}"\r\nContent-Type: image/png\r\n\r\n`, 'utf8'),
-            Buffer.from([0x89, 0x50, 0x4e, 0x47, ...bytes]),
-            Buffer.from('\r\n--fuzz--\r\n'),
-          ]);
-          return rawBody('multipart upload', body.toString('latin1'), 'multipart/form-data; boundary=fuzz', true);
-        }),
+        arbitrary: fc
+          .tuple(fc.uint8Array({ maxLength: 300 }), hostileString, fc.constantFrom('file', 'other', '__proto__'))
+          .map(([bytes, filename, field]) => {
+            const body = Buffer.concat([
+              Buffer.from(
+                `--fuzz\r\nContent-Disposition: form-data; name="${field}"; filename="${filename.replace(/["\r\n]/g, '')}"\r\nContent-Type: image/png\r\n\r\n`,
+                'utf8',
+              ),
+              Buffer.from([0x89, 0x50, 0x4e, 0x47, ...bytes]),
+              Buffer.from('\r\n--fuzz--\r\n'),
+            ]);
+            return rawBody('multipart upload', body.toString('latin1'), 'multipart/form-data; boundary=fuzz', true);
+          }),
       },
     );
   }
@@ -253,7 +337,8 @@ function setHeader(request: FuzzRequest, name: string, value: string): void {
 
 function buildUrl(route: FuzzRoute, parts: ValidParts): string {
   let path = route.path;
-  for (const [name, value] of Object.entries(parts.pathValues)) path = path.replace(`{${name}}`, value === '' ? '' : percentEncode(value));
+  for (const [name, value] of Object.entries(parts.pathValues))
+    path = path.replace(`{${name}}`, value === '' ? '' : percentEncode(value));
   const query = parts.queryValues.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&');
   return query ? `${path}?${query}` : path;
 }
@@ -262,7 +347,20 @@ function buildUrl(route: FuzzRoute, parts: ValidParts): string {
 export function requestArbitrary(route: FuzzRoute, options: { isVendorCall: boolean }): fc.Arbitrary<FuzzRequest> {
   const signatures: FuzzSignature[] = ['none', 'valid', 'valid', 'wrong-secret', 'not-hex', 'other-body', 'twice'];
   return fc
-    .tuple(validParts(route), mutations(route), fc.ipV4(), fc.constantFrom<FuzzAuth>(...(route.path.startsWith('/admin-api/') ? (['anonymous', 'member', 'operator', 'operator'] as const) : (['anonymous', 'member'] as const))), fc.constantFrom('EN', 'TH'), fc.uuid(), fc.constantFrom(...signatures), fc.boolean())
+    .tuple(
+      validParts(route),
+      mutations(route),
+      fc.ipV4(),
+      fc.constantFrom<FuzzAuth>(
+        ...(route.path.startsWith('/admin-api/')
+          ? (['anonymous', 'member', 'operator', 'operator'] as const)
+          : (['anonymous', 'member'] as const)),
+      ),
+      fc.constantFrom('EN', 'TH'),
+      fc.uuid(),
+      fc.constantFrom(...signatures),
+      fc.boolean(),
+    )
     .map(([validValues, mutation, clientIp, auth, language, idempotencyKey, signature, sealIt]) => {
       const parts: ValidParts = structuredClone(validValues);
       const request: FuzzRequest = {
@@ -281,12 +379,14 @@ export function requestArbitrary(route: FuzzRoute, options: { isVendorCall: bool
       };
       if (route.method !== 'GET') {
         request.headers.push(['Idempotency-Key', idempotencyKey]);
-        if (route.bodySchema || route.isMultipart || options.isVendorCall) request.headers.push(['Content-Type', 'application/json']);
+        if (route.bodySchema || route.isMultipart || options.isVendorCall)
+          request.headers.push(['Content-Type', 'application/json']);
       }
       mutation.apply(parts, request);
       const url = buildUrl(route, parts);
       request.url = mutation.rewriteUrl ? mutation.rewriteUrl(url) : url;
-      if (request.body === undefined && parts.body !== undefined && route.method !== 'GET') request.body = JSON.stringify(parts.body);
+      if (request.body === undefined && parts.body !== undefined && route.method !== 'GET')
+        request.body = JSON.stringify(parts.body);
       if (route.isSealed && sealIt && request.body !== undefined && !request.isBinaryBody) {
         request.sealedPayload = request.body;
         delete request.body;

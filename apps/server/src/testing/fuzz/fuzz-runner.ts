@@ -65,13 +65,19 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
   for (const route of routes) {
     const isVendorCall = route.path.startsWith('/vendor-api/');
     const effectiveRoute = isVendorCall ? { ...route, bodySchema: target.vendorBodySchema } : route;
-    const requests = fc.sample(requestArbitrary(effectiveRoute, { isVendorCall }), { seed: routeSeed(options.seed, route.key), numRuns: options.runs });
+    const requests = fc.sample(requestArbitrary(effectiveRoute, { isVendorCall }), {
+      seed: routeSeed(options.seed, route.key),
+      numRuns: options.runs,
+    });
     options.onProgress?.(`${route.key} (${requests.length} requests)`);
     // The state after a refusal is the state before the next request; after anything else it is read again.
     let before: StateSnapshot | null = null;
     // Sessions serve the route's requests until one is accepted (it may have been a logout). They are
     // opened only while no snapshot is held, so opening one never counts as a change.
-    const openSessions = async () => ({ member: await target.newMemberToken(), operator: await target.newOperatorToken() });
+    const openSessions = async () => ({
+      member: await target.newMemberToken(),
+      operator: await target.newOperatorToken(),
+    });
     let sessions = await openSessions();
     for (const [index, request] of requests.entries()) {
       const sent = await toWire(target, request, sessions);
@@ -99,7 +105,16 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
       const polluted = prototypeShape();
       if (polluted !== prototypeKeys) problems.push(`the shared prototypes changed: ${polluted}`);
       if (problems.length > 0) {
-        report.failures.push({ route: route.key, index, seed: options.seed, request, sent, status, answer: response ? response.body.toString('utf8').slice(0, 1500) : '', problems });
+        report.failures.push({
+          route: route.key,
+          index,
+          seed: options.seed,
+          request,
+          sent,
+          status,
+          answer: response ? response.body.toString('utf8').slice(0, 1500) : '',
+          problems,
+        });
         break;
       }
     }
@@ -110,11 +125,17 @@ export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise
 
 /** Own keys of the prototypes a polluting merge would reach; any new one is a pollution. */
 function prototypeShape(): string {
-  return [Object.prototype, Array.prototype, Function.prototype].map((prototype) => Object.getOwnPropertyNames(prototype).sort().join(',')).join('|');
+  return [Object.prototype, Array.prototype, Function.prototype]
+    .map((prototype) => Object.getOwnPropertyNames(prototype).sort().join(','))
+    .join('|');
 }
 
 /** The request as it goes on the wire: a fresh session for member calls, sealed and signed bodies. */
-async function toWire(target: FuzzTarget, request: FuzzRequest, sessions: Record<'member' | 'operator', string>): Promise<WireRequest> {
+async function toWire(
+  target: FuzzTarget,
+  request: FuzzRequest,
+  sessions: Record<'member' | 'operator', string>,
+): Promise<WireRequest> {
   const headers: Array<[string, string]> = [...request.headers];
   switch (request.auth) {
     case 'anonymous':
@@ -138,14 +159,18 @@ async function toWire(target: FuzzTarget, request: FuzzRequest, sessions: Record
       headers.push(['Authorization', 'A'.repeat(7000)]);
       break;
   }
-  let body = request.body === undefined ? undefined : Buffer.from(request.body, request.isBinaryBody ? 'latin1' : 'utf8');
+  let body =
+    request.body === undefined ? undefined : Buffer.from(request.body, request.isBinaryBody ? 'latin1' : 'utf8');
   if (request.sealedPayload !== undefined) {
     // ts and nonce are the scheme's and must be fresh: they are added now, in front of the payload's own keys.
     const fields = `"ts":${Date.now()},"nonce":"${randomBytes(16).toString('base64url')}"`;
-    const payload = request.sealedPayload.startsWith('{') ? `{${fields}${request.sealedPayload === '{}' ? '' : ','}${request.sealedPayload.slice(1)}` : request.sealedPayload;
+    const payload = request.sealedPayload.startsWith('{')
+      ? `{${fields}${request.sealedPayload === '{}' ? '' : ','}${request.sealedPayload.slice(1)}`
+      : request.sealedPayload;
     const sealed = sealForTest({}, target.publicKey, { plaintext: Buffer.from(payload, 'utf8') });
     body = Buffer.from(JSON.stringify(sealed.body), 'utf8');
-    if (!headers.some(([name]) => name.toLowerCase() === 'encryption')) headers.push(['Encryption', sealed.encryptionHeader]);
+    if (!headers.some(([name]) => name.toLowerCase() === 'encryption'))
+      headers.push(['Encryption', sealed.encryptionHeader]);
   }
   if (request.signature && request.signature !== 'none') {
     const raw = body?.toString('utf8') ?? '';
@@ -166,12 +191,20 @@ async function toWire(target: FuzzTarget, request: FuzzRequest, sessions: Record
 /** A failure as a person replays it: the request (long bodies cut), the answer, and the command. */
 export function describeFailure(failure: FuzzFailure, runs: number): string {
   const body = failure.sent.body?.toString('utf8');
-  const shownBody = body === undefined ? '(none)' : body.length > 2000 ? `${JSON.stringify(body.slice(0, 400))}... (${body.length} characters in all)` : JSON.stringify(body);
+  const shownBody =
+    body === undefined
+      ? '(none)'
+      : body.length > 2000
+        ? `${JSON.stringify(body.slice(0, 400))}... (${body.length} characters in all)`
+        : JSON.stringify(body);
   return [
     `FAIL ${failure.route} (request #${failure.index}, ${failure.request.mutation})`,
     ...failure.problems.map((problem) => `  - ${problem}`),
     `  request: ${failure.sent.method} ${failure.sent.url.length > 500 ? `${failure.sent.url.slice(0, 500)}... (${failure.sent.url.length} characters)` : failure.sent.url}`,
-    ...failure.sent.headers.map(([name, value]) => `    ${name}: ${value.length > 200 ? `${value.slice(0, 200)}... (${value.length} characters)` : value}`),
+    ...failure.sent.headers.map(
+      ([name, value]) =>
+        `    ${name}: ${value.length > 200 ? `${value.slice(0, 200)}... (${value.length} characters)` : value}`,
+    ),
     `  body: ${shownBody}`,
     `  answer: ${failure.status ?? 'none'} ${failure.answer.slice(0, 600)}`,
     `  replay: npm run fuzz -- --seed ${failure.seed} --runs ${runs} --route '${failure.route}'`,

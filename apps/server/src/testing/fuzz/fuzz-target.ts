@@ -60,12 +60,24 @@ export async function startFuzzTarget(database: TestDatabase): Promise<FuzzTarge
   return {
     origin: { host: '127.0.0.1', port },
     db,
-    routes: buildRouteTable(app.swagger() as Parameters<typeof buildRouteTable>[0], app.printRoutes({ commonPrefix: false })),
+    routes: buildRouteTable(
+      app.swagger() as Parameters<typeof buildRouteTable>[0],
+      app.printRoutes({ commonPrefix: false }),
+    ),
     publicKey,
     vendorSecret: developmentHouseVendorSecret,
     vendorBodySchema: z.toJSONSchema(vendorWalletRequestSchema) as JsonSchema,
     newMemberToken: () => insertTestSession(db, demoMerchantId, memberId),
-    newOperatorToken: async () => (await createOperatorSession(db, { merchantId: demoMerchantId, operatorId: operator.id, stage: 'full', ip: '127.0.0.1', nowMs: Date.now() })).token,
+    newOperatorToken: async () =>
+      (
+        await createOperatorSession(db, {
+          merchantId: demoMerchantId,
+          operatorId: operator.id,
+          stage: 'full',
+          ip: '127.0.0.1',
+          nowMs: Date.now(),
+        })
+      ).token,
     close: async () => {
       await house.close();
       await app.close();

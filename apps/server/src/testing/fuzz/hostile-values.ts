@@ -10,7 +10,7 @@ export const htmlPayloads = [
 
 const sqlPayloads = [
   "' OR '1'='1",
-  "1; DROP TABLE member; --",
+  '1; DROP TABLE member; --',
   "' UNION SELECT password_hash FROM member --",
   "\\'; SELECT pg_sleep(0); --",
   '%_%',
@@ -80,7 +80,23 @@ export function deeplyNested(depth: number, asObject: boolean): string {
 /** A JSON value of the wrong type or shape for any field. */
 export const hostileJsonValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
-  fc.constantFrom<unknown>(null, true, false, 0, -1, -0, 1.5, 1e308, -1e308, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, [], {}, [null], { '': '' }),
+  fc.constantFrom<unknown>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0,
+    1.5,
+    1e308,
+    -1e308,
+    2 ** 53 + 2,
+    Number.MAX_SAFE_INTEGER,
+    [],
+    {},
+    [null],
+    { '': '' },
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.array(fc.string(), { maxLength: 3 }),

@@ -20,13 +20,27 @@ export interface WireResponse {
  * twice, as a hostile client would send it; `app.inject` cannot). Rejects when no answer comes
  * within `timeoutMs`: a request that hangs the server is a defect too.
  */
-export function sendOverHttp(origin: { host: string; port: number }, request: WireRequest, timeoutMs: number): Promise<WireResponse> {
+export function sendOverHttp(
+  origin: { host: string; port: number },
+  request: WireRequest,
+  timeoutMs: number,
+): Promise<WireResponse> {
   return new Promise((resolve, reject) => {
     // With headers given as a list, Node adds no Host; HTTP/1.1 requires one.
-    const rawHeaders: string[] = request.headers.some(([name]) => name.toLowerCase() === 'host') ? [] : ['Host', `${origin.host}:${origin.port}`];
+    const rawHeaders: string[] = request.headers.some(([name]) => name.toLowerCase() === 'host')
+      ? []
+      : ['Host', `${origin.host}:${origin.port}`];
     for (const [name, value] of request.headers) rawHeaders.push(name, value);
     if (request.body !== undefined) rawHeaders.push('Content-Length', String(request.body.length));
-    const outgoing = httpRequest({ host: origin.host, port: origin.port, method: request.method, path: request.url, headers: rawHeaders, agent: false, timeout: timeoutMs });
+    const outgoing = httpRequest({
+      host: origin.host,
+      port: origin.port,
+      method: request.method,
+      path: request.url,
+      headers: rawHeaders,
+      agent: false,
+      timeout: timeoutMs,
+    });
     outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     outgoing.on('error', reject);
     outgoing.on('response', (incoming) => {
@@ -40,7 +54,9 @@ export function sendOverHttp(origin: { host: string; port: number }, request: Wi
       }
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('error', reject);
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), isStream }));
+      incoming.on('end', () =>
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks), isStream }),
+      );
     });
     outgoing.end(request.body);
   });

@@ -50,7 +50,9 @@ export function buildRouteTable(document: OpenApiDocument, printedRoutes: string
         key: `${upper} ${path}`,
         method: upper,
         path,
-        pathParams: parameters.filter((parameter) => parameter.in === 'path').map(({ name, schema }) => ({ name, ...(schema ? { schema } : {}) })),
+        pathParams: parameters
+          .filter((parameter) => parameter.in === 'path')
+          .map(({ name, schema }) => ({ name, ...(schema ? { schema } : {}) })),
         queryParams: parameters
           .filter((parameter) => parameter.in === 'query')
           .map(({ name, schema, required }) => ({ name, required: required === true, ...(schema ? { schema } : {}) })),
@@ -65,7 +67,12 @@ export function buildRouteTable(document: OpenApiDocument, printedRoutes: string
   for (const { method, path } of parsePrintedRoutes(printedRoutes)) {
     const key = `${method} ${path}`;
     if (routes.has(key) || method === 'HEAD' || method === 'OPTIONS') continue;
-    if (path.includes('/assets/') || path.includes('*') || /\.(svg|png|ico|js|css|woff2?|map|txt|webmanifest)$/.test(path)) continue;
+    if (
+      path.includes('/assets/') ||
+      path.includes('*') ||
+      /\.(svg|png|ico|js|css|woff2?|map|txt|webmanifest)$/.test(path)
+    )
+      continue;
     routes.set(key, {
       key,
       method,

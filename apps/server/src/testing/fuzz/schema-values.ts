@@ -33,7 +33,9 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.pattern) {
     try {
       // Longer than allowed is cut: the value is "mostly valid", which is what a fuzzer wants.
-      return fc.stringMatching(new RegExp(schema.pattern)).map((value) => (value.length > (schema.maxLength ?? Infinity) ? value.slice(0, schema.maxLength) : value));
+      return fc
+        .stringMatching(new RegExp(schema.pattern))
+        .map((value) => (value.length > (schema.maxLength ?? Infinity) ? value.slice(0, schema.maxLength) : value));
     } catch {
       // A pattern fast-check cannot invert: fall through to plain text.
     }
@@ -53,12 +55,18 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 function numberArbitrary(schema: JsonSchema, isInteger: boolean): fc.Arbitrary<number> {
   const exclusiveMinimum = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
   const exclusiveMaximum = typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : undefined;
-  const min = schema.minimum ?? (exclusiveMinimum !== undefined ? exclusiveMinimum + (isInteger ? 1 : Number.EPSILON) : -1_000_000);
-  const max = schema.maximum ?? (exclusiveMaximum !== undefined ? exclusiveMaximum - (isInteger ? 1 : Number.EPSILON) : 1_000_000);
+  const min =
+    schema.minimum ??
+    (exclusiveMinimum !== undefined ? exclusiveMinimum + (isInteger ? 1 : Number.EPSILON) : -1_000_000);
+  const max =
+    schema.maximum ??
+    (exclusiveMaximum !== undefined ? exclusiveMaximum - (isInteger ? 1 : Number.EPSILON) : 1_000_000);
   if (isInteger) {
     const low = Math.max(Math.ceil(min), Number.MIN_SAFE_INTEGER);
     const high = Math.min(Math.floor(max), Number.MAX_SAFE_INTEGER);
-    return low <= high ? fc.oneof(fc.integer({ min: low, max: Math.min(high, low + 1000) }), fc.integer({ min: low, max: high })) : fc.constant(low);
+    return low <= high
+      ? fc.oneof(fc.integer({ min: low, max: Math.min(high, low + 1000) }), fc.integer({ min: low, max: high }))
+      : fc.constant(low);
   }
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 }
@@ -72,8 +80,10 @@ export function valueFromSchema(schema: JsonSchema | undefined, depth = 0): fc.A
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map((alternative) => valueFromSchema(alternative, depth + 1)));
-  if (schema.allOf && schema.allOf.length > 0) return valueFromSchema(Object.assign({}, ...schema.allOf) as JsonSchema, depth + 1);
+  if (alternatives && alternatives.length > 0)
+    return fc.oneof(...alternatives.map((alternative) => valueFromSchema(alternative, depth + 1)));
+  if (schema.allOf && schema.allOf.length > 0)
+    return valueFromSchema(Object.assign({}, ...schema.allOf) as JsonSchema, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((name) => name !== 'null') : schema.type;
   let arbitrary: fc.Arbitrary<unknown>;
   switch (type) {
@@ -90,7 +100,10 @@ export function valueFromSchema(schema: JsonSchema | undefined, depth = 0): fc.A
       arbitrary = fc.boolean();
       break;
     case 'array':
-      arbitrary = fc.array(valueFromSchema(schema.items, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)) });
+      arbitrary = fc.array(valueFromSchema(schema.items, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)),
+      });
       break;
     case 'object':
     case undefined: {
@@ -100,12 +113,15 @@ export function valueFromSchema(schema: JsonSchema | undefined, depth = 0): fc.A
       }
       const required = new Set(schema.required ?? []);
       const model: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [name, property] of Object.entries(schema.properties)) model[name] = valueFromSchema(property, depth + 1);
+      for (const [name, property] of Object.entries(schema.properties))
+        model[name] = valueFromSchema(property, depth + 1);
       arbitrary = fc.record(model, { requiredKeys: [...required].filter((name) => name in model) });
       break;
     }
     default:
       arbitrary = fc.constant(null);
   }
-  return schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null')) ? fc.option(arbitrary, { nil: null, freq: 8 }) : arbitrary;
+  return schema.nullable || (Array.isArray(schema.type) && schema.type.includes('null'))
+    ? fc.option(arbitrary, { nil: null, freq: 8 })
+    : arbitrary;
 }

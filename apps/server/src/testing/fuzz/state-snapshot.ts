@@ -46,14 +46,23 @@ export class StateSnapshots {
         ORDER BY 1, 2`.execute(this.db);
       const counts = tables.rows
         .filter(({ name }) => !writtenByRefusals.has(name))
-        .map(({ schema, name }) => `SELECT '${schema}.${name}' AS name, count(*)::text AS value FROM "${schema}"."${name}"`);
-      counts.push(`SELECT 'ledger balances' AS name, coalesce(sum(balance), 0)::text AS value FROM public.ledger_account`);
-      counts.push(`SELECT 'ledger transfers' AS name, coalesce(sum(amount), 0)::text AS value FROM public.ledger_transfer`);
+        .map(
+          ({ schema, name }) =>
+            `SELECT '${schema}.${name}' AS name, count(*)::text AS value FROM "${schema}"."${name}"`,
+        );
+      counts.push(
+        `SELECT 'ledger balances' AS name, coalesce(sum(balance), 0)::text AS value FROM public.ledger_account`,
+      );
+      counts.push(
+        `SELECT 'ledger transfers' AS name, coalesce(sum(amount), 0)::text AS value FROM public.ledger_transfer`,
+      );
       this.query = counts.join(' UNION ALL ');
     }
     // Every change to a table writes WAL: while its position stands still (most refusals write
     // nothing), the counts cannot have moved, and reading one position is much cheaper than counting.
-    const walPosition = (await sql<{ position: string }>`SELECT pg_current_wal_insert_lsn()::text AS position`.execute(this.db)).rows[0]!.position;
+    const walPosition = (
+      await sql<{ position: string }>`SELECT pg_current_wal_insert_lsn()::text AS position`.execute(this.db)
+    ).rows[0]!.position;
     if (this.last?.walPosition === walPosition) return this.last.snapshot;
     const result = await sql<{ name: string; value: string }>`${sql.raw(this.query)}`.execute(this.db);
     const snapshot = new Map(result.rows.map(({ name, value }) => [name, value]));

@@ -6,7 +6,9 @@ import { TopBar } from '../../features/layout/components/top-bar';
 
 // Only logged-in members need the strip (balance, its stream, the member's menu): it loads with its
 // own chunk, not with the home page every visitor downloads.
-const AccountStrip = lazy(() => import('../../features/auth/components/account-strip').then((module) => ({ default: module.AccountStrip })));
+const AccountStrip = lazy(() =>
+  import('../../features/auth/components/account-strip').then((module) => ({ default: module.AccountStrip })),
+);
 
 /** The two-row header of spec §2; the account area is the login form or the logged-in strip. */
 export function SiteHeader({ onMenuClick }: { onMenuClick: () => void }) {

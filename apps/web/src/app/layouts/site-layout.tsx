@@ -11,8 +11,12 @@ import { SiteHeader } from './site-header';
 
 // Phones only: the tab bar and the member's side-menu buttons load there, not with every desktop
 // visit's home page (its JavaScript budget). The buttons share the logged-in strip's chunk.
-const TabBar = lazy(() => import('../../features/layout/components/tab-bar').then((module) => ({ default: module.TabBar })));
-const AccountMenu = lazy(() => import('../../features/auth/components/account-strip').then((module) => ({ default: module.AccountMenu })));
+const TabBar = lazy(() =>
+  import('../../features/layout/components/tab-bar').then((module) => ({ default: module.TabBar })),
+);
+const AccountMenu = lazy(() =>
+  import('../../features/auth/components/account-strip').then((module) => ({ default: module.AccountMenu })),
+);
 
 /**
  * The page frames of spec §2: the full frame (header, side menu, footer, service bar), the same
@@ -30,7 +34,11 @@ function useScrollToTopOnNavigate() {
 
 function SkipLink() {
   const { t } = useTranslation();
-  return <a className="skip-link" href="#main-content">{t('common_skip_to_content')}</a>;
+  return (
+    <a className="skip-link" href="#main-content">
+      {t('common_skip_to_content')}
+    </a>
+  );
 }
 
 export function SiteLayout({ variant }: { variant: LayoutVariant }) {
@@ -51,7 +59,9 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
   const toggleServiceList = () => setIsServiceListOpen((isOpen) => !isOpen);
 
   return (
-    <div className={`site site--${variant}${hasSideMenu && isSideMenuCollapsed ? ' site--side-collapsed' : ''}${hasTabBar ? ' site--tab-bar' : ''}`}>
+    <div
+      className={`site site--${variant}${hasSideMenu && isSideMenuCollapsed ? ' site--side-collapsed' : ''}${hasTabBar ? ' site--tab-bar' : ''}`}
+    >
       <SkipLink />
       <SiteHeader onMenuClick={() => setIsDrawerOpen(true)} />
       <div className="site__body">
@@ -82,7 +92,12 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
           <TabBar
             serviceList={
               hasServiceBar && serviceEntries.length > 0
-                ? { id: serviceListId, isOpen: isServiceListOpen, onToggle: toggleServiceList, onClose: () => setIsServiceListOpen(false) }
+                ? {
+                    id: serviceListId,
+                    isOpen: isServiceListOpen,
+                    onToggle: toggleServiceList,
+                    onClose: () => setIsServiceListOpen(false),
+                  }
                 : null
             }
           />

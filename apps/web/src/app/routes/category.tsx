@@ -2,7 +2,8 @@ import { useLocation } from 'react-router';
 import { CategoryPage } from '../../features/games/components/category-page';
 import { paths, type CategoryPageKey } from '../../config/paths';
 
-const isCategoryPageKey = (value: string): value is CategoryPageKey => (paths.category.keys as readonly string[]).includes(value);
+const isCategoryPageKey = (value: string): value is CategoryPageKey =>
+  (paths.category.keys as readonly string[]).includes(value);
 
 export function Component() {
   const key = useLocation().pathname.slice(1);

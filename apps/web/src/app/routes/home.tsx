@@ -34,13 +34,17 @@ export function Component() {
       <AnnouncementMarquee />
       <section className="section" aria-labelledby="home-categories">
         <div className="section__head">
-          <h2 id="home-categories" className="section__title">{t('home_categories')}</h2>
+          <h2 id="home-categories" className="section__title">
+            {t('home_categories')}
+          </h2>
         </div>
         <CategoryTiles />
       </section>
       <section className="section" aria-labelledby="home-hot-games">
         <div className="section__head">
-          <h2 id="home-hot-games" className="section__title">{t('home_hot_games')}</h2>
+          <h2 id="home-hot-games" className="section__title">
+            {t('home_hot_games')}
+          </h2>
         </div>
         <HotGamesGrid limit={18} />
       </section>

@@ -28,14 +28,22 @@ export function Component() {
       <ul className="join__benefits">
         {benefits.map((benefit) => (
           <li key={benefit.key} className="join__benefit">
-            <span className="why-us__icon"><Icon name={benefit.icon} size={26} /></span>
+            <span className="why-us__icon">
+              <Icon name={benefit.icon} size={26} />
+            </span>
             <h2>{t(`${benefit.key}_title`)}</h2>
             <p>{t(`${benefit.key}_text`)}</p>
           </li>
         ))}
       </ul>
       <div className="join__actions">
-        <button type="button" className="button button--primary button--large" onClick={() => openModal({ kind: 'register' })}>{t('join_action')}</button>
+        <button
+          type="button"
+          className="button button--primary button--large"
+          onClick={() => openModal({ kind: 'register' })}
+        >
+          {t('join_action')}
+        </button>
       </div>
     </div>
   );

@@ -19,7 +19,11 @@ export function Component() {
         art="/art/misc/empty.svg"
         title={t('not_found_title')}
         message={t('not_found_message')}
-        actions={<AppLink to={paths.home.getHref()} className="button button--primary">{t('common_back_home')}</AppLink>}
+        actions={
+          <AppLink to={paths.home.getHref()} className="button button--primary">
+            {t('common_back_home')}
+          </AppLink>
+        }
       />
     </div>
   );

@@ -4,7 +4,8 @@ import { ApiError, networkErrorCode } from '../../lib/api-client';
 
 /** The text to show under a form for a failed call: the server's message, in the member's language. */
 export function describeAuthError(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError && error.errorCode !== networkErrorCode && !error.errorCode.startsWith('http.')) return error.message;
+  if (error instanceof ApiError && error.errorCode !== networkErrorCode && !error.errorCode.startsWith('http.'))
+    return error.message;
   return t('error_network');
 }
 
@@ -13,6 +14,7 @@ export function isCaptchaNowRequired(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   const value = error.value as { captchaRequired?: unknown } | null;
   if (value && typeof value === 'object' && value.captchaRequired === true) return true;
-  return error.errorCode === identityErrorCodes.captchaRequired || error.errorCode === verificationErrorCodes.captchaInvalid;
+  return (
+    error.errorCode === identityErrorCodes.captchaRequired || error.errorCode === verificationErrorCodes.captchaInvalid
+  );
 }
-

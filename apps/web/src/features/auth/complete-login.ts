@@ -1,4 +1,9 @@
-import { identityErrorCodes, loginVerifyMethodSchema, type LoginResult, type LoginVerifyRequiredValue } from '@lotus/contract';
+import {
+  identityErrorCodes,
+  loginVerifyMethodSchema,
+  type LoginResult,
+  type LoginVerifyRequiredValue,
+} from '@lotus/contract';
 import { startSession } from '../../api/member';
 import { ApiError } from '../../lib/api-client';
 import { session } from '../../lib/session';
@@ -15,7 +20,8 @@ export type LoginOutcome = 'logged-in' | 'must-change-password';
  */
 export async function completeLogin(result: LoginResult, attempt: LoginAttempt): Promise<LoginOutcome> {
   if (attempt.type !== 'sms') {
-    if (attempt.isRemembered && result.rememberToken) saveRememberedLogin({ username: attempt.username, rememberToken: result.rememberToken });
+    if (attempt.isRemembered && result.rememberToken)
+      saveRememberedLogin({ username: attempt.username, rememberToken: result.rememberToken });
     // Logging in without "remember me" also ends a remembered login left on this browser.
     else if (!attempt.isRemembered) await forgetRememberedLogin();
   }
@@ -23,7 +29,13 @@ export async function completeLogin(result: LoginResult, attempt: LoginAttempt):
     // The modal first: the token makes the strip ask for member info, which the server refuses
     // with password.change.required, and that must find this modal (with the known password) open.
     session.setPendingPasswordChange(attempt.username);
-    openModal({ kind: 'changePassword', isForced: true, account: attempt.username, knownPassword: attempt.typedPassword, isRemembered: attempt.isRemembered });
+    openModal({
+      kind: 'changePassword',
+      isForced: true,
+      account: attempt.username,
+      knownPassword: attempt.typedPassword,
+      isRemembered: attempt.isRemembered,
+    });
     session.logIn(result.token);
     return 'must-change-password';
   }

@@ -10,16 +10,29 @@ const names = (plan: ReturnType<typeof planRegisterForm>) => plan.fields.map((fi
 
 describe('which fields each tab asks', () => {
   test.each([
-    ['username', settings, ['username', 'password', 'mobileNum', 'payeeName', 'email', 'line', 'affiliateCode', 'referralCode']],
+    [
+      'username',
+      settings,
+      ['username', 'password', 'mobileNum', 'payeeName', 'email', 'line', 'affiliateCode', 'referralCode'],
+    ],
     ['mobile', settings, ['mobileNum', 'password', 'payeeName', 'email', 'line', 'affiliateCode', 'referralCode']],
-    ['mobile', { ...settings, mobileRegistrationPassword: false }, ['mobileNum', 'payeeName', 'email', 'line', 'affiliateCode', 'referralCode']],
+    [
+      'mobile',
+      { ...settings, mobileRegistrationPassword: false },
+      ['mobileNum', 'payeeName', 'email', 'line', 'affiliateCode', 'referralCode'],
+    ],
   ] as const)('%s tab', (mode, current, expected) => {
     expect(names(planRegisterForm(current, mode, noAffiliate))).toEqual(expected);
   });
 
   test('the mobile tab needs its number even when the merchant switched the rule off', () => {
-    const withoutRule = { ...settings, rules: { ...settings.rules, mobileNum: { ...settings.rules.mobileNum!, enabled: false } } };
-    const mobile = planRegisterForm(withoutRule, 'mobile', noAffiliate).fields.find((field) => field.name === 'mobileNum');
+    const withoutRule = {
+      ...settings,
+      rules: { ...settings.rules, mobileNum: { ...settings.rules.mobileNum!, enabled: false } },
+    };
+    const mobile = planRegisterForm(withoutRule, 'mobile', noAffiliate).fields.find(
+      (field) => field.name === 'mobileNum',
+    );
     expect(mobile?.rule).toMatchObject({ required: true, acceptedPattern: '^[0-9]+$', minLength: 6, maxLength: 15 });
     expect(names(planRegisterForm(withoutRule, 'username', noAffiliate))).not.toContain('mobileNum');
   });
@@ -37,21 +50,31 @@ describe('which fields each tab asks', () => {
     const mobile = planRegisterForm(settings, 'mobile', noAffiliate);
     const username = planRegisterForm(settings, 'username', noAffiliate);
     const off = planRegisterForm({ ...settings, smsVerificationOnRegister: false }, 'mobile', noAffiliate);
-    expect([isSmsCodeAsked(mobile, ''), isSmsCodeAsked(username, '  '), isSmsCodeAsked(username, '0812345678'), isSmsCodeAsked(off, '0812345678')]).toEqual([
-      true,
-      false,
-      true,
-      false,
-    ]);
+    expect([
+      isSmsCodeAsked(mobile, ''),
+      isSmsCodeAsked(username, '  '),
+      isSmsCodeAsked(username, '0812345678'),
+      isSmsCodeAsked(off, '0812345678'),
+    ]).toEqual([true, false, true, false]);
   });
 });
 
 describe('the register payload', () => {
-  const extras = { dialingCode: '66', sliderToken: 'token', urlAffiliate: noAffiliate, registerUrl: 'https://demo.lotus88.test/register', domain: 'demo.lotus88.test' };
+  const extras = {
+    dialingCode: '66',
+    sliderToken: 'token',
+    urlAffiliate: noAffiliate,
+    registerUrl: 'https://demo.lotus88.test/register',
+    domain: 'demo.lotus88.test',
+  };
 
   test('only filled fields go, text trimmed, secrets as typed; the dialling code goes with a number', () => {
     const plan = planRegisterForm(settings, 'username', noAffiliate);
-    const payload = buildRegisterPayload(plan, { username: ' somchai1 ', password: ' pass word ', confirmPassword: ' pass word ', email: '  ', line: 'somchai' }, extras);
+    const payload = buildRegisterPayload(
+      plan,
+      { username: ' somchai1 ', password: ' pass word ', confirmPassword: ' pass word ', email: '  ', line: 'somchai' },
+      extras,
+    );
     expect(payload).toEqual({
       username: 'somchai1',
       password: ' pass word ',
@@ -67,8 +90,23 @@ describe('the register payload', () => {
   test('a valid link code goes although its field is hidden; a typed one is not read when the field is hidden', () => {
     const urlAffiliate: UrlAffiliate = { status: 'valid', code: 'LOTUS88', agent: 'de****nt' };
     const plan = planRegisterForm(settings, 'mobile', urlAffiliate);
-    const payload = buildRegisterPayload(plan, { mobileNum: '0812345678', verificationCode: '123456', password: 'a', confirmPassword: 'a', affiliateCode: 'OTHER1' }, { ...extras, urlAffiliate });
-    expect(payload).toMatchObject({ mobileNum: '0812345678', countryDialingCode: '66', verificationCode: '123456', affiliateCode: 'LOTUS88' });
+    const payload = buildRegisterPayload(
+      plan,
+      {
+        mobileNum: '0812345678',
+        verificationCode: '123456',
+        password: 'a',
+        confirmPassword: 'a',
+        affiliateCode: 'OTHER1',
+      },
+      { ...extras, urlAffiliate },
+    );
+    expect(payload).toMatchObject({
+      mobileNum: '0812345678',
+      countryDialingCode: '66',
+      verificationCode: '123456',
+      affiliateCode: 'LOTUS88',
+    });
     expect(payload).not.toHaveProperty('username');
   });
 });

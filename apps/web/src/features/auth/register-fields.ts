@@ -49,11 +49,32 @@ const fieldSpecs: readonly FieldSpec[] = [
 ];
 
 /** Used when a field the tab cannot do without has no enabled rule: any text, 1-255. */
-const anyTextRule: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 1, maxLength: 255 };
+const anyTextRule: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '*',
+  patternId: 0,
+  minLength: 1,
+  maxLength: 255,
+};
 /** The mobile tab's number without a rule: the digits the server accepts for a phone (6-15). */
-const anyMobileRule: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '^[0-9]+$', patternId: 3, minLength: 6, maxLength: 15 };
+const anyMobileRule: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '^[0-9]+$',
+  patternId: 3,
+  minLength: 6,
+  maxLength: 15,
+};
 /** The SMS code without a rule: spec §5 caps verification code fields at 255. */
-const anyCodeRule: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 1, maxLength: 255 };
+const anyCodeRule: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '*',
+  patternId: 0,
+  minLength: 1,
+  maxLength: 255,
+};
 
 export interface RegisterPlan {
   mode: RegisterMode;
@@ -74,7 +95,11 @@ function forcedRule(rule: RegisterFieldRule | undefined, fallback: RegisterField
   return rule?.enabled ? { ...rule, required: true } : fallback;
 }
 
-export function planRegisterForm(settings: RegisterSettings, mode: RegisterMode, urlAffiliate: UrlAffiliate): RegisterPlan {
+export function planRegisterForm(
+  settings: RegisterSettings,
+  mode: RegisterMode,
+  urlAffiliate: UrlAffiliate,
+): RegisterPlan {
   const hasPassword = mode === 'username' || settings.mobileRegistrationPassword;
   const fields = fieldSpecs.flatMap((spec): PlannedField[] => {
     const rule = settings.rules[spec.name];
@@ -117,7 +142,11 @@ export function isSmsCodeAsked(plan: RegisterPlan, mobileNum: string): boolean {
 export type RegisterValues = Partial<Record<RegisterFieldName | 'confirmPassword', string>>;
 
 /** A value as sent: text trimmed, secrets exactly as typed. */
-export function readValue(values: RegisterValues, name: RegisterFieldName | 'confirmPassword', isSecret = false): string {
+export function readValue(
+  values: RegisterValues,
+  name: RegisterFieldName | 'confirmPassword',
+  isSecret = false,
+): string {
   const raw = values[name] ?? '';
   return isSecret ? raw : raw.trim();
 }
@@ -135,7 +164,11 @@ export interface RegisterExtras {
  * The body of PUT /wps/member/register or /register/mobile (sealed). Only the fields shown go, and
  * empty ones stay out; a valid affiliate code from the link goes although its field is hidden.
  */
-export function buildRegisterPayload(plan: RegisterPlan, values: RegisterValues, extras: RegisterExtras): Record<string, unknown> {
+export function buildRegisterPayload(
+  plan: RegisterPlan,
+  values: RegisterValues,
+  extras: RegisterExtras,
+): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     sliderToken: extras.sliderToken,
     registerMethod: 'WEB',
@@ -151,8 +184,10 @@ export function buildRegisterPayload(plan: RegisterPlan, values: RegisterValues,
     payload.confirmPassword = readValue(values, 'confirmPassword', true);
   }
   if (typeof payload.mobileNum === 'string') payload.countryDialingCode = extras.dialingCode;
-  if (isSmsCodeAsked(plan, readValue(values, 'mobileNum'))) payload.verificationCode = readValue(values, 'verificationCode');
+  if (isSmsCodeAsked(plan, readValue(values, 'mobileNum')))
+    payload.verificationCode = readValue(values, 'verificationCode');
   if (extras.urlAffiliate.status === 'valid') payload.affiliateCode = extras.urlAffiliate.code;
-  if (plan.isCaptchaShown && extras.captcha) Object.assign(payload, { captcha: extras.captcha.answer.trim(), captchaId: extras.captcha.captchaId });
+  if (plan.isCaptchaShown && extras.captcha)
+    Object.assign(payload, { captcha: extras.captcha.answer.trim(), captchaId: extras.captcha.captchaId });
   return payload;
 }

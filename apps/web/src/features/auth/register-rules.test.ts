@@ -7,7 +7,8 @@ import th from '../../locales/auth/th.json';
 import { checkRule, describeRule } from './register-rules';
 
 /** Echoes the key and its options, so a test sees exactly which text was asked for and with what. */
-const echo = ((key: string, options?: Record<string, unknown>) => (options ? `${key}${JSON.stringify(options)}` : key)) as unknown as TFunction;
+const echo = ((key: string, options?: Record<string, unknown>) =>
+  options ? `${key}${JSON.stringify(options)}` : key) as unknown as TFunction;
 
 /** What the echo gives for a verdict: the site's wording of it, written out. */
 function expectedEcho(ruleBreak: RegisterRuleBreak, label: string): string {
@@ -19,7 +20,8 @@ function expectedEcho(ruleBreak: RegisterRuleBreak, label: string): string {
     case 'unsafe':
       return `register_unsafe${JSON.stringify({ field: label })}`;
     case 'format': {
-      const pattern = ruleBreak.patternId === null ? 'register_pattern_other' : `register_pattern_${ruleBreak.patternId}`;
+      const pattern =
+        ruleBreak.patternId === null ? 'register_pattern_other' : `register_pattern_${ruleBreak.patternId}`;
       return ruleBreak.isExact
         ? `register_rule_exact${JSON.stringify({ pattern, length: ruleBreak.minimum })}`
         : `register_rule_range${JSON.stringify({ pattern, min: ruleBreak.minimum, max: ruleBreak.maximum })}`;
@@ -30,7 +32,10 @@ function expectedEcho(ruleBreak: RegisterRuleBreak, label: string): string {
 /** The real texts, configured as the site configures i18next (flat keys, no escaping). */
 const translators: Record<'TH' | 'EN', TFunction> = {} as Record<'TH' | 'EN', TFunction>;
 beforeAll(async () => {
-  for (const [language, catalogue] of [['TH', th], ['EN', en]] as const) {
+  for (const [language, catalogue] of [
+    ['TH', th],
+    ['EN', en],
+  ] as const) {
     const instance = i18next.createInstance();
     await instance.init({
       resources: { [language.toLowerCase()]: { translation: catalogue } },
@@ -46,16 +51,49 @@ beforeAll(async () => {
 });
 
 describe('checkRule: the shared case table (the server runs it too)', () => {
-  test.each(registerRuleCases.map((registerCase) => [registerCase.name, registerCase] as const))('%s', (_name, registerCase) => {
-    const message = checkRule(registerCase.value ?? '', registerCase.rule, 'Label', echo, { isSecret: registerCase.isSecret });
-    expect(message).toBe(registerCase.expected === null ? null : expectedEcho(registerCase.expected, 'Label'));
-  });
+  test.each(registerRuleCases.map((registerCase) => [registerCase.name, registerCase] as const))(
+    '%s',
+    (_name, registerCase) => {
+      const message = checkRule(registerCase.value ?? '', registerCase.rule, 'Label', echo, {
+        isSecret: registerCase.isSecret,
+      });
+      expect(message).toBe(registerCase.expected === null ? null : expectedEcho(registerCase.expected, 'Label'));
+    },
+  );
 });
 
-const username: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', patternId: 2, minLength: 4, maxLength: 16 };
-const code: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '^[0-9]+$', patternId: 3, minLength: 6, maxLength: 6 };
-const anyText: RegisterFieldRule = { enabled: true, required: false, acceptedPattern: '*', patternId: 0, minLength: 0, maxLength: 0 };
-const nationalId: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: registerPatterns[22]!.acceptedPattern, patternId: 22, minLength: 13, maxLength: 17 };
+const username: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
+  patternId: 2,
+  minLength: 4,
+  maxLength: 16,
+};
+const code: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '^[0-9]+$',
+  patternId: 3,
+  minLength: 6,
+  maxLength: 6,
+};
+const anyText: RegisterFieldRule = {
+  enabled: true,
+  required: false,
+  acceptedPattern: '*',
+  patternId: 0,
+  minLength: 0,
+  maxLength: 0,
+};
+const nationalId: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: registerPatterns[22]!.acceptedPattern,
+  patternId: 22,
+  minLength: 13,
+  maxLength: 17,
+};
 
 describe('the texts a member reads, TH and EN, min and max substituted', () => {
   test.each([
@@ -77,7 +115,8 @@ describe('the texts a member reads, TH and EN, min and max substituted', () => {
     ['TH', 'ตามรูปแบบที่กำหนด (4-16 ตัวอักษร)'],
     ['EN', 'In the accepted format (4-16 characters)'],
   ] as const)('a pattern id outside 0-23 gets the general text, in %s', (language, message) => {
-    for (const patternId of [24, 99, -1]) expect(describeRule({ ...username, patternId }, translators[language])).toBe(message);
+    for (const patternId of [24, 99, -1])
+      expect(describeRule({ ...username, patternId }, translators[language])).toBe(message);
   });
 
   test('a sent value for a field the merchant has no rule for is refused, as the server refuses it', () => {
@@ -85,7 +124,9 @@ describe('the texts a member reads, TH and EN, min and max substituted', () => {
     expect(checkRule('', undefined, 'QQ', translators.EN)).toBeNull();
   });
 
-  const ids = registerPatterns.flatMap((pattern) => (['TH', 'EN'] as const).map((language) => [pattern.id, pattern.name, language] as const));
+  const ids = registerPatterns.flatMap((pattern) =>
+    (['TH', 'EN'] as const).map((language) => [pattern.id, pattern.name, language] as const),
+  );
   test.each(ids)('pattern %i (%s) has its own %s text', (id, _name, language) => {
     const catalogue: Record<string, string> = language === 'TH' ? th : en;
     const text = catalogue[`register_pattern_${id}`];

@@ -1,4 +1,9 @@
-import { describeRegisterRuleFormat, findRegisterRuleBreak, type RegisterFieldRule, type RegisterRuleFormat } from '@lotus/contract';
+import {
+  describeRegisterRuleFormat,
+  findRegisterRuleBreak,
+  type RegisterFieldRule,
+  type RegisterRuleFormat,
+} from '@lotus/contract';
 import type { TFunction } from 'i18next';
 
 /**
@@ -18,7 +23,9 @@ export function describeRule(rule: RegisterFieldRule, t: TFunction): string {
 
 function wordFormat({ patternId, minimum, maximum, isExact }: RegisterRuleFormat, t: TFunction): string {
   const pattern = t(patternId === null ? 'register_pattern_other' : `register_pattern_${patternId}`);
-  return isExact ? t('register_rule_exact', { pattern, length: minimum }) : t('register_rule_range', { pattern, min: minimum, max: maximum });
+  return isExact
+    ? t('register_rule_exact', { pattern, length: minimum })
+    : t('register_rule_range', { pattern, min: minimum, max: maximum });
 }
 
 /**

@@ -20,7 +20,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('remembered login (spec §4, §9: one day, never the password)', () => {
   test('keeps exactly username, token and an expiry one day ahead', () => {
     saveRememberedLogin({ username: 'somchai88', rememberToken: token }, 1_000);
-    expect(JSON.parse(window.localStorage.getItem(rememberedLoginStorageKey)!)).toEqual({ username: 'somchai88', rememberToken: token, expiresAt: 1_000 + rememberDurationMs });
+    expect(JSON.parse(window.localStorage.getItem(rememberedLoginStorageKey)!)).toEqual({
+      username: 'somchai88',
+      rememberToken: token,
+      expiresAt: 1_000 + rememberDurationMs,
+    });
     expect(rememberDurationMs).toBe(24 * 60 * 60 * 1000);
     expect(findRememberedLogin(1_000 + rememberDurationMs - 1)?.username).toBe('somchai88');
   });
@@ -54,12 +58,16 @@ describe('remembered login (spec §4, §9: one day, never the password)', () => 
     const { calls } = installFakeApi({ [`DELETE ${apiPaths.rememberForget}`]: () => ok(null) });
     saveRememberedLogin({ username: 'somchai88', rememberToken: token });
     await forgetRememberedLogin();
-    expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([['DELETE', apiPaths.rememberForget, { username: 'somchai88', rememberToken: token }]]);
+    expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
+      ['DELETE', apiPaths.rememberForget, { username: 'somchai88', rememberToken: token }],
+    ]);
     expect(findRememberedLogin()).toBeNull();
   });
 
   test('forgetting clears it here even when the server refuses, and calls nothing when there is none', async () => {
-    const { calls } = installFakeApi({ [`DELETE ${apiPaths.rememberForget}`]: () => refuse(400, 'login.remember.invalid', 'Invalid') });
+    const { calls } = installFakeApi({
+      [`DELETE ${apiPaths.rememberForget}`]: () => refuse(400, 'login.remember.invalid', 'Invalid'),
+    });
     saveRememberedLogin({ username: 'somchai88', rememberToken: token });
     await forgetRememberedLogin();
     expect(findRememberedLogin()).toBeNull();

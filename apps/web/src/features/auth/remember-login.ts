@@ -30,7 +30,13 @@ function storage(): Storage | null {
 function isRememberedLogin(value: unknown): value is RememberedLogin {
   if (!value || typeof value !== 'object') return false;
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.username === 'string' && candidate.username !== '' && typeof candidate.rememberToken === 'string' && candidate.rememberToken !== '' && typeof candidate.expiresAt === 'number';
+  return (
+    typeof candidate.username === 'string' &&
+    candidate.username !== '' &&
+    typeof candidate.rememberToken === 'string' &&
+    candidate.rememberToken !== '' &&
+    typeof candidate.expiresAt === 'number'
+  );
 }
 
 /** The live remembered login, or null; an expired or unreadable one is removed on the way. */
@@ -51,12 +57,19 @@ export function findRememberedLogin(nowMs = Date.now()): RememberedLogin | null 
 }
 
 /** Whether `username` (as typed) is the remembered one: usernames are unique whatever the case. */
-export function isRememberedUsername(remembered: RememberedLogin | null, username: string): remembered is RememberedLogin {
+export function isRememberedUsername(
+  remembered: RememberedLogin | null,
+  username: string,
+): remembered is RememberedLogin {
   return remembered !== null && remembered.username.toLowerCase() === username.trim().toLowerCase();
 }
 
 export function saveRememberedLogin(login: { username: string; rememberToken: string }, nowMs = Date.now()): void {
-  const remembered: RememberedLogin = { username: login.username, rememberToken: login.rememberToken, expiresAt: nowMs + rememberDurationMs };
+  const remembered: RememberedLogin = {
+    username: login.username,
+    rememberToken: login.rememberToken,
+    expiresAt: nowMs + rememberDurationMs,
+  };
   try {
     storage()?.setItem(rememberedLoginStorageKey, JSON.stringify(remembered));
   } catch {

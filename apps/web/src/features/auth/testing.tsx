@@ -87,7 +87,10 @@ export type FakeAnswer = { status?: number; envelope: Envelope<unknown> };
 export type FakeRoute = (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>;
 
 export const ok = (value: unknown): FakeAnswer => ({ envelope: { success: true, value } });
-export const refuse = (status: number, errorCode: string, message: string): FakeAnswer => ({ status, envelope: { success: false, value: null, errorCode, message } });
+export const refuse = (status: number, errorCode: string, message: string): FakeAnswer => ({
+  status,
+  envelope: { success: false, value: null, errorCode, message },
+});
 
 function toBase64(bytes: ArrayBuffer): string {
   return btoa(String.fromCharCode(...new Uint8Array(bytes)));
@@ -99,8 +102,15 @@ let keyPair: Promise<{ publicKey: PublicKey; privateKey: CryptoKey }> | null = n
 
 function testKey() {
   keyPair ??= crypto.subtle
-    .generateKey({ name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }, true, ['encrypt', 'decrypt'])
-    .then(async (pair) => ({ publicKey: { keyId: 'auth-test', spki: toBase64(await crypto.subtle.exportKey('spki', pair.publicKey)) }, privateKey: pair.privateKey }));
+    .generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    )
+    .then(async (pair) => ({
+      publicKey: { keyId: 'auth-test', spki: toBase64(await crypto.subtle.exportKey('spki', pair.publicKey)) },
+      privateKey: pair.privateKey,
+    }));
   return keyPair;
 }
 
@@ -113,7 +123,13 @@ export async function prepareSealing(): Promise<void> {
 async function openSealed(encryption: string, body: { value: string }): Promise<Record<string, unknown>> {
   const { privateKey } = await testKey();
   const wrappedKey = fromBase64(encryption.slice(encryption.indexOf('.') + 1));
-  const key = await crypto.subtle.importKey('raw', await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, wrappedKey), 'AES-GCM', false, ['decrypt']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, wrappedKey),
+    'AES-GCM',
+    false,
+    ['decrypt'],
+  );
   const bytes = fromBase64(body.value);
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12));
   const { ts: _ts, nonce: _nonce, ...payload } = JSON.parse(new TextDecoder().decode(plain)) as Record<string, unknown>;
@@ -127,7 +143,10 @@ async function openSealed(encryption: string, body: { value: string }): Promise<
 export function installFakeApi(routes: Record<string, FakeRoute>): { calls: FakeCall[] } {
   forgetPublicKey();
   const calls: FakeCall[] = [];
-  const allRoutes: Record<string, FakeRoute> = { [`GET ${apiPaths.publicKey}`]: async () => ok((await testKey()).publicKey), ...routes };
+  const allRoutes: Record<string, FakeRoute> = {
+    [`GET ${apiPaths.publicKey}`]: async () => ok((await testKey()).publicKey),
+    ...routes,
+  };
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const method = init.method ?? 'GET';
@@ -135,15 +154,26 @@ export function installFakeApi(routes: Record<string, FakeRoute>): { calls: Fake
     const encryption = headers.get('Encryption');
     let body: Record<string, unknown> | null = null;
     if (typeof init.body === 'string') {
-      if (headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded')) body = Object.fromEntries(new URLSearchParams(init.body));
+      if (headers.get('Content-Type')?.startsWith('application/x-www-form-urlencoded'))
+        body = Object.fromEntries(new URLSearchParams(init.body));
       else body = JSON.parse(init.body) as Record<string, unknown>;
       if (encryption) body = await openSealed(encryption, body as { value: string });
     }
-    const call: FakeCall = { method, path: url.pathname, query: url.searchParams, headers, body, isSealed: Boolean(encryption) };
+    const call: FakeCall = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      body,
+      isSealed: Boolean(encryption),
+    };
     const route = allRoutes[`${method} ${url.pathname}`];
     if (url.pathname !== apiPaths.publicKey) calls.push(call);
     const answer = route ? await route(call) : refuse(404, 'not.found', 'Not found');
-    return new Response(JSON.stringify(answer.envelope), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.envelope), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return { calls };
 }
@@ -157,16 +187,79 @@ export const demoRegisterSettings = {
   smsVerificationOnRegister: true,
   directRegistration: true,
   rules: {
-    username: { enabled: true, required: true, acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$', patternId: 2, minLength: 4, maxLength: 16 },
-    password: { enabled: true, required: true, acceptedPattern: '^[A-Za-z0-9]+$', patternId: 10, minLength: 6, maxLength: 20 },
-    payeeName: { enabled: true, required: true, acceptedPattern: '^\\S+( \\S+)+$', patternId: 8, minLength: 3, maxLength: 60 },
-    email: { enabled: true, required: false, acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', patternId: 4, minLength: 6, maxLength: 100 },
-    mobileNum: { enabled: true, required: true, acceptedPattern: '^[0-9]+$', patternId: 3, minLength: 9, maxLength: 10 },
-    captcha: { enabled: true, required: false, acceptedPattern: '^[A-Za-z0-9]+$', patternId: 10, minLength: 4, maxLength: 6 },
-    verificationCode: { enabled: true, required: true, acceptedPattern: '^[0-9]+$', patternId: 3, minLength: 6, maxLength: 6 },
-    affiliateCode: { enabled: true, required: false, acceptedPattern: '^[A-Za-z0-9]+$', patternId: 10, minLength: 4, maxLength: 32 },
+    username: {
+      enabled: true,
+      required: true,
+      acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
+      patternId: 2,
+      minLength: 4,
+      maxLength: 16,
+    },
+    password: {
+      enabled: true,
+      required: true,
+      acceptedPattern: '^[A-Za-z0-9]+$',
+      patternId: 10,
+      minLength: 6,
+      maxLength: 20,
+    },
+    payeeName: {
+      enabled: true,
+      required: true,
+      acceptedPattern: '^\\S+( \\S+)+$',
+      patternId: 8,
+      minLength: 3,
+      maxLength: 60,
+    },
+    email: {
+      enabled: true,
+      required: false,
+      acceptedPattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+      patternId: 4,
+      minLength: 6,
+      maxLength: 100,
+    },
+    mobileNum: {
+      enabled: true,
+      required: true,
+      acceptedPattern: '^[0-9]+$',
+      patternId: 3,
+      minLength: 9,
+      maxLength: 10,
+    },
+    captcha: {
+      enabled: true,
+      required: false,
+      acceptedPattern: '^[A-Za-z0-9]+$',
+      patternId: 10,
+      minLength: 4,
+      maxLength: 6,
+    },
+    verificationCode: {
+      enabled: true,
+      required: true,
+      acceptedPattern: '^[0-9]+$',
+      patternId: 3,
+      minLength: 6,
+      maxLength: 6,
+    },
+    affiliateCode: {
+      enabled: true,
+      required: false,
+      acceptedPattern: '^[A-Za-z0-9]+$',
+      patternId: 10,
+      minLength: 4,
+      maxLength: 32,
+    },
     line: { enabled: true, required: false, acceptedPattern: '^\\S+$', patternId: 5, minLength: 1, maxLength: 40 },
-    referralCode: { enabled: true, required: false, acceptedPattern: '^[A-Za-z0-9]+$', patternId: 10, minLength: 4, maxLength: 32 },
+    referralCode: {
+      enabled: true,
+      required: false,
+      acceptedPattern: '^[A-Za-z0-9]+$',
+      patternId: 10,
+      minLength: 4,
+      maxLength: 32,
+    },
   },
 };
 

@@ -4,7 +4,10 @@ import { useState } from 'react';
  * A form's values, checked when it is sent and, once it has been, again at every change (so a
  * message goes as soon as the field is put right). `validate` answers a message per failing field.
  */
-export function useCheckedValues<Field extends string>(initial: Record<Field, string>, validate: (values: Record<Field, string>) => Partial<Record<Field, string>>) {
+export function useCheckedValues<Field extends string>(
+  initial: Record<Field, string>,
+  validate: (values: Record<Field, string>) => Partial<Record<Field, string>>,
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [hasSubmitted, setHasSubmitted] = useState(false);

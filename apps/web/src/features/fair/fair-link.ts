@@ -24,11 +24,17 @@ export function fairLinkOf(record: Pick<BetRecord, 'fairness' | 'stake'>): strin
     return null;
   }
   if (typeof outcome !== 'object' || outcome === null) return null;
-  const seeds = { serverSeed: fairness.serverSeed, serverSeedHash: fairness.serverSeedHash, clientSeed: fairness.clientSeed, nonce: fairness.nonce };
+  const seeds = {
+    serverSeed: fairness.serverSeed,
+    serverSeedHash: fairness.serverSeedHash,
+    clientSeed: fairness.clientSeed,
+    nonce: fairness.nonce,
+  };
   if ('stops' in outcome) {
     const stakeMinor = toMinor(record.stake);
     // A stake that is not a whole number of line bets leaves the field at its default for the member to set.
-    const betPerLineMinor = stakeMinor > 0n && stakeMinor % slotLineCount === 0n ? Number(stakeMinor / slotLineCount) : undefined;
+    const betPerLineMinor =
+      stakeMinor > 0n && stakeMinor % slotLineCount === 0n ? Number(stakeMinor / slotLineCount) : undefined;
     return paths.fair.getHref({ game: 'slot', ...seeds, betPerLineMinor });
   }
   if ('result' in outcome) return paths.fair.getHref({ game: 'baccarat', ...seeds });

@@ -1,4 +1,12 @@
-import { dealBaccarat, hashServerSeed, spinSlot, verifyCommitment, type BaccaratOutcome, type RoundSeeds, type SlotRound } from '@lotus/fair';
+import {
+  dealBaccarat,
+  hashServerSeed,
+  spinSlot,
+  verifyCommitment,
+  type BaccaratOutcome,
+  type RoundSeeds,
+  type SlotRound,
+} from '@lotus/fair';
 
 /**
  * The verify page's form and its checks, apart from the page: what a link may prefill, what is
@@ -41,7 +49,12 @@ export function formFromQuery(query: URLSearchParams): VerifyForm {
 
 /** The form as a link, so a verified round can be shared or bookmarked. */
 export function queryOfForm(form: VerifyForm): URLSearchParams {
-  const query = new URLSearchParams({ game: form.game, serverSeed: form.serverSeed.trim(), clientSeed: form.clientSeed, nonce: form.nonce.trim() });
+  const query = new URLSearchParams({
+    game: form.game,
+    serverSeed: form.serverSeed.trim(),
+    clientSeed: form.clientSeed,
+    nonce: form.nonce.trim(),
+  });
   if (form.serverSeedHash.trim()) query.set('hash', form.serverSeedHash.trim());
   if (form.game === 'slot') query.set('betPerLine', form.betPerLineMinor.trim());
   return query;
@@ -61,7 +74,8 @@ export interface VerifiedRound {
   outcome: { game: 'slot'; round: SlotRound } | { game: 'baccarat'; hand: BaccaratOutcome };
 }
 
-export type VerifyCheck = { ok: true; round: VerifiedRound } | { ok: false; problems: Partial<Record<VerifyField, string>> };
+export type VerifyCheck =
+  { ok: true; round: VerifiedRound } | { ok: false; problems: Partial<Record<VerifyField, string>> };
 
 /**
  * Checks the form (catalogue keys of the problems, by field), then recomputes the round. The client
@@ -75,7 +89,8 @@ export function verifyRound(form: VerifyForm): VerifyCheck {
   const betText = form.betPerLineMinor.trim();
   if (serverSeed === '') problems.serverSeed = 'fair_error_server_seed_required';
   else if (serverSeed.length > maxServerSeedLength) problems.serverSeed = 'fair_error_server_seed_long';
-  if (serverSeedHash !== '' && !/^[0-9a-fA-F]{64}$/.test(serverSeedHash)) problems.serverSeedHash = 'fair_error_hash_format';
+  if (serverSeedHash !== '' && !/^[0-9a-fA-F]{64}$/.test(serverSeedHash))
+    problems.serverSeedHash = 'fair_error_hash_format';
   if (form.clientSeed === '') problems.clientSeed = 'fair_error_client_seed_required';
   else if (form.clientSeed.length > maxClientSeedLength) problems.clientSeed = 'fair_error_client_seed_long';
   const nonce = /^\d{1,15}$/.test(nonceText) ? Number(nonceText) : null;
@@ -91,7 +106,10 @@ export function verifyRound(form: VerifyForm): VerifyCheck {
       seeds,
       computedHash: hashServerSeed(serverSeed),
       isCommitmentKept: serverSeedHash === '' ? null : verifyCommitment(serverSeed, serverSeedHash),
-      outcome: form.game === 'slot' ? { game: 'slot', round: spinSlot(seeds, betPerLineMinor) } : { game: 'baccarat', hand: dealBaccarat(seeds) },
+      outcome:
+        form.game === 'slot'
+          ? { game: 'slot', round: spinSlot(seeds, betPerLineMinor) }
+          : { game: 'baccarat', hand: dealBaccarat(seeds) },
     },
   };
 }

@@ -39,7 +39,9 @@ export const categoriesOfLobby = (key: LobbyKey): readonly GameCategory[] | 'all
 export const categoriesOfPage = (key: CategoryPageKey): readonly GameCategory[] => categoryPageCategories[key];
 
 export function vendorsOf(menus: readonly GameMenu[], categories: readonly GameCategory[] | 'all'): Vendor[] {
-  return menus.filter((menu) => categories === 'all' || categories.includes(menu.gameCategory)).flatMap((menu) => menu.vendors);
+  return menus
+    .filter((menu) => categories === 'all' || categories.includes(menu.gameCategory))
+    .flatMap((menu) => menu.vendors);
 }
 
 /** Hot games of the given vendors, optionally one vendor only. */
@@ -49,7 +51,9 @@ export function gamesOfVendors(games: readonly GameCard[], vendors: readonly Ven
 }
 
 export function vendorNames(menus: readonly GameMenu[]): Map<string, string> {
-  return new Map(menus.flatMap((menu) => menu.vendors.map((vendor) => [vendor.vassalage, vendor.displayName] as const)));
+  return new Map(
+    menus.flatMap((menu) => menu.vendors.map((vendor) => [vendor.vassalage, vendor.displayName] as const)),
+  );
 }
 
 /** The views of a lobby's list (issue 5). */
@@ -57,7 +61,9 @@ export type LobbyView = 'all' | 'hot' | 'new' | 'favorites' | 'recent';
 
 /** The classifies (filter chips) of the given vendors' games, each once, sorted. */
 export function classifiesOf(vendorTypes: VassGameTypes['content'], vendorCodes: ReadonlySet<string>): string[] {
-  const codes = new Set(vendorTypes.filter((entry) => vendorCodes.has(entry.vassalage)).flatMap((entry) => entry.gameClassifies));
+  const codes = new Set(
+    vendorTypes.filter((entry) => vendorCodes.has(entry.vassalage)).flatMap((entry) => entry.gameClassifies),
+  );
   return [...codes].sort();
 }
 

@@ -7,12 +7,33 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { ok, type FakeCall, type FakeRoute } from '../auth/testing';
 
-export { initTestI18n, installFakeApi, LocationProbe, ok, refuse, renderWithProviders, type FakeAnswer, type FakeCall, type FakeRoute } from '../auth/testing';
+export {
+  initTestI18n,
+  installFakeApi,
+  LocationProbe,
+  ok,
+  refuse,
+  renderWithProviders,
+  type FakeAnswer,
+  type FakeCall,
+  type FakeRoute,
+} from '../auth/testing';
 
-export const callsTo = (calls: FakeCall[], method: string, path: string): FakeCall[] => calls.filter((call) => call.method === method && call.path === path);
+export const callsTo = (calls: FakeCall[], method: string, path: string): FakeCall[] =>
+  calls.filter((call) => call.method === method && call.path === path);
 
 export function vendor(vassalage: string, displayName: string, gameCategory: Vendor['gameCategory'] = 'RNG'): Vendor {
-  return { vassalage, gameType: gameCategory, gameCategory, displayName, accountTypeName: vassalage, isHot: 0, logoUrl: `/art/vendors/${vassalage}.svg`, logoKind: 'SLOT', sort: 1 };
+  return {
+    vassalage,
+    gameType: gameCategory,
+    gameCategory,
+    displayName,
+    accountTypeName: vassalage,
+    isHot: 0,
+    logoUrl: `/art/vendors/${vassalage}.svg`,
+    logoKind: 'SLOT',
+    sort: 1,
+  };
 }
 
 export const slotVendors = [vendor('LTSLOT', 'Lotus Slots'), vendor('NAGA', 'Naga Studio')];
@@ -29,7 +50,11 @@ const menu = (gameCategory: GameMenu['gameCategory'], page: string, vendors: Ven
   vendors,
 });
 
-export const demoMenus: GameMenu[] = [menu('RNG', 'rng', slotVendors), menu('LIVE', 'live', liveVendors), menu('SPORTS', 'sports', sportsVendors)];
+export const demoMenus: GameMenu[] = [
+  menu('RNG', 'rng', slotVendors),
+  menu('LIVE', 'live', liveVendors),
+  menu('SPORTS', 'sports', sportsVendors),
+];
 
 export function gameItem(gameId: string, overrides: Partial<GameListItem> = {}): GameListItem {
   return {
@@ -63,7 +88,8 @@ export const gameListPage = (games: GameListItem[], pageNum = 1, totalPages = 1,
 export function catalogueRoutes(extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute> {
   return {
     [`GET ${apiPaths.gameMenus}`]: () => ok(demoMenus),
-    [`GET ${apiPaths.hotGames}`]: () => ok({ list: [gameItem('lucky-lotus', { isHot: 1, displayName: 'Lucky Lotus' })] }),
+    [`GET ${apiPaths.hotGames}`]: () =>
+      ok({ list: [gameItem('lucky-lotus', { isHot: 1, displayName: 'Lucky Lotus' })] }),
     [`GET ${gamePaths.vassGameType}`]: () =>
       ok({
         content: [
@@ -101,7 +127,9 @@ export function installFakeIntersectionObserver() {
       return [];
     }
     fire() {
-      const entries = [...this.elements].map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+      const entries = [...this.elements].map(
+        (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+      );
       if (entries.length > 0) this.callback(entries, this as unknown as IntersectionObserver);
     }
   }

@@ -26,12 +26,15 @@ export function throttle<A extends unknown[]>(action: (...args: A) => void, inte
       return;
     }
     pendingArgs = args;
-    timer ??= setTimeout(() => {
-      timer = null;
-      const argsToRun = pendingArgs;
-      pendingArgs = null;
-      if (argsToRun) run(argsToRun);
-    }, Math.max(waitMs, 0));
+    timer ??= setTimeout(
+      () => {
+        timer = null;
+        const argsToRun = pendingArgs;
+        pendingArgs = null;
+        if (argsToRun) run(argsToRun);
+      },
+      Math.max(waitMs, 0),
+    );
   };
   throttled.cancel = () => {
     if (timer !== null) clearTimeout(timer);

@@ -9,7 +9,15 @@ export const infiniteScrollIntervalMs = 200;
  * per 200 ms. The observer is made again after every page (`pageCount`), so a sentinel still in view
  * after a short page asks for the next one too; the one throttle outlives the observers.
  */
-export function useInfiniteScroll({ onLoadMore, canLoadMore, pageCount }: { onLoadMore: () => void; canLoadMore: boolean; pageCount: number }) {
+export function useInfiniteScroll({
+  onLoadMore,
+  canLoadMore,
+  pageCount,
+}: {
+  onLoadMore: () => void;
+  canLoadMore: boolean;
+  pageCount: number;
+}) {
   const sentinelRef = useRef<HTMLDivElement>(null);
   const onLoadMoreRef = useRef(onLoadMore);
   useEffect(() => {
@@ -26,7 +34,10 @@ export function useInfiniteScroll({ onLoadMore, canLoadMore, pageCount }: { onLo
     const sentinel = sentinelRef.current;
     if (!canLoadMore || !sentinel || typeof IntersectionObserver === 'undefined') return;
     // Start loading a little before the end of the list is reached.
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMoreRef.current?.(), { rootMargin: '0px 0px 400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && loadMoreRef.current?.(),
+      { rootMargin: '0px 0px 400px 0px' },
+    );
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [canLoadMore, pageCount]);

@@ -1,8 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { buildLimitsRequest } from './components/deposit-limits';
-import { checkAccountNumber, checkAmount, checkPaymentPassword, checkProofFile, dayRange, depositFeeMinor, isSameName, quickAmountsWithin } from './money-rules';
+import {
+  checkAccountNumber,
+  checkAmount,
+  checkPaymentPassword,
+  checkProofFile,
+  dayRange,
+  depositFeeMinor,
+  isSameName,
+  quickAmountsWithin,
+} from './money-rules';
 
-const bounds = { minAmount: '100.00', maxAmount: '50000.00', leftAmount: { amount: '3000.00', key: 'money_amount_daily_left' } };
+const bounds = {
+  minAmount: '100.00',
+  maxAmount: '50000.00',
+  leftAmount: { amount: '3000.00', key: 'money_amount_daily_left' },
+};
 
 describe('checkAmount (spec §5: a decimal with at most 2 places, within the limits)', () => {
   test.each([
@@ -34,8 +47,14 @@ describe('checkAmount (spec §5: a decimal with at most 2 places, within the lim
   });
 
   test('a refusal names the limit, formatted', () => {
-    expect(checkAmount('5', bounds)).toEqual({ ok: false, problem: { key: 'money_amount_min', values: { min: '100.00' } } });
-    expect(checkAmount('4000', bounds)).toEqual({ ok: false, problem: { key: 'money_amount_daily_left', values: { left: '3,000.00' } } });
+    expect(checkAmount('5', bounds)).toEqual({
+      ok: false,
+      problem: { key: 'money_amount_min', values: { min: '100.00' } },
+    });
+    expect(checkAmount('4000', bounds)).toEqual({
+      ok: false,
+      problem: { key: 'money_amount_daily_left', values: { left: '3,000.00' } },
+    });
   });
 });
 
@@ -66,7 +85,10 @@ describe('payment password, account number and name', () => {
   });
   test('a 6-digit payment password passes; a longer rule names its range', () => {
     expect(checkPaymentPassword('123456', pin)).toBeNull();
-    expect(checkPaymentPassword('abc', { minLength: 4, maxLength: 8, digitsOnly: false })).toEqual({ key: 'money_pin_length', values: { min: 4, max: 8 } });
+    expect(checkPaymentPassword('abc', { minLength: 4, maxLength: 8, digitsOnly: false })).toEqual({
+      key: 'money_pin_length',
+      values: { min: 4, max: 8 },
+    });
   });
   test.each([
     ['', 'money_account_number_required'],
@@ -105,15 +127,35 @@ test('a day range is local midnight to the midnight after the last day', () => {
 
 describe('deposit limits: only what changed is sent', () => {
   const limits = [
-    { period: 'day' as const, limit: '5000.00', used: '0.00', usedApproved: '0.00', usedPending: '0.00', pending: null },
+    {
+      period: 'day' as const,
+      limit: '5000.00',
+      used: '0.00',
+      usedApproved: '0.00',
+      usedPending: '0.00',
+      pending: null,
+    },
     { period: 'week' as const, limit: null, used: '0.00', usedApproved: '0.00', usedPending: '0.00', pending: null },
-    { period: 'month' as const, limit: '20000.00', used: '0.00', usedApproved: '0.00', usedPending: '0.00', pending: null },
+    {
+      period: 'month' as const,
+      limit: '20000.00',
+      used: '0.00',
+      usedApproved: '0.00',
+      usedPending: '0.00',
+      pending: null,
+    },
   ];
   test('lowered, set, emptied (no limit) and untouched periods', () => {
-    expect(buildLimitsRequest(limits, { day: '3000', week: '10000', month: '' })).toEqual({ request: { day: '3000', week: '10000', month: null }, problems: {} });
+    expect(buildLimitsRequest(limits, { day: '3000', week: '10000', month: '' })).toEqual({
+      request: { day: '3000', week: '10000', month: null },
+      problems: {},
+    });
     expect(buildLimitsRequest(limits, { day: '5,000.00', week: '' })).toEqual({ request: {}, problems: {} });
   });
   test('malformed and zero limits are refused per field', () => {
-    expect(buildLimitsRequest(limits, { day: '12.345', week: '0' }).problems).toEqual({ day: { key: 'money_amount_format' }, week: { key: 'money_limit_zero' } });
+    expect(buildLimitsRequest(limits, { day: '12.345', week: '0' }).problems).toEqual({
+      day: { key: 'money_amount_format' },
+      week: { key: 'money_limit_zero' },
+    });
   });
 });

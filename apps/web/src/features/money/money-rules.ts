@@ -39,10 +39,15 @@ export function checkAmount(text: string, bounds: AmountBounds): AmountCheck {
   const minor = parseAmount(typed);
   if (minor === null) return { ok: false, problem: { key: 'money_amount_format' } };
   if (minor === 0n) return { ok: false, problem: { key: 'money_amount_required' } };
-  if (minor < toMinor(bounds.minAmount)) return { ok: false, problem: { key: 'money_amount_min', values: { min: formatAmount(bounds.minAmount) } } };
-  if (minor > toMinor(bounds.maxAmount)) return { ok: false, problem: { key: 'money_amount_max', values: { max: formatAmount(bounds.maxAmount) } } };
+  if (minor < toMinor(bounds.minAmount))
+    return { ok: false, problem: { key: 'money_amount_min', values: { min: formatAmount(bounds.minAmount) } } };
+  if (minor > toMinor(bounds.maxAmount))
+    return { ok: false, problem: { key: 'money_amount_max', values: { max: formatAmount(bounds.maxAmount) } } };
   if (bounds.leftAmount && minor > toMinor(bounds.leftAmount.amount)) {
-    return { ok: false, problem: { key: bounds.leftAmount.key, values: { left: formatAmount(bounds.leftAmount.amount) } } };
+    return {
+      ok: false,
+      problem: { key: bounds.leftAmount.key, values: { left: formatAmount(bounds.leftAmount.amount) } },
+    };
   }
   return { ok: true, minor, wire: formatMinorUnits(minor) };
 }
@@ -82,7 +87,8 @@ export function minAmountOf(a: string, b: string): string {
 export const proofMaxBytes = 5 * 1024 * 1024;
 
 export function checkProofFile(file: File): FieldProblem | null {
-  const isImage = file.type === 'image/png' || file.type === 'image/jpeg' || (file.type === '' && /\.(png|jpe?g)$/i.test(file.name));
+  const isImage =
+    file.type === 'image/png' || file.type === 'image/jpeg' || (file.type === '' && /\.(png|jpe?g)$/i.test(file.name));
   if (!isImage) return { key: 'money_proof_type' };
   if (file.size > proofMaxBytes) return { key: 'money_proof_size' };
   if (file.size === 0) return { key: 'money_proof_type' };
@@ -125,9 +131,18 @@ export interface PaymentPasswordRule {
 export function checkPaymentPassword(value: string, rule: PaymentPasswordRule): FieldProblem | null {
   if (value === '') return { key: 'money_pin_required' };
   const values = { min: rule.minLength, max: rule.maxLength };
-  if (rule.digitsOnly && !/^\d+$/.test(value)) return { key: rule.minLength === rule.maxLength ? 'money_pin_digits_exact' : 'money_pin_digits', values };
+  if (rule.digitsOnly && !/^\d+$/.test(value))
+    return { key: rule.minLength === rule.maxLength ? 'money_pin_digits_exact' : 'money_pin_digits', values };
   if (value.length < rule.minLength || value.length > rule.maxLength) {
-    return { key: rule.minLength === rule.maxLength ? (rule.digitsOnly ? 'money_pin_digits_exact' : 'money_pin_length_exact') : 'money_pin_length', values };
+    return {
+      key:
+        rule.minLength === rule.maxLength
+          ? rule.digitsOnly
+            ? 'money_pin_digits_exact'
+            : 'money_pin_length_exact'
+          : 'money_pin_length',
+      values,
+    };
   }
   return null;
 }

@@ -38,7 +38,13 @@ export { ok, refuse, renderWithProviders, prepareSealing, type FakeCall, type Fa
 export async function initMoneyI18n(): Promise<void> {
   await initTestI18n();
   i18next.addResourceBundle('en', 'translation', { ...memberCentreEn, ...moneyEn }, true, false);
-  i18next.addResourceBundle('th', 'translation', { ...coreTh, ...authTh, ...accountTh, ...comingSoonTh, ...paginationTh, ...memberCentreTh, ...moneyTh }, true, false);
+  i18next.addResourceBundle(
+    'th',
+    'translation',
+    { ...coreTh, ...authTh, ...accountTh, ...comingSoonTh, ...paginationTh, ...memberCentreTh, ...moneyTh },
+    true,
+    false,
+  );
 }
 
 export async function switchLanguage(language: 'EN' | 'TH'): Promise<void> {
@@ -61,20 +67,25 @@ export function inTurn(...answers: FakeRoute[]): FakeRoute {
  * installFakeApi, keeping what it cannot read: multipart bodies land in `uploads` with their path.
  * Money calls' keys are read from `call.headers.get('Idempotency-Key')`.
  */
-export function installMoneyApi(routes: Record<string, FakeRoute>): { calls: FakeCall[]; uploads: { path: string; body: FormData }[] } {
+export function installMoneyApi(routes: Record<string, FakeRoute>): {
+  calls: FakeCall[];
+  uploads: { path: string; body: FormData }[];
+} {
   forgetPublicKey();
   const { calls } = installFakeApi(routes);
   const uploads: { path: string; body: FormData }[] = [];
   const fakeFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
-    if (init.body instanceof FormData) uploads.push({ path: new URL(input, 'http://localhost').pathname, body: init.body });
+    if (init.body instanceof FormData)
+      uploads.push({ path: new URL(input, 'http://localhost').pathname, body: init.body });
     return fakeFetch(input, init);
   });
   return { calls, uploads };
 }
 
 export const idempotencyKeyOf = (call: FakeCall): string | null => call.headers.get('Idempotency-Key');
-export const callsTo = (calls: FakeCall[], method: string, path: string): FakeCall[] => calls.filter((call) => call.method === method && call.path === path);
+export const callsTo = (calls: FakeCall[], method: string, path: string): FakeCall[] =>
+  calls.filter((call) => call.method === method && call.path === path);
 
 /* ---------- Answers of the demo merchant ---------- */
 
@@ -115,8 +126,21 @@ export const bankTarget = {
 
 export const depositMethods: DepositMethod[] = [
   method({ methodCode: 'BANK', kind: 'bank', bankAccounts: [bankTarget] }),
-  method({ methodCode: 'PROMPTPAY', kind: 'qr', minAmount: '50.00', promptPay: { target: 'xxx-xxx-5678', accountName: 'Lotus88 Co., Ltd.' } }),
-  method({ methodCode: 'DEMOPAY', kind: 'gateway', minAmount: '10.00', feeFixed: '5.00', feePercent: '1.50', dailyAmountLeft: '3000.00', dailyCountLeft: 3 }),
+  method({
+    methodCode: 'PROMPTPAY',
+    kind: 'qr',
+    minAmount: '50.00',
+    promptPay: { target: 'xxx-xxx-5678', accountName: 'Lotus88 Co., Ltd.' },
+  }),
+  method({
+    methodCode: 'DEMOPAY',
+    kind: 'gateway',
+    minAmount: '10.00',
+    feeFixed: '5.00',
+    feePercent: '1.50',
+    dailyAmountLeft: '3000.00',
+    dailyCountLeft: 3,
+  }),
 ];
 
 export function deposit(overrides: Partial<Deposit> = {}): Deposit {
@@ -148,11 +172,26 @@ export function depositRoutes(extra: Record<string, FakeRoute> = {}): Record<str
   };
 }
 
-export const paymentPasswordStatus = (hasPaymentPassword: boolean): PaymentPasswordStatus => ({ hasPaymentPassword, minLength: 6, maxLength: 6, digitsOnly: true });
+export const paymentPasswordStatus = (hasPaymentPassword: boolean): PaymentPasswordStatus => ({
+  hasPaymentPassword,
+  minLength: 6,
+  maxLength: 6,
+  digitsOnly: true,
+});
 
-export const boundAccount = { bankAccountId: 7, bankCode: 'KBANK', bankName: 'Kasikornbank', accountNumber: '******7890', accountName: 'Somchai Jaidee', createdAt: Date.UTC(2026, 10, 1) };
+export const boundAccount = {
+  bankAccountId: 7,
+  bankCode: 'KBANK',
+  bankName: 'Kasikornbank',
+  accountNumber: '******7890',
+  accountName: 'Somchai Jaidee',
+  createdAt: Date.UTC(2026, 10, 1),
+};
 
-export const accountInfo = (accounts = [boundAccount], payeeName: string | null = 'Somchai Jaidee'): WithdrawAccountInfo => ({
+export const accountInfo = (
+  accounts = [boundAccount],
+  payeeName: string | null = 'Somchai Jaidee',
+): WithdrawAccountInfo => ({
   content: accounts,
   payeeName,
   hasPaymentPassword: true,
@@ -212,7 +251,8 @@ export function withdrawRoutes(extra: Record<string, FakeRoute> = {}): Record<st
     [`GET ${withdrawalPaths.withdrawAccountInfo}`]: () => ok(accountInfo()),
     [`GET ${withdrawalPaths.paymentPassword}`]: () => ok(paymentPasswordStatus(true)),
     [`GET ${withdrawalPaths.paymentConfirmationList}`]: () => ok({ content: [] }),
-    [`GET ${withdrawalPaths.withdrawReport}`]: () => ok({ content: [], pageNo: 1, pageSize: 10, totalElements: 0, totalPages: 0 }),
+    [`GET ${withdrawalPaths.withdrawReport}`]: () =>
+      ok({ content: [], pageNo: 1, pageSize: 10, totalElements: 0, totalPages: 0 }),
     [`GET ${depositPaths.banks}`]: () => ok(banks),
     ...extra,
   };

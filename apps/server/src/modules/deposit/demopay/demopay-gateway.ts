@@ -42,7 +42,13 @@ export class DemoPayGateway {
   constructor(private readonly options: DemoPayGatewayOptions) {}
 
   /** Opens a payment, or finds the one already opened for this merchant reference (a retry). */
-  async open(input: { merchantId: number; merchantReference: string; amountMinor: bigint; currency: string; callbackPath: string }): Promise<DemoPayPayment> {
+  async open(input: {
+    merchantId: number;
+    merchantReference: string;
+    amountMinor: bigint;
+    currency: string;
+    callbackPath: string;
+  }): Promise<DemoPayPayment> {
     const { db } = this.options;
     await db
       .insertInto('demopay_payment')
@@ -69,7 +75,13 @@ export class DemoPayGateway {
 
   async find(paymentId: string): Promise<DemoPayPayment | null> {
     if (!/^[0-9a-f]{32}$/.test(paymentId)) return null;
-    return (await this.options.db.selectFrom('demopay_payment').selectAll().where('id', '=', paymentId).executeTakeFirst()) ?? null;
+    return (
+      (await this.options.db
+        .selectFrom('demopay_payment')
+        .selectAll()
+        .where('id', '=', paymentId)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   async status(merchantId: number, paymentId: string): Promise<DemoPayPayment['status'] | 'unknown'> {
@@ -129,14 +141,19 @@ export class DemoPayGateway {
       } catch {
         // Network trouble: try again.
       }
-      if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, (this.options.retryDelayMs ?? 200) * attempt));
+      if (attempt < attempts)
+        await new Promise((resolve) => setTimeout(resolve, (this.options.retryDelayMs ?? 200) * attempt));
     }
     return false;
   }
 
   /** The merchant's DEMOPAY secret: the key both sides hold (a real gateway keeps it in its merchant portal). */
   private async secretOf(merchantId: number): Promise<string | null> {
-    const row = await this.options.db.selectFrom('merchant').select('config').where('id', '=', merchantId).executeTakeFirst();
+    const row = await this.options.db
+      .selectFrom('merchant')
+      .select('config')
+      .where('id', '=', merchantId)
+      .executeTakeFirst();
     if (!row) return null;
     return merchantConfigSchema.parse(row.config).deposits.channels.DEMOPAY.secret;
   }

@@ -16,12 +16,17 @@ const tags = ['demopay'];
  * "success"}`, what scripts send) answers the JSON envelope. Registered only where DEMOPAY is allowed.
  */
 export async function demoPayRoutes(app: AppInstance, gateway: DemoPayGateway): Promise<void> {
-  const { contentSecurityPolicy, renderPayPage, renderMissingPage } = createPayPage(readSiteFontFaces(app.config.WEB_DIST_DIR));
+  const { contentSecurityPolicy, renderPayPage, renderMissingPage } = createPayPage(
+    readSiteFontFaces(app.config.WEB_DIST_DIR),
+  );
   const merchantName = async (merchantId: number) =>
     (await app.db.selectFrom('merchant').select('name').where('id', '=', merchantId).executeTakeFirst())?.name ?? '';
 
   app.get(depositPaths.demoPayPage, { schema: { tags, params: paramsSchema } }, async (request, reply) => {
-    reply.header('Content-Security-Policy', contentSecurityPolicy).header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    reply
+      .header('Content-Security-Policy', contentSecurityPolicy)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8');
     const payment = await gateway.find(request.params.paymentId);
     if (!payment) return reply.code(404).send(renderMissingPage());
     return renderPayPage(payment, await merchantName(payment.merchant_id));
@@ -39,11 +44,18 @@ export async function demoPayRoutes(app: AppInstance, gateway: DemoPayGateway): 
         reply.header('Content-Security-Policy', contentSecurityPolicy).type('text/html; charset=utf-8');
         if (outcome.kind === 'unknown') return reply.code(404).send(renderMissingPage());
         const notice = outcome.kind === 'closed' ? 'รายการนี้ดำเนินการเสร็จแล้ว / This payment is already finished.' : null;
-        return reply.code(outcome.kind === 'closed' ? 409 : 200).send(renderPayPage(outcome.payment, await merchantName(outcome.payment.merchant_id), notice));
+        return reply
+          .code(outcome.kind === 'closed' ? 409 : 200)
+          .send(renderPayPage(outcome.payment, await merchantName(outcome.payment.merchant_id), notice));
       }
       if (outcome.kind === 'unknown') throw new AppError(404, depositErrorCodes.demoPaymentUnknown);
-      if (outcome.kind === 'closed') throw new AppError(409, depositErrorCodes.demoPaymentClosed, { value: { status: outcome.payment.status } });
-      const result: DemoPayResult = { paymentId: outcome.payment.id, status: outcome.payment.status, callbackDelivered: outcome.callbackDelivered };
+      if (outcome.kind === 'closed')
+        throw new AppError(409, depositErrorCodes.demoPaymentClosed, { value: { status: outcome.payment.status } });
+      const result: DemoPayResult = {
+        paymentId: outcome.payment.id,
+        status: outcome.payment.status,
+        callbackDelivered: outcome.callbackDelivered,
+      };
       return ok(result);
     },
   );

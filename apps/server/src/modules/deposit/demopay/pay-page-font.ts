@@ -33,7 +33,8 @@ export function readSiteFontFaces(webDistDir: string): string {
       const weight = /font-weight:\s*(\d+)/.exec(rule)?.[1];
       const urls = [...rule.matchAll(/url\(\s*["']?([^)"']*)/g)].map((match) => match[1]!);
       const isOwnFile = urls.length > 0 && urls.every((url) => /^\/assets\/[\w.-]+$/.test(url));
-      if (family === siteFontFamily && weight !== undefined && payPageFontWeights.has(weight) && isOwnFile) rules.add(rule);
+      if (family === siteFontFamily && weight !== undefined && payPageFontWeights.has(weight) && isOwnFile)
+        rules.add(rule);
     }
   }
   return [...rules].join('');

@@ -19,7 +19,11 @@ let distDir: string;
 let testApp: TestApp;
 
 /** A @font-face rule as the built site has it (minified, hashed file names under /assets/). */
-const fontFace = (subset: string, weight: number, url = `/assets/noto-sans-thai-${subset}-${weight}-normal-Hx1.woff2`) =>
+const fontFace = (
+  subset: string,
+  weight: number,
+  url = `/assets/noto-sans-thai-${subset}-${weight}-normal-Hx1.woff2`,
+) =>
   `@font-face{font-family:Noto Sans Thai;font-style:normal;font-display:swap;font-weight:${weight};src:url(${url}) format("woff2");unicode-range:U+0E01-0E5B}`;
 
 beforeAll(async () => {
@@ -28,7 +32,10 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>site</title>');
   for (const weight of [400, 700]) {
     for (const subset of ['thai', 'latin']) {
-      copyFileSync(path.join(fontsourceDir, 'files', `noto-sans-thai-${subset}-${weight}-normal.woff2`), path.join(distDir, 'assets', `noto-sans-thai-${subset}-${weight}-normal-Hx1.woff2`));
+      copyFileSync(
+        path.join(fontsourceDir, 'files', `noto-sans-thai-${subset}-${weight}-normal.woff2`),
+        path.join(distDir, 'assets', `noto-sans-thai-${subset}-${weight}-normal-Hx1.woff2`),
+      );
     }
   }
   writeFileSync(
@@ -57,7 +64,10 @@ describe('the DEMOPAY pay page and the site font', () => {
     const kit = depositKit(testApp);
     const { token } = await kit.member();
     const deposit = await kit.createOk(token, { methodCode: 'DEMOPAY', amount: '100.00' });
-    const page = await testApp.app.inject({ method: 'GET', url: new URL(deposit.payUrl!, 'http://site.invalid').pathname });
+    const page = await testApp.app.inject({
+      method: 'GET',
+      url: new URL(deposit.payUrl!, 'http://site.invalid').pathname,
+    });
     expect(page.statusCode).toBe(200);
     const html = page.body;
     expect(html).toContain('ชำระเงิน / Pay');

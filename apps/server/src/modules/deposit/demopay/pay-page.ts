@@ -31,8 +31,10 @@ export function createPayPage(fontFaces: string): PayPage {
     `<!doctype html><html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${style}</style></head><body><main>${body}</main></body></html>`;
   return {
     contentSecurityPolicy: `default-src 'none'; style-src 'sha256-${styleHash}'; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-    renderPayPage: (payment, merchantName, notice = null) => document('DEMOPAY', payPageBody(payment, merchantName, notice)),
-    renderMissingPage: () => document('DEMOPAY', `<h1>DEMOPAY</h1><div class="status">ไม่พบรายการชำระเงินนี้ / This payment was not found.</div>`),
+    renderPayPage: (payment, merchantName, notice = null) =>
+      document('DEMOPAY', payPageBody(payment, merchantName, notice)),
+    renderMissingPage: () =>
+      document('DEMOPAY', `<h1>DEMOPAY</h1><div class="status">ไม่พบรายการชำระเงินนี้ / This payment was not found.</div>`),
   };
 }
 

@@ -23,16 +23,21 @@ export function createDemoPayAdapter(gateway: DemoPayGateway): PaymentGateway {
         currency: input.currency,
         callbackPath: input.callbackPath,
       });
-      return { paymentId: payment.id, payUrl: `${input.origin}${depositPath(depositPaths.demoPayPage, { paymentId: payment.id })}` };
+      return {
+        paymentId: payment.id,
+        payUrl: `${input.origin}${depositPath(depositPaths.demoPayPage, { paymentId: payment.id })}`,
+      };
     },
 
     verifyCallback({ merchant, rawBody, headers, nowMs }): CallbackVerification {
       const secret = merchant.deposits.channels.DEMOPAY.secret;
       const header = headers[demoPaySignatureHeader];
-      if (secret === null || typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header)) return { ok: false, reason: 'signature' };
+      if (secret === null || typeof header !== 'string' || !/^[0-9a-f]{64}$/i.test(header))
+        return { ok: false, reason: 'signature' };
       const expected = Buffer.from(signDemoPayBody(secret, rawBody), 'hex');
       // Constant time: the comparison must not tell an attacker how many leading bytes were right.
-      if (!timingSafeEqual(expected, Buffer.from(header.toLowerCase(), 'hex'))) return { ok: false, reason: 'signature' };
+      if (!timingSafeEqual(expected, Buffer.from(header.toLowerCase(), 'hex')))
+        return { ok: false, reason: 'signature' };
       let json: unknown;
       try {
         json = JSON.parse(rawBody.toString('utf8'));
@@ -47,7 +52,13 @@ export function createDemoPayAdapter(gateway: DemoPayGateway): PaymentGateway {
       if (amountMinor === null) return { ok: false, reason: 'malformed' };
       return {
         ok: true,
-        callback: { paymentId: callback.paymentId, merchantReference: callback.merchantReference, amountMinor, currency: callback.currency, status: callback.status },
+        callback: {
+          paymentId: callback.paymentId,
+          merchantReference: callback.merchantReference,
+          amountMinor,
+          currency: callback.currency,
+          status: callback.status,
+        },
       };
     },
 

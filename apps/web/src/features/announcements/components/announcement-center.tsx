@@ -27,14 +27,27 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useAnnouncements();
   const announcements: Announcement[] = data?.player ?? [];
-  const initialIndex = Math.max(0, announcements.findIndex((item) => item.id === initialAnnouncementId));
+  const initialIndex = Math.max(
+    0,
+    announcements.findIndex((item) => item.id === initialAnnouncementId),
+  );
   const [page, setPage] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<string | undefined>(initialAnnouncementId);
   const contentRef = useRef<HTMLElement>(null);
 
   if (isPending) return <Spinner />;
   if (isError) {
-    return <StatusPanel art="/art/misc/empty.svg" title={t('error_network')} actions={<button type="button" className="button button--primary" onClick={() => void refetch()}>{t('common_retry')}</button>} />;
+    return (
+      <StatusPanel
+        art="/art/misc/empty.svg"
+        title={t('error_network')}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => void refetch()}>
+            {t('common_retry')}
+          </button>
+        }
+      />
+    );
   }
   if (announcements.length === 0) return <StatusPanel title={t('announcement_empty')} />;
 
@@ -46,7 +59,8 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
   // On phones the content sits under the list; bring it into view when a notice is chosen.
   const onSelect = (id: string) => {
     setSelectedId(id);
-    if (window.matchMedia?.('(max-width: 760px)').matches) contentRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (window.matchMedia?.('(max-width: 760px)').matches)
+      contentRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   const onPageChange = (nextPage: number) => {
@@ -70,7 +84,9 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
                   {item.isPinned && <span className="badge badge--gold">{t('announcement_pinned')}</span>}
                   {item.title}
                 </span>
-                <time className="announcement-list__date" dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt)}</time>
+                <time className="announcement-list__date" dateTime={new Date(item.publishedAt).toISOString()}>
+                  {formatDate(item.publishedAt)}
+                </time>
               </button>
             </li>
           ))}
@@ -81,7 +97,9 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
         <article ref={contentRef} className="announcement-center__content" aria-live="polite">
           <header className="announcement-content__header">
             <h3 className="announcement-content__title">{selected.title}</h3>
-            <time className="announcement-content__date" dateTime={new Date(selected.publishedAt).toISOString()}>{formatDate(selected.publishedAt)}</time>
+            <time className="announcement-content__date" dateTime={new Date(selected.publishedAt).toISOString()}>
+              {formatDate(selected.publishedAt)}
+            </time>
           </header>
           <SafeHtml html={selected.content} className="announcement-content__body" />
         </article>

@@ -24,7 +24,9 @@ export function PopupAnnouncement() {
       <p className="popup-announcement__date">{formatDate(popup.publishedAt)}</p>
       <SafeHtml html={popup.content} />
       <div className="popup-announcement__actions">
-        <button type="button" className="button button--primary" onClick={onClose}>{t('in_increase_submit')}</button>
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {t('in_increase_submit')}
+        </button>
       </div>
     </Modal>
   );

@@ -25,7 +25,9 @@ export type UrlAffiliate =
  * read once, on open; a valid one hides the affiliate field and travels with the registration.
  */
 export function useUrlAffiliate(): UrlAffiliate {
-  const [code] = useState(() => new URLSearchParams(window.location.search).get(affiliateCodeParameter)?.trim().slice(0, 64) || null);
+  const [code] = useState(
+    () => new URLSearchParams(window.location.search).get(affiliateCodeParameter)?.trim().slice(0, 64) || null,
+  );
   const check = useQuery({
     queryKey: ['affiliate', code, window.location.hostname],
     queryFn: () => checkAffiliateCode(code!),

@@ -1,4 +1,9 @@
-import { apiPaths, type PasswordEmailRequest, type PasswordEmailResetRequest, type PasswordVerificationRequest } from '@lotus/contract';
+import {
+  apiPaths,
+  type PasswordEmailRequest,
+  type PasswordEmailResetRequest,
+  type PasswordVerificationRequest,
+} from '@lotus/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { sealedRequest } from '../../../lib/sealed-request';
 
@@ -12,7 +17,10 @@ export function setPasswordBySms(request: PasswordVerificationRequest): Promise<
  * account (no enumeration); when they do, the member gets a reset link.
  */
 export function requestPasswordResetEmail(request: PasswordEmailRequest): Promise<unknown> {
-  return apiRequest<unknown>(apiPaths.passwordEmail, { method: 'POST', form: { username: request.username, email: request.email } });
+  return apiRequest<unknown>(apiPaths.passwordEmail, {
+    method: 'POST',
+    form: { username: request.username, email: request.email },
+  });
 }
 
 /** POST /wps/member/password/email/reset (sealed): the e-mailed link's token and the new password. */

@@ -7,7 +7,21 @@ import { modalStore } from '../../../stores/modal-store';
 import { initTestI18n, installFakeApi, ok, renderWithProviders } from '../testing';
 import { AccountMenu, AccountStrip } from './account-strip';
 
-const memberInfo = { id: 7, account: 'somchai88', userName: null, nickname: null, type: 0, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [], mobile: null, email: null, regDate: 0, language: 'EN', lastLoginAt: null };
+const memberInfo = {
+  id: 7,
+  account: 'somchai88',
+  userName: null,
+  nickname: null,
+  type: 0,
+  toUpline: false,
+  clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+  memberLabel: [],
+  mobile: null,
+  email: null,
+  regDate: 0,
+  language: 'EN',
+  lastLoginAt: null,
+};
 
 function api(type: number) {
   return installFakeApi({
@@ -33,10 +47,18 @@ describe('logged-in strip', () => {
     renderWithProviders(<AccountStrip />);
     expect(await screen.findByText('Trial')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
-    expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
+    expect(modalStore.get()).toEqual({
+      kind: 'notice',
+      titleKey: 'in_popup_prompt',
+      messageKey: 'in_need_real_account',
+    });
     modalStore.set(null);
     fireEvent.click(screen.getByRole('button', { name: 'Member centre: trial_8x2k' }));
-    expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
+    expect(modalStore.get()).toEqual({
+      kind: 'notice',
+      titleKey: 'in_popup_prompt',
+      messageKey: 'in_need_real_account',
+    });
   });
 
   test('a reload during a forced password change (cpw kept) reopens the change at once', async () => {
@@ -54,12 +76,15 @@ describe('logged-in strip', () => {
     expect(modalStore.get()).toEqual({ kind: 'memberCentre' });
   });
 
-  test.each([1, 2, 41, 42])('an agent (isAgent %i) sees the agent centre; members and trial accounts do not', async (type) => {
-    api(type);
-    renderWithProviders(<AccountStrip />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Agent centre' }));
-    expect(modalStore.get()).toMatchObject({ kind: 'notice', titleKey: 'account_agent_centre' });
-  });
+  test.each([1, 2, 41, 42])(
+    'an agent (isAgent %i) sees the agent centre; members and trial accounts do not',
+    async (type) => {
+      api(type);
+      renderWithProviders(<AccountStrip />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Agent centre' }));
+      expect(modalStore.get()).toMatchObject({ kind: 'notice', titleKey: 'account_agent_centre' });
+    },
+  );
 
   test.each([0, 4])('no agent centre for isAgent %i', async (type) => {
     api(type);
@@ -69,7 +94,7 @@ describe('logged-in strip', () => {
   });
 });
 
-describe('the member\'s buttons in the phones\' side menu', () => {
+describe("the member's buttons in the phones' side menu", () => {
   test.each<[string, unknown]>([
     ['Member centre: somchai88', { kind: 'memberCentre' }],
     ['Deposit', { kind: 'memberCentre', page: 'depositv2' }],
@@ -92,6 +117,10 @@ describe('the member\'s buttons in the phones\' side menu', () => {
     renderWithProviders(<AccountMenu onChoose={() => {}} />);
     expect(await screen.findByText('Trial')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
+    expect(modalStore.get()).toEqual({
+      kind: 'notice',
+      titleKey: 'in_popup_prompt',
+      messageKey: 'in_need_real_account',
+    });
   });
 });

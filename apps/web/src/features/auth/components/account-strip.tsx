@@ -44,7 +44,15 @@ function useAccountActions() {
   // A merchant without the member centre (spec §2: it opens only when enabled) has no money pages yet.
   const openMemberCentrePage = (page?: MemberCentrePage) =>
     requireRealAccount(() =>
-      openModal(isMemberCentreOn ? { kind: 'memberCentre', page } : { kind: 'notice', titleKey: noticeTitles[page ?? 'depositv2'] ?? 'account_deposit', messageKey: 'coming_soon_message' }),
+      openModal(
+        isMemberCentreOn
+          ? { kind: 'memberCentre', page }
+          : {
+              kind: 'notice',
+              titleKey: noticeTitles[page ?? 'depositv2'] ?? 'account_deposit',
+              messageKey: 'coming_soon_message',
+            },
+      ),
     );
   return {
     name: member ? (member.nickname ?? member.account) : '',
@@ -56,7 +64,8 @@ function useAccountActions() {
     openMemberCentre: () => requireRealAccount(() => openModal({ kind: 'memberCentre' })),
     openDeposit: () => openMemberCentrePage('depositv2'),
     openWithdraw: () => openMemberCentrePage('withdraw'),
-    openAgentCentre: () => openModal({ kind: 'notice', titleKey: 'account_agent_centre', messageKey: 'coming_soon_message' }),
+    openAgentCentre: () =>
+      openModal({ kind: 'notice', titleKey: 'account_agent_centre', messageKey: 'coming_soon_message' }),
     // The member centre's betting record (personalHistoryCopy, spec §3), not a notice of its own.
     openBettingRecord: () => openMemberCentrePage('personalHistoryCopy'),
     logOut: () => openModal({ kind: 'logout' }),
@@ -72,7 +81,17 @@ function useAccountActions() {
  */
 export function AccountStrip() {
   const { t } = useTranslation();
-  const { name, isTrial, isAgent, isMemberCentreOn, openMemberCentre, openDeposit, openAgentCentre, openBettingRecord, logOut } = useAccountActions();
+  const {
+    name,
+    isTrial,
+    isAgent,
+    isMemberCentreOn,
+    openMemberCentre,
+    openDeposit,
+    openAgentCentre,
+    openBettingRecord,
+    logOut,
+  } = useAccountActions();
   const [isBalanceVisible, setIsBalanceVisible] = useState(true);
   const balance = useWalletBalance();
   useBalanceStream();
@@ -121,13 +140,25 @@ export function AccountStrip() {
         </button>
       </div>
       {isMemberCentreOn ? (
-        <button type="button" className={`account-strip__name${isTrial ? ' account-strip__name--trial' : ''}`} title={name} onClick={openMemberCentre} aria-label={t('account_member_centre', { name })}>
+        <button
+          type="button"
+          className={`account-strip__name${isTrial ? ' account-strip__name--trial' : ''}`}
+          title={name}
+          onClick={openMemberCentre}
+          aria-label={t('account_member_centre', { name })}
+        >
           {nameContent}
         </button>
       ) : (
-        <span className={`account-strip__name${isTrial ? ' account-strip__name--trial' : ''}`} title={name}>{nameContent}</span>
+        <span className={`account-strip__name${isTrial ? ' account-strip__name--trial' : ''}`} title={name}>
+          {nameContent}
+        </span>
       )}
-      <button type="button" className="button button--primary button--small account-strip__deposit" onClick={openDeposit}>
+      <button
+        type="button"
+        className="button button--primary button--small account-strip__deposit"
+        onClick={openDeposit}
+      >
         <Icon name="wallet" size={18} />
         <span className="account-strip__deposit-text">{t('account_deposit')}</span>
       </button>
@@ -156,12 +187,25 @@ export function AccountStrip() {
  */
 export function AccountMenu({ onChoose }: { onChoose: () => void }) {
   const { t } = useTranslation();
-  const { name, isTrial, isAgent, isMemberCentreOn, openMemberCentre, openDeposit, openWithdraw, openAgentCentre, openBettingRecord, logOut } = useAccountActions();
+  const {
+    name,
+    isTrial,
+    isAgent,
+    isMemberCentreOn,
+    openMemberCentre,
+    openDeposit,
+    openWithdraw,
+    openAgentCentre,
+    openBettingRecord,
+    logOut,
+  } = useAccountActions();
   const items: { key: string; icon: IconName; label: string; onClick: () => void }[] = [
     { key: 'deposit', icon: 'wallet', label: t('account_deposit'), onClick: openDeposit },
     { key: 'withdraw', icon: 'wallet', label: t('account_withdraw'), onClick: openWithdraw },
     { key: 'record', icon: 'history', label: t('account_betting_record'), onClick: openBettingRecord },
-    ...(isAgent ? [{ key: 'agent', icon: 'user' as const, label: t('account_agent_centre'), onClick: openAgentCentre }] : []),
+    ...(isAgent
+      ? [{ key: 'agent', icon: 'user' as const, label: t('account_agent_centre'), onClick: openAgentCentre }]
+      : []),
     { key: 'logout', icon: 'logout', label: t('account_logout'), onClick: logOut },
   ];
   const memberContent = (
@@ -178,7 +222,12 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
   return (
     <div className="account-menu" role="group" aria-label={t('account_strip_label')}>
       {isMemberCentreOn ? (
-        <button type="button" className="account-menu__member" onClick={choose(openMemberCentre)} aria-label={t('account_member_centre', { name })}>
+        <button
+          type="button"
+          className="account-menu__member"
+          onClick={choose(openMemberCentre)}
+          aria-label={t('account_member_centre', { name })}
+        >
           {memberContent}
           <Icon name="chevron-right" size={16} className="account-menu__chevron" />
         </button>
@@ -188,7 +237,11 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
       <ul className="account-menu__list">
         {items.map((item) => (
           <li key={item.key}>
-            <button type="button" className={`account-menu__item account-menu__item--${item.key}`} onClick={choose(item.onClick)}>
+            <button
+              type="button"
+              className={`account-menu__item account-menu__item--${item.key}`}
+              onClick={choose(item.onClick)}
+            >
               <Icon name={item.icon} size={20} />
               <span>{item.label}</span>
             </button>

@@ -24,11 +24,21 @@ await registerFeatureCatalogue({
  * /register, /login, the login gate). The login modal's tabs, remember me, social buttons and free
  * trial are in login-panel.tsx.
  */
-export function LoginModal({ prefill, messageKey }: { prefill?: { username: string; password: string }; messageKey?: string }) {
+export function LoginModal({
+  prefill,
+  messageKey,
+}: {
+  prefill?: { username: string; password: string };
+  messageKey?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Modal title={t('login_title')} onClose={closeModal} size="small" className="auth-modal">
-      {messageKey && <p className="auth-form__success" role="status">{t(messageKey)}</p>}
+      {messageKey && (
+        <p className="auth-form__success" role="status">
+          {t(messageKey)}
+        </p>
+      )}
       <LoginPanel prefill={prefill} />
     </Modal>
   );

@@ -21,7 +21,17 @@ interface AuthTabsProps<Tab extends string> {
  * panel. The panel is not labelled by its tab: each form carries its own name, and a second
  * "Username" would make the username field's label ambiguous.
  */
-export function AuthTabs<Tab extends string>({ tabs, selected, onSelect, idPrefix, label, renderTab, listClassName, tabClassName, children }: AuthTabsProps<Tab>) {
+export function AuthTabs<Tab extends string>({
+  tabs,
+  selected,
+  onSelect,
+  idPrefix,
+  label,
+  renderTab,
+  listClassName,
+  tabClassName,
+  children,
+}: AuthTabsProps<Tab>) {
   const tabId = (tab: Tab) => `${idPrefix}-${tab}`;
   const hasTabs = tabs.length > 1;
 

@@ -53,7 +53,9 @@ export function CaptchaField({ value, onChange, onCaptchaId, reloadKey, error }:
 
   return (
     <div className="auth-field">
-      <label className="auth-field__label" htmlFor="auth-captcha">{t('captcha_label')}</label>
+      <label className="auth-field__label" htmlFor="auth-captcha">
+        {t('captcha_label')}
+      </label>
       <div className="auth-field__row">
         <input
           id="auth-captcha"
@@ -66,8 +68,18 @@ export function CaptchaField({ value, onChange, onCaptchaId, reloadKey, error }:
           aria-invalid={Boolean(error)}
           placeholder={t('captcha_placeholder')}
         />
-        {captcha ? <img className="captcha-image" src={captcha.image} alt={t('captcha_image')} width={120} height={40} /> : <span className="captcha-image captcha-image--empty" />}
-        <button type="button" className="auth-field__icon-button" onClick={refresh} disabled={isCoolingDown} aria-label={t('captcha_refresh')}>
+        {captcha ? (
+          <img className="captcha-image" src={captcha.image} alt={t('captcha_image')} width={120} height={40} />
+        ) : (
+          <span className="captcha-image captcha-image--empty" />
+        )}
+        <button
+          type="button"
+          className="auth-field__icon-button"
+          onClick={refresh}
+          disabled={isCoolingDown}
+          aria-label={t('captcha_refresh')}
+        >
           <Icon name="refresh" size={16} />
         </button>
       </div>

@@ -6,11 +6,34 @@ import { queryClient } from '../../../api/query-client';
 import { apiRequest } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 import { modalStore } from '../../../stores/modal-store';
-import { demoRegisterSettings, installFakeApi, LocationProbe, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeRoute } from '../testing';
+import {
+  demoRegisterSettings,
+  installFakeApi,
+  LocationProbe,
+  ok,
+  refuse,
+  renderWithProviders,
+  setUpSealedFormTests,
+  type FakeRoute,
+} from '../testing';
 import { ChangePasswordModal, type ChangePasswordModalProps } from './change-password-modal';
 
 const loginResult = { token: 'fresh-token', firstTimeLogin: false, passwordExpired: false, captchaRequired: false };
-const memberInfo = { id: 9, account: 'agentkid01', userName: null, nickname: null, type: 0, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [], mobile: null, email: null, regDate: 0, language: 'EN', lastLoginAt: null };
+const memberInfo = {
+  id: 9,
+  account: 'agentkid01',
+  userName: null,
+  nickname: null,
+  type: 0,
+  toUpline: false,
+  clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+  memberLabel: [],
+  mobile: null,
+  email: null,
+  regDate: 0,
+  language: 'EN',
+  lastLoginAt: null,
+};
 
 function api(overrides: Record<string, FakeRoute> = {}) {
   return installFakeApi({
@@ -79,23 +102,37 @@ describe('change-password modal (spec §4, §5)', () => {
     const change = calls.find((call) => call.path === apiPaths.passwordChange)!;
     expect(change.isSealed).toBe(true);
     expect(change.headers.get('Authorization')).toBe('old-token');
-    expect(change.body).toEqual({ oldPassword: 'Given1234', newPassword: 'Better5678', confirmNewPassword: 'Better5678' });
+    expect(change.body).toEqual({
+      oldPassword: 'Given1234',
+      newPassword: 'Better5678',
+      confirmNewPassword: 'Better5678',
+    });
     const login = calls.find((call) => call.path === apiPaths.login)!;
-    expect(login.body).toEqual({ type: 'username', username: 'agentkid01', password: 'Better5678', sliderToken: 'bypass', remember: false });
+    expect(login.body).toEqual({
+      type: 'username',
+      username: 'agentkid01',
+      password: 'Better5678',
+      sliderToken: 'bypass',
+      remember: false,
+    });
     expect(session.getToken()).toBe('fresh-token');
     expect(session.getPendingPasswordChange()).toBeNull();
     expect(screen.getByLabelText('location').textContent).toBe('/');
   });
 
   test('voluntary: the old password is asked, and a wrong one is shown under its field', async () => {
-    const { calls } = api({ [`POST ${apiPaths.passwordChange}`]: () => refuse(400, 'password.old.invalid', 'The current password is wrong') });
+    const { calls } = api({
+      [`POST ${apiPaths.passwordChange}`]: () => refuse(400, 'password.old.invalid', 'The current password is wrong'),
+    });
     renderModal({ isForced: false, account: 'agentkid01' });
     type('Current password', 'nope1234');
     type('New password', 'Better5678');
     type('Confirm new password', 'Better5678');
     await submit();
     expect(await screen.findByText('The current password is wrong')).toBeTruthy();
-    expect(calls.find((call) => call.path === apiPaths.passwordChange)!.body).toMatchObject({ oldPassword: 'nope1234' });
+    expect(calls.find((call) => call.path === apiPaths.passwordChange)!.body).toMatchObject({
+      oldPassword: 'nope1234',
+    });
     expect(calls.some((call) => call.path === apiPaths.login)).toBe(false);
     expect(modalStore.get()?.kind).toBe('changePassword');
   });
@@ -118,14 +155,20 @@ describe('change-password modal (spec §4, §5)', () => {
 
 describe('403 password.change.required', () => {
   test('any refused call opens the forced change for the cpw account instead of an error popup', async () => {
-    api({ [`GET ${apiPaths.memberInfo}`]: () => refuse(403, 'password.change.required', 'Please change your password first') });
+    api({
+      [`GET ${apiPaths.memberInfo}`]: () =>
+        refuse(403, 'password.change.required', 'Please change your password first'),
+    });
     session.setPendingPasswordChange('agentkid01');
     await expect(apiRequest(apiPaths.memberInfo)).rejects.toMatchObject({ errorCode: 'password.change.required' });
     expect(modalStore.get()).toEqual({ kind: 'changePassword', isForced: true, account: 'agentkid01' });
   });
 
   test('an open change-password modal is left as it is (it may hold the password typed at login)', async () => {
-    api({ [`GET ${apiPaths.memberInfo}`]: () => refuse(403, 'password.change.required', 'Please change your password first') });
+    api({
+      [`GET ${apiPaths.memberInfo}`]: () =>
+        refuse(403, 'password.change.required', 'Please change your password first'),
+    });
     const open = { kind: 'changePassword' as const, isForced: true, account: 'agentkid01', knownPassword: 'Given1234' };
     modalStore.set(open);
     await expect(apiRequest(apiPaths.memberInfo)).rejects.toThrow();
@@ -134,7 +177,10 @@ describe('403 password.change.required', () => {
 
   test('the same code without a token opens nothing', async () => {
     session.clear();
-    api({ [`GET ${apiPaths.memberInfo}`]: () => refuse(403, 'password.change.required', 'Please change your password first') });
+    api({
+      [`GET ${apiPaths.memberInfo}`]: () =>
+        refuse(403, 'password.change.required', 'Please change your password first'),
+    });
     await expect(apiRequest(apiPaths.memberInfo)).rejects.toThrow();
     expect(modalStore.get()).toBeNull();
   });

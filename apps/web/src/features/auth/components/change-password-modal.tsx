@@ -1,6 +1,13 @@
 import '../login.css';
 import '../register-recovery.css';
-import { apiPaths, identityErrorCodes, type LoginResult, type PasswordChangeRequest, type PasswordLoginRequest, type RegisterFieldRule } from '@lotus/contract';
+import {
+  apiPaths,
+  identityErrorCodes,
+  type LoginResult,
+  type PasswordChangeRequest,
+  type PasswordLoginRequest,
+  type RegisterFieldRule,
+} from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -53,9 +60,21 @@ type Errors = Partial<Record<Field, string>>;
 type Step = 'form' | 'sending' | 'relogin' | 'relogging' | 'done';
 
 /** While the merchant's rule loads: the server checks the real one anyway. */
-const fallbackPasswordRule: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 1, maxLength: 255 };
+const fallbackPasswordRule: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '*',
+  patternId: 0,
+  minLength: 1,
+  maxLength: 255,
+};
 
-function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, isRemembered = false }: ChangePasswordModalProps) {
+function ChangePasswordForm({
+  isForced,
+  account: givenAccount,
+  knownPassword,
+  isRemembered = false,
+}: ChangePasswordModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = useRegisterSettings();
@@ -63,7 +82,11 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
   // A reload during a forced change: the account comes from session storage (cpw); a voluntary change: member info.
   const account = givenAccount ?? session.getPendingPasswordChange() ?? member.data?.account ?? null;
   const rule = settings.data?.rules.password ?? fallbackPasswordRule;
-  const [values, setValues] = useState<Record<Field, string>>({ oldPassword: '', newPassword: '', confirmNewPassword: '' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    oldPassword: '',
+    newPassword: '',
+    confirmNewPassword: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
   const [step, setStep] = useState<Step>('form');
@@ -74,10 +97,22 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
 
   const validate = (): Errors => {
     const next: Errors = {};
-    if (isOldPasswordAsked && !values.oldPassword) next.oldPassword = t('register_required', { field: label('oldPassword') });
-    const newPasswordError = checkRule(values.newPassword, { ...rule, enabled: true, required: true }, label('newPassword'), t, { isSecret: true });
+    if (isOldPasswordAsked && !values.oldPassword)
+      next.oldPassword = t('register_required', { field: label('oldPassword') });
+    const newPasswordError = checkRule(
+      values.newPassword,
+      { ...rule, enabled: true, required: true },
+      label('newPassword'),
+      t,
+      { isSecret: true },
+    );
     if (newPasswordError) next.newPassword = newPasswordError;
-    const confirmationError = checkConfirmation(values.confirmNewPassword, values.newPassword, label('confirmNewPassword'), t);
+    const confirmationError = checkConfirmation(
+      values.confirmNewPassword,
+      values.newPassword,
+      label('confirmNewPassword'),
+      t,
+    );
     if (confirmationError) next.confirmNewPassword = confirmationError;
     return next;
   };
@@ -99,8 +134,10 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
       await sealedRequest<unknown>(apiPaths.passwordChange, { ...request });
     } catch (error) {
       setStep('form');
-      if (error instanceof ApiError && error.errorCode === identityErrorCodes.oldPasswordInvalid && isOldPasswordAsked) setErrors({ oldPassword: error.message });
-      else if (error instanceof ApiError && error.errorCode === identityErrorCodes.passwordUnchanged) setErrors({ newPassword: error.message });
+      if (error instanceof ApiError && error.errorCode === identityErrorCodes.oldPasswordInvalid && isOldPasswordAsked)
+        setErrors({ oldPassword: error.message });
+      else if (error instanceof ApiError && error.errorCode === identityErrorCodes.passwordUnchanged)
+        setErrors({ newPassword: error.message });
       else setFormError(describeAuthError(error, t));
       return;
     }
@@ -117,8 +154,19 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
   const logInAgain = async (sliderToken: string) => {
     if (!account) return;
     setStep('relogging');
-    const payload: PasswordLoginRequest = { type: 'username', username: account, password: values.newPassword, sliderToken, remember: isRemembered };
-    const attempt: LoginAttempt = { type: 'username', username: account, typedPassword: values.newPassword, isRemembered };
+    const payload: PasswordLoginRequest = {
+      type: 'username',
+      username: account,
+      password: values.newPassword,
+      sliderToken,
+      remember: isRemembered,
+    };
+    const attempt: LoginAttempt = {
+      type: 'username',
+      username: account,
+      typedPassword: values.newPassword,
+      isRemembered,
+    };
     try {
       const result = await sealedRequest<LoginResult>(apiPaths.login, { ...payload });
       const outcome = await completeLogin(result, attempt);
@@ -134,7 +182,9 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
   if (step === 'relogin' || step === 'relogging') {
     return (
       <div className="auth-form change-password">
-        <p className="auth-form__success change-password__success" role="status">{t('change_password_success_relogin')}</p>
+        <p className="auth-form__success change-password__success" role="status">
+          {t('change_password_success_relogin')}
+        </p>
         <SliderChallenge onSolved={(token) => void logInAgain(token)} />
         {step === 'relogging' && <p className="auth-field__hint">{t('login_sending')}</p>}
       </div>
@@ -144,9 +194,19 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
   if (step === 'done') {
     return (
       <div className="auth-form change-password">
-        <p className="auth-form__success change-password__success" role="status">{t('change_password_success_login')}</p>
-        {formError && <p className="auth-form__error" role="alert">{formError}</p>}
-        <button type="button" className="button button--primary button--medium auth-form__submit" onClick={() => openModal({ kind: 'login' })}>
+        <p className="auth-form__success change-password__success" role="status">
+          {t('change_password_success_login')}
+        </p>
+        {formError && (
+          <p className="auth-form__error" role="alert">
+            {formError}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--primary button--medium auth-form__submit"
+          onClick={() => openModal({ kind: 'login' })}
+        >
           {t('login_submit')}
         </button>
       </div>
@@ -155,7 +215,9 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
 
   const renderPasswordField = (field: Field, hint?: string) => (
     <div className="auth-field">
-      <label className="auth-field__label" htmlFor={`change-password-${field}`}>{label(field)}</label>
+      <label className="auth-field__label" htmlFor={`change-password-${field}`}>
+        {label(field)}
+      </label>
       <input
         id={`change-password-${field}`}
         className="auth-field__input"
@@ -168,12 +230,21 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
         aria-invalid={Boolean(errors[field])}
         placeholder={label(field)}
       />
-      {errors[field] ? <p className="auth-field__error">{errors[field]}</p> : hint && <p className="auth-field__hint">{hint}</p>}
+      {errors[field] ? (
+        <p className="auth-field__error">{errors[field]}</p>
+      ) : (
+        hint && <p className="auth-field__hint">{hint}</p>
+      )}
     </div>
   );
 
   return (
-    <form className="auth-form change-password" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('change_password_title')}>
+    <form
+      className="auth-form change-password"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('change_password_title')}
+    >
       {isForced && <p className="change-password__intro">{t('change_password_forced_intro')}</p>}
       {account && (
         <p className="change-password__account">
@@ -184,12 +255,24 @@ function ChangePasswordForm({ isForced, account: givenAccount, knownPassword, is
       {isOldPasswordAsked && renderPasswordField('oldPassword')}
       {renderPasswordField('newPassword', describeRule(rule, t))}
       {renderPasswordField('confirmNewPassword')}
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
-      <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={step !== 'form'}>
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--medium auth-form__submit"
+        disabled={step !== 'form'}
+      >
         {t(step === 'sending' ? 'change_password_sending' : 'change_password_submit')}
       </button>
       {isForced && (
-        <button type="button" className="auth-form__link change-password__logout" onClick={() => void endSession().then(closeModal)}>
+        <button
+          type="button"
+          className="auth-form__link change-password__logout"
+          onClick={() => void endSession().then(closeModal)}
+        >
           {t('change_password_logout')}
         </button>
       )}

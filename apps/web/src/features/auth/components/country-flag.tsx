@@ -21,7 +21,9 @@ function star(cx: number, cy: number, r: number, rotationDeg = 0): string {
 /** Horizontal bands of equal height filling the 30 x 20 box, top to bottom. */
 function bands(colours: readonly string[]): ReactNode {
   const height = 20 / colours.length;
-  return colours.map((colour, index) => <rect key={index} y={index * height} width="30" height={height + 0.01} fill={colour} />);
+  return colours.map((colour, index) => (
+    <rect key={index} y={index * height} width="30" height={height + 0.01} fill={colour} />
+  ));
 }
 
 /** The Union Jack scaled into (0, 0)-(width, height): Britain's flag and the Australian and New Zealand cantons. */
@@ -48,7 +50,10 @@ const flags: Record<string, () => ReactNode> = {
   KH: () => (
     <>
       {bands(['#032EA1', '#E00025', '#E00025', '#032EA1'])}
-      <path d="M9.5 14h11v-1.2h-1v-2.3h-.9v-1.8h-.9V7.2h-.9V6h-.8V5h-1v1h-.8v1.2h-.9v1.5h-.9v1.8h-.9v2.3h-1z" fill="#fff" />
+      <path
+        d="M9.5 14h11v-1.2h-1v-2.3h-.9v-1.8h-.9V7.2h-.9V6h-.8V5h-1v1h-.8v1.2h-.9v1.5h-.9v1.8h-.9v2.3h-1z"
+        fill="#fff"
+      />
     </>
   ),
   MM: () => (
@@ -59,7 +64,22 @@ const flags: Record<string, () => ReactNode> = {
   ),
   MY: () => (
     <>
-      {bands(['#CC0001', '#fff', '#CC0001', '#fff', '#CC0001', '#fff', '#CC0001', '#fff', '#CC0001', '#fff', '#CC0001', '#fff', '#CC0001', '#fff'])}
+      {bands([
+        '#CC0001',
+        '#fff',
+        '#CC0001',
+        '#fff',
+        '#CC0001',
+        '#fff',
+        '#CC0001',
+        '#fff',
+        '#CC0001',
+        '#fff',
+        '#CC0001',
+        '#fff',
+        '#CC0001',
+        '#fff',
+      ])}
       <rect width="15" height="11.43" fill="#010066" />
       <circle cx="6" cy="5.7" r="3.6" fill="#FC0" />
       <circle cx="7.1" cy="5.7" r="3" fill="#010066" />
@@ -152,7 +172,11 @@ const flags: Record<string, () => ReactNode> = {
       <rect width="30" height="20" fill="#fff" />
       <circle cx="15" cy="10" r="5" fill="#0047A0" />
       <path d="M10 10a5 5 0 0 1 10 0 2.5 2.5 0 0 1-5 0 2.5 2.5 0 0 0-5 0z" fill="#CD2E3A" />
-      <path d="M4.5 5.2 7 3.2M5.3 6.2 7.8 4.2M6.1 7.2 8.6 5.2M21.4 14.8l2.5-2M22.2 15.8l2.5-2M23 16.8l2.5-2M4.5 14.8l2.5 2M22.9 3.2l2.5 2M21.4 5.2l2.5 2M6.1 12.8l2.5 2" stroke="#000" strokeWidth="0.6" />
+      <path
+        d="M4.5 5.2 7 3.2M5.3 6.2 7.8 4.2M6.1 7.2 8.6 5.2M21.4 14.8l2.5-2M22.2 15.8l2.5-2M23 16.8l2.5-2M4.5 14.8l2.5 2M22.9 3.2l2.5 2M21.4 5.2l2.5 2M6.1 12.8l2.5 2"
+        stroke="#000"
+        strokeWidth="0.6"
+      />
     </>
   ),
   IN: () => (
@@ -196,9 +220,25 @@ const flags: Record<string, () => ReactNode> = {
   GB: () => unionJack(30, 20),
   US: () => (
     <>
-      {bands(['#B22234', '#fff', '#B22234', '#fff', '#B22234', '#fff', '#B22234', '#fff', '#B22234', '#fff', '#B22234', '#fff', '#B22234'])}
+      {bands([
+        '#B22234',
+        '#fff',
+        '#B22234',
+        '#fff',
+        '#B22234',
+        '#fff',
+        '#B22234',
+        '#fff',
+        '#B22234',
+        '#fff',
+        '#B22234',
+        '#fff',
+        '#B22234',
+      ])}
       <rect width="12" height="10.77" fill="#3C3B6E" />
-      {[2, 5, 8].flatMap((y) => [2, 6, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y + 0.4} r="0.7" fill="#fff" />))}
+      {[2, 5, 8].flatMap((y) =>
+        [2, 6, 10].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y + 0.4} r="0.7" fill="#fff" />),
+      )}
     </>
   ),
   CA: () => (
@@ -206,7 +246,10 @@ const flags: Record<string, () => ReactNode> = {
       <rect width="30" height="20" fill="#fff" />
       <rect width="7.5" height="20" fill="#D52B1E" />
       <rect x="22.5" width="7.5" height="20" fill="#D52B1E" />
-      <path d="M15 4.5l1 2 1.6-.6-.5 3.1 1.9-1.4.4 1.2 1.6-.3-.7 2 .8.5-3.5 2.6.3 1.3-2.4-.4V17h-1v-2.5l-2.4.4.3-1.3-3.5-2.6.8-.5-.7-2 1.6.3.4-1.2 1.9 1.4-.5-3.1 1.6.6z" fill="#D52B1E" />
+      <path
+        d="M15 4.5l1 2 1.6-.6-.5 3.1 1.9-1.4.4 1.2 1.6-.3-.7 2 .8.5-3.5 2.6.3 1.3-2.4-.4V17h-1v-2.5l-2.4.4.3-1.3-3.5-2.6.8-.5-.7-2 1.6.3.4-1.2 1.9 1.4-.5-3.1 1.6.6z"
+        fill="#D52B1E"
+      />
     </>
   ),
 };

@@ -35,11 +35,17 @@ async function openPicker() {
 }
 
 describe('CountryPicker', () => {
-  test('starts on Thailand +66 and lists the server\'s countries with their codes', async () => {
+  test("starts on Thailand +66 and lists the server's countries with their codes", async () => {
     const { search } = await openPicker();
     expect(document.activeElement).toBe(search);
     const options = screen.getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Thailand+66', 'Laos+856', 'Malaysia+60', 'United States+1', 'Canada+1']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Thailand+66',
+      'Laos+856',
+      'Malaysia+60',
+      'United States+1',
+      'Canada+1',
+    ]);
     expect(screen.getByRole('option', { name: /Thailand/ }).getAttribute('aria-selected')).toBe('true');
     expect(options[0]!.querySelector('svg[data-country="TH"]')).not.toBeNull();
   });

@@ -68,8 +68,7 @@ export function CountryPicker({ value, onChange, id, isInvalid = false, disabled
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
 
-  const selected =
-    options.find((option) => option.dialingCode === value && option.countryCode === pickedCountryCode) ??
+  const selected = options.find((option) => option.dialingCode === value && option.countryCode === pickedCountryCode) ??
     options.find((option) => option.dialingCode === value) ?? { countryCode: '', dialingCode: value, name: '' };
   const filtered = options.filter((option) => matches(option, query));
 
@@ -181,7 +180,10 @@ export function CountryPicker({ value, onChange, id, isInvalid = false, disabled
       </button>
       {isOpen && (
         // Clicks inside the panel keep the focus in the search box, so the panel stays open.
-        <div className="country-picker__panel" onMouseDown={(event) => event.target !== searchRef.current && event.preventDefault()}>
+        <div
+          className="country-picker__panel"
+          onMouseDown={(event) => event.target !== searchRef.current && event.preventDefault()}
+        >
           <div className="country-picker__search">
             <Icon name="search" size={16} />
             <input

@@ -27,8 +27,22 @@ type Method = 'mobile' | 'email';
 /** The e-mail check the server applies (messaging `normaliseEmail`), so the member hears it first. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Without a merchant rule: the digits the server accepts for a phone (6-15); any password or code, 1-255. */
-const anyMobileRule: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '^[0-9]+$', patternId: 3, minLength: 6, maxLength: 15 };
-const anyPasswordRule: RegisterFieldRule = { enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 1, maxLength: 255 };
+const anyMobileRule: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '^[0-9]+$',
+  patternId: 3,
+  minLength: 6,
+  maxLength: 15,
+};
+const anyPasswordRule: RegisterFieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '*',
+  patternId: 0,
+  minLength: 1,
+  maxLength: 255,
+};
 /** spec §5: a verification code field holds at most 255 characters. */
 const anyCodeRule: RegisterFieldRule = anyPasswordRule;
 
@@ -59,10 +73,18 @@ export function ForgotPasswordModal() {
         label={t('forgot_title')}
         renderTab={(tab) => t(tab === 'mobile' ? 'forgot_method_mobile' : 'forgot_method_email')}
       >
-        {method === 'mobile' ? <RegisterSettingsGate>{(settings) => <ForgotByPhoneForm settings={settings} />}</RegisterSettingsGate> : <ForgotByEmail />}
+        {method === 'mobile' ? (
+          <RegisterSettingsGate>{(settings) => <ForgotByPhoneForm settings={settings} />}</RegisterSettingsGate>
+        ) : (
+          <ForgotByEmail />
+        )}
       </AuthTabs>
       <div className="auth-form__links auth-form__links--center recovery-back">
-        <button type="button" className="auth-form__link auth-form__link--strong" onClick={() => openModal({ kind: 'login' })}>
+        <button
+          type="button"
+          className="auth-form__link auth-form__link--strong"
+          onClick={() => openModal({ kind: 'login' })}
+        >
           {t('forgot_back_to_login')}
         </button>
       </div>
@@ -83,16 +105,21 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
   const navigate = useNavigate();
   const mobileRule = requiredRuleOf(settings, 'mobileNum');
   const passwordRule = requiredRuleOf(settings, 'password');
-  const codeRule = settings.rules.verificationCode?.enabled ? { ...settings.rules.verificationCode, required: true } : anyCodeRule;
+  const codeRule = settings.rules.verificationCode?.enabled
+    ? { ...settings.rules.verificationCode, required: true }
+    : anyCodeRule;
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
-  const { values, errors, setErrors, setValue, checkAll } = useCheckedValues({ mobileNum: '', verificationCode: '', newPassword: '', confirmPassword: '' }, (current) => {
-    const next: Partial<Record<keyof typeof current, string>> = {};
-    const mobileError = checkRule(current.mobileNum.trim(), mobileRule, t('register_field_mobileNum'), t);
-    if (mobileError) next.mobileNum = mobileError;
-    const codeError = checkRule(current.verificationCode.trim(), codeRule, t('register_field_verificationCode'), t);
-    if (codeError) next.verificationCode = codeError;
-    return { ...next, ...checkNewPassword(current, passwordRule, t) };
-  });
+  const { values, errors, setErrors, setValue, checkAll } = useCheckedValues(
+    { mobileNum: '', verificationCode: '', newPassword: '', confirmPassword: '' },
+    (current) => {
+      const next: Partial<Record<keyof typeof current, string>> = {};
+      const mobileError = checkRule(current.mobileNum.trim(), mobileRule, t('register_field_mobileNum'), t);
+      if (mobileError) next.mobileNum = mobileError;
+      const codeError = checkRule(current.verificationCode.trim(), codeRule, t('register_field_verificationCode'), t);
+      if (codeError) next.verificationCode = codeError;
+      return { ...next, ...checkNewPassword(current, passwordRule, t) };
+    },
+  );
   const [formError, setFormError] = useState('');
   const [step, setStep] = useState<Step>('form');
   const mobileNum = values.mobileNum.trim();
@@ -127,7 +154,12 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
   const logIn = async (sliderToken: string) => {
     setStep('logging-in');
     try {
-      const result = await sealedRequest<LoginResult>(apiPaths.login, { type: 'username', username: mobileNum, password: values.newPassword, sliderToken });
+      const result = await sealedRequest<LoginResult>(apiPaths.login, {
+        type: 'username',
+        username: mobileNum,
+        password: values.newPassword,
+        sliderToken,
+      });
       await startSession(result);
       closeModal();
       void navigate(paths.home.getHref());
@@ -139,7 +171,12 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
 
   const isDone = step === 'slider' || step === 'logging-in';
   return (
-    <form className="auth-form recovery-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('forgot_method_mobile')}>
+    <form
+      className="auth-form recovery-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('forgot_method_mobile')}
+    >
       <RuleField
         id="forgot-mobileNum"
         name="mobileNum"
@@ -151,7 +188,14 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        prefix={<CountryPicker value={dialingCode} onChange={setDialingCode} isInvalid={Boolean(errors.mobileNum)} disabled={isDone} />}
+        prefix={
+          <CountryPicker
+            value={dialingCode}
+            onChange={setDialingCode}
+            isInvalid={Boolean(errors.mobileNum)}
+            disabled={isDone}
+          />
+        }
       />
       <SmsCodeField
         id="forgot-verificationCode"
@@ -164,10 +208,22 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
         hint={<p className="auth-field__hint">{describeRule(codeRule, t)}</p>}
       />
       <NewPasswordFields idPrefix="forgot" rule={passwordRule} values={values} errors={errors} onChange={setValue} />
-      {isDone && <p className="auth-form__success" role="status">{t('forgot_password_changed_slide')}</p>}
+      {isDone && (
+        <p className="auth-form__success" role="status">
+          {t('forgot_password_changed_slide')}
+        </p>
+      )}
       {step === 'slider' && <SliderChallenge onSolved={(token) => void logIn(token)} />}
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
-      <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={step !== 'form'}>
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--medium auth-form__submit"
+        disabled={step !== 'form'}
+      >
         {t(step === 'sending' || step === 'logging-in' ? 'forgot_sending' : 'forgot_submit')}
       </button>
     </form>
@@ -208,12 +264,20 @@ function ForgotByEmail() {
   };
 
   return (
-    <form className="auth-form recovery-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('forgot_method_email')}>
+    <form
+      className="auth-form recovery-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('forgot_method_email')}
+    >
       <p className="recovery-form__intro">{t('forgot_email_intro')}</p>
       <div className="auth-field">
         <label className="auth-field__label" htmlFor="forgot-username">
           {t('register_field_username')}
-          <span className="auth-field__required" aria-hidden="true"> *</span>
+          <span className="auth-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
         <input
           id="forgot-username"
@@ -232,7 +296,10 @@ function ForgotByEmail() {
       <div className="auth-field">
         <label className="auth-field__label" htmlFor="forgot-email">
           {t('register_field_email')}
-          <span className="auth-field__required" aria-hidden="true"> *</span>
+          <span className="auth-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
         <input
           id="forgot-email"
@@ -250,7 +317,11 @@ function ForgotByEmail() {
         />
         {errors.email && <p className="auth-field__error">{errors.email}</p>}
       </div>
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
       <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={isSending}>
         {t(isSending ? 'forgot_sending' : 'forgot_email_submit')}
       </button>

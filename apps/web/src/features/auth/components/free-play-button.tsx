@@ -43,11 +43,20 @@ export function FreePlayButton() {
 
   return (
     <div className="free-play">
-      <button type="button" className="button button--ghost button--medium free-play__button" onClick={() => void onClick()} disabled={isStarting}>
+      <button
+        type="button"
+        className="button button--ghost button--medium free-play__button"
+        onClick={() => void onClick()}
+        disabled={isStarting}
+      >
         <Icon name="gift" size={18} />
         {t(isStarting ? 'login_free_play_starting' : 'login_free_play')}
       </button>
-      {error && <p className="auth-form__error" role="alert">{error}</p>}
+      {error && (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

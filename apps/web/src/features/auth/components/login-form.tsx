@@ -32,7 +32,13 @@ export function LoginForm() {
       <label className="login-form__field">
         <span className="visually-hidden">{t('login_password')}</span>
         <Icon name="wallet" size={16} />
-        <input name="password" type={isPasswordVisible ? 'text' : 'password'} autoComplete="current-password" placeholder={t('login_password')} maxLength={64} />
+        <input
+          name="password"
+          type={isPasswordVisible ? 'text' : 'password'}
+          autoComplete="current-password"
+          placeholder={t('login_password')}
+          maxLength={64}
+        />
         <button
           type="button"
           className="login-form__reveal"
@@ -46,8 +52,14 @@ export function LoginForm() {
       <button type="button" className="login-form__forgot" onClick={() => openModal({ kind: 'forgotPassword' })}>
         {t('login_forgot')}
       </button>
-      <button type="submit" className="button button--primary button--small">{t('login_submit')}</button>
-      <button type="button" className="button button--secondary button--small" onClick={() => openModal({ kind: 'register' })}>
+      <button type="submit" className="button button--primary button--small">
+        {t('login_submit')}
+      </button>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => openModal({ kind: 'register' })}
+      >
         {t('register_submit')}
       </button>
     </form>
@@ -59,8 +71,20 @@ export function CompactAuthButtons() {
   const { t } = useTranslation();
   return (
     <div className="compact-auth">
-      <button type="button" className="button button--primary button--small" onClick={() => openModal({ kind: 'login' })}>{t('login_submit')}</button>
-      <button type="button" className="button button--secondary button--small" onClick={() => openModal({ kind: 'register' })}>{t('register_submit')}</button>
+      <button
+        type="button"
+        className="button button--primary button--small"
+        onClick={() => openModal({ kind: 'login' })}
+      >
+        {t('login_submit')}
+      </button>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => openModal({ kind: 'register' })}
+      >
+        {t('register_submit')}
+      </button>
     </div>
   );
 }

@@ -6,7 +6,18 @@ import { queryClient } from '../../../api/query-client';
 import { session } from '../../../lib/session';
 import { modalStore } from '../../../stores/modal-store';
 import { findRememberedLogin, rememberedLoginStorageKey, saveRememberedLogin } from '../remember-login';
-import { demoCountries, demoRegisterSettings, installFakeApi, LocationProbe, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeCall, type FakeRoute } from '../testing';
+import {
+  demoCountries,
+  demoRegisterSettings,
+  installFakeApi,
+  LocationProbe,
+  ok,
+  refuse,
+  renderWithProviders,
+  setUpSealedFormTests,
+  type FakeCall,
+  type FakeRoute,
+} from '../testing';
 import { LoginPanel } from './login-panel';
 
 const switchesAllOn: FeatureSwitches = {
@@ -26,7 +37,21 @@ const switchesAllOn: FeatureSwitches = {
 };
 
 const loginResult = { token: 'new-token', firstTimeLogin: false, passwordExpired: false, captchaRequired: false };
-const memberInfo = { id: 7, account: 'somchai88', userName: null, nickname: null, type: 0, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [], mobile: null, email: null, regDate: 0, language: 'EN', lastLoginAt: null };
+const memberInfo = {
+  id: 7,
+  account: 'somchai88',
+  userName: null,
+  nickname: null,
+  type: 0,
+  toUpline: false,
+  clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+  memberLabel: [],
+  mobile: null,
+  email: null,
+  regDate: 0,
+  language: 'EN',
+  lastLoginAt: null,
+};
 const rememberToken = 'r'.repeat(43);
 
 function api(switches: Partial<FeatureSwitches> = {}, overrides: Record<string, FakeRoute> = {}) {
@@ -52,9 +77,11 @@ afterEach(() => {
   queryClient.clear();
 });
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = async (name = 'Log in') => act(async () => fireEvent.click(screen.getByRole('button', { name })));
-const loginCalls = (calls: FakeCall[]) => calls.filter((call) => call.method === 'POST' && call.path === apiPaths.login);
+const loginCalls = (calls: FakeCall[]) =>
+  calls.filter((call) => call.method === 'POST' && call.path === apiPaths.login);
 
 describe('login modal tabs', () => {
   test('the SMS tab is offered only when smsCodeLogin is on', async () => {
@@ -86,7 +113,13 @@ describe('remember me', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Remember me for 1 day' }));
     await submit();
     await waitFor(() => expect(modalStore.get()).toBeNull());
-    expect(loginCalls(calls)[0]!.body).toEqual({ type: 'username', username: 'somchai88', password: 'secret123', sliderToken: 'bypass', remember: true });
+    expect(loginCalls(calls)[0]!.body).toEqual({
+      type: 'username',
+      username: 'somchai88',
+      password: 'secret123',
+      sliderToken: 'bypass',
+      remember: true,
+    });
     const stored = window.localStorage.getItem(rememberedLoginStorageKey)!;
     expect(stored).not.toContain('secret123');
     expect(JSON.parse(stored)).toMatchObject({ username: 'somchai88', rememberToken });
@@ -102,7 +135,13 @@ describe('remember me', () => {
     expect((screen.getByRole('checkbox', { name: 'Remember me for 1 day' }) as HTMLInputElement).checked).toBe(true);
     await submit();
     await waitFor(() => expect(modalStore.get()).toBeNull());
-    expect(loginCalls(calls)[0]!.body).toEqual({ type: 'remember', username: 'somchai88', rememberToken, sliderToken: 'bypass', remember: true });
+    expect(loginCalls(calls)[0]!.body).toEqual({
+      type: 'remember',
+      username: 'somchai88',
+      rememberToken,
+      sliderToken: 'bypass',
+      remember: true,
+    });
   });
 
   test('another username does not use the remembered token and needs a password', async () => {
@@ -118,7 +157,13 @@ describe('remember me', () => {
 
   test('a refused remember token is forgotten and the password is asked for', async () => {
     saveRememberedLogin({ username: 'somchai88', rememberToken });
-    api({}, { [`POST ${apiPaths.login}`]: () => refuse(400, 'login.remember.invalid', 'Your saved login has expired. Please enter your password.') });
+    api(
+      {},
+      {
+        [`POST ${apiPaths.login}`]: () =>
+          refuse(400, 'login.remember.invalid', 'Your saved login has expired. Please enter your password.'),
+      },
+    );
     renderWithProviders(<LoginPanel />);
     await submit();
     expect(await screen.findByText('Your saved login has expired. Please enter your password.')).toBeTruthy();
@@ -147,19 +192,37 @@ describe('login outcomes', () => {
     type('Password', 'Given1234');
     await submit();
     await waitFor(() => expect(modalStore.get()?.kind).toBe('changePassword'));
-    expect(modalStore.get()).toEqual({ kind: 'changePassword', isForced: true, account: 'agentkid01', knownPassword: 'Given1234', isRemembered: false });
+    expect(modalStore.get()).toEqual({
+      kind: 'changePassword',
+      isForced: true,
+      account: 'agentkid01',
+      knownPassword: 'Given1234',
+      isRemembered: false,
+    });
     expect(session.getPendingPasswordChange()).toBe('agentkid01');
   });
 
   test('login_verify_required opens the verification modal carrying the same attempt', async () => {
     const value = { verifyToken: 'vt-1', methods: ['mobile', 'totp'], mobile: '+66 81****678', email: null };
-    api({}, { [`POST ${apiPaths.login}`]: () => ({ status: 403, envelope: { success: false, value, errorCode: 'login_verify_required', message: 'Please verify' } }) });
+    api(
+      {},
+      {
+        [`POST ${apiPaths.login}`]: () => ({
+          status: 403,
+          envelope: { success: false, value, errorCode: 'login_verify_required', message: 'Please verify' },
+        }),
+      },
+    );
     renderWithProviders(<LoginPanel />);
     type('Username', 'somchai88');
     type('Password', 'secret123');
     await submit();
     await waitFor(() => expect(modalStore.get()?.kind).toBe('loginVerification'));
-    expect(modalStore.get()).toEqual({ kind: 'loginVerification', challenge: value, attempt: { type: 'username', username: 'somchai88', typedPassword: 'secret123', isRemembered: false } });
+    expect(modalStore.get()).toEqual({
+      kind: 'loginVerification',
+      challenge: value,
+      attempt: { type: 'username', username: 'somchai88', typedPassword: 'secret123', isRemembered: false },
+    });
     expect(session.getToken()).toBeNull();
   });
 });
@@ -186,7 +249,11 @@ describe('SMS login', () => {
     await openSmsTab();
     type('Mobile number', '081-234 5678');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send code' })));
-    expect(calls.find((call) => call.path === apiPaths.smsLogin)!.body).toEqual({ countryDialingCode: '66', mobileNum: '0812345678', sliderToken: 'bypass' });
+    expect(calls.find((call) => call.path === apiPaths.smsLogin)!.body).toEqual({
+      countryDialingCode: '66',
+      mobileNum: '0812345678',
+      sliderToken: 'bypass',
+    });
     expect(screen.getByRole('button', { name: 'Resend in 300s' })).toHaveProperty('disabled', true);
 
     await submit();
@@ -196,14 +263,25 @@ describe('SMS login', () => {
     await waitFor(() => expect(modalStore.get()).toBeNull());
     const login = loginCalls(calls)[0]!;
     expect(login.isSealed).toBe(true);
-    expect(login.body).toEqual({ type: 'sms', countryDialingCode: '66', mobileNum: '0812345678', verificationCode: '123456' });
+    expect(login.body).toEqual({
+      type: 'sms',
+      countryDialingCode: '66',
+      mobileNum: '0812345678',
+      verificationCode: '123456',
+    });
     // spec §4: no forced change after an SMS login.
     expect(session.getToken()).toBe('new-token');
     expect(session.getPendingPasswordChange()).toBeNull();
   });
 
   test('a refused code request shows the warning dialog with the server message and Confirm', async () => {
-    api({}, { [`POST ${apiPaths.smsLogin}`]: () => refuse(429, 'sms.too.many.requests', 'Too many requests, please retry after 5 minutes.') });
+    api(
+      {},
+      {
+        [`POST ${apiPaths.smsLogin}`]: () =>
+          refuse(429, 'sms.too.many.requests', 'Too many requests, please retry after 5 minutes.'),
+      },
+    );
     await openSmsTab();
     type('Mobile number', '0812345678');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send code' })));
@@ -230,15 +308,20 @@ describe('social buttons and free play', () => {
     expect(screen.getByRole('button', { name: 'Log in with Google' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Log in with Facebook' })).toBeNull();
     fireEvent.click(line);
-    expect(screen.getByRole('status').textContent).toBe('Logging in with LINE is not available on this site yet. Please log in with your username or mobile number.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Logging in with LINE is not available on this site yet. Please log in with your username or mobile number.',
+    );
   });
 
   test('free play: sealed call, member info (isAgent 4), cpw removed, modal closed, home', async () => {
     session.setPendingPasswordChange('someone');
-    const { calls } = api({ smsCodeLogin: false }, {
-      [`POST ${apiPaths.freePlay}`]: () => ok({ ...loginResult, token: 'trial-token' }),
-      [`GET ${apiPaths.memberInfo}`]: () => ok({ ...memberInfo, account: 'trial_8x2k', type: 4 }),
-    });
+    const { calls } = api(
+      { smsCodeLogin: false },
+      {
+        [`POST ${apiPaths.freePlay}`]: () => ok({ ...loginResult, token: 'trial-token' }),
+        [`GET ${apiPaths.memberInfo}`]: () => ok({ ...memberInfo, account: 'trial_8x2k', type: 4 }),
+      },
+    );
     renderWithProviders(
       <>
         <LoginPanel />

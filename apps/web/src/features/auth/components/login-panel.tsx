@@ -10,7 +10,13 @@ import { sealedRequest } from '../../../lib/sealed-request';
 import { openModal, type LoginAttempt } from '../../../stores/modal-store';
 import { describeAuthError } from '../auth-errors';
 import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
-import { clearRememberedLogin, findRememberedLogin, forgetRememberedLogin, isRememberedUsername, type RememberedLogin } from '../remember-login';
+import {
+  clearRememberedLogin,
+  findRememberedLogin,
+  forgetRememberedLogin,
+  isRememberedUsername,
+  type RememberedLogin,
+} from '../remember-login';
 import { useLoginCaptcha } from '../use-login-captcha';
 import { AuthTabs } from './auth-tabs';
 import { CaptchaField } from './captcha-field';
@@ -19,7 +25,9 @@ import { SliderChallenge } from './slider-challenge';
 import { SmsLoginForm } from './sms-login-form';
 
 // Only merchants with a social switch on load the buttons' code (spec §2: they need firebase switches).
-const SocialLoginButtons = lazy(() => loadChunk(() => import('./social-login-buttons')).then((module) => ({ default: module.SocialLoginButtons })));
+const SocialLoginButtons = lazy(() =>
+  loadChunk(() => import('./social-login-buttons')).then((module) => ({ default: module.SocialLoginButtons })),
+);
 
 type LoginTab = 'username' | 'sms';
 
@@ -62,13 +70,19 @@ export function LoginPanel({ prefill }: { prefill?: { username: string; password
         <button type="button" className="auth-form__link" onClick={() => openModal({ kind: 'forgotPassword' })}>
           {t('login_forgot')}
         </button>
-        <button type="button" className="auth-form__link auth-form__link--strong" onClick={() => openModal({ kind: 'register' })}>
+        <button
+          type="button"
+          className="auth-form__link auth-form__link--strong"
+          onClick={() => openModal({ kind: 'register' })}
+        >
           {t('login_no_account')}
         </button>
       </div>
       {(hasSocial || hasFreePlay) && (
         <div className="login-panel__more">
-          <p className="login-panel__divider"><span>{t('login_or')}</span></p>
+          <p className="login-panel__divider">
+            <span>{t('login_or')}</span>
+          </p>
           {hasSocial && firebase && (
             <Suspense fallback={<div className="social-login social-login--loading" />}>
               <SocialLoginButtons providers={firebase} />
@@ -99,13 +113,17 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
   const [username, setUsername] = useState(() => prefill?.username ?? remembered?.username ?? '');
   const [password, setPassword] = useState(prefill?.password ?? '');
   // Ticked when a remembered login is shown; the top bar's form for someone else starts unticked.
-  const [isRememberTicked, setIsRememberTicked] = useState(() => remembered !== null && (!prefill || isRememberedUsername(remembered, prefill.username)));
+  const [isRememberTicked, setIsRememberTicked] = useState(
+    () => remembered !== null && (!prefill || isRememberedUsername(remembered, prefill.username)),
+  );
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const captcha = useLoginCaptcha();
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
   // The top bar's form already validated: go straight to the slider.
-  const [step, setStep] = useState<'form' | 'slider' | 'sending'>(prefill?.username && prefill.password ? 'slider' : 'form');
+  const [step, setStep] = useState<'form' | 'slider' | 'sending'>(
+    prefill?.username && prefill.password ? 'slider' : 'form',
+  );
 
   const rememberedForUsername = isRememberTicked && isRememberedUsername(remembered, username) ? remembered : null;
   const usesRememberToken = rememberedForUsername !== null && password === '';
@@ -141,11 +159,22 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
     let payload: LoginRequest;
     let attempt: LoginAttempt;
     if (usesRememberToken) {
-      payload = { type: 'remember', username: rememberedForUsername.username, rememberToken: rememberedForUsername.rememberToken, sliderToken, remember: true };
+      payload = {
+        type: 'remember',
+        username: rememberedForUsername.username,
+        rememberToken: rememberedForUsername.rememberToken,
+        sliderToken,
+        remember: true,
+      };
       attempt = { type: 'remember', username: rememberedForUsername.username, isRemembered: true };
     } else {
       payload = { type: 'username', username: trimmedUsername, password, sliderToken, remember: isRememberTicked };
-      attempt = { type: 'username', username: trimmedUsername, typedPassword: password, isRemembered: isRememberTicked };
+      attempt = {
+        type: 'username',
+        username: trimmedUsername,
+        typedPassword: password,
+        isRemembered: isRememberTicked,
+      };
     }
     Object.assign(payload, captcha.requestFields);
     try {
@@ -169,7 +198,9 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t('login_form_label')}>
       <div className="auth-field">
-        <label className="auth-field__label" htmlFor="login-username">{t('login_username')}</label>
+        <label className="auth-field__label" htmlFor="login-username">
+          {t('login_username')}
+        </label>
         <input
           id="login-username"
           className="auth-field__input"
@@ -184,7 +215,9 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
         {errors.username && <p className="auth-field__error">{errors.username}</p>}
       </div>
       <div className="auth-field">
-        <label className="auth-field__label" htmlFor="login-password">{t('login_password')}</label>
+        <label className="auth-field__label" htmlFor="login-password">
+          {t('login_password')}
+        </label>
         <div className="auth-field__row">
           <input
             id="login-password"
@@ -212,12 +245,25 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
       </div>
       {captcha.isRequired && <CaptchaField {...captcha.fieldProps} error={errors.captcha} />}
       <label className="auth-check login-remember">
-        <input type="checkbox" name="remember" checked={isRememberTicked} onChange={(event) => onRememberChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          name="remember"
+          checked={isRememberTicked}
+          onChange={(event) => onRememberChange(event.target.checked)}
+        />
         <span>{t('login_remember')}</span>
       </label>
       {step === 'slider' && <SliderChallenge onSolved={(token) => void logIn(token)} />}
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
-      <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={step !== 'form'}>
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--medium auth-form__submit"
+        disabled={step !== 'form'}
+      >
         {t(step === 'sending' ? 'login_sending' : 'login_submit')}
       </button>
     </form>

@@ -5,13 +5,45 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { queryClient } from '../../../api/query-client';
 import { session } from '../../../lib/session';
 import { modalStore, type LoginAttempt } from '../../../stores/modal-store';
-import { initTestI18n, installFakeApi, ok, prepareSealing, refuse, renderWithProviders, type FakeRoute } from '../testing';
+import {
+  initTestI18n,
+  installFakeApi,
+  ok,
+  prepareSealing,
+  refuse,
+  renderWithProviders,
+  type FakeRoute,
+} from '../testing';
 import { LoginVerificationModal } from './login-verification-modal';
 
 const loginResult = { token: 'verified-token', firstTimeLogin: false, passwordExpired: false, captchaRequired: false };
-const memberInfo = { id: 7, account: 'somchai88', userName: null, nickname: null, type: 0, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [], mobile: null, email: null, regDate: 0, language: 'EN', lastLoginAt: null };
-const attempt: LoginAttempt = { type: 'username', username: 'somchai88', typedPassword: 'secret123', isRemembered: false };
-const challenge: LoginVerifyRequiredValue = { verifyToken: 'vt-1', methods: ['mobile', 'email', 'bankName', 'totp'], mobile: '+66 81****678', email: 'so****@example.com' };
+const memberInfo = {
+  id: 7,
+  account: 'somchai88',
+  userName: null,
+  nickname: null,
+  type: 0,
+  toUpline: false,
+  clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+  memberLabel: [],
+  mobile: null,
+  email: null,
+  regDate: 0,
+  language: 'EN',
+  lastLoginAt: null,
+};
+const attempt: LoginAttempt = {
+  type: 'username',
+  username: 'somchai88',
+  typedPassword: 'secret123',
+  isRemembered: false,
+};
+const challenge: LoginVerifyRequiredValue = {
+  verifyToken: 'vt-1',
+  methods: ['mobile', 'email', 'bankName', 'totp'],
+  mobile: '+66 81****678',
+  email: 'so****@example.com',
+};
 
 function api(overrides: Record<string, FakeRoute> = {}) {
   return installFakeApi({
@@ -50,7 +82,10 @@ describe('new-IP verification modal (spec §4)', () => {
   test('offers exactly the methods of the answer, with where a code goes', () => {
     api();
     renderModal({ ...challenge, methods: ['email', 'totp'] });
-    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual(['By e-mail', 'Authenticator app']);
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')!.textContent)).toEqual([
+      'By e-mail',
+      'Authenticator app',
+    ]);
     expect(screen.getByText('The code is sent to so****@example.com')).toBeTruthy();
   });
 
@@ -59,7 +94,11 @@ describe('new-IP verification modal (spec §4)', () => {
     const { calls } = api();
     renderModal();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send code' })));
-    expect(calls[0]).toMatchObject({ method: 'POST', path: apiPaths.loginVerificationCode, body: { verifyToken: 'vt-1', method: 'mobile' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: apiPaths.loginVerificationCode,
+      body: { verifyToken: 'vt-1', method: 'mobile' },
+    });
     expect(screen.getByRole('button', { name: 'Resend in 120s' })).toHaveProperty('disabled', true);
     await act(async () => vi.advanceTimersByTime(120_000));
     expect(screen.getByRole('button', { name: 'Send again' })).toHaveProperty('disabled', false);
@@ -75,7 +114,9 @@ describe('new-IP verification modal (spec §4)', () => {
   });
 
   test('bank account name is sent as payeeName; a wrong one is shown under the field', async () => {
-    const { calls } = api({ [`POST ${apiPaths.loginVerification}`]: () => refuse(400, 'login.verify.failed', 'The answer does not match') });
+    const { calls } = api({
+      [`POST ${apiPaths.loginVerification}`]: () => refuse(400, 'login.verify.failed', 'The answer does not match'),
+    });
     renderModal();
     fireEvent.click(screen.getByRole('radio', { name: 'Bank account name' }));
     await act(async () => fireEvent.click(verifyButton()));
@@ -83,7 +124,11 @@ describe('new-IP verification modal (spec §4)', () => {
     fireEvent.change(screen.getByLabelText('Name on your bank account'), { target: { value: ' Somchai Jaidee ' } });
     await act(async () => fireEvent.click(verifyButton()));
     expect(await screen.findByText('The answer does not match')).toBeTruthy();
-    expect(calls.find((call) => call.path === apiPaths.loginVerification)!.body).toEqual({ verifyToken: 'vt-1', method: 'bankName', payeeName: 'Somchai Jaidee' });
+    expect(calls.find((call) => call.path === apiPaths.loginVerification)!.body).toEqual({
+      verifyToken: 'vt-1',
+      method: 'bankName',
+      payeeName: 'Somchai Jaidee',
+    });
     expect(session.getToken()).toBeNull();
   });
 

@@ -36,7 +36,13 @@ const totpCodePattern = /^[0-9]{6}$/;
  * `login_verify_required`; the member proves it is them by one of the offered methods, and POST
  * /wps/session/login/verification (sealed) finishes the very same login.
  */
-export function LoginVerificationModal({ challenge, attempt }: { challenge: LoginVerifyRequiredValue; attempt: LoginAttempt }) {
+export function LoginVerificationModal({
+  challenge,
+  attempt,
+}: {
+  challenge: LoginVerifyRequiredValue;
+  attempt: LoginAttempt;
+}) {
   const { t } = useTranslation();
   return (
     <Modal title={t('login_verify_title')} onClose={closeModal} size="small" className="auth-modal">
@@ -75,7 +81,11 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
     if (error) return;
 
     setIsSending(true);
-    const request: LoginVerificationRequest = { verifyToken: challenge.verifyToken, method, ...(method === 'bankName' ? { payeeName: value } : { verificationCode: value }) };
+    const request: LoginVerificationRequest = {
+      verifyToken: challenge.verifyToken,
+      method,
+      ...(method === 'bankName' ? { payeeName: value } : { verificationCode: value }),
+    };
     try {
       const result = await sealedRequest<LoginResult>(apiPaths.loginVerification, { ...request });
       await completeLogin(result, attempt);
@@ -91,8 +101,14 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
   if (isExpired) {
     return (
       <div className="auth-form login-verify">
-        <p className="auth-form__error" role="alert">{t('login_verify_expired')}</p>
-        <button type="button" className="button button--primary button--medium auth-form__submit" onClick={() => openModal({ kind: 'login' })}>
+        <p className="auth-form__error" role="alert">
+          {t('login_verify_expired')}
+        </p>
+        <button
+          type="button"
+          className="button button--primary button--medium auth-form__submit"
+          onClick={() => openModal({ kind: 'login' })}
+        >
           {t('login_verify_again')}
         </button>
       </div>
@@ -101,11 +117,19 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
 
   const inputId = `login-verify-${method}`;
   return (
-    <form className="auth-form login-verify" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login_verify_title')}>
+    <form
+      className="auth-form login-verify"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('login_verify_title')}
+    >
       <div className="login-verify__intro">
         <span className="login-verify__shield" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="26" height="26">
-            <path fill="currentColor" d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3z" />
+            <path
+              fill="currentColor"
+              d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3z"
+            />
           </svg>
         </span>
         <p>{t('login_verify_intro')}</p>
@@ -115,7 +139,13 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
           <legend className="auth-field__label">{t('login_verify_choose')}</legend>
           {challenge.methods.map((option) => (
             <label key={option} className="login-verify__method" data-checked={option === method}>
-              <input type="radio" name="verify-method" value={option} checked={option === method} onChange={() => chooseMethod(option)} />
+              <input
+                type="radio"
+                name="verify-method"
+                value={option}
+                checked={option === method}
+                onChange={() => chooseMethod(option)}
+              />
               <span>{t(methodLabelKeys[option])}</span>
             </label>
           ))}
@@ -135,7 +165,9 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
         />
       ) : (
         <div className="auth-field">
-          <label className="auth-field__label" htmlFor={inputId}>{t(method === 'bankName' ? 'login_verify_bank_name' : 'login_verify_totp')}</label>
+          <label className="auth-field__label" htmlFor={inputId}>
+            {t(method === 'bankName' ? 'login_verify_bank_name' : 'login_verify_totp')}
+          </label>
           <input
             key={method}
             id={inputId}
@@ -147,12 +179,24 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
             value={answer}
             onChange={(event) => setAnswers((previous) => ({ ...previous, [method]: event.target.value }))}
             aria-invalid={Boolean(fieldError)}
-            placeholder={t(method === 'bankName' ? 'login_verify_bank_name_placeholder' : 'login_verify_totp_placeholder')}
+            placeholder={t(
+              method === 'bankName' ? 'login_verify_bank_name_placeholder' : 'login_verify_totp_placeholder',
+            )}
           />
-          {fieldError ? <p className="auth-field__error">{fieldError}</p> : <p className="auth-field__hint">{t(method === 'bankName' ? 'login_verify_bank_name_hint' : 'login_verify_totp_hint')}</p>}
+          {fieldError ? (
+            <p className="auth-field__error">{fieldError}</p>
+          ) : (
+            <p className="auth-field__hint">
+              {t(method === 'bankName' ? 'login_verify_bank_name_hint' : 'login_verify_totp_hint')}
+            </p>
+          )}
         </div>
       )}
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
       <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={isSending}>
         {t(isSending ? 'login_sending' : 'login_verify_submit')}
       </button>
@@ -173,7 +217,16 @@ interface CodeByMessageProps {
 }
 
 /** The code field of the mobile and e-mail methods, with "send code" and its countdown (spec §4, §9). */
-function CodeByMessage({ inputId, method, destination, verifyToken, value, onChange, error, onExpired }: CodeByMessageProps) {
+function CodeByMessage({
+  inputId,
+  method,
+  destination,
+  verifyToken,
+  value,
+  onChange,
+  error,
+  onExpired,
+}: CodeByMessageProps) {
   const { t } = useTranslation();
   const { secondsLeft, start } = useCountdown();
   const [isSendingCode, setIsSendingCode] = useState(false);
@@ -198,11 +251,17 @@ function CodeByMessage({ inputId, method, destination, verifyToken, value, onCha
   };
 
   const buttonText =
-    secondsLeft > 0 ? t('sms_code_resend_in', { seconds: secondsLeft }) : isSendingCode ? t('sms_code_sending') : t(hasSent ? 'sms_code_send_again' : 'sms_code_send');
+    secondsLeft > 0
+      ? t('sms_code_resend_in', { seconds: secondsLeft })
+      : isSendingCode
+        ? t('sms_code_sending')
+        : t(hasSent ? 'sms_code_send_again' : 'sms_code_send');
 
   return (
     <div className="auth-field">
-      <label className="auth-field__label" htmlFor={inputId}>{t(method === 'mobile' ? 'login_verify_sms_code' : 'login_verify_email_code')}</label>
+      <label className="auth-field__label" htmlFor={inputId}>
+        {t(method === 'mobile' ? 'login_verify_sms_code' : 'login_verify_email_code')}
+      </label>
       {destination && <p className="login-verify__destination">{t('login_verify_code_goes_to', { destination })}</p>}
       <div className="auth-field__row">
         <input
@@ -217,11 +276,25 @@ function CodeByMessage({ inputId, method, destination, verifyToken, value, onCha
           aria-invalid={Boolean(error)}
           placeholder={t('login_verify_code_placeholder')}
         />
-        <button type="button" className="sms-code-field__send" onClick={() => void sendCode()} disabled={isSendingCode || secondsLeft > 0} aria-live="polite">
+        <button
+          type="button"
+          className="sms-code-field__send"
+          onClick={() => void sendCode()}
+          disabled={isSendingCode || secondsLeft > 0}
+          aria-live="polite"
+        >
           {buttonText}
         </button>
       </div>
-      {error ? <p className="auth-field__error">{error}</p> : hasSent && <p className="auth-field__hint sms-code-field__sent">{t(method === 'mobile' ? 'login_verify_code_sent_mobile' : 'login_verify_code_sent_email')}</p>}
+      {error ? (
+        <p className="auth-field__error">{error}</p>
+      ) : (
+        hasSent && (
+          <p className="auth-field__hint sms-code-field__sent">
+            {t(method === 'mobile' ? 'login_verify_code_sent_mobile' : 'login_verify_code_sent_email')}
+          </p>
+        )
+      )}
       {failure !== null && <WarningDialog message={failure} onClose={() => setFailure(null)} />}
     </div>
   );

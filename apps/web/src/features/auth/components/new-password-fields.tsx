@@ -16,7 +16,12 @@ export function checkNewPassword(values: NewPasswordValues, rule: RegisterFieldR
   const errors: NewPasswordErrors = {};
   const passwordError = checkRule(values.newPassword, rule, t('forgot_new_password'), t, { isSecret: true });
   if (passwordError) errors.newPassword = passwordError;
-  const confirmationError = checkConfirmation(values.confirmPassword, values.newPassword, t('register_field_confirmPassword'), t);
+  const confirmationError = checkConfirmation(
+    values.confirmPassword,
+    values.newPassword,
+    t('register_field_confirmPassword'),
+    t,
+  );
   if (confirmationError) errors.confirmPassword = confirmationError;
   return errors;
 }

@@ -5,7 +5,16 @@ import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { ModalHost } from '../../../app/modal-host';
 import { modalStore, useOpenModal } from '../../../stores/modal-store';
-import { demoCountries, demoRegisterSettings, installFakeApi, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeRoute } from '../testing';
+import {
+  demoCountries,
+  demoRegisterSettings,
+  installFakeApi,
+  ok,
+  refuse,
+  renderWithProviders,
+  setUpSealedFormTests,
+  type FakeRoute,
+} from '../testing';
 import { ForgotPasswordModal } from './forgot-password-modal';
 import { ResetPasswordModal } from './reset-password-modal';
 
@@ -62,7 +71,11 @@ describe('forgot password by phone', () => {
     type(/^New password/, 'abc');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset password' })));
     expect(screen.getByText('Please enter SMS code')).toBeTruthy();
-    expect(screen.getAllByText('Letters or digits (6-20 characters)').some((element) => element.className === 'auth-field__error')).toBe(true);
+    expect(
+      screen
+        .getAllByText('Letters or digits (6-20 characters)')
+        .some((element) => element.className === 'auth-field__error'),
+    ).toBe(true);
     expect(screen.getByText('Please enter Confirm password')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
@@ -91,23 +104,39 @@ describe('forgot password by phone', () => {
     await waitFor(() => expect(screen.getByTestId('modal').textContent).toBe('null'), { timeout: 5000 });
     const reset = calls.find((call) => call.path === apiPaths.passwordVerification)!;
     expect(reset.isSealed).toBe(true);
-    expect(reset.body).toEqual({ countryDialingCode: '66', mobileNum: '0812345678', verificationCode: '246810', newPassword: 'newpass1', confirmPassword: 'newpass1' });
+    expect(reset.body).toEqual({
+      countryDialingCode: '66',
+      mobileNum: '0812345678',
+      verificationCode: '246810',
+      newPassword: 'newpass1',
+      confirmPassword: 'newpass1',
+    });
     const login = calls.find((call) => call.path === apiPaths.login)!;
-    expect(login.body).toEqual({ type: 'username', username: '0812345678', password: 'newpass1', sliderToken: 'bypass' });
+    expect(login.body).toEqual({
+      type: 'username',
+      username: '0812345678',
+      password: 'newpass1',
+      sliderToken: 'bypass',
+    });
     expect(calls.indexOf(login)).toBeGreaterThan(calls.indexOf(reset));
     expect(window.sessionStorage.getItem('token')).toBe('after-reset');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
   });
 
   test('a refused code shows the server message and logs nobody in', async () => {
-    const { calls } = api({ [`POST ${apiPaths.passwordVerification}`]: () => refuse(400, 'sms.code.invalid', 'The verification code is incorrect') });
+    const { calls } = api({
+      [`POST ${apiPaths.passwordVerification}`]: () =>
+        refuse(400, 'sms.code.invalid', 'The verification code is incorrect'),
+    });
     renderWithProviders(<ForgotPasswordModal />);
     type(await screen.findByLabelText(/^Mobile number/), '0812345678');
     type(/^SMS code/, '000000');
     type(/^New password/, 'newpass1');
     type(/^Confirm password/, 'newpass1');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset password' })));
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('The verification code is incorrect');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'The verification code is incorrect',
+    );
     expect(calls.some((call) => call.path === apiPaths.login)).toBe(false);
     expect(modalStore.get()).toEqual({ kind: 'forgotPassword' });
   });
@@ -134,13 +163,17 @@ describe('forgot password by e-mail', () => {
   });
 
   test('a failure keeps the form as it was, with the message', async () => {
-    api({ [`POST ${apiPaths.passwordEmail}`]: () => refuse(429, 'TOO_MANY_REQUESTS', 'Too many requests, please wait') });
+    api({
+      [`POST ${apiPaths.passwordEmail}`]: () => refuse(429, 'TOO_MANY_REQUESTS', 'Too many requests, please wait'),
+    });
     renderWithProviders(<ForgotPasswordModal />);
     fireEvent.click(screen.getByRole('tab', { name: 'By e-mail' }));
     type(/^Username/, 'somchai1');
     type(/^E-mail/, 'somchai@example.com');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send reset link' })));
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Too many requests, please wait');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'Too many requests, please wait',
+    );
     expect(modalStore.get()).toEqual({ kind: 'forgotPassword' });
     expect((screen.getByLabelText(/^Username/) as HTMLInputElement).value).toBe('somchai1');
   });
@@ -168,7 +201,9 @@ describe('reset by the e-mailed link', () => {
     type(await screen.findByLabelText(/^New password/), 'brandnew9');
     type(/^Confirm password/, 'brandnew9');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save new password' })));
-    await waitFor(() => expect(modalStore.get()).toEqual({ kind: 'login', messageKey: 'reset_password_done' }), { timeout: 5000 });
+    await waitFor(() => expect(modalStore.get()).toEqual({ kind: 'login', messageKey: 'reset_password_done' }), {
+      timeout: 5000,
+    });
     const reset = calls.find((call) => call.path === apiPaths.passwordEmailReset)!;
     expect(reset.isSealed).toBe(true);
     expect(reset.body).toEqual({ resetToken: 'link-token-1', newPassword: 'brandnew9', confirmPassword: 'brandnew9' });
@@ -177,13 +212,18 @@ describe('reset by the e-mailed link', () => {
   });
 
   test('a spent link says so and offers a new one', async () => {
-    api({ [`POST ${apiPaths.passwordEmailReset}`]: () => refuse(400, 'password.reset.token.invalid', 'This link has expired or was already used') });
+    api({
+      [`POST ${apiPaths.passwordEmailReset}`]: () =>
+        refuse(400, 'password.reset.token.invalid', 'This link has expired or was already used'),
+    });
     modalStore.set({ kind: 'resetPassword', resetToken: 'old' });
     renderWithProviders(<ResetPasswordModal resetToken="old" />, { route: '/?resetPassword=old' });
     type(await screen.findByLabelText(/^New password/), 'brandnew9');
     type(/^Confirm password/, 'brandnew9');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save new password' })));
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('This link has expired or was already used');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'This link has expired or was already used',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Request a new link' }));
     expect(modalStore.get()).toEqual({ kind: 'forgotPassword' });
   });

@@ -1,4 +1,10 @@
-import { apiPaths, identityErrorCodes, type LoginResult, type RegisterFieldName, type RegisterSettings } from '@lotus/contract';
+import {
+  apiPaths,
+  identityErrorCodes,
+  type LoginResult,
+  type RegisterFieldName,
+  type RegisterSettings,
+} from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startSession } from '../../../api/member';
@@ -9,7 +15,15 @@ import { closeModal, openModal } from '../../../stores/modal-store';
 import { checkAffiliateCode, type UrlAffiliate } from '../api/affiliate';
 import { sendRegisterSms } from '../api/sms-codes';
 import { describeAuthError } from '../auth-errors';
-import { buildRegisterPayload, isSmsCodeAsked, planRegisterForm, readValue, type PlannedField, type RegisterMode, type RegisterValues } from '../register-fields';
+import {
+  buildRegisterPayload,
+  isSmsCodeAsked,
+  planRegisterForm,
+  readValue,
+  type PlannedField,
+  type RegisterMode,
+  type RegisterValues,
+} from '../register-fields';
 import { checkConfirmation, checkRule, describeRule } from '../register-rules';
 import { CaptchaField } from './captcha-field';
 import { CountryPicker, defaultDialingCode } from './country-picker';
@@ -58,7 +72,8 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
   /** The field's name in messages ("Please enter Mobile number"). */
   const fieldName = (name: FieldKey) => t(`register_field_${name}`);
   /** On the mobile tab the number's label also says it is the username. */
-  const label = (name: FieldKey) => (mode === 'mobile' && name === 'mobileNum' ? t('register_mobile_username') : fieldName(name));
+  const label = (name: FieldKey) =>
+    mode === 'mobile' && name === 'mobileNum' ? t('register_mobile_username') : fieldName(name);
   const isCodeAsked = isSmsCodeAsked(plan, readValue(values, 'mobileNum'));
   // The sentence marks its link as <terms>…</terms>, so each language places it where it reads right.
   // (Split here rather than with react-i18next's Trans, which would put its parser on the home page.)
@@ -68,15 +83,27 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
   const validate = (current: RegisterValues, agreed: boolean, captchaAnswer: string): Errors => {
     const next: Errors = {};
     for (const field of plan.fields) {
-      const message = checkRule(readValue(current, field.name, field.isSecret), field.rule, fieldName(field.name), t, { isSecret: field.isSecret });
+      const message = checkRule(readValue(current, field.name, field.isSecret), field.rule, fieldName(field.name), t, {
+        isSecret: field.isSecret,
+      });
       if (message) next[field.name] = message;
     }
     if (plan.hasPassword) {
-      const message = checkConfirmation(readValue(current, 'confirmPassword', true), readValue(current, 'password', true), fieldName('confirmPassword'), t);
+      const message = checkConfirmation(
+        readValue(current, 'confirmPassword', true),
+        readValue(current, 'password', true),
+        fieldName('confirmPassword'),
+        t,
+      );
       if (message) next.confirmPassword = message;
     }
     if (isSmsCodeAsked(plan, readValue(current, 'mobileNum'))) {
-      const message = checkRule(readValue(current, 'verificationCode'), plan.codeRule, fieldName('verificationCode'), t);
+      const message = checkRule(
+        readValue(current, 'verificationCode'),
+        plan.codeRule,
+        fieldName('verificationCode'),
+        t,
+      );
       if (message) next.verificationCode = message;
     }
     if (plan.isCaptchaShown && !captchaAnswer.trim()) next.captcha = t('captcha_required');
@@ -94,7 +121,12 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
   const canSendCode = (): boolean => {
     const mobileField = plan.fields.find((field) => field.name === 'mobileNum');
     if (!mobileField) return false;
-    const message = checkRule(readValue(values, 'mobileNum'), { ...mobileField.rule, required: true }, fieldName('mobileNum'), t);
+    const message = checkRule(
+      readValue(values, 'mobileNum'),
+      { ...mobileField.rule, required: true },
+      fieldName('mobileNum'),
+      t,
+    );
     setErrors((previous) => ({ ...previous, mobileNum: message ?? undefined }));
     return message === null;
   };
@@ -115,7 +147,9 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
     const next = validate(values, hasAgreed, captcha);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    const typedAffiliateCode = plan.fields.some((field) => field.name === 'affiliateCode') ? readValue(values, 'affiliateCode') : '';
+    const typedAffiliateCode = plan.fields.some((field) => field.name === 'affiliateCode')
+      ? readValue(values, 'affiliateCode')
+      : '';
     if (typedAffiliateCode) {
       setStep('checking-affiliate');
       try {
@@ -140,11 +174,16 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
       domain: window.location.hostname,
     });
     try {
-      const result = await sealedRequest<LoginResult>(mode === 'mobile' ? apiPaths.registerMobile : apiPaths.register, payload, { method: 'PUT' });
+      const result = await sealedRequest<LoginResult>(
+        mode === 'mobile' ? apiPaths.registerMobile : apiPaths.register,
+        payload,
+        { method: 'PUT' },
+      );
       await startSession(result);
       closeModal();
     } catch (error) {
-      if (error instanceof ApiError && error.errorCode === identityErrorCodes.affiliateInvalid) setDialog(t('invitation_code_error'));
+      if (error instanceof ApiError && error.errorCode === identityErrorCodes.affiliateInvalid)
+        setDialog(t('invitation_code_error'));
       else setFormError(describeAuthError(error, t));
       if (plan.isCaptchaShown) {
         setCaptcha('');
@@ -184,7 +223,11 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
     };
     if (field.name === 'mobileNum') {
       return [
-        <RuleField key={field.name} {...common} prefix={<CountryPicker value={dialingCode} onChange={setDialingCode} isInvalid={Boolean(errors.mobileNum)} />} />,
+        <RuleField
+          key={field.name}
+          {...common}
+          prefix={<CountryPicker value={dialingCode} onChange={setDialingCode} isInvalid={Boolean(errors.mobileNum)} />}
+        />,
         ...(isCodeAsked ? [renderSmsCode()] : []),
       ];
     }
@@ -211,12 +254,27 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
   };
 
   return (
-    <form className="auth-form register-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('register_title')}>
+    <form
+      className="auth-form register-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('register_title')}
+    >
       {urlAffiliate.status === 'valid' && (
-        <p className="register-form__affiliate" role="status">{t('register_affiliate_applied', { code: urlAffiliate.code })}</p>
+        <p className="register-form__affiliate" role="status">
+          {t('register_affiliate_applied', { code: urlAffiliate.code })}
+        </p>
       )}
       <div className="auth-form__grid">{plan.fields.flatMap(renderField)}</div>
-      {plan.isCaptchaShown && <CaptchaField value={captcha} onChange={setCaptcha} onCaptchaId={setCaptchaId} reloadKey={captchaReloadKey} error={errors.captcha} />}
+      {plan.isCaptchaShown && (
+        <CaptchaField
+          value={captcha}
+          onChange={setCaptcha}
+          onCaptchaId={setCaptchaId}
+          reloadKey={captchaReloadKey}
+          error={errors.captcha}
+        />
+      )}
       <label className="auth-check">
         <input
           type="checkbox"
@@ -238,12 +296,24 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
       </label>
       {errors.agree && <p className="auth-field__error">{errors.agree}</p>}
       {step === 'slider' && <SliderChallenge onSolved={(token) => void register(token)} />}
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
-      <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={step !== 'form' || urlAffiliate.status === 'checking'}>
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--medium auth-form__submit"
+        disabled={step !== 'form' || urlAffiliate.status === 'checking'}
+      >
         {t(step === 'sending' ? 'register_sending' : 'register_submit')}
       </button>
       <div className="auth-form__links auth-form__links--center">
-        <button type="button" className="auth-form__link auth-form__link--strong" onClick={() => openModal({ kind: 'login' })}>
+        <button
+          type="button"
+          className="auth-form__link auth-form__link--strong"
+          onClick={() => openModal({ kind: 'login' })}
+        >
           {t('register_have_account')}
         </button>
       </div>

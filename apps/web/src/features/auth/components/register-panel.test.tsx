@@ -3,11 +3,34 @@ import { apiPaths } from '@lotus/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { modalStore } from '../../../stores/modal-store';
-import { demoCountries, demoRegisterSettings, installFakeApi, ok, refuse, renderWithProviders, setUpSealedFormTests, type FakeRoute } from '../testing';
+import {
+  demoCountries,
+  demoRegisterSettings,
+  installFakeApi,
+  ok,
+  refuse,
+  renderWithProviders,
+  setUpSealedFormTests,
+  type FakeRoute,
+} from '../testing';
 import { RegisterPanel } from './register-panel';
 
 const loginResult = { token: 'new-token', firstTimeLogin: true, passwordExpired: false, captchaRequired: false };
-const memberInfo = { id: 7, account: '0812345678', userName: null, nickname: null, type: 0, toUpline: false, clubLabel: { labelName: 'VIP0', rankLevel: 0 }, memberLabel: [], mobile: '+66 81****678', email: null, regDate: 0, language: 'EN', lastLoginAt: null };
+const memberInfo = {
+  id: 7,
+  account: '0812345678',
+  userName: null,
+  nickname: null,
+  type: 0,
+  toUpline: false,
+  clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+  memberLabel: [],
+  mobile: '+66 81****678',
+  email: null,
+  regDate: 0,
+  language: 'EN',
+  lastLoginAt: null,
+};
 
 function api(overrides: Record<string, FakeRoute> = {}) {
   return installFakeApi({
@@ -18,7 +41,9 @@ function api(overrides: Record<string, FakeRoute> = {}) {
     [`PUT ${apiPaths.register}`]: () => ok(loginResult),
     [`GET ${apiPaths.memberInfo}`]: () => ok(memberInfo),
     [`GET ${apiPaths.agentAffiliate}`]: (call) =>
-      call.query.get('affiliateCode') === 'LOTUS88' ? ok({ affiliateCode: 'LOTUS88', agent: 'de****nt' }) : refuse(400, 'affiliate.code.invalid', 'Invalid affiliate code'),
+      call.query.get('affiliateCode') === 'LOTUS88'
+        ? ok({ affiliateCode: 'LOTUS88', agent: 'de****nt' })
+        : refuse(400, 'affiliate.code.invalid', 'Invalid affiliate code'),
     ...overrides,
   });
 }
@@ -29,7 +54,8 @@ beforeEach(() => {
   modalStore.set({ kind: 'register' });
 });
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function openMobileTab() {
   renderWithProviders(<RegisterPanel />);
@@ -72,7 +98,9 @@ describe('register modal tabs', () => {
   });
 
   test('without mobileRegistrationPassword the mobile tab asks no password', async () => {
-    api({ [`GET ${apiPaths.registerSettings}`]: () => ok({ ...demoRegisterSettings, mobileRegistrationPassword: false }) });
+    api({
+      [`GET ${apiPaths.registerSettings}`]: () => ok({ ...demoRegisterSettings, mobileRegistrationPassword: false }),
+    });
     const panel = await openMobileTab();
     expect(within(panel).queryByLabelText(/^Password/)).toBeNull();
     expect(within(panel).queryByLabelText(/^Confirm password/)).toBeNull();
@@ -93,7 +121,11 @@ describe('registration by mobile', () => {
     const { calls } = api();
     await openMobileTab();
     await fillMobileForm();
-    expect(calls.find((call) => call.path === apiPaths.smsRegister)?.body).toEqual({ countryDialingCode: '66', mobileNo: '0812345678', sliderToken: 'bypass' });
+    expect(calls.find((call) => call.path === apiPaths.smsRegister)?.body).toEqual({
+      countryDialingCode: '66',
+      mobileNo: '0812345678',
+      sliderToken: 'bypass',
+    });
     expect(screen.getByRole('button', { name: 'Resend in 300s' })).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
@@ -130,19 +162,34 @@ describe('registration by mobile', () => {
     expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 
-  test('the server\'s refusal (a wrong code) shows its message and keeps the modal open', async () => {
-    api({ [`PUT ${apiPaths.registerMobile}`]: () => refuse(400, 'sms.code.invalid', 'The verification code is incorrect') });
+  test("the server's refusal (a wrong code) shows its message and keeps the modal open", async () => {
+    api({
+      [`PUT ${apiPaths.registerMobile}`]: () => refuse(400, 'sms.code.invalid', 'The verification code is incorrect'),
+    });
     await openMobileTab();
     await fillMobileForm();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
-    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('The verification code is incorrect');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'The verification code is incorrect',
+    );
     expect(modalStore.get()).toEqual({ kind: 'register' });
   });
 });
 
 describe('the slider and the terms', () => {
-  test('the second slider (the registration\'s) scrolls itself to the middle of the view and takes the focus', async () => {
-    api({ [`GET ${apiPaths.sliderChallenge}`]: () => ok({ challengeId: 'c1', background: 'data:image/png;base64,', piece: 'data:image/png;base64,', width: 300, height: 160, pieceSize: 44, pieceY: 50 }) });
+  test("the second slider (the registration's) scrolls itself to the middle of the view and takes the focus", async () => {
+    api({
+      [`GET ${apiPaths.sliderChallenge}`]: () =>
+        ok({
+          challengeId: 'c1',
+          background: 'data:image/png;base64,',
+          piece: 'data:image/png;base64,',
+          width: 300,
+          height: 160,
+          pieceSize: 44,
+          pieceY: 50,
+        }),
+    });
     const scrollIntoView = vi.fn();
     Element.prototype.scrollIntoView = scrollIntoView;
     try {
@@ -167,7 +214,9 @@ describe('the slider and the terms', () => {
     expect(terms.getAttribute('href')).toBe('/helpmc#rules');
     expect(terms.getAttribute('target')).toBe('_blank');
     expect(terms.getAttribute('rel')).toContain('noopener');
-    const checkbox = screen.getByRole('checkbox', { name: 'I am over 18 years old and accept the terms and conditions' });
+    const checkbox = screen.getByRole('checkbox', {
+      name: 'I am over 18 years old and accept the terms and conditions',
+    });
     fireEvent.click(screen.getByText(/^I am over 18 years old/));
     expect((checkbox as HTMLInputElement).checked).toBe(true);
   });
@@ -185,7 +234,10 @@ describe('username tab and the SMS code', () => {
     type(/^Full name/, 'Somchai Jaidee');
     type(/^Mobile number/, '0812345678');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send code' })));
-    expect(calls.find((call) => call.path === apiPaths.smsRegister)?.body).toMatchObject({ mobileNo: '0812345678', username: 'somchai1' });
+    expect(calls.find((call) => call.path === apiPaths.smsRegister)?.body).toMatchObject({
+      mobileNo: '0812345678',
+      username: 'somchai1',
+    });
     type(/^SMS code/, '654321');
     fireEvent.click(screen.getByRole('checkbox'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
@@ -220,7 +272,11 @@ describe('username tab and the SMS code', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
     fireEvent.focus(username);
     expect(screen.queryByRole('tooltip')).toBeNull();
-    expect(screen.getAllByText('Letters and digits, starting with a letter (4-16 characters)').map((element) => element.className)).toEqual(['auth-field__error']);
+    expect(
+      screen
+        .getAllByText('Letters and digits, starting with a letter (4-16 characters)')
+        .map((element) => element.className),
+    ).toEqual(['auth-field__error']);
   });
 });
 
@@ -236,7 +292,9 @@ describe('affiliate code (spec §2, §4)', () => {
     await fillMobileForm();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
     await waitFor(() => expect(modalStore.get()).toBeNull(), { timeout: 5000 });
-    expect(calls.find((call) => call.path === apiPaths.registerMobile)?.body).toMatchObject({ affiliateCode: 'LOTUS88' });
+    expect(calls.find((call) => call.path === apiPaths.registerMobile)?.body).toMatchObject({
+      affiliateCode: 'LOTUS88',
+    });
   });
 
   test('an invalid code in the address shows the field', async () => {
@@ -262,6 +320,8 @@ describe('affiliate code (spec §2, §4)', () => {
     type(/^Affiliate code/, 'LOTUS88');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
     await waitFor(() => expect(modalStore.get()).toBeNull(), { timeout: 5000 });
-    expect(calls.find((call) => call.path === apiPaths.registerMobile)?.body).toMatchObject({ affiliateCode: 'LOTUS88' });
+    expect(calls.find((call) => call.path === apiPaths.registerMobile)?.body).toMatchObject({
+      affiliateCode: 'LOTUS88',
+    });
   });
 });

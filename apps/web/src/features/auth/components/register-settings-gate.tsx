@@ -8,12 +8,21 @@ import { Spinner } from '../../../components/global-loader';
 export function RegisterSettingsGate({ children }: { children: (settings: RegisterSettings) => ReactNode }) {
   const { t } = useTranslation();
   const settings = useRegisterSettings();
-  if (settings.isPending) return <div className="auth-form__loading"><Spinner /></div>;
+  if (settings.isPending)
+    return (
+      <div className="auth-form__loading">
+        <Spinner />
+      </div>
+    );
   if (settings.isError) {
     return (
       <div className="auth-form">
-        <p className="auth-form__error" role="alert">{t('error_network')}</p>
-        <button type="button" className="button button--primary button--medium" onClick={() => void settings.refetch()}>{t('common_retry')}</button>
+        <p className="auth-form__error" role="alert">
+          {t('error_network')}
+        </p>
+        <button type="button" className="button button--primary button--medium" onClick={() => void settings.refetch()}>
+          {t('common_retry')}
+        </button>
       </div>
     );
   }

@@ -26,7 +26,9 @@ export function ResetPasswordModal({ resetToken }: { resetToken: string }) {
   return (
     <Modal title={t('reset_title')} onClose={closeModal} size="small" className="auth-modal">
       <RegisterSettingsGate>
-        {(settings) => <ResetPasswordForm resetToken={resetToken} passwordRule={requiredRuleOf(settings, 'password')} />}
+        {(settings) => (
+          <ResetPasswordForm resetToken={resetToken} passwordRule={requiredRuleOf(settings, 'password')} />
+        )}
       </RegisterSettingsGate>
     </Modal>
   );
@@ -36,7 +38,9 @@ function ResetPasswordForm({ resetToken, passwordRule }: { resetToken: string; p
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const { values, errors, setValue, checkAll } = useCheckedValues({ newPassword: '', confirmPassword: '' }, (current) => checkNewPassword(current, passwordRule, t));
+  const { values, errors, setValue, checkAll } = useCheckedValues({ newPassword: '', confirmPassword: '' }, (current) =>
+    checkNewPassword(current, passwordRule, t),
+  );
   const [formError, setFormError] = useState('');
   const [isLinkSpent, setIsLinkSpent] = useState(false);
   const [isSending, setIsSending] = useState(false);
@@ -48,11 +52,18 @@ function ResetPasswordForm({ resetToken, passwordRule }: { resetToken: string; p
     if (!checkAll()) return;
     setIsSending(true);
     try {
-      await resetPasswordByEmail({ resetToken, newPassword: values.newPassword, confirmPassword: values.confirmPassword });
+      await resetPasswordByEmail({
+        resetToken,
+        newPassword: values.newPassword,
+        confirmPassword: values.confirmPassword,
+      });
       const search = new URLSearchParams(location.search);
       search.delete(resetPasswordParameter);
       const rest = search.toString();
-      await navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true });
+      await navigate(
+        { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
+        { replace: true },
+      );
       openModal({ kind: 'login', messageKey: 'reset_password_done' });
     } catch (error) {
       setFormError(describeAuthError(error, t));
@@ -62,16 +73,29 @@ function ResetPasswordForm({ resetToken, passwordRule }: { resetToken: string; p
   };
 
   return (
-    <form className="auth-form recovery-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('reset_title')}>
+    <form
+      className="auth-form recovery-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('reset_title')}
+    >
       <p className="recovery-form__intro">{t('reset_intro')}</p>
       <NewPasswordFields idPrefix="reset" rule={passwordRule} values={values} errors={errors} onChange={setValue} />
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
       <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={isSending}>
         {t(isSending ? 'forgot_sending' : 'reset_submit')}
       </button>
       {isLinkSpent && (
         <div className="auth-form__links auth-form__links--center">
-          <button type="button" className="auth-form__link auth-form__link--strong" onClick={() => openModal({ kind: 'forgotPassword' })}>
+          <button
+            type="button"
+            className="auth-form__link auth-form__link--strong"
+            onClick={() => openModal({ kind: 'forgotPassword' })}
+          >
             {t('reset_request_new_link')}
           </button>
         </div>

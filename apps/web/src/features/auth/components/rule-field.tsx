@@ -34,7 +34,23 @@ export interface RuleFieldProps {
  * One input under a merchant register rule: its label (with a mark when required), its message
  * under it (the error once checked, otherwise the rule with min and max), and the hover/focus hint.
  */
-export function RuleField({ id, name, label, rule, value, onChange, error, type = 'text', autoComplete = 'off', inputMode, hasHoverHint = false, prefix, isRequired, hasRuleHint = true, placeholder }: RuleFieldProps) {
+export function RuleField({
+  id,
+  name,
+  label,
+  rule,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  autoComplete = 'off',
+  inputMode,
+  hasHoverHint = false,
+  prefix,
+  isRequired,
+  hasRuleHint = true,
+  placeholder,
+}: RuleFieldProps) {
   const { t } = useTranslation();
   const hintId = useId();
   const [isHovered, setIsHovered] = useState(false);
@@ -70,7 +86,12 @@ export function RuleField({ id, name, label, rule, value, onChange, error, type 
     >
       <label className="auth-field__label" htmlFor={id}>
         {label}
-        {required && <span className="auth-field__required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="auth-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {prefix ? (
         <div className="auth-field__row">
@@ -90,7 +111,12 @@ export function RuleField({ id, name, label, rule, value, onChange, error, type 
               {ruleText}
             </p>
           )
-        : !error && hasRuleHint && <p id={hintId} className="auth-field__hint">{ruleText}</p>}
+        : !error &&
+          hasRuleHint && (
+            <p id={hintId} className="auth-field__hint">
+              {ruleText}
+            </p>
+          )}
       {error && <p className="auth-field__error">{error}</p>}
     </div>
   );

@@ -1,4 +1,10 @@
-import { apiPaths, sliderTrackMaxPoints, type SliderChallenge as Challenge, type SliderTokenGrant, type SliderTrackPoint } from '@lotus/contract';
+import {
+  apiPaths,
+  sliderTrackMaxPoints,
+  type SliderChallenge as Challenge,
+  type SliderTokenGrant,
+  type SliderTrackPoint,
+} from '@lotus/contract';
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon';
@@ -109,7 +115,8 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
     const time = performance.now() - drag.startTime;
     const last = drag.track[drag.track.length - 1]!;
     // t must grow from point to point; keep one slot free for the drop point.
-    if (time > last.t && drag.track.length < sliderTrackMaxPoints - 1) drag.track.push({ x: round(x), y: round(y), t: round(time) });
+    if (time > last.t && drag.track.length < sliderTrackMaxPoints - 1)
+      drag.track.push({ x: round(x), y: round(y), t: round(time) });
     setOffset(Math.min(Math.max(x, 0), maxOffset));
   };
 
@@ -120,14 +127,21 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
     const x = Math.min(Math.max((event.clientX - drag.startX) * drag.scale, 0), maxOffset);
     const time = performance.now() - drag.startTime;
     const last = drag.track[drag.track.length - 1]!;
-    const track = time > last.t ? [...drag.track, { x: round(x), y: round((event.clientY - drag.startY) * drag.scale), t: round(time) }] : drag.track;
+    const track =
+      time > last.t
+        ? [...drag.track, { x: round(x), y: round((event.clientY - drag.startY) * drag.scale), t: round(time) }]
+        : drag.track;
     if (x < 1) {
       setOffset(0);
       return;
     }
     setStatus('checking');
     try {
-      const grant = await apiRequest<SliderTokenGrant>(apiPaths.sliderCheck, { method: 'POST', body: { challengeId: challenge.challengeId, x: round(x), track }, isSilent: true });
+      const grant = await apiRequest<SliderTokenGrant>(apiPaths.sliderCheck, {
+        method: 'POST',
+        body: { challengeId: challenge.challengeId, x: round(x), track },
+        isSilent: true,
+      });
       onSolvedRef.current(grant.sliderToken);
     } catch {
       // The challenge is spent right or wrong: a new one, and the member tries again.
@@ -144,17 +158,39 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
   const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
   return (
-    <div ref={rootRef} className="slider-challenge" data-status={status} role="group" aria-labelledby={titleId} tabIndex={-1}>
+    <div
+      ref={rootRef}
+      className="slider-challenge"
+      data-status={status}
+      role="group"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
       <div className="slider-challenge__header">
-        <p id={titleId} className="slider-challenge__title">{t('slider_title')}</p>
-        <button type="button" className="slider-challenge__refresh" onClick={() => void load()} aria-label={t('slider_refresh')} disabled={status === 'loading' || status === 'checking'}>
+        <p id={titleId} className="slider-challenge__title">
+          {t('slider_title')}
+        </p>
+        <button
+          type="button"
+          className="slider-challenge__refresh"
+          onClick={() => void load()}
+          aria-label={t('slider_refresh')}
+          disabled={status === 'loading' || status === 'checking'}
+        >
           <Icon name="refresh" size={16} />
         </button>
       </div>
       <div ref={stageRef} className="slider-challenge__stage">
         {challenge ? (
           <>
-            <img className="slider-challenge__background" src={challenge.background} alt="" width={challenge.width} height={challenge.height} draggable={false} />
+            <img
+              className="slider-challenge__background"
+              src={challenge.background}
+              alt=""
+              width={challenge.width}
+              height={challenge.height}
+              draggable={false}
+            />
             <img
               className="slider-challenge__piece"
               src={challenge.piece}
@@ -172,7 +208,10 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
         )}
       </div>
       <div className="slider-challenge__track">
-        <span className="slider-challenge__fill" style={{ width: challenge ? `calc(${percent(offset, challenge.width)} + 22px)` : '0' }} />
+        <span
+          className="slider-challenge__fill"
+          style={{ width: challenge ? `calc(${percent(offset, challenge.width)} + 22px)` : '0' }}
+        />
         <span className="slider-challenge__hint">{t(status === 'error' ? 'slider_error' : 'slider_hint')}</span>
         <button
           type="button"

@@ -17,7 +17,13 @@ afterEach(() => {
   delete window.__lotusSliderBypass;
 });
 
-function Harness({ canSend, send }: { canSend: () => boolean; send: (sliderToken: string) => Promise<{ expiredMinutes: number }> }) {
+function Harness({
+  canSend,
+  send,
+}: {
+  canSend: () => boolean;
+  send: (sliderToken: string) => Promise<{ expiredMinutes: number }>;
+}) {
   const [code, setCode] = useState('');
   return <SmsCodeField id="code" value={code} onChange={setCode} canSend={canSend} send={send} />;
 }
@@ -55,7 +61,11 @@ describe('SmsCodeField', () => {
 
   test('a refusal opens the warning dialog with the server message and the confirm button; no countdown', async () => {
     const send = vi.fn(async () => {
-      throw new ApiError('Too many requests for this number. Please try again in 5 minutes.', 'sms.too.many.requests', 429);
+      throw new ApiError(
+        'Too many requests for this number. Please try again in 5 minutes.',
+        'sms.too.many.requests',
+        429,
+      );
     });
     render(<Harness canSend={() => true} send={send} />);
     await act(async () => fireEvent.click(sendButton()));

@@ -38,7 +38,19 @@ type Phase = 'idle' | 'slider' | 'sending';
  * nothing while it runs. A refusal opens the warning dialog with the server's message (spec §8).
  * Used by mobile registration, the username form's phone and password recovery by phone.
  */
-export function SmsCodeField({ id, value, onChange, canSend, send, label, placeholder, error, hint, maxLength = 255, isRequired = true }: SmsCodeFieldProps) {
+export function SmsCodeField({
+  id,
+  value,
+  onChange,
+  canSend,
+  send,
+  label,
+  placeholder,
+  error,
+  hint,
+  maxLength = 255,
+  isRequired = true,
+}: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('idle');
   const [resendAtMs, setResendAtMs] = useState<number | null>(null);
@@ -93,7 +105,12 @@ export function SmsCodeField({ id, value, onChange, canSend, send, label, placeh
     <div className="auth-field sms-code-field">
       <label className="auth-field__label" htmlFor={id}>
         {label ?? t('register_field_verificationCode')}
-        {isRequired && <span className="auth-field__required" aria-hidden="true"> *</span>}
+        {isRequired && (
+          <span className="auth-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <div className="auth-field__row">
         <input
@@ -120,7 +137,13 @@ export function SmsCodeField({ id, value, onChange, canSend, send, label, placeh
           {buttonText}
         </button>
       </div>
-      {error ? <p className="auth-field__error">{error}</p> : hasSent ? <p className="auth-field__hint sms-code-field__sent">{t('sms_code_sent')}</p> : hint}
+      {error ? (
+        <p className="auth-field__error">{error}</p>
+      ) : hasSent ? (
+        <p className="auth-field__hint sms-code-field__sent">{t('sms_code_sent')}</p>
+      ) : (
+        hint
+      )}
       {phase === 'slider' && (
         <div className="sms-code-field__slider">
           <SliderChallenge onSolved={(token) => void onSliderSolved(token)} />

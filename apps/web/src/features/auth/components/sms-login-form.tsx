@@ -1,4 +1,10 @@
-import { apiPaths, type CodeSent, type LoginResult, type SendLoginSmsRequest, type SmsLoginRequest } from '@lotus/contract';
+import {
+  apiPaths,
+  type CodeSent,
+  type LoginResult,
+  type SendLoginSmsRequest,
+  type SmsLoginRequest,
+} from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
@@ -51,7 +57,11 @@ export function SmsLoginForm() {
   };
 
   const sendCode = (sliderToken: string): Promise<CodeSent> => {
-    const body: SendLoginSmsRequest = { countryDialingCode: dialingCode, mobileNum: normalizeMobileNumber(mobileNum), sliderToken };
+    const body: SendLoginSmsRequest = {
+      countryDialingCode: dialingCode,
+      mobileNum: normalizeMobileNumber(mobileNum),
+      sliderToken,
+    };
     return apiRequest<CodeSent>(apiPaths.smsLogin, { method: 'POST', body });
   };
 
@@ -69,7 +79,12 @@ export function SmsLoginForm() {
 
     setIsSending(true);
     const mobile = normalizeMobileNumber(mobileNum);
-    const payload: SmsLoginRequest = { type: 'sms', countryDialingCode: dialingCode, mobileNum: mobile, verificationCode: verificationCode.trim() };
+    const payload: SmsLoginRequest = {
+      type: 'sms',
+      countryDialingCode: dialingCode,
+      mobileNum: mobile,
+      verificationCode: verificationCode.trim(),
+    };
     Object.assign(payload, captcha.requestFields);
     // A member may log in by mobile number as a username too, so the number names the account later.
     const attempt: LoginAttempt = { type: 'sms', username: mobile, isRemembered: false };
@@ -85,9 +100,16 @@ export function SmsLoginForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('login_sms_form_label')}>
+    <form
+      className="auth-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('login_sms_form_label')}
+    >
       <div className="auth-field">
-        <label className="auth-field__label" htmlFor="login-mobile">{t('login_mobile')}</label>
+        <label className="auth-field__label" htmlFor="login-mobile">
+          {t('login_mobile')}
+        </label>
         <div className="auth-field__row">
           <CountryPicker value={dialingCode} onChange={setDialingCode} isInvalid={Boolean(errors.mobileNum)} />
           <input
@@ -117,7 +139,11 @@ export function SmsLoginForm() {
         isRequired={false}
       />
       {captcha.isRequired && <CaptchaField {...captcha.fieldProps} error={errors.captcha} />}
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
       <button type="submit" className="button button--primary button--medium auth-form__submit" disabled={isSending}>
         {t(isSending ? 'login_sending' : 'login_submit')}
       </button>

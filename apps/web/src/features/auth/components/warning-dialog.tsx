@@ -44,12 +44,32 @@ export function WarningDialog({ message, onClose }: { message: string; onClose: 
   }, []);
 
   return createPortal(
-    <div className="warning-dialog" onMouseDown={(event) => event.target === event.currentTarget && event.preventDefault()}>
-      <div className="warning-dialog__panel" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={messageId}>
-        <span className="warning-dialog__icon" aria-hidden="true">!</span>
-        <h2 id={titleId} className="warning-dialog__title">{t('in_popup_prompt')}</h2>
-        <p id={messageId} className="warning-dialog__message">{message}</p>
-        <button ref={buttonRef} type="button" className="button button--primary button--medium warning-dialog__confirm" onClick={onClose}>
+    <div
+      className="warning-dialog"
+      onMouseDown={(event) => event.target === event.currentTarget && event.preventDefault()}
+    >
+      <div
+        className="warning-dialog__panel"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+      >
+        <span className="warning-dialog__icon" aria-hidden="true">
+          !
+        </span>
+        <h2 id={titleId} className="warning-dialog__title">
+          {t('in_popup_prompt')}
+        </h2>
+        <p id={messageId} className="warning-dialog__message">
+          {message}
+        </p>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="button button--primary button--medium warning-dialog__confirm"
+          onClick={onClose}
+        >
           {t('in_increase_submit')}
         </button>
       </div>

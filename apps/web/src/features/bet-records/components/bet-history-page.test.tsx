@@ -42,8 +42,24 @@ const vendor = (vassalage: string, displayName: string, gameType: string) => ({
   sort: 1,
 });
 const menus: GameMenu[] = [
-  { gameCategory: 'LIVE', name: 'nav_live', gameType: 'LIVE', page: '/live', enName: 'Live Casino', pointRate: null, vendors: [vendor('ACMELIVE', 'Acme Live', 'LIVE')] },
-  { gameCategory: 'RNG', name: 'nav_rng', gameType: 'RNG', page: '/rng', enName: 'Slots', pointRate: null, vendors: [vendor('HOUSE', 'House Games', 'RNG')] },
+  {
+    gameCategory: 'LIVE',
+    name: 'nav_live',
+    gameType: 'LIVE',
+    page: '/live',
+    enName: 'Live Casino',
+    pointRate: null,
+    vendors: [vendor('ACMELIVE', 'Acme Live', 'LIVE')],
+  },
+  {
+    gameCategory: 'RNG',
+    name: 'nav_rng',
+    gameType: 'RNG',
+    page: '/rng',
+    enName: 'Slots',
+    pointRate: null,
+    vendors: [vendor('HOUSE', 'House Games', 'RNG')],
+  },
 ];
 
 const record = (recordId: number, overrides: Partial<BetRecord>): BetRecord => ({
@@ -67,19 +83,49 @@ const record = (recordId: number, overrides: Partial<BetRecord>): BetRecord => (
   fairness: null,
   ...overrides,
 });
-const totals: BetTotals = { recordCount: 3, stakeAmount: '38.00', validBetAmount: '38.00', payoutAmount: '25.00', profitAmount: '-5.00' };
-const answer = (pageNo: number, content: BetRecord[], totalPages = 2) => ok({ content, pageNo, pageSize: 15, totalElements: 3, totalPages, currency: 'THB', totals });
+const totals: BetTotals = {
+  recordCount: 3,
+  stakeAmount: '38.00',
+  validBetAmount: '38.00',
+  payoutAmount: '25.00',
+  profitAmount: '-5.00',
+};
+const answer = (pageNo: number, content: BetRecord[], totalPages = 2) =>
+  ok({ content, pageNo, pageSize: 15, totalElements: 3, totalPages, currency: 'THB', totals });
 
 describe('personalHistoryCopy', () => {
   test('each round with game, vendor, round, stake, valid bet, payout, coloured win or loss and status; totals of the filter', async () => {
     installMoneyApi({
       [`GET ${apiPaths.gameMenus}`]: () => ok(menus),
       [`GET ${betRecordPaths.betHistory}`]: () =>
-        answer(1, [
-          record(3, { vassalage: 'ACMELIVE', vendorName: 'Acme Live', gameName: 'Baccarat A', gameType: 'LIVE', stake: '20.00', validBet: '20.00', payout: '0.00', profit: '-20.00', result: 'loss', betCount: 2 }),
-          record(2, { stake: '8.00', validBet: '8.00', payout: '0.00', profit: null, result: null, status: 'open', settledTime: null }),
-          record(1, {}),
-        ], 1),
+        answer(
+          1,
+          [
+            record(3, {
+              vassalage: 'ACMELIVE',
+              vendorName: 'Acme Live',
+              gameName: 'Baccarat A',
+              gameType: 'LIVE',
+              stake: '20.00',
+              validBet: '20.00',
+              payout: '0.00',
+              profit: '-20.00',
+              result: 'loss',
+              betCount: 2,
+            }),
+            record(2, {
+              stake: '8.00',
+              validBet: '8.00',
+              payout: '0.00',
+              profit: null,
+              result: null,
+              status: 'open',
+              settledTime: null,
+            }),
+            record(1, {}),
+          ],
+          1,
+        ),
     });
     renderWithProviders(<BetHistoryPage />);
     const table = await screen.findByRole('table', { name: 'Betting record' });
@@ -97,7 +143,8 @@ describe('personalHistoryCopy', () => {
     expect(within(rows[3]!).getByText('Win')).toBeTruthy();
     expect(within(rows[3]!).getByText('25.00')).toBeTruthy();
     const summary = screen.getByLabelText('Totals of the filter');
-    const total = (label: string) => within(summary).getByText(label).closest('.bets-totals__item')!.querySelector('dd')!;
+    const total = (label: string) =>
+      within(summary).getByText(label).closest('.bets-totals__item')!.querySelector('dd')!;
     expect(total('Rounds').textContent).toBe('3');
     expect(total('Total stake').textContent).toBe('38.00');
     expect(total('Total valid bet').textContent).toBe('38.00');
@@ -111,7 +158,10 @@ describe('personalHistoryCopy', () => {
       [`GET ${apiPaths.gameMenus}`]: () => ok(menus),
       [`GET ${betRecordPaths.betHistory}`]: (call) => {
         const pageNo = Number(call.query.get('pageNo'));
-        return answer(pageNo, pageNo === 1 ? [record(3, {}), record(2, {})] : [record(1, { roundId: 'the-last-round' })]);
+        return answer(
+          pageNo,
+          pageNo === 1 ? [record(3, {}), record(2, {})] : [record(1, { roundId: 'the-last-round' })],
+        );
       },
     });
     renderWithProviders(<BetHistoryPage />);
@@ -137,15 +187,29 @@ describe('personalHistoryCopy', () => {
   test('an empty period says so, in Thai too', async () => {
     installMoneyApi({
       [`GET ${apiPaths.gameMenus}`]: () => ok(menus),
-      [`GET ${betRecordPaths.betHistory}`]: () => ok({ content: [], pageNo: 1, pageSize: 15, totalElements: 0, totalPages: 0, currency: 'THB', totals: { ...totals, recordCount: 0 } }),
+      [`GET ${betRecordPaths.betHistory}`]: () =>
+        ok({
+          content: [],
+          pageNo: 1,
+          pageSize: 15,
+          totalElements: 0,
+          totalPages: 0,
+          currency: 'THB',
+          totals: { ...totals, recordCount: 0 },
+        }),
     });
     await switchLanguage('TH');
     renderWithProviders(<BetHistoryPage />);
     expect(await screen.findByText('ไม่มีรายการเดิมพันในช่วงเวลานี้')).toBeTruthy();
   });
 
-  test('a house game\'s round links to /fair with its seeds and nonce; the member centre closes on the way', async () => {
-    const fairness = { serverSeedHash: 'ab'.repeat(32), clientSeed: 'lucky', nonce: 7, outcome: JSON.stringify({ stops: [1, 2, 3, 4, 5], freeSpins: 0 }) };
+  test("a house game's round links to /fair with its seeds and nonce; the member centre closes on the way", async () => {
+    const fairness = {
+      serverSeedHash: 'ab'.repeat(32),
+      clientSeed: 'lucky',
+      nonce: 7,
+      outcome: JSON.stringify({ stops: [1, 2, 3, 4, 5], freeSpins: 0 }),
+    };
     installMoneyApi({
       [`GET ${apiPaths.gameMenus}`]: () => ok(menus),
       [`GET ${betRecordPaths.betHistory}`]: () => answer(1, [record(2, { stake: '2.00', fairness }), record(1, {})], 1),
@@ -154,7 +218,9 @@ describe('personalHistoryCopy', () => {
     renderWithProviders(<BetHistoryPage />);
     const rows = within(await screen.findByRole('table', { name: 'Betting record' })).getAllByRole('row');
     const link = within(rows[1]!).getByRole('link', { name: 'Verify this round' });
-    expect(link.getAttribute('href')).toBe(`/fair?game=slot&hash=${'ab'.repeat(32)}&clientSeed=lucky&nonce=7&betPerLine=10`);
+    expect(link.getAttribute('href')).toBe(
+      `/fair?game=slot&hash=${'ab'.repeat(32)}&clientSeed=lucky&nonce=7&betPerLine=10`,
+    );
     expect(within(rows[2]!).queryByRole('link')).toBeNull();
     fireEvent.click(link);
     expect(modalStore.get()).toBeNull();
@@ -172,8 +238,14 @@ describe('in the member centre', () => {
     act(() => modalStore.set({ kind: 'memberCentre', page: 'transactionHistory' }));
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' });
     const nav = within(dialog).getByRole('navigation', { name: 'Member centre' });
-    const names = within(nav).getAllByRole('button').map((button) => button.textContent);
-    expect(names.slice(names.indexOf('Transaction history'), names.indexOf('Profit and loss') + 1)).toEqual(['Transaction history', 'Betting record', 'Profit and loss']);
+    const names = within(nav)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(names.slice(names.indexOf('Transaction history'), names.indexOf('Profit and loss') + 1)).toEqual([
+      'Transaction history',
+      'Betting record',
+      'Profit and loss',
+    ]);
     fireEvent.click(within(nav).getByRole('button', { name: 'Betting record' }));
     expect(modalStore.get()).toEqual({ kind: 'memberCentre', page: 'personalHistoryCopy' });
     expect(await within(dialog).findByRole('table', { name: 'Betting record' })).toBeTruthy();

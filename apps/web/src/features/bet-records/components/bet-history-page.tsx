@@ -9,7 +9,14 @@ import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
 import { closeModal } from '../../../stores/modal-store';
 import { fairLinkOf } from '../../fair/fair-link';
-import { DateRangeFilter, lastDays, Money, QueryStates, StatusBadge, type DayRange } from '../../money/components/money-ui';
+import {
+  DateRangeFilter,
+  lastDays,
+  Money,
+  QueryStates,
+  StatusBadge,
+  type DayRange,
+} from '../../money/components/money-ui';
 import { loadMoneyCatalogue } from '../../money/money-catalogue';
 import { dayRange } from '../../money/money-rules';
 import { useBetHistory } from '../api/bet-history';
@@ -27,7 +34,11 @@ const statusLooks: Record<BetRecordStatus, { key: string; tone: 'pending' | 'goo
   cancelled: { key: 'bets_status_cancelled', tone: 'muted' },
 };
 
-const resultKeys: Record<BetResult, string> = { win: 'bets_result_win', loss: 'bets_result_loss', draw: 'bets_result_draw' };
+const resultKeys: Record<BetResult, string> = {
+  win: 'bets_result_win',
+  loss: 'bets_result_loss',
+  draw: 'bets_result_draw',
+};
 
 /**
  * personalHistoryCopy (spec §2, "betting record"): every round the member played (ODSFE2_MemBetDet)
@@ -44,7 +55,13 @@ export function BetHistoryPage() {
   const [gameType, setGameType] = useState('');
   const [range, setRange] = useState<DayRange>(() => lastDays(30));
   const [pageNo, setPageNo] = useState(1);
-  const history = useBetHistory({ pageNo, pageSize, vassalage: vassalage || undefined, gameType: gameType || undefined, ...dayRange(range.from, range.to) });
+  const history = useBetHistory({
+    pageNo,
+    pageSize,
+    vassalage: vassalage || undefined,
+    gameType: gameType || undefined,
+    ...dayRange(range.from, range.to),
+  });
 
   return (
     <div className="money-page money-list">
@@ -62,7 +79,9 @@ export function BetHistoryPage() {
           >
             <option value="">{t('bets_filter_all_vendors')}</option>
             {vendors.map((vendor) => (
-              <option key={vendor.vassalage} value={vendor.vassalage}>{vendor.displayName}</option>
+              <option key={vendor.vassalage} value={vendor.vassalage}>
+                {vendor.displayName}
+              </option>
             ))}
           </select>
         </label>
@@ -79,7 +98,9 @@ export function BetHistoryPage() {
           >
             <option value="">{t('bets_filter_all_types')}</option>
             {gameTypes.options.map((option) => (
-              <option key={option.gameType} value={option.gameType}>{option.label}</option>
+              <option key={option.gameType} value={option.gameType}>
+                {option.label}
+              </option>
             ))}
           </select>
         </label>
@@ -101,19 +122,27 @@ export function BetHistoryPage() {
               </div>
               <div className="bets-totals__item">
                 <dt className="bets-totals__label">{t('bets_total_stake')}</dt>
-                <dd className="bets-totals__value"><Money amount={data.totals.stakeAmount} symbol={symbol} /></dd>
+                <dd className="bets-totals__value">
+                  <Money amount={data.totals.stakeAmount} symbol={symbol} />
+                </dd>
               </div>
               <div className="bets-totals__item">
                 <dt className="bets-totals__label">{t('bets_total_valid_bet')}</dt>
-                <dd className="bets-totals__value"><Money amount={data.totals.validBetAmount} symbol={symbol} /></dd>
+                <dd className="bets-totals__value">
+                  <Money amount={data.totals.validBetAmount} symbol={symbol} />
+                </dd>
               </div>
               <div className="bets-totals__item">
                 <dt className="bets-totals__label">{t('bets_total_payout')}</dt>
-                <dd className="bets-totals__value"><Money amount={data.totals.payoutAmount} symbol={symbol} /></dd>
+                <dd className="bets-totals__value">
+                  <Money amount={data.totals.payoutAmount} symbol={symbol} />
+                </dd>
               </div>
               <div className="bets-totals__item">
                 <dt className="bets-totals__label">{t('bets_total_profit')}</dt>
-                <dd className="bets-totals__value"><Money amount={data.totals.profitAmount} symbol={symbol} isSigned /></dd>
+                <dd className="bets-totals__value">
+                  <Money amount={data.totals.profitAmount} symbol={symbol} isSigned />
+                </dd>
               </div>
             </dl>
             <table className="money-table" aria-busy={history.isFetching}>
@@ -122,10 +151,18 @@ export function BetHistoryPage() {
                 <tr>
                   <th scope="col">{t('bets_col_time')}</th>
                   <th scope="col">{t('bets_col_game')}</th>
-                  <th scope="col" className="money-table__num">{t('bets_col_stake')}</th>
-                  <th scope="col" className="money-table__num">{t('bets_col_valid_bet')}</th>
-                  <th scope="col" className="money-table__num">{t('bets_col_payout')}</th>
-                  <th scope="col" className="money-table__num">{t('bets_col_result')}</th>
+                  <th scope="col" className="money-table__num">
+                    {t('bets_col_stake')}
+                  </th>
+                  <th scope="col" className="money-table__num">
+                    {t('bets_col_valid_bet')}
+                  </th>
+                  <th scope="col" className="money-table__num">
+                    {t('bets_col_payout')}
+                  </th>
+                  <th scope="col" className="money-table__num">
+                    {t('bets_col_result')}
+                  </th>
                   <th scope="col">{t('bets_col_status')}</th>
                 </tr>
               </thead>
@@ -138,30 +175,46 @@ export function BetHistoryPage() {
                         <span className="money-table__time">{formatDateTime(record.betTime)}</span>
                         <span className="money-table__ref">{t('bets_round', { round: record.roundId })}</span>
                         {/* A house game's round: recompute it on /fair (the member centre closes on the way). */}
-                        {verifyHref && <Link className="money-table__ref" to={verifyHref} onClick={closeModal}>{t('bets_verify')}</Link>}
+                        {verifyHref && (
+                          <Link className="money-table__ref" to={verifyHref} onClick={closeModal}>
+                            {t('bets_verify')}
+                          </Link>
+                        )}
                       </td>
                       <td data-label={t('bets_col_game')}>
                         <span className="money-table__type">{record.gameName}</span>
-                        <span className="money-table__ref">{record.vendorName} · {gameTypes.nameOf(record.gameType)}</span>
+                        <span className="money-table__ref">
+                          {record.vendorName} · {gameTypes.nameOf(record.gameType)}
+                        </span>
                       </td>
                       <td data-label={t('bets_col_stake')} className="money-table__num">
                         <Money amount={record.stake} symbol={symbol} />
-                        {record.betCount > 1 ? <span className="money-table__ref">{t('bets_bet_count', { count: record.betCount })}</span> : null}
+                        {record.betCount > 1 ? (
+                          <span className="money-table__ref">{t('bets_bet_count', { count: record.betCount })}</span>
+                        ) : null}
                       </td>
-                      <td data-label={t('bets_col_valid_bet')} className="money-table__num"><Money amount={record.validBet} symbol={symbol} /></td>
-                      <td data-label={t('bets_col_payout')} className="money-table__num"><Money amount={record.payout} symbol={symbol} /></td>
+                      <td data-label={t('bets_col_valid_bet')} className="money-table__num">
+                        <Money amount={record.validBet} symbol={symbol} />
+                      </td>
+                      <td data-label={t('bets_col_payout')} className="money-table__num">
+                        <Money amount={record.payout} symbol={symbol} />
+                      </td>
                       <td data-label={t('bets_col_result')} className="money-table__num">
                         {record.profit === null || record.result === null ? (
                           <span className="money-table__dim">—</span>
                         ) : (
                           <>
                             <Money amount={record.profit} symbol={symbol} isSigned />
-                            <span className={`bets-result bets-result--${record.result}`}>{t(resultKeys[record.result])}</span>
+                            <span className={`bets-result bets-result--${record.result}`}>
+                              {t(resultKeys[record.result])}
+                            </span>
                           </>
                         )}
                       </td>
                       <td data-label={t('bets_col_status')}>
-                        <StatusBadge tone={statusLooks[record.status].tone}>{t(statusLooks[record.status].key)}</StatusBadge>
+                        <StatusBadge tone={statusLooks[record.status].tone}>
+                          {t(statusLooks[record.status].key)}
+                        </StatusBadge>
                       </td>
                     </tr>
                   );

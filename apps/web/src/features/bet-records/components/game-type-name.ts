@@ -15,9 +15,13 @@ export function useGameTypes(): { options: GameTypeOption[]; nameOf: (gameType: 
   const menus = useGameMenus().data ?? [];
   const options: GameTypeOption[] = [];
   for (const menu of menus) {
-    if (!options.some((option) => option.gameType === menu.gameType)) options.push({ gameType: menu.gameType, label: t(menu.name) });
+    if (!options.some((option) => option.gameType === menu.gameType))
+      options.push({ gameType: menu.gameType, label: t(menu.name) });
   }
-  const nameOf = (gameType: string | null) => (gameType === null ? t('bets_type_other') : (options.find((option) => option.gameType === gameType)?.label ?? gameType));
+  const nameOf = (gameType: string | null) =>
+    gameType === null
+      ? t('bets_type_other')
+      : (options.find((option) => option.gameType === gameType)?.label ?? gameType);
   return { options, nameOf };
 }
 
@@ -26,7 +30,8 @@ export function useVendorOptions(): { vassalage: string; displayName: string }[]
   const menus = useGameMenus().data ?? [];
   const vendors: { vassalage: string; displayName: string }[] = [];
   for (const vendor of menus.flatMap((menu) => menu.vendors)) {
-    if (!vendors.some((known) => known.vassalage === vendor.vassalage)) vendors.push({ vassalage: vendor.vassalage, displayName: vendor.displayName });
+    if (!vendors.some((known) => known.vassalage === vendor.vassalage))
+      vendors.push({ vassalage: vendor.vassalage, displayName: vendor.displayName });
   }
   return vendors;
 }

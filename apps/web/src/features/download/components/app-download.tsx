@@ -55,7 +55,13 @@ export function AppDownload() {
                 <h2 className="app-card__title">{resource.label}</h2>
                 {resource.qrCodeUrl && (
                   <figure className="app-card__qr">
-                    <img src={resource.qrCodeUrl} alt={t('download_qr_alt', { app: resource.label })} width={160} height={160} loading="lazy" />
+                    <img
+                      src={resource.qrCodeUrl}
+                      alt={t('download_qr_alt', { app: resource.label })}
+                      width={160}
+                      height={160}
+                      loading="lazy"
+                    />
                     <figcaption>{t('download_scan')}</figcaption>
                   </figure>
                 )}
@@ -65,7 +71,9 @@ export function AppDownload() {
                   ))}
                 </ol>
                 {isExternalDownload(resource) && (
-                  <a className="button button--primary" href={resource.url} target="_blank" rel="noopener noreferrer">{t('download_action')}</a>
+                  <a className="button button--primary" href={resource.url} target="_blank" rel="noopener noreferrer">
+                    {t('download_action')}
+                  </a>
                 )}
               </li>
             );

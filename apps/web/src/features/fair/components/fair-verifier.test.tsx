@@ -33,14 +33,33 @@ const clientSeed = 'my-lucky-seed';
 /** With these seeds, nonce 581 is a slot round with a line win and 10 free spins. */
 const freeSpinNonce = 581;
 
-const symbolNames: Record<string, string> = { WILD: 'Wild', SCATTER: 'Scatter', LOTUS: 'Lotus', DRAGON: 'Dragon', TIGER: 'Tiger', ELEPHANT: 'Elephant', A: 'A', K: 'K', Q: 'Q', J: 'J' };
+const symbolNames: Record<string, string> = {
+  WILD: 'Wild',
+  SCATTER: 'Scatter',
+  LOTUS: 'Lotus',
+  DRAGON: 'Dragon',
+  TIGER: 'Tiger',
+  ELEPHANT: 'Elephant',
+  A: 'A',
+  K: 'K',
+  Q: 'Q',
+  J: 'J',
+};
 const suits: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
-const cardLabelOf = (card: { rank: number; suit: string }) => `${({ 1: 'A', 11: 'J', 12: 'Q', 13: 'K' } as Record<number, string>)[card.rank] ?? card.rank}${suits[card.suit]}`;
-const money = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const cardLabelOf = (card: { rank: number; suit: string }) =>
+  `${({ 1: 'A', 11: 'J', 12: 'Q', 13: 'K' } as Record<number, string>)[card.rank] ?? card.rank}${suits[card.suit]}`;
+const money = (minor: number) =>
+  (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The grid as shown, row by row (row 0 at the top), each row across the five reels. */
 function shownRows(table: HTMLElement): string[][] {
-  return within(table).getAllByRole('row').map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+  return within(table)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 describe('/fair: recomputing a round in the browser', () => {
@@ -49,13 +68,26 @@ describe('/fair: recomputing a round in the browser', () => {
     // The round this test stands on: it must keep having line wins and free spins.
     expect(expected.lineWins.length).toBeGreaterThan(0);
     expect(expected.freeSpins).toHaveLength(10);
-    renderWithProviders(<FairVerifier />, { route: paths.fair.getHref({ game: 'slot', serverSeed, serverSeedHash, clientSeed, nonce: freeSpinNonce, betPerLineMinor: 10 }) });
+    renderWithProviders(<FairVerifier />, {
+      route: paths.fair.getHref({
+        game: 'slot',
+        serverSeed,
+        serverSeedHash,
+        clientSeed,
+        nonce: freeSpinNonce,
+        betPerLineMinor: 10,
+      }),
+    });
 
     const result = screen.getByRole('region', { name: `Slot, nonce ${freeSpinNonce}` });
     const rows = shownRows(within(result).getByRole('table', { name: 'Reels' }));
     expect(rows).toEqual([0, 1, 2].map((row) => expected.grid.map((reel) => symbolNames[reel[row]!])));
     for (const win of expected.lineWins) {
-      expect(within(result).getAllByText(`Line ${win.line}: ${win.count} × ${symbolNames[win.symbol]} wins ${money(win.winMinor)}`).length).toBeGreaterThan(0);
+      expect(
+        within(result).getAllByText(
+          `Line ${win.line}: ${win.count} × ${symbolNames[win.symbol]} wins ${money(win.winMinor)}`,
+        ).length,
+      ).toBeGreaterThan(0);
     }
     expect(within(result).getByText('Reel stops').nextElementSibling?.textContent).toBe(expected.stops.join(', '));
     expect(within(result).getByText('Free spins').nextElementSibling?.textContent).toBe('10');
@@ -64,18 +96,24 @@ describe('/fair: recomputing a round in the browser', () => {
     // Each free spin's reels too, in play order.
     const spinTables = within(result).getAllByRole('table', { name: /^Free spin \d+ reels$/ });
     expect(spinTables).toHaveLength(10);
-    expect(shownRows(spinTables[3]!)).toEqual([0, 1, 2].map((row) => expected.freeSpins[3]!.grid.map((reel) => symbolNames[reel[row]!])));
-    expect(within(result).getByText(/Matches the hash shown before play/).textContent).toBe('✓ Matches the hash shown before play: this is the seed the house committed to.');
+    expect(shownRows(spinTables[3]!)).toEqual(
+      [0, 1, 2].map((row) => expected.freeSpins[3]!.grid.map((reel) => symbolNames[reel[row]!])),
+    );
+    expect(within(result).getByText(/Matches the hash shown before play/).textContent).toBe(
+      '✓ Matches the hash shown before play: this is the seed the house committed to.',
+    );
   });
 
   test('the bet per line scales the wins', () => {
     const expected = spinSlot({ serverSeed, clientSeed, nonce: freeSpinNonce }, 25);
-    renderWithProviders(<FairVerifier />, { route: paths.fair.getHref({ game: 'slot', serverSeed, clientSeed, nonce: freeSpinNonce, betPerLineMinor: 25 }) });
+    renderWithProviders(<FairVerifier />, {
+      route: paths.fair.getHref({ game: 'slot', serverSeed, clientSeed, nonce: freeSpinNonce, betPerLineMinor: 25 }),
+    });
     expect(screen.getByText('Total bet').nextElementSibling?.textContent).toBe('5.00');
     expect(screen.getByText('Total win').nextElementSibling?.textContent).toBe(money(expected.totalWinMinor));
   });
 
-  test('baccarat typed in the form: the README\'s hand, player 2♣ Q♠ 10♣ (2) against banker 3♦ A♣ (4), banker wins', async () => {
+  test("baccarat typed in the form: the README's hand, player 2♣ Q♠ 10♣ (2) against banker 3♦ A♣ (4), banker wins", async () => {
     renderWithProviders(
       <>
         <FairVerifier />
@@ -93,7 +131,10 @@ describe('/fair: recomputing a round in the browser', () => {
 
     const expected = dealBaccarat({ serverSeed, clientSeed, nonce: 1 });
     const result = screen.getByRole('region', { name: 'Baccarat, nonce 1' });
-    const cardsOf = (side: 'Player' | 'Banker') => within(within(result).getByRole('list', { name: side })).getAllByRole('listitem').map((card) => card.textContent);
+    const cardsOf = (side: 'Player' | 'Banker') =>
+      within(within(result).getByRole('list', { name: side }))
+        .getAllByRole('listitem')
+        .map((card) => card.textContent);
     expect(cardsOf('Player')).toEqual(expected.playerCards.map(cardLabelOf));
     expect(cardsOf('Banker')).toEqual(expected.bankerCards.map(cardLabelOf));
     expect(cardsOf('Player')).toEqual(['2♣', 'Q♠', '10♣']);
@@ -107,16 +148,28 @@ describe('/fair: recomputing a round in the browser', () => {
     expect(screen.getByLabelText('location').textContent).toBe('/fair');
   });
 
-  test('a hash that is not the seed\'s: ✗', () => {
+  test("a hash that is not the seed's: ✗", () => {
     const otherHash = `${serverSeedHash.slice(0, 63)}1`;
-    renderWithProviders(<FairVerifier />, { route: paths.fair.getHref({ game: 'baccarat', serverSeed, serverSeedHash: otherHash, clientSeed, nonce: 1 }) });
+    renderWithProviders(<FairVerifier />, {
+      route: paths.fair.getHref({ game: 'baccarat', serverSeed, serverSeedHash: otherHash, clientSeed, nonce: 1 }),
+    });
     const mismatch = screen.getByRole('alert');
-    expect(mismatch.textContent).toBe('✗ Does not match the hash you entered: this is not the seed the house committed to.');
+    expect(mismatch.textContent).toBe(
+      '✗ Does not match the hash you entered: this is not the seed the house committed to.',
+    );
     expect(screen.queryByText(/Matches the hash/)).toBeNull();
   });
 
   test('the hash check ignores case and surrounding spaces (a pasted hash)', () => {
-    renderWithProviders(<FairVerifier />, { route: paths.fair.getHref({ game: 'baccarat', serverSeed, serverSeedHash: ` ${serverSeedHash.toUpperCase()} `, clientSeed, nonce: 1 }) });
+    renderWithProviders(<FairVerifier />, {
+      route: paths.fair.getHref({
+        game: 'baccarat',
+        serverSeed,
+        serverSeedHash: ` ${serverSeedHash.toUpperCase()} `,
+        clientSeed,
+        nonce: 1,
+      }),
+    });
     expect(screen.getByText(/Matches the hash shown before play/)).toBeTruthy();
   });
 
@@ -139,7 +192,9 @@ describe('/fair: recomputing a round in the browser', () => {
     ['betPerLine', '0', 'Bet per line (minor units)', 'Enter the bet per line as a whole number of at least 1'],
     ['betPerLine', '0.10', 'Bet per line (minor units)', 'Enter the bet per line as a whole number of at least 1'],
   ])('%s %j is refused under its field: %s', async (_name, value, label, message) => {
-    renderWithProviders(<FairVerifier />, { route: `/fair?${new URLSearchParams({ game: 'slot', serverSeed, clientSeed })}` });
+    renderWithProviders(<FairVerifier />, {
+      route: `/fair?${new URLSearchParams({ game: 'slot', serverSeed, clientSeed })}`,
+    });
     const form = screen.getByRole('form', { name: 'Round to verify' });
     fireEvent.change(within(form).getByLabelText('Nonce'), { target: { value: '0' } });
     fireEvent.change(within(form).getByLabelText(label), { target: { value } });
@@ -152,7 +207,9 @@ describe('/fair: recomputing a round in the browser', () => {
 
   test('in Thai', async () => {
     await switchLanguage('TH');
-    renderWithProviders(<FairVerifier />, { route: paths.fair.getHref({ game: 'baccarat', serverSeed, serverSeedHash, clientSeed, nonce: 1 }) });
+    renderWithProviders(<FairVerifier />, {
+      route: paths.fair.getHref({ game: 'baccarat', serverSeed, serverSeedHash, clientSeed, nonce: 1 }),
+    });
     expect(screen.getByText('ความยุติธรรมทำงานอย่างไร')).toBeTruthy();
     expect(screen.getByText('แบงเกอร์ชนะ')).toBeTruthy();
     expect(screen.getByText(/ตรงกับค่าแฮชที่แสดงก่อนเล่น/)).toBeTruthy();

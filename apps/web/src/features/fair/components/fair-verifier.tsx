@@ -1,13 +1,29 @@
 import '../../auth/auth.css';
 import '../fair.css';
 import { formatMinorUnits } from '@lotus/contract';
-import { SLOT_LINES, type BaccaratOutcome, type Card, type SlotRound, type SlotSpin, type SlotSymbol } from '@lotus/fair';
+import {
+  SLOT_LINES,
+  type BaccaratOutcome,
+  type Card,
+  type SlotRound,
+  type SlotSpin,
+  type SlotSymbol,
+} from '@lotus/fair';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatAmount } from '../../../lib/format';
 import { loadFairCatalogue } from '../fair-catalogue';
-import { formFromQuery, isCompleteLink, queryOfForm, verifyRound, type FairGame, type VerifiedRound, type VerifyField, type VerifyForm } from '../verify-round';
+import {
+  formFromQuery,
+  isCompleteLink,
+  queryOfForm,
+  verifyRound,
+  type FairGame,
+  type VerifiedRound,
+  type VerifyField,
+  type VerifyForm,
+} from '../verify-round';
 
 await loadFairCatalogue();
 
@@ -43,7 +59,9 @@ function winningCells(spin: SlotSpin): Set<string> {
     for (let reel = 0; reel < win.count; reel += 1) cells.add(`${reel}:${rows[reel]}`);
   }
   if (spin.scatterWinMinor > 0) {
-    spin.grid.forEach((column, reel) => column.forEach((symbol, row) => symbol === 'SCATTER' && cells.add(`${reel}:${row}`)));
+    spin.grid.forEach((column, reel) =>
+      column.forEach((symbol, row) => symbol === 'SCATTER' && cells.add(`${reel}:${row}`)),
+    );
   }
   return cells;
 }
@@ -76,15 +94,23 @@ function SlotGrid({ spin, label }: { spin: SlotSpin; label: string }) {
 
 function SpinWins({ spin }: { spin: SlotSpin }) {
   const { t } = useTranslation();
-  if (spin.lineWins.length === 0 && spin.scatterWinMinor === 0) return <p className="fair-note">{t('fair_slot_no_win')}</p>;
+  if (spin.lineWins.length === 0 && spin.scatterWinMinor === 0)
+    return <p className="fair-note">{t('fair_slot_no_win')}</p>;
   return (
     <ul className="fair-wins">
       {spin.lineWins.map((win) => (
         <li key={win.line}>
-          {t('fair_slot_line_win', { line: win.line, count: win.count, symbol: t(symbolKeys[win.symbol]), amount: minorAmount(win.winMinor) })}
+          {t('fair_slot_line_win', {
+            line: win.line,
+            count: win.count,
+            symbol: t(symbolKeys[win.symbol]),
+            amount: minorAmount(win.winMinor),
+          })}
         </li>
       ))}
-      {spin.scatterWinMinor > 0 && <li>{t('fair_slot_scatter_win', { count: spin.scatterCount, amount: minorAmount(spin.scatterWinMinor) })}</li>}
+      {spin.scatterWinMinor > 0 && (
+        <li>{t('fair_slot_scatter_win', { count: spin.scatterCount, amount: minorAmount(spin.scatterWinMinor) })}</li>
+      )}
     </ul>
   );
 }
@@ -119,7 +145,9 @@ function SlotResult({ round }: { round: SlotRound }) {
           <ol>
             {round.freeSpins.map((spin, index) => (
               <li key={index}>
-                <p className="fair-free-spins__title">{t('fair_slot_free_spin', { number: index + 1, amount: minorAmount(spin.winMinor) })}</p>
+                <p className="fair-free-spins__title">
+                  {t('fair_slot_free_spin', { number: index + 1, amount: minorAmount(spin.winMinor) })}
+                </p>
                 <SlotGrid spin={spin} label={t('fair_slot_free_spin_grid', { number: index + 1 })} />
                 <SpinWins spin={spin} />
               </li>
@@ -138,7 +166,9 @@ function Hand({ title, cards, total }: { title: string; cards: Card[]; total: nu
       <p className="fair-hand__title">{title}</p>
       <ul className="fair-hand__cards" aria-label={title}>
         {cards.map((card, index) => (
-          <li key={index} className="fair-card" data-red={card.suit === 'H' || card.suit === 'D' || undefined}>{cardLabel(card)}</li>
+          <li key={index} className="fair-card" data-red={card.suit === 'H' || card.suit === 'D' || undefined}>
+            {cardLabel(card)}
+          </li>
         ))}
       </ul>
       <p className="fair-hand__total">{t('fair_baccarat_total', { total })}</p>
@@ -148,17 +178,25 @@ function Hand({ title, cards, total }: { title: string; cards: Card[]; total: nu
 
 function BaccaratResult({ hand }: { hand: BaccaratOutcome }) {
   const { t } = useTranslation();
-  const resultText = { PLAYER: t('fair_baccarat_player_wins'), BANKER: t('fair_baccarat_banker_wins'), TIE: t('fair_baccarat_tie') }[hand.result];
+  const resultText = {
+    PLAYER: t('fair_baccarat_player_wins'),
+    BANKER: t('fair_baccarat_banker_wins'),
+    TIE: t('fair_baccarat_tie'),
+  }[hand.result];
   return (
     <div className="fair-result__body">
       <div className="fair-hands">
         <Hand title={t('fair_baccarat_player')} cards={hand.playerCards} total={hand.playerTotal} />
         <Hand title={t('fair_baccarat_banker')} cards={hand.bankerCards} total={hand.bankerTotal} />
       </div>
-      <p className="fair-outcome" data-result={hand.result}>{resultText}</p>
+      <p className="fair-outcome" data-result={hand.result}>
+        {resultText}
+      </p>
       {(hand.playerPair || hand.bankerPair) && (
         <p className="fair-note">
-          {[hand.playerPair && t('fair_baccarat_player_pair'), hand.bankerPair && t('fair_baccarat_banker_pair')].filter(Boolean).join(' · ')}
+          {[hand.playerPair && t('fair_baccarat_player_pair'), hand.bankerPair && t('fair_baccarat_banker_pair')]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       )}
     </div>
@@ -171,15 +209,34 @@ function Commitment({ round }: { round: VerifiedRound }) {
     <div className="fair-commitment">
       <p className="fair-commitment__label">{t('fair_computed_hash')}</p>
       <code className="fair-code">{round.computedHash}</code>
-      {round.isCommitmentKept === true && <p className="fair-check fair-check--good"><span aria-hidden="true">✓ </span>{t('fair_hash_match')}</p>}
-      {round.isCommitmentKept === false && <p className="fair-check fair-check--bad" role="alert"><span aria-hidden="true">✗ </span>{t('fair_hash_mismatch')}</p>}
+      {round.isCommitmentKept === true && (
+        <p className="fair-check fair-check--good">
+          <span aria-hidden="true">✓ </span>
+          {t('fair_hash_match')}
+        </p>
+      )}
+      {round.isCommitmentKept === false && (
+        <p className="fair-check fair-check--bad" role="alert">
+          <span aria-hidden="true">✗ </span>
+          {t('fair_hash_mismatch')}
+        </p>
+      )}
       {round.isCommitmentKept === null && <p className="fair-note">{t('fair_hash_not_checked')}</p>}
     </div>
   );
 }
 
 /** A field of the form; its problem, if any, under it. */
-function Field({ field, label, hint, value, problem, onChange, isMonospace = false, inputMode }: {
+function Field({
+  field,
+  label,
+  hint,
+  value,
+  problem,
+  onChange,
+  isMonospace = false,
+  inputMode,
+}: {
   field: VerifyField;
   label: string;
   hint?: string;
@@ -192,7 +249,9 @@ function Field({ field, label, hint, value, problem, onChange, isMonospace = fal
   const id = useId();
   return (
     <div className="auth-field">
-      <label className="auth-field__label" htmlFor={id}>{label}</label>
+      <label className="auth-field__label" htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
         name={field}
@@ -205,7 +264,11 @@ function Field({ field, label, hint, value, problem, onChange, isMonospace = fal
         aria-invalid={Boolean(problem)}
         aria-describedby={hint ? `${id}-hint` : undefined}
       />
-      {hint && <p id={`${id}-hint`} className="auth-field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="auth-field__hint">
+          {hint}
+        </p>
+      )}
       {problem && <p className="auth-field__error">{problem}</p>}
     </div>
   );
@@ -216,10 +279,18 @@ interface Verified {
   round: VerifiedRound;
 }
 
-function firstState(query: URLSearchParams): { form: VerifyForm; problems: Partial<Record<VerifyField, string>>; verified: Verified | null } {
+function firstState(query: URLSearchParams): {
+  form: VerifyForm;
+  problems: Partial<Record<VerifyField, string>>;
+  verified: Verified | null;
+} {
   const form = formFromQuery(query);
   const check = isCompleteLink(query) ? verifyRound(form) : null;
-  return { form, problems: check && !check.ok ? check.problems : {}, verified: check?.ok ? { game: form.game, round: check.round } : null };
+  return {
+    form,
+    problems: check && !check.ok ? check.problems : {},
+    verified: check?.ok ? { game: form.game, round: check.round } : null,
+  };
 }
 
 /**
@@ -271,12 +342,22 @@ export function FairVerifier() {
   return (
     <div className="fair">
       <section className="fair-card-box fair-how" aria-labelledby="fair-how-title">
-        <h2 id="fair-how-title" className="fair-heading">{t('fair_how_title')}</h2>
+        <h2 id="fair-how-title" className="fair-heading">
+          {t('fair_how_title')}
+        </h2>
         <ol className="fair-steps">
-          <li><strong>{t('fair_how_commit_title')}</strong> {t('fair_how_commit')}</li>
-          <li><strong>{t('fair_how_client_title')}</strong> {t('fair_how_client')}</li>
-          <li><strong>{t('fair_how_nonce_title')}</strong> {t('fair_how_nonce')}</li>
-          <li><strong>{t('fair_how_reveal_title')}</strong> {t('fair_how_reveal')}</li>
+          <li>
+            <strong>{t('fair_how_commit_title')}</strong> {t('fair_how_commit')}
+          </li>
+          <li>
+            <strong>{t('fair_how_client_title')}</strong> {t('fair_how_client')}
+          </li>
+          <li>
+            <strong>{t('fair_how_nonce_title')}</strong> {t('fair_how_nonce')}
+          </li>
+          <li>
+            <strong>{t('fair_how_reveal_title')}</strong> {t('fair_how_reveal')}
+          </li>
         </ol>
       </section>
 
@@ -285,30 +366,87 @@ export function FairVerifier() {
           <legend className="auth-field__label">{t('fair_game')}</legend>
           {games.map(([game, label]) => (
             <label key={game} className="fair-game" data-selected={form.game === game}>
-              <input type="radio" className="visually-hidden" name="game" checked={form.game === game} onChange={() => setForm((current) => ({ ...current, game }))} />
+              <input
+                type="radio"
+                className="visually-hidden"
+                name="game"
+                checked={form.game === game}
+                onChange={() => setForm((current) => ({ ...current, game }))}
+              />
               {label}
             </label>
           ))}
         </fieldset>
         <div className="fair-form__grid">
-          <Field field="serverSeed" label={t('fair_server_seed')} hint={t('fair_server_seed_hint')} value={form.serverSeed} problem={problemOf('serverSeed')} onChange={onChange} isMonospace />
-          <Field field="serverSeedHash" label={t('fair_server_seed_hash')} hint={t('fair_server_seed_hash_hint')} value={form.serverSeedHash} problem={problemOf('serverSeedHash')} onChange={onChange} isMonospace />
-          <Field field="clientSeed" label={t('fair_client_seed')} value={form.clientSeed} problem={problemOf('clientSeed')} onChange={onChange} isMonospace />
-          <Field field="nonce" label={t('fair_nonce')} value={form.nonce} problem={problemOf('nonce')} onChange={onChange} inputMode="numeric" />
+          <Field
+            field="serverSeed"
+            label={t('fair_server_seed')}
+            hint={t('fair_server_seed_hint')}
+            value={form.serverSeed}
+            problem={problemOf('serverSeed')}
+            onChange={onChange}
+            isMonospace
+          />
+          <Field
+            field="serverSeedHash"
+            label={t('fair_server_seed_hash')}
+            hint={t('fair_server_seed_hash_hint')}
+            value={form.serverSeedHash}
+            problem={problemOf('serverSeedHash')}
+            onChange={onChange}
+            isMonospace
+          />
+          <Field
+            field="clientSeed"
+            label={t('fair_client_seed')}
+            value={form.clientSeed}
+            problem={problemOf('clientSeed')}
+            onChange={onChange}
+            isMonospace
+          />
+          <Field
+            field="nonce"
+            label={t('fair_nonce')}
+            value={form.nonce}
+            problem={problemOf('nonce')}
+            onChange={onChange}
+            inputMode="numeric"
+          />
           {form.game === 'slot' && (
-            <Field field="betPerLineMinor" label={t('fair_bet_per_line')} hint={t('fair_bet_per_line_hint')} value={form.betPerLineMinor} problem={problemOf('betPerLineMinor')} onChange={onChange} inputMode="numeric" />
+            <Field
+              field="betPerLineMinor"
+              label={t('fair_bet_per_line')}
+              hint={t('fair_bet_per_line_hint')}
+              value={form.betPerLineMinor}
+              problem={problemOf('betPerLineMinor')}
+              onChange={onChange}
+              inputMode="numeric"
+            />
           )}
         </div>
-        <button type="submit" className="button button--primary button--large fair-form__submit">{t('fair_verify')}</button>
+        <button type="submit" className="button button--primary button--large fair-form__submit">
+          {t('fair_verify')}
+        </button>
       </form>
 
       {verified && (
-        <section ref={resultRef} className="fair-card-box fair-result" aria-labelledby="fair-result-title" aria-live="polite">
+        <section
+          ref={resultRef}
+          className="fair-card-box fair-result"
+          aria-labelledby="fair-result-title"
+          aria-live="polite"
+        >
           <h2 id="fair-result-title" className="fair-heading">
-            {t(verified.game === 'slot' ? 'fair_result_slot' : 'fair_result_baccarat', { nonce: verified.round.seeds.nonce })}
+            {t(verified.game === 'slot' ? 'fair_result_slot' : 'fair_result_baccarat', {
+              nonce: verified.round.seeds.nonce,
+            })}
           </h2>
           <Commitment round={verified.round} />
-          {verified.round.outcome.game === 'slot' ? <SlotResult round={verified.round.outcome.round} /> : <BaccaratResult hand={verified.round.outcome.hand} />}
+          {verified.round.outcome.game === 'slot' ? (
+            <SlotResult round={verified.round.outcome.round} />
+          ) : (
+            <BaccaratResult hand={verified.round.outcome.hand} />
+          )}
         </section>
       )}
     </div>

@@ -7,7 +7,17 @@ import type { CategoryPageKey } from '../../../config/paths';
 import { session } from '../../../lib/session';
 import { launchedGameStore } from '../../../stores/launched-game-store';
 import { closeModal, modalStore } from '../../../stores/modal-store';
-import { callsTo, catalogueRoutes, gameItem, gameListPage, initTestI18n, installFakeApi, LocationProbe, ok, renderWithProviders } from '../testing';
+import {
+  callsTo,
+  catalogueRoutes,
+  gameItem,
+  gameListPage,
+  initTestI18n,
+  installFakeApi,
+  LocationProbe,
+  ok,
+  renderWithProviders,
+} from '../testing';
 
 let CategoryPage: ComponentType<{ pageKey: CategoryPageKey }>;
 
@@ -25,11 +35,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const sportsbook = gameItem('sportsbook', { vassalage: 'LTSPORT', nodeId: 'ltsport-sportsbook', gameType: 'SPORTS', gameCategory: 'SPORTS', displayName: 'Lotus Sportsbook' });
+const sportsbook = gameItem('sportsbook', {
+  vassalage: 'LTSPORT',
+  nodeId: 'ltsport-sportsbook',
+  gameType: 'SPORTS',
+  gameCategory: 'SPORTS',
+  displayName: 'Lotus Sportsbook',
+});
 const routes = () =>
   catalogueRoutes({
     [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([sportsbook])),
-    [`POST ${launchPaths.launchGame}`]: () => ok({ game_url: 'https://house.example/play/sportsbook', gameId: 'sportsbook', vassalage: 'LTSPORT', displayName: 'Lotus Sportsbook', walletMode: 'seamless' }),
+    [`POST ${launchPaths.launchGame}`]: () =>
+      ok({
+        game_url: 'https://house.example/play/sportsbook',
+        gameId: 'sportsbook',
+        vassalage: 'LTSPORT',
+        displayName: 'Lotus Sportsbook',
+        walletMode: 'seamless',
+      }),
   });
 
 describe('category page', () => {
@@ -45,9 +68,19 @@ describe('category page', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Play now' }));
     await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/game'));
-    expect(Object.fromEntries(callsTo(calls, 'GET', gamePaths.gameList)[0]!.query)).toMatchObject({ vassalage: 'LTSPORT', pageSize: '1' });
-    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ gameId: 'sportsbook', vassalage: 'LTSPORT', accountType: 1 });
-    expect(launchedGameStore.get()).toEqual({ url: 'https://house.example/play/sportsbook', title: 'Lotus Sportsbook' });
+    expect(Object.fromEntries(callsTo(calls, 'GET', gamePaths.gameList)[0]!.query)).toMatchObject({
+      vassalage: 'LTSPORT',
+      pageSize: '1',
+    });
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({
+      gameId: 'sportsbook',
+      vassalage: 'LTSPORT',
+      accountType: 1,
+    });
+    expect(launchedGameStore.get()).toEqual({
+      url: 'https://house.example/play/sportsbook',
+      title: 'Lotus Sportsbook',
+    });
   });
 
   test('logged out, Play opens the login modal and asks the server nothing', async () => {

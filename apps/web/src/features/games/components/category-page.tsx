@@ -25,7 +25,11 @@ export function CategoryPage({ pageKey }: { pageKey: CategoryPageKey }) {
 
   return (
     <div className="page category-page">
-      <PageHero art={`/art/categories/${pageKey}.svg`} title={t(`nav_${pageKey}`)} subtitle={t(`category_${pageKey}_subtitle`)} />
+      <PageHero
+        art={`/art/categories/${pageKey}.svg`}
+        title={t(`nav_${pageKey}`)}
+        subtitle={t(`category_${pageKey}_subtitle`)}
+      />
       {isPending ? (
         <Spinner />
       ) : vendors.length === 0 ? (
@@ -39,7 +43,12 @@ export function CategoryPage({ pageKey }: { pageKey: CategoryPageKey }) {
                 <h2 className="vendor-card__name">{vendor.displayName}</h2>
                 {vendor.isHot === 1 && <span className="badge badge--hot">{t('game_badge_hot')}</span>}
               </div>
-              <button type="button" className="button button--primary" disabled={isLaunching} onClick={() => launchVendor(vendor.vassalage)}>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={isLaunching}
+                onClick={() => launchVendor(vendor.vassalage)}
+              >
                 <Icon name="chevron-right" size={18} />
                 {t('game_play_now')}
               </button>
@@ -50,7 +59,9 @@ export function CategoryPage({ pageKey }: { pageKey: CategoryPageKey }) {
       {vendors.length > 0 && (
         <section className="section" aria-labelledby="category-hot">
           <div className="section__head">
-            <h2 id="category-hot" className="section__title">{t('home_hot_games')}</h2>
+            <h2 id="category-hot" className="section__title">
+              {t('home_hot_games')}
+            </h2>
           </div>
           <HotGamesGrid filter={(games) => gamesOfVendors(games, vendors)} />
         </section>

@@ -12,8 +12,20 @@ export function CategoryTiles() {
     <ul className="category-tiles">
       {navItems.map((item) => (
         <li key={item.key}>
-          <AppLink to={item.href} className="category-tile" data-category={item.key} onClick={() => selectGameType(item.gameType)}>
-            <img className="category-tile__art" src={`/art/categories/${item.key}.svg`} alt="" width={240} height={240} loading="lazy" />
+          <AppLink
+            to={item.href}
+            className="category-tile"
+            data-category={item.key}
+            onClick={() => selectGameType(item.gameType)}
+          >
+            <img
+              className="category-tile__art"
+              src={`/art/categories/${item.key}.svg`}
+              alt=""
+              width={240}
+              height={240}
+              loading="lazy"
+            />
             <span className="category-tile__name">{t(item.labelKey)}</span>
             <span className="category-tile__count">{t('category_vendor_count', { count: item.vendors.length })}</span>
           </AppLink>

@@ -2,7 +2,14 @@ import '../games.css';
 import type { GameCard, Vendor } from '@lotus/contract';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFavoriteIds, useFavoritesList, useGameList, useRecentGames, useSetFavorite, useVassGameTypes } from '../../../api/games';
+import {
+  useFavoriteIds,
+  useFavoritesList,
+  useGameList,
+  useRecentGames,
+  useSetFavorite,
+  useVassGameTypes,
+} from '../../../api/games';
 import { useHotGames } from '../../../api/hot-games';
 import { Icon } from '../../../components/icon';
 import { StatusPanel } from '../../../components/status-panel';
@@ -45,7 +52,10 @@ export function GameBrowser({ vendors, selected, gameType, vendorNames }: GameBr
     return () => clearTimeout(timer);
   }, [typedName]);
 
-  const vendorCodes = useMemo(() => new Set(selected ? [selected.vassalage] : vendors.map((vendor) => vendor.vassalage)), [selected, vendors]);
+  const vendorCodes = useMemo(
+    () => new Set(selected ? [selected.vassalage] : vendors.map((vendor) => vendor.vassalage)),
+    [selected, vendors],
+  );
   const { data: vendorTypes } = useVassGameTypes();
   const classifies = classifiesOf(vendorTypes ?? [], vendorCodes);
   const filter = { vendorCodes, gameClassify, gameName };
@@ -59,13 +69,22 @@ export function GameBrowser({ vendors, selected, gameType, vendorNames }: GameBr
       <div className="game-browser__toolbar">
         <div className="lobby-views" role="tablist" aria-label={t('lobby_views')}>
           {views.map((item) => (
-            <button key={item} type="button" role="tab" className="lobby-views__tab" aria-selected={view === item} onClick={() => setView(item)}>
+            <button
+              key={item}
+              type="button"
+              role="tab"
+              className="lobby-views__tab"
+              aria-selected={view === item}
+              onClick={() => setView(item)}
+            >
               {t(`lobby_view_${item}`)}
             </button>
           ))}
         </div>
         <div className="game-search">
-          <label htmlFor={searchId} className="visually-hidden">{t('lobby_search_label')}</label>
+          <label htmlFor={searchId} className="visually-hidden">
+            {t('lobby_search_label')}
+          </label>
           <Icon name="search" size={18} className="game-search__icon" />
           <input
             id={searchId}
@@ -81,7 +100,13 @@ export function GameBrowser({ vendors, selected, gameType, vendorNames }: GameBr
       {classifies.length > 1 && (
         <div className="classify-chips" role="group" aria-label={t('lobby_classify_label')}>
           {[undefined, ...classifies].map((code) => (
-            <button key={code ?? 'all'} type="button" className="classify-chips__chip" aria-pressed={gameClassify === code} onClick={() => setGameClassify(code)}>
+            <button
+              key={code ?? 'all'}
+              type="button"
+              className="classify-chips__chip"
+              aria-pressed={gameClassify === code}
+              onClick={() => setGameClassify(code)}
+            >
               {code ? t(`classify_${code}`, { defaultValue: code }) : t('lobby_classify_all')}
             </button>
           ))}
@@ -90,7 +115,12 @@ export function GameBrowser({ vendors, selected, gameType, vendorNames }: GameBr
       {view === 'all' || view === 'new' ? (
         <CatalogueList
           key={view}
-          query={{ vassalage: selected?.vassalage ?? allVendors, gameType: selected ? undefined : gameType, gameClassify, gameName: gameName || undefined }}
+          query={{
+            vassalage: selected?.vassalage ?? allVendors,
+            gameType: selected ? undefined : gameType,
+            gameClassify,
+            gameName: gameName || undefined,
+          }}
           isNewOnly={view === 'new'}
           renderTile={(game) => tileOf(game)}
           isFiltered={Boolean(gameName || gameClassify)}
@@ -133,7 +163,11 @@ function ErrorPanel({ onRetry }: { onRetry: () => void }) {
     <StatusPanel
       title={t('lobby_list_error')}
       message={t('error_network')}
-      actions={<button type="button" className="button button--primary" onClick={onRetry}>{t('common_retry')}</button>}
+      actions={
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          {t('common_retry')}
+        </button>
+      }
     />
   );
 }
@@ -177,7 +211,10 @@ function CatalogueList({ query, isNewOnly, isFiltered, renderTile }: CatalogueLi
     <>
       {!isNewOnly && total > 0 && <p className="game-browser__count">{t('lobby_game_count', { count: total })}</p>}
       {games.length === 0 && !hasNextPage ? (
-        <StatusPanel title={isFiltered ? t('lobby_no_match') : isNewOnly ? t('lobby_no_new') : t('game_none')} message={isFiltered ? t('lobby_no_match_hint') : undefined} />
+        <StatusPanel
+          title={isFiltered ? t('lobby_no_match') : isNewOnly ? t('lobby_no_new') : t('game_none')}
+          message={isFiltered ? t('lobby_no_match_hint') : undefined}
+        />
       ) : (
         <GameGrid games={games} renderTile={renderTile} />
       )}
@@ -212,13 +249,24 @@ function PickedList({ view, filter, renderTile }: PickedListProps) {
   const source = view === 'hot' ? hot : view === 'favorites' ? favorites : recent;
   if (source.isPending) return <SkeletonGrid />;
   if (source.isError) return <ErrorPanel onRetry={() => void source.refetch()} />;
-  const all: readonly GameCard[] = view === 'hot' ? (hot.data ?? []) : view === 'favorites' ? favoritePages.flatMap((page) => page.content) : (recent.data ?? []);
+  const all: readonly GameCard[] =
+    view === 'hot'
+      ? (hot.data ?? [])
+      : view === 'favorites'
+        ? favoritePages.flatMap((page) => page.content)
+        : (recent.data ?? []);
   const games = all.filter((game) => matchesGameFilter(game, filter));
-  const emptyTitle = view === 'favorites' ? t('lobby_favorites_empty') : view === 'recent' ? t('lobby_recent_empty') : t('game_none');
-  const emptyHint = view === 'favorites' ? t('lobby_favorites_hint') : view === 'recent' ? t('lobby_recent_hint') : undefined;
+  const emptyTitle =
+    view === 'favorites' ? t('lobby_favorites_empty') : view === 'recent' ? t('lobby_recent_empty') : t('game_none');
+  const emptyHint =
+    view === 'favorites' ? t('lobby_favorites_hint') : view === 'recent' ? t('lobby_recent_hint') : undefined;
   return (
     <>
-      {games.length === 0 ? <StatusPanel title={emptyTitle} message={emptyHint} /> : <GameGrid games={games} renderTile={renderTile} />}
+      {games.length === 0 ? (
+        <StatusPanel title={emptyTitle} message={emptyHint} />
+      ) : (
+        <GameGrid games={games} renderTile={renderTile} />
+      )}
       <div ref={sentinelRef} className="game-browser__sentinel" />
     </>
   );

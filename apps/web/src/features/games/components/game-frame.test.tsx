@@ -46,11 +46,22 @@ describe('/game', () => {
   });
 
   describe('a transfer-mode game', () => {
-    const elephant = (returnKey: string) => ({ url: 'https://house.example/play/golden-elephant', title: 'Golden Elephant', transfer: { vassalage: 'GOLDENELE', returnKey } });
+    const elephant = (returnKey: string) => ({
+      url: 'https://house.example/play/golden-elephant',
+      title: 'Golden Elephant',
+      transfer: { vassalage: 'GOLDENELE', returnKey },
+    });
 
-    test('leaving the page brings the game wallet back once, under the launch\'s key, and closes the game', async () => {
+    test("leaving the page brings the game wallet back once, under the launch's key, and closes the game", async () => {
       session.logIn('token-1');
-      const { calls } = installFakeApi({ [`POST ${launchPaths.walletReturn}`]: () => ok({ transfers: [{ transferId: 't1', vassalage: 'GOLDENELE', direction: 'OUT', amount: '2000.00', status: 'SUCCESS' }] }) });
+      const { calls } = installFakeApi({
+        [`POST ${launchPaths.walletReturn}`]: () =>
+          ok({
+            transfers: [
+              { transferId: 't1', vassalage: 'GOLDENELE', direction: 'OUT', amount: '2000.00', status: 'SUCCESS' },
+            ],
+          }),
+      });
       launchedGameStore.set(elephant('leave-key-1'));
       const view = renderWithProviders(<GameFrame />, { route: '/game' });
       expect(screen.getByTitle('Golden Elephant')).toBeTruthy();
@@ -81,11 +92,19 @@ describe('/game', () => {
 
     test('a return that fails says the money is safe in the game wallet, and where to move it back', async () => {
       session.logIn('token-1');
-      installFakeApi({ [`POST ${launchPaths.walletReturn}`]: () => refuse(503, 'vendor_unavailable', 'The provider did not answer') });
+      installFakeApi({
+        [`POST ${launchPaths.walletReturn}`]: () => refuse(503, 'vendor_unavailable', 'The provider did not answer'),
+      });
       launchedGameStore.set(elephant('leave-key-3'));
       const view = renderWithProviders(<GameFrame />, { route: '/game' });
       view.unmount();
-      await waitFor(() => expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'game_frame_return_failed_title', messageKey: 'game_frame_return_failed' }));
+      await waitFor(() =>
+        expect(modalStore.get()).toEqual({
+          kind: 'notice',
+          titleKey: 'game_frame_return_failed_title',
+          messageKey: 'game_frame_return_failed',
+        }),
+      );
       expect(launchedGameStore.get()).toBeNull();
     });
 

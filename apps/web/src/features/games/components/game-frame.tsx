@@ -35,7 +35,12 @@ function useReturnOnLeave(transfer: LaunchedGame['transfer']): void {
       window.removeEventListener('pagehide', onPageHide);
       scheduleReturn(queryClient, key, (isDone) => {
         if (launchedGameStore.get()?.transfer?.returnKey === key) launchedGameStore.set(null);
-        if (!isDone) openModal({ kind: 'notice', titleKey: 'game_frame_return_failed_title', messageKey: 'game_frame_return_failed' });
+        if (!isDone)
+          openModal({
+            kind: 'notice',
+            titleKey: 'game_frame_return_failed_title',
+            messageKey: 'game_frame_return_failed',
+          });
       });
     };
   }, [key, queryClient]);
@@ -63,7 +68,11 @@ export function GameFrame() {
           art="/art/misc/empty.svg"
           title={t('game_frame_empty_title')}
           message={t('game_frame_empty_message')}
-          actions={<AppLink to={paths.home.getHref()} className="button button--primary">{t('common_back_home')}</AppLink>}
+          actions={
+            <AppLink to={paths.home.getHref()} className="button button--primary">
+              {t('common_back_home')}
+            </AppLink>
+          }
         />
       </div>
     );
@@ -81,7 +90,13 @@ export function GameFrame() {
           <span className="game-frame__action-label">{t('game_frame_back')}</span>
         </button>
         <h1 className="game-frame__title">{launchedGame.title}</h1>
-        <button type="button" className="game-frame__action" onClick={() => setLoadCount((count) => count + 1)} aria-label={t('game_frame_reload')} title={t('game_frame_reload')}>
+        <button
+          type="button"
+          className="game-frame__action"
+          onClick={() => setLoadCount((count) => count + 1)}
+          aria-label={t('game_frame_reload')}
+          title={t('game_frame_reload')}
+        >
           <Icon name="refresh" size={18} />
         </button>
         {canFullscreen && (
@@ -92,7 +107,16 @@ export function GameFrame() {
             aria-label={t('game_frame_fullscreen')}
             title={t('game_frame_fullscreen')}
           >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
             </svg>
           </button>

@@ -40,7 +40,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const listCalls = (calls: FakeCall[]) => callsTo(calls, 'GET', gamePaths.gameList).map((call) => Object.fromEntries(call.query));
+const listCalls = (calls: FakeCall[]) =>
+  callsTo(calls, 'GET', gamePaths.gameList).map((call) => Object.fromEntries(call.query));
 const tileNames = () => screen.queryAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 
 /** A promise the test settles when it wants the server to answer. */
@@ -71,13 +72,20 @@ describe('game lobby: the list of a member', () => {
 
   test('the lobby asks for its game type over every vendor, a vendor tab for that vendor', async () => {
     installFakeIntersectionObserver();
-    const { calls } = installFakeApi(catalogueRoutes({ [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([gameItem('lucky-lotus', { displayName: 'Lucky Lotus' })])) }));
+    const { calls } = installFakeApi(
+      catalogueRoutes({
+        [`GET ${gamePaths.gameList}`]: () =>
+          ok(gameListPage([gameItem('lucky-lotus', { displayName: 'Lucky Lotus' })])),
+      }),
+    );
     renderWithProviders(<GameLobby lobbyKey="rng" />, { route: '/rng' });
     await screen.findByRole('heading', { name: 'Lucky Lotus', level: 3 });
     expect(listCalls(calls)[0]).toMatchObject({ vassalage: 'ALL', gameType: 'RNG', pageNo: '1', pageSize: '24' });
     cleanup();
 
-    const second = installFakeApi(catalogueRoutes({ [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([gameItem('naga-treasure')])) }));
+    const second = installFakeApi(
+      catalogueRoutes({ [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([gameItem('naga-treasure')])) }),
+    );
     renderWithProviders(<GameLobby lobbyKey="rng" />, { route: '/rng?page=NAGA' });
     await screen.findByRole('heading', { name: 'Game naga-treasure', level: 3 });
     const query = listCalls(second.calls)[0]!;
@@ -87,7 +95,9 @@ describe('game lobby: the list of a member', () => {
 
   test('the name search (after the typing pauses) and the classify chips are sent to the server; JP asks 50 a page', async () => {
     installFakeIntersectionObserver();
-    const { calls } = installFakeApi(catalogueRoutes({ [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([gameItem('lucky-lotus')])) }));
+    const { calls } = installFakeApi(
+      catalogueRoutes({ [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([gameItem('lucky-lotus')])) }),
+    );
     renderWithProviders(<GameLobby lobbyKey="rng" />, { route: '/rng' });
     await screen.findByRole('heading', { name: 'Game lucky-lotus', level: 3 });
 
@@ -98,10 +108,14 @@ describe('game lobby: the list of a member', () => {
     expect(listCalls(calls).filter((query) => query.gameName === 'lo')).toEqual([]);
 
     // The chips are the classifies of the lobby's vendors (LTSLOT: AC, TG; NAGA: JP), not LIVE's.
-    const chips = within(screen.getByRole('group', { name: 'Game type' })).getAllByRole('button').map((chip) => chip.textContent);
+    const chips = within(screen.getByRole('group', { name: 'Game type' }))
+      .getAllByRole('button')
+      .map((chip) => chip.textContent);
     expect(chips).toEqual(['All types', 'Arcade', 'Jackpot', 'Table games']);
     fireEvent.click(screen.getByRole('button', { name: 'Arcade' }));
-    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ gameName: 'lotus', gameClassify: 'AC', pageSize: '24' }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toMatchObject({ gameName: 'lotus', gameClassify: 'AC', pageSize: '24' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Jackpot' }));
     await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ gameClassify: 'JP', pageSize: '50' }));
     expect(screen.getByRole('button', { name: 'Jackpot' }).getAttribute('aria-pressed')).toBe('true');
@@ -113,7 +127,9 @@ describe('game lobby: the list of a member', () => {
       '1': ok(gameListPage([gameItem('a1'), gameItem('a2')], 1, 2)),
       '2': ok(gameListPage([gameItem('b1')], 2, 2)),
     };
-    const { calls } = installFakeApi(catalogueRoutes({ [`GET ${gamePaths.gameList}`]: (call) => pages[call.query.get('pageNo')!]! }));
+    const { calls } = installFakeApi(
+      catalogueRoutes({ [`GET ${gamePaths.gameList}`]: (call) => pages[call.query.get('pageNo')!]! }),
+    );
     renderWithProviders(<GameLobby lobbyKey="rng" />, { route: '/rng' });
     await screen.findByRole('heading', { name: 'Game a2', level: 3 });
     expect(listCalls(calls).map((query) => query.pageNo)).toEqual(['1']);
@@ -134,7 +150,8 @@ describe('game lobby: the list of a member', () => {
     const answer = deferred<FakeAnswer>();
     const { calls } = installFakeApi(
       catalogueRoutes({
-        [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([gameItem('lucky-lotus', { displayName: 'Lucky Lotus' })])),
+        [`GET ${gamePaths.gameList}`]: () =>
+          ok(gameListPage([gameItem('lucky-lotus', { displayName: 'Lucky Lotus' })])),
         [`POST ${gamePaths.addFavoriteGame}`]: () => answer.promise,
       }),
     );
@@ -145,7 +162,9 @@ describe('game lobby: the list of a member', () => {
 
     fireEvent.click(heart);
     await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('true'));
-    expect(callsTo(calls, 'POST', gamePaths.addFavoriteGame).map((call) => call.body)).toEqual([{ gameId: 'lucky-lotus' }]);
+    expect(callsTo(calls, 'POST', gamePaths.addFavoriteGame).map((call) => call.body)).toEqual([
+      { gameId: 'lucky-lotus' },
+    ]);
 
     answer.resolve(refuse(404, 'game.unknown', 'Unknown game'));
     await waitFor(() => expect(heart.getAttribute('aria-pressed')).toBe('false'));
@@ -158,7 +177,10 @@ describe('game lobby: the list of a member', () => {
         [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([gameItem('lucky-lotus')])),
         [`GET ${gamePaths.favoriteGamesList}`]: () =>
           ok({
-            content: [gameItem('naga-treasure', { vassalage: 'NAGA', displayName: 'Naga Treasure' }), gameItem('baccarat', { vassalage: 'LTLIVE', displayName: 'Lotus Baccarat' })],
+            content: [
+              gameItem('naga-treasure', { vassalage: 'NAGA', displayName: 'Naga Treasure' }),
+              gameItem('baccarat', { vassalage: 'LTLIVE', displayName: 'Lotus Baccarat' }),
+            ],
             pageNo: 1,
             pageSize: 50,
             totalElements: 2,
@@ -180,7 +202,10 @@ describe('game lobby: the list of a member', () => {
     installFakeIntersectionObserver();
     let isDown = true;
     installFakeApi(
-      catalogueRoutes({ [`GET ${gamePaths.gameList}`]: () => (isDown ? refuse(503, 'service.unavailable', 'Down') : ok(gameListPage([gameItem('lucky-lotus')]))) }),
+      catalogueRoutes({
+        [`GET ${gamePaths.gameList}`]: () =>
+          isDown ? refuse(503, 'service.unavailable', 'Down') : ok(gameListPage([gameItem('lucky-lotus')])),
+      }),
     );
     renderWithProviders(<GameLobby lobbyKey="rng" />, { route: '/rng' });
     expect(await screen.findByText('The games could not be loaded')).toBeTruthy();
@@ -200,7 +225,9 @@ describe('useSetFavorite', () => {
       [`DELETE ${gamePaths.removeFavoriteGame}`]: () => removal.promise,
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const { result } = renderHook(() => ({ ids: useFavoriteIds().data, setFavorite: useSetFavorite() }), { wrapper });
     await waitFor(() => expect(result.current.ids).toEqual(['lucky-lotus']));
 
@@ -210,7 +237,11 @@ describe('useSetFavorite', () => {
 
     // Removing: the local list changes while the server has not answered yet.
     act(() => result.current.setFavorite({ gameId: 'lucky-lotus', isFavorite: false }));
-    await waitFor(() => expect(callsTo(calls, 'DELETE', gamePaths.removeFavoriteGame).map((call) => call.body)).toEqual([{ gameId: 'lucky-lotus' }]));
+    await waitFor(() =>
+      expect(callsTo(calls, 'DELETE', gamePaths.removeFavoriteGame).map((call) => call.body)).toEqual([
+        { gameId: 'lucky-lotus' },
+      ]),
+    );
     expect(result.current.ids).toEqual([]);
     removal.resolve(ok({ gameId: 'lucky-lotus', isFavorite: false }));
   });

@@ -47,17 +47,29 @@ export function GameLobby({ lobbyKey }: { lobbyKey: LobbyKey }) {
 
   return (
     <div className="page game-lobby">
-      <PageHero art={`/art/categories/${lobbyArt[lobbyKey]}.svg`} title={t(`lobby_${lobbyKey}`)} subtitle={t('lobby_subtitle', { count: vendors.length })} />
+      <PageHero
+        art={`/art/categories/${lobbyArt[lobbyKey]}.svg`}
+        title={t(`lobby_${lobbyKey}`)}
+        subtitle={t('lobby_subtitle', { count: vendors.length })}
+      />
       <nav className="vendor-tabs" aria-label={t('lobby_vendor_tabs')}>
         <ul>
           <li>
-            <AppLink to={paths.lobby.getHref(lobbyKey)} className="vendor-tabs__tab" aria-current={selected ? undefined : 'page'}>
+            <AppLink
+              to={paths.lobby.getHref(lobbyKey)}
+              className="vendor-tabs__tab"
+              aria-current={selected ? undefined : 'page'}
+            >
               <span className="vendor-tabs__all">{t('lobby_all')}</span>
             </AppLink>
           </li>
           {vendors.map((vendor) => (
             <li key={vendor.vassalage}>
-              <AppLink to={paths.lobby.getHref(lobbyKey, vendor.vassalage)} className="vendor-tabs__tab" aria-current={selected?.vassalage === vendor.vassalage ? 'page' : undefined}>
+              <AppLink
+                to={paths.lobby.getHref(lobbyKey, vendor.vassalage)}
+                className="vendor-tabs__tab"
+                aria-current={selected?.vassalage === vendor.vassalage ? 'page' : undefined}
+              >
                 <img src={vendor.logoUrl} alt="" width={72} height={36} loading="lazy" />
                 <span>{vendor.displayName}</span>
               </AppLink>
@@ -68,16 +80,28 @@ export function GameLobby({ lobbyKey }: { lobbyKey: LobbyKey }) {
       {token ? (
         // The list waits for the menus, which say what `?page=` names; a new vendor tab starts with
         // a clean search and filter.
-        !isMenusPending && <GameBrowser key={selected?.vassalage ?? allVendors} vendors={vendors} selected={selected} gameType={gameTypeOfLobby(lobbyKey)} vendorNames={vendorNames(menus)} />
+        !isMenusPending && (
+          <GameBrowser
+            key={selected?.vassalage ?? allVendors}
+            vendors={vendors}
+            selected={selected}
+            gameType={gameTypeOfLobby(lobbyKey)}
+            vendorNames={vendorNames(menus)}
+          />
+        )
       ) : (
         <>
           <div className="lobby-login-prompt">
             <p className="lobby-login-prompt__text">{t('lobby_login_prompt')}</p>
-            <button type="button" className="button button--primary" onClick={() => openModal({ kind: 'login' })}>{t('lobby_login_button')}</button>
+            <button type="button" className="button button--primary" onClick={() => openModal({ kind: 'login' })}>
+              {t('lobby_login_button')}
+            </button>
           </div>
           <section className="section" aria-labelledby="lobby-hot">
             <div className="section__head">
-              <h2 id="lobby-hot" className="section__title">{selected ? t('lobby_hot_of_vendor', { vendor: selected.displayName }) : t('home_hot_games')}</h2>
+              <h2 id="lobby-hot" className="section__title">
+                {selected ? t('lobby_hot_of_vendor', { vendor: selected.displayName }) : t('home_hot_games')}
+              </h2>
             </div>
             <HotGamesGrid filter={(games) => gamesOfVendors(games, vendors, selected?.vassalage)} />
           </section>

@@ -24,7 +24,12 @@ export function GameTile({ game, vendorName, onPlay, isFavorite, onFavoriteChang
           {game.isNew && <span className="badge badge--new">{t('game_badge_new')}</span>}
         </div>
         <div className="game-tile__overlay">
-          <button type="button" className="game-tile__play" onClick={() => onPlay(game)} aria-label={t('game_play_named', { name: game.displayName })}>
+          <button
+            type="button"
+            className="game-tile__play"
+            onClick={() => onPlay(game)}
+            aria-label={t('game_play_named', { name: game.displayName })}
+          >
             <Icon name="chevron-right" size={22} />
             <span>{t('game_play')}</span>
           </button>

@@ -22,7 +22,16 @@ export function HotGamesGrid({ filter, limit }: HotGamesGridProps) {
   const { launch, dialog } = useLaunchGame();
   if (isPending) return <Spinner />;
   if (isError) {
-    return <StatusPanel title={t('error_network')} actions={<button type="button" className="button button--primary" onClick={() => void refetch()}>{t('common_retry')}</button>} />;
+    return (
+      <StatusPanel
+        title={t('error_network')}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => void refetch()}>
+            {t('common_retry')}
+          </button>
+        }
+      />
+    );
   }
   const names = vendorNames(menus);
   const shown = (filter ? filter(games) : games).slice(0, limit);

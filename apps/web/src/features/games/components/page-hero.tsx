@@ -2,7 +2,17 @@ import '../games.css';
 import type { ReactNode } from 'react';
 
 /** The banner at the top of a game page: category art, title, subtitle. */
-export function PageHero({ art, title, subtitle, children }: { art: string; title: string; subtitle?: string; children?: ReactNode }) {
+export function PageHero({
+  art,
+  title,
+  subtitle,
+  children,
+}: {
+  art: string;
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+}) {
   return (
     <header className="page-hero">
       <img className="page-hero__art" src={art} alt="" width={160} height={160} />

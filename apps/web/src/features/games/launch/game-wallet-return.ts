@@ -33,7 +33,13 @@ export function returnGameWallets(queryClient: QueryClient, key: string): Promis
     try {
       const headers = apiHeaders('application/json');
       headers.set(idempotencyHeaderName, key);
-      const response = await fetch(launchPaths.walletReturn, { method: 'POST', headers, body: '{}', keepalive: true, credentials: 'same-origin' });
+      const response = await fetch(launchPaths.walletReturn, {
+        method: 'POST',
+        headers,
+        body: '{}',
+        keepalive: true,
+        credentials: 'same-origin',
+      });
       const envelope = (await response.json()) as { success?: boolean; value?: WalletReturnResult | null };
       if (!response.ok || !envelope.success || !envelope.value) return false;
       return envelope.value.transfers.every((transfer) => transfer.status !== 'FAILED');

@@ -15,7 +15,15 @@ await loadGamesCatalogue();
  * The dialog of a refused launch (protocol notes "Special dialogs"): the maintenance window, the
  * deposit offer, the free-play refusal, or the generic popup with the server's message.
  */
-export function LaunchProblemDialog({ problem, onClose, onLaunch }: { problem: LaunchProblem; onClose: () => void; onLaunch: (game: SuggestedGame) => void }) {
+export function LaunchProblemDialog({
+  problem,
+  onClose,
+  onLaunch,
+}: {
+  problem: LaunchProblem;
+  onClose: () => void;
+  onLaunch: (game: SuggestedGame) => void;
+}) {
   const { t } = useTranslation();
   const { data: whitelabel } = useWhitelabel();
   // Deposits live in the member centre; a merchant without it has no deposit page to offer (spec §2).
@@ -32,7 +40,10 @@ export function LaunchProblemDialog({ problem, onClose, onLaunch }: { problem: L
       title = t('launch_maintenance_title');
       message =
         problem.startMs !== null && problem.endMs !== null
-          ? t('launch_maintenance_window', { start: formatDateTime(problem.startMs), end: formatDateTime(problem.endMs) })
+          ? t('launch_maintenance_window', {
+              start: formatDateTime(problem.startMs),
+              end: formatDateTime(problem.endMs),
+            })
           : t('launch_maintenance_message');
       break;
     case 'balance':
@@ -53,15 +64,25 @@ export function LaunchProblemDialog({ problem, onClose, onLaunch }: { problem: L
 
   return (
     <Modal title={title} onClose={onClose} size="small" className="launch-dialog">
-      <p className="notice-modal__message" data-problem={problem.kind}>{message}</p>
+      <p className="notice-modal__message" data-problem={problem.kind}>
+        {message}
+      </p>
       {problem.kind === 'maintenance' && problem.suggestions.length > 0 && (
         <section className="launch-dialog__suggestions" aria-labelledby="launch-suggestions-title">
-          <h3 id="launch-suggestions-title" className="launch-dialog__suggestions-title">{t('launch_maintenance_suggestions')}</h3>
+          <h3 id="launch-suggestions-title" className="launch-dialog__suggestions-title">
+            {t('launch_maintenance_suggestions')}
+          </h3>
           <ul className="launch-dialog__suggestion-list">
             {problem.suggestions.map((game) => (
               <li key={`${game.vassalage}:${game.gameId}`}>
                 <button type="button" className="launch-dialog__suggestion" onClick={() => onLaunch(game)}>
-                  <LazyImage src={game.thumbnailUrl ?? lazyImagePlaceholder} alt="" width={36} height={48} className="launch-dialog__suggestion-image" />
+                  <LazyImage
+                    src={game.thumbnailUrl ?? lazyImagePlaceholder}
+                    alt=""
+                    width={36}
+                    height={48}
+                    className="launch-dialog__suggestion-image"
+                  />
                   <span>{game.displayName}</span>
                 </button>
               </li>
@@ -72,11 +93,17 @@ export function LaunchProblemDialog({ problem, onClose, onLaunch }: { problem: L
       <div className="notice-modal__actions">
         {canOfferDeposit ? (
           <>
-            <button type="button" className="button button--ghost" onClick={onClose}>{t('common_cancel')}</button>
-            <button type="button" className="button button--primary" onClick={openDeposit}>{t('launch_deposit')}</button>
+            <button type="button" className="button button--ghost" onClick={onClose}>
+              {t('common_cancel')}
+            </button>
+            <button type="button" className="button button--primary" onClick={openDeposit}>
+              {t('launch_deposit')}
+            </button>
           </>
         ) : (
-          <button type="button" className="button button--primary" onClick={onClose}>{t('in_increase_submit')}</button>
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {t('in_increase_submit')}
+          </button>
         )}
       </div>
     </Modal>

@@ -29,7 +29,13 @@ export interface LaunchableGame {
  * The launch request of spec §3; a trial account plays its free-play money (accountType 0). A
  * transfer-mode game's move of the main wallet is `confirmTrans: 1`, with `transferAmount` for an amount.
  */
-export function buildLaunchRequest(game: LaunchableGame, language: Language, isTrial: boolean, isPhoneDevice: boolean, move: TransferMove = { kind: 'none' }): LaunchGameRequest {
+export function buildLaunchRequest(
+  game: LaunchableGame,
+  language: Language,
+  isTrial: boolean,
+  isPhoneDevice: boolean,
+  move: TransferMove = { kind: 'none' },
+): LaunchGameRequest {
   return {
     gameId: game.gameId,
     nodeId: game.nodeId,
@@ -56,7 +62,10 @@ export async function showGame(queryClient: QueryClient, request: LaunchGameRequ
   const keepsWallet = shown?.vassalage === request.vassalage;
   if (shown && !keepsWallet) await returnGameWallets(queryClient, shown.returnKey);
   const result = await launchGame(request);
-  const transfer = result.walletMode === 'transfer' ? { vassalage: result.vassalage, returnKey: keepsWallet && shown ? shown.returnKey : newReturnKey() } : undefined;
+  const transfer =
+    result.walletMode === 'transfer'
+      ? { vassalage: result.vassalage, returnKey: keepsWallet && shown ? shown.returnKey : newReturnKey() }
+      : undefined;
   const url = (request.platform === 'html5' && result.game_url2) || result.game_url;
   launchedGameStore.set({ url, title: result.displayName, ...(transfer ? { transfer } : {}) });
 }
@@ -69,7 +78,12 @@ const mainAccountTypeId = 0;
  * GCS_merchantWallet names the vendors that keep a wallet of their own; when it cannot be read the game
  * is launched as before (the server still refuses what cannot be played). The balances are read fresh.
  */
-export async function readTransferWallet(queryClient: QueryClient, vassalage: string, token: string, language: Language): Promise<TransferWallet | null> {
+export async function readTransferWallet(
+  queryClient: QueryClient,
+  vassalage: string,
+  token: string,
+  language: Language,
+): Promise<TransferWallet | null> {
   let merchantWallet: MerchantWallet;
   try {
     merchantWallet = await queryClient.fetchQuery({
@@ -83,22 +97,45 @@ export async function readTransferWallet(queryClient: QueryClient, vassalage: st
   const vendor = merchantWallet.vendors.find((entry) => entry.vassalage === vassalage && !entry.isSingle);
   if (!vendor) return null;
   const balance = await queryClient.fetchQuery({ ...walletBalanceQuery(token), staleTime: 0 });
-  const walletOf = (accountTypeId: number) => balance.balance.find((wallet) => wallet.accountTypeId === accountTypeId)?.availBalance ?? '0.00';
+  const walletOf = (accountTypeId: number) =>
+    balance.balance.find((wallet) => wallet.accountTypeId === accountTypeId)?.availBalance ?? '0.00';
   const menus = queryClient.getQueryData(gameMenusQuery(language).queryKey) ?? [];
-  const vendorName = menus.flatMap((menu) => menu.vendors).find((entry) => entry.vassalage === vassalage)?.displayName ?? vendor.accountTypeName;
-  return { vassalage, vendorName, main: walletOf(mainAccountTypeId), inGame: walletOf(vendor.accountTypeId), symbol: balance.currencySymbol };
+  const vendorName =
+    menus.flatMap((menu) => menu.vendors).find((entry) => entry.vassalage === vassalage)?.displayName ??
+    vendor.accountTypeName;
+  return {
+    vassalage,
+    vendorName,
+    main: walletOf(mainAccountTypeId),
+    inGame: walletOf(vendor.accountTypeId),
+    symbol: balance.currencySymbol,
+  };
 }
 
 /** Reads the window and the suggestions of a maintenance refusal, whatever arrived (what does not fit is left out). */
 function maintenanceOf(value: unknown): Omit<Extract<LaunchProblem, { kind: 'maintenance' }>, 'kind'> {
   const fields = (value ?? {}) as { maintainStartTime?: unknown; maintainEndTime?: unknown; suggestions?: unknown };
   const epochMs = (time: unknown) => (typeof time === 'number' && Number.isFinite(time) ? time : null);
-  const suggestions = (Array.isArray(fields.suggestions) ? fields.suggestions : []).flatMap((entry: unknown): SuggestedGame[] => {
-    const game = (entry ?? {}) as Record<string, unknown>;
-    if (typeof game.gameId !== 'string' || typeof game.vassalage !== 'string' || typeof game.displayName !== 'string') return [];
-    return [{ gameId: game.gameId, vassalage: game.vassalage, displayName: game.displayName, thumbnailUrl: typeof game.thumbnailUrl === 'string' ? game.thumbnailUrl : null }];
-  });
-  return { startMs: epochMs(fields.maintainStartTime), endMs: epochMs(fields.maintainEndTime), suggestions: suggestions.slice(0, 4) };
+  const suggestions = (Array.isArray(fields.suggestions) ? fields.suggestions : []).flatMap(
+    (entry: unknown): SuggestedGame[] => {
+      const game = (entry ?? {}) as Record<string, unknown>;
+      if (typeof game.gameId !== 'string' || typeof game.vassalage !== 'string' || typeof game.displayName !== 'string')
+        return [];
+      return [
+        {
+          gameId: game.gameId,
+          vassalage: game.vassalage,
+          displayName: game.displayName,
+          thumbnailUrl: typeof game.thumbnailUrl === 'string' ? game.thumbnailUrl : null,
+        },
+      ];
+    },
+  );
+  return {
+    startMs: epochMs(fields.maintainStartTime),
+    endMs: epochMs(fields.maintainEndTime),
+    suggestions: suggestions.slice(0, 4),
+  };
 }
 
 /** The dialog a refused launch gets (protocol notes "Special dialogs"); anything else is the generic popup. */
@@ -113,6 +150,9 @@ export function problemOf(error: unknown, isTrial: boolean): LaunchProblem {
       return { kind: 'trial' };
     default:
       // Network failures and bare HTTP errors have no server text; the dialog says so in the member's language.
-      return { kind: 'error', message: error.status === 0 || error.errorCode.startsWith('http.') ? null : error.message };
+      return {
+        kind: 'error',
+        message: error.status === 0 || error.errorCode.startsWith('http.') ? null : error.message,
+      };
   }
 }

@@ -33,12 +33,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const wallet = (main: string, inGame: string): TransferWallet => ({ vassalage: 'GOLDENELE', vendorName: 'Golden Elephant', main, inGame, symbol: '฿' });
+const wallet = (main: string, inGame: string): TransferWallet => ({
+  vassalage: 'GOLDENELE',
+  vendorName: 'Golden Elephant',
+  main,
+  inGame,
+  symbol: '฿',
+});
 
 function renderDialog(walletShown: TransferWallet) {
   const onConfirm = vi.fn();
   const onClose = vi.fn();
-  renderWithProviders(<TransferLaunchDialog wallet={walletShown} gameName="Golden Elephant" onClose={onClose} onConfirm={onConfirm} />);
+  renderWithProviders(
+    <TransferLaunchDialog wallet={walletShown} gameName="Golden Elephant" onClose={onClose} onConfirm={onConfirm} />,
+  );
   return { onConfirm, onClose, dialog: screen.getByRole('dialog', { name: 'Play Golden Elephant' }) };
 }
 
@@ -84,7 +92,14 @@ describe('the transfer-mode launch dialog', () => {
     setApiLanguage('TH');
     await i18next.changeLanguage('th');
     const onConfirm = vi.fn();
-    renderWithProviders(<TransferLaunchDialog wallet={wallet('2000.00', '0.00')} gameName="ช้างทองมหาโชค" onClose={() => {}} onConfirm={onConfirm} />);
+    renderWithProviders(
+      <TransferLaunchDialog
+        wallet={wallet('2000.00', '0.00')}
+        gameName="ช้างทองมหาโชค"
+        onClose={() => {}}
+        onConfirm={onConfirm}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'เล่น ช้างทองมหาโชค' });
     expect(within(dialog).getByText('กระเป๋าหลัก')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'ระบุจำนวนเงิน' }));
@@ -109,14 +124,22 @@ describe('the transfer-mode launch dialog', () => {
   test('an empty main wallet with money in the game wallet plays that money', () => {
     const { dialog, onConfirm } = renderDialog(wallet('0.00', '350.00'));
     expect(within(dialog).queryAllByRole('radio')).toEqual([]);
-    expect(within(dialog).getByText('Your main wallet is empty: you will play with the ฿350.00 in your Golden Elephant wallet.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Your main wallet is empty: you will play with the ฿350.00 in your Golden Elephant wallet.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Play' }));
     expect(onConfirm).toHaveBeenCalledWith({ kind: 'none' });
   });
 
   test('nothing in either wallet: a clear message and the deposit page instead of a launch', async () => {
     const { dialog, onConfirm, onClose } = renderDialog(wallet('0.00', '0.00'));
-    expect(within(dialog).getByText("There is no money in your main wallet or in this game's wallet yet. Deposit to start playing.")).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        "There is no money in your main wallet or in this game's wallet yet. Deposit to start playing.",
+      ),
+    ).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: /play/i })).toBeNull();
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Deposit' }));
     expect(onClose).toHaveBeenCalled();

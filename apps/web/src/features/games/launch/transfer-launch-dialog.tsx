@@ -56,7 +56,9 @@ export function TransferLaunchDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const money = (amount: string) => `${wallet.symbol}${formatAmount(amount)}`;
   const vendor = wallet.vendorName;
-  const title = gameName ? t('launch_transfer_title', { game: gameName }) : t('launch_transfer_title_vendor', { vendor });
+  const title = gameName
+    ? t('launch_transfer_title', { game: gameName })
+    : t('launch_transfer_title_vendor', { vendor });
   const isEmpty = main === 0n && inGame === 0n;
   // Deposits live in the member centre; a merchant without it has no deposit page to offer (spec §2).
   const canOfferDeposit = whitelabel?.switches.memberCentre !== false;
@@ -91,9 +93,13 @@ export function TransferLaunchDialog({
     return (
       <Modal title={title} onClose={onClose} size="small" className="launch-dialog transfer-launch">
         {balances}
-        <p className="notice-modal__message" data-problem="empty">{t('launch_transfer_empty')}</p>
+        <p className="notice-modal__message" data-problem="empty">
+          {t('launch_transfer_empty')}
+        </p>
         <div className="notice-modal__actions transfer-launch__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>{t('common_cancel')}</button>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('common_cancel')}
+          </button>
           {canOfferDeposit && (
             <button
               type="button"
@@ -140,12 +146,20 @@ export function TransferLaunchDialog({
             {inGame > 0n && option('none', t('launch_transfer_none', { amount: money(wallet.inGame) }))}
           </fieldset>
         )}
-        {main === 0n && <p className="transfer-launch__note">{t('launch_transfer_game_only', { amount: money(wallet.inGame), vendor })}</p>}
+        {main === 0n && (
+          <p className="transfer-launch__note">
+            {t('launch_transfer_game_only', { amount: money(wallet.inGame), vendor })}
+          </p>
+        )}
         {choice === 'amount' && (
           <div className="auth-field transfer-launch__field">
-            <label className="auth-field__label" htmlFor={`${id}-amount`}>{t('launch_transfer_amount_label', { vendor })}</label>
+            <label className="auth-field__label" htmlFor={`${id}-amount`}>
+              {t('launch_transfer_amount_label', { vendor })}
+            </label>
             <div className="transfer-launch__input">
-              <span className="transfer-launch__symbol" aria-hidden="true">{wallet.symbol}</span>
+              <span className="transfer-launch__symbol" aria-hidden="true">
+                {wallet.symbol}
+              </span>
               <input
                 id={`${id}-amount`}
                 className="auth-field__input"
@@ -163,15 +177,23 @@ export function TransferLaunchDialog({
               />
             </div>
             {problem ? (
-              <p id={`${id}-amount-note`} className="auth-field__error" role="alert">{t(problem, { amount: money(wallet.main) })}</p>
+              <p id={`${id}-amount-note`} className="auth-field__error" role="alert">
+                {t(problem, { amount: money(wallet.main) })}
+              </p>
             ) : (
-              <p id={`${id}-amount-note`} className="auth-field__hint">{t('launch_transfer_amount_hint', { amount: money(wallet.main) })}</p>
+              <p id={`${id}-amount-note`} className="auth-field__hint">
+                {t('launch_transfer_amount_hint', { amount: money(wallet.main) })}
+              </p>
             )}
           </div>
         )}
         <div className="notice-modal__actions transfer-launch__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>{t('common_cancel')}</button>
-          <button type="submit" className="button button--primary">{choice === 'none' ? t('launch_transfer_play') : t('launch_transfer_move_play')}</button>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {t('common_cancel')}
+          </button>
+          <button type="submit" className="button button--primary">
+            {choice === 'none' ? t('launch_transfer_play') : t('launch_transfer_move_play')}
+          </button>
         </div>
       </form>
     </Modal>

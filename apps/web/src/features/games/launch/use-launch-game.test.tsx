@@ -7,7 +7,17 @@ import { formatDateTime } from '../../../lib/format';
 import { session } from '../../../lib/session';
 import { launchedGameStore } from '../../../stores/launched-game-store';
 import { closeModal, modalStore } from '../../../stores/modal-store';
-import { callsTo, gameItem, gameListPage, initTestI18n, installFakeApi, LocationProbe, ok, renderWithProviders, type FakeAnswer } from '../testing';
+import {
+  callsTo,
+  gameItem,
+  gameListPage,
+  initTestI18n,
+  installFakeApi,
+  LocationProbe,
+  ok,
+  renderWithProviders,
+  type FakeAnswer,
+} from '../testing';
 import { buildLaunchRequest } from './launch-request';
 import { useLaunchGame } from './use-launch-game';
 
@@ -24,8 +34,12 @@ function Launcher() {
   const { launch, launchVendor, dialog } = useLaunchGame();
   return (
     <>
-      <button type="button" onClick={() => launch(game)}>launch game</button>
-      <button type="button" onClick={() => launchVendor('LTSPORT')}>launch vendor</button>
+      <button type="button" onClick={() => launch(game)}>
+        launch game
+      </button>
+      <button type="button" onClick={() => launchVendor('LTSPORT')}>
+        launch vendor
+      </button>
       {dialog}
       <LocationProbe />
     </>
@@ -130,7 +144,12 @@ describe('useLaunchGame', () => {
     session.logIn('token-1');
     const startMs = Date.UTC(2026, 10, 22, 2, 0);
     const endMs = Date.UTC(2026, 10, 22, 4, 30);
-    launchWith(() => refusal(409, launchErrorCodes.vendorUnderMaintenance, 'Under maintenance', { maintainStartTime: startMs, maintainEndTime: endMs }));
+    launchWith(() =>
+      refusal(409, launchErrorCodes.vendorUnderMaintenance, 'Under maintenance', {
+        maintainStartTime: startMs,
+        maintainEndTime: endMs,
+      }),
+    );
     renderWithProviders(<Launcher />, { route: '/rng' });
     fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
     const dialog = await screen.findByRole('dialog', { name: 'Under maintenance' });
@@ -141,12 +160,27 @@ describe('useLaunchGame', () => {
 
   test('a maintenance refusal lists the games suggested instead; choosing one launches it', async () => {
     session.logIn('token-1');
-    const suggestion = { gameId: 'golden-elephant', nodeId: 'g-1', vassalage: 'GOLDENELE', gameType: 'RNG', gameCategory: 'RNG', gameClassify: 'SC', displayName: 'Golden Elephant', thumbnailUrl: null, isHot: 1, isNew: false };
+    const suggestion = {
+      gameId: 'golden-elephant',
+      nodeId: 'g-1',
+      vassalage: 'GOLDENELE',
+      gameType: 'RNG',
+      gameCategory: 'RNG',
+      gameClassify: 'SC',
+      displayName: 'Golden Elephant',
+      thumbnailUrl: null,
+      isHot: 1,
+      isNew: false,
+    };
     const { calls } = launchWith(() => {
       const asked = (calls.at(-1)?.body ?? {}) as { gameId?: string };
       return asked.gameId === 'golden-elephant'
         ? ok({ ...launched, gameId: 'golden-elephant', vassalage: 'GOLDENELE', displayName: 'Golden Elephant' })
-        : refusal(409, launchErrorCodes.vendorUnderMaintenance, 'Under maintenance', { maintainStartTime: 1, maintainEndTime: 2, suggestions: [suggestion, { broken: true }] });
+        : refusal(409, launchErrorCodes.vendorUnderMaintenance, 'Under maintenance', {
+            maintainStartTime: 1,
+            maintainEndTime: 2,
+            suggestions: [suggestion, { broken: true }],
+          });
     });
     renderWithProviders(<Launcher />, { route: '/rng' });
     fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
@@ -156,13 +190,17 @@ describe('useLaunchGame', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Golden Elephant' }));
     await waitFor(() => expect(launchedGameStore.get()).toEqual({ url: launched.game_url, title: 'Golden Elephant' }));
     expect(screen.queryByRole('dialog', { name: 'Under maintenance' })).toBeNull();
-    expect(callsTo(calls, 'POST', launchPaths.launchGame).map((call) => (call.body as { gameId: string }).gameId)).toEqual(['lucky-lotus', 'golden-elephant']);
+    expect(
+      callsTo(calls, 'POST', launchPaths.launchGame).map((call) => (call.body as { gameId: string }).gameId),
+    ).toEqual(['lucky-lotus', 'golden-elephant']);
   });
 
   test('launch_game_balance_not_enough offers a real account the deposit page of the member centre', async () => {
     session.logIn('token-1');
     session.setIsAgent(0);
-    launchWith(() => refusal(409, launchErrorCodes.balanceNotEnough, 'Balance not enough', { balance: '0.50', minBet: '1.00' }));
+    launchWith(() =>
+      refusal(409, launchErrorCodes.balanceNotEnough, 'Balance not enough', { balance: '0.50', minBet: '1.00' }),
+    );
     renderWithProviders(<Launcher />, { route: '/rng' });
     fireEvent.click(screen.getByRole('button', { name: 'launch game' }));
     await screen.findByRole('dialog', { name: 'Balance too low' });
@@ -196,8 +234,18 @@ describe('useLaunchGame', () => {
   });
 
   test.each([
-    ['another refusal shows the server message', () => refusal(503, launchErrorCodes.vendorUnavailable, 'The provider did not answer'), 'The provider did not answer'],
-    ['a dropped connection shows the network text', () => { throw new TypeError('Failed to fetch'); }, 'Network link abnormal, please try again.'],
+    [
+      'another refusal shows the server message',
+      () => refusal(503, launchErrorCodes.vendorUnavailable, 'The provider did not answer'),
+      'The provider did not answer',
+    ],
+    [
+      'a dropped connection shows the network text',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'Network link abnormal, please try again.',
+    ],
   ])('%s in the generic popup', async (_name, answer, text) => {
     session.logIn('token-1');
     launchWith(answer as () => FakeAnswer);
@@ -210,21 +258,35 @@ describe('useLaunchGame', () => {
 
   test("launching a vendor opens its first game from the vendor's game list", async () => {
     session.logIn('token-1');
-    const sportsbook = gameItem('sportsbook', { vassalage: 'LTSPORT', nodeId: 'ltsport-sportsbook', gameType: 'SPORTS', gameCategory: 'SPORTS' });
-    const { calls } = launchWith(() => ok({ ...launched, gameId: 'sportsbook', vassalage: 'LTSPORT', displayName: 'Lotus Sportsbook' }), {
-      [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([sportsbook])),
+    const sportsbook = gameItem('sportsbook', {
+      vassalage: 'LTSPORT',
+      nodeId: 'ltsport-sportsbook',
+      gameType: 'SPORTS',
+      gameCategory: 'SPORTS',
     });
+    const { calls } = launchWith(
+      () => ok({ ...launched, gameId: 'sportsbook', vassalage: 'LTSPORT', displayName: 'Lotus Sportsbook' }),
+      {
+        [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([sportsbook])),
+      },
+    );
     renderWithProviders(<Launcher />, { route: '/sports' });
     fireEvent.click(screen.getByRole('button', { name: 'launch vendor' }));
     await waitFor(() => expect(location()).toBe('/game'));
     const [listCall] = callsTo(calls, 'GET', gamePaths.gameList);
     expect(Object.fromEntries(listCall!.query)).toMatchObject({ vassalage: 'LTSPORT', pageNo: '1', pageSize: '1' });
-    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ gameId: 'sportsbook', nodeId: 'ltsport-sportsbook', vassalage: 'LTSPORT' });
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({
+      gameId: 'sportsbook',
+      nodeId: 'ltsport-sportsbook',
+      vassalage: 'LTSPORT',
+    });
   });
 
   test('a vendor without a playable game says so and launches nothing', async () => {
     session.logIn('token-1');
-    const { calls } = launchWith(() => ok(launched), { [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([], 1, 0)) });
+    const { calls } = launchWith(() => ok(launched), {
+      [`GET ${gamePaths.gameList}`]: () => ok(gameListPage([], 1, 0)),
+    });
     renderWithProviders(<Launcher />, { route: '/sports' });
     fireEvent.click(screen.getByRole('button', { name: 'launch vendor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notice' });
@@ -234,8 +296,19 @@ describe('useLaunchGame', () => {
 });
 
 describe('useLaunchGame: a transfer-mode game', () => {
-  const elephant = { gameId: 'golden-elephant', nodeId: 'goldenele-golden-elephant', vassalage: 'GOLDENELE', displayName: 'Golden Elephant' };
-  const elephantLaunched: LaunchGameResult = { game_url: 'https://house.example/play/golden-elephant?token=t', gameId: 'golden-elephant', vassalage: 'GOLDENELE', displayName: 'Golden Elephant', walletMode: 'transfer' };
+  const elephant = {
+    gameId: 'golden-elephant',
+    nodeId: 'goldenele-golden-elephant',
+    vassalage: 'GOLDENELE',
+    displayName: 'Golden Elephant',
+  };
+  const elephantLaunched: LaunchGameResult = {
+    game_url: 'https://house.example/play/golden-elephant?token=t',
+    gameId: 'golden-elephant',
+    vassalage: 'GOLDENELE',
+    displayName: 'Golden Elephant',
+    walletMode: 'transfer',
+  };
   const merchantWallet = {
     isSingle: false,
     vendors: [
@@ -257,8 +330,12 @@ describe('useLaunchGame: a transfer-mode game', () => {
     const { launch, dialog } = useLaunchGame();
     return (
       <>
-        <button type="button" onClick={() => launch(elephant)}>launch elephant</button>
-        <button type="button" onClick={() => launch(game)}>launch lotus</button>
+        <button type="button" onClick={() => launch(elephant)}>
+          launch elephant
+        </button>
+        <button type="button" onClick={() => launch(game)}>
+          launch lotus
+        </button>
         {dialog}
         <LocationProbe />
       </>
@@ -269,7 +346,8 @@ describe('useLaunchGame: a transfer-mode game', () => {
     return installFakeApi({
       [`GET ${apiPaths.merchantWallet}`]: () => ok(merchantWallet),
       [`GET ${apiPaths.walletBalance}`]: () => balances(main, inGame),
-      [`POST ${launchPaths.launchGame}`]: (call) => ok((call.body as { gameId: string }).gameId === 'golden-elephant' ? elephantLaunched : launched),
+      [`POST ${launchPaths.launchGame}`]: (call) =>
+        ok((call.body as { gameId: string }).gameId === 'golden-elephant' ? elephantLaunched : launched),
       [`POST ${launchPaths.walletReturn}`]: () => ok({ transfers: [] }),
     });
   }
@@ -286,9 +364,17 @@ describe('useLaunchGame: a transfer-mode game', () => {
     expect(callsTo(calls, 'POST', launchPaths.launchGame)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move and play' }));
     await waitFor(() => expect(location()).toBe('/game'));
-    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ gameId: 'golden-elephant', vassalage: 'GOLDENELE', confirmTrans: 1 });
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({
+      gameId: 'golden-elephant',
+      vassalage: 'GOLDENELE',
+      confirmTrans: 1,
+    });
     expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).not.toHaveProperty('transferAmount');
-    expect(launchedGameStore.get()).toEqual({ url: elephantLaunched.game_url, title: 'Golden Elephant', transfer: { vassalage: 'GOLDENELE', returnKey: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(launchedGameStore.get()).toEqual({
+      url: elephantLaunched.game_url,
+      title: 'Golden Elephant',
+      transfer: { vassalage: 'GOLDENELE', returnKey: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -302,7 +388,10 @@ describe('useLaunchGame: a transfer-mode game', () => {
     fireEvent.change(within(dialog).getByLabelText('Amount to move into GOLDENELE'), { target: { value: '250' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move and play' }));
     await waitFor(() => expect(location()).toBe('/game'));
-    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({ confirmTrans: 1, transferAmount: '250.00' });
+    expect(callsTo(calls, 'POST', launchPaths.launchGame)[0]?.body).toMatchObject({
+      confirmTrans: 1,
+      transferAmount: '250.00',
+    });
   });
 
   test('a refusal of the move (the balance changed meanwhile) shows the server words and opens nothing', async () => {
@@ -310,21 +399,35 @@ describe('useLaunchGame: a transfer-mode game', () => {
     installFakeApi({
       [`GET ${apiPaths.merchantWallet}`]: () => ok(merchantWallet),
       [`GET ${apiPaths.walletBalance}`]: () => balances('2000.00', '0.00'),
-      [`POST ${launchPaths.launchGame}`]: () => refusal(409, launchErrorCodes.transferBalanceNotEnough, 'The amount to move into the game (transferAmount) is more than your main wallet holds (available 10.00).', { available: '10.00' }),
+      [`POST ${launchPaths.launchGame}`]: () =>
+        refusal(
+          409,
+          launchErrorCodes.transferBalanceNotEnough,
+          'The amount to move into the game (transferAmount) is more than your main wallet holds (available 10.00).',
+          { available: '10.00' },
+        ),
     });
     renderWithProviders(<ElephantLauncher />, { route: '/rng' });
     fireEvent.click(screen.getByRole('button', { name: 'launch elephant' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Play Golden Elephant' })).getByRole('button', { name: 'Move and play' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Play Golden Elephant' })).getByRole('button', {
+        name: 'Move and play',
+      }),
+    );
     const notice = await screen.findByRole('dialog', { name: 'Notice' });
     expect(notice.textContent).toContain('transferAmount');
     expect(launchedGameStore.get()).toBeNull();
     expect(location()).toBe('/rng');
   });
 
-  test('leaving the transfer game for another vendor\'s game brings its money back first, once', async () => {
+  test("leaving the transfer game for another vendor's game brings its money back first, once", async () => {
     session.logIn('token-1');
     const { calls } = transferApi();
-    launchedGameStore.set({ url: elephantLaunched.game_url, title: 'Golden Elephant', transfer: { vassalage: 'GOLDENELE', returnKey: 'key-of-the-elephant' } });
+    launchedGameStore.set({
+      url: elephantLaunched.game_url,
+      title: 'Golden Elephant',
+      transfer: { vassalage: 'GOLDENELE', returnKey: 'key-of-the-elephant' },
+    });
     renderWithProviders(<ElephantLauncher />, { route: '/game' });
     fireEvent.click(screen.getByRole('button', { name: 'launch lotus' }));
     await waitFor(() => expect(launchedGameStore.get()?.url).toBe(launched.game_url));
@@ -334,10 +437,14 @@ describe('useLaunchGame: a transfer-mode game', () => {
     expect(launchedGameStore.get()).toEqual({ url: launched.game_url, title: 'Lucky Lotus' });
   });
 
-  test('the same vendor\'s game again plays on from its wallet: nothing is returned, the return key stays', async () => {
+  test("the same vendor's game again plays on from its wallet: nothing is returned, the return key stays", async () => {
     session.logIn('token-1');
     const { calls } = transferApi('0.00', '500.00');
-    launchedGameStore.set({ url: 'https://house.example/play/golden-elephant?token=old', title: 'Golden Elephant', transfer: { vassalage: 'GOLDENELE', returnKey: 'key-of-the-elephant' } });
+    launchedGameStore.set({
+      url: 'https://house.example/play/golden-elephant?token=old',
+      title: 'Golden Elephant',
+      transfer: { vassalage: 'GOLDENELE', returnKey: 'key-of-the-elephant' },
+    });
     renderWithProviders(<ElephantLauncher />, { route: '/game' });
     fireEvent.click(screen.getByRole('button', { name: 'launch elephant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Play Golden Elephant' });
@@ -361,13 +468,20 @@ describe('useLaunchGame: a transfer-mode game', () => {
 
 describe('buildLaunchRequest', () => {
   test('phones ask for the html5 build', () => {
-    expect(buildLaunchRequest(game, 'TH', false, true)).toMatchObject({ platform: 'html5', accountType: 1, language: 'TH' });
+    expect(buildLaunchRequest(game, 'TH', false, true)).toMatchObject({
+      platform: 'html5',
+      accountType: 1,
+      language: 'TH',
+    });
     expect(buildLaunchRequest(game, 'TH', true, false)).toMatchObject({ platform: 'html5-desktop', accountType: 0 });
   });
 
   test("a transfer-mode game's move: all is confirmTrans 1, an amount adds transferAmount, none is confirmTrans 0", () => {
     expect(buildLaunchRequest(game, 'EN', false, false, { kind: 'all' })).toMatchObject({ confirmTrans: 1 });
-    expect(buildLaunchRequest(game, 'EN', false, false, { kind: 'amount', amount: '12.50' })).toMatchObject({ confirmTrans: 1, transferAmount: '12.50' });
+    expect(buildLaunchRequest(game, 'EN', false, false, { kind: 'amount', amount: '12.50' })).toMatchObject({
+      confirmTrans: 1,
+      transferAmount: '12.50',
+    });
     expect(buildLaunchRequest(game, 'EN', false, false, { kind: 'none' })).toMatchObject({ confirmTrans: 0 });
   });
 });

@@ -16,8 +16,12 @@ export type { LaunchableGame } from './launch-request';
 // This hook is in the header and on the home page (JS budget): the calls load on the first Play,
 // the dialogs and their texts (the games catalogue) only when a launch fails.
 const loadLaunchRequest = () => loadChunk(() => import('./launch-request'));
-const LaunchProblemDialog = lazy(() => loadChunk(() => import('./launch-problem-dialog')).then((module) => ({ default: module.LaunchProblemDialog })));
-const TransferLaunchDialog = lazy(() => loadChunk(() => import('./transfer-launch-dialog')).then((module) => ({ default: module.TransferLaunchDialog })));
+const LaunchProblemDialog = lazy(() =>
+  loadChunk(() => import('./launch-problem-dialog')).then((module) => ({ default: module.LaunchProblemDialog })),
+);
+const TransferLaunchDialog = lazy(() =>
+  loadChunk(() => import('./transfer-launch-dialog')).then((module) => ({ default: module.TransferLaunchDialog })),
+);
 
 type LaunchModule = Awaited<ReturnType<typeof loadLaunchRequest>>;
 
@@ -56,7 +60,10 @@ export function useLaunchGame(): LaunchGameHandle {
   /** Asks for the game's address and opens it (the module's `showGame`); a refusal is thrown. */
   const open = useCallback(
     async (module: LaunchModule, game: LaunchableGame, move: TransferMove) => {
-      await module.showGame(queryClient, module.buildLaunchRequest(game, language, session.getIsAgent() === trialAccountIsAgent, isPhone(), move));
+      await module.showGame(
+        queryClient,
+        module.buildLaunchRequest(game, language, session.getIsAgent() === trialAccountIsAgent, isPhone(), move),
+      );
       // The launch recorded the game among the member's recent ones.
       void queryClient.invalidateQueries({ queryKey: ['recent-games'] });
       if (pathname !== paths.game.path) void navigate(paths.game.getHref());

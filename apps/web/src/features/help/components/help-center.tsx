@@ -28,20 +28,26 @@ export function HelpCenter({ basePath }: { basePath: string }) {
   const openTopic = topics?.find((topic) => topic.tag === requestedTag) ?? topics?.[0];
 
   useEffect(() => {
-    if (requestedTag && openTopic?.tag === requestedTag) contentRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (requestedTag && openTopic?.tag === requestedTag)
+      contentRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [requestedTag, openTopic?.tag]);
 
   if (isPending) return <Spinner />;
   if (!topics || !openTopic) return <StatusPanel title={t('help_empty')} />;
 
-  const topicHref = (tag: string) => (basePath === paths.help.path ? paths.help.getHref(tag) : `${basePath}#${encodeURIComponent(tag)}`);
+  const topicHref = (tag: string) =>
+    basePath === paths.help.path ? paths.help.getHref(tag) : `${basePath}#${encodeURIComponent(tag)}`;
   return (
     <div className="help-center">
       <nav className="help-center__topics" aria-label={t('help_topics')}>
         <ul>
           {topics.map((topic) => (
             <li key={topic.tag}>
-              <AppLink to={topicHref(topic.tag)} className="help-center__topic" aria-current={topic.tag === openTopic.tag ? 'true' : undefined}>
+              <AppLink
+                to={topicHref(topic.tag)}
+                className="help-center__topic"
+                aria-current={topic.tag === openTopic.tag ? 'true' : undefined}
+              >
                 {topic.title}
               </AppLink>
             </li>

@@ -18,7 +18,12 @@ export function AnnouncementMarquee() {
   const renderItems = (isCopy: boolean) =>
     announcements.map((announcement) => (
       <li key={`${isCopy ? 'copy-' : ''}${announcement.id}`}>
-        <button type="button" className="marquee__item" tabIndex={isCopy ? -1 : undefined} onClick={() => openModal({ kind: 'announcement', announcementId: announcement.id })}>
+        <button
+          type="button"
+          className="marquee__item"
+          tabIndex={isCopy ? -1 : undefined}
+          onClick={() => openModal({ kind: 'announcement', announcementId: announcement.id })}
+        >
           {announcement.title}
         </button>
       </li>
@@ -32,7 +37,9 @@ export function AnnouncementMarquee() {
       </button>
       <div className="marquee__track">
         <ul className="marquee__list">{renderItems(false)}</ul>
-        <ul className="marquee__list" aria-hidden="true">{renderItems(true)}</ul>
+        <ul className="marquee__list" aria-hidden="true">
+          {renderItems(true)}
+        </ul>
       </div>
       <button type="button" className="marquee__more" onClick={() => openModal({ kind: 'announcement' })}>
         {t('marquee_more')}

@@ -39,7 +39,12 @@ const activeSlide = () => screen.getAllByRole('group').find((slide) => slide.get
 describe('home banner carousel', () => {
   test('draws the headline, the short line and a button that opens its page', async () => {
     renderCarousel([
-      banner('1', { title: 'Live casino from Bangkok', subtitle: 'Real dealers, around the clock', buttonLabel: 'Play live', linkUrl: '/live' }),
+      banner('1', {
+        title: 'Live casino from Bangkok',
+        subtitle: 'Real dealers, around the clock',
+        buttonLabel: 'Play live',
+        linkUrl: '/live',
+      }),
       banner('2', { title: 'New slots every week', buttonLabel: 'Play slots', linkUrl: '/rng' }),
     ]);
     await screen.findByText('Live casino from Bangkok');

@@ -48,7 +48,13 @@ export function BannerCaption({ banner }: { banner: Banner }) {
   const { title, subtitle, buttonLabel, linkUrl } = banner;
   return (
     <>
-      {linkUrl && <BannerLink href={linkUrl} className="carousel__cover-link" {...(buttonLabel ? { isPointerOnly: true } : { label: title })} />}
+      {linkUrl && (
+        <BannerLink
+          href={linkUrl}
+          className="carousel__cover-link"
+          {...(buttonLabel ? { isPointerOnly: true } : { label: title })}
+        />
+      )}
       <div className="carousel__caption">
         <p className="carousel__title">{title}</p>
         {subtitle && <p className="carousel__subtitle">{subtitle}</p>}
@@ -69,7 +75,9 @@ export function BannerCaption({ banner }: { banner: Banner }) {
 export function BannerCarousel() {
   const { t } = useTranslation();
   const { data } = useAnnouncements();
-  const banners = (data?.banners ?? []).filter((banner) => banner.groupName === homeBannerGroup).sort((a, b) => a.sort - b.sort);
+  const banners = (data?.banners ?? [])
+    .filter((banner) => banner.groupName === homeBannerGroup)
+    .sort((a, b) => a.sort - b.sort);
   const [activeIndex, setActiveIndex] = useState(0);
   const [isPaused, setIsPaused] = useState(false);
   const swipeStartX = useRef<number | null>(null);
@@ -137,17 +145,35 @@ export function BannerCarousel() {
             inert={index !== current}
           >
             {/* The art carries no words: the caption says what it is, so the image is decoration. */}
-            <img className="carousel__image" src={banner.imageUrl} alt="" width={1920} height={560} draggable={false} loading={index === 0 ? 'eager' : 'lazy'} />
+            <img
+              className="carousel__image"
+              src={banner.imageUrl}
+              alt=""
+              width={1920}
+              height={560}
+              draggable={false}
+              loading={index === 0 ? 'eager' : 'lazy'}
+            />
             <BannerCaption banner={banner} />
           </div>
         ))}
       </div>
       {count > 1 && (
         <>
-          <button type="button" className="carousel__arrow carousel__arrow--prev" onClick={() => goTo(current - 1)} aria-label={t('carousel_previous')}>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--prev"
+            onClick={() => goTo(current - 1)}
+            aria-label={t('carousel_previous')}
+          >
             <Icon name="chevron-left" size={24} />
           </button>
-          <button type="button" className="carousel__arrow carousel__arrow--next" onClick={() => goTo(current + 1)} aria-label={t('carousel_next')}>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--next"
+            onClick={() => goTo(current + 1)}
+            aria-label={t('carousel_next')}
+          >
             <Icon name="chevron-right" size={24} />
           </button>
           <div className="carousel__dots">

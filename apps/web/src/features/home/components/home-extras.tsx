@@ -16,11 +16,15 @@ export function WhyUsStrip() {
   const { t } = useTranslation();
   return (
     <section className="why-us" aria-labelledby="why-us-title">
-      <h2 id="why-us-title" className="visually-hidden">{t('why_title')}</h2>
+      <h2 id="why-us-title" className="visually-hidden">
+        {t('why_title')}
+      </h2>
       <ul className="why-us__list">
         {reasons.map((reason) => (
           <li key={reason.key} className="why-us__item">
-            <span className="why-us__icon"><Icon name={reason.icon} size={26} /></span>
+            <span className="why-us__icon">
+              <Icon name={reason.icon} size={26} />
+            </span>
             <span>
               <strong className="why-us__title">{t(`${reason.key}_title`)}</strong>
               <span className="why-us__text">{t(`${reason.key}_text`)}</span>
@@ -39,7 +43,9 @@ export function AppDownloadTeaser() {
     <section className="app-teaser" aria-labelledby="app-teaser-title">
       <div className="app-teaser__text">
         <p className="app-teaser__eyebrow">{t('app_teaser_eyebrow')}</p>
-        <h2 id="app-teaser-title" className="app-teaser__title">{t('app_teaser_title')}</h2>
+        <h2 id="app-teaser-title" className="app-teaser__title">
+          {t('app_teaser_title')}
+        </h2>
         <p className="app-teaser__body">{t('app_teaser_body')}</p>
         <AppLink to={paths.download.getHref()} className="button button--primary button--large">
           <Icon name="download" size={20} />

@@ -17,12 +17,18 @@ export function MainNav() {
   const navItems = useNavItems();
   const { data: whitelabel } = useWhitelabel();
   const promotionCount = whitelabel?.promotionCount ?? 0;
-  const navClass = ({ isActive }: { isActive: boolean }) => `main-nav__link${isActive ? ' main-nav__link--active' : ''}`;
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `main-nav__link${isActive ? ' main-nav__link--active' : ''}`;
 
   return (
     <nav className="main-nav" aria-label={t('nav_label')}>
       <AppLink to={paths.home.getHref()} className="main-nav__logo" aria-label={t('nav_home')}>
-        <img src={whitelabel?.brand.logoUrl ?? '/art/brand/logo.svg'} alt={whitelabel?.brand.name ?? ''} width={168} height={48} />
+        <img
+          src={whitelabel?.brand.logoUrl ?? '/art/brand/logo.svg'}
+          alt={whitelabel?.brand.name ?? ''}
+          width={168}
+          height={48}
+        />
       </AppLink>
       <ul className="main-nav__list">
         <li className="main-nav__item">
@@ -60,7 +66,9 @@ export function MainNav() {
             <Icon name="promotions" />
             <span>{t('nav_promotions')}</span>
             {promotionCount > 0 && (
-              <span className="main-nav__badge" aria-label={t('nav_promotion_count', { count: promotionCount })}>{promotionCount}</span>
+              <span className="main-nav__badge" aria-label={t('nav_promotion_count', { count: promotionCount })}>
+                {promotionCount}
+              </span>
             )}
           </AppNavLink>
         </li>

@@ -30,7 +30,8 @@ export function openCustomerService(entry: CustomerServiceEntry): void {
 export const serviceListId = 'service-bar-list';
 
 /** VIP entries are for members above rank 4 (spec §6); visitors see the general services. */
-export const useServiceEntries = (): CustomerServiceEntry[] => (useWhitelabel().data?.customerService ?? []).filter((entry) => !entry.isVip);
+export const useServiceEntries = (): CustomerServiceEntry[] =>
+  (useWhitelabel().data?.customerService ?? []).filter((entry) => !entry.isVip);
 
 /**
  * The right-side customer-service bar (spec §2): one icon per service type. On tablets it folds

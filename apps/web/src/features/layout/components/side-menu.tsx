@@ -31,7 +31,12 @@ interface SideLink {
 export function SideMenu({ isCollapsed, onToggleCollapsed, isDrawerOpen, onCloseDrawer, accountMenu }: SideMenuProps) {
   const { t } = useTranslation();
   const navItems = useNavItems();
-  const gameLinks: SideLink[] = navItems.map((item) => ({ href: item.href, labelKey: item.labelKey, icon: item.icon, gameType: item.gameType }));
+  const gameLinks: SideLink[] = navItems.map((item) => ({
+    href: item.href,
+    labelKey: item.labelKey,
+    icon: item.icon,
+    gameType: item.gameType,
+  }));
   const siteLinks: SideLink[] = [
     { href: paths.promotions.getHref(), labelKey: 'nav_promotions', icon: 'promotions' },
     { href: paths.vip.getHref(), labelKey: 'nav_vip', icon: 'vip' },
@@ -61,7 +66,11 @@ export function SideMenu({ isCollapsed, onToggleCollapsed, isDrawerOpen, onClose
 
   return (
     <>
-      <div className={`side-menu__backdrop${isDrawerOpen ? ' side-menu__backdrop--open' : ''}`} onClick={onCloseDrawer} aria-hidden="true" />
+      <div
+        className={`side-menu__backdrop${isDrawerOpen ? ' side-menu__backdrop--open' : ''}`}
+        onClick={onCloseDrawer}
+        aria-hidden="true"
+      />
       <aside
         className={`side-menu${isCollapsed ? ' side-menu--collapsed' : ''}${isDrawerOpen ? ' side-menu--drawer-open' : ''}`}
         aria-label={t('side_menu_label')}
@@ -70,7 +79,13 @@ export function SideMenu({ isCollapsed, onToggleCollapsed, isDrawerOpen, onClose
           <div className="side-menu__phone-only">
             <LanguageSwitcher />
           </div>
-          <button type="button" className="side-menu__toggle" onClick={onToggleCollapsed} aria-expanded={!isCollapsed} aria-label={t(isCollapsed ? 'side_menu_expand' : 'side_menu_collapse')}>
+          <button
+            type="button"
+            className="side-menu__toggle"
+            onClick={onToggleCollapsed}
+            aria-expanded={!isCollapsed}
+            aria-label={t(isCollapsed ? 'side_menu_expand' : 'side_menu_collapse')}
+          >
             <Icon name={isCollapsed ? 'chevron-right' : 'chevron-left'} size={18} />
           </button>
           <button type="button" className="side-menu__close" onClick={onCloseDrawer} aria-label={t('common_close')}>

@@ -26,11 +26,20 @@ export function SiteFooter({ today = new Date() }: { today?: Date }) {
     <footer className="site-footer">
       {partners.length > 0 && (
         <section className="site-footer__partners" aria-labelledby="footer-partners">
-          <h2 id="footer-partners" className="site-footer__heading">{t('footer_partners')}</h2>
+          <h2 id="footer-partners" className="site-footer__heading">
+            {t('footer_partners')}
+          </h2>
           <ul className="site-footer__partner-list">
             {partners.map((partner) => (
               <li key={partner.code}>
-                <img src={partner.logoUrl} alt={partner.name} title={partner.name} width={120} height={48} loading="lazy" />
+                <img
+                  src={partner.logoUrl}
+                  alt={partner.name}
+                  title={partner.name}
+                  width={120}
+                  height={48}
+                  loading="lazy"
+                />
               </li>
             ))}
           </ul>
@@ -38,11 +47,19 @@ export function SiteFooter({ today = new Date() }: { today?: Date }) {
       )}
       <div className="site-footer__columns">
         <section className="site-footer__brand">
-          <img src={whitelabel?.brand.logoUrl ?? '/art/brand/logo.svg'} alt={brandName} width={168} height={48} loading="lazy" />
+          <img
+            src={whitelabel?.brand.logoUrl ?? '/art/brand/logo.svg'}
+            alt={brandName}
+            width={168}
+            height={48}
+            loading="lazy"
+          />
           {whitelabel?.brand.footerDescription && <p>{whitelabel.brand.footerDescription}</p>}
         </section>
         <nav className="site-footer__column" aria-labelledby="footer-games">
-          <h2 id="footer-games" className="site-footer__heading">{t('footer_games')}</h2>
+          <h2 id="footer-games" className="site-footer__heading">
+            {t('footer_games')}
+          </h2>
           <ul>
             {navItems.map((item) => (
               <li key={item.key}>
@@ -52,7 +69,9 @@ export function SiteFooter({ today = new Date() }: { today?: Date }) {
           </ul>
         </nav>
         <nav className="site-footer__column" aria-labelledby="footer-help">
-          <h2 id="footer-help" className="site-footer__heading">{t('footer_help')}</h2>
+          <h2 id="footer-help" className="site-footer__heading">
+            {t('footer_help')}
+          </h2>
           <ul>
             {helpTopics.map((topic) => (
               <li key={topic.tag}>
@@ -62,13 +81,25 @@ export function SiteFooter({ today = new Date() }: { today?: Date }) {
           </ul>
         </nav>
         <nav className="site-footer__column" aria-labelledby="footer-site">
-          <h2 id="footer-site" className="site-footer__heading">{t('footer_site')}</h2>
+          <h2 id="footer-site" className="site-footer__heading">
+            {t('footer_site')}
+          </h2>
           <ul>
-            <li><AppLink to={paths.promotions.getHref()}>{t('nav_promotions')}</AppLink></li>
-            <li><AppLink to={paths.notice.getHref()}>{t('nav_announcements')}</AppLink></li>
-            <li><AppLink to={paths.vip.getHref()}>{t('nav_vip')}</AppLink></li>
-            <li><AppLink to={paths.download.getHref()}>{t('nav_download')}</AppLink></li>
-            <li><AppLink to={paths.join.getHref()}>{t('nav_join')}</AppLink></li>
+            <li>
+              <AppLink to={paths.promotions.getHref()}>{t('nav_promotions')}</AppLink>
+            </li>
+            <li>
+              <AppLink to={paths.notice.getHref()}>{t('nav_announcements')}</AppLink>
+            </li>
+            <li>
+              <AppLink to={paths.vip.getHref()}>{t('nav_vip')}</AppLink>
+            </li>
+            <li>
+              <AppLink to={paths.download.getHref()}>{t('nav_download')}</AppLink>
+            </li>
+            <li>
+              <AppLink to={paths.join.getHref()}>{t('nav_join')}</AppLink>
+            </li>
           </ul>
         </nav>
       </div>

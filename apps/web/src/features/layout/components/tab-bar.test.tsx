@@ -11,7 +11,9 @@ import { initTestI18n, installFakeApi, ok, renderWithProviders } from '../../aut
 import { currentTab, TabBar, type TabKey } from './tab-bar';
 
 function api({ memberCentre = true }: { memberCentre?: boolean } = {}) {
-  return installFakeApi({ [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { memberCentre } }) });
+  return installFakeApi({
+    [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { memberCentre } }),
+  });
 }
 
 /** The tab bar with a service list whose open state lives here, as the page frame keeps it. */
@@ -21,7 +23,11 @@ function WithServiceList({ onOpenChange = () => {} }: { onOpenChange?: (isOpen: 
     setIsOpen(next);
     onOpenChange(next);
   };
-  return <TabBar serviceList={{ id: 'service-bar-list', isOpen, onToggle: () => change(!isOpen), onClose: () => change(false) }} />;
+  return (
+    <TabBar
+      serviceList={{ id: 'service-bar-list', isOpen, onToggle: () => change(!isOpen), onClose: () => change(false) }}
+    />
+  );
 }
 
 /** Waits until the merchant's settings have arrived and been drawn. */
@@ -52,7 +58,13 @@ describe('which tab is current', () => {
     ['the promotions', '/promotions', null, false, 'promotions'],
     ['a promotion', '/promoDetail', null, false, 'promotions'],
     ['a lobby (no tab of its own)', '/rng', null, false, null],
-    ['the member centre on deposit, over any page', '/rng', { kind: 'memberCentre', page: 'depositv2' }, false, 'deposit'],
+    [
+      'the member centre on deposit, over any page',
+      '/rng',
+      { kind: 'memberCentre', page: 'depositv2' },
+      false,
+      'deposit',
+    ],
     ['the member centre on its default page', '/', { kind: 'memberCentre' }, false, 'member'],
     ['the member centre on withdrawal', '/promotions', { kind: 'memberCentre', page: 'withdraw' }, false, 'member'],
     ['the open service list', '/', null, true, 'service'],
@@ -62,8 +74,8 @@ describe('which tab is current', () => {
   });
 });
 
-describe('the phones\' tab bar', () => {
-  test('five tabs with their names; the page\'s own tab is marked current', async () => {
+describe("the phones' tab bar", () => {
+  test("five tabs with their names; the page's own tab is marked current", async () => {
     api();
     renderWithProviders(<WithServiceList />, { route: '/promotions' });
     expect(await tabs().findByRole('button', { name: 'Contact us' })).toBeTruthy();
@@ -103,7 +115,11 @@ describe('the phones\' tab bar', () => {
     session.setIsAgent(4);
     renderWithProviders(<WithServiceList />);
     fireEvent.click(tabs().getByRole('button', { name: 'Deposit' }));
-    expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'in_need_real_account' });
+    expect(modalStore.get()).toEqual({
+      kind: 'notice',
+      titleKey: 'in_popup_prompt',
+      messageKey: 'in_need_real_account',
+    });
   });
 
   test('a merchant without the member centre: a notice instead of the centre', async () => {
@@ -114,7 +130,11 @@ describe('the phones\' tab bar', () => {
     // Pressed until the settings are drawn: before that the switch reads as on.
     await waitFor(() => {
       fireEvent.click(tabs().getByRole('button', { name: 'Member' }));
-      expect(modalStore.get()).toEqual({ kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'tab_member_centre_off' });
+      expect(modalStore.get()).toEqual({
+        kind: 'notice',
+        titleKey: 'in_popup_prompt',
+        messageKey: 'tab_member_centre_off',
+      });
     });
   });
 

@@ -77,17 +77,27 @@ export function TabBar({ serviceList }: { serviceList: ServiceList | null }) {
     serviceList?.onClose();
     // spec §2: the member centre opens only when the merchant has it on.
     requireRealAccount(() =>
-      openModal(isMemberCentreOn ? { kind: 'memberCentre', page } : { kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'tab_member_centre_off' }),
+      openModal(
+        isMemberCentreOn
+          ? { kind: 'memberCentre', page }
+          : { kind: 'notice', titleKey: 'in_popup_prompt', messageKey: 'tab_member_centre_off' },
+      ),
     );
   };
   const ariaCurrent = (tab: TabKey) => (current === tab ? 'page' : undefined);
-  const tabClass = (tab: TabKey) => `tab-bar__tab tab-bar__tab--${tab}${current === tab ? ' tab-bar__tab--current' : ''}`;
+  const tabClass = (tab: TabKey) =>
+    `tab-bar__tab tab-bar__tab--${tab}${current === tab ? ' tab-bar__tab--current' : ''}`;
 
   const tabs: { key: TabKey; element: ReactNode }[] = [
     {
       key: 'home',
       element: (
-        <AppLink to={paths.home.getHref()} className={tabClass('home')} aria-current={ariaCurrent('home')} data-tab="home">
+        <AppLink
+          to={paths.home.getHref()}
+          className={tabClass('home')}
+          aria-current={ariaCurrent('home')}
+          data-tab="home"
+        >
           <TabContent icon="home" label={t('tab_home')} />
         </AppLink>
       ),
@@ -95,7 +105,12 @@ export function TabBar({ serviceList }: { serviceList: ServiceList | null }) {
     {
       key: 'promotions',
       element: (
-        <AppLink to={paths.promotions.getHref()} className={tabClass('promotions')} aria-current={ariaCurrent('promotions')} data-tab="promotions">
+        <AppLink
+          to={paths.promotions.getHref()}
+          className={tabClass('promotions')}
+          aria-current={ariaCurrent('promotions')}
+          data-tab="promotions"
+        >
           <TabContent icon="promotions" label={t('tab_promotions')} />
         </AppLink>
       ),
@@ -103,7 +118,13 @@ export function TabBar({ serviceList }: { serviceList: ServiceList | null }) {
     {
       key: 'deposit',
       element: (
-        <button type="button" className={tabClass('deposit')} aria-current={ariaCurrent('deposit')} data-tab="deposit" onClick={() => openMemberCentre('depositv2')}>
+        <button
+          type="button"
+          className={tabClass('deposit')}
+          aria-current={ariaCurrent('deposit')}
+          data-tab="deposit"
+          onClick={() => openMemberCentre('depositv2')}
+        >
           <TabContent icon="wallet" label={t('tab_deposit')} />
         </button>
       ),
@@ -111,7 +132,13 @@ export function TabBar({ serviceList }: { serviceList: ServiceList | null }) {
     {
       key: 'member',
       element: (
-        <button type="button" className={tabClass('member')} aria-current={ariaCurrent('member')} data-tab="member" onClick={() => openMemberCentre(undefined)}>
+        <button
+          type="button"
+          className={tabClass('member')}
+          aria-current={ariaCurrent('member')}
+          data-tab="member"
+          onClick={() => openMemberCentre(undefined)}
+        >
           <TabContent icon="user" label={t('tab_member')} />
         </button>
       ),
@@ -130,7 +157,12 @@ export function TabBar({ serviceList }: { serviceList: ServiceList | null }) {
           <TabContent icon={serviceList.isOpen ? 'close' : 'chat'} label={t('tab_service')} />
         </button>
       ) : (
-        <AppLink to={paths.help.getHref()} className={tabClass('service')} aria-current={pathname === paths.help.path ? 'page' : undefined} data-tab="service">
+        <AppLink
+          to={paths.help.getHref()}
+          className={tabClass('service')}
+          aria-current={pathname === paths.help.path ? 'page' : undefined}
+          data-tab="service"
+        >
           <TabContent icon="chat" label={t('tab_service')} />
         </AppLink>
       ),

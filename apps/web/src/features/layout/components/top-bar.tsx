@@ -24,11 +24,19 @@ export function TopBar({ accountArea, onMenuClick }: TopBarProps) {
         <button type="button" className="top-bar__menu" onClick={onMenuClick} aria-label={t('nav_open_menu')}>
           <Icon name="menu" size={22} />
         </button>
-        <img className="top-bar__brand" src="/art/brand/logo-mark.svg" alt={whitelabel?.brand.name ?? ''} width={32} height={32} />
+        <img
+          className="top-bar__brand"
+          src="/art/brand/logo-mark.svg"
+          alt={whitelabel?.brand.name ?? ''}
+          width={32}
+          height={32}
+        />
         <p className="top-bar__welcome">
           <Icon name="star" size={14} className="top-bar__star" />
           <span>{t('header_welcome', { brand: whitelabel?.brand.name ?? '' })}</span>
-          <time className="top-bar__date" dateTime={today.toISOString().slice(0, 10)}>{formatDate(today.getTime())}</time>
+          <time className="top-bar__date" dateTime={today.toISOString().slice(0, 10)}>
+            {formatDate(today.getTime())}
+          </time>
         </p>
         <div className="top-bar__end">
           <LanguageSwitcher />

@@ -22,7 +22,14 @@ export function VendorDropdown({ item, id }: { item: NavItem; id: string }) {
             const target = vendorTarget(item, vendor);
             const content = (
               <>
-                <img className="vendor-dropdown__logo" src={vendor.logoUrl} alt="" width={96} height={48} loading="lazy" />
+                <img
+                  className="vendor-dropdown__logo"
+                  src={vendor.logoUrl}
+                  alt=""
+                  width={96}
+                  height={48}
+                  loading="lazy"
+                />
                 <span className="vendor-dropdown__name">{vendor.displayName}</span>
                 <span className="vendor-dropdown__play">
                   <Icon name="chevron-right" size={14} />
@@ -33,11 +40,19 @@ export function VendorDropdown({ item, id }: { item: NavItem; id: string }) {
             return (
               <li key={vendor.vassalage} className="vendor-dropdown__vendor">
                 {target.kind === 'lobby' ? (
-                  <AppLink to={target.href} className="vendor-dropdown__card" onClick={() => selectVassalage(vendor.vassalage)}>
+                  <AppLink
+                    to={target.href}
+                    className="vendor-dropdown__card"
+                    onClick={() => selectVassalage(vendor.vassalage)}
+                  >
                     {content}
                   </AppLink>
                 ) : (
-                  <button type="button" className="vendor-dropdown__card" onClick={() => launchVendor(vendor.vassalage)}>
+                  <button
+                    type="button"
+                    className="vendor-dropdown__card"
+                    onClick={() => launchVendor(vendor.vassalage)}
+                  >
                     {content}
                   </button>
                 )}

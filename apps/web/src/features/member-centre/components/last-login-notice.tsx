@@ -43,15 +43,26 @@ export function LastLoginNotice({ onClose }: { onClose: () => void }) {
       onKeyDown={(event) => event.key === 'Escape' && onClose()}
     >
       <svg className="last-login-notice__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path fill="currentColor" d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-1 3h2v5.6l3.5 2.1-1 1.7L11 13.7V7z" />
+        <path
+          fill="currentColor"
+          d="M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-1 3h2v5.6l3.5 2.1-1 1.7L11 13.7V7z"
+        />
       </svg>
       <p className="last-login-notice__text">
         <span className="last-login-notice__title">{t('last_login_notice_title')}</span>
         <span>{t('last_login_notice', { time: formatDateTime(lastLoginAt) })}</span>
       </p>
-      <button type="button" className="last-login-notice__close" onClick={onClose} aria-label={t('last_login_notice_close')}>
+      <button
+        type="button"
+        className="last-login-notice__close"
+        onClick={onClose}
+        aria-label={t('last_login_notice_close')}
+      >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path fill="currentColor" d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5z" />
+          <path
+            fill="currentColor"
+            d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6 10.6 12 5 6.4 6.4 5z"
+          />
         </svg>
       </button>
     </div>

@@ -6,7 +6,15 @@ import { ModalHost } from '../../../app/modal-host';
 import { session } from '../../../lib/session';
 import { modalStore } from '../../../stores/modal-store';
 import { AccountStrip } from '../../auth/components/account-strip';
-import { depositRoutes, initMoneyI18n, installMoneyApi, ok, renderWithProviders, switchLanguage, withdrawRoutes } from '../../money/testing';
+import {
+  depositRoutes,
+  initMoneyI18n,
+  installMoneyApi,
+  ok,
+  renderWithProviders,
+  switchLanguage,
+  withdrawRoutes,
+} from '../../money/testing';
 
 const memberInfo = {
   id: 7,
@@ -30,7 +38,16 @@ function api(info = memberInfo) {
     ...withdrawRoutes(),
     [`GET ${apiPaths.memberInfo}`]: () => ok(info),
     [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { memberCentre: true } }),
-    [`GET ${apiPaths.walletBalance}`]: () => ok({ sumBalance: '2800.50', currency: 'THB', currencySymbol: '฿', balance: [], heldBalance: '0.00', bonusBalance: '0.00', isTrial: false }),
+    [`GET ${apiPaths.walletBalance}`]: () =>
+      ok({
+        sumBalance: '2800.50',
+        currency: 'THB',
+        currencySymbol: '฿',
+        balance: [],
+        heldBalance: '0.00',
+        bonusBalance: '0.00',
+        isTrial: false,
+      }),
     [`GET ${apiPaths.totp}`]: () => ok({ enabled: false }),
   });
 }

@@ -15,23 +15,45 @@ await loadMemberCentreCatalogue();
 export type { MemberCentrePage };
 
 // The money pages are chunks of their own, with their texts: opening "my account" does not load them.
-const DepositPage = lazy(() => loadChunk(() => import('../../money/components/deposit-page')).then((module) => ({ default: module.DepositPage })));
-const WithdrawPage = lazy(() => loadChunk(() => import('../../money/components/withdraw-page')).then((module) => ({ default: module.WithdrawPage })));
-const TransferFundPage = lazy(() => loadChunk(() => import('../../wallet/components/transfer-fund-page')).then((module) => ({ default: module.TransferFundPage })));
-const TransactionHistoryPage = lazy(() =>
-  loadChunk(() => import('../../money/components/transaction-history-page')).then((module) => ({ default: module.TransactionHistoryPage })),
+const DepositPage = lazy(() =>
+  loadChunk(() => import('../../money/components/deposit-page')).then((module) => ({ default: module.DepositPage })),
 );
-const BetHistoryPage = lazy(() => loadChunk(() => import('../../bet-records/components/bet-history-page')).then((module) => ({ default: module.BetHistoryPage })));
-const PersonalProfitPage = lazy(() => loadChunk(() => import('../../money/components/personal-profit-page')).then((module) => ({ default: module.PersonalProfitPage })));
+const WithdrawPage = lazy(() =>
+  loadChunk(() => import('../../money/components/withdraw-page')).then((module) => ({ default: module.WithdrawPage })),
+);
+const TransferFundPage = lazy(() =>
+  loadChunk(() => import('../../wallet/components/transfer-fund-page')).then((module) => ({
+    default: module.TransferFundPage,
+  })),
+);
+const TransactionHistoryPage = lazy(() =>
+  loadChunk(() => import('../../money/components/transaction-history-page')).then((module) => ({
+    default: module.TransactionHistoryPage,
+  })),
+);
+const BetHistoryPage = lazy(() =>
+  loadChunk(() => import('../../bet-records/components/bet-history-page')).then((module) => ({
+    default: module.BetHistoryPage,
+  })),
+);
+const PersonalProfitPage = lazy(() =>
+  loadChunk(() => import('../../money/components/personal-profit-page')).then((module) => ({
+    default: module.PersonalProfitPage,
+  })),
+);
 
 /** 24px glyphs of the navigation, drawn like the site's line icons. */
 const navIcons: Record<MemberCentrePage, string> = {
-  securityCenter: 'M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6zm0 10c4.4 0 8 2.2 8 5v3H4v-3c0-2.8 3.6-5 8-5zm0 2c-3.4 0-6 1.5-6 3v1h12v-1c0-1.5-2.6-3-6-3z',
+  securityCenter:
+    'M12 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10zm0 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6zm0 10c4.4 0 8 2.2 8 5v3H4v-3c0-2.8 3.6-5 8-5zm0 2c-3.4 0-6 1.5-6 3v1h12v-1c0-1.5-2.6-3-6-3z',
   depositv2: 'M11 3h2v9.2l3.3-3.3 1.4 1.4L12 16l-5.7-5.7 1.4-1.4 3.3 3.3V3zM4 15h2v4h12v-4h2v6H4v-6z',
   withdraw: 'M12 3l5.7 5.7-1.4 1.4L13 6.8V16h-2V6.8L7.7 10.1 6.3 8.7 12 3zM4 15h2v4h12v-4h2v6H4v-6z',
-  transferFund: 'M4 5h14a2 2 0 0 1 2 2v1h-2V7H4v11h14v-1h2v1a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zm8 5h10v5H12a2.5 2.5 0 0 1 0-5zm0 2a.5.5 0 0 0 0 1h8v-1h-8zM5 2h11v2H5V2z',
-  transactionHistory: 'M13 3a9 9 0 1 1-8.9 10.5l2-.4A7 7 0 1 0 7 7.4L9.6 10H3V3.4l2.6 2.6A9 9 0 0 1 13 3zm-1 4h2v5.6l3.5 2.1-1 1.7L12 13.7V7z',
-  personalHistoryCopy: 'M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm0 2v16h10V4H7zm2 3h6v2H9V7zm0 4h6v2H9v-2zm0 4h4v2H9v-2z',
+  transferFund:
+    'M4 5h14a2 2 0 0 1 2 2v1h-2V7H4v11h14v-1h2v1a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zm8 5h10v5H12a2.5 2.5 0 0 1 0-5zm0 2a.5.5 0 0 0 0 1h8v-1h-8zM5 2h11v2H5V2z',
+  transactionHistory:
+    'M13 3a9 9 0 1 1-8.9 10.5l2-.4A7 7 0 1 0 7 7.4L9.6 10H3V3.4l2.6 2.6A9 9 0 0 1 13 3zm-1 4h2v5.6l3.5 2.1-1 1.7L12 13.7V7z',
+  personalHistoryCopy:
+    'M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm0 2v16h10V4H7zm2 3h6v2H9V7zm0 4h6v2H9v-2zm0 4h4v2H9v-2z',
   personalProfit: 'M4 20h17v2H2V3h2v17zm3-3V11h3v6H7zm5 0V7h3v10h-3zm5 0v-8h3v8h-3z',
 };
 
@@ -45,7 +67,15 @@ const pageTitleKeys: Record<MemberCentrePage, string> = {
   personalProfit: 'member_centre_profit',
 };
 
-const pageOrder: MemberCentrePage[] = ['securityCenter', 'depositv2', 'withdraw', 'transferFund', 'transactionHistory', 'personalHistoryCopy', 'personalProfit'];
+const pageOrder: MemberCentrePage[] = [
+  'securityCenter',
+  'depositv2',
+  'withdraw',
+  'transferFund',
+  'transactionHistory',
+  'personalHistoryCopy',
+  'personalProfit',
+];
 
 /** A page chunk that failed to load (offline, a new release) fails inside the panel, not the whole site. */
 class PageBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { hasFailed: boolean }> {
@@ -66,7 +96,9 @@ function PageFailed() {
   return (
     <div className="member-centre__error">
       <p role="alert">{t('error_chunk_timeout')}</p>
-      <button type="button" className="button button--primary button--small" onClick={() => window.location.reload()}>{t('common_retry')}</button>
+      <button type="button" className="button button--primary button--small" onClick={() => window.location.reload()}>
+        {t('common_retry')}
+      </button>
     </div>
   );
 }
@@ -124,9 +156,17 @@ export function MemberCentreModal({ page = 'securityCenter' }: { page?: MemberCe
           ))}
         </nav>
         <section className="member-centre__page" aria-labelledby={headingId}>
-          <h3 id={headingId} className="member-centre__heading">{t(pageTitleKeys[page])}</h3>
+          <h3 id={headingId} className="member-centre__heading">
+            {t(pageTitleKeys[page])}
+          </h3>
           <PageBoundary key={page} fallback={<PageFailed />}>
-            <Suspense fallback={<div className="member-centre__loading"><Spinner /></div>}>
+            <Suspense
+              fallback={
+                <div className="member-centre__loading">
+                  <Spinner />
+                </div>
+              }
+            >
               <CurrentPage page={page} />
             </Suspense>
           </PageBoundary>

@@ -18,12 +18,19 @@ export function SecurityCenter() {
   const { t } = useTranslation();
   const member = useMemberInfo();
 
-  if (member.isPending) return <div className="member-centre__loading"><Spinner /></div>;
+  if (member.isPending)
+    return (
+      <div className="member-centre__loading">
+        <Spinner />
+      </div>
+    );
   if (member.isError) {
     return (
       <div className="member-centre__error">
         <p role="alert">{t('error_network')}</p>
-        <button type="button" className="button button--primary button--small" onClick={() => void member.refetch()}>{t('common_retry')}</button>
+        <button type="button" className="button button--primary button--small" onClick={() => void member.refetch()}>
+          {t('common_retry')}
+        </button>
       </div>
     );
   }
@@ -34,13 +41,18 @@ export function SecurityCenter() {
     [t('security_mobile'), info.mobile ?? notSet],
     [t('security_email'), info.email ?? notSet],
     [t('security_registered'), formatDate(info.regDate)],
-    [t('security_last_login'), info.lastLoginAt === null ? t('security_first_login') : formatDateTime(info.lastLoginAt)],
+    [
+      t('security_last_login'),
+      info.lastLoginAt === null ? t('security_first_login') : formatDateTime(info.lastLoginAt),
+    ],
   ];
 
   return (
     <div className="security-center">
       <div className="security-profile">
-        <span className="security-profile__avatar" aria-hidden="true">{initialsOf(info.nickname ?? info.account)}</span>
+        <span className="security-profile__avatar" aria-hidden="true">
+          {initialsOf(info.nickname ?? info.account)}
+        </span>
         <div className="security-profile__names">
           <p className="security-profile__account">
             {info.account}
@@ -61,7 +73,10 @@ export function SecurityCenter() {
       <div className="security-item">
         <span className="security-item__icon" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="22" height="22">
-            <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 5a3 3 0 0 1 6 0v3H9V7zm3 7a2 2 0 0 1 1 3.7V19h-2v-1.3A2 2 0 0 1 12 14z" />
+            <path
+              fill="currentColor"
+              d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 5a3 3 0 0 1 6 0v3H9V7zm3 7a2 2 0 0 1 1 3.7V19h-2v-1.3A2 2 0 0 1 12 14z"
+            />
           </svg>
         </span>
         <div className="security-item__text">

@@ -8,13 +8,18 @@ import memberCentreEn from '../../../locales/member-centre/en.json';
 import { initTestI18n, installFakeApi, ok, refuse, renderWithProviders, type FakeRoute } from '../../auth/testing';
 import { TwoFactorSettings } from './two-factor-settings';
 
-const enrolment = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', otpauthUrl: 'otpauth://totp/Lotus88:somchai88?secret=JBSWY3DPEHPK3PXPJBSWY3DP', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' };
+const enrolment = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+  otpauthUrl: 'otpauth://totp/Lotus88:somchai88?secret=JBSWY3DPEHPK3PXPJBSWY3DP',
+  qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+};
 
 /** A fake server holding the switch; `validCode` is the only code it accepts. */
 function api(isEnabled: boolean, validCode = '123456') {
   let enabled = isEnabled;
   const answer: (next: boolean) => FakeRoute = (next) => (call) => {
-    if (call.body?.verificationCode !== validCode) return refuse(400, 'totp.invalid', 'The authenticator code is wrong');
+    if (call.body?.verificationCode !== validCode)
+      return refuse(400, 'totp.invalid', 'The authenticator code is wrong');
     enabled = next;
     return ok(null);
   };
@@ -61,19 +66,26 @@ describe('two-factor login on the security page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm and turn on' })));
     expect(await screen.findByText('The authenticator code is wrong')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('6-digit code from your authenticator app'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText('6-digit code from your authenticator app'), {
+      target: { value: '123456' },
+    });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm and turn on' })));
     expect(await screen.findByText('Two-factor login is on. Keep your authenticator app safe.')).toBeTruthy();
     expect(within(section()).getByText('On')).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ verificationCode: '654321' }, { verificationCode: '123456' }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { verificationCode: '654321' },
+      { verificationCode: '123456' },
+    ]);
   });
 
   test('turn off needs a current code', async () => {
     const { calls } = api(true, '111222');
     renderWithProviders(<TwoFactorSettings />);
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Turn off' })));
-    fireEvent.change(screen.getByLabelText('6-digit code from your authenticator app'), { target: { value: '111222' } });
+    fireEvent.change(screen.getByLabelText('6-digit code from your authenticator app'), {
+      target: { value: '111222' },
+    });
     await act(async () => fireEvent.click(within(screen.getByRole('form')).getByRole('button', { name: 'Turn off' })));
     expect(await screen.findByText('Two-factor login is off.')).toBeTruthy();
     expect(calls.find((call) => call.method === 'DELETE')!.body).toEqual({ verificationCode: '111222' });

@@ -13,7 +13,9 @@ type Mode = 'idle' | 'enrolling' | 'disabling';
 const totpStatusKey = (token: string | null) => ['totp-status', token] as const;
 
 function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.errorCode !== networkErrorCode && !error.errorCode.startsWith('http.') ? error.message : fallback;
+  return error instanceof ApiError && error.errorCode !== networkErrorCode && !error.errorCode.startsWith('http.')
+    ? error.message
+    : fallback;
 }
 
 /**
@@ -101,14 +103,19 @@ export function TwoFactorSettings() {
     <section className="security-item security-item--two-factor" aria-labelledby="two-factor-title">
       <span className="security-item__icon" aria-hidden="true">
         <svg viewBox="0 0 24 24" width="22" height="22">
-          <path fill="currentColor" d="M7 1h10a2 2 0 0 1 2 2v18a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2zm0 4v14h10V5H7zm5 2 4 1.6V11c0 2.4-1.7 4.6-4 5.2-2.3-.6-4-2.8-4-5.2V8.6L12 7z" />
+          <path
+            fill="currentColor"
+            d="M7 1h10a2 2 0 0 1 2 2v18a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2zm0 4v14h10V5H7zm5 2 4 1.6V11c0 2.4-1.7 4.6-4 5.2-2.3-.6-4-2.8-4-5.2V8.6L12 7z"
+          />
         </svg>
       </span>
       <div className="security-item__text">
         <p id="two-factor-title" className="security-item__title">
           {t('two_factor_title')}
           {status.isSuccess && (
-            <span className={`security-status security-status--${isEnabled ? 'on' : 'off'}`}>{t(isEnabled ? 'two_factor_status_on' : 'two_factor_status_off')}</span>
+            <span className={`security-status security-status--${isEnabled ? 'on' : 'off'}`}>
+              {t(isEnabled ? 'two_factor_status_on' : 'two_factor_status_off')}
+            </span>
           )}
         </p>
         <p className="security-item__description">{t('two_factor_description')}</p>
@@ -124,19 +131,34 @@ export function TwoFactorSettings() {
         </button>
       )}
       {status.isError && (
-        <button type="button" className="button button--ghost button--small" onClick={() => void status.refetch()}>{t('common_retry')}</button>
+        <button type="button" className="button button--ghost button--small" onClick={() => void status.refetch()}>
+          {t('common_retry')}
+        </button>
       )}
 
       {mode !== 'idle' && (
-        <form className="two-factor-form" onSubmit={(event) => void onSubmitCode(event)} noValidate aria-label={t(mode === 'enrolling' ? 'two_factor_turn_on' : 'two_factor_turn_off')}>
+        <form
+          className="two-factor-form"
+          onSubmit={(event) => void onSubmitCode(event)}
+          noValidate
+          aria-label={t(mode === 'enrolling' ? 'two_factor_turn_on' : 'two_factor_turn_off')}
+        >
           {mode === 'enrolling' && enrolment && (
             <div className="two-factor-form__enrol">
-              <img className="two-factor-form__qr" src={enrolment.qrCode} alt={t('two_factor_qr_alt')} width={168} height={168} />
+              <img
+                className="two-factor-form__qr"
+                src={enrolment.qrCode}
+                alt={t('two_factor_qr_alt')}
+                width={168}
+                height={168}
+              />
               <ol className="two-factor-form__steps">
                 <li>{t('two_factor_step_app')}</li>
                 <li>
                   {t('two_factor_step_scan')}
-                  <code className="two-factor-form__secret" aria-label={t('two_factor_secret')}>{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+                  <code className="two-factor-form__secret" aria-label={t('two_factor_secret')}>
+                    {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+                  </code>
                 </li>
                 <li>{t('two_factor_step_code')}</li>
               </ol>
@@ -144,7 +166,9 @@ export function TwoFactorSettings() {
           )}
           {mode === 'disabling' && <p className="security-item__description">{t('two_factor_disable_intro')}</p>}
           <div className="auth-field two-factor-form__code">
-            <label className="auth-field__label" htmlFor="two-factor-code">{t('two_factor_code')}</label>
+            <label className="auth-field__label" htmlFor="two-factor-code">
+              {t('two_factor_code')}
+            </label>
             <input
               ref={codeInputRef}
               id="two-factor-code"
@@ -161,15 +185,25 @@ export function TwoFactorSettings() {
             {codeError && <p className="auth-field__error">{codeError}</p>}
           </div>
           <div className="two-factor-form__actions">
-            <button type="button" className="button button--ghost button--small" onClick={reset} disabled={isBusy}>{t('common_cancel')}</button>
+            <button type="button" className="button button--ghost button--small" onClick={reset} disabled={isBusy}>
+              {t('common_cancel')}
+            </button>
             <button type="submit" className="button button--primary button--small" disabled={isBusy}>
               {t(mode === 'enrolling' ? 'two_factor_confirm_on' : 'two_factor_confirm_off')}
             </button>
           </div>
         </form>
       )}
-      {error && <p className="auth-form__error two-factor-form__message" role="alert">{error}</p>}
-      {notice && <p className="security-item__notice two-factor-form__message" role="status">{notice}</p>}
+      {error && (
+        <p className="auth-form__error two-factor-form__message" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="security-item__notice two-factor-form__message" role="status">
+          {notice}
+        </p>
+      )}
     </section>
   );
 }

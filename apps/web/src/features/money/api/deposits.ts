@@ -113,7 +113,11 @@ function useDepositChange<Request>(path: string) {
   return useMutation({
     mutationFn: (request: Request) => apiRequest<Deposit>(path, { method: 'POST', body: request }),
     onSuccess: (deposit) => queryClient.setQueryData(depositKeys.detail(token, deposit.depositId), deposit),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: depositKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      }),
   });
 }
 
@@ -140,9 +144,18 @@ export function useCreateDeposit() {
   const queryClient = useQueryClient();
   const token = useSessionToken();
   return useIdempotentMutation<Deposit, CreateDepositRequest>({
-    mutationFn: (request, key) => apiRequest<Deposit>(depositPaths.create, { method: 'POST', body: request, headers: { [idempotencyHeaderName]: key } }),
+    mutationFn: (request, key) =>
+      apiRequest<Deposit>(depositPaths.create, {
+        method: 'POST',
+        body: request,
+        headers: { [idempotencyHeaderName]: key },
+      }),
     onSuccess: (deposit) => queryClient.setQueryData(depositKeys.detail(token, deposit.depositId), deposit),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: depositKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      }),
   });
 }
 
@@ -151,7 +164,12 @@ export function useSetDepositLimits() {
   const queryClient = useQueryClient();
   const token = useSessionToken();
   return useIdempotentMutation<DepositLimits, SetDepositLimitsRequest>({
-    mutationFn: (request, key) => apiRequest<DepositLimits>(depositPaths.setLimits, { method: 'POST', body: request, headers: { [idempotencyHeaderName]: key } }),
+    mutationFn: (request, key) =>
+      apiRequest<DepositLimits>(depositPaths.setLimits, {
+        method: 'POST',
+        body: request,
+        headers: { [idempotencyHeaderName]: key },
+      }),
     onSuccess: (limits) => {
       queryClient.setQueryData(depositKeys.limits(token), limits);
       void queryClient.invalidateQueries({ queryKey: depositKeys.methods(token) });

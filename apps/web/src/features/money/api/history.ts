@@ -1,4 +1,10 @@
-import { withdrawalPaths, type PersonalProfit, type PersonalProfitQuery, type TransactionHistory, type TransactionHistoryQuery } from '@lotus/contract';
+import {
+  withdrawalPaths,
+  type PersonalProfit,
+  type PersonalProfitQuery,
+  type TransactionHistory,
+  type TransactionHistoryQuery,
+} from '@lotus/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSessionToken } from '../../../api/member';
 import { apiRequest } from '../../../lib/api-client';

@@ -28,9 +28,11 @@ export const withdrawalKeys = {
   paymentPassword: (token: string | null) => ['withdrawals', 'payment-password', token] as const,
   accountInfo: (token: string | null) => ['withdrawals', 'account-info', token] as const,
   settings: (token: string | null) => ['withdrawals', 'settings', token] as const,
-  report: (token: string | null, query: Partial<WithdrawReportQuery>) => ['withdrawals', 'report', token, query] as const,
+  report: (token: string | null, query: Partial<WithdrawReportQuery>) =>
+    ['withdrawals', 'report', token, query] as const,
   confirmations: (token: string | null) => ['withdrawals', 'confirmations', token] as const,
-  payoutSlip: (token: string | null, withdrawalId: number) => ['withdrawals', 'payout-slip', token, withdrawalId] as const,
+  payoutSlip: (token: string | null, withdrawalId: number) =>
+    ['withdrawals', 'payout-slip', token, withdrawalId] as const,
 };
 
 const idempotent = (key: string) => ({ [idempotencyHeaderName]: key });
@@ -93,21 +95,28 @@ function useRefreshWithdrawals() {
 export function useSetPaymentPassword() {
   const refresh = useRefreshWithdrawals();
   return useMutation({
-    mutationFn: (request: SetPaymentPasswordRequest) => sealedRequest<null>(withdrawalPaths.setPaymentPassword, { ...request }, { method: 'PUT' }),
+    mutationFn: (request: SetPaymentPasswordRequest) =>
+      sealedRequest<null>(withdrawalPaths.setPaymentPassword, { ...request }, { method: 'PUT' }),
     onSuccess: refresh,
   });
 }
 
 export function useChangePaymentPassword() {
   return useMutation({
-    mutationFn: (request: ChangePaymentPasswordRequest) => sealedRequest<null>(withdrawalPaths.changePaymentPassword, { ...request }),
+    mutationFn: (request: ChangePaymentPasswordRequest) =>
+      sealedRequest<null>(withdrawalPaths.changePaymentPassword, { ...request }),
   });
 }
 
 export function useBindBankAccount() {
   const refresh = useRefreshWithdrawals();
   return useIdempotentMutation<BankAccount, BindBankAccountRequest>({
-    mutationFn: (request, key) => sealedRequest<BankAccount>(withdrawalPaths.bindBankAccount, { ...request }, { method: 'PUT', headers: idempotent(key) }),
+    mutationFn: (request, key) =>
+      sealedRequest<BankAccount>(
+        withdrawalPaths.bindBankAccount,
+        { ...request },
+        { method: 'PUT', headers: idempotent(key) },
+      ),
     onSuccess: refresh,
   });
 }
@@ -115,7 +124,8 @@ export function useBindBankAccount() {
 export function useUpdateBankAccount() {
   const refresh = useRefreshWithdrawals();
   return useMutation({
-    mutationFn: (request: UpdateBankAccountRequest) => sealedRequest<BankAccount>(withdrawalPaths.updateBankAccount, { ...request }),
+    mutationFn: (request: UpdateBankAccountRequest) =>
+      sealedRequest<BankAccount>(withdrawalPaths.updateBankAccount, { ...request }),
     onSuccess: refresh,
   });
 }
@@ -123,7 +133,8 @@ export function useUpdateBankAccount() {
 export function useRemoveBankAccount() {
   const refresh = useRefreshWithdrawals();
   return useMutation({
-    mutationFn: (request: RemoveBankAccountRequest) => sealedRequest<null>(withdrawalPaths.removeBankAccount, { ...request }),
+    mutationFn: (request: RemoveBankAccountRequest) =>
+      sealedRequest<null>(withdrawalPaths.removeBankAccount, { ...request }),
     onSuccess: refresh,
   });
 }
@@ -132,7 +143,8 @@ export function useRemoveBankAccount() {
 export function useWithdraw() {
   const refresh = useRefreshWithdrawals();
   return useIdempotentMutation<Withdrawal, WithdrawRequest>({
-    mutationFn: (request, key) => sealedRequest<Withdrawal>(withdrawalPaths.withdraw, { ...request }, { headers: idempotent(key) }),
+    mutationFn: (request, key) =>
+      sealedRequest<Withdrawal>(withdrawalPaths.withdraw, { ...request }, { headers: idempotent(key) }),
     onSettled: refresh,
   });
 }
@@ -141,7 +153,11 @@ export function useConfirmReceived() {
   const refresh = useRefreshWithdrawals();
   return useIdempotentMutation<Withdrawal, number>({
     mutationFn: (withdrawalId, key) =>
-      apiRequest<Withdrawal>(withdrawalPaths.confirmReceived, { method: 'POST', body: { withdrawalId }, headers: idempotent(key) }),
+      apiRequest<Withdrawal>(withdrawalPaths.confirmReceived, {
+        method: 'POST',
+        body: { withdrawalId },
+        headers: idempotent(key),
+      }),
     onSettled: refresh,
   });
 }
@@ -149,7 +165,12 @@ export function useConfirmReceived() {
 export function useReportNotReceived() {
   const refresh = useRefreshWithdrawals();
   return useIdempotentMutation<Withdrawal, ReportNotReceivedRequest>({
-    mutationFn: (request, key) => apiRequest<Withdrawal>(withdrawalPaths.reportNotReceived, { method: 'POST', body: request, headers: idempotent(key) }),
+    mutationFn: (request, key) =>
+      apiRequest<Withdrawal>(withdrawalPaths.reportNotReceived, {
+        method: 'POST',
+        body: request,
+        headers: idempotent(key),
+      }),
     onSettled: refresh,
   });
 }
@@ -163,13 +184,18 @@ export function usePayoutSlip(withdrawalId: number, isEnabled: boolean) {
   return useQuery({
     queryKey: withdrawalKeys.payoutSlip(token, withdrawalId),
     queryFn: async ({ signal }) => {
-      const response = await fetch(`${withdrawalPaths.payoutSlip}?withdrawalId=${withdrawalId}`, { headers: apiHeaders(), signal, credentials: 'same-origin' });
+      const response = await fetch(`${withdrawalPaths.payoutSlip}?withdrawalId=${withdrawalId}`, {
+        headers: apiHeaders(),
+        signal,
+        credentials: 'same-origin',
+      });
       if (!response.ok) throw new ApiError(response.statusText, `http.${response.status}`, response.status);
       const type = response.headers.get('Content-Type') === 'image/jpeg' ? 'image/jpeg' : 'image/png';
       const bytes = new Uint8Array(await response.arrayBuffer());
       let binary = '';
       // In slices: String.fromCharCode takes its bytes as arguments, and a 5 MB slip would be too many.
-      for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+      for (let start = 0; start < bytes.length; start += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
       return `data:${type};base64,${btoa(binary)}`;
     },
     enabled: Boolean(token) && isEnabled,

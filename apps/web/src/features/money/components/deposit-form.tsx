@@ -1,10 +1,26 @@
-import { formatMinorUnits, type CreateDepositRequest, type Deposit, type DepositBankTarget, type DepositMethod, type DepositMethodCode, type DepositSettings } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  type CreateDepositRequest,
+  type Deposit,
+  type DepositBankTarget,
+  type DepositMethod,
+  type DepositMethodCode,
+  type DepositSettings,
+} from '@lotus/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useCreateDeposit, useUploadDepositProof } from '../api/deposits';
-import { checkAmount, depositFeeMinor, formatWhole, minAmountOf, quickAmountsWithin, toMinor, type FieldProblem } from '../money-rules';
+import {
+  checkAmount,
+  depositFeeMinor,
+  formatWhole,
+  minAmountOf,
+  quickAmountsWithin,
+  toMinor,
+  type FieldProblem,
+} from '../money-rules';
 import { CopyButton, messageOf, ProofPicker, useProblemText, type PickedProof } from './money-ui';
 
 const methodNameKeys: Record<DepositMethodCode, string> = {
@@ -27,7 +43,8 @@ function MethodIcon({ kind }: { kind: DepositMethod['kind'] }) {
   const paths: Record<DepositMethod['kind'], string> = {
     bank: 'M12 2 2 7v2h20V7L12 2zm-7 9v7h2v-7H5zm4 0v7h2v-7H9zm4 0v7h2v-7h-2zm4 0v7h2v-7h-2zM2 20v2h20v-2H2z',
     qr: 'M3 3h8v8H3V3zm2 2v4h4V5H5zm8-2h8v8h-8V3zm2 2v4h4V5h-4zM3 13h8v8H3v-8zm2 2v4h4v-4H5zm8-2h2v2h-2v-2zm2 2h2v2h-2v-2zm2-2h4v2h-4v-2zm2 4h2v4h-4v-2h2v-2zm-6 0h2v2h2v2h-4v-4z',
-    gateway: 'M2 6a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6zm2 0v2h16V6H4zm0 5v7h16v-7H4zm2 3h6v2H6v-2z',
+    gateway:
+      'M2 6a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6zm2 0v2h16V6H4zm0 5v7h16v-7H4zm2 3h6v2H6v-2z',
   };
   return (
     <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true">
@@ -43,7 +60,9 @@ function useFeeText(): (method: Pick<DepositMethod, 'feeFixed' | 'feePercent'>) 
     const hasFixed = toMinor(feeFixed) > 0n;
     const hasPercent = toMinor(feePercent) > 0n;
     if (!hasFixed && !hasPercent) return t('money_fee_none');
-    const parts = [hasFixed ? formatAmount(feeFixed) : '', hasPercent ? `${formatAmount(feePercent)}%` : ''].filter(Boolean);
+    const parts = [hasFixed ? formatAmount(feeFixed) : '', hasPercent ? `${formatAmount(feePercent)}%` : ''].filter(
+      Boolean,
+    );
     return t('money_fee_value', { fee: parts.join(' + ') });
   };
 }
@@ -83,12 +102,17 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
   /** Set at once on submit: a double click arrives before `isSending` is drawn. */
   const isSubmittingRef = useRef(false);
 
-  const target: DepositBankTarget | undefined = method.bankAccounts.find((account) => account.bankAccountId === bankAccountId) ?? method.bankAccounts[0];
+  const target: DepositBankTarget | undefined =
+    method.bankAccounts.find((account) => account.bankAccountId === bankAccountId) ?? method.bankAccounts[0];
   const leftToday = method.dailyAmountLeft;
   const effectiveMax = minAmountOf(method.maxAmount, leftToday);
   const quick = quickAmountsWithin(method.minAmount, effectiveMax);
   const check = (text: string) =>
-    checkAmount(text, { minAmount: method.minAmount, maxAmount: method.maxAmount, leftAmount: { amount: leftToday, key: 'money_amount_daily_left' } });
+    checkAmount(text, {
+      minAmount: method.minAmount,
+      maxAmount: method.maxAmount,
+      leftAmount: { amount: leftToday, key: 'money_amount_daily_left' },
+    });
   const preview = check(amountText);
   const feeMinor = preview.ok ? depositFeeMinor(preview.minor, method.feeFixed, method.feePercent) : null;
   const isCountUsedUp = method.dailyCountLeft <= 0;
@@ -117,7 +141,12 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
     const request: CreateDepositRequest = { methodCode: method.methodCode, amount: amount.ok ? amount.wire : '' };
     if (method.kind === 'bank') {
       const reference = transferReference.trim();
-      const referenceCheck = reference === '' ? { key: 'money_reference_required' } : reference.length > 64 ? { key: 'money_reference_long' } : null;
+      const referenceCheck =
+        reference === ''
+          ? { key: 'money_reference_required' }
+          : reference.length > 64
+            ? { key: 'money_reference_long' }
+            : null;
       setReferenceProblem(referenceCheck);
       const proofCheck = proof ? null : { key: 'money_proof_required' };
       setProofProblem(proofCheck);
@@ -133,7 +162,8 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
     isSubmittingRef.current = true;
     try {
       if (method.kind === 'bank' && proof) {
-        const proofId = uploaded?.file === proof.file ? uploaded.proofId : (await upload.mutateAsync(proof.file)).proofId;
+        const proofId =
+          uploaded?.file === proof.file ? uploaded.proofId : (await upload.mutateAsync(proof.file)).proofId;
         setUploaded({ file: proof.file, proofId });
         request.proofId = proofId;
       }
@@ -152,12 +182,21 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
   const bankName = (account: DepositBankTarget) => (language === 'EN' ? account.bankNameEn : account.bankNameTh);
 
   return (
-    <form className="money-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('money_deposit_form')}>
+    <form
+      className="money-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('money_deposit_form')}
+    >
       <fieldset className="money-methods">
         <legend className="money-section-title">{t('money_deposit_choose_method')}</legend>
         <div className="money-methods__list">
           {methods.map((candidate) => (
-            <label key={candidate.methodCode} className="money-method" data-selected={candidate.methodCode === method.methodCode}>
+            <label
+              key={candidate.methodCode}
+              className="money-method"
+              data-selected={candidate.methodCode === method.methodCode}
+            >
               <input
                 type="radio"
                 className="visually-hidden"
@@ -166,7 +205,9 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
                 checked={candidate.methodCode === method.methodCode}
                 onChange={() => chooseMethod(candidate.methodCode)}
               />
-              <span className="money-method__icon"><MethodIcon kind={candidate.kind} /></span>
+              <span className="money-method__icon">
+                <MethodIcon kind={candidate.kind} />
+              </span>
               <span className="money-method__text">
                 <span className="money-method__name">{t(methodNameKeys[candidate.methodCode])}</span>
                 <span className="money-method__range">
@@ -182,9 +223,13 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
       <p className="money-note">{t(methodNoteKeys[method.methodCode])}</p>
 
       <div className="auth-field">
-        <label className="auth-field__label" htmlFor={`${id}-amount`}>{t('money_deposit_amount', { currency: settings.currency })}</label>
+        <label className="auth-field__label" htmlFor={`${id}-amount`}>
+          {t('money_deposit_amount', { currency: settings.currency })}
+        </label>
         <div className="money-amount-input">
-          <span className="money-amount-input__symbol" aria-hidden="true">{settings.currencySymbol}</span>
+          <span className="money-amount-input__symbol" aria-hidden="true">
+            {settings.currencySymbol}
+          </span>
           <input
             id={`${id}-amount`}
             className="auth-field__input money-amount-input__field"
@@ -232,11 +277,19 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
       <dl className="money-summary">
         <div>
           <dt>{t('money_fee')}</dt>
-          <dd>{feeMinor === null ? feeText(method) : `${settings.currencySymbol}${formatAmount(formatMinorUnits(feeMinor))}`}</dd>
+          <dd>
+            {feeMinor === null
+              ? feeText(method)
+              : `${settings.currencySymbol}${formatAmount(formatMinorUnits(feeMinor))}`}
+          </dd>
         </div>
         <div className="money-summary__total">
           <dt>{t('money_you_receive')}</dt>
-          <dd>{preview.ok && feeMinor !== null && feeMinor < preview.minor ? `${settings.currencySymbol}${formatAmount(formatMinorUnits(preview.minor - feeMinor))}` : '—'}</dd>
+          <dd>
+            {preview.ok && feeMinor !== null && feeMinor < preview.minor
+              ? `${settings.currencySymbol}${formatAmount(formatMinorUnits(preview.minor - feeMinor))}`
+              : '—'}
+          </dd>
         </div>
       </dl>
 
@@ -246,7 +299,11 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
           {method.bankAccounts.length > 1 && (
             <div className="money-bank__choices" role="radiogroup" aria-label={t('money_bank_pay_to')}>
               {method.bankAccounts.map((account) => (
-                <label key={account.bankAccountId} className="money-chip money-chip--radio" data-selected={account.bankAccountId === target?.bankAccountId}>
+                <label
+                  key={account.bankAccountId}
+                  className="money-chip money-chip--radio"
+                  data-selected={account.bankAccountId === target?.bankAccountId}
+                >
                   <input
                     type="radio"
                     className="visually-hidden"
@@ -284,7 +341,9 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
             </dl>
           )}
           <div className="auth-field">
-            <label className="auth-field__label" htmlFor={`${id}-reference`}>{t('money_reference')}</label>
+            <label className="auth-field__label" htmlFor={`${id}-reference`}>
+              {t('money_reference')}
+            </label>
             <input
               id={`${id}-reference`}
               className="auth-field__input"
@@ -314,9 +373,26 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
         </div>
       )}
 
-      {formError && <p className="auth-form__error" role="alert">{formError}</p>}
-      <button type="submit" className="button button--primary button--large money-form__submit" disabled={isSending} aria-busy={isSending}>
-        {isSending ? t('money_sending') : t(method.kind === 'gateway' ? 'money_deposit_pay_now' : method.kind === 'qr' ? 'money_deposit_get_qr' : 'money_deposit_submit')}
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--large money-form__submit"
+        disabled={isSending}
+        aria-busy={isSending}
+      >
+        {isSending
+          ? t('money_sending')
+          : t(
+              method.kind === 'gateway'
+                ? 'money_deposit_pay_now'
+                : method.kind === 'qr'
+                  ? 'money_deposit_get_qr'
+                  : 'money_deposit_submit',
+            )}
       </button>
     </form>
   );

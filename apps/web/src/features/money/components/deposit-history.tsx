@@ -59,7 +59,9 @@ export function DepositHistory({ symbol, onOpen }: { symbol: string; onOpen: (de
             }}
           >
             {statusFilters.map((filter) => (
-              <option key={filter.value} value={filter.value}>{t(filter.key)}</option>
+              <option key={filter.value} value={filter.value}>
+                {t(filter.key)}
+              </option>
             ))}
           </select>
         </label>
@@ -81,11 +83,19 @@ export function DepositHistory({ symbol, onOpen }: { symbol: string; onOpen: (de
                 <tr>
                   <th scope="col">{t('money_col_time')}</th>
                   <th scope="col">{t('money_col_method')}</th>
-                  <th scope="col" className="money-table__num">{t('money_amount_asked')}</th>
-                  <th scope="col" className="money-table__num">{t('money_fee')}</th>
-                  <th scope="col" className="money-table__num">{t('money_credited')}</th>
+                  <th scope="col" className="money-table__num">
+                    {t('money_amount_asked')}
+                  </th>
+                  <th scope="col" className="money-table__num">
+                    {t('money_fee')}
+                  </th>
+                  <th scope="col" className="money-table__num">
+                    {t('money_credited')}
+                  </th>
                   <th scope="col">{t('money_col_status')}</th>
-                  <th scope="col"><span className="visually-hidden">{t('money_col_actions')}</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('money_col_actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -96,17 +106,30 @@ export function DepositHistory({ symbol, onOpen }: { symbol: string; onOpen: (de
                       <span className="money-table__ref">#{deposit.depositId}</span>
                     </td>
                     <td data-label={t('money_col_method')}>{t(methodNameKey(deposit.methodCode))}</td>
-                    <td data-label={t('money_amount_asked')} className="money-table__num"><Money amount={deposit.amount} symbol={symbol} /></td>
-                    <td data-label={t('money_fee')} className="money-table__num"><Money amount={deposit.feeAmount} /></td>
-                    <td data-label={t('money_credited')} className="money-table__num"><CreditedCell deposit={deposit} symbol={symbol} /></td>
+                    <td data-label={t('money_amount_asked')} className="money-table__num">
+                      <Money amount={deposit.amount} symbol={symbol} />
+                    </td>
+                    <td data-label={t('money_fee')} className="money-table__num">
+                      <Money amount={deposit.feeAmount} />
+                    </td>
+                    <td data-label={t('money_credited')} className="money-table__num">
+                      <CreditedCell deposit={deposit} symbol={symbol} />
+                    </td>
                     <td data-label={t('money_col_status')}>
                       <span className="money-table__status">
                         <DepositStatusBadge deposit={deposit} />
-                        {deposit.questions.some((question) => question.answer !== null) && <span className="money-table__note">{t('money_question_answered_badge')}</span>}
+                        {deposit.questions.some((question) => question.answer !== null) && (
+                          <span className="money-table__note">{t('money_question_answered_badge')}</span>
+                        )}
                       </span>
                     </td>
                     <td className="money-table__action">
-                      <button type="button" className="button button--ghost button--small" onClick={() => onOpen(deposit)} aria-label={t('money_deposit_open_label', { id: deposit.depositId })}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => onOpen(deposit)}
+                        aria-label={t('money_deposit_open_label', { id: deposit.depositId })}
+                      >
                         {t('money_deposit_open')}
                       </button>
                     </td>

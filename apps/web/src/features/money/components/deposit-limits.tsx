@@ -18,7 +18,10 @@ type Drafts = Partial<Record<DepositLimitPeriod, string>>;
  * What the member typed per period becomes the request: an amount, `null` for "no limit" (an
  * emptied field), or nothing when the field equals the limit in force.
  */
-export function buildLimitsRequest(limits: DepositLimit[], drafts: Drafts): { request: SetDepositLimitsRequest; problems: Partial<Record<DepositLimitPeriod, FieldProblem>> } {
+export function buildLimitsRequest(
+  limits: DepositLimit[],
+  drafts: Drafts,
+): { request: SetDepositLimitsRequest; problems: Partial<Record<DepositLimitPeriod, FieldProblem>> } {
   const request: SetDepositLimitsRequest = {};
   const problems: Partial<Record<DepositLimitPeriod, FieldProblem>> = {};
   for (const limit of limits) {
@@ -78,7 +81,12 @@ export function DepositLimits({ symbol }: { symbol: string }) {
   };
 
   return (
-    <form className="money-form money-limits" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('money_limits_title')}>
+    <form
+      className="money-form money-limits"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('money_limits_title')}
+    >
       <div className="money-callout">
         <p className="money-callout__title">{t('money_limits_title')}</p>
         <p>{t('money_limits_rule')}</p>
@@ -86,25 +94,34 @@ export function DepositLimits({ symbol }: { symbol: string }) {
       </div>
       <div className="money-limits__grid">
         {limits.data.limits.map((limit) => {
-          const draft = drafts[limit.period] ?? (limit.limit === null ? '' : formatAmount(limit.limit).replace(/,/g, ''));
+          const draft =
+            drafts[limit.period] ?? (limit.limit === null ? '' : formatAmount(limit.limit).replace(/,/g, ''));
           const problem = problems[limit.period];
           return (
             <div key={limit.period} className="money-limit">
-              <label className="money-limit__label" htmlFor={`${id}-${limit.period}`}>{t(periodKeys[limit.period])}</label>
+              <label className="money-limit__label" htmlFor={`${id}-${limit.period}`}>
+                {t(periodKeys[limit.period])}
+              </label>
               <p className="money-limit__used">
                 {t('money_limit_used')} <Money amount={limit.used} symbol={symbol} />
                 {' / '}
                 {limit.limit === null ? t('money_limit_none') : <Money amount={limit.limit} symbol={symbol} />}
               </p>
               <p className="money-limit__split">
-                <span>{t('money_limit_used_approved')} <Money amount={limit.usedApproved} symbol={symbol} /></span>
+                <span>
+                  {t('money_limit_used_approved')} <Money amount={limit.usedApproved} symbol={symbol} />
+                </span>
                 {' · '}
-                <span>{t('money_limit_used_pending')} <Money amount={limit.usedPending} symbol={symbol} /></span>
+                <span>
+                  {t('money_limit_used_pending')} <Money amount={limit.usedPending} symbol={symbol} />
+                </span>
               </p>
               <div className="money-meter" aria-hidden="true">
                 <span
                   className="money-meter__fill"
-                  style={{ width: `${limit.limit === null ? 0 : Math.min(100, Number((toMinor(limit.used) * 100n) / (toMinor(limit.limit) || 1n)))}%` }}
+                  style={{
+                    width: `${limit.limit === null ? 0 : Math.min(100, Number((toMinor(limit.used) * 100n) / (toMinor(limit.limit) || 1n)))}%`,
+                  }}
                 />
               </div>
               <input
@@ -123,7 +140,10 @@ export function DepositLimits({ symbol }: { symbol: string }) {
                 <p className="money-limit__pending">
                   {limit.pending.limit === null
                     ? t('money_limit_pending_removed', { time: formatDateTime(limit.pending.from) })
-                    : t('money_limit_pending_raise', { amount: formatAmount(limit.pending.limit), time: formatDateTime(limit.pending.from) })}
+                    : t('money_limit_pending_raise', {
+                        amount: formatAmount(limit.pending.limit),
+                        time: formatDateTime(limit.pending.from),
+                      })}
                 </p>
               )}
               {problem && <p className="auth-field__error">{problemText(problem)}</p>}
@@ -131,9 +151,22 @@ export function DepositLimits({ symbol }: { symbol: string }) {
           );
         })}
       </div>
-      {error && <p className="auth-form__error" role="alert">{error}</p>}
-      {notice && <p className="money-notice" role="status">{notice}</p>}
-      <button type="submit" className="button button--primary money-form__submit" disabled={save.isPending} aria-busy={save.isPending}>
+      {error && (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="money-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary money-form__submit"
+        disabled={save.isPending}
+        aria-busy={save.isPending}
+      >
         {save.isPending ? t('money_sending') : t('money_limits_save')}
       </button>
     </form>

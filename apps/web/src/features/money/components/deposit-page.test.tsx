@@ -94,7 +94,10 @@ describe('depositv2: DEMOPAY', () => {
     const { calls } = installMoneyApi(
       depositRoutes({
         [`POST ${depositPaths.create}`]: () => ok(created),
-        [`GET ${depositPaths.detail}`]: inTurn(() => ok(created), () => ok({ ...created, status: 'approved', settledAt: Date.now() })),
+        [`GET ${depositPaths.detail}`]: inTurn(
+          () => ok(created),
+          () => ok({ ...created, status: 'approved', settledAt: Date.now() }),
+        ),
       }),
     );
     renderWithProviders(<DepositPage />);
@@ -103,9 +106,15 @@ describe('depositv2: DEMOPAY', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' })));
 
     expect(open).toHaveBeenCalledTimes(1);
-    expect(await screen.findByText('Finish paying in the payment window. This page updates by itself when the payment arrives.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Finish paying in the payment window. This page updates by itself when the payment arrives.',
+      ),
+    ).toBeTruthy();
     expect(payWindow.location.href).toBe('http://localhost/demopay/pay/p-41');
-    expect(screen.getByRole('link', { name: 'Open payment page' }).getAttribute('href')).toBe('http://localhost/demopay/pay/p-41');
+    expect(screen.getByRole('link', { name: 'Open payment page' }).getAttribute('href')).toBe(
+      'http://localhost/demopay/pay/p-41',
+    );
 
     expect(await screen.findByText('฿487.50 is in your wallet', {}, { timeout: 6000 })).toBeTruthy();
     expect(screen.getByText('Approved')).toBeTruthy();
@@ -138,14 +147,18 @@ describe('depositv2: DEMOPAY', () => {
     fireEvent.change(amountField(), { target: { value: '200' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' })));
     expect(await screen.findByText(/Your browser blocked the payment window/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open payment page' }).getAttribute('href')).toBe('http://localhost/demopay/pay/p-9');
+    expect(screen.getByRole('link', { name: 'Open payment page' }).getAttribute('href')).toBe(
+      'http://localhost/demopay/pay/p-9',
+    );
   });
 
   test('a dropped connection, then "try again": the same request goes with the same Idempotency-Key; a refusal is shown in the server words', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const { calls } = installMoneyApi(
       depositRoutes({
-        [`POST ${depositPaths.create}`]: inTurn(dropConnection, () => refuse(400, 'deposit.member.limit.exceeded', 'This would pass your 24-hour deposit limit')),
+        [`POST ${depositPaths.create}`]: inTurn(dropConnection, () =>
+          refuse(400, 'deposit.member.limit.exceeded', 'This would pass your 24-hour deposit limit'),
+        ),
       }),
     );
     renderWithProviders(<DepositPage />);
@@ -166,7 +179,10 @@ describe('depositv2: DEMOPAY', () => {
     let release: () => void = () => undefined;
     const { calls } = installMoneyApi(
       depositRoutes({
-        [`POST ${depositPaths.create}`]: () => new Promise((resolve) => (release = () => resolve(ok(deposit({ payUrl: 'http://localhost/demopay/pay/p-1' }))))),
+        [`POST ${depositPaths.create}`]: () =>
+          new Promise(
+            (resolve) => (release = () => resolve(ok(deposit({ payUrl: 'http://localhost/demopay/pay/p-1' })))),
+          ),
         [`GET ${depositPaths.detail}`]: () => ok(deposit()),
       }),
     );
@@ -193,9 +209,16 @@ describe('depositv2: PROMPTPAY and BANK', () => {
       feeAmount: '0.00',
       creditAmount: '350.00',
       expiresAt: Date.now() + 15 * 60_000,
-      promptPay: { payload: '000201010212', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+', target: 'xxx-xxx-5678', accountName: 'Lotus88 Co., Ltd.' },
+      promptPay: {
+        payload: '000201010212',
+        qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        target: 'xxx-xxx-5678',
+        accountName: 'Lotus88 Co., Ltd.',
+      },
     });
-    installMoneyApi(depositRoutes({ [`POST ${depositPaths.create}`]: () => ok(qr), [`GET ${depositPaths.detail}`]: () => ok(qr) }));
+    installMoneyApi(
+      depositRoutes({ [`POST ${depositPaths.create}`]: () => ok(qr), [`GET ${depositPaths.detail}`]: () => ok(qr) }),
+    );
     renderWithProviders(<DepositPage />);
     chooseMethod(await screen.findByText('PromptPay QR').then(() => /PromptPay QR/));
     fireEvent.change(amountField(), { target: { value: '350' } });
@@ -209,10 +232,14 @@ describe('depositv2: PROMPTPAY and BANK', () => {
   test('BANK: the account to pay to with copy buttons; the slip is checked before upload, previewed, uploaded once and named in the deposit', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    const bankDeposit = deposit({ methodCode: 'BANK', bank: { target: bankTarget, transferReference: 'SOMCHAI J', proofId: 77 } });
+    const bankDeposit = deposit({
+      methodCode: 'BANK',
+      bank: { target: bankTarget, transferReference: 'SOMCHAI J', proofId: 77 },
+    });
     const { calls, uploads } = installMoneyApi(
       depositRoutes({
-        [`POST ${depositPaths.uploadProof}`]: () => ok({ proofId: 77, contentType: 'image/png', sizeBytes: 2048, width: 10, height: 10 }),
+        [`POST ${depositPaths.uploadProof}`]: () =>
+          ok({ proofId: 77, contentType: 'image/png', sizeBytes: 2048, width: 10, height: 10 }),
         [`POST ${depositPaths.create}`]: inTurn(dropConnection, () => ok(bankDeposit)),
         [`GET ${depositPaths.detail}`]: () => ok(bankDeposit),
       }),
@@ -230,12 +257,20 @@ describe('depositv2: PROMPTPAY and BANK', () => {
     expect(screen.getByText('Please add a picture of the slip')).toBeTruthy();
 
     const fileInput = screen.getByLabelText('Transfer slip') as HTMLInputElement;
-    await act(async () => fireEvent.change(fileInput, { target: { files: [new File(['%PDF'], 'slip.pdf', { type: 'application/pdf' })] } }));
+    await act(async () =>
+      fireEvent.change(fileInput, { target: { files: [new File(['%PDF'], 'slip.pdf', { type: 'application/pdf' })] } }),
+    );
     expect(screen.getByText('Only PNG or JPG images can be used')).toBeTruthy();
-    await act(async () => fireEvent.change(fileInput, { target: { files: [new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' })] } }));
+    await act(async () =>
+      fireEvent.change(fileInput, {
+        target: { files: [new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' })] },
+      }),
+    );
     expect(screen.getByText('The image is larger than 5 MB. Please choose a smaller one.')).toBeTruthy();
     await act(async () => fireEvent.change(fileInput, { target: { files: [pngFile()] } }));
-    expect((await screen.findByRole('img', { name: 'Preview of the chosen image' })).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect((await screen.findByRole('img', { name: 'Preview of the chosen image' })).getAttribute('src')).toMatch(
+      /^data:image\/png;base64,/,
+    );
     expect(uploads).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Transfer reference'), { target: { value: ' SOMCHAI J ' } });
@@ -248,8 +283,20 @@ describe('depositv2: PROMPTPAY and BANK', () => {
     expect((uploads[0]!.body.get('file') as File).name).toBe('slip.png');
     const creates = callsTo(calls, 'POST', depositPaths.create);
     expect(creates.map((call) => call.body)).toEqual([
-      { methodCode: 'BANK', amount: '1000.00', bankAccountId: 'kbank-main', transferReference: 'SOMCHAI J', proofId: 77 },
-      { methodCode: 'BANK', amount: '1000.00', bankAccountId: 'kbank-main', transferReference: 'SOMCHAI J', proofId: 77 },
+      {
+        methodCode: 'BANK',
+        amount: '1000.00',
+        bankAccountId: 'kbank-main',
+        transferReference: 'SOMCHAI J',
+        proofId: 77,
+      },
+      {
+        methodCode: 'BANK',
+        amount: '1000.00',
+        bankAccountId: 'kbank-main',
+        transferReference: 'SOMCHAI J',
+        proofId: 77,
+      },
     ]);
     expect(idempotencyKeyOf(creates[1]!)).toBe(idempotencyKeyOf(creates[0]!));
   });
@@ -264,7 +311,9 @@ describe('depositv2: history and limits', () => {
       totalElements: 12,
       totalPages: 2,
     });
-    const { calls } = installMoneyApi(depositRoutes({ [`GET ${depositPaths.report}`]: (call) => ok(page(Number(call.query.get('pageNo')))) }));
+    const { calls } = installMoneyApi(
+      depositRoutes({ [`GET ${depositPaths.report}`]: (call) => ok(page(Number(call.query.get('pageNo')))) }),
+    );
     renderWithProviders(<DepositPage />);
     fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
     const table = await screen.findByRole('table');
@@ -286,16 +335,43 @@ describe('depositv2: history and limits', () => {
   test('limits: the rule is explained; only changed periods are sent, with an Idempotency-Key', async () => {
     const limits = {
       limits: [
-        { period: 'day', limit: '5000.00', used: '1000.00', usedApproved: '1000.00', usedPending: '0.00', pending: null },
+        {
+          period: 'day',
+          limit: '5000.00',
+          used: '1000.00',
+          usedApproved: '1000.00',
+          usedPending: '0.00',
+          pending: null,
+        },
         { period: 'week', limit: null, used: '1000.00', usedApproved: '1000.00', usedPending: '0.00', pending: null },
-        { period: 'month', limit: '20000.00', used: '1000.00', usedApproved: '1000.00', usedPending: '0.00', pending: null },
+        {
+          period: 'month',
+          limit: '20000.00',
+          used: '1000.00',
+          usedApproved: '1000.00',
+          usedPending: '0.00',
+          pending: null,
+        },
       ],
     };
-    const saved = { limits: [limits.limits[0], { ...limits.limits[1], pending: { limit: null, from: Date.now() + 86_400_000 } }, { ...limits.limits[2], limit: '15000.00' }] };
-    const { calls } = installMoneyApi(depositRoutes({ [`GET ${depositPaths.limits}`]: () => ok(limits), [`POST ${depositPaths.setLimits}`]: () => ok(saved) }));
+    const saved = {
+      limits: [
+        limits.limits[0],
+        { ...limits.limits[1], pending: { limit: null, from: Date.now() + 86_400_000 } },
+        { ...limits.limits[2], limit: '15000.00' },
+      ],
+    };
+    const { calls } = installMoneyApi(
+      depositRoutes({
+        [`GET ${depositPaths.limits}`]: () => ok(limits),
+        [`POST ${depositPaths.setLimits}`]: () => ok(saved),
+      }),
+    );
     renderWithProviders(<DepositPage />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Limits' }));
-    expect(await screen.findByText(/Lowering a limit applies at once. Raising or removing one takes effect after 24 hours/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Lowering a limit applies at once. Raising or removing one takes effect after 24 hours/),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('24 hours'), { target: { value: '1.234' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save limits' })));
     expect(screen.getByText('Enter an amount in numbers with at most 2 decimal places')).toBeTruthy();

@@ -22,7 +22,11 @@ type DepositTab = 'deposit' | 'history' | 'limits';
 export function DepositPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<DepositTab>('deposit');
-  const [created, setCreated] = useState<{ depositId: number; method: DepositMethodCode; isPopupBlocked: boolean } | null>(null);
+  const [created, setCreated] = useState<{
+    depositId: number;
+    method: DepositMethodCode;
+    isPopupBlocked: boolean;
+  } | null>(null);
   const settings = useDepositSettings();
   const methods = useDepositMethods();
 
@@ -41,8 +45,7 @@ export function DepositPage() {
         }}
       />
     );
-  }
-  else if (tab === 'limits') content = <DepositLimits symbol={symbol} />;
+  } else if (tab === 'limits') content = <DepositLimits symbol={symbol} />;
   else if (settings.isPending || methods.isPending) content = <LoadingBlock />;
   else if (settings.isError || methods.isError) {
     content = (
@@ -85,7 +88,13 @@ export function DepositPage() {
           ]}
         />
       </div>
-      <div className="money-page__panel" role="tabpanel" aria-label={t({ deposit: 'money_tab_deposit', history: 'money_tab_deposit_history', limits: 'money_tab_limits' }[tab])}>
+      <div
+        className="money-page__panel"
+        role="tabpanel"
+        aria-label={t(
+          { deposit: 'money_tab_deposit', history: 'money_tab_deposit_history', limits: 'money_tab_limits' }[tab],
+        )}
+      >
         {content}
       </div>
     </div>

@@ -1,13 +1,38 @@
-import { depositQuestionMaxCount, depositQuestionMaxLength, type Deposit, type DepositMethodCode } from '@lotus/contract';
+import {
+  depositQuestionMaxCount,
+  depositQuestionMaxLength,
+  type Deposit,
+  type DepositMethodCode,
+} from '@lotus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { depositKeys, useAskDepositQuestion, useAttachDepositProof, useConfirmDepositPaid, useDeposit, useUploadDepositProof } from '../api/deposits';
+import {
+  depositKeys,
+  useAskDepositQuestion,
+  useAttachDepositProof,
+  useConfirmDepositPaid,
+  useDeposit,
+  useUploadDepositProof,
+} from '../api/deposits';
 import type { FieldProblem } from '../money-rules';
 import { methodNameKey } from './deposit-form';
-import { CopyButton, depositStageOf, DepositStatusBadge, ErrorBlock, formatCountdown, LoadingBlock, messageOf, Money, ProofPicker, useNow, useProblemText, type PickedProof } from './money-ui';
+import {
+  CopyButton,
+  depositStageOf,
+  DepositStatusBadge,
+  ErrorBlock,
+  formatCountdown,
+  LoadingBlock,
+  messageOf,
+  Money,
+  ProofPicker,
+  useNow,
+  useProblemText,
+  type PickedProof,
+} from './money-ui';
 
 /** How often a pending deposit is asked again: a gateway settles within seconds, people take longer. */
 const pollMsByMethod: Record<DepositMethodCode, number> = { DEMOPAY: 2000, PROMPTPAY: 5000, BANK: 15_000 };
@@ -23,7 +48,13 @@ function PromptPayQr({ deposit, symbol }: { deposit: Deposit; symbol: string }) 
   return (
     <div className="money-qr">
       <div className="money-qr__frame">
-        <img className="money-qr__image" src={deposit.promptPay.qrCode} alt={t('money_qr_alt')} width={220} height={220} />
+        <img
+          className="money-qr__image"
+          src={deposit.promptPay.qrCode}
+          alt={t('money_qr_alt')}
+          width={220}
+          height={220}
+        />
       </div>
       <div className="money-qr__details">
         <p className="money-qr__amount">
@@ -32,7 +63,11 @@ function PromptPayQr({ deposit, symbol }: { deposit: Deposit; symbol: string }) 
         <p className="money-qr__to">
           {t('money_qr_pay_to', { name: deposit.promptPay.accountName, target: deposit.promptPay.target })}
         </p>
-        <p className={`money-countdown${secondsLeft <= 60 ? ' money-countdown--urgent' : ''}`} role="timer" aria-live="off">
+        <p
+          className={`money-countdown${secondsLeft <= 60 ? ' money-countdown--urgent' : ''}`}
+          role="timer"
+          aria-live="off"
+        >
           {secondsLeft > 0 ? t('money_qr_expires_in', { time: formatCountdown(secondsLeft) }) : t('money_qr_expired')}
         </p>
         <ol className="money-steps">
@@ -89,8 +124,18 @@ function AttachSlip({ deposit }: { deposit: Deposit }) {
         error={problemText(problem)}
         onError={setProblem}
       />
-      {error && <p className="auth-form__error" role="alert">{error}</p>}
-      <button type="button" className="button button--ghost button--small" onClick={() => void onSend()} disabled={isSending} aria-busy={isSending}>
+      {error && (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void onSend()}
+        disabled={isSending}
+        aria-busy={isSending}
+      >
         {isSending ? t('money_sending') : t('money_slip_attach')}
       </button>
     </div>
@@ -105,9 +150,19 @@ function PaidActions({ deposit }: { deposit: Deposit }) {
   return (
     <div className="money-paid">
       <p className="money-note">{t('money_paid_hint')}</p>
-      {confirm.isError && <p className="auth-form__error" role="alert">{messageOf(confirm.error, t('error_network'))}</p>}
+      {confirm.isError && (
+        <p className="auth-form__error" role="alert">
+          {messageOf(confirm.error, t('error_network'))}
+        </p>
+      )}
       <div className="money-paid__actions">
-        <button type="button" className="button button--primary" onClick={() => confirm.mutate({ depositId: deposit.depositId })} disabled={confirm.isPending} aria-busy={confirm.isPending}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => confirm.mutate({ depositId: deposit.depositId })}
+          disabled={confirm.isPending}
+          aria-busy={confirm.isPending}
+        >
           {confirm.isPending ? t('money_sending') : t('money_paid_confirm')}
         </button>
         {!isSlipOpen && (
@@ -154,7 +209,11 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
   if (deposit.questions.length === 0 && !isFormOpen) {
     return (
       <div className="money-questions">
-        <button type="button" className="button button--ghost button--small money-questions__open" onClick={() => setIsFormOpen(true)}>
+        <button
+          type="button"
+          className="button button--ghost button--small money-questions__open"
+          onClick={() => setIsFormOpen(true)}
+        >
           {t('money_question_label')}
         </button>
       </div>
@@ -163,20 +222,26 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
 
   return (
     <section className="money-questions" aria-labelledby={`${id}-title`}>
-      <h5 id={`${id}-title`} className="money-section-title">{t('money_questions_title')}</h5>
+      <h5 id={`${id}-title`} className="money-section-title">
+        {t('money_questions_title')}
+      </h5>
       {deposit.questions.length > 0 && (
         <ol className="money-questions__list">
           {deposit.questions.map((question) => (
             <li key={question.questionId} className="money-question">
               <p className="money-question__text">{question.message}</p>
-              <p className="money-question__meta">{t('money_question_asked_at', { time: formatDateTime(question.askedAt) })}</p>
+              <p className="money-question__meta">
+                {t('money_question_asked_at', { time: formatDateTime(question.askedAt) })}
+              </p>
               {question.answer === null ? (
                 <p className="money-question__waiting">{t('money_question_waiting')}</p>
               ) : (
                 <div className="money-question__answer">
                   <p className="money-question__label">{t('money_question_answer')}</p>
                   <p className="money-question__text">{question.answer}</p>
-                  {question.answeredAt !== null && <p className="money-question__meta">{formatDateTime(question.answeredAt)}</p>}
+                  {question.answeredAt !== null && (
+                    <p className="money-question__meta">{formatDateTime(question.answeredAt)}</p>
+                  )}
                 </div>
               )}
             </li>
@@ -186,12 +251,18 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
       {isFull ? (
         <p className="money-note">{t('money_question_full')}</p>
       ) : isOpen ? null : !isFormOpen ? (
-        <button type="button" className="button button--ghost button--small money-questions__open" onClick={() => setIsFormOpen(true)}>
+        <button
+          type="button"
+          className="button button--ghost button--small money-questions__open"
+          onClick={() => setIsFormOpen(true)}
+        >
           {t('money_question_label')}
         </button>
       ) : (
         <form className="money-questions__form" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <label className="auth-field__label" htmlFor={`${id}-message`}>{t('money_question_label')}</label>
+          <label className="auth-field__label" htmlFor={`${id}-message`}>
+            {t('money_question_label')}
+          </label>
           <textarea
             id={`${id}-message`}
             className="auth-field__input money-textarea"
@@ -206,9 +277,20 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
             aria-invalid={Boolean(problem)}
             aria-describedby={`${id}-count`}
           />
-          <p className="auth-field__hint" id={`${id}-count`}>{t('money_remark_count', { used: message.length, max: depositQuestionMaxLength })}</p>
-          {problem && <p className="auth-field__error" role="alert">{problem}</p>}
-          <button type="submit" className="button button--ghost button--small" disabled={ask.isPending} aria-busy={ask.isPending}>
+          <p className="auth-field__hint" id={`${id}-count`}>
+            {t('money_remark_count', { used: message.length, max: depositQuestionMaxLength })}
+          </p>
+          {problem && (
+            <p className="auth-field__error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button button--ghost button--small"
+            disabled={ask.isPending}
+            aria-busy={ask.isPending}
+          >
             {ask.isPending ? t('money_sending') : t('money_question_send')}
           </button>
         </form>
@@ -218,8 +300,16 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
 }
 
 const headlineKeys = {
-  awaiting_payment: { BANK: 'money_deposit_result_review', PROMPTPAY: 'money_deposit_result_scan', DEMOPAY: 'money_deposit_result_pay' },
-  in_review: { BANK: 'money_deposit_result_review', PROMPTPAY: 'money_deposit_result_waiting', DEMOPAY: 'money_deposit_result_pay' },
+  awaiting_payment: {
+    BANK: 'money_deposit_result_review',
+    PROMPTPAY: 'money_deposit_result_scan',
+    DEMOPAY: 'money_deposit_result_pay',
+  },
+  in_review: {
+    BANK: 'money_deposit_result_review',
+    PROMPTPAY: 'money_deposit_result_waiting',
+    DEMOPAY: 'money_deposit_result_pay',
+  },
 } as const;
 
 /**
@@ -229,7 +319,13 @@ const headlineKeys = {
  * the amounts (asked; credited only once approved), and the member's questions about it. The
  * deposit is asked again while pending; the wallet balance updates by itself through the balance stream.
  */
-export function DepositResult({ depositId, method, isPopupBlocked, symbol, onAgain }: {
+export function DepositResult({
+  depositId,
+  method,
+  isPopupBlocked,
+  symbol,
+  onAgain,
+}: {
   depositId: number;
   method: DepositMethodCode;
   isPopupBlocked: boolean;
@@ -244,7 +340,11 @@ export function DepositResult({ depositId, method, isPopupBlocked, symbol, onAga
   const status = deposit?.status;
   // Settled: the lists and what the limits count change with it.
   useEffect(() => {
-    if (status !== undefined && status !== 'pending') void queryClient.invalidateQueries({ queryKey: depositKeys.all, predicate: (cached) => cached.queryKey[1] !== 'detail' });
+    if (status !== undefined && status !== 'pending')
+      void queryClient.invalidateQueries({
+        queryKey: depositKeys.all,
+        predicate: (cached) => cached.queryKey[1] !== 'detail',
+      });
   }, [status, queryClient]);
   if (query.isError && !deposit) return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
   if (!deposit) return <LoadingBlock />;
@@ -257,7 +357,10 @@ export function DepositResult({ depositId, method, isPopupBlocked, symbol, onAga
       ? headlineKeys[stage][method]
       : {
           approved: 'money_deposit_result_approved',
-          rejected: deposit.rejectReason === gatewayFailedReason ? 'money_deposit_result_failed' : 'money_deposit_result_rejected',
+          rejected:
+            deposit.rejectReason === gatewayFailedReason
+              ? 'money_deposit_result_failed'
+              : 'money_deposit_result_rejected',
           expired: 'money_deposit_result_expired',
         }[stage];
 
@@ -311,16 +414,22 @@ export function DepositResult({ depositId, method, isPopupBlocked, symbol, onAga
       <dl className="money-summary">
         <div>
           <dt>{t('money_amount_asked')}</dt>
-          <dd><Money amount={deposit.amount} symbol={symbol} /></dd>
+          <dd>
+            <Money amount={deposit.amount} symbol={symbol} />
+          </dd>
         </div>
         <div>
           <dt>{t('money_fee')}</dt>
-          <dd><Money amount={deposit.feeAmount} symbol={symbol} /></dd>
+          <dd>
+            <Money amount={deposit.feeAmount} symbol={symbol} />
+          </dd>
         </div>
         {deposit.status === 'approved' ? (
           <div className="money-summary__total">
             <dt>{t('money_credited')}</dt>
-            <dd><Money amount={deposit.creditAmount} symbol={symbol} /></dd>
+            <dd>
+              <Money amount={deposit.creditAmount} symbol={symbol} />
+            </dd>
           </div>
         ) : null}
         {deposit.proofId !== null && method === 'PROMPTPAY' ? (

@@ -1,5 +1,12 @@
 // @vitest-environment jsdom
-import { apiPaths, withdrawalPaths, type GameMenu, type HistoryDetail, type HistoryEntry, type PersonalProfit } from '@lotus/contract';
+import {
+  apiPaths,
+  withdrawalPaths,
+  type GameMenu,
+  type HistoryDetail,
+  type HistoryEntry,
+  type PersonalProfit,
+} from '@lotus/contract';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
@@ -38,7 +45,14 @@ function detailOf(reference: string): HistoryDetail | null {
   return null;
 }
 
-const entry = (transactionId: number, type: string, amount: string, balanceAfter: string, status: string | null, reference: string): HistoryEntry => ({
+const entry = (
+  transactionId: number,
+  type: string,
+  amount: string,
+  balanceAfter: string,
+  status: string | null,
+  reference: string,
+): HistoryEntry => ({
   transactionId,
   type: type as HistoryEntry['type'],
   amount,
@@ -55,7 +69,10 @@ const entry = (transactionId: number, type: string, amount: string, balanceAfter
 describe('transactionHistory', () => {
   test('every movement with type, signed amount, balance after and status; filters by type and dates; paging', async () => {
     const pages = {
-      1: [entry(3, 'withdrawal', '-700.00', '2800.50', 'pending', 'withdrawal:2'), entry(2, 'deposit', '2500.50', '3500.50', 'approved', 'deposit:2')],
+      1: [
+        entry(3, 'withdrawal', '-700.00', '2800.50', 'pending', 'withdrawal:2'),
+        entry(2, 'deposit', '2500.50', '3500.50', 'approved', 'deposit:2'),
+      ],
       2: [entry(1, 'deposit', '1000.00', '1000.00', null, 'deposit:1')],
     };
     const { calls } = installMoneyApi({
@@ -91,9 +108,15 @@ describe('transactionHistory', () => {
 
   test('a game row names its game and round as the server sends them (not the raw HOUSE:<uuid> reference), in Thai too', async () => {
     const roundId = '414133db-5c1e-4a8f-9a59-1f0b8c2d7e11';
-    const gameRow = (name: string) => ({ ...entry(4, 'bet', '-10.00', '990.00', null, `HOUSE:${roundId}`), game: { gameId: 'lucky-lotus', name, roundId, shortRoundId: '414133db' } });
+    const gameRow = (name: string) => ({
+      ...entry(4, 'bet', '-10.00', '990.00', null, `HOUSE:${roundId}`),
+      game: { gameId: 'lucky-lotus', name, roundId, shortRoundId: '414133db' },
+    });
     let name = 'Lucky Lotus';
-    installMoneyApi({ [`GET ${withdrawalPaths.transactionHistory}`]: () => ok({ content: [gameRow(name)], pageNo: 1, pageSize: 15, totalElements: 1, totalPages: 1 }) });
+    installMoneyApi({
+      [`GET ${withdrawalPaths.transactionHistory}`]: () =>
+        ok({ content: [gameRow(name)], pageNo: 1, pageSize: 15, totalElements: 1, totalPages: 1 }),
+    });
     renderWithProviders(<TransactionHistoryPage />);
     const shown = await screen.findByText('Lucky Lotus · round 414133db');
     expect(shown.getAttribute('title')).toBe(roundId);
@@ -105,11 +128,17 @@ describe('transactionHistory', () => {
     expect(await screen.findByText('ดอกบัวนำโชค · รอบ 414133db')).toBeTruthy();
   });
 
-  test('transfer rows name the vendor\'s wallet and the direction with a short id (the full one on hover), in Thai too; fees and a vendor\'s result say what they are', async () => {
+  test("transfer rows name the vendor's wallet and the direction with a short id (the full one on hover), in Thai too; fees and a vendor's result say what they are", async () => {
     const transferId = '1a2b3c4d5e6f708192a3b4c5d6e7f801';
     const refusedId = '99aa88bb77cc66dd55ee44ff33001122';
     const vendorWallet = (name: string) => ({ wallet: 'vendor:GOLDENELE', walletVendorName: name });
-    const transfer = (name: string, id: string, direction: 'IN' | 'OUT', status: 'succeeded' | 'failed', isReturned = false): HistoryDetail => ({
+    const transfer = (
+      name: string,
+      id: string,
+      direction: 'IN' | 'OUT',
+      status: 'succeeded' | 'failed',
+      isReturned = false,
+    ): HistoryDetail => ({
       kind: 'transfer',
       vendor: { vassalage: 'GOLDENELE', name },
       direction,
@@ -119,21 +148,48 @@ describe('transactionHistory', () => {
       shortTransferId: id.slice(0, 8),
     });
     const rows = (name: string): HistoryEntry[] => [
-      { ...entry(7, 'transfer', '50.00', '450.00', null, `transfer:${refusedId}`), detail: transfer(name, refusedId, 'IN', 'failed', true) },
-      { ...entry(6, 'transfer', '130.50', '400.00', null, `transfer:${transferId}`), detail: transfer(name, transferId, 'OUT', 'succeeded') },
-      { ...entry(5, 'win', '30.00', '130.50', null, 'vendor:GOLDENELE'), ...vendorWallet(name), detail: { kind: 'vendor_result', vendor: { vassalage: 'GOLDENELE', name } } },
-      { ...entry(4, 'transfer', '100.50', '100.50', null, `transfer:${transferId}`), ...vendorWallet(name), detail: transfer(name, transferId, 'IN', 'succeeded') },
-      { ...entry(3, 'transfer', '-100.50', '269.50', null, `transfer:${transferId}`), detail: transfer(name, transferId, 'IN', 'succeeded') },
-      { ...entry(2, 'deposit', '-10.00', '370.00', 'approved', 'deposit:9'), detail: { kind: 'deposit', depositId: 9, isFee: true } },
+      {
+        ...entry(7, 'transfer', '50.00', '450.00', null, `transfer:${refusedId}`),
+        detail: transfer(name, refusedId, 'IN', 'failed', true),
+      },
+      {
+        ...entry(6, 'transfer', '130.50', '400.00', null, `transfer:${transferId}`),
+        detail: transfer(name, transferId, 'OUT', 'succeeded'),
+      },
+      {
+        ...entry(5, 'win', '30.00', '130.50', null, 'vendor:GOLDENELE'),
+        ...vendorWallet(name),
+        detail: { kind: 'vendor_result', vendor: { vassalage: 'GOLDENELE', name } },
+      },
+      {
+        ...entry(4, 'transfer', '100.50', '100.50', null, `transfer:${transferId}`),
+        ...vendorWallet(name),
+        detail: transfer(name, transferId, 'IN', 'succeeded'),
+      },
+      {
+        ...entry(3, 'transfer', '-100.50', '269.50', null, `transfer:${transferId}`),
+        detail: transfer(name, transferId, 'IN', 'succeeded'),
+      },
+      {
+        ...entry(2, 'deposit', '-10.00', '370.00', 'approved', 'deposit:9'),
+        detail: { kind: 'deposit', depositId: 9, isFee: true },
+      },
     ];
     let name = 'Golden Elephant';
-    installMoneyApi({ [`GET ${withdrawalPaths.transactionHistory}`]: () => ok({ content: rows(name), pageNo: 1, pageSize: 15, totalElements: 6, totalPages: 1 }) });
+    installMoneyApi({
+      [`GET ${withdrawalPaths.transactionHistory}`]: () =>
+        ok({ content: rows(name), pageNo: 1, pageSize: 15, totalElements: 6, totalPages: 1 }),
+    });
     renderWithProviders(<TransactionHistoryPage />);
     const table = await screen.findByRole('table', { name: 'Wallet movements' });
     const [, refused, out, result, intoVendor, outOfMain, fee] = within(table).getAllByRole('row');
-    expect(within(refused!).getByText('Move to Golden Elephant refused, money back · no. 99aa88bb').getAttribute('title')).toBe(refusedId);
+    expect(
+      within(refused!).getByText('Move to Golden Elephant refused, money back · no. 99aa88bb').getAttribute('title'),
+    ).toBe(refusedId);
     expect(within(refused!).getByText('Failed')).toBeTruthy();
-    expect(within(out!).getByText('Returned from Golden Elephant · no. 1a2b3c4d').getAttribute('title')).toBe(transferId);
+    expect(within(out!).getByText('Returned from Golden Elephant · no. 1a2b3c4d').getAttribute('title')).toBe(
+      transferId,
+    );
     expect(within(out!).getByText('Main wallet')).toBeTruthy();
     expect(within(out!).getByText('Completed')).toBeTruthy();
     expect(within(result!).getByText('Play result at Golden Elephant')).toBeTruthy();
@@ -161,7 +217,10 @@ describe('transactionHistory', () => {
   });
 
   test('an empty period says so, in Thai too', async () => {
-    installMoneyApi({ [`GET ${withdrawalPaths.transactionHistory}`]: () => ok({ content: [], pageNo: 1, pageSize: 15, totalElements: 0, totalPages: 0 }) });
+    installMoneyApi({
+      [`GET ${withdrawalPaths.transactionHistory}`]: () =>
+        ok({ content: [], pageNo: 1, pageSize: 15, totalElements: 0, totalPages: 0 }),
+    });
     await switchLanguage('TH');
     renderWithProviders(<TransactionHistoryPage />);
     expect(await screen.findByText('ไม่มีรายการในช่วงเวลานี้')).toBeTruthy();
@@ -169,14 +228,41 @@ describe('transactionHistory', () => {
 });
 
 describe('personalProfit', () => {
-  const noGames = { betAmount: '0.00', winAmount: '0.00', validBetAmount: '0.00', gameProfitAmount: '0.00', gameByDay: [], gameByType: [] };
-  const liveMenu: GameMenu = { gameCategory: 'LIVE', name: 'nav_live', gameType: 'LIVE', page: '/live', enName: 'Live Casino', pointRate: null, vendors: [] };
-  const line = (recordCount: number, betAmount: string, winAmount: string, profitAmount: string) => ({ recordCount, betAmount, validBetAmount: betAmount, winAmount, profitAmount });
+  const noGames = {
+    betAmount: '0.00',
+    winAmount: '0.00',
+    validBetAmount: '0.00',
+    gameProfitAmount: '0.00',
+    gameByDay: [],
+    gameByType: [],
+  };
+  const liveMenu: GameMenu = {
+    gameCategory: 'LIVE',
+    name: 'nav_live',
+    gameType: 'LIVE',
+    page: '/live',
+    enName: 'Live Casino',
+    pointRate: null,
+    vendors: [],
+  };
+  const line = (recordCount: number, betAmount: string, winAmount: string, profitAmount: string) => ({
+    recordCount,
+    betAmount,
+    validBetAmount: betAmount,
+    winAmount,
+    profitAmount,
+  });
 
   test('deposits, withdrawals and their difference for the chosen range, with the browser’s offset', async () => {
     const { calls } = installMoneyApi({
       [`GET ${withdrawalPaths.personalProfit}`]: () =>
-        ok({ currency: 'THB', depositAmount: '4000.50', withdrawalAmount: '1200.00', profitAmount: '-2800.50', ...noGames } satisfies PersonalProfit),
+        ok({
+          currency: 'THB',
+          depositAmount: '4000.50',
+          withdrawalAmount: '1200.00',
+          profitAmount: '-2800.50',
+          ...noGames,
+        } satisfies PersonalProfit),
     });
     renderWithProviders(<PersonalProfitPage />);
     expect(await screen.findByText('4,000.50')).toBeTruthy();
@@ -185,7 +271,9 @@ describe('personalProfit', () => {
     expect(screen.getByText('No settled rounds in this period.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     const last = callsTo(calls, 'GET', withdrawalPaths.personalProfit).at(-1)!;
-    expect(Number(last.query.get('endTime')) - Number(last.query.get('startTime'))).toBeGreaterThanOrEqual(23 * 3600_000);
+    expect(Number(last.query.get('endTime')) - Number(last.query.get('startTime'))).toBeGreaterThanOrEqual(
+      23 * 3600_000,
+    );
     expect(Number(last.query.get('endTime')) - Number(last.query.get('startTime'))).toBeLessThanOrEqual(25 * 3600_000);
     expect(Number(last.query.get('utcOffsetMinutes'))).toBe(0 - new Date().getTimezoneOffset());
   });
@@ -203,8 +291,14 @@ describe('personalProfit', () => {
           winAmount: '30.00',
           validBetAmount: '35.00',
           gameProfitAmount: '-5.00',
-          gameByDay: [{ day: '2026-11-21', ...line(1, '5.00', '5.00', '0.00') }, { day: '2026-11-20', ...line(2, '30.00', '25.00', '-5.00') }],
-          gameByType: [{ gameType: 'LIVE', ...line(1, '20.00', '0.00', '-20.00') }, { gameType: null, ...line(2, '15.00', '30.00', '15.00') }],
+          gameByDay: [
+            { day: '2026-11-21', ...line(1, '5.00', '5.00', '0.00') },
+            { day: '2026-11-20', ...line(2, '30.00', '25.00', '-5.00') },
+          ],
+          gameByType: [
+            { gameType: 'LIVE', ...line(1, '20.00', '0.00', '-20.00') },
+            { gameType: null, ...line(2, '15.00', '30.00', '15.00') },
+          ],
         } satisfies PersonalProfit),
     });
     renderWithProviders(<PersonalProfitPage />);
@@ -225,7 +319,13 @@ describe('personalProfit', () => {
   test('the games’ part in Thai', async () => {
     installMoneyApi({
       [`GET ${withdrawalPaths.personalProfit}`]: () =>
-        ok({ currency: 'THB', depositAmount: '0.00', withdrawalAmount: '0.00', profitAmount: '0.00', ...noGames } satisfies PersonalProfit),
+        ok({
+          currency: 'THB',
+          depositAmount: '0.00',
+          withdrawalAmount: '0.00',
+          profitAmount: '0.00',
+          ...noGames,
+        } satisfies PersonalProfit),
     });
     await switchLanguage('TH');
     renderWithProviders(<PersonalProfitPage />);

@@ -10,7 +10,9 @@ import { checkProofFile, dayInput, readAsDataUrl, type FieldProblem } from '../m
 
 /** The server's own words for a refusal (in the member's language), else the generic network text. */
 export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.errorCode !== networkErrorCode && !error.errorCode.startsWith('http.') ? error.message : fallback;
+  return error instanceof ApiError && error.errorCode !== networkErrorCode && !error.errorCode.startsWith('http.')
+    ? error.message
+    : fallback;
 }
 
 /** `t` of a FieldProblem. */
@@ -34,7 +36,9 @@ export function ErrorBlock({ error, onRetry }: { error: unknown; onRetry: () => 
   return (
     <div className="money-state">
       <p role="alert">{messageOf(error, t('error_network'))}</p>
-      <button type="button" className="button button--primary button--small" onClick={onRetry}>{t('common_retry')}</button>
+      <button type="button" className="button button--primary button--small" onClick={onRetry}>
+        {t('common_retry')}
+      </button>
     </div>
   );
 }
@@ -52,7 +56,15 @@ export function EmptyBlock({ children }: { children: ReactNode }) {
  * The states of a read shown in a page: loading, the error with a retry, `empty` when the answer's
  * `content` list is empty (if given), else what `children` draws from the answer.
  */
-export function QueryStates<T extends object>({ query, empty, children }: { query: UseQueryResult<T>; empty?: ReactNode; children: (data: T) => ReactNode }) {
+export function QueryStates<T extends object>({
+  query,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <LoadingBlock />;
   if (query.isError) return <ErrorBlock error={query.error} onRetry={() => void query.refetch()} />;
   const content = (query.data as { content?: readonly unknown[] }).content;
@@ -76,9 +88,18 @@ export function BalanceHeader() {
   );
 }
 
-
 /** A wire amount with its currency symbol; `isSigned` shows "+" on money in, and colours both ways. */
-export function Money({ amount, symbol, isSigned = false, className }: { amount: string; symbol?: string; isSigned?: boolean; className?: string }) {
+export function Money({
+  amount,
+  symbol,
+  isSigned = false,
+  className,
+}: {
+  amount: string;
+  symbol?: string;
+  isSigned?: boolean;
+  className?: string;
+}) {
   const isNegative = amount.trim().startsWith('-');
   const text = formatAmount(amount);
   const isZero = text === '0.00';
@@ -96,14 +117,25 @@ export function Money({ amount, symbol, isSigned = false, className }: { amount:
 
 type Tone = 'pending' | 'good' | 'bad' | 'muted' | 'info';
 
-const depositStatusTones: Record<DepositStatus, Tone> = { pending: 'pending', approved: 'good', rejected: 'bad', expired: 'muted' };
+const depositStatusTones: Record<DepositStatus, Tone> = {
+  pending: 'pending',
+  approved: 'good',
+  rejected: 'bad',
+  expired: 'muted',
+};
 const depositStatusKeys: Record<DepositStatus, string> = {
   pending: 'money_deposit_status_pending',
   approved: 'money_deposit_status_approved',
   rejected: 'money_deposit_status_rejected',
   expired: 'money_deposit_status_expired',
 };
-const withdrawalStatusTones: Record<WithdrawalStatus, Tone> = { pending: 'pending', approved: 'info', rejected: 'bad', received: 'good', not_received: 'bad' };
+const withdrawalStatusTones: Record<WithdrawalStatus, Tone> = {
+  pending: 'pending',
+  approved: 'info',
+  rejected: 'bad',
+  received: 'good',
+  not_received: 'bad',
+};
 const withdrawalStatusKeys: Record<WithdrawalStatus, string> = {
   pending: 'money_withdrawal_status_pending',
   approved: 'money_withdrawal_status_approved',
@@ -128,7 +160,13 @@ export function depositStageOf(deposit: Pick<Deposit, 'status' | 'paidAt'>): Dep
   return deposit.paidAt === null ? 'awaiting_payment' : 'in_review';
 }
 
-const depositStageTones: Record<DepositStage, Tone> = { awaiting_payment: 'pending', in_review: 'info', approved: 'good', rejected: 'bad', expired: 'muted' };
+const depositStageTones: Record<DepositStage, Tone> = {
+  awaiting_payment: 'pending',
+  in_review: 'info',
+  approved: 'good',
+  rejected: 'bad',
+  expired: 'muted',
+};
 const depositStageKeys: Record<DepositStage, string> = {
   awaiting_payment: 'money_deposit_status_awaiting_payment',
   in_review: 'money_deposit_status_in_review',
@@ -174,7 +212,17 @@ export interface TabItem<T extends string> {
 }
 
 /** Sub-pages of a money page, as a WAI-ARIA tab list (arrow keys move between tabs). */
-export function PageTabs<T extends string>({ tabs, current, onChange, label }: { tabs: TabItem<T>[]; current: T; onChange: (id: T) => void; label: string }) {
+export function PageTabs<T extends string>({
+  tabs,
+  current,
+  onChange,
+  label,
+}: {
+  tabs: TabItem<T>[];
+  current: T;
+  onChange: (id: T) => void;
+  label: string;
+}) {
   const listRef = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -224,9 +272,17 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     }
   };
   return (
-    <button type="button" className="money-copy" onClick={() => void copy()} aria-label={t('money_copy_label', { label })}>
+    <button
+      type="button"
+      className="money-copy"
+      onClick={() => void copy()}
+      aria-label={t('money_copy_label', { label })}
+    >
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-        <path fill="currentColor" d="M8 3h9a2 2 0 0 1 2 2v11h-2V5H8V3zm-3 4h9a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2zm0 2v10h9V9H5z" />
+        <path
+          fill="currentColor"
+          d="M8 3h9a2 2 0 0 1 2 2v11h-2V5H8V3zm-3 4h9a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2zm0 2v10h9V9H5z"
+        />
       </svg>
       <span aria-live="polite">{isCopied ? t('money_copied') : t('money_copy')}</span>
     </button>
@@ -262,7 +318,13 @@ export function DateRangeFilter({ value, onChange }: { value: DayRange; onChange
           const range = lastDays(days);
           const isCurrent = range.from === value.from && range.to === value.to;
           return (
-            <button key={days} type="button" className="money-chip" aria-pressed={isCurrent} onClick={() => onChange(range)}>
+            <button
+              key={days}
+              type="button"
+              className="money-chip"
+              aria-pressed={isCurrent}
+              onClick={() => onChange(range)}
+            >
               {label}
             </button>
           );
@@ -341,7 +403,9 @@ export function ProofPicker({
   };
   return (
     <div className="auth-field money-proof">
-      <span className="auth-field__label" id={`${id}-label`}>{label}</span>
+      <span className="auth-field__label" id={`${id}-label`}>
+        {label}
+      </span>
       {value ? (
         <div className="money-proof__preview">
           <img src={value.dataUrl} alt={t('money_proof_preview')} />
@@ -349,8 +413,16 @@ export function ProofPicker({
             <span className="money-proof__name">{value.file.name}</span>
             <span className="money-proof__size">{formatFileSize(value.file.size)}</span>
             <div className="money-proof__actions">
-              <button type="button" className="button button--ghost button--small" onClick={() => inputRef.current?.click()}>{t('money_proof_replace')}</button>
-              <button type="button" className="button button--ghost button--small" onClick={() => onChange(null)}>{t('money_proof_remove')}</button>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => inputRef.current?.click()}
+              >
+                {t('money_proof_replace')}
+              </button>
+              <button type="button" className="button button--ghost button--small" onClick={() => onChange(null)}>
+                {t('money_proof_remove')}
+              </button>
             </div>
           </div>
         </div>
@@ -401,5 +473,7 @@ export function formatCountdown(totalSeconds: number): string {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = String(seconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${String(minutes).padStart(2, '0')}:${rest}`;
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}`
+    : `${String(minutes).padStart(2, '0')}:${rest}`;
 }

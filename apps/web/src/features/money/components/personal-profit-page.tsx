@@ -21,7 +21,15 @@ function formatDay(day: string): string {
 }
 
 /** One table of game lines (by day or by type): rounds, bets, valid bets, wins and win/loss. */
-function GameLinesTable({ caption, firstColumn, lines }: { caption: string; firstColumn: string; lines: { key: string; label: ReactNode; line: GameProfitLine }[] }) {
+function GameLinesTable({
+  caption,
+  firstColumn,
+  lines,
+}: {
+  caption: string;
+  firstColumn: string;
+  lines: { key: string; label: ReactNode; line: GameProfitLine }[];
+}) {
   const { t } = useTranslation();
   return (
     <table className="money-table">
@@ -29,22 +37,42 @@ function GameLinesTable({ caption, firstColumn, lines }: { caption: string; firs
       <thead>
         <tr>
           <th scope="col">{firstColumn}</th>
-          <th scope="col" className="money-table__num">{t('bets_pnl_col_rounds')}</th>
-          <th scope="col" className="money-table__num">{t('bets_pnl_stake')}</th>
-          <th scope="col" className="money-table__num">{t('bets_pnl_valid_bet')}</th>
-          <th scope="col" className="money-table__num">{t('bets_pnl_payout')}</th>
-          <th scope="col" className="money-table__num">{t('bets_pnl_profit')}</th>
+          <th scope="col" className="money-table__num">
+            {t('bets_pnl_col_rounds')}
+          </th>
+          <th scope="col" className="money-table__num">
+            {t('bets_pnl_stake')}
+          </th>
+          <th scope="col" className="money-table__num">
+            {t('bets_pnl_valid_bet')}
+          </th>
+          <th scope="col" className="money-table__num">
+            {t('bets_pnl_payout')}
+          </th>
+          <th scope="col" className="money-table__num">
+            {t('bets_pnl_profit')}
+          </th>
         </tr>
       </thead>
       <tbody>
         {lines.map(({ key, label, line }) => (
           <tr key={key}>
             <td data-label={firstColumn}>{label}</td>
-            <td data-label={t('bets_pnl_col_rounds')} className="money-table__num">{line.recordCount}</td>
-            <td data-label={t('bets_pnl_stake')} className="money-table__num"><Money amount={line.betAmount} /></td>
-            <td data-label={t('bets_pnl_valid_bet')} className="money-table__num"><Money amount={line.validBetAmount} /></td>
-            <td data-label={t('bets_pnl_payout')} className="money-table__num"><Money amount={line.winAmount} /></td>
-            <td data-label={t('bets_pnl_profit')} className="money-table__num"><Money amount={line.profitAmount} isSigned /></td>
+            <td data-label={t('bets_pnl_col_rounds')} className="money-table__num">
+              {line.recordCount}
+            </td>
+            <td data-label={t('bets_pnl_stake')} className="money-table__num">
+              <Money amount={line.betAmount} />
+            </td>
+            <td data-label={t('bets_pnl_valid_bet')} className="money-table__num">
+              <Money amount={line.validBetAmount} />
+            </td>
+            <td data-label={t('bets_pnl_payout')} className="money-table__num">
+              <Money amount={line.winAmount} />
+            </td>
+            <td data-label={t('bets_pnl_profit')} className="money-table__num">
+              <Money amount={line.profitAmount} isSigned />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -73,7 +101,11 @@ export function PersonalProfitPage() {
         {(data) => (
           <>
             <p className="money-note">
-              {t('money_profit_period', { from: formatDate(times.startTime), to: formatDate(times.endTime === undefined ? undefined : times.endTime - 1), currency: data.currency })}
+              {t('money_profit_period', {
+                from: formatDate(times.startTime),
+                to: formatDate(times.endTime === undefined ? undefined : times.endTime - 1),
+                currency: data.currency,
+              })}
             </p>
             <div className="money-profit" aria-busy={profit.isFetching}>
               <div className="money-profit__card">
@@ -95,7 +127,9 @@ export function PersonalProfitPage() {
               <div className="money-profit__card">
                 <p className="money-profit__label">{t('bets_pnl_stake')}</p>
                 <Money amount={data.betAmount} className="money-profit__value" />
-                <p className="money-profit__hint">{t('bets_pnl_valid_bet')}: <Money amount={data.validBetAmount} /></p>
+                <p className="money-profit__hint">
+                  {t('bets_pnl_valid_bet')}: <Money amount={data.validBetAmount} />
+                </p>
               </div>
               <div className="money-profit__card">
                 <p className="money-profit__label">{t('bets_pnl_payout')}</p>
@@ -121,7 +155,11 @@ export function PersonalProfitPage() {
                 <GameLinesTable
                   caption={t('bets_pnl_by_type')}
                   firstColumn={t('bets_pnl_col_type')}
-                  lines={data.gameByType.map((line) => ({ key: line.gameType ?? '', label: gameTypes.nameOf(line.gameType), line }))}
+                  lines={data.gameByType.map((line) => ({
+                    key: line.gameType ?? '',
+                    label: gameTypes.nameOf(line.gameType),
+                    line,
+                  }))}
                 />
               </>
             )}

@@ -8,7 +8,15 @@ import { formatDateTime } from '../../../lib/format';
 import { useTransactionHistory } from '../api/history';
 import { loadMoneyCatalogue } from '../money-catalogue';
 import { dayRange } from '../money-rules';
-import { DateRangeFilter, lastDays, Money, QueryStates, RecordStatusBadge, StatusBadge, type DayRange } from './money-ui';
+import {
+  DateRangeFilter,
+  lastDays,
+  Money,
+  QueryStates,
+  RecordStatusBadge,
+  StatusBadge,
+  type DayRange,
+} from './money-ui';
 
 await loadMoneyCatalogue();
 
@@ -30,7 +38,8 @@ const typeKeys: Record<HistoryType, string> = {
 };
 const historyTypes = Object.keys(typeKeys) as HistoryType[];
 /** A type newer than this page (the contract grew) shows as "other" rather than as a key. */
-const typeKeyOf = (type: string): string => (typeKeys as Record<string, string | undefined>)[type] ?? 'money_type_other';
+const typeKeyOf = (type: string): string =>
+  (typeKeys as Record<string, string | undefined>)[type] ?? 'money_type_other';
 
 /** The wallet a movement touched, in words: the member's own by name, a game vendor's by the vendor's catalogue name. */
 function useWalletName(): (entry: Pick<HistoryEntry, 'wallet' | 'walletVendorName'>) => string {
@@ -48,7 +57,8 @@ type TransferDetail = Extract<HistoryDetail, { kind: 'transfer' }>;
 
 /** A transfer's words: into or back out of the vendor's wallet, or the money back after the vendor refused. */
 function transferKey(detail: TransferDetail): string {
-  if (detail.isReturned) return detail.direction === 'IN' ? 'money_history_transfer_in_returned' : 'money_history_transfer_out_returned';
+  if (detail.isReturned)
+    return detail.direction === 'IN' ? 'money_history_transfer_in_returned' : 'money_history_transfer_out_returned';
   return detail.direction === 'IN' ? 'money_history_transfer_in' : 'money_history_transfer_out';
 }
 
@@ -63,19 +73,37 @@ function MovementDescription({ entry }: { entry: HistoryEntry }) {
   const { game, detail } = entry;
   if (game) {
     // A game round: the game as the catalogue names it, and the round's short id (the full one on hover).
-    return <span className="money-table__ref" title={game.roundId}>{t('money_history_game_round', { game: game.name, round: game.shortRoundId })}</span>;
+    return (
+      <span className="money-table__ref" title={game.roundId}>
+        {t('money_history_game_round', { game: game.name, round: game.shortRoundId })}
+      </span>
+    );
   }
   switch (detail?.kind) {
     case 'deposit':
-      return <span className="money-table__ref">{t(detail.isFee ? 'money_history_deposit_fee' : 'money_history_deposit', { id: detail.depositId })}</span>;
+      return (
+        <span className="money-table__ref">
+          {t(detail.isFee ? 'money_history_deposit_fee' : 'money_history_deposit', { id: detail.depositId })}
+        </span>
+      );
     case 'withdrawal':
-      return <span className="money-table__ref">{t(detail.isFee ? 'money_history_withdrawal_fee' : 'money_history_withdrawal', { id: detail.withdrawalId })}</span>;
+      return (
+        <span className="money-table__ref">
+          {t(detail.isFee ? 'money_history_withdrawal_fee' : 'money_history_withdrawal', { id: detail.withdrawalId })}
+        </span>
+      );
     case 'adjustment':
       return <span className="money-table__ref">{t('money_history_adjustment', { id: detail.adjustmentId })}</span>;
     case 'transfer':
-      return <span className="money-table__ref" title={detail.transferId}>{t(transferKey(detail), { vendor: detail.vendor.name, id: detail.shortTransferId })}</span>;
+      return (
+        <span className="money-table__ref" title={detail.transferId}>
+          {t(transferKey(detail), { vendor: detail.vendor.name, id: detail.shortTransferId })}
+        </span>
+      );
     case 'vendor_result':
-      return <span className="money-table__ref">{t('money_history_vendor_result', { vendor: detail.vendor.name })}</span>;
+      return (
+        <span className="money-table__ref">{t('money_history_vendor_result', { vendor: detail.vendor.name })}</span>
+      );
     default:
       return null;
   }
@@ -104,7 +132,12 @@ export function TransactionHistoryPage() {
   const [type, setType] = useState<HistoryType | ''>('');
   const [range, setRange] = useState<DayRange>(() => lastDays(30));
   const [pageNo, setPageNo] = useState(1);
-  const history = useTransactionHistory({ pageNo, pageSize, type: type || undefined, ...dayRange(range.from, range.to) });
+  const history = useTransactionHistory({
+    pageNo,
+    pageSize,
+    type: type || undefined,
+    ...dayRange(range.from, range.to),
+  });
 
   return (
     <div className="money-page money-list">
@@ -122,7 +155,9 @@ export function TransactionHistoryPage() {
           >
             <option value="">{t('money_filter_all_types')}</option>
             {historyTypes.map((value) => (
-              <option key={value} value={value}>{t(typeKeys[value])}</option>
+              <option key={value} value={value}>
+                {t(typeKeys[value])}
+              </option>
             ))}
           </select>
         </label>
@@ -143,8 +178,12 @@ export function TransactionHistoryPage() {
                 <tr>
                   <th scope="col">{t('money_col_time')}</th>
                   <th scope="col">{t('money_col_type')}</th>
-                  <th scope="col" className="money-table__num">{t('money_amount')}</th>
-                  <th scope="col" className="money-table__num">{t('money_col_balance_after')}</th>
+                  <th scope="col" className="money-table__num">
+                    {t('money_amount')}
+                  </th>
+                  <th scope="col" className="money-table__num">
+                    {t('money_col_balance_after')}
+                  </th>
                   <th scope="col">{t('money_col_status')}</th>
                 </tr>
               </thead>
@@ -159,13 +198,21 @@ export function TransactionHistoryPage() {
                     </td>
                     <td data-label={t('money_col_type')}>
                       <span className="money-table__stack">
-                        <span className="money-table__type">{t(entry.detail?.kind === 'bet_refund' ? 'money_type_bet_refund' : typeKeyOf(entry.type))}</span>
+                        <span className="money-table__type">
+                          {t(entry.detail?.kind === 'bet_refund' ? 'money_type_bet_refund' : typeKeyOf(entry.type))}
+                        </span>
                         <span className="money-table__ref">{walletName(entry)}</span>
                       </span>
                     </td>
-                    <td data-label={t('money_amount')} className="money-table__num"><Money amount={entry.amount} symbol={symbol} isSigned /></td>
-                    <td data-label={t('money_col_balance_after')} className="money-table__num"><Money amount={entry.balanceAfter} symbol={symbol} /></td>
-                    <td data-label={t('money_col_status')}><MovementStatus entry={entry} /></td>
+                    <td data-label={t('money_amount')} className="money-table__num">
+                      <Money amount={entry.amount} symbol={symbol} isSigned />
+                    </td>
+                    <td data-label={t('money_col_balance_after')} className="money-table__num">
+                      <Money amount={entry.balanceAfter} symbol={symbol} />
+                    </td>
+                    <td data-label={t('money_col_status')}>
+                      <MovementStatus entry={entry} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

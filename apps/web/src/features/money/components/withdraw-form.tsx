@@ -1,10 +1,24 @@
-import { formatMinorUnits, type PaymentPasswordStatus, type WithdrawAccountInfo, type Withdrawal, type WithdrawSettings } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  type PaymentPasswordStatus,
+  type WithdrawAccountInfo,
+  type Withdrawal,
+  type WithdrawSettings,
+} from '@lotus/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
 import { useWithdraw } from '../api/withdrawals';
-import { checkAmount, checkPaymentPassword, formatWhole, minAmountOf, quickAmountsWithin, toMinor, type FieldProblem } from '../money-rules';
+import {
+  checkAmount,
+  checkPaymentPassword,
+  formatWhole,
+  minAmountOf,
+  quickAmountsWithin,
+  toMinor,
+  type FieldProblem,
+} from '../money-rules';
 import { messageOf, Money, useProblemText } from './money-ui';
 
 /** errorCode of a withdrawal refused for turnover still owed; its value carries `remainingTurnover`. */
@@ -23,7 +37,12 @@ function remainingTurnoverOf(error: unknown): string | null {
  * the payment password; the fee and what arrives are shown before sending. One request, one
  * Idempotency-Key; the amount is held at once and the balance moves by the balance stream.
  */
-export function WithdrawForm({ settings, info, pinStatus, onDone }: {
+export function WithdrawForm({
+  settings,
+  info,
+  pinStatus,
+  onDone,
+}: {
   settings: WithdrawSettings;
   info: WithdrawAccountInfo;
   pinStatus: PaymentPasswordStatus | undefined;
@@ -44,7 +63,11 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
   const countLeft = Math.max(0, settings.dailyCountLimit - settings.dailyCountUsed);
 
   const check = (text: string) =>
-    checkAmount(text, { minAmount: settings.minAmount, maxAmount: settings.maxAmount, leftAmount: { amount: settings.availableBalance, key: 'money_amount_balance_left' } });
+    checkAmount(text, {
+      minAmount: settings.minAmount,
+      maxAmount: settings.maxAmount,
+      leftAmount: { amount: settings.availableBalance, key: 'money_amount_balance_left' },
+    });
   const preview = check(amountText);
   const feeMinor = toMinor(settings.feeAmount);
   const quick = quickAmountsWithin(settings.minAmount, minAmountOf(settings.maxAmount, settings.availableBalance));
@@ -55,7 +78,8 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
     setProblems((current) => ({ ...current, [field]: null }));
     setServerProblem(null);
   };
-  const fieldText = (field: FieldName) => (serverProblem?.field === field ? serverProblem.text : problemText(problems[field]));
+  const fieldText = (field: FieldName) =>
+    serverProblem?.field === field ? serverProblem.text : problemText(problems[field]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,7 +93,11 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
     const found: Partial<Record<FieldName, FieldProblem | null>> = {
       amount: amount.ok ? null : amount.problem,
       account: bankAccountId === null ? { key: 'money_withdraw_account_required' } : null,
-      paymentPassword: pinStatus ? checkPaymentPassword(paymentPassword, pinStatus) : paymentPassword ? null : { key: 'money_pin_required' },
+      paymentPassword: pinStatus
+        ? checkPaymentPassword(paymentPassword, pinStatus)
+        : paymentPassword
+          ? null
+          : { key: 'money_pin_required' },
     };
     setProblems(found);
     if (!amount.ok || bankAccountId === null || Object.values(found).some(Boolean)) return;
@@ -85,22 +113,40 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
         setRemainingTurnover(turnover);
         return;
       }
-      if (failure instanceof ApiError && failure.status === 400 && (failure.errorCode === 'invalid.payment.pw' || failure.errorCode.startsWith('withdraw.amount') || failure.errorCode === 'withdraw.balance.not.enough')) {
-        setServerProblem({ field: failure.errorCode === 'invalid.payment.pw' ? 'paymentPassword' : 'amount', text: failure.message });
+      if (
+        failure instanceof ApiError &&
+        failure.status === 400 &&
+        (failure.errorCode === 'invalid.payment.pw' ||
+          failure.errorCode.startsWith('withdraw.amount') ||
+          failure.errorCode === 'withdraw.balance.not.enough')
+      ) {
+        setServerProblem({
+          field: failure.errorCode === 'invalid.payment.pw' ? 'paymentPassword' : 'amount',
+          text: failure.message,
+        });
       } else setError(messageOf(failure, t('error_network')));
     }
   };
 
   return (
-    <form className="money-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('money_withdraw_form')}>
+    <form
+      className="money-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('money_withdraw_form')}
+    >
       <dl className="money-stats">
         <div>
           <dt>{t('money_withdrawable')}</dt>
-          <dd><Money amount={settings.availableBalance} symbol={symbol} /></dd>
+          <dd>
+            <Money amount={settings.availableBalance} symbol={symbol} />
+          </dd>
         </div>
         <div>
           <dt>{t('money_withdraw_range')}</dt>
-          <dd>{formatAmount(settings.minAmount)} – {formatAmount(settings.maxAmount)}</dd>
+          <dd>
+            {formatAmount(settings.minAmount)} – {formatAmount(settings.maxAmount)}
+          </dd>
         </div>
         <div>
           <dt>{t('money_fee')}</dt>
@@ -120,9 +166,13 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
       )}
 
       <div className="auth-field">
-        <label className="auth-field__label" htmlFor={`${id}-amount`}>{t('money_withdraw_amount', { currency: settings.currency })}</label>
+        <label className="auth-field__label" htmlFor={`${id}-amount`}>
+          {t('money_withdraw_amount', { currency: settings.currency })}
+        </label>
         <div className="money-amount-input">
-          <span className="money-amount-input__symbol" aria-hidden="true">{symbol}</span>
+          <span className="money-amount-input__symbol" aria-hidden="true">
+            {symbol}
+          </span>
           <input
             id={`${id}-amount`}
             className="auth-field__input money-amount-input__field"
@@ -144,7 +194,13 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
         {quick.length > 0 && (
           <div className="money-quick" role="group" aria-label={t('money_quick_amounts')}>
             {quick.map((amount) => (
-              <button key={amount} type="button" className="money-chip" aria-pressed={preview.ok && preview.minor === BigInt(amount) * 100n} onClick={() => update('amount', setAmountText)(amount)}>
+              <button
+                key={amount}
+                type="button"
+                className="money-chip"
+                aria-pressed={preview.ok && preview.minor === BigInt(amount) * 100n}
+                onClick={() => update('amount', setAmountText)(amount)}
+              >
                 {formatWhole(amount)}
               </button>
             ))}
@@ -157,7 +213,11 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
         <legend className="auth-field__label">{t('money_withdraw_to')}</legend>
         <div className="money-accounts__choices">
           {info.content.map((account) => (
-            <label key={account.bankAccountId} className="money-account money-account--choice" data-selected={account.bankAccountId === bankAccountId}>
+            <label
+              key={account.bankAccountId}
+              className="money-account money-account--choice"
+              data-selected={account.bankAccountId === bankAccountId}
+            >
               <input
                 type="radio"
                 className="visually-hidden"
@@ -165,10 +225,14 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
                 checked={account.bankAccountId === bankAccountId}
                 onChange={() => update('account', () => setBankAccountId(account.bankAccountId))('')}
               />
-              <span className="money-bank-badge" data-bank={account.bankCode}>{account.bankCode.slice(0, 5)}</span>
+              <span className="money-bank-badge" data-bank={account.bankCode}>
+                {account.bankCode.slice(0, 5)}
+              </span>
               <span className="money-account__text">
                 <span className="money-account__bank">{account.bankName}</span>
-                <span className="money-account__number">{account.accountNumber} · {account.accountName}</span>
+                <span className="money-account__number">
+                  {account.accountNumber} · {account.accountName}
+                </span>
               </span>
             </label>
           ))}
@@ -177,7 +241,9 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
       </fieldset>
 
       <div className="auth-field money-form__narrow">
-        <label className="auth-field__label" htmlFor={`${id}-pin`}>{t('money_pin')}</label>
+        <label className="auth-field__label" htmlFor={`${id}-pin`}>
+          {t('money_pin')}
+        </label>
         <input
           id={`${id}-pin`}
           type="password"
@@ -194,17 +260,34 @@ export function WithdrawForm({ settings, info, pinStatus, onDone }: {
       <dl className="money-summary">
         <div>
           <dt>{t('money_fee')}</dt>
-          <dd><Money amount={settings.feeAmount} symbol={symbol} /></dd>
+          <dd>
+            <Money amount={settings.feeAmount} symbol={symbol} />
+          </dd>
         </div>
         <div className="money-summary__total">
           <dt>{t('money_arrives')}</dt>
-          <dd>{preview.ok && preview.minor > feeMinor ? <Money amount={formatMinorUnits(preview.minor - feeMinor)} symbol={symbol} /> : '—'}</dd>
+          <dd>
+            {preview.ok && preview.minor > feeMinor ? (
+              <Money amount={formatMinorUnits(preview.minor - feeMinor)} symbol={symbol} />
+            ) : (
+              '—'
+            )}
+          </dd>
         </div>
       </dl>
 
       <p className="money-note">{t('money_withdraw_confirm_note', { minutes: settings.confirmMinutes })}</p>
-      {error && <p className="auth-form__error" role="alert">{error}</p>}
-      <button type="submit" className="button button--primary button--large money-form__submit" disabled={withdraw.isPending} aria-busy={withdraw.isPending}>
+      {error && (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary button--large money-form__submit"
+        disabled={withdraw.isPending}
+        aria-busy={withdraw.isPending}
+      >
         {withdraw.isPending ? t('money_sending') : t('money_withdraw_submit')}
       </button>
     </form>

@@ -51,7 +51,8 @@ describe('withdraw: payment password and bank accounts', () => {
         [`GET ${withdrawalPaths.paymentPassword}`]: () => ok(paymentPasswordStatus(hasPassword)),
         [`GET ${withdrawalPaths.withdrawAccountInfo}`]: () => ok(accountInfo([], null)),
         [`PUT ${withdrawalPaths.setPaymentPassword}`]: (call) => {
-          if (call.body?.password !== 'secret123') return refuse(400, 'payment.password.login.invalid', 'The login password is wrong');
+          if (call.body?.password !== 'secret123')
+            return refuse(400, 'payment.password.login.invalid', 'The login password is wrong');
           hasPassword = true;
           return ok(null);
         },
@@ -79,7 +80,11 @@ describe('withdraw: payment password and bank accounts', () => {
     expect(await screen.findByText('Step 2: your bank account')).toBeTruthy();
     const sent = callsTo(calls, 'PUT', withdrawalPaths.setPaymentPassword);
     expect(sent.every((call) => call.isSealed)).toBe(true);
-    expect(sent.at(-1)!.body).toEqual({ password: 'secret123', paymentPassword: '246810', confirmPaymentPassword: '246810' });
+    expect(sent.at(-1)!.body).toEqual({
+      password: 'secret123',
+      paymentPassword: '246810',
+      confirmPaymentPassword: '246810',
+    });
   });
 
   test('binding: a bank from the list, the number checked, the name fixed to the payee name, the payment password once there is one; sealed with an Idempotency-Key', async () => {
@@ -97,7 +102,9 @@ describe('withdraw: payment password and bank accounts', () => {
     expect(name.readOnly).toBe(true);
     expect(within(form).getByText('Withdrawals go only to accounts in your name: Somchai Jaidee')).toBeTruthy();
 
-    expect(within(form).getByText('Your payment password protects your bank accounts: it is asked for every change.')).toBeTruthy();
+    expect(
+      within(form).getByText('Your payment password protects your bank accounts: it is asked for every change.'),
+    ).toBeTruthy();
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Add account' })));
     expect(within(form).getByText('Please choose a bank')).toBeTruthy();
     expect(within(form).getByText('Please enter the account number')).toBeTruthy();
@@ -149,7 +156,8 @@ describe('withdraw: payment password and bank accounts', () => {
     const { calls } = installMoneyApi(
       withdrawRoutes({
         [`GET ${withdrawalPaths.paymentPassword}`]: () => ok(paymentPasswordStatus(false)),
-        [`GET ${withdrawalPaths.withdrawAccountInfo}`]: () => ok({ ...accountInfo([], 'Somchai Jaidee'), hasPaymentPassword: false }),
+        [`GET ${withdrawalPaths.withdrawAccountInfo}`]: () =>
+          ok({ ...accountInfo([], 'Somchai Jaidee'), hasPaymentPassword: false }),
         [`PUT ${withdrawalPaths.bindBankAccount}`]: () => ok(boundAccount),
       }),
     );
@@ -162,11 +170,17 @@ describe('withdraw: payment password and bank accounts', () => {
     fireEvent.change(within(form).getByLabelText('Account number'), { target: { value: '1234567890' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Add account' })));
     expect(await screen.findByText('Bank account added.')).toBeTruthy();
-    expect(callsTo(calls, 'PUT', withdrawalPaths.bindBankAccount)[0]!.body).toEqual({ bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'Somchai Jaidee' });
+    expect(callsTo(calls, 'PUT', withdrawalPaths.bindBankAccount)[0]!.body).toEqual({
+      bankCode: 'KBANK',
+      accountNumber: '1234567890',
+      accountName: 'Somchai Jaidee',
+    });
   });
 
   test('removing an account needs the payment password', async () => {
-    const { calls } = installMoneyApi(withdrawRoutes({ [`POST ${withdrawalPaths.removeBankAccount}`]: () => ok(null) }));
+    const { calls } = installMoneyApi(
+      withdrawRoutes({ [`POST ${withdrawalPaths.removeBankAccount}`]: () => ok(null) }),
+    );
     renderWithProviders(<WithdrawPage />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Bank accounts' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove account ******7890' }));
@@ -176,7 +190,10 @@ describe('withdraw: payment password and bank accounts', () => {
     fireEvent.change(within(form).getByLabelText('Payment password'), { target: { value: '123456' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Remove' })));
     expect(await screen.findByText('Bank account removed.')).toBeTruthy();
-    expect(callsTo(calls, 'POST', withdrawalPaths.removeBankAccount)[0]!.body).toEqual({ bankAccountId: 7, paymentPassword: '123456' });
+    expect(callsTo(calls, 'POST', withdrawalPaths.removeBankAccount)[0]!.body).toEqual({
+      bankAccountId: 7,
+      paymentPassword: '123456',
+    });
   });
 });
 
@@ -207,7 +224,9 @@ describe('withdraw: the form', () => {
 
   test('sent sealed with an Idempotency-Key reused after a dropped connection; the done panel shows what arrives', async () => {
     const done = withdrawal({ amount: '1000.00', payoutAmount: '990.00' });
-    const { calls } = installMoneyApi(withdrawRoutes({ [`POST ${withdrawalPaths.withdraw}`]: inTurn(dropConnection, () => ok(done)) }));
+    const { calls } = installMoneyApi(
+      withdrawRoutes({ [`POST ${withdrawalPaths.withdraw}`]: inTurn(dropConnection, () => ok(done)) }),
+    );
     renderWithProviders(<WithdrawPage />);
     const form = await screen.findByRole('form', { name: 'Withdraw' });
     fireEvent.click(within(form).getByRole('button', { name: '1,000' }));
@@ -238,7 +257,12 @@ describe('withdraw: the form', () => {
       withdrawRoutes({
         [`POST ${withdrawalPaths.withdraw}`]: () => ({
           status: 400,
-          envelope: { success: false, value: { remainingTurnover: '1234.50' }, errorCode: 'withdraw_turnover_not_enough', message: 'Turnover not enough' },
+          envelope: {
+            success: false,
+            value: { remainingTurnover: '1234.50' },
+            errorCode: 'withdraw_turnover_not_enough',
+            message: 'Turnover not enough',
+          },
         }),
       }),
     );
@@ -269,14 +293,30 @@ describe('withdraw: the form', () => {
 });
 
 describe('withdraw: my withdrawals (spec §4)', () => {
-  const paid = withdrawal({ withdrawalId: 31, status: 'approved', confirmDeadline: Date.now() + 45 * 60_000, reviewedAt: Date.now() });
+  const paid = withdrawal({
+    withdrawalId: 31,
+    status: 'approved',
+    confirmDeadline: Date.now() + 45 * 60_000,
+    reviewedAt: Date.now(),
+  });
 
   test('a paid withdrawal asks "received?": Received confirms it with an Idempotency-Key', async () => {
     const { calls } = installMoneyApi(
       withdrawRoutes({
-        [`GET ${withdrawalPaths.withdrawReport}`]: () => ok({ content: [paid, withdrawal({ withdrawalId: 30, status: 'received', receivedBy: 'auto', receivedAt: Date.now() })], pageNo: 1, pageSize: 10, totalElements: 2, totalPages: 1 }),
+        [`GET ${withdrawalPaths.withdrawReport}`]: () =>
+          ok({
+            content: [
+              paid,
+              withdrawal({ withdrawalId: 30, status: 'received', receivedBy: 'auto', receivedAt: Date.now() }),
+            ],
+            pageNo: 1,
+            pageSize: 10,
+            totalElements: 2,
+            totalPages: 1,
+          }),
         [`GET ${withdrawalPaths.paymentConfirmationList}`]: () => ok({ content: [paid] }),
-        [`POST ${withdrawalPaths.confirmReceived}`]: () => ok({ ...paid, status: 'received', receivedBy: 'member', receivedAt: Date.now() }),
+        [`POST ${withdrawalPaths.confirmReceived}`]: () =>
+          ok({ ...paid, status: 'received', receivedBy: 'member', receivedAt: Date.now() }),
       }),
     );
     renderWithProviders(<WithdrawPage />);
@@ -295,12 +335,27 @@ describe('withdraw: my withdrawals (spec §4)', () => {
   });
 
   test('a paid withdrawal shows the bank reference; its slip is fetched with the member token only when opened', async () => {
-    const withSlip = withdrawal({ withdrawalId: 33, status: 'received', receivedBy: 'member', receivedAt: Date.now(), payoutReference: 'FT24137ABC12', hasPayoutSlip: true });
-    const withoutSlip = withdrawal({ withdrawalId: 34, status: 'received', receivedBy: 'auto', receivedAt: Date.now(), payoutReference: 'KB-0001', hasPayoutSlip: false });
+    const withSlip = withdrawal({
+      withdrawalId: 33,
+      status: 'received',
+      receivedBy: 'member',
+      receivedAt: Date.now(),
+      payoutReference: 'FT24137ABC12',
+      hasPayoutSlip: true,
+    });
+    const withoutSlip = withdrawal({
+      withdrawalId: 34,
+      status: 'received',
+      receivedBy: 'auto',
+      receivedAt: Date.now(),
+      payoutReference: 'KB-0001',
+      hasPayoutSlip: false,
+    });
     const pending = withdrawal({ withdrawalId: 35 });
     installMoneyApi(
       withdrawRoutes({
-        [`GET ${withdrawalPaths.withdrawReport}`]: () => ok({ content: [withSlip, withoutSlip, pending], pageNo: 1, pageSize: 10, totalElements: 3, totalPages: 1 }),
+        [`GET ${withdrawalPaths.withdrawReport}`]: () =>
+          ok({ content: [withSlip, withoutSlip, pending], pageNo: 1, pageSize: 10, totalElements: 3, totalPages: 1 }),
       }),
     );
     const apiFetch = globalThis.fetch;
@@ -308,7 +363,12 @@ describe('withdraw: my withdrawals (spec §4)', () => {
     vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
       if (new URL(input, 'http://localhost').pathname !== withdrawalPaths.payoutSlip) return apiFetch(input, init);
       slipRequests.push({ url: input, authorization: new Headers(init.headers).get('Authorization') });
-      return Promise.resolve(new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { status: 200, headers: { 'Content-Type': 'image/png' } }));
+      return Promise.resolve(
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), {
+          status: 200,
+          headers: { 'Content-Type': 'image/png' },
+        }),
+      );
     });
     renderWithProviders(<WithdrawPage />);
     fireEvent.click(await screen.findByRole('tab', { name: /My withdrawals/ }));
@@ -322,7 +382,9 @@ describe('withdraw: my withdrawals (spec §4)', () => {
     expect(slipRequests).toHaveLength(0);
 
     await act(async () => fireEvent.click(within(first!).getByRole('button', { name: 'View payout slip' })));
-    const image = (await within(first!).findByRole('img', { name: 'Payout slip of withdrawal #33' })) as HTMLImageElement;
+    const image = (await within(first!).findByRole('img', {
+      name: 'Payout slip of withdrawal #33',
+    })) as HTMLImageElement;
     expect(image.src).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     expect(slipRequests).toEqual([{ url: `${withdrawalPaths.payoutSlip}?withdrawalId=33`, authorization: 'token-1' }]);
     expect(within(first!).getByRole('button', { name: 'Hide payout slip' }).getAttribute('aria-expanded')).toBe('true');
@@ -331,7 +393,8 @@ describe('withdraw: my withdrawals (spec §4)', () => {
   test('"not received" needs a proof image (png or jpg, at most 5 MB), sent as base64 with the remark', async () => {
     const { calls } = installMoneyApi(
       withdrawRoutes({
-        [`GET ${withdrawalPaths.withdrawReport}`]: () => ok({ content: [paid], pageNo: 1, pageSize: 10, totalElements: 1, totalPages: 1 }),
+        [`GET ${withdrawalPaths.withdrawReport}`]: () =>
+          ok({ content: [paid], pageNo: 1, pageSize: 10, totalElements: 1, totalPages: 1 }),
         [`POST ${withdrawalPaths.reportNotReceived}`]: () => ok({ ...paid, status: 'not_received' }),
       }),
     );
@@ -343,11 +406,15 @@ describe('withdraw: my withdrawals (spec §4)', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send for review' })));
     expect(within(form).getByText('Please add a picture of the slip')).toBeTruthy();
     const file = within(form).getByLabelText('Proof (statement or screenshot)');
-    await act(async () => fireEvent.change(file, { target: { files: [new File(['GIF89a'], 'x.gif', { type: 'image/gif' })] } }));
+    await act(async () =>
+      fireEvent.change(file, { target: { files: [new File(['GIF89a'], 'x.gif', { type: 'image/gif' })] } }),
+    );
     expect(within(form).getByText('Only PNG or JPG images can be used')).toBeTruthy();
     await act(async () => fireEvent.change(file, { target: { files: [pngFile(1024, 'statement.png')] } }));
     await within(form).findByRole('img', { name: 'Preview of the chosen image' });
-    fireEvent.change(within(form).getByLabelText('Remark (optional)'), { target: { value: 'Nothing on my statement' } });
+    fireEvent.change(within(form).getByLabelText('Remark (optional)'), {
+      target: { value: 'Nothing on my statement' },
+    });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send for review' })));
     expect(await screen.findByText('Thank you. We are reviewing your report.')).toBeTruthy();
     const [report] = callsTo(calls, 'POST', withdrawalPaths.reportNotReceived);

@@ -3,7 +3,12 @@ import type { Withdrawal } from '@lotus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
-import { usePaymentConfirmations, usePaymentPasswordStatus, useWithdrawAccountInfo, useWithdrawSettings } from '../api/withdrawals';
+import {
+  usePaymentConfirmations,
+  usePaymentPasswordStatus,
+  useWithdrawAccountInfo,
+  useWithdrawSettings,
+} from '../api/withdrawals';
 import { loadMoneyCatalogue } from '../money-catalogue';
 import { BankAccounts } from './bank-accounts';
 import { BalanceHeader, ErrorBlock, LoadingBlock, Money, PageTabs, WithdrawalStatusBadge } from './money-ui';
@@ -15,17 +20,31 @@ await loadMoneyCatalogue();
 
 type WithdrawTab = 'withdraw' | 'records' | 'accounts' | 'password';
 
-function WithdrawDone({ withdrawal, symbol, onRecords, onAgain }: { withdrawal: Withdrawal; symbol: string; onRecords: () => void; onAgain: () => void }) {
+function WithdrawDone({
+  withdrawal,
+  symbol,
+  onRecords,
+  onAgain,
+}: {
+  withdrawal: Withdrawal;
+  symbol: string;
+  onRecords: () => void;
+  onAgain: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <section className="money-result money-result--pending" aria-labelledby="withdraw-done-title">
       <header className="money-result__head">
-        <span className="money-result__icon" aria-hidden="true">✓</span>
+        <span className="money-result__icon" aria-hidden="true">
+          ✓
+        </span>
         <div>
           <h4 id="withdraw-done-title" className="money-result__title" aria-live="polite">
             {t('money_withdraw_done', { amount: `${symbol}${formatAmount(withdrawal.amount)}` })}
           </h4>
-          <p className="money-result__sub">{withdrawal.bankName} · {withdrawal.accountNumber} · #{withdrawal.withdrawalId}</p>
+          <p className="money-result__sub">
+            {withdrawal.bankName} · {withdrawal.accountNumber} · #{withdrawal.withdrawalId}
+          </p>
         </div>
         <WithdrawalStatusBadge status={withdrawal.status} />
       </header>
@@ -33,16 +52,24 @@ function WithdrawDone({ withdrawal, symbol, onRecords, onAgain }: { withdrawal: 
       <dl className="money-summary">
         <div>
           <dt>{t('money_fee')}</dt>
-          <dd><Money amount={withdrawal.feeAmount} symbol={symbol} /></dd>
+          <dd>
+            <Money amount={withdrawal.feeAmount} symbol={symbol} />
+          </dd>
         </div>
         <div className="money-summary__total">
           <dt>{t('money_arrives')}</dt>
-          <dd><Money amount={withdrawal.payoutAmount} symbol={symbol} /></dd>
+          <dd>
+            <Money amount={withdrawal.payoutAmount} symbol={symbol} />
+          </dd>
         </div>
       </dl>
       <div className="money-result__actions">
-        <button type="button" className="button button--ghost" onClick={onAgain}>{t('money_withdraw_again')}</button>
-        <button type="button" className="button button--primary" onClick={onRecords}>{t('money_withdraw_see_records')}</button>
+        <button type="button" className="button button--ghost" onClick={onAgain}>
+          {t('money_withdraw_again')}
+        </button>
+        <button type="button" className="button button--primary" onClick={onRecords}>
+          {t('money_withdraw_see_records')}
+        </button>
       </div>
     </section>
   );
@@ -78,8 +105,20 @@ export function WithdrawPage() {
       />
     );
   } else if (tab === 'password') content = <PaymentPasswordForm status={pinStatus.data} />;
-  else if (tab === 'accounts') content = <BankAccounts info={info.data} pinStatus={pinStatus.data} onNeedPin={() => setTab('password')} />;
-  else if (done) content = <WithdrawDone withdrawal={done} symbol={symbol} onAgain={() => setDone(null)} onRecords={() => { setDone(null); setTab('records'); }} />;
+  else if (tab === 'accounts')
+    content = <BankAccounts info={info.data} pinStatus={pinStatus.data} onNeedPin={() => setTab('password')} />;
+  else if (done)
+    content = (
+      <WithdrawDone
+        withdrawal={done}
+        symbol={symbol}
+        onAgain={() => setDone(null)}
+        onRecords={() => {
+          setDone(null);
+          setTab('records');
+        }}
+      />
+    );
   else if (!pinStatus.data.hasPaymentPassword) {
     content = (
       <>
@@ -131,7 +170,9 @@ export function WithdrawPage() {
           ]}
         />
       </div>
-      <div className="money-page__panel" role="tabpanel" aria-label={tabLabels[tab]}>{content}</div>
+      <div className="money-page__panel" role="tabpanel" aria-label={tabLabels[tab]}>
+        {content}
+      </div>
     </div>
   );
 }

@@ -3,9 +3,26 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination';
 import { formatAmount, formatDateTime } from '../../../lib/format';
-import { useConfirmReceived, usePaymentConfirmations, usePayoutSlip, useReportNotReceived, useWithdrawReport } from '../api/withdrawals';
+import {
+  useConfirmReceived,
+  usePaymentConfirmations,
+  usePayoutSlip,
+  useReportNotReceived,
+  useWithdrawReport,
+} from '../api/withdrawals';
 import type { FieldProblem } from '../money-rules';
-import { CopyButton, formatCountdown, messageOf, Money, ProofPicker, QueryStates, useNow, useProblemText, WithdrawalStatusBadge, type PickedProof } from './money-ui';
+import {
+  CopyButton,
+  formatCountdown,
+  messageOf,
+  Money,
+  ProofPicker,
+  QueryStates,
+  useNow,
+  useProblemText,
+  WithdrawalStatusBadge,
+  type PickedProof,
+} from './money-ui';
 
 const pageSize = 10;
 const remarkMaxLength = 140;
@@ -18,7 +35,11 @@ const statusFilters: { value: WithdrawalStatus | ''; key: string }[] = [
   { value: 'rejected', key: 'money_withdrawal_status_rejected' },
 ];
 
-const receivedByKeys = { member: 'money_received_by_member', auto: 'money_received_by_auto', operator: 'money_received_by_operator' } as const;
+const receivedByKeys = {
+  member: 'money_received_by_member',
+  auto: 'money_received_by_auto',
+  operator: 'money_received_by_operator',
+} as const;
 
 /** "Not received": a proof (png or jpg, at most 5 MB) and an optional remark, sent for review. */
 function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onClose: (notice: string) => void }) {
@@ -39,7 +60,11 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
       return;
     }
     try {
-      await report.mutateAsync({ withdrawalId: withdrawal.withdrawalId, proofImage: proof.dataUrl, remark: remark.trim() || undefined });
+      await report.mutateAsync({
+        withdrawalId: withdrawal.withdrawalId,
+        proofImage: proof.dataUrl,
+        remark: remark.trim() || undefined,
+      });
       onClose(t('money_not_received_sent'));
     } catch (failure) {
       setError(messageOf(failure, t('error_network')));
@@ -47,7 +72,12 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
   };
 
   return (
-    <form className="money-form money-receipt__form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('money_not_received_title')}>
+    <form
+      className="money-form money-receipt__form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={t('money_not_received_title')}
+    >
       <p className="money-note">{t('money_not_received_intro')}</p>
       <ProofPicker
         label={t('money_not_received_proof')}
@@ -61,7 +91,9 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
         onError={setProofProblem}
       />
       <div className="auth-field">
-        <label className="auth-field__label" htmlFor={`${id}-remark`}>{t('money_remark')}</label>
+        <label className="auth-field__label" htmlFor={`${id}-remark`}>
+          {t('money_remark')}
+        </label>
         <textarea
           id={`${id}-remark`}
           className="auth-field__input money-textarea"
@@ -72,10 +104,26 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
         />
         <p className="auth-field__hint">{t('money_remark_count', { used: remark.length, max: remarkMaxLength })}</p>
       </div>
-      {error && <p className="auth-form__error" role="alert">{error}</p>}
+      {error && (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="money-form__actions">
-        <button type="button" className="button button--ghost button--small" onClick={() => onClose('')} disabled={report.isPending}>{t('common_cancel')}</button>
-        <button type="submit" className="button button--secondary button--small" disabled={report.isPending} aria-busy={report.isPending}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => onClose('')}
+          disabled={report.isPending}
+        >
+          {t('common_cancel')}
+        </button>
+        <button
+          type="submit"
+          className="button button--secondary button--small"
+          disabled={report.isPending}
+          aria-busy={report.isPending}
+        >
           {report.isPending ? t('money_sending') : t('money_not_received_submit')}
         </button>
       </div>
@@ -87,8 +135,20 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
 function PayoutSlip({ withdrawalId }: { withdrawalId: number }) {
   const { t } = useTranslation();
   const slip = usePayoutSlip(withdrawalId, true);
-  if (slip.isError) return <p className="auth-form__error" role="alert">{t('money_payout_slip_unavailable')}</p>;
-  if (!slip.data) return <span className="money-payout__slip money-payout__slip--loading" aria-busy="true" aria-label={t('money_payout_slip_loading')} />;
+  if (slip.isError)
+    return (
+      <p className="auth-form__error" role="alert">
+        {t('money_payout_slip_unavailable')}
+      </p>
+    );
+  if (!slip.data)
+    return (
+      <span
+        className="money-payout__slip money-payout__slip--loading"
+        aria-busy="true"
+        aria-label={t('money_payout_slip_loading')}
+      />
+    );
   return (
     <a className="money-payout__slip" href={slip.data} download={`payout-${withdrawalId}`}>
       <img src={slip.data} alt={t('money_payout_slip_alt', { id: withdrawalId })} />
@@ -113,7 +173,13 @@ function PayoutDetails({ withdrawal }: { withdrawal: Withdrawal }) {
       )}
       {withdrawal.hasPayoutSlip && (
         <>
-          <button type="button" className="button button--ghost button--small money-payout__toggle" aria-expanded={isSlipOpen} aria-controls={`${id}-slip`} onClick={() => setIsSlipOpen(!isSlipOpen)}>
+          <button
+            type="button"
+            className="button button--ghost button--small money-payout__toggle"
+            aria-expanded={isSlipOpen}
+            aria-controls={`${id}-slip`}
+            onClick={() => setIsSlipOpen(!isSlipOpen)}
+          >
             {t(isSlipOpen ? 'money_payout_slip_hide' : 'money_payout_slip_show')}
           </button>
           <div id={`${id}-slip`} hidden={!isSlipOpen}>
@@ -133,7 +199,8 @@ function WithdrawalCard({ withdrawal, symbol, now }: { withdrawal: Withdrawal; s
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const isAwaitingAnswer = withdrawal.status === 'approved';
-  const secondsLeft = withdrawal.confirmDeadline === null ? 0 : Math.max(0, Math.ceil((withdrawal.confirmDeadline - now) / 1000));
+  const secondsLeft =
+    withdrawal.confirmDeadline === null ? 0 : Math.max(0, Math.ceil((withdrawal.confirmDeadline - now) / 1000));
 
   const onReceived = async () => {
     setError('');
@@ -151,19 +218,29 @@ function WithdrawalCard({ withdrawal, symbol, now }: { withdrawal: Withdrawal; s
         <div className="money-withdrawal__amounts">
           <Money amount={withdrawal.amount} symbol={symbol} className="money-withdrawal__amount" />
           <span className="money-withdrawal__payout">
-            {t('money_withdrawal_payout', { payout: `${symbol}${formatAmount(withdrawal.payoutAmount)}`, fee: formatAmount(withdrawal.feeAmount) })}
+            {t('money_withdrawal_payout', {
+              payout: `${symbol}${formatAmount(withdrawal.payoutAmount)}`,
+              fee: formatAmount(withdrawal.feeAmount),
+            })}
           </span>
         </div>
         <WithdrawalStatusBadge status={withdrawal.status} />
       </div>
       <p className="money-withdrawal__meta">
-        <span className="money-bank-badge money-bank-badge--small" data-bank={withdrawal.bankCode}>{withdrawal.bankCode.slice(0, 5)}</span>
-        {withdrawal.bankName} · {withdrawal.accountNumber} · {formatDateTime(withdrawal.createdAt)} · #{withdrawal.withdrawalId}
+        <span className="money-bank-badge money-bank-badge--small" data-bank={withdrawal.bankCode}>
+          {withdrawal.bankCode.slice(0, 5)}
+        </span>
+        {withdrawal.bankName} · {withdrawal.accountNumber} · {formatDateTime(withdrawal.createdAt)} · #
+        {withdrawal.withdrawalId}
       </p>
-      {withdrawal.status === 'rejected' && withdrawal.rejectReason && <p className="money-note money-note--bad">{t('money_reject_reason', { reason: withdrawal.rejectReason })}</p>}
+      {withdrawal.status === 'rejected' && withdrawal.rejectReason && (
+        <p className="money-note money-note--bad">{t('money_reject_reason', { reason: withdrawal.rejectReason })}</p>
+      )}
       <PayoutDetails withdrawal={withdrawal} />
       {withdrawal.status === 'received' && withdrawal.receivedBy && (
-        <p className="money-note">{t(receivedByKeys[withdrawal.receivedBy], { time: formatDateTime(withdrawal.receivedAt) })}</p>
+        <p className="money-note">
+          {t(receivedByKeys[withdrawal.receivedBy], { time: formatDateTime(withdrawal.receivedAt) })}
+        </p>
       )}
       {withdrawal.status === 'not_received' && <p className="money-note">{t('money_not_received_review')}</p>}
       {isAwaitingAnswer && !isReporting && (
@@ -171,14 +248,27 @@ function WithdrawalCard({ withdrawal, symbol, now }: { withdrawal: Withdrawal; s
           <p className="money-receipt__question">
             {t('money_receipt_question')}
             {withdrawal.confirmDeadline !== null && secondsLeft > 0 && (
-              <span className="money-receipt__deadline">{t('money_receipt_deadline', { time: formatCountdown(secondsLeft) })}</span>
+              <span className="money-receipt__deadline">
+                {t('money_receipt_deadline', { time: formatCountdown(secondsLeft) })}
+              </span>
             )}
           </p>
           <div className="money-receipt__actions">
-            <button type="button" className="button button--primary button--small" onClick={() => void onReceived()} disabled={confirm.isPending} aria-busy={confirm.isPending}>
+            <button
+              type="button"
+              className="button button--primary button--small"
+              onClick={() => void onReceived()}
+              disabled={confirm.isPending}
+              aria-busy={confirm.isPending}
+            >
               {t('money_received')}
             </button>
-            <button type="button" className="button button--ghost button--small" onClick={() => setIsReporting(true)} disabled={confirm.isPending}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setIsReporting(true)}
+              disabled={confirm.isPending}
+            >
               {t('money_not_received')}
             </button>
           </div>
@@ -193,8 +283,16 @@ function WithdrawalCard({ withdrawal, symbol, now }: { withdrawal: Withdrawal; s
           }}
         />
       )}
-      {error && <p className="auth-form__error" role="alert">{error}</p>}
-      {notice && <p className="money-notice" role="status">{notice}</p>}
+      {error && (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {notice && (
+        <p className="money-notice" role="status">
+          {notice}
+        </p>
+      )}
     </li>
   );
 }
@@ -207,7 +305,9 @@ export function PaymentConfirmations({ symbol }: { symbol: string }) {
   if (!list.data || list.data.content.length === 0) return null;
   return (
     <section className="money-confirmations" aria-labelledby="money-confirmations-title">
-      <p id="money-confirmations-title" className="money-section-title">{t('money_confirmations_title')}</p>
+      <p id="money-confirmations-title" className="money-section-title">
+        {t('money_confirmations_title')}
+      </p>
       <ul className="money-withdrawals">
         {list.data.content.map((withdrawal) => (
           <WithdrawalCard key={withdrawal.withdrawalId} withdrawal={withdrawal} symbol={symbol} now={now} />
@@ -241,7 +341,9 @@ export function WithdrawalList({ symbol }: { symbol: string }) {
             }}
           >
             {statusFilters.map((filter) => (
-              <option key={filter.value} value={filter.value}>{t(filter.key)}</option>
+              <option key={filter.value} value={filter.value}>
+                {t(filter.key)}
+              </option>
             ))}
           </select>
         </label>

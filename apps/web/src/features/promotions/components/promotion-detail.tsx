@@ -26,7 +26,12 @@ export function PromotionDetail() {
     </AppLink>
   );
   if (isPending) return <Spinner />;
-  if (!promotion) return <div className="page"><StatusPanel title={t('promotions_not_found')} actions={backLink} /></div>;
+  if (!promotion)
+    return (
+      <div className="page">
+        <StatusPanel title={t('promotions_not_found')} actions={backLink} />
+      </div>
+    );
   return (
     <article className="page promotion-detail">
       <div className="promotion-detail__nav">{backLink}</div>

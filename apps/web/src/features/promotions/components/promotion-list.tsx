@@ -31,14 +31,21 @@ export function PromotionList() {
         <ul className="promotion-grid">
           {promotions.map((promotion, index) => (
             <li key={promotion.id}>
-              <AppLink to={paths.promoDetail.getHref(promotion.id)} className={`promotion-card promotion-card--tone-${index % 3}`}>
-                <span className="promotion-card__icon"><Icon name="gift" size={28} /></span>
+              <AppLink
+                to={paths.promoDetail.getHref(promotion.id)}
+                className={`promotion-card promotion-card--tone-${index % 3}`}
+              >
+                <span className="promotion-card__icon">
+                  <Icon name="gift" size={28} />
+                </span>
                 <span className="promotion-card__body">
                   <span className="promotion-card__title">{promotion.title}</span>
                   <span className="promotion-card__excerpt">{excerptOfHtml(promotion.content)}</span>
                 </span>
                 <span className="promotion-card__footer">
-                  <time dateTime={new Date(promotion.publishedAt).toISOString()}>{formatDate(promotion.publishedAt)}</time>
+                  <time dateTime={new Date(promotion.publishedAt).toISOString()}>
+                    {formatDate(promotion.publishedAt)}
+                  </time>
                   <span className="promotion-card__more">
                     {t('promotions_details')}
                     <Icon name="chevron-right" size={16} />

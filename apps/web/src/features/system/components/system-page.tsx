@@ -41,7 +41,14 @@ function ContactUsButton({ entries }: { entries: readonly CustomerServiceEntry[]
   );
 }
 
-function SystemPageFrame({ art, eyebrow, title, children, status, languageSwitcher }: {
+function SystemPageFrame({
+  art,
+  eyebrow,
+  title,
+  children,
+  status,
+  languageSwitcher,
+}: {
   art: string;
   eyebrow: string;
   title: string;
@@ -59,7 +66,9 @@ function SystemPageFrame({ art, eyebrow, title, children, status, languageSwitch
       <section className="system-page__card" aria-labelledby="system-title">
         <img className="system-page__art" src={art} alt="" width={360} height={260} />
         <p className="system-page__eyebrow">{eyebrow}</p>
-        <h1 id="system-title" className="system-page__title">{title}</h1>
+        <h1 id="system-title" className="system-page__title">
+          {title}
+        </h1>
         {children}
         <div className="system-page__actions">
           <ContactUsButton entries={status.info.customerService} />
@@ -81,7 +90,13 @@ export function MaintenancePage({ status, languageSwitcher }: SystemPageProps) {
   const startTime = formatDateTime(maintenance?.startTime);
   const endTime = formatDateTime(maintenance?.endTime);
   return (
-    <SystemPageFrame art="/art/misc/maintenance.svg" eyebrow={t('system_restriction_of_visit')} title={t('system_maintenance_title')} status={status} languageSwitcher={languageSwitcher}>
+    <SystemPageFrame
+      art="/art/misc/maintenance.svg"
+      eyebrow={t('system_restriction_of_visit')}
+      title={t('system_maintenance_title')}
+      status={status}
+      languageSwitcher={languageSwitcher}
+    >
       <p className="system-page__message">{maintenance?.message || t('system_maintenance_message')}</p>
       {(startTime || endTime) && (
         <dl className="system-page__facts">
@@ -110,7 +125,13 @@ export function RestrictedPage({ status, languageSwitcher }: SystemPageProps) {
   const ip = restriction?.ip ?? status.location.ip;
   const country = restriction?.country ?? status.location.country;
   return (
-    <SystemPageFrame art="/art/misc/restricted.svg" eyebrow={t('system_restriction_of_visit')} title={t('system_ip_restriction_title')} status={status} languageSwitcher={languageSwitcher}>
+    <SystemPageFrame
+      art="/art/misc/restricted.svg"
+      eyebrow={t('system_restriction_of_visit')}
+      title={t('system_ip_restriction_title')}
+      status={status}
+      languageSwitcher={languageSwitcher}
+    >
       <p className="system-page__message">{restriction?.message || t('system_ip_restriction_message')}</p>
       <dl className="system-page__facts">
         <div>

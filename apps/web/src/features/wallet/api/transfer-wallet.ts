@@ -1,4 +1,11 @@
-import { apiPaths, launchPaths, type MerchantWallet, type WalletReturnResult, type WalletTransferRequest, type WalletTransferResult } from '@lotus/contract';
+import {
+  apiPaths,
+  launchPaths,
+  type MerchantWallet,
+  type WalletReturnResult,
+  type WalletTransferRequest,
+  type WalletTransferResult,
+} from '@lotus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSessionToken } from '../../../api/member';
@@ -33,7 +40,13 @@ export function useRefreshBalances(): () => Promise<void> {
 export function useWalletTransfer() {
   const refreshBalances = useRefreshBalances();
   return useIdempotentMutation<WalletTransferResult, TransferRequest>({
-    mutationFn: (body, key) => apiRequest<WalletTransferResult>(launchPaths.walletTransfer, { method: 'POST', body, headers: { [idempotencyHeaderName]: key }, isSilent: true }),
+    mutationFn: (body, key) =>
+      apiRequest<WalletTransferResult>(launchPaths.walletTransfer, {
+        method: 'POST',
+        body,
+        headers: { [idempotencyHeaderName]: key },
+        isSilent: true,
+      }),
     onSettled: refreshBalances,
   });
 }
@@ -42,7 +55,13 @@ export function useWalletTransfer() {
 export function useWalletReturn() {
   const refreshBalances = useRefreshBalances();
   return useIdempotentMutation<WalletReturnResult, void>({
-    mutationFn: (_nothing, key) => apiRequest<WalletReturnResult>(launchPaths.walletReturn, { method: 'POST', body: {}, headers: { [idempotencyHeaderName]: key }, isSilent: true }),
+    mutationFn: (_nothing, key) =>
+      apiRequest<WalletReturnResult>(launchPaths.walletReturn, {
+        method: 'POST',
+        body: {},
+        headers: { [idempotencyHeaderName]: key },
+        isSilent: true,
+      }),
     onSettled: refreshBalances,
   });
 }

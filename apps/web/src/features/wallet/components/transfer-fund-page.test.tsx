@@ -1,5 +1,12 @@
 // @vitest-environment jsdom
-import { apiPaths, launchPaths, type GameMenu, type MerchantWallet, type WalletBalance, type WalletTransferResult } from '@lotus/contract';
+import {
+  apiPaths,
+  launchPaths,
+  type GameMenu,
+  type MerchantWallet,
+  type WalletBalance,
+  type WalletTransferResult,
+} from '@lotus/contract';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
@@ -7,7 +14,19 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { session } from '../../../lib/session';
 import walletEn from '../../../locales/wallet/en.json';
 import walletTh from '../../../locales/wallet/th.json';
-import { callsTo, dropConnection, idempotencyKeyOf, initMoneyI18n, installMoneyApi, inTurn, ok, refuse, renderWithProviders, switchLanguage, type FakeRoute } from '../../money/testing';
+import {
+  callsTo,
+  dropConnection,
+  idempotencyKeyOf,
+  initMoneyI18n,
+  installMoneyApi,
+  inTurn,
+  ok,
+  refuse,
+  renderWithProviders,
+  switchLanguage,
+  type FakeRoute,
+} from '../../money/testing';
 
 let TransferFundPage: ComponentType;
 
@@ -39,7 +58,13 @@ const merchantWallet: MerchantWallet = {
   ],
 };
 
-const wallet = (accountTypeId: number, accountTypeName: string, availBalance: string) => ({ accountTypeId, accountTypeName, availBalance, currency: 'THB', currencySymbol: '฿' });
+const wallet = (accountTypeId: number, accountTypeName: string, availBalance: string) => ({
+  accountTypeId,
+  accountTypeName,
+  availBalance,
+  currency: 'THB',
+  currencySymbol: '฿',
+});
 /** Main 1,000.00 and Golden Elephant 250.50; HOUSE_TW never held money, so the answer leaves it out. */
 const balance = (main = '1000.00', golden = '250.50'): WalletBalance => ({
   sumBalance: '1250.50',
@@ -59,11 +84,30 @@ const menus: GameMenu[] = [
     page: '/rng',
     enName: 'Slots',
     pointRate: null,
-    vendors: [{ vassalage: 'GOLDENELE', gameType: 'RNG', gameCategory: 'RNG', displayName: 'Golden Elephant', accountTypeName: 'GOLDENELE', isHot: 0, logoUrl: '', logoKind: 'SLOT', sort: 1 }],
+    vendors: [
+      {
+        vassalage: 'GOLDENELE',
+        gameType: 'RNG',
+        gameCategory: 'RNG',
+        displayName: 'Golden Elephant',
+        accountTypeName: 'GOLDENELE',
+        isHot: 0,
+        logoUrl: '',
+        logoKind: 'SLOT',
+        sort: 1,
+      },
+    ],
   },
 ];
 
-const transferred = (overrides: Partial<WalletTransferResult> = {}): WalletTransferResult => ({ transferId: 'tr-1', vassalage: 'GOLDENELE', direction: 'IN', amount: '100.00', status: 'SUCCESS', ...overrides });
+const transferred = (overrides: Partial<WalletTransferResult> = {}): WalletTransferResult => ({
+  transferId: 'tr-1',
+  vassalage: 'GOLDENELE',
+  direction: 'IN',
+  amount: '100.00',
+  status: 'SUCCESS',
+  ...overrides,
+});
 
 function walletRoutes(extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute> {
   return {
@@ -105,10 +149,16 @@ describe('transferFund: wallets', () => {
   });
 
   test('a merchant without transfer-mode vendors: the wallet is single, nothing to move', async () => {
-    installMoneyApi(walletRoutes({ [`GET ${apiPaths.merchantWallet}`]: () => ok({ isSingle: true, vendors: [merchantWallet.vendors[0]] }) }));
+    installMoneyApi(
+      walletRoutes({
+        [`GET ${apiPaths.merchantWallet}`]: () => ok({ isSingle: true, vendors: [merchantWallet.vendors[0]] }),
+      }),
+    );
     renderWithProviders(<TransferFundPage />);
     expect(await screen.findByText('You have a single wallet')).toBeTruthy();
-    expect(screen.getByText('Every game plays straight from your main wallet, so there is nothing to move.')).toBeTruthy();
+    expect(
+      screen.getByText('Every game plays straight from your main wallet, so there is nothing to move.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Return all to main wallet' })).toBeNull();
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
@@ -149,10 +199,19 @@ describe('transferFund: the amount is checked before anything is sent', () => {
     ['0.5', 'Transfer out', '0.50'],
     ['250.50', 'Transfer out', '250.50'],
   ] as const)('%j (%s) is sent as %s', async (amount, direction, wire) => {
-    const { calls } = installMoneyApi(walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: (call) => ok(transferred({ direction: call.body?.direction as 'IN', amount: wire })) }));
+    const { calls } = installMoneyApi(
+      walletRoutes({
+        [`POST ${launchPaths.walletTransfer}`]: (call) =>
+          ok(transferred({ direction: call.body?.direction as 'IN', amount: wire })),
+      }),
+    );
     const form = openForm(await renderPage(), direction);
     await submit(form, amount, direction);
-    expect(callsTo(calls, 'POST', launchPaths.walletTransfer)[0]?.body).toEqual({ vassalage: 'GOLDENELE', direction: direction === 'Transfer in' ? 'IN' : 'OUT', amount: wire });
+    expect(callsTo(calls, 'POST', launchPaths.walletTransfer)[0]?.body).toEqual({
+      vassalage: 'GOLDENELE',
+      direction: direction === 'Transfer in' ? 'IN' : 'OUT',
+      amount: wire,
+    });
   });
 });
 
@@ -183,7 +242,11 @@ describe('transferFund: moving money', () => {
   });
 
   test('transfer out with "All": sends all: true (the server reads the balance under its lock)', async () => {
-    const { calls } = installMoneyApi(walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: () => ok(transferred({ direction: 'OUT', amount: '250.50' })) }));
+    const { calls } = installMoneyApi(
+      walletRoutes({
+        [`POST ${launchPaths.walletTransfer}`]: () => ok(transferred({ direction: 'OUT', amount: '250.50' })),
+      }),
+    );
     const golden = await renderPage();
     const form = openForm(golden, 'Transfer out');
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'All (฿250.50)' })));
@@ -201,20 +264,30 @@ describe('transferFund: moving money', () => {
   });
 
   test('FAILED: the provider refused and the money is back', async () => {
-    installMoneyApi(walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: () => ok(transferred({ status: 'FAILED' })) }));
+    installMoneyApi(
+      walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: () => ok(transferred({ status: 'FAILED' })) }),
+    );
     const golden = await renderPage();
     await submit(openForm(golden, 'Transfer in'), '100', 'Transfer in');
-    expect(await within(golden).findByText('Golden Elephant refused the transfer of ฿100.00. Nothing moved: your money is back in the wallet it came from.')).toBeTruthy();
+    expect(
+      await within(golden).findByText(
+        'Golden Elephant refused the transfer of ฿100.00. Nothing moved: your money is back in the wallet it came from.',
+      ),
+    ).toBeTruthy();
     expect(within(golden).getByText('Refused')).toBeTruthy();
   });
 
   test('PENDING: the money is safe and on its way; the balances are read again after a while', async () => {
     const timeouts = vi.spyOn(window, 'setTimeout');
-    const { calls } = installMoneyApi(walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: () => ok(transferred({ status: 'PENDING' })) }));
+    const { calls } = installMoneyApi(
+      walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: () => ok(transferred({ status: 'PENDING' })) }),
+    );
     const golden = await renderPage();
     await submit(openForm(golden, 'Transfer in'), '100', 'Transfer in');
     expect(
-      await within(golden).findByText('We are confirming the transfer of ฿100.00 with Golden Elephant. Your money is safe and will arrive shortly; the balances update by themselves.'),
+      await within(golden).findByText(
+        'We are confirming the transfer of ฿100.00 with Golden Elephant. Your money is safe and will arrive shortly; the balances update by themselves.',
+      ),
     ).toBeTruthy();
     expect(within(golden).getByText('Confirming')).toBeTruthy();
     const reads = callsTo(calls, 'GET', apiPaths.walletBalance).length;
@@ -226,12 +299,17 @@ describe('transferFund: moving money', () => {
     await vi.waitFor(() => expect(callsTo(calls, 'GET', apiPaths.walletBalance).length).toBe(reads + 1));
   });
 
-  test('a refused amount is shown under the field, in the server\'s words with the available balance', async () => {
+  test("a refused amount is shown under the field, in the server's words with the available balance", async () => {
     installMoneyApi(
       walletRoutes({
         [`POST ${launchPaths.walletTransfer}`]: () => ({
           status: 409,
-          envelope: { success: false, value: { available: '40.00' }, errorCode: 'wallet.transfer.balance.not.enough', message: 'The source wallet does not hold enough (available 40.00).' },
+          envelope: {
+            success: false,
+            value: { available: '40.00' },
+            errorCode: 'wallet.transfer.balance.not.enough',
+            message: 'The source wallet does not hold enough (available 40.00).',
+          },
         }),
       }),
     );
@@ -243,15 +321,34 @@ describe('transferFund: moving money', () => {
   });
 
   test('a validation error naming the field is shown under the amount', async () => {
-    installMoneyApi(walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: () => ({ status: 400, envelope: { success: false, value: null, errorCode: 'validation.failed', field: 'amount', message: 'amount: must be a positive amount with at most two decimal places' } }) }));
+    installMoneyApi(
+      walletRoutes({
+        [`POST ${launchPaths.walletTransfer}`]: () => ({
+          status: 400,
+          envelope: {
+            success: false,
+            value: null,
+            errorCode: 'validation.failed',
+            field: 'amount',
+            message: 'amount: must be a positive amount with at most two decimal places',
+          },
+        }),
+      }),
+    );
     const form = openForm(await renderPage(), 'Transfer in');
     await submit(form, '100', 'Transfer in');
-    expect(await within(form).findByText('amount: must be a positive amount with at most two decimal places')).toBeTruthy();
+    expect(
+      await within(form).findByText('amount: must be a positive amount with at most two decimal places'),
+    ).toBeTruthy();
     expect(within(form).getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
   });
 
   test.each([
-    ['wallet.transfer.pending', 409, 'An earlier transfer with this provider is still being confirmed. Please try again in a moment.'],
+    [
+      'wallet.transfer.pending',
+      409,
+      'An earlier transfer with this provider is still being confirmed. Please try again in a moment.',
+    ],
     ['vendor_unavailable', 503, 'The game provider is not answering. Nothing was moved; please try again later.'],
     ['wallet.transfer.vendor.unknown', 404, 'There is no wallet for this game provider (vassalage).'],
   ])('%s is shown under the form', async (errorCode, status, message) => {
@@ -263,7 +360,9 @@ describe('transferFund: moving money', () => {
   });
 
   test('a lost answer is retried under the same key; the next action gets a new one', async () => {
-    const { calls } = installMoneyApi(walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: inTurn(dropConnection, () => ok(transferred())) }));
+    const { calls } = installMoneyApi(
+      walletRoutes({ [`POST ${launchPaths.walletTransfer}`]: inTurn(dropConnection, () => ok(transferred())) }),
+    );
     const golden = await renderPage();
     const form = openForm(golden, 'Transfer in');
     await submit(form, '100', 'Transfer in');
@@ -279,11 +378,22 @@ describe('transferFund: moving money', () => {
 });
 
 describe('transferFund: return all to main wallet', () => {
-  test('one call with an Idempotency-Key; each vendor\'s outcome is listed', async () => {
+  test("one call with an Idempotency-Key; each vendor's outcome is listed", async () => {
     const { calls } = installMoneyApi(
       walletRoutes({
         [`POST ${launchPaths.walletReturn}`]: () =>
-          ok({ transfers: [transferred({ direction: 'OUT', amount: '250.50' }), transferred({ transferId: 'tr-2', vassalage: 'HOUSE_TW', direction: 'OUT', amount: '12.00', status: 'PENDING' })] }),
+          ok({
+            transfers: [
+              transferred({ direction: 'OUT', amount: '250.50' }),
+              transferred({
+                transferId: 'tr-2',
+                vassalage: 'HOUSE_TW',
+                direction: 'OUT',
+                amount: '12.00',
+                status: 'PENDING',
+              }),
+            ],
+          }),
       }),
     );
     await renderPage();
@@ -295,7 +405,14 @@ describe('transferFund: return all to main wallet', () => {
   });
 
   test('nothing to bring back, and a refusal', async () => {
-    installMoneyApi(walletRoutes({ [`POST ${launchPaths.walletReturn}`]: inTurn(() => ok({ transfers: [] }), () => refuse(503, 'vendor_unavailable', 'The game provider is not answering.')) }));
+    installMoneyApi(
+      walletRoutes({
+        [`POST ${launchPaths.walletReturn}`]: inTurn(
+          () => ok({ transfers: [] }),
+          () => refuse(503, 'vendor_unavailable', 'The game provider is not answering.'),
+        ),
+      }),
+    );
     await renderPage();
     const button = screen.getByRole('button', { name: 'Return all to main wallet' });
     await act(async () => fireEvent.click(button));

@@ -7,7 +7,14 @@ import { useGameMenus } from '../../../api/game-menus';
 import { useWalletBalance } from '../../../api/wallet';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
-import { ErrorBlock, LoadingBlock, messageOf, Money, StatusBadge, useProblemText } from '../../money/components/money-ui';
+import {
+  ErrorBlock,
+  LoadingBlock,
+  messageOf,
+  Money,
+  StatusBadge,
+  useProblemText,
+} from '../../money/components/money-ui';
 import { loadMoneyCatalogue } from '../../money/money-catalogue';
 import { checkAmount, toMinor, type FieldProblem } from '../../money/money-rules';
 import { useMerchantWallet, useRefreshBalances, useWalletReturn, useWalletTransfer } from '../api/transfer-wallet';
@@ -40,7 +47,8 @@ interface VendorWallet {
 /** A vendor's name as the lobby shows it; the wallet's own name when the menus do not list the vendor. */
 function useVendorNames(): (vassalage: string, fallback: string) => string {
   const menus = useGameMenus().data ?? [];
-  return (vassalage, fallback) => menus.flatMap((menu) => menu.vendors).find((vendor) => vendor.vassalage === vassalage)?.displayName ?? fallback;
+  return (vassalage, fallback) =>
+    menus.flatMap((menu) => menu.vendors).find((vendor) => vendor.vassalage === vassalage)?.displayName ?? fallback;
 }
 
 /** Reads the balances again a few times after a PENDING answer, until the vendor has had time to settle it. */
@@ -58,14 +66,27 @@ function useRefreshWhilePending(results: WalletTransferResult[] | null): void {
 const statusTones = { SUCCESS: 'good', FAILED: 'bad', PENDING: 'pending' } as const;
 
 /** One transfer's outcome, in words that say where the money is now. */
-function TransferOutcome({ result, vendorName, symbol }: { result: WalletTransferResult; vendorName: string; symbol: string }) {
+function TransferOutcome({
+  result,
+  vendorName,
+  symbol,
+}: {
+  result: WalletTransferResult;
+  vendorName: string;
+  symbol: string;
+}) {
   const { t } = useTranslation();
   const values = { amount: `${symbol}${formatAmount(result.amount)}`, vendor: vendorName };
   let text: string;
-  if (result.status === 'SUCCESS') text = result.direction === 'IN' ? t('wallet_result_in_success', values) : t('wallet_result_out_success', values);
+  if (result.status === 'SUCCESS')
+    text = result.direction === 'IN' ? t('wallet_result_in_success', values) : t('wallet_result_out_success', values);
   else if (result.status === 'FAILED') text = t('wallet_result_failed', values);
   else text = t('wallet_result_pending', values);
-  const statusText = { SUCCESS: t('wallet_status_success'), FAILED: t('wallet_status_failed'), PENDING: t('wallet_status_pending') }[result.status];
+  const statusText = {
+    SUCCESS: t('wallet_status_success'),
+    FAILED: t('wallet_status_failed'),
+    PENDING: t('wallet_status_pending'),
+  }[result.status];
   return (
     <div className={`wallet-outcome wallet-outcome--${statusTones[result.status]}`}>
       <StatusBadge tone={statusTones[result.status]}>{statusText}</StatusBadge>
@@ -75,11 +96,17 @@ function TransferOutcome({ result, vendorName, symbol }: { result: WalletTransfe
 }
 
 /** The refusal's own words for the amount field, when it is about the amount; null otherwise. */
-function amountProblemOf(failure: unknown, symbol: string, t: (key: string, values: Record<string, string>) => string): string | null {
+function amountProblemOf(
+  failure: unknown,
+  symbol: string,
+  t: (key: string, values: Record<string, string>) => string,
+): string | null {
   if (!(failure instanceof ApiError)) return null;
   if (failure.errorCode === launchErrorCodes.transferBalanceNotEnough) {
     const available = (failure.value as { available?: unknown } | null)?.available;
-    return typeof available === 'string' ? t('wallet_amount_above_source', { left: `${symbol}${formatAmount(available)}` }) : failure.message;
+    return typeof available === 'string'
+      ? t('wallet_amount_above_source', { left: `${symbol}${formatAmount(available)}` })
+      : failure.message;
   }
   // The only field a member types is the amount; the server's message names the field it refused.
   if (failure.errorCode === errorCodes.validation) return failure.message;
@@ -87,7 +114,15 @@ function amountProblemOf(failure: unknown, symbol: string, t: (key: string, valu
 }
 
 /** A vendor's wallet: its balance, and moving money in (from the main wallet) or out (back to it). */
-function VendorWalletCard({ vendor, mainBalance, symbol }: { vendor: VendorWallet; mainBalance: string; symbol: string }) {
+function VendorWalletCard({
+  vendor,
+  mainBalance,
+  symbol,
+}: {
+  vendor: VendorWallet;
+  mainBalance: string;
+  symbol: string;
+}) {
   const { t } = useTranslation();
   const problemText = useProblemText();
   const id = useId();
@@ -128,10 +163,18 @@ function VendorWalletCard({ vendor, mainBalance, symbol }: { vendor: VendorWalle
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const amount = checkAmount(amountText, { minAmount: '0.01', maxAmount: largestAmount, leftAmount: { amount: sourceBalance, key: 'wallet_amount_above_source' } });
+    const amount = checkAmount(amountText, {
+      minAmount: '0.01',
+      maxAmount: largestAmount,
+      leftAmount: { amount: sourceBalance, key: 'wallet_amount_above_source' },
+    });
     if (!amount.ok) {
       // The rule's value is the bare amount; the wallet's text shows it with the currency.
-      setProblem(amount.problem.key === 'wallet_amount_above_source' ? { key: amount.problem.key, values: { left: `${symbol}${formatAmount(sourceBalance)}` } } : amount.problem);
+      setProblem(
+        amount.problem.key === 'wallet_amount_above_source'
+          ? { key: amount.problem.key, values: { left: `${symbol}${formatAmount(sourceBalance)}` } }
+          : amount.problem,
+      );
       return;
     }
     void send({ amount: amount.wire });
@@ -141,14 +184,28 @@ function VendorWalletCard({ vendor, mainBalance, symbol }: { vendor: VendorWalle
   return (
     <li className="wallet-vendor" aria-labelledby={headingId}>
       <div className="wallet-vendor__head">
-        <span id={headingId} className="wallet-vendor__name">{vendor.name}</span>
+        <span id={headingId} className="wallet-vendor__name">
+          {vendor.name}
+        </span>
         <Money amount={vendor.balance} symbol={symbol} className="wallet-vendor__balance" />
       </div>
       <div className="wallet-vendor__actions">
-        <button type="button" className="money-chip wallet-vendor__toggle" aria-pressed={direction === 'IN'} aria-controls={`${id}-form`} onClick={() => choose('IN')}>
+        <button
+          type="button"
+          className="money-chip wallet-vendor__toggle"
+          aria-pressed={direction === 'IN'}
+          aria-controls={`${id}-form`}
+          onClick={() => choose('IN')}
+        >
           {t('wallet_transfer_in')}
         </button>
-        <button type="button" className="money-chip wallet-vendor__toggle" aria-pressed={direction === 'OUT'} aria-controls={`${id}-form`} onClick={() => choose('OUT')}>
+        <button
+          type="button"
+          className="money-chip wallet-vendor__toggle"
+          aria-pressed={direction === 'OUT'}
+          aria-controls={`${id}-form`}
+          onClick={() => choose('OUT')}
+        >
           {t('wallet_transfer_out')}
         </button>
       </div>
@@ -157,15 +214,23 @@ function VendorWalletCard({ vendor, mainBalance, symbol }: { vendor: VendorWalle
           id={`${id}-form`}
           className="wallet-vendor__form"
           noValidate
-          aria-label={direction === 'IN' ? t('wallet_form_in', { vendor: vendor.name }) : t('wallet_form_out', { vendor: vendor.name })}
+          aria-label={
+            direction === 'IN'
+              ? t('wallet_form_in', { vendor: vendor.name })
+              : t('wallet_form_out', { vendor: vendor.name })
+          }
           onSubmit={onSubmit}
         >
           <div className="auth-field">
             <label className="auth-field__label" htmlFor={`${id}-amount`}>
-              {direction === 'IN' ? t('wallet_amount_in', { vendor: vendor.name }) : t('wallet_amount_out', { vendor: vendor.name })}
+              {direction === 'IN'
+                ? t('wallet_amount_in', { vendor: vendor.name })
+                : t('wallet_amount_out', { vendor: vendor.name })}
             </label>
             <div className="money-amount-input">
-              <span className="money-amount-input__symbol" aria-hidden="true">{symbol}</span>
+              <span className="money-amount-input__symbol" aria-hidden="true">
+                {symbol}
+              </span>
               <input
                 id={`${id}-amount`}
                 className="auth-field__input money-amount-input__field"
@@ -183,22 +248,47 @@ function VendorWalletCard({ vendor, mainBalance, symbol }: { vendor: VendorWalle
               />
             </div>
             <p id={`${id}-source`} className="auth-field__hint">
-              {t(direction === 'IN' ? 'wallet_source_main' : 'wallet_source_vendor', { amount: `${symbol}${formatAmount(sourceBalance)}`, vendor: vendor.name })}
+              {t(direction === 'IN' ? 'wallet_source_main' : 'wallet_source_vendor', {
+                amount: `${symbol}${formatAmount(sourceBalance)}`,
+                vendor: vendor.name,
+              })}
             </p>
             {amountError && <p className="auth-field__error">{amountError}</p>}
           </div>
           <div className="wallet-vendor__submit">
-            <button type="submit" className="button button--primary" disabled={transfer.isPending} aria-busy={transfer.isPending}>
-              {transfer.isPending ? t('money_sending') : direction === 'IN' ? t('wallet_transfer_in') : t('wallet_transfer_out')}
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={transfer.isPending}
+              aria-busy={transfer.isPending}
+            >
+              {transfer.isPending
+                ? t('money_sending')
+                : direction === 'IN'
+                  ? t('wallet_transfer_in')
+                  : t('wallet_transfer_out')}
             </button>
-            <button type="button" className="button button--ghost" disabled={transfer.isPending || toMinor(sourceBalance) === 0n} onClick={() => void send({ all: true })}>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={transfer.isPending || toMinor(sourceBalance) === 0n}
+              onClick={() => void send({ all: true })}
+            >
               {t('wallet_transfer_all', { amount: `${symbol}${formatAmount(sourceBalance)}` })}
             </button>
           </div>
-          {error && <p className="auth-form__error" role="alert">{error}</p>}
+          {error && (
+            <p className="auth-form__error" role="alert">
+              {error}
+            </p>
+          )}
         </form>
       )}
-      <div aria-live="polite">{results?.map((result) => <TransferOutcome key={result.transferId} result={result} vendorName={vendor.name} symbol={symbol} />)}</div>
+      <div aria-live="polite">
+        {results?.map((result) => (
+          <TransferOutcome key={result.transferId} result={result} vendorName={vendor.name} symbol={symbol} />
+        ))}
+      </div>
     </li>
   );
 }
@@ -223,13 +313,30 @@ function ReturnAll({ nameOf, symbol }: { nameOf: (vassalage: string) => string; 
 
   return (
     <div className="wallet-return">
-      <button type="button" className="button button--primary" disabled={walletReturn.isPending} aria-busy={walletReturn.isPending} onClick={() => void onReturn()}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={walletReturn.isPending}
+        aria-busy={walletReturn.isPending}
+        onClick={() => void onReturn()}
+      >
         {walletReturn.isPending ? t('money_sending') : t('wallet_return_all')}
       </button>
-      {error && <p className="auth-form__error" role="alert">{error}</p>}
+      {error && (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      )}
       <div aria-live="polite" className="wallet-return__results">
         {results?.length === 0 && <p className="money-note">{t('wallet_return_nothing')}</p>}
-        {results?.map((result) => <TransferOutcome key={result.transferId} result={result} vendorName={nameOf(result.vassalage)} symbol={symbol} />)}
+        {results?.map((result) => (
+          <TransferOutcome
+            key={result.transferId}
+            result={result}
+            vendorName={nameOf(result.vassalage)}
+            symbol={symbol}
+          />
+        ))}
       </div>
     </div>
   );
@@ -260,7 +367,8 @@ export function TransferFundPage() {
   }
 
   const symbol = balance.data.currencySymbol;
-  const walletOf = (accountTypeId: number) => balance.data.balance.find((wallet) => wallet.accountTypeId === accountTypeId)?.availBalance ?? '0.00';
+  const walletOf = (accountTypeId: number) =>
+    balance.data.balance.find((wallet) => wallet.accountTypeId === accountTypeId)?.availBalance ?? '0.00';
   const mainBalance = walletOf(mainAccountTypeId);
   const transferVendors = merchantWallet.data.vendors.filter((vendor) => !vendor.isSingle);
   const vendors: VendorWallet[] = transferVendors.map((vendor) => ({
@@ -268,7 +376,8 @@ export function TransferFundPage() {
     name: nameOf(vendor.vassalage, vendor.accountTypeName),
     balance: walletOf(vendor.accountTypeId),
   }));
-  const nameOfVassalage = (vassalage: string) => vendors.find((vendor) => vendor.vassalage === vassalage)?.name ?? vassalage;
+  const nameOfVassalage = (vassalage: string) =>
+    vendors.find((vendor) => vendor.vassalage === vassalage)?.name ?? vassalage;
 
   return (
     <div className="money-page wallet-page">
