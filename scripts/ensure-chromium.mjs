@@ -1,4 +1,5 @@
-// Browser tests drive Debian's Chromium (never a downloaded browser). Installs it when missing.
+// The browser tests (`npm run test:e2e`) and the benchmark (`npm run bench`: its page timings and
+// Lighthouse) drive Debian's Chromium, never a downloaded browser. Installs it when missing.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
