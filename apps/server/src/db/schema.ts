@@ -11,7 +11,7 @@ import type { MerchantConfig } from '../modules/merchant/merchant.config.ts';
 import type { MessagingTables } from '../modules/messaging/messaging.tables.ts';
 import type { SealedTables } from '../modules/sealed/sealed.tables.ts';
 import type { SiteTables } from '../modules/site/site.tables.ts';
-import type { VendorWalletTables } from '../modules/vendor-wallet/vendor-wallet.tables.ts';
+import type { SeamlessWalletTables } from '../modules/seamless-wallet/index.ts';
 import type { VerificationTables } from '../modules/verification/verification.tables.ts';
 import type { WithdrawalTables } from '../modules/withdrawal/withdrawal.tables.ts';
 
@@ -50,7 +50,7 @@ export interface Database
     DepositTables,
     WithdrawalTables,
     BackofficeTables,
-    VendorWalletTables,
+    SeamlessWalletTables,
     TransferWalletTables,
     BetRecordTables,
     AgentContractTables {

@@ -11,7 +11,7 @@ import { loginSecurityRoutes } from './identity/login-security.routes.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { sealedRoutes } from './sealed/sealed.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
-import { vendorWalletRoutes } from './vendor-wallet/vendor-wallet.routes.ts';
+import { seamlessWalletRoutes } from './seamless-wallet/index.ts';
 import { verificationRoutes } from './verification/verification.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { withdrawalRoutes } from './withdrawal/withdrawal.routes.ts';
@@ -30,7 +30,7 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   depositRoutes,
   withdrawalRoutes,
   backofficeRoutes,
-  vendorWalletRoutes,
+  seamlessWalletRoutes,
   transferWalletRoutes,
   betRecordRoutes,
   agentContractRoutes,
