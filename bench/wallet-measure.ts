@@ -16,8 +16,7 @@ import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { checkLedger, postTransfers } from '../apps/server/src/modules/ledger/index.ts';
-import { createGameSession } from '../apps/server/src/modules/vendor-wallet/game-sessions.ts';
-import { signBody } from '../apps/server/src/modules/vendor-wallet/signature.ts';
+import { createGameSession, signBody } from '../apps/server/src/modules/seamless-wallet/index.ts';
 import { insertTestMember } from '../apps/server/src/testing/members.ts';
 import { percentile } from './percentile.ts';
 

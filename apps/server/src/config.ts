@@ -101,7 +101,7 @@ const envSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().default('Lotus <no-reply@localhost>'),
   /**
-   * HMAC secret of the house vendor's /vendor-api calls (modules/vendor-wallet). Outside production it
+   * HMAC secret of the house vendor's /vendor-api calls (modules/seamless-wallet). Outside production it
    * defaults to developmentHouseVendorSecret; in production there is no default: unset, every house
    * vendor call is refused (INVALID_SIGNATURE) and the start logs an error.
    */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './envelope.ts';
-import { vendorRoundDetailsSchema } from './vendor-wallet.ts';
+import { vendorRoundDetailsSchema } from './seamless-wallet.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * Bet records (issue 5 "Games"; spec §2 page personalHistoryCopy, "betting record"): every round a

@@ -30,7 +30,7 @@ interface CallFields {
   roundDetails?: RoundDetails;
 }
 
-/** One signed call of the seamless wallet protocol (apps/server/src/modules/vendor-wallet/README.md). */
+/** One signed call of the seamless wallet protocol (apps/server/src/modules/seamless-wallet/README.md). */
 async function callPlatform(
   options: PlatformOptions,
   call: VendorWalletCall,

@@ -6,7 +6,7 @@ export const th = {
   // Catalogue and favourites (modules/games).
   'game.unknown': 'ไม่พบเกมนี้ ({field})',
   'game.vendor.unknown': 'ไม่พบค่ายเกมนี้ ({field})',
-  // vendor-wallet (/vendor-api): errorCodes of the seamless wallet protocol
+  // seamless-wallet (/vendor-api): errorCodes of the seamless wallet protocol
   'vendor_wallet.INSUFFICIENT_FUNDS': 'ยอดเงินไม่เพียงพอ',
   'vendor_wallet.INVALID_SIGNATURE': 'ลายเซ็นไม่ถูกต้อง',
   'vendor_wallet.STALE_REQUEST': 'เวลาของคำขอคลาดเคลื่อนเกิน 5 นาที',
@@ -26,7 +26,7 @@ export const en: Record<keyof typeof th, string> = {
   // Catalogue and favourites (modules/games).
   'game.unknown': 'This game does not exist ({field})',
   'game.vendor.unknown': 'This game provider does not exist ({field})',
-  // vendor-wallet (/vendor-api): errorCodes of the seamless wallet protocol
+  // seamless-wallet (/vendor-api): errorCodes of the seamless wallet protocol
   'vendor_wallet.INSUFFICIENT_FUNDS': 'Insufficient funds',
   'vendor_wallet.INVALID_SIGNATURE': 'Invalid signature',
   'vendor_wallet.STALE_REQUEST': 'The request time is more than 5 minutes off',

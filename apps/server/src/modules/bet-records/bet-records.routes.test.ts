@@ -15,7 +15,7 @@ import {
   otherVendor,
   type Player,
   type VendorKit,
-} from '../vendor-wallet/vendor-wallet.testing.ts';
+} from '../seamless-wallet/seamless-wallet.testing.ts';
 import { insertTestCatalogue, testGames } from './bet-records.testing.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { TestApp } from '../../testing/test-app.ts';
 import { developmentHouseVendorSecret } from '../../config.ts';
 import { checkLedger, memberBalance } from '../ledger/index.ts';
 import { pullTransferBetRecords } from '../transfer-wallet/index.ts';
-import { signBody } from '../vendor-wallet/signature.ts';
+import { signBody } from '../seamless-wallet/index.ts';
 
 /**
  * The house vendor's slot end to end over real HTTP both ways: the platform launches it, the game

@@ -12,7 +12,7 @@ import { startPlatformWithHouse, type PlatformWithHouse, type TestHouseGames } f
 import { fundedTestMember } from '../../testing/members.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { memberBalance } from '../ledger/index.ts';
-import { hashSessionToken } from '../vendor-wallet/game-sessions.ts';
+import { hashSessionToken } from '../seamless-wallet/index.ts';
 
 /** POST /wps/game/launchGame and GET GLS2_roomList, with the real house vendor for the transfer brand. */
 

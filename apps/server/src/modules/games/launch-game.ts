@@ -26,7 +26,7 @@ import {
   type TransferContext,
   type TransferVendorClient,
 } from '../transfer-wallet/index.ts';
-import { createGameSession } from '../vendor-wallet/game-sessions.ts';
+import { createGameSession } from '../seamless-wallet/index.ts';
 import { gameCardOf } from './member-games.ts';
 import { listSuggestedGameRows } from './member-games.queries.ts';
 import { recordRecentGame } from './recent-games.ts';

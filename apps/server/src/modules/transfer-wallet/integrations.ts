@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { WalletMode } from '../games/games.tables.ts';
-import { houseVendorCode } from '../vendor-wallet/signature.ts';
+import { houseVendorCode } from '../seamless-wallet/index.ts';
 
 /**
  * A vendor integration: the party that serves a catalogue vendor's games. The house vendor

@@ -6,7 +6,7 @@ import {
   type TransferVendorCall,
   type TransferVendorRequest,
 } from '@lotus/contract';
-import { signBody } from '../vendor-wallet/signature.ts';
+import { signBody } from '../seamless-wallet/index.ts';
 
 /**
  * What the platform asks a transfer-mode vendor (the protocol in packages/contract/src/transfer-vendor.ts).

@@ -13,7 +13,7 @@ import { fundedTestMember, insertTestSession } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postTransfers } from '../ledger/index.ts';
 import { VendorRefusal, type TransferVendorClient } from '../transfer-wallet/index.ts';
-import { createVendorKit, houseSecret } from '../vendor-wallet/vendor-wallet.testing.ts';
+import { createVendorKit, houseSecret } from '../seamless-wallet/seamless-wallet.testing.ts';
 import { createWithdrawalKit, freshKey, type WithdrawalKit, type WithdrawalTestMember } from './withdrawal.testing.ts';
 
 /**

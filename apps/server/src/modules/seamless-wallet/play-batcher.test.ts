@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { checkLedger, postTransfers } from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
 import { playBatcherFor, type PlayCall } from './play-batcher.ts';
-import { createVendorKit, houseSecret, type Player, type VendorKit } from './vendor-wallet.testing.ts';
+import { createVendorKit, houseSecret, type Player, type VendorKit } from './seamless-wallet.testing.ts';
 
 let testApp: TestApp;
 const clock = Date.UTC(2026, 0, 1, 12);

@@ -22,7 +22,7 @@ import {
 import { hashSessionToken } from './game-sessions.ts';
 import { playBatcherFor } from './play-batcher.ts';
 import { houseVendorCode, signedMerchants } from './signature.ts';
-import type { StoredAnswer } from './vendor-wallet.tables.ts';
+import type { StoredAnswer } from './seamless-wallet.tables.ts';
 
 /** A request whose timestamp is further than this from the server's clock is refused (STALE_REQUEST). */
 export const maxClockSkewMs = 5 * 60_000;

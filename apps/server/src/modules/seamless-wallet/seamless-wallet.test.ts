@@ -10,7 +10,7 @@ import {
   otherVendor,
   type Player,
   type VendorKit,
-} from './vendor-wallet.testing.ts';
+} from './seamless-wallet.testing.ts';
 
 let testApp: TestApp;
 let clock = Date.UTC(2026, 0, 1, 12);

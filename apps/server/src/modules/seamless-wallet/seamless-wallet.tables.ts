@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of modules/vendor-wallet (migration 0016_vendor_wallet). */
+/** Tables of modules/seamless-wallet (migration 0016_vendor_wallet). */
 
 type BigId = ColumnType<bigint, bigint | undefined, never>;
 
@@ -64,7 +64,7 @@ export interface VendorTransactionTable {
   created_at: Date;
 }
 
-export interface VendorWalletTables {
+export interface SeamlessWalletTables {
   vendor_credential: VendorCredentialTable;
   vendor_game_session: VendorGameSessionTable;
   vendor_round: VendorRoundTable;

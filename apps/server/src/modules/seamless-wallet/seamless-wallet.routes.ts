@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { handleVendorCall, VendorWalletError } from './vendor-wallet.service.ts';
+import { handleVendorCall, VendorWalletError } from './seamless-wallet.service.ts';
 
 const tags = ['vendor-api'];
 
@@ -18,7 +18,7 @@ const tags = ['vendor-api'];
  * In its own scope, JSON bodies are kept as the raw string: the signature covers the exact bytes, so
  * the body is parsed only after the signature is checked.
  */
-export async function vendorWalletRoutes(app: AppInstance): Promise<void> {
+export async function seamlessWalletRoutes(app: AppInstance): Promise<void> {
   if (app.config.NODE_ENV === 'production' && app.config.HOUSE_VENDOR_SECRET === undefined) {
     app.log.error('HOUSE_VENDOR_SECRET is not set: every house vendor call is refused (INVALID_SIGNATURE)');
   }

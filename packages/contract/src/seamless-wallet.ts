@@ -3,7 +3,7 @@ import { moneySchema } from './envelope.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * The seamless wallet protocol of game vendors: POST /vendor-api/{vendorCode}/{balance|bet|win|rollback}
- * (apps/server/src/modules/vendor-wallet/README.md). Every body is signed: header `X-Signature` is the
+ * (apps/server/src/modules/seamless-wallet/README.md). Every body is signed: header `X-Signature` is the
  * hex HMAC-SHA256 of the raw body with the vendor's secret.
  * ---------------------------------------------------------------------------------------------- */
 

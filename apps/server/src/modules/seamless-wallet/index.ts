@@ -1,0 +1,4 @@
+export { createGameSession, gameSessionTtlMs, hashSessionToken, type CreateGameSessionInput } from './game-sessions.ts';
+export { seamlessWalletRoutes } from './seamless-wallet.routes.ts';
+export type { SeamlessWalletTables } from './seamless-wallet.tables.ts';
+export { houseVendorCode, signBody } from './signature.ts';
