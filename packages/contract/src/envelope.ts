@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Forms place a refusal's `field` under that field with this (zod-free) helper. */
+export { setRefusalFieldError } from './refusal-field.ts';
+
 /**
  * Every response body is this envelope (ARCHITECTURE.md, "The API contract").
  * `errorCode` is a stable machine word; `message` is human text in the request's language.

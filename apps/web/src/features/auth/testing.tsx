@@ -87,9 +87,10 @@ export type FakeAnswer = { status?: number; envelope: Envelope<unknown> };
 export type FakeRoute = (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>;
 
 export const ok = (value: unknown): FakeAnswer => ({ envelope: { success: true, value } });
-export const refuse = (status: number, errorCode: string, message: string): FakeAnswer => ({
+/** A refusal as the server sends it; `field` names the offending field of a validation refusal. */
+export const refuse = (status: number, errorCode: string, message: string, field?: string): FakeAnswer => ({
   status,
-  envelope: { success: false, value: null, errorCode, message },
+  envelope: { success: false, value: null, errorCode, message, ...(field === undefined ? {} : { field }) },
 });
 
 function toBase64(bytes: ArrayBuffer): string {

@@ -122,7 +122,8 @@ describe('change-password modal (spec §4, §5)', () => {
 
   test('voluntary: the old password is asked, and a wrong one is shown under its field', async () => {
     const { calls } = api({
-      [`POST ${apiPaths.passwordChange}`]: () => refuse(400, 'password.old.invalid', 'The current password is wrong'),
+      [`POST ${apiPaths.passwordChange}`]: () =>
+        refuse(400, 'password.old.invalid', 'The current password is wrong', 'oldPassword'),
     });
     renderModal({ isForced: false, account: 'agentkid01' });
     type('Current password', 'nope1234');
@@ -130,11 +131,31 @@ describe('change-password modal (spec §4, §5)', () => {
     type('Confirm new password', 'Better5678');
     await submit();
     expect(await screen.findByText('The current password is wrong')).toBeTruthy();
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
     expect(calls.find((call) => call.path === apiPaths.passwordChange)!.body).toMatchObject({
       oldPassword: 'nope1234',
     });
     expect(calls.some((call) => call.path === apiPaths.login)).toBe(false);
     expect(modalStore.get()?.kind).toBe('changePassword');
+  });
+
+  test('a server refusal that names a field shows under that field, one that names none under the form', async () => {
+    let answer = refuse(400, 'password.unchanged', 'The new password must differ from the current one', 'newPassword');
+    api({ [`POST ${apiPaths.passwordChange}`]: () => answer });
+    renderModal({ isForced: false, account: 'agentkid01' });
+    type('Current password', 'Better5678');
+    type('New password', 'Better5678');
+    type('Confirm new password', 'Better5678');
+    await submit();
+    const underField = await screen.findByText('The new password must differ from the current one');
+    expect(underField.closest('.auth-field')?.querySelector('input')?.id).toBe('change-password-newPassword');
+    expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    answer = refuse(429, 'too.many.requests', 'Too many attempts, try again later');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts, try again later');
+    expect(screen.queryByText('The new password must differ from the current one')).toBeNull();
   });
 
   test('closing a forced change logs out (nothing else would work), closing a voluntary one only closes', async () => {

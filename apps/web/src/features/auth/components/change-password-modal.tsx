@@ -2,19 +2,21 @@ import '../login.css';
 import '../register-recovery.css';
 import {
   apiPaths,
-  identityErrorCodes,
+  passwordChangeRequestSchema,
+  setRefusalFieldError,
   type LoginResult,
   type PasswordChangeRequest,
   type PasswordLoginRequest,
   type RegisterFieldRule,
 } from '@lotus/contract';
-import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { endSession, useMemberInfo, useRegisterSettings } from '../../../api/member';
 import { Modal } from '../../../components/modal';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/forms';
 import { sealedRequest } from '../../../lib/sealed-request';
 import { session } from '../../../lib/session';
 import { closeModal, openModal, type LoginAttempt } from '../../../stores/modal-store';
@@ -56,7 +58,6 @@ export function ChangePasswordModal(props: ChangePasswordModalProps) {
 }
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
-type Errors = Partial<Record<Field, string>>;
 type Step = 'form' | 'sending' | 'relogin' | 'relogging' | 'done';
 
 /** While the merchant's rule loads: the server checks the real one anyway. */
@@ -68,6 +69,33 @@ const fallbackPasswordRule: RegisterFieldRule = {
   minLength: 1,
   maxLength: 255,
 };
+
+/**
+ * The contract's request with the browser's rules: the old password when asked, the merchant's
+ * password rule (checked as the server checks it) and the confirmation.
+ */
+function changePasswordFormSchema(t: TFunction, rule: RegisterFieldRule, isOldPasswordAsked: boolean) {
+  const label = (field: Field) => t(`change_password_${field}`);
+  return passwordChangeRequestSchema.superRefine((values, context) => {
+    const problems: [Field, string | null][] = [
+      [
+        'oldPassword',
+        isOldPasswordAsked && !values.oldPassword ? t('register_required', { field: label('oldPassword') }) : null,
+      ],
+      [
+        'newPassword',
+        checkRule(values.newPassword, { ...rule, enabled: true, required: true }, label('newPassword'), t, {
+          isSecret: true,
+        }),
+      ],
+      [
+        'confirmNewPassword',
+        checkConfirmation(values.confirmNewPassword, values.newPassword, label('confirmNewPassword'), t),
+      ],
+    ];
+    for (const [field, message] of problems) if (message) context.addIssue({ code: 'custom', path: [field], message });
+  });
+}
 
 function ChangePasswordForm({
   isForced,
@@ -82,48 +110,28 @@ function ChangePasswordForm({
   // A reload during a forced change: the account comes from session storage (cpw); a voluntary change: member info.
   const account = givenAccount ?? session.getPendingPasswordChange() ?? member.data?.account ?? null;
   const rule = settings.data?.rules.password ?? fallbackPasswordRule;
-  const [values, setValues] = useState<Record<Field, string>>({
-    oldPassword: '',
-    newPassword: '',
-    confirmNewPassword: '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
   const [step, setStep] = useState<Step>('form');
   const isOldPasswordAsked = knownPassword === undefined;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => changePasswordFormSchema(t, rule, isOldPasswordAsked), [t, rule, isOldPasswordAsked]),
+    {
+      defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+      // As before: the messages stay until the next try.
+      reValidateMode: 'onSubmit',
+    },
+  );
 
   const label = (field: Field) => t(`change_password_${field}`);
-  const setValue = (field: Field, value: string) => setValues((previous) => ({ ...previous, [field]: value }));
 
-  const validate = (): Errors => {
-    const next: Errors = {};
-    if (isOldPasswordAsked && !values.oldPassword)
-      next.oldPassword = t('register_required', { field: label('oldPassword') });
-    const newPasswordError = checkRule(
-      values.newPassword,
-      { ...rule, enabled: true, required: true },
-      label('newPassword'),
-      t,
-      { isSecret: true },
-    );
-    if (newPasswordError) next.newPassword = newPasswordError;
-    const confirmationError = checkConfirmation(
-      values.confirmNewPassword,
-      values.newPassword,
-      label('confirmNewPassword'),
-      t,
-    );
-    if (confirmationError) next.confirmNewPassword = confirmationError;
-    return next;
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (values: PasswordChangeRequest) => {
     if (step !== 'form') return;
-    const next = validate();
-    setErrors(next);
-    setFormError('');
-    if (Object.keys(next).length > 0) return;
     setStep('sending');
     const request: PasswordChangeRequest = {
       oldPassword: knownPassword ?? values.oldPassword,
@@ -134,11 +142,11 @@ function ChangePasswordForm({
       await sealedRequest<unknown>(apiPaths.passwordChange, { ...request });
     } catch (error) {
       setStep('form');
-      if (error instanceof ApiError && error.errorCode === identityErrorCodes.oldPasswordInvalid && isOldPasswordAsked)
-        setErrors({ oldPassword: error.message });
-      else if (error instanceof ApiError && error.errorCode === identityErrorCodes.passwordUnchanged)
-        setErrors({ newPassword: error.message });
-      else setFormError(describeAuthError(error, t));
+      // A wrong old password, an unchanged one...: under its field; anything else under the form.
+      const fields: Field[] = isOldPasswordAsked
+        ? ['oldPassword', 'newPassword', 'confirmNewPassword']
+        : ['newPassword', 'confirmNewPassword'];
+      if (!setRefusalFieldError(error, setError, fields)) setFormError(describeAuthError(error, t));
       return;
     }
     session.clearPendingPasswordChange();
@@ -157,14 +165,14 @@ function ChangePasswordForm({
     const payload: PasswordLoginRequest = {
       type: 'username',
       username: account,
-      password: values.newPassword,
+      password: getValues('newPassword'),
       sliderToken,
       remember: isRemembered,
     };
     const attempt: LoginAttempt = {
       type: 'username',
       username: account,
-      typedPassword: values.newPassword,
+      typedPassword: getValues('newPassword'),
       isRemembered,
     };
     try {
@@ -221,17 +229,15 @@ function ChangePasswordForm({
       <input
         id={`change-password-${field}`}
         className="auth-field__input"
-        name={field}
         type="password"
         autoComplete={field === 'oldPassword' ? 'current-password' : 'new-password'}
         maxLength={255}
-        value={values[field]}
-        onChange={(event) => setValue(field, event.target.value)}
+        {...register(field)}
         aria-invalid={Boolean(errors[field])}
         placeholder={label(field)}
       />
       {errors[field] ? (
-        <p className="auth-field__error">{errors[field]}</p>
+        <p className="auth-field__error">{errors[field].message}</p>
       ) : (
         hint && <p className="auth-field__hint">{hint}</p>
       )}
@@ -241,7 +247,10 @@ function ChangePasswordForm({
   return (
     <form
       className="auth-form change-password"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        setFormError('');
+        void handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('change_password_title')}
     >

@@ -1,0 +1,34 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+
+/**
+ * The member site's forms: react-hook-form checking the contract's zod schema, refined with the rules
+ * only the browser knows (the merchant's password rule, a channel's amounts). The caller builds the
+ * schema with `t` (in a useMemo) so every rule's message is already in the member's language, with
+ * the site's catalogue keys; a language switch while rule messages are shown words them again.
+ *
+ * This module, and react-hook-form with it, is imported only by the lazily loaded form chunks, never
+ * by the home page's entry.
+ */
+export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
+): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  const { t } = useTranslation();
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({ ...options, resolver: zodResolver(schema) });
+  const wordedIn = useRef(t);
+  const { trigger, formState } = form;
+  useEffect(() => {
+    if (wordedIn.current === t) return;
+    wordedIn.current = t;
+    // Only the rules' messages: a server refusal stays as the server worded it.
+    const shown = Object.entries(formState.errors)
+      .filter(([, error]) => (error as { type?: unknown } | undefined)?.type !== 'server')
+      .map(([name]) => name);
+    if (shown.length > 0) void trigger(shown as Parameters<typeof trigger>[0]);
+  }, [t, trigger, formState.errors]);
+  return form;
+}
