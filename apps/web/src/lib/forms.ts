@@ -32,3 +32,9 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   }, [t, trigger, formState.errors]);
   return form;
 }
+
+/** Adds each field's message (already worded; null or '' when the field passes) as an issue at that field. */
+export function addFieldIssues(context: z.RefinementCtx, messages: Record<string, string | null | undefined>): void {
+  for (const [field, message] of Object.entries(messages))
+    if (message) context.addIssue({ code: 'custom', path: [field], message });
+}

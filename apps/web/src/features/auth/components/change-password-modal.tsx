@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router';
 import { endSession, useMemberInfo, useRegisterSettings } from '../../../api/member';
 import { Modal } from '../../../components/modal';
 import { paths } from '../../../config/paths';
-import { useZodForm } from '../../../lib/forms';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { sealedRequest } from '../../../lib/sealed-request';
 import { session } from '../../../lib/session';
 import { closeModal, openModal, type LoginAttempt } from '../../../stores/modal-store';
@@ -76,25 +76,21 @@ const fallbackPasswordRule: RegisterFieldRule = {
  */
 function changePasswordFormSchema(t: TFunction, rule: RegisterFieldRule, isOldPasswordAsked: boolean) {
   const label = (field: Field) => t(`change_password_${field}`);
-  return passwordChangeRequestSchema.superRefine((values, context) => {
-    const problems: [Field, string | null][] = [
-      [
-        'oldPassword',
+  return passwordChangeRequestSchema.superRefine((values, context) =>
+    addFieldIssues(context, {
+      oldPassword:
         isOldPasswordAsked && !values.oldPassword ? t('register_required', { field: label('oldPassword') }) : null,
-      ],
-      [
-        'newPassword',
-        checkRule(values.newPassword, { ...rule, enabled: true, required: true }, label('newPassword'), t, {
-          isSecret: true,
-        }),
-      ],
-      [
-        'confirmNewPassword',
-        checkConfirmation(values.confirmNewPassword, values.newPassword, label('confirmNewPassword'), t),
-      ],
-    ];
-    for (const [field, message] of problems) if (message) context.addIssue({ code: 'custom', path: [field], message });
-  });
+      newPassword: checkRule(values.newPassword, { ...rule, enabled: true, required: true }, label('newPassword'), t, {
+        isSecret: true,
+      }),
+      confirmNewPassword: checkConfirmation(
+        values.confirmNewPassword,
+        values.newPassword,
+        label('confirmNewPassword'),
+        t,
+      ),
+    }),
+  );
 }
 
 function ChangePasswordForm({

@@ -1,12 +1,60 @@
-import type { PaymentPasswordStatus } from '@lotus/contract';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  changePaymentPasswordRequestSchema,
+  setPaymentPasswordRequestSchema,
+  setRefusalFieldError,
+  withdrawalErrorCodes,
+  type PaymentPasswordStatus,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { useChangePaymentPassword, useSetPaymentPassword } from '../api/withdrawals';
 import { checkPaymentPassword, type FieldProblem, type PaymentPasswordRule } from '../money-rules';
-import { messageOf, useProblemText } from './money-ui';
+import { messageOf } from './money-ui';
 
 type FieldName = 'password' | 'old' | 'next' | 'confirm';
+
+/** The server's names of this form's fields (set and change requests). */
+const serverFieldNames: Record<string, FieldName> = {
+  password: 'password',
+  oldPaymentPassword: 'old',
+  paymentPassword: 'next',
+  newPaymentPassword: 'next',
+  confirmPaymentPassword: 'confirm',
+};
+
+/**
+ * The set and change requests' fields (the contract's), under this form's names, with the merchant's
+ * payment password rule and the confirmation; the login password when setting, the old PIN when changing.
+ */
+function paymentPasswordFormSchema(t: TFunction, status: PaymentPasswordStatus) {
+  const isSetting = !status.hasPaymentPassword;
+  const word = (problem: FieldProblem | null) => (problem ? t(problem.key, problem.values) : null);
+  return z
+    .object({
+      password: setPaymentPasswordRequestSchema.shape.password,
+      old: changePaymentPasswordRequestSchema.shape.oldPaymentPassword,
+      next: changePaymentPasswordRequestSchema.shape.newPaymentPassword,
+      confirm: changePaymentPasswordRequestSchema.shape.confirmPaymentPassword,
+    })
+    .superRefine((values, context) =>
+      addFieldIssues(context, {
+        next: word(checkPaymentPassword(values.next, status)),
+        confirm:
+          values.confirm === ''
+            ? t('money_pin_required')
+            : values.confirm !== values.next
+              ? t('money_pin_confirm_mismatch')
+              : null,
+        password: isSetting && values.password === '' ? t('money_login_password_required') : null,
+        old: !isSetting && values.old === '' ? t('money_pin_required') : null,
+      }),
+    );
+}
 
 /** The rule in words: "6 digits", "4 to 8 digits", "6 to 20 characters". */
 export function usePinRuleText(): (rule: PaymentPasswordRule) => string {
@@ -23,8 +71,7 @@ export function usePinRuleText(): (rule: PaymentPasswordRule) => string {
 function SecretField({
   id,
   label,
-  value,
-  onChange,
+  field,
   problem,
   hint,
   autoComplete,
@@ -32,9 +79,8 @@ function SecretField({
 }: {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem: string;
+  field: UseFormRegisterReturn;
+  problem: string | undefined;
   hint?: string;
   autoComplete: string;
   numeric: boolean;
@@ -50,8 +96,7 @@ function SecretField({
         className="auth-field__input money-pin"
         inputMode={numeric ? 'numeric' : undefined}
         autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        {...field}
         aria-invalid={Boolean(problem)}
       />
       {hint && <p className="auth-field__hint">{hint}</p>}
@@ -66,44 +111,32 @@ function SecretField({
  */
 export function PaymentPasswordForm({ status, onDone }: { status: PaymentPasswordStatus; onDone?: () => void }) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
   const ruleText = usePinRuleText();
   const id = useId();
   const isSetting = !status.hasPaymentPassword;
-  const [values, setValues] = useState<Record<FieldName, string>>({ password: '', old: '', next: '', confirm: '' });
-  const [problems, setProblems] = useState<Partial<Record<FieldName, FieldProblem | null>>>({});
-  const [serverProblem, setServerProblem] = useState<{ field: FieldName; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => paymentPasswordFormSchema(t, status), [t, status]),
+    // As before: a field's message stays until that field changes or the next try.
+    { defaultValues: { password: '', old: '', next: '', confirm: '' }, reValidateMode: 'onSubmit' },
+  );
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const setPassword = useSetPaymentPassword();
   const changePassword = useChangePaymentPassword();
   const isSending = setPassword.isPending || changePassword.isPending;
 
-  const update = (field: FieldName) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: null }));
-    setServerProblem(null);
-  };
-  const fieldText = (field: FieldName) =>
-    serverProblem?.field === field ? serverProblem.text : problemText(problems[field]);
+  // Typing in a field clears its message and any refusal of the server, as before.
+  const serverFields = (Object.keys(errors) as FieldName[]).filter((name) => errors[name]?.type === 'server');
+  const field = (name: FieldName) => register(name, { onChange: () => clearErrors([name, ...serverFields]) });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError('');
-    setNotice('');
-    const found: Partial<Record<FieldName, FieldProblem | null>> = {
-      next: checkPaymentPassword(values.next, status),
-      confirm:
-        values.confirm === ''
-          ? { key: 'money_pin_required' }
-          : values.confirm !== values.next
-            ? { key: 'money_pin_confirm_mismatch' }
-            : null,
-    };
-    if (isSetting) found.password = values.password === '' ? { key: 'money_login_password_required' } : null;
-    else found.old = values.old === '' ? { key: 'money_pin_required' } : null;
-    setProblems(found);
-    if (Object.values(found).some(Boolean)) return;
+  const onSubmit = async (values: Record<FieldName, string>) => {
     try {
       if (isSetting)
         await setPassword.mutateAsync({
@@ -117,19 +150,21 @@ export function PaymentPasswordForm({ status, onDone }: { status: PaymentPasswor
           newPaymentPassword: values.next,
           confirmPaymentPassword: values.confirm,
         });
-      setValues({ password: '', old: '', next: '', confirm: '' });
+      reset();
       setNotice(t(isSetting ? 'money_pin_set_done' : 'money_pin_change_done'));
       onDone?.();
     } catch (failure) {
-      // A wrong password belongs under its field; anything else under the form.
+      // A refusal naming a field, or a wrong password (refused without a field), belongs under its
+      // field; anything else under the form.
+      if (setRefusalFieldError(failure, setFieldError, serverFieldNames)) return;
       if (failure instanceof ApiError && failure.status === 400) {
-        const field: FieldName =
-          failure.errorCode === 'payment.password.login.invalid'
+        const name: FieldName =
+          failure.errorCode === withdrawalErrorCodes.loginPasswordInvalid
             ? 'password'
-            : failure.errorCode === 'invalid.payment.pw'
+            : failure.errorCode === withdrawalErrorCodes.paymentPasswordInvalid
               ? 'old'
               : 'next';
-        setServerProblem({ field, text: failure.message });
+        setFieldError(name, { type: 'server', message: failure.message });
       } else setError(messageOf(failure, t('error_network')));
     }
   };
@@ -137,7 +172,11 @@ export function PaymentPasswordForm({ status, onDone }: { status: PaymentPasswor
   return (
     <form
       className="money-form money-card"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        setError('');
+        setNotice('');
+        void handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t(isSetting ? 'money_pin_set_title' : 'money_pin_change_title')}
     >
@@ -150,9 +189,8 @@ export function PaymentPasswordForm({ status, onDone }: { status: PaymentPasswor
           <SecretField
             id={`${id}-password`}
             label={t('money_login_password')}
-            value={values.password}
-            onChange={update('password')}
-            problem={fieldText('password')}
+            field={field('password')}
+            problem={errors.password?.message}
             autoComplete="current-password"
             numeric={false}
           />
@@ -160,9 +198,8 @@ export function PaymentPasswordForm({ status, onDone }: { status: PaymentPasswor
           <SecretField
             id={`${id}-old`}
             label={t('money_pin_old')}
-            value={values.old}
-            onChange={update('old')}
-            problem={fieldText('old')}
+            field={field('old')}
+            problem={errors.old?.message}
             autoComplete="off"
             numeric={status.digitsOnly}
           />
@@ -170,9 +207,8 @@ export function PaymentPasswordForm({ status, onDone }: { status: PaymentPasswor
         <SecretField
           id={`${id}-next`}
           label={t('money_pin_new')}
-          value={values.next}
-          onChange={update('next')}
-          problem={fieldText('next')}
+          field={field('next')}
+          problem={errors.next?.message}
           hint={ruleText(status)}
           autoComplete="new-password"
           numeric={status.digitsOnly}
@@ -180,9 +216,8 @@ export function PaymentPasswordForm({ status, onDone }: { status: PaymentPasswor
         <SecretField
           id={`${id}-confirm`}
           label={t('money_pin_confirm')}
-          value={values.confirm}
-          onChange={update('confirm')}
-          problem={fieldText('confirm')}
+          field={field('confirm')}
+          problem={errors.confirm?.message}
           autoComplete="new-password"
           numeric={status.digitsOnly}
         />
