@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 import { migrations } from './migrations/index.ts';
+import { applyRepeatableFunctions } from './repeatable-functions.ts';
 import type { Database } from './schema.ts';
 
 // int8 columns (money in minor units, ids of big tables) come back as bigint, never as a lossy number.
@@ -41,7 +42,10 @@ const provider: MigrationProvider = {
   getMigrations: async () => migrations as Record<string, Migration>,
 };
 
-/** Applies every pending migration; concurrent callers are serialised by Kysely's migration lock. */
+/**
+ * Applies every pending numbered migration (concurrent callers are serialised by Kysely's migration
+ * lock), then the repeatable step: every database function whose file in db/functions changed.
+ */
 export async function migrateToLatest(db: Kysely<Database>, logger: Logger): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
@@ -50,4 +54,5 @@ export async function migrateToLatest(db: Kysely<Database>, logger: Logger): Pro
     if (result.status === 'Error') logger.error({ migration: result.migrationName }, 'migration failed');
   }
   if (error) throw error;
+  await applyRepeatableFunctions(db, logger);
 }
