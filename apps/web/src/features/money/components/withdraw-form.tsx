@@ -1,14 +1,20 @@
 import {
   formatMinorUnits,
+  setRefusalFieldError,
+  withdrawalErrorCodes,
+  withdrawRequestSchema,
   type PaymentPasswordStatus,
   type WithdrawAccountInfo,
   type Withdrawal,
   type WithdrawSettings,
 } from '@lotus/contract';
-import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { useWithdraw } from '../api/withdrawals';
 import {
   checkAmount,
@@ -19,12 +25,64 @@ import {
   toMinor,
   type FieldProblem,
 } from '../money-rules';
-import { messageOf, Money, useProblemText } from './money-ui';
+import { messageOf, Money } from './money-ui';
 
 /** errorCode of a withdrawal refused for turnover still owed; its value carries `remainingTurnover`. */
 const turnoverNotEnoughCode = 'withdraw_turnover_not_enough';
 
 type FieldName = 'amount' | 'account' | 'paymentPassword';
+
+/** The server's names of this form's fields. */
+const serverFieldNames: Record<string, FieldName> = {
+  amount: 'amount',
+  bankAccountId: 'account',
+  paymentPassword: 'paymentPassword',
+};
+
+/** The amount's bounds: the settings' range and what the main wallet holds. */
+function checkWithdrawAmount(text: string, settings: WithdrawSettings) {
+  return checkAmount(text, {
+    minAmount: settings.minAmount,
+    maxAmount: settings.maxAmount,
+    leftAmount: { amount: settings.availableBalance, key: 'money_amount_balance_left' },
+  });
+}
+
+/**
+ * What the member types, checked against the settings and the payment password rule, then turned
+ * into the contract's withdraw request (the amount as a wire decimal) and checked by it.
+ */
+function withdrawFormSchema(t: TFunction, settings: WithdrawSettings, pinStatus: PaymentPasswordStatus | undefined) {
+  const word = (problem: FieldProblem | null) => (problem ? t(problem.key, problem.values) : null);
+  return z
+    .object({
+      amount: z.string(),
+      account: withdrawRequestSchema.shape.bankAccountId.nullable(),
+      paymentPassword: withdrawRequestSchema.shape.paymentPassword,
+    })
+    .superRefine((values, context) => {
+      const amount = checkWithdrawAmount(values.amount, settings);
+      addFieldIssues(context, {
+        amount: amount.ok ? null : word(amount.problem),
+        account: values.account === null ? t('money_withdraw_account_required') : null,
+        paymentPassword: pinStatus
+          ? word(checkPaymentPassword(values.paymentPassword, pinStatus))
+          : values.paymentPassword
+            ? null
+            : t('money_pin_required'),
+      });
+    })
+    .transform((values) => {
+      // Runs only once the checks above passed: the amount is well formed and an account chosen.
+      const amount = checkWithdrawAmount(values.amount, settings);
+      return {
+        amount: amount.ok ? amount.wire : '',
+        bankAccountId: values.account ?? 0,
+        paymentPassword: values.paymentPassword,
+      };
+    })
+    .pipe(withdrawRequestSchema);
+}
 
 function remainingTurnoverOf(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.errorCode !== turnoverNotEnoughCode) return null;
@@ -49,62 +107,50 @@ export function WithdrawForm({
   onDone: (withdrawal: Withdrawal) => void;
 }) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
   const id = useId();
-  const [amountText, setAmountText] = useState('');
-  const [bankAccountId, setBankAccountId] = useState<number | null>(info.content[0]?.bankAccountId ?? null);
-  const [paymentPassword, setPaymentPassword] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<FieldName, FieldProblem | null>>>({});
-  const [serverProblem, setServerProblem] = useState<{ field: FieldName; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    clearErrors,
+    setValue,
+    watch,
+    reset,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => withdrawFormSchema(t, settings, pinStatus), [t, settings, pinStatus]),
+    {
+      defaultValues: { amount: '', account: info.content[0]?.bankAccountId ?? null, paymentPassword: '' },
+      // As before: a field's message stays until that field changes or the next try.
+      reValidateMode: 'onSubmit',
+    },
+  );
+  const amountText = watch('amount');
+  const bankAccountId = watch('account');
   const [error, setError] = useState('');
   const [remainingTurnover, setRemainingTurnover] = useState<string | null>(null);
   const withdraw = useWithdraw();
   const symbol = settings.currencySymbol;
   const countLeft = Math.max(0, settings.dailyCountLimit - settings.dailyCountUsed);
 
-  const check = (text: string) =>
-    checkAmount(text, {
-      minAmount: settings.minAmount,
-      maxAmount: settings.maxAmount,
-      leftAmount: { amount: settings.availableBalance, key: 'money_amount_balance_left' },
-    });
-  const preview = check(amountText);
+  const preview = checkWithdrawAmount(amountText, settings);
   const feeMinor = toMinor(settings.feeAmount);
   const quick = quickAmountsWithin(settings.minAmount, minAmountOf(settings.maxAmount, settings.availableBalance));
   const turnoverLeft = remainingTurnover ?? (settings.turnover.isMet ? null : settings.turnover.remainingAmount);
 
-  const update = (field: FieldName, setter: (value: string) => void) => (value: string) => {
-    setter(value);
-    setProblems((current) => ({ ...current, [field]: null }));
-    setServerProblem(null);
+  // Changing a field clears its message and any refusal of the server, as before.
+  const serverFields = (Object.keys(errors) as FieldName[]).filter((name) => errors[name]?.type === 'server');
+  const clearOnChange = (field: FieldName) => clearErrors([field, ...serverFields]);
+  const setAmount = (amount: string) => {
+    setValue('amount', amount);
+    clearOnChange('amount');
   };
-  const fieldText = (field: FieldName) =>
-    serverProblem?.field === field ? serverProblem.text : problemText(problems[field]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (request: z.output<ReturnType<typeof withdrawFormSchema>>) => {
     if (withdraw.isPending) return;
-    setError('');
-    if (countLeft === 0) {
-      setError(t('money_withdraw_count_used', { limit: settings.dailyCountLimit }));
-      return;
-    }
-    const amount = check(amountText);
-    const found: Partial<Record<FieldName, FieldProblem | null>> = {
-      amount: amount.ok ? null : amount.problem,
-      account: bankAccountId === null ? { key: 'money_withdraw_account_required' } : null,
-      paymentPassword: pinStatus
-        ? checkPaymentPassword(paymentPassword, pinStatus)
-        : paymentPassword
-          ? null
-          : { key: 'money_pin_required' },
-    };
-    setProblems(found);
-    if (!amount.ok || bankAccountId === null || Object.values(found).some(Boolean)) return;
     try {
-      const withdrawal = await withdraw.mutateAsync({ amount: amount.wire, bankAccountId, paymentPassword });
-      setAmountText('');
-      setPaymentPassword('');
+      const withdrawal = await withdraw.mutateAsync(request);
+      reset({ amount: '', account: bankAccountId, paymentPassword: '' });
       setRemainingTurnover(null);
       onDone(withdrawal);
     } catch (failure) {
@@ -113,17 +159,22 @@ export function WithdrawForm({
         setRemainingTurnover(turnover);
         return;
       }
+      if (setRefusalFieldError(failure, setFieldError, serverFieldNames)) return;
+      // Refusals the server sends without a field that still belong under one.
       if (
         failure instanceof ApiError &&
         failure.status === 400 &&
-        (failure.errorCode === 'invalid.payment.pw' ||
+        (failure.errorCode === withdrawalErrorCodes.paymentPasswordInvalid ||
           failure.errorCode.startsWith('withdraw.amount') ||
           failure.errorCode === 'withdraw.balance.not.enough')
       ) {
-        setServerProblem({
-          field: failure.errorCode === 'invalid.payment.pw' ? 'paymentPassword' : 'amount',
-          text: failure.message,
-        });
+        setFieldError(
+          failure.errorCode === withdrawalErrorCodes.paymentPasswordInvalid ? 'paymentPassword' : 'amount',
+          {
+            type: 'server',
+            message: failure.message,
+          },
+        );
       } else setError(messageOf(failure, t('error_network')));
     }
   };
@@ -131,7 +182,17 @@ export function WithdrawForm({
   return (
     <form
       className="money-form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (withdraw.isPending) return;
+        setError('');
+        // No withdrawal left today: said under the form, before any field is checked (as before).
+        if (countLeft === 0) {
+          setError(t('money_withdraw_count_used', { limit: settings.dailyCountLimit }));
+          return;
+        }
+        void handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('money_withdraw_form')}
     >
@@ -179,14 +240,13 @@ export function WithdrawForm({
             inputMode="decimal"
             autoComplete="off"
             placeholder={`${formatWhole(settings.minAmount)} – ${formatWhole(settings.maxAmount)}`}
-            value={amountText}
-            onChange={(event) => update('amount', setAmountText)(event.target.value)}
-            aria-invalid={Boolean(fieldText('amount'))}
+            {...register('amount', { onChange: () => clearOnChange('amount') })}
+            aria-invalid={Boolean(errors.amount)}
           />
           <button
             type="button"
             className="money-amount-input__all"
-            onClick={() => update('amount', setAmountText)(minAmountOf(settings.maxAmount, settings.availableBalance))}
+            onClick={() => setAmount(minAmountOf(settings.maxAmount, settings.availableBalance))}
           >
             {t('money_withdraw_all')}
           </button>
@@ -199,14 +259,14 @@ export function WithdrawForm({
                 type="button"
                 className="money-chip"
                 aria-pressed={preview.ok && preview.minor === BigInt(amount) * 100n}
-                onClick={() => update('amount', setAmountText)(amount)}
+                onClick={() => setAmount(amount)}
               >
                 {formatWhole(amount)}
               </button>
             ))}
           </div>
         )}
-        {fieldText('amount') && <p className="auth-field__error">{fieldText('amount')}</p>}
+        {errors.amount && <p className="auth-field__error">{errors.amount.message}</p>}
       </div>
 
       <fieldset className="money-fieldset">
@@ -223,7 +283,10 @@ export function WithdrawForm({
                 className="visually-hidden"
                 name={`${id}-account`}
                 checked={account.bankAccountId === bankAccountId}
-                onChange={() => update('account', () => setBankAccountId(account.bankAccountId))('')}
+                onChange={() => {
+                  setValue('account', account.bankAccountId);
+                  clearOnChange('account');
+                }}
               />
               <span className="money-bank-badge" data-bank={account.bankCode}>
                 {account.bankCode.slice(0, 5)}
@@ -237,7 +300,7 @@ export function WithdrawForm({
             </label>
           ))}
         </div>
-        {fieldText('account') && <p className="auth-field__error">{fieldText('account')}</p>}
+        {errors.account && <p className="auth-field__error">{errors.account.message}</p>}
       </fieldset>
 
       <div className="auth-field money-form__narrow">
@@ -250,11 +313,10 @@ export function WithdrawForm({
           className="auth-field__input money-pin"
           inputMode={pinStatus?.digitsOnly === false ? undefined : 'numeric'}
           autoComplete="off"
-          value={paymentPassword}
-          onChange={(event) => update('paymentPassword', setPaymentPassword)(event.target.value)}
-          aria-invalid={Boolean(fieldText('paymentPassword'))}
+          {...register('paymentPassword', { onChange: () => clearOnChange('paymentPassword') })}
+          aria-invalid={Boolean(errors.paymentPassword)}
         />
-        {fieldText('paymentPassword') && <p className="auth-field__error">{fieldText('paymentPassword')}</p>}
+        {errors.paymentPassword && <p className="auth-field__error">{errors.paymentPassword.message}</p>}
       </div>
 
       <dl className="money-summary">

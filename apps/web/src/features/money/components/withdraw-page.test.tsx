@@ -290,6 +290,24 @@ describe('withdraw: the form', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Withdraw now' })));
     expect(await within(form).findByText('The payment password is wrong')).toBeTruthy();
   });
+
+  test('a refusal naming a field (the account no longer bound) shows under that field, not under the form', async () => {
+    installMoneyApi(
+      withdrawRoutes({
+        [`GET ${withdrawalPaths.withdrawSettings}`]: () => ok(withdrawSettings({ feeAmount: '0.00' })),
+        [`POST ${withdrawalPaths.withdraw}`]: () =>
+          refuse(400, 'bank.account.unknown', 'This bank account is not bound any more', 'bankAccountId'),
+      }),
+    );
+    renderWithProviders(<WithdrawPage />);
+    const form = await screen.findByRole('form', { name: 'Withdraw' });
+    fireEvent.change(within(form).getByLabelText('Amount (THB)'), { target: { value: '500' } });
+    fireEvent.change(within(form).getByLabelText('Payment password'), { target: { value: '654321' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Withdraw now' })));
+    const message = await within(form).findByText('This bank account is not bound any more');
+    expect(message.closest('fieldset')?.querySelector('legend')?.textContent).toBe('Pay into');
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('withdraw: my withdrawals (spec §4)', () => {
