@@ -8,7 +8,12 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/**/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'packages/fair/**', 'apps/server/src/testing/chaos/chaos.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            'packages/fair/**',
+            'packages/client/**',
+            'apps/server/src/testing/chaos/chaos.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['apps/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
@@ -41,7 +46,8 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // The shared client of web and admin (packages/client) runs with the site's tests.
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'packages/client/src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import { formatDateTime, formatMoney } from '../lib/format';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 export type Tone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, supportedLanguages } from '../lib/i18n';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 export function LanguageSwitch() {
   const { t } = useTranslation();

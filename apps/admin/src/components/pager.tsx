@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../lib/format';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 /** Previous / next with "page X of Y" and the total; nothing when everything fits on one page and there is no total to tell. */
 export function Pager({

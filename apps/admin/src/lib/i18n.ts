@@ -1,44 +1,30 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { applyDocumentLanguage, startI18n, toI18nCode } from '@lotus/client';
 import en from '../locales/en.json';
 import th from '../locales/th.json';
 import { setApiLanguage } from './api-client';
 import { session, type Language } from './session';
 
 /**
- * TH (default) and EN with one flat key set (npm run i18n:check). The back-office is small and used
- * all day, so both catalogues ship in the bundle and a switch is instant.
+ * TH (default) and EN with one flat key set (npm run i18n:check), set up as on the site
+ * (@lotus/client). The back-office is small and used all day, so both catalogues ship in the bundle
+ * and a switch is instant.
  */
-export const supportedLanguages: readonly Language[] = ['TH', 'EN'];
-
-export function currentLanguage(): Language {
-  return i18next.language === 'en' ? 'EN' : 'TH';
-}
+export { supportedLanguages } from '@lotus/client';
 
 function apply(language: Language): void {
   setApiLanguage(language);
-  document.documentElement.lang = language.toLowerCase();
+  applyDocumentLanguage(language);
 }
 
 export async function initI18n(): Promise<typeof i18next> {
   const language = session.getLanguage() ?? 'TH';
   apply(language);
-  await i18next.use(initReactI18next).init({
-    resources: { th: { translation: th }, en: { translation: en } },
-    lng: language.toLowerCase(),
-    fallbackLng: false,
-    supportedLngs: ['th', 'en'],
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
-  return i18next;
+  return startI18n(language, { th: { translation: th }, en: { translation: en } });
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   session.setLanguage(language);
   apply(language);
-  await i18next.changeLanguage(language.toLowerCase());
+  await i18next.changeLanguage(toI18nCode(language));
 }

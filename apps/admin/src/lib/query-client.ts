@@ -1,14 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { createQueryClient } from '@lotus/client';
 
 /** Operator data changes under the operator's eyes (queues): short freshness, no retries of refusals. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 10_000,
-      refetchOnWindowFocus: true,
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-    },
-    mutations: { retry: false },
-  },
-});
+export const queryClient = createQueryClient(
+  { staleTime: 10_000, refetchOnWindowFocus: true },
+  { mutations: { retry: false } },
+);

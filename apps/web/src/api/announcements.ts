@@ -2,7 +2,7 @@ import { apiPaths, type AnnouncementList } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 /** GET /wps/relay/MCSFE_getListAnnouncements: player notices, banners, popup and promotions. */
 export const announcementsQuery = (language: Language) =>

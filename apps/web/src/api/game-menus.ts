@@ -2,7 +2,7 @@ import { apiPaths, type GameMenu } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 /** GET /lgw/games/game_menus: categories with their vendors, drawn by the navigation and lobbies. */
 export const gameMenusQuery = (language: Language) =>

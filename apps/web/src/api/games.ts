@@ -21,7 +21,7 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 import { useSessionToken } from './member';
 
 /**

@@ -2,7 +2,7 @@ import { apiPaths, type HelpTopic } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 /** GET /wps/system/helpCenter: help topics in display order. */
 export const helpTopicsQuery = (language: Language) =>

@@ -2,7 +2,7 @@ import { apiPaths, type HotGames } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 /** spec §9: hot games are asked with isPlatform 2 and the platforms flash and html5-desktop. */
 const hotGamesParams = { isPlatform: 2, platform: 'flash,html5-desktop' } as const;

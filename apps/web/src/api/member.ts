@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api-client';
 import { session, type Language } from '../lib/session';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 import { queryClient } from './query-client';
 
 /** The session token; re-renders on login, logout and a forced logout. */

@@ -2,7 +2,7 @@ import { apiPaths, type SystemStatus } from '@lotus/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 /** spec §4: systemStatus 0 normal, 1 maintenance, 2 region restriction. */
 export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as const;

@@ -2,7 +2,7 @@ import { apiPaths, type Whitelabel } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, setApiMerchantCode } from '../lib/api-client';
 import { session, type Language } from '../lib/session';
-import { useLanguage } from '../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 interface CachedWhitelabel {
   language: Language;

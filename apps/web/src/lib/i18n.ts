@@ -1,25 +1,13 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { apiPaths } from '@lotus/contract';
+import { applyDocumentLanguage, currentLanguage, startI18n, toI18nCode } from '@lotus/client';
 import { apiRequest, setApiLanguage } from './api-client';
 import { session, type Language } from './session';
 
-/**
- * i18next with flat keys (the spec's keys such as `in_sure_logout` contain no dots or namespaces).
- * The wire and session use TH/EN; i18next gets the lower-case BCP 47 codes.
- */
+export { supportedLanguages } from '@lotus/client';
+
+/** The site's i18n (shared set-up in @lotus/client): the language until the member picks one. */
 export const defaultLanguage: Language = 'TH';
-export const supportedLanguages: readonly Language[] = ['TH', 'EN'];
-
-const toI18nCode = (language: Language): string => language.toLowerCase();
-
-export function currentLanguage(): Language {
-  return i18next.language === 'en' ? 'EN' : 'TH';
-}
-
-function applyDocumentLanguage(language: Language): void {
-  document.documentElement.lang = toI18nCode(language);
-}
 
 /**
  * Each catalogue is its own chunk and only the language in use is fetched, so the home page does
@@ -68,19 +56,7 @@ export async function initI18n(): Promise<typeof i18next> {
   applyDocumentLanguage(language);
   const { default: catalogue } = await catalogues[language]();
   loadedCatalogues.add(`core:${language}`);
-  await i18next.use(initReactI18next).init({
-    resources: { [toI18nCode(language)]: { translation: catalogue } },
-    lng: toI18nCode(language),
-    // Both catalogues hold every key (npm run i18n:check), so no fallback language is needed.
-    fallbackLng: false,
-    supportedLngs: ['th', 'en'],
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
-  return i18next;
+  return startI18n(language, { [toI18nCode(language)]: { translation: catalogue } });
 }
 
 /**

@@ -13,7 +13,7 @@ import { ErrorNote, PageHeader } from '../../components/bits';
 import { Icon, type IconName } from '../../components/icons';
 import { apiRequest } from '../../lib/api-client';
 import { formatCount } from '../../lib/format';
-import { useLanguage } from '../../lib/use-language';
+import { useLanguage } from '@lotus/client';
 import { useCan, useMe } from '../auth/api';
 
 /** Work waiting (deposit and withdrawal queues) and the last 24 hours, each for a role that may see it. */

@@ -22,7 +22,7 @@ import { showToast } from '../../components/toast';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { dayStartMs, formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
-import { useLanguage } from '../../lib/use-language';
+import { useLanguage } from '@lotus/client';
 import { useSearchState } from '../../lib/use-search-state';
 
 const pageSize = 20;

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
-import { useIdempotentMutation } from '../../lib/idempotency';
+import { useIdempotentMutation } from '@lotus/client';
 import { queryClient } from '../../lib/query-client';
 import { adjustBalance } from './api';
 

@@ -8,7 +8,7 @@ import {
 } from '@lotus/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { idempotencyHeaderName } from '../../lib/idempotency';
+import { idempotencyHeaderName } from '@lotus/client';
 
 export const pageSize = 20;
 

@@ -2,7 +2,7 @@ import { launchPaths, type WalletReturnResult } from '@lotus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { walletBalanceQuery } from '../../../api/wallet';
 import { apiHeaders } from '../../../lib/api-client';
-import { idempotencyHeaderName, newIdempotencyKey } from '../../../lib/idempotency';
+import { idempotencyHeaderName, newIdempotencyKey } from '@lotus/client';
 import { session } from '../../../lib/session';
 
 /**

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { loadChunk } from '../../../lib/chunk-loader';
 import { trialAccountIsAgent } from '../../../lib/login-gate';
 import { session } from '../../../lib/session';
-import { useLanguage } from '../../../lib/use-language';
+import { useLanguage } from '@lotus/client';
 import { openModal } from '../../../stores/modal-store';
 import type { LaunchableGame } from './launch-request';
 import type { LaunchProblem } from './launch-problem';

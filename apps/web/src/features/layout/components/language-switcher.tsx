@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Flag } from '../../../components/flag';
 import { changeLanguage, supportedLanguages } from '../../../lib/i18n';
-import { useLanguage } from '../../../lib/use-language';
+import { useLanguage } from '@lotus/client';
 
 /** TH / EN buttons with flags; the current language is pressed. */
 export function LanguageSwitcher() {

@@ -16,7 +16,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionToken } from '../../../api/member';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaderName, useIdempotentMutation } from '../../../lib/idempotency';
+import { idempotencyHeaderName, useIdempotentMutation } from '@lotus/client';
 
 /** Deposit calls of packages/contract/src/deposits.ts (page depositv2). Every query is the member's: keyed by token. */
 export const depositKeys = {

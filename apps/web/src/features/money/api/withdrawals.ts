@@ -19,7 +19,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionToken } from '../../../api/member';
 import { ApiError, apiHeaders, apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaderName, useIdempotentMutation } from '../../../lib/idempotency';
+import { idempotencyHeaderName, useIdempotentMutation } from '@lotus/client';
 import { sealedRequest } from '../../../lib/sealed-request';
 
 /** Withdrawal calls of packages/contract/src/withdrawals.ts (page withdraw). Sealed where the contract says so. */

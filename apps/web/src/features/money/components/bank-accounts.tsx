@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
+import { useLanguage } from '@lotus/client';
 import { useBanks } from '../api/deposits';
 import { useBindBankAccount, useRemoveBankAccount, useUpdateBankAccount } from '../api/withdrawals';
 import {

@@ -10,7 +10,7 @@ import {
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
+import { useLanguage } from '@lotus/client';
 import { useCreateDeposit, useUploadDepositProof } from '../api/deposits';
 import {
   checkAmount,

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
+import { useLanguage } from '@lotus/client';
 import {
   depositKeys,
   useAskDepositQuestion,

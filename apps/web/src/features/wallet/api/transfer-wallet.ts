@@ -11,7 +11,7 @@ import { useCallback } from 'react';
 import { useSessionToken } from '../../../api/member';
 import { walletBalanceQuery } from '../../../api/wallet';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaderName, useIdempotentMutation } from '../../../lib/idempotency';
+import { idempotencyHeaderName, useIdempotentMutation } from '@lotus/client';
 
 /** What the page sends: `all` may be left out (the contract defaults it to false). */
 export type TransferRequest = Omit<WalletTransferRequest, 'all'> & { all?: boolean };
@@ -36,7 +36,7 @@ export function useRefreshBalances(): () => Promise<void> {
   return useCallback(() => client.invalidateQueries({ queryKey: walletBalanceQuery(token).queryKey }), [client, token]);
 }
 
-/** POST GCS_walletTransfer, one Idempotency-Key per member action (lib/idempotency.ts). */
+/** POST GCS_walletTransfer, one Idempotency-Key per member action (@lotus/client idempotency.ts). */
 export function useWalletTransfer() {
   const refreshBalances = useRefreshBalances();
   return useIdempotentMutation<WalletTransferResult, TransferRequest>({

@@ -4,7 +4,7 @@ import { ApiError, networkErrorCode } from './api-client';
 
 /**
  * The `Idempotency-Key` of money-moving calls (apps/server/src/modules/idempotency/README.md): a new
- * random key per member action, the same key on every retry of that action, so a lost answer or a
+ * random key per action of a member or an operator, the same key on every retry of that action, so a lost answer or a
  * double click can never move money twice. The server stores the first answer under the key and
  * replays it, and refuses the key with another request (422 `idempotency.key.reused`).
  */
@@ -18,7 +18,7 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * Whether the request may have been applied without the member seeing the answer, so trying it
+ * Whether the request may have been applied without anyone seeing the answer, so trying it
  * again must reuse its key: no answer at all, a server failure (nothing stored, the key may be
  * retried) or the first attempt still running. Any other answer is final and is stored under the
  * key: retrying it would only replay it, so the next attempt is a new action with a new key.
@@ -34,7 +34,7 @@ export function isRetryableFailure(error: unknown): boolean {
 }
 
 /**
- * Remembers the key of the member's current action. `keyFor(request)` gives the same key while the
+ * Remembers the key of the current action. `keyFor(request)` gives the same key while the
  * same request is outstanding or was left without a final answer, and a new key for a different
  * request or once the last one got its final answer.
  */

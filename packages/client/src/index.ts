@@ -1,0 +1,20 @@
+export {
+  ApiError,
+  createApiClient,
+  networkErrorCode,
+  type AnswerSchema,
+  type ApiClientWiring,
+  type QueryParams,
+  type RequestOptions,
+} from './api-client';
+export {
+  IdempotencyKeys,
+  idempotencyHeaderName,
+  idempotencyInProgressCode,
+  isRetryableFailure,
+  newIdempotencyKey,
+  useIdempotentMutation,
+} from './idempotency';
+export { createQueryClient, shouldRetryQuery } from './query-client';
+export { queryKeys } from './query-keys';
+export { applyDocumentLanguage, currentLanguage, startI18n, supportedLanguages, toI18nCode, useLanguage } from './i18n';
