@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { apiPaths, publicKeySchema } from '@lotus/contract';
 import { connect } from '../apps/server/src/db/database.ts';
-import { hashPassword } from '../apps/server/src/modules/identity/passwords.ts';
+import { hashPassword } from '../apps/server/src/modules/identity/index.ts';
 import { insertTestMember } from '../apps/server/src/testing/members.ts';
 import { sealForTest } from '../apps/server/src/testing/seal-payload.ts';
 import { percentile } from './percentile.ts';

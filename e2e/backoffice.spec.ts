@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { hashPassword } from '../apps/server/src/modules/identity/passwords.ts';
+import { hashPassword } from '../apps/server/src/modules/identity/index.ts';
 import { queryDatabase } from './support/database.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { hashPassword } from '../../apps/server/src/modules/identity/passwords.ts';
+import { hashPassword } from '../../apps/server/src/modules/identity/index.ts';
 import { apiHeaders } from './api.ts';
 import { queryDatabase } from './database.ts';
 

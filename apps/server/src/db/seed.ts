@@ -1,8 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { demoGameCategories, demoMinBetMinorByCategory } from '../modules/games/demo-game-categories.ts';
 import { syncServedGames } from '../modules/games/served-games.ts';
-import { insertMember } from '../modules/identity/insert-member.ts';
-import { hashPassword } from '../modules/identity/passwords.ts';
+import { hashPassword, insertMember } from '../modules/identity/index.ts';
 import { demoAgent, demoMerchant, demoMerchantConfig } from '../modules/merchant/demo-merchant.ts';
 import { demoGames, demoIntegrations, demoVendors } from '../modules/site/demo-catalogue.ts';
 import { demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from '../modules/site/demo-content.ts';

@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { expireDepositsJob } from '../modules/deposit/expire-deposits.ts';
 import { deleteOldIdempotencyKeys } from '../modules/idempotency/delete-old-keys.ts';
-import { deleteDeadSessions } from '../modules/identity/delete-dead-sessions.ts';
-import { deleteExpiredLoginSecurityRows } from '../modules/identity/delete-expired-login-security.ts';
-import { deleteExpiredResetTokens } from '../modules/identity/password-reset-email.ts';
+import {
+  deleteDeadSessions,
+  deleteExpiredLoginSecurityRows,
+  deleteExpiredResetTokens,
+} from '../modules/identity/index.ts';
 import { deleteExpiredCodes } from '../modules/messaging/delete-expired-codes.ts';
 import { deleteExpiredSealedNonces } from '../modules/sealed/sealed.queries.ts';
 import { deleteExpiredChallenges } from '../modules/verification/delete-expired-challenges.ts';

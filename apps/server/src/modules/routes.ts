@@ -5,9 +5,7 @@ import { transferWalletRoutes } from './transfer-wallet/transfer-wallet.routes.t
 import { backofficeRoutes } from './backoffice/backoffice.routes.ts';
 import { depositRoutes } from './deposit/deposit.routes.ts';
 import { gamesRoutes } from './games/games.routes.ts';
-import { accountsRoutes } from './identity/accounts.routes.ts';
-import { identityRoutes } from './identity/identity.routes.ts';
-import { loginSecurityRoutes } from './identity/login-security.routes.ts';
+import { accountsRoutes, identityRoutes, loginSecurityRoutes } from './identity/index.ts';
 import { messagingRoutes } from './messaging/messaging.routes.ts';
 import { sealedRoutes } from './sealed/sealed.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { MemberTable } from '../modules/identity/identity.tables.ts';
-import { hashToken } from '../modules/identity/sessions.ts';
+import { hashToken, type MemberTable } from '../modules/identity/index.ts';
 import { postTransfers } from '../modules/ledger/index.ts';
 
 /**

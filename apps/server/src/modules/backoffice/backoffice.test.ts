@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { totpCodeAt } from '../identity/totp.ts';
+import { totpCodeAt } from '../identity/testing.ts';
 import { postTransfers } from '../ledger/index.ts';
 import { insertTestOperator, type TestOperator } from './backoffice.testing.ts';
 import { createOperatorSession } from './operator-sessions.ts';

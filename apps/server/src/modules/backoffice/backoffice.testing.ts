@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Secret } from 'otpauth';
 import type { Database } from '../../db/schema.ts';
-import { hashPassword } from '../identity/passwords.ts';
+import { hashPassword } from '../identity/index.ts';
 import type { OperatorRole } from './backoffice.tables.ts';
 import { createOperatorSession } from './operator-sessions.ts';
 

@@ -2,7 +2,7 @@ import { backofficeErrorCodes, type ChangeOwnPasswordValue } from '@lotus/contra
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashPassword, verifyPassword } from '../identity/passwords.ts';
+import { hashPassword, verifyPassword } from '../identity/index.ts';
 import { recordAudit } from './audit.ts';
 import { assertNotThrottled, recordFailure, type ThrottleSubject } from './operator-throttle.ts';
 

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { hashPassword } from '../identity/passwords.ts';
+import { hashPassword } from '../identity/index.ts';
 import { recordAudit } from './audit.ts';
 
 /** Who is recorded as the author of what the system did itself (audit `ip`). */

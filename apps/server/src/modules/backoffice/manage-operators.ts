@@ -2,7 +2,7 @@ import { backofficeErrorCodes, type Operator, type OperatorRole } from '@lotus/c
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashPassword } from '../identity/passwords.ts';
+import { hashPassword } from '../identity/index.ts';
 import { recordAudit } from './audit.ts';
 import type { OperatorStatus } from './backoffice.tables.ts';
 import { revokeOperatorSessions } from './operator-sessions.ts';

@@ -2,7 +2,7 @@ import { backofficeErrorCodes, type OperatorLoginValue } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../identity/passwords.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../identity/index.ts';
 import { recordAudit } from './audit.ts';
 import {
   createOperatorSession,

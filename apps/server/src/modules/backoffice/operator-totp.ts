@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findTotpStep } from '../identity/totp.ts';
+import { findTotpStep } from '../identity/index.ts';
 
 /**
  * TOTP of operators: the same RFC 6238 codes as members' (modules/identity/totp.ts, whose step check

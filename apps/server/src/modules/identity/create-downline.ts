@@ -6,11 +6,11 @@ import type { MerchantContext } from '../merchant/merchant.config.ts';
 import { isAgentType } from './affiliate.ts';
 import type { Caller } from './caller.ts';
 import { isMobileTaken, isUsernameTaken } from './identity.queries.ts';
-import { insertMember, rethrowTakenConflict } from './insert-member.ts';
-import { hashPassword } from './passwords.ts';
-import { parseMobileNumber } from './register-member.ts';
-import { checkRegisterField } from './register-rules.ts';
-import type { AuthenticatedMember } from './require-member.ts';
+import { insertMember, rethrowTakenConflict } from './members/insert-member.ts';
+import { hashPassword } from './passwords/passwords.ts';
+import { parseMobileNumber } from './registration/register-member.ts';
+import { checkRegisterField } from './registration/register-rules.ts';
+import type { AuthenticatedMember } from './sessions/require-member.ts';
 
 export interface CreateDownlineContext {
   db: Kysely<Database>;

@@ -4,7 +4,7 @@ import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { listDownlines, listUplineChain, placeUnder } from './hierarchy.ts';
 import type { AgentType } from './identity.tables.ts';
-import { insertMember } from './insert-member.ts';
+import { insertMember } from './members/insert-member.ts';
 
 /**
  * The closure table behind the agent tree, on a real database: a 4-level tree in one merchant and a

@@ -10,13 +10,13 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { getMemberInfo } from './get-member-info.ts';
+import { getMemberInfo } from './members/get-member-info.ts';
 import { updateMemberLanguage } from './identity.queries.ts';
-import { logIn } from './log-in.ts';
-import { registerMember } from './register-member.ts';
-import { requireMember } from './require-member.ts';
+import { logIn } from './login/log-in.ts';
+import { registerMember } from './registration/register-member.ts';
+import { requireMember } from './sessions/require-member.ts';
 import { routeContext } from './route-context.ts';
-import { revokeSession } from './sessions.ts';
+import { revokeSession } from './sessions/sessions.ts';
 
 const tags = ['identity'];
 

@@ -6,8 +6,8 @@ import { findCountryOfIp } from '../site/find-country-of-ip.ts';
 import { createApiClient, freshIp, type ApiClient, type RequestOptions } from '../../testing/api-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { freshUsername, registrationPayload, withRegisterCode } from './accounts.testing.ts';
-import { setMemberStatus } from './set-member-status.ts';
-import { hashToken } from './sessions.ts';
+import { setMemberStatus } from './members/set-member-status.ts';
+import { hashToken } from './sessions/sessions.ts';
 
 /**
  * Register, login, sessions, member info, logout and language through the real app on a real

@@ -16,13 +16,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { changePassword } from './change-password.ts';
-import { completeLoginVerification, sendLoginVerificationCode } from './login-verification.ts';
-import { forgetRememberToken } from './remember-tokens.ts';
-import { requireRealMember } from './require-real-member.ts';
+import { changePassword } from './passwords/change-password.ts';
+import { completeLoginVerification, sendLoginVerificationCode } from './two-factor/login-verification.ts';
+import { forgetRememberToken } from './sessions/remember-tokens.ts';
+import { requireRealMember } from './sessions/require-real-member.ts';
 import { routeContext } from './route-context.ts';
-import { sendLoginSms } from './sms-login.ts';
-import { confirmTotpEnrolment, disableTotp, findTotpState, startTotpEnrolment } from './totp.ts';
+import { sendLoginSms } from './login/sms-login.ts';
+import { confirmTotpEnrolment, disableTotp, findTotpState, startTotpEnrolment } from './two-factor/totp.ts';
 
 const tags = ['identity'];
 

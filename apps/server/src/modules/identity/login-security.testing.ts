@@ -7,7 +7,7 @@ import { insertTestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { MerchantConfig } from '../merchant/merchant.config.ts';
 import { freshUsername } from './accounts.testing.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from './passwords/passwords.ts';
 
 export { freshIp, type RequestOptions };
 

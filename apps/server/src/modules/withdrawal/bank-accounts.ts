@@ -10,7 +10,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { checkRegisterField } from '../identity/register-rules.ts';
+import { checkRegisterField } from '../identity/index.ts';
 import type { MerchantContext } from '../merchant/merchant.config.ts';
 import { bankName, findAccountDigits } from './banks.ts';
 import { checkSecret, lockMember, requireText, secretCheckError, type MemberScope } from './payment-password.ts';

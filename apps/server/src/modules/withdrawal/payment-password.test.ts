@@ -1,6 +1,6 @@
 import { withdrawalPaths } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { verifyPassword } from '../identity/passwords.ts';
+import { verifyPassword } from '../identity/index.ts';
 import {
   createWithdrawalKit,
   loginPassword,

@@ -9,7 +9,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashPassword, verifyPassword } from '../identity/passwords.ts';
+import { hashPassword, verifyPassword } from '../identity/index.ts';
 
 /** Wrong payment (or login) passwords are counted over this window ... */
 export const paymentPasswordFailureWindowMs = 15 * 60_000;

@@ -7,7 +7,7 @@ import { insertTestMember, insertTestSession } from '../../testing/members.ts';
 import { sealForTest } from '../../testing/seal-payload.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertTestOperator, type TestOperator } from '../backoffice/backoffice.testing.ts';
-import { hashPassword } from '../identity/passwords.ts';
+import { hashPassword } from '../identity/index.ts';
 import { checkLedger, memberBalance, postTransfers } from '../ledger/index.ts';
 import type { MerchantConfig } from '../merchant/merchant.config.ts';
 import { addWageredTurnover } from './turnover.ts';

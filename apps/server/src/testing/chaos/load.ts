@@ -10,7 +10,7 @@ import {
 } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { hashPassword } from '../../modules/identity/passwords.ts';
+import { hashPassword } from '../../modules/identity/index.ts';
 import { postTransfers } from '../../modules/ledger/index.ts';
 import { createGameSession, signBody } from '../../modules/seamless-wallet/index.ts';
 import { addWageredTurnover } from '../../modules/withdrawal/turnover.ts';

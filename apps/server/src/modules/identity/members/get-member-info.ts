@@ -1,0 +1,33 @@
+import type { MemberInfo } from '@lotus/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { findPreviousLoginMs, getMemberById } from '../identity.queries.ts';
+import { maskEmail, maskMobile } from './mask-contact.ts';
+import type { AuthenticatedMember } from '../sessions/require-member.ts';
+
+/**
+ * GET /wps/member/info. Contact details are masked; ranks and labels are fixed until the rank
+ * module exists (every member is VIP0), and nobody has an upline to transfer to yet.
+ */
+export async function getMemberInfo(db: Kysely<Database>, member: AuthenticatedMember): Promise<MemberInfo> {
+  const row = await getMemberById(db, member.merchantId, member.id);
+  const lastLoginAt = await findPreviousLoginMs(db, member.id, member.sessionCreatedAtMs);
+  return {
+    id: Number(row.id),
+    account: row.username,
+    userName: row.payee_name,
+    nickname: row.nickname,
+    type: row.is_agent,
+    toUpline: false,
+    clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+    memberLabel: [],
+    mobile:
+      row.mobile_number !== null && row.mobile_dialing_code !== null
+        ? maskMobile(row.mobile_dialing_code, row.mobile_number)
+        : null,
+    email: row.email === null ? null : maskEmail(row.email),
+    regDate: row.created_at.getTime(),
+    language: row.language,
+    lastLoginAt,
+  };
+}
