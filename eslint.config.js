@@ -59,6 +59,23 @@ export default tseslint.config(
     },
   },
   {
+    // The house vendor, like the server, parses its settings once (src/config.ts). A later block
+    // replaces a rule's options, so this one repeats the fair-randomness restriction above.
+    files: ['apps/house-games/src/**/*.ts'],
+    ignores: ['apps/house-games/src/config.ts', 'apps/house-games/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Use the fair stream (uniformInt) or newServerSeed/newClientSeed from @lotus/fair (CSPRNG).',
+        },
+        { object: 'process', property: 'env', message: 'Read settings from HouseConfig (src/config.ts).' },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,10 +1,15 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { HouseConfig } from './config.ts';
 import type { HouseDatabase, WalletRef } from './db/schema.ts';
 import { baccaratRoutes } from './games/baccarat/baccarat-routes.ts';
 import { BaccaratTable, type TableTiming } from './games/baccarat/baccarat-table.ts';
 import { houseGames } from './games/catalogue.ts';
-import { fail } from './http.ts';
+import { sendError, sendFailure } from './http/error-handler.ts';
+import { okAnswer } from './http/answers.ts';
+import { createHouseLogger } from './logger.ts';
 import { slotRoutes } from './games/slot/slot-routes.ts';
 import { finishUnfinishedRounds } from './games/slot/slot-rounds.ts';
 import { pageRoutes } from './pages/page-routes.ts';
@@ -31,7 +36,9 @@ export interface HouseGamesOptions {
   /** Who may frame the game pages (CSP frame-ancestors); default any site, as vendors serve many brands. */
   frameAncestors?: string;
   now?: () => number;
-  logLevel?: string;
+  /** The process's logger (main.ts, from the config); default one made of logLevel and logStream. */
+  logger?: Logger;
+  logLevel?: HouseConfig['LOG_LEVEL'];
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
   /** Finish rounds whose requests died, every this many ms (0: never; tests call it themselves). */
@@ -51,36 +58,20 @@ export interface HouseGamesApp {
  * talks to the platform only as an outside vendor would (README.md).
  */
 export async function buildHouseGamesApp(options: HouseGamesOptions): Promise<HouseGamesApp> {
+  const logger: FastifyBaseLogger =
+    options.logger ?? createHouseLogger({ LOG_LEVEL: options.logLevel ?? 'info' }, options.logStream);
   const app = Fastify({
-    logger: {
-      level: options.logLevel ?? 'info',
-      ...(options.logStream ? { stream: options.logStream } : {}),
-      // Game pages are opened with the player's session token in the query (`/play/x?token=`), so
-      // request lines carry the path only: a token in a log is a seat anyone reading it could take.
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: request.url.split('?')[0],
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    loggerInstance: logger,
     trustProxy: false,
     bodyLimit: 16_384,
-  });
-  // Whatever a route does not answer itself (a body that is not JSON or too large, an unknown
-  // address, a fault) still answers in the envelope, never Fastify's own shape or a stack trace.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const statusCode =
-      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (statusCode === 500) request.log.error({ err: error }, 'house games request failed');
-    return fail(
-      reply,
-      statusCode,
-      statusCode === 500 ? 'INTERNAL_ERROR' : statusCode === 413 ? 'BODY_TOO_LARGE' : 'INVALID_REQUEST',
-    );
-  });
-  app.setNotFoundHandler((_request, reply) => fail(reply, 404, 'NOT_FOUND'));
+  }).withTypeProvider<ZodTypeProvider>();
+  // Route schemas are zod, as in apps/server: they check params, query and body before the handler.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Every refusal and fault, and whatever a route does not answer itself (a body that is not JSON or
+  // too large), answers in the envelope from this one handler, never Fastify's own shape or a stack trace.
+  app.setErrorHandler(sendError);
+  app.setNotFoundHandler((_request, reply) => sendFailure(reply, 404, 'NOT_FOUND'));
   const now = options.now ?? Date.now;
   const { db } = options;
   const platform = { platformUrl: options.platformUrl, secret: options.secret, now };
@@ -88,7 +79,7 @@ export async function buildHouseGamesApp(options: HouseGamesOptions): Promise<Ho
     ref.brand === 'seamless' ? seamlessWallet(platform, ref) : transferWallet(db, ref, now);
   const sessions = createSessions(db, platform);
 
-  app.get('/health', async () => ({ success: true, value: { status: 'ok' } }));
+  app.get('/health', async () => okAnswer({ status: 'ok' }));
   await app.register(async (scope) =>
     transferApi(scope, { db, secret: options.secret, publicUrl: options.publicUrl, now }),
   );

@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildHouseGamesApp, connectHouseDatabase, migrateHouseDatabase, type HouseDatabase } from './app.ts';
+import { ConfigError, loadHouseConfig, type HouseConfig } from './config.ts';
 import { takeTablesLock, type TablesLock } from './db/tables-lock.ts';
+import { createHouseLogger } from './logger.ts';
 
 /**
  * The house vendor's process. The platform's `npm start` runs it beside the API with these settings
- * (apps/server/src/house-games-process.ts); it can also run alone with them set.
+ * (apps/server/src/house-games-process.ts); it can also run alone with them set (README.md "Settings").
  */
-function setting(name: string, fallback?: string): string {
-  const value = process.env[name] || fallback;
-  if (value === undefined) {
-    console.error(`house-games: ${name} is required`);
-    process.exit(2);
-  }
-  return value;
+let config: HouseConfig;
+try {
+  config = loadHouseConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`house-games: ${error.message}\n`);
+  process.exit(2);
 }
+const logger = createHouseLogger(config);
 
 let tablesLock: TablesLock | null = null;
 let running: { app: FastifyInstance; db: Kysely<HouseDatabase> } | null = null;
@@ -32,26 +35,23 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 // an orphan that holds the port (or, waiting, the tables) the API's next start needs.
 if (process.send) process.once('disconnect', stop);
 
-const port = Number(setting('HOUSE_GAMES_PORT', '8081'));
-const databaseUrl = setting('DATABASE_URL');
 // One process per database drives the live tables (db/tables-lock.ts): a second one waits here.
-tablesLock = await takeTablesLock(databaseUrl, {
-  onWaiting: () =>
-    console.error('house-games: another house-games process drives the tables on this database; waiting to take over'),
+tablesLock = await takeTablesLock(config.DATABASE_URL, {
+  onWaiting: () => logger.warn('another house-games process drives the tables on this database; waiting to take over'),
   onLost: (error) => {
-    console.error(`house-games: lost the tables lock (${error.message}); stopping`);
+    logger.error({ err: error }, 'lost the tables lock; stopping');
     process.exitCode = 1;
     stop();
   },
 });
-const db = connectHouseDatabase(databaseUrl);
+const db = connectHouseDatabase(config.DATABASE_URL);
 await migrateHouseDatabase(db);
 const { app } = await buildHouseGamesApp({
   db,
-  secret: setting('HOUSE_VENDOR_SECRET'),
-  platformUrl: setting('PLATFORM_URL', 'http://127.0.0.1:8080'),
-  publicUrl: setting('HOUSE_GAMES_URL', `http://localhost:${port}`),
-  logLevel: process.env.LOG_LEVEL || 'info',
+  secret: config.HOUSE_VENDOR_SECRET,
+  platformUrl: config.PLATFORM_URL,
+  publicUrl: config.HOUSE_GAMES_URL,
+  logger,
 });
 running = { app, db };
-await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+await app.listen({ port: config.HOUSE_GAMES_PORT, host: config.HOST });

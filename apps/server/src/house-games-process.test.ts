@@ -68,13 +68,15 @@ test('a second house games process on the same database waits until the first is
         HOST: '127.0.0.1',
         DATABASE_URL: database.connectionString,
         HOUSE_VENDOR_SECRET: 'test-secret-0123456789',
-        LOG_LEVEL: 'silent',
+        // The process logs with pino (JSON lines on stdout), as the API does; the wait is a warning.
+        LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-    return { child, errors: () => errors, health: `http://127.0.0.1:${port}/health` };
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    return { child, output: () => output, health: `http://127.0.0.1:${port}/health` };
   };
   const until = async (check: () => boolean | Promise<boolean>, tries = 300) => {
     for (let attempt = 0; attempt < tries && !(await check()); attempt += 1)
@@ -87,7 +89,7 @@ test('a second house games process on the same database waits until the first is
     expect(await until(() => answers(first.health))).toBe(true);
     second = start(await freePort());
     const waiting = second;
-    expect(await until(() => waiting.errors().includes('waiting to take over'))).toBe(true);
+    expect(await until(() => waiting.output().includes('waiting to take over'))).toBe(true);
     expect(await answers(waiting.health)).toBe(false);
 
     first.child.kill('SIGTERM');

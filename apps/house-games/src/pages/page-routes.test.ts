@@ -1,10 +1,14 @@
 // /play answers: a game's shell titled with the launch's name, and for an unknown game the error
 // page (HTML in the launch's language, never plain text).
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { pageRoutes } from './page-routes.ts';
 
-const app = Fastify();
+// Route schemas are zod, compiled as the app compiles them (app.ts).
+const app = Fastify().withTypeProvider<ZodTypeProvider>();
+app.setValidatorCompiler(validatorCompiler);
+app.setSerializerCompiler(serializerCompiler);
 
 beforeAll(async () => {
   await app.register(async (scope) => pageRoutes(scope, { frameAncestors: '*' }));

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { HouseAppInstance } from '../http/types.ts';
 import { houseGames, isHouseGame } from '../games/catalogue.ts';
 import { gameNameOf } from './page-kit.ts';
 import { errorTexts } from './page-texts.ts';
@@ -18,6 +19,21 @@ const titles: Record<string, { th: string; en: string }> = {
   slot: { th: 'สล็อต', en: 'Slot' },
   baccarat: { th: 'บาคาร่า', en: 'Baccarat' },
 };
+
+/**
+ * `/play/{gameId}`'s query as the platform's launch writes it. Nothing here refuses a page: an
+ * unknown or repeated `lang` is Thai, a `name` that is not one text is no name (the kind's title).
+ */
+const playQuerySchema = z.object({
+  lang: z
+    .unknown()
+    .optional()
+    .transform((lang): 'th' | 'en' => (lang === 'en' ? 'en' : 'th')),
+  name: z
+    .unknown()
+    .optional()
+    .transform((name) => (typeof name === 'string' ? name : null)),
+});
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -51,7 +67,7 @@ function shell(options: {
  * that loads the game's script; the token stays in the URL the platform gave and is sent in request
  * bodies, never in other URLs. Strict CSP: our own scripts and styles only.
  */
-export async function pageRoutes(app: FastifyInstance, options: { frameAncestors: string }): Promise<void> {
+export async function pageRoutes(app: HouseAppInstance, options: { frameAncestors: string }): Promise<void> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -71,11 +87,12 @@ export async function pageRoutes(app: FastifyInstance, options: { frameAncestors
 
   if (existsSync(publicDir)) await app.register(fastifyStatic, { root: publicDir, prefix: '/public/', maxAge: '1h' });
 
-  app.get<{ Params: { gameId: string }; Querystring: { lang?: string; name?: string } }>(
+  app.get(
     '/play/:gameId',
+    { schema: { params: z.object({ gameId: z.string() }), querystring: playQuerySchema } },
     async (request, reply) => {
       const { gameId } = request.params;
-      const lang = request.query.lang === 'en' ? 'en' : 'th';
+      const { lang } = request.query;
       reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
       // Not a game of ours: the error page in the player's language, with the way back to the lobby.
       if (!isHouseGame(gameId)) {
@@ -90,8 +107,7 @@ export async function pageRoutes(app: FastifyInstance, options: { frameAncestors
         );
       }
       const kind = houseGames[gameId].kind;
-      const title =
-        gameNameOf(typeof request.query.name === 'string' ? request.query.name : null) || titles[kind]![lang];
+      const title = gameNameOf(request.query.name) || titles[kind]![lang];
       return reply.send(
         shell({ lang, title, page: kind, bodyClass: `house--${kind}`, data: { 'game-id': gameId, kind } }),
       );

@@ -8,10 +8,11 @@ import {
   type TransferVendorCall,
   type TransferVendorRequest,
 } from '@lotus/contract';
-import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { HouseDatabase } from '../db/schema.ts';
-import { fail } from '../http.ts';
+import { HouseError } from '../http/house-error.ts';
+import type { HouseAppInstance } from '../http/types.ts';
 import { hashToken, signatureMatches } from '../signature.ts';
 import { isHouseGame } from '../games/catalogue.ts';
 
@@ -27,14 +28,11 @@ export interface TransferApiOptions {
   now: () => number;
 }
 
-class Refusal extends Error {
-  constructor(
-    readonly errorCode: string,
-    readonly statusCode = 409,
-  ) {
-    super(errorCode);
-  }
-}
+/** The protocol's refusals: a definite answer (the call did not take effect), 409 unless said otherwise. */
+const refusal = (errorCode: string, statusCode = 409) => new HouseError(statusCode, errorCode);
+
+/** An unknown call is answered 404 INVALID_REQUEST (route `config.invalid`), before the signature is checked. */
+const paramsSchema = z.object({ call: z.enum(transferVendorCalls) });
 
 /**
  * The transfer brand's side of the transfer-wallet protocol (packages/contract/src/transfer-vendor.ts):
@@ -42,36 +40,40 @@ class Refusal extends Error {
  * every fund-in and fund-out is recorded under the platform's reference, so a repeat answers the same
  * and a status query can tell what happened.
  */
-export async function transferApi(app: FastifyInstance, options: TransferApiOptions): Promise<void> {
+export async function transferApi(app: HouseAppInstance, options: TransferApiOptions): Promise<void> {
   const { db } = options;
   // Signatures are over the exact bytes: keep the body as text until it is verified.
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) =>
     done(null, body),
   );
 
-  app.post<{ Params: { call: string }; Body: string }>('/transfer-api/:call', async (request, reply) => {
-    const call = request.params.call as TransferVendorCall;
-    if (!transferVendorCalls.includes(call)) return fail(reply, 404, transferVendorErrorCodes.invalidRequest);
-    const raw = typeof request.body === 'string' ? request.body : '';
-    if (!signatureMatches(options.secret, raw, request.headers['x-signature'] as string | undefined))
-      return fail(reply, 401, transferVendorErrorCodes.invalidSignature);
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return fail(reply, 400, transferVendorErrorCodes.invalidRequest);
-    }
-    const parsed = transferVendorRequestSchemas[call].safeParse(json);
-    if (!parsed.success) return fail(reply, 400, transferVendorErrorCodes.invalidRequest);
-    if (Math.abs(parsed.data.timestamp - options.now()) > maxClockSkewMs)
-      return fail(reply, 400, transferVendorErrorCodes.staleRequest);
-    try {
+  // The body is the contract's request schema of the call (transferVendorRequestSchemas), checked in
+  // the handler rather than as the route's body schema: the signature is over the raw text and is
+  // checked first, so an unsigned body is refused as such before anything reads it.
+  app.post(
+    '/transfer-api/:call',
+    {
+      schema: { params: paramsSchema },
+      config: { invalid: { statusCode: 404, errorCode: transferVendorErrorCodes.invalidRequest } },
+    },
+    async (request) => {
+      const { call } = request.params;
+      const raw = typeof request.body === 'string' ? request.body : '';
+      if (!signatureMatches(options.secret, raw, request.headers['x-signature'] as string | undefined))
+        throw refusal(transferVendorErrorCodes.invalidSignature, 401);
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        throw refusal(transferVendorErrorCodes.invalidRequest, 400);
+      }
+      const parsed = transferVendorRequestSchemas[call].safeParse(json);
+      if (!parsed.success) throw refusal(transferVendorErrorCodes.invalidRequest, 400);
+      if (Math.abs(parsed.data.timestamp - options.now()) > maxClockSkewMs)
+        throw refusal(transferVendorErrorCodes.staleRequest, 400);
       return { success: true, value: await handlers[call](parsed.data as never) };
-    } catch (error) {
-      if (error instanceof Refusal) return fail(reply, error.statusCode, error.errorCode);
-      throw error;
-    }
-  });
+    },
+  );
 
   const findPlayer = async (playerId: string) => {
     const player = await db
@@ -79,16 +81,16 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
       .select(['player_id', 'balance', 'currency'])
       .where('player_id', '=', playerId)
       .executeTakeFirst();
-    if (!player) throw new Refusal(transferVendorErrorCodes.playerNotFound, 404);
+    if (!player) throw refusal(transferVendorErrorCodes.playerNotFound, 404);
     return player;
   };
 
   /** Fund-in or fund-out under a reference, once: the reference's row and the balance change commit together. */
   const move = async (direction: 'IN' | 'OUT', body: TransferVendorRequest<'fund-in'>) => {
     const amount = parseAmount(body.amount);
-    if (amount === null || amount <= 0n) throw new Refusal(transferVendorErrorCodes.invalidRequest, 400);
+    if (amount === null || amount <= 0n) throw refusal(transferVendorErrorCodes.invalidRequest, 400);
     const player = await findPlayer(body.playerId);
-    if (player.currency !== body.currency) throw new Refusal(transferVendorErrorCodes.invalidRequest, 400);
+    if (player.currency !== body.currency) throw refusal(transferVendorErrorCodes.invalidRequest, 400);
     return db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('transfer')
@@ -114,7 +116,7 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
           earlier.player_id === body.playerId &&
           earlier.direction === direction &&
           earlier.amount === amount;
-        if (!same) throw new Refusal(transferVendorErrorCodes.duplicateReference);
+        if (!same) throw refusal(transferVendorErrorCodes.duplicateReference);
         const current = await findPlayer(body.playerId);
         return { reference: body.reference, status: 'SUCCESS' as const, balance: formatMinorUnits(current.balance) };
       }
@@ -127,7 +129,7 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
         .returning('balance')
         .executeTakeFirst();
       // Rolling back the transaction also drops the reference: a refused fund-out may be retried.
-      if (!updated) throw new Refusal(transferVendorErrorCodes.insufficientFunds);
+      if (!updated) throw refusal(transferVendorErrorCodes.insufficientFunds);
       return { reference: body.reference, status: 'SUCCESS' as const, balance: formatMinorUnits(updated.balance) };
     });
   };
@@ -174,7 +176,7 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
         body.cursor === ''
           ? [0, '']
           : [Number(body.cursor.slice(0, body.cursor.indexOf(':'))), body.cursor.slice(body.cursor.indexOf(':') + 1)];
-      if (!Number.isSafeInteger(afterMs)) throw new Refusal(transferVendorErrorCodes.invalidRequest, 400);
+      if (!Number.isSafeInteger(afterMs)) throw refusal(transferVendorErrorCodes.invalidRequest, 400);
       const rounds = await db
         .selectFrom('slot_round')
         .select([
@@ -211,7 +213,7 @@ export async function transferApi(app: FastifyInstance, options: TransferApiOpti
     },
     launch: async (body) => {
       const player = await findPlayer(body.playerId);
-      if (!isHouseGame(body.gameId)) throw new Refusal(transferVendorErrorCodes.gameUnknown, 404);
+      if (!isHouseGame(body.gameId)) throw refusal(transferVendorErrorCodes.gameUnknown, 404);
       const token = randomBytes(32).toString('base64url');
       await db
         .insertInto('play_session')

@@ -1,32 +1,37 @@
 import websocket from '@fastify/websocket';
 import { BACCARAT_BETS } from '@lotus/fair';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fail, okAnswer, plain, playerBodySchema, walletFailure } from '../../http.ts';
+import { okAnswer, plain, playerBodySchema, type PlayerBody } from '../../http/answers.ts';
+import { HouseError } from '../../http/house-error.ts';
+import type { HouseAppInstance } from '../../http/types.ts';
 import type { Sessions } from '../../sessions.ts';
 import { WalletRefusal } from '../../wallets/player-wallet.ts';
 import { houseGames, isHouseGame } from '../catalogue.ts';
-import { BetRefused, type BaccaratTable } from './baccarat-table.ts';
+import type { BaccaratTable } from './baccarat-table.ts';
 
 const betSchema = playerBodySchema.extend({
   roundId: z.string().uuid(),
   bets: z.partialRecord(z.enum(BACCARAT_BETS), z.number().int()),
 });
 
+/** The websocket's first message (checked here: a websocket message has no route schema). */
 const joinSchema = playerBodySchema.extend({ type: z.literal('join') });
+
+/** `GET /api/baccarat/state?gameId=`: a missing or repeated gameId names no table (404 GAME_UNKNOWN). */
+const stateQuerySchema = z.object({ gameId: z.string().default('') });
 
 /**
  * The baccarat table's calls (README.md "Baccarat"): a websocket that pushes the shared table state
  * to every seated player (and their own balance and bets), and a bet call.
  */
 export async function baccaratRoutes(
-  app: FastifyInstance,
+  app: HouseAppInstance,
   options: { sessions: Sessions; tables: Map<string, BaccaratTable>; allowedOrigin: string },
 ): Promise<void> {
   const { sessions, tables } = options;
   await app.register(websocket, { options: { maxPayload: 4_096 } });
 
-  const openTable = async (body: z.infer<typeof playerBodySchema>) => {
+  const openTable = async (body: PlayerBody) => {
     if (!isHouseGame(body.gameId) || houseGames[body.gameId].kind !== 'baccarat') return null;
     const table = tables.get(body.gameId);
     if (!table) return null;
@@ -85,24 +90,27 @@ export async function baccaratRoutes(
     socket.on('close', () => unsubscribe?.());
   });
 
-  app.post('/api/baccarat/bet', async (request, reply) => {
-    const body = betSchema.safeParse(request.body);
-    if (!body.success) return fail(reply, 400, 'INVALID_BET');
-    try {
-      const opened = await openTable(body.data);
-      if (!opened) return fail(reply, 404, 'GAME_UNKNOWN');
-      const placed = await opened.table.placeBet(opened.session.wallet, body.data.roundId, body.data.bets);
+  app.post(
+    '/api/baccarat/bet',
+    { schema: { body: betSchema }, config: { invalid: { statusCode: 400, errorCode: 'INVALID_BET' } } },
+    async (request) => {
+      const opened = await openTable(request.body);
+      if (!opened) throw new HouseError(404, 'GAME_UNKNOWN');
+      const placed = await opened.table.placeBet(opened.session.wallet, request.body.roundId, request.body.bets);
       return okAnswer(plain(placed));
-    } catch (error) {
-      if (error instanceof BetRefused) return fail(reply, 409, error.code);
-      return walletFailure(reply, error);
-    }
-  });
+    },
+  );
 
-  app.get('/api/baccarat/state', async (request, reply) => {
-    const gameId = (request.query as { gameId?: string }).gameId ?? '';
-    const table = tables.get(gameId);
-    if (!table) return fail(reply, 404, 'GAME_UNKNOWN');
-    return okAnswer(plain(await table.state()));
-  });
+  app.get(
+    '/api/baccarat/state',
+    {
+      schema: { querystring: stateQuerySchema },
+      config: { invalid: { statusCode: 404, errorCode: 'GAME_UNKNOWN' } },
+    },
+    async (request) => {
+      const table = tables.get(request.query.gameId);
+      if (!table) throw new HouseError(404, 'GAME_UNKNOWN');
+      return okAnswer(plain(await table.state()));
+    },
+  );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BACCARAT_BETS, dealBaccarat, settleBaccaratBet, type BaccaratBet, type BaccaratOutcome } from '@lotus/fair';
 import type { Kysely } from 'kysely';
 import type { HouseDatabase, WalletRef } from '../../db/schema.ts';
+import { HouseError } from '../../http/house-error.ts';
 import { WalletRefusal, WalletUnreachable, type PlayerWallet } from '../../wallets/player-wallet.ts';
 import { publicSeeds, rotateSeeds, takeRoundSeeds, type PublicSeeds } from '../fair-seeds.ts';
 
@@ -67,9 +68,10 @@ export interface TableDeps {
   onError?: (error: unknown) => void;
 }
 
-export class BetRefused extends Error {
+/** A bet the table refuses: answered 409 with its code (a HouseError, written by the app's error handler). */
+export class BetRefused extends HouseError {
   constructor(readonly code: 'BETTING_CLOSED' | 'INVALID_BET') {
-    super(code);
+    super(409, code);
   }
 }
 
