@@ -17,7 +17,7 @@ DECLARE
 BEGIN
   -- The calls a plain read clears for the set path (the checks of vendor_wallet_play, same order of meaning).
   WITH call AS (
-    SELECT (e.ord - 1)::integer AS idx, e.value AS v, (e.value->>'amount')::bigint AS amount, (e.value->>'now')::timestamptz AS at
+    SELECT (e.ord - 1)::integer AS idx, e.value AS v, (e.value->>'amountMinor')::bigint AS amount, (e.value->>'now')::timestamptz AS at
     FROM jsonb_array_elements(p_calls) WITH ORDINALITY AS e(value, ord)
   ), session AS (
     SELECT c.*, s.merchant_id, s.member_id, s.vendor_code, s.game_id, s.expires_at, m.status AS member_status, mc.currency,
@@ -209,7 +209,7 @@ BEGIN
         CASE WHEN jsonb_typeof(v_call->'merchants') = 'array'
              THEN ARRAY(SELECT jsonb_array_elements_text(v_call->'merchants')::integer) END,
         v_call->>'tokenHash', v_call->>'playerId', v_call->>'gameId', v_call->>'currency',
-        v_call->>'roundId', v_call->>'transactionId', (v_call->>'amount')::bigint,
+        v_call->>'roundId', v_call->>'transactionId', (v_call->>'amountMinor')::bigint,
         (v_call->>'roundClosed')::boolean, v_call->>'requestHash',
         CASE WHEN jsonb_typeof(v_call->'fairness') = 'object' THEN v_call->'fairness' END,
         (v_call->>'countFairness')::boolean, (v_call->>'now')::timestamptz) p;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { checkLedger, postTransfers } from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
-import { playBatcherFor, type PlayCall } from './play-batcher.ts';
+import { playBatcherFor } from './play-batcher.ts';
+import type { PlayCall } from './play-call.ts';
 import { createVendorKit, houseSecret, type Player, type VendorKit } from './seamless-wallet.testing.ts';
 
 let testApp: TestApp;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-function bet(p: Player, transactionId: string, amount: string | null): PlayCall {
+function bet(p: Player, transactionId: string, amountMinor: string | null): PlayCall {
   return {
     call: 'bet',
     vendor: p.vendor,
@@ -27,9 +28,9 @@ function bet(p: Player, transactionId: string, amount: string | null): PlayCall 
     currency: kit.currency,
     roundId: `round-${transactionId}`,
     transactionId,
-    amount,
+    amountMinor,
     roundClosed: null,
-    requestHash: `hash-${transactionId}-${amount}`,
+    requestHash: `hash-${transactionId}-${amountMinor}`,
     fairness: null,
     countFairness: false,
     now: new Date(clock).toISOString(),
@@ -78,9 +79,9 @@ test('a call that breaks its whole statement fails alone: the others of its grou
   expect((await checkLedger(testApp.db)).ok).toBe(true);
 });
 
-function win(p: Player, transactionId: string, roundId: string, amount: string): PlayCall {
+function win(p: Player, transactionId: string, roundId: string, amountMinor: string): PlayCall {
   return {
-    ...bet(p, transactionId, amount),
+    ...bet(p, transactionId, amountMinor),
     call: 'win',
     roundId,
     roundClosed: true,
@@ -92,7 +93,7 @@ function win(p: Player, transactionId: string, roundId: string, amount: string):
 async function playOneByOne(call: PlayCall) {
   const { rows } = await sql<{ balance: bigint; replayed: boolean }>`
     SELECT balance, replayed FROM vendor_wallet_play(${call.call}, ${call.vendor}, NULL, ${call.tokenHash}, ${call.playerId}, ${call.gameId},
-      ${call.currency}, ${call.roundId}, ${call.transactionId}, ${call.amount}::bigint, ${call.roundClosed}::boolean, ${call.requestHash},
+      ${call.currency}, ${call.roundId}, ${call.transactionId}, ${call.amountMinor}::bigint, ${call.roundClosed}::boolean, ${call.requestHash},
       ${call.fairness === null ? null : JSON.stringify(call.fairness)}::jsonb, ${call.countFairness}, ${call.now}::timestamptz)`.execute(
     testApp.db,
   );

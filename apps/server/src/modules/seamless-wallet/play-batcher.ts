@@ -1,27 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { VendorWalletErrorCode } from '@lotus/contract';
 import type { Database } from '../../db/schema.ts';
-
-/** One bet or win as `vendor_wallet_play` takes it (migration 0022); bigints travel as strings. */
-export interface PlayCall {
-  call: 'bet' | 'win';
-  vendor: string;
-  /** The merchants the signature is valid for; null: any (the house vendor). */
-  merchants: number[] | null;
-  tokenHash: string;
-  playerId: string;
-  gameId: string;
-  currency: string;
-  roundId: string;
-  transactionId: string;
-  /** Minor units; null when the request's amount was not a valid decimal (the function refuses it in protocol order). */
-  amount: string | null;
-  roundClosed: boolean | null;
-  requestHash: string;
-  fairness: object | null;
-  countFairness: boolean;
-  now: string;
-}
+import type { PlayCall } from './play-call.ts';
 
 export type PlayOutcome =
   | { ok: true; balance: bigint; replayed: boolean }

@@ -212,7 +212,7 @@ async function play(
     currency: request.currency,
     roundId: request.roundId,
     transactionId: request.transactionId,
-    amount: amount === null ? null : amount.toString(),
+    amountMinor: amount === null ? null : amount.toString(),
     roundClosed: request.roundClosed ?? null,
     requestHash: hashCall(call, request.playerId, request, amount),
     fairness: request.roundDetails ?? null,
