@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
@@ -37,4 +44,25 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
 export function addFieldIssues(context: z.RefinementCtx, messages: Record<string, string | null | undefined>): void {
   for (const [field, message] of Object.entries(messages))
     if (message) context.addIssue({ code: 'custom', path: [field], message });
+}
+
+/**
+ * For forms drawn with controlled inputs (RuleField, SmsCodeField, the country picker): the values,
+ * each field's message, and a setter that, once the form has been sent, checks the whole form again
+ * at every change, so a message goes as soon as its field is put right (a confirmation's too, when
+ * the password it repeats changes).
+ */
+export function useControlledFields<Values extends Record<string, string>>(
+  form: UseFormReturn<Values, unknown, FieldValues>,
+) {
+  const values = form.watch() as Values;
+  const { errors, isSubmitted } = form.formState;
+  const messages = Object.fromEntries(
+    Object.entries(errors).map(([name, error]) => [name, (error as { message?: string } | undefined)?.message]),
+  ) as Partial<Record<keyof Values, string>>;
+  const setValue = (name: keyof Values & string, value: string) => {
+    form.setValue(name as Path<Values>, value as PathValue<Values, Path<Values>>);
+    if (isSubmitted) void form.trigger();
+  };
+  return { values, errors: messages, setValue };
 }

@@ -1,19 +1,28 @@
 import '../register-recovery.css';
-import { apiPaths, type LoginResult, type RegisterFieldRule, type RegisterSettings } from '@lotus/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  apiPaths,
+  passwordEmailRequestSchema,
+  passwordVerificationRequestSchema,
+  setRefusalFieldError,
+  type LoginResult,
+  type RegisterFieldRule,
+  type RegisterSettings,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { startSession } from '../../../api/member';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Modal } from '../../../components/modal';
 import { paths } from '../../../config/paths';
+import { addFieldIssues, useControlledFields, useZodForm } from '../../../lib/forms';
 import { sealedRequest } from '../../../lib/sealed-request';
 import { closeModal, openModal } from '../../../stores/modal-store';
 import { requestPasswordResetEmail, setPasswordBySms } from '../api/password-recovery';
 import { sendPasswordResetSms } from '../api/sms-codes';
 import { describeAuthError } from '../auth-errors';
 import { checkRule, describeRule } from '../register-rules';
-import { useCheckedValues } from '../use-checked-values';
 import { AuthTabs } from './auth-tabs';
 import { CountryPicker, defaultDialingCode } from './country-picker';
 import { checkNewPassword, NewPasswordFields } from './new-password-fields';
@@ -94,6 +103,41 @@ export function ForgotPasswordModal() {
 
 type Step = 'form' | 'sending' | 'slider' | 'logging-in';
 
+interface PhoneRules {
+  mobileRule: RegisterFieldRule;
+  codeRule: RegisterFieldRule;
+  passwordRule: RegisterFieldRule;
+}
+
+/** The contract's request by phone (every field as typed), with the merchant's rules and the confirmation. */
+function forgotByPhoneFormSchema(t: TFunction, { mobileRule, codeRule, passwordRule }: PhoneRules) {
+  return passwordVerificationRequestSchema
+    .pick({ mobileNum: true, verificationCode: true, newPassword: true, confirmPassword: true })
+    .required()
+    .superRefine((values, context) =>
+      addFieldIssues(context, {
+        mobileNum: checkRule(values.mobileNum.trim(), mobileRule, t('register_field_mobileNum'), t),
+        verificationCode: checkRule(values.verificationCode.trim(), codeRule, t('register_field_verificationCode'), t),
+        ...checkNewPassword(values, passwordRule, t),
+      }),
+    );
+}
+
+/** The contract's request by e-mail, both required, the e-mail checked as the server checks it. */
+function forgotByEmailFormSchema(t: TFunction) {
+  return passwordEmailRequestSchema.superRefine((values, context) => {
+    const email = values.email.trim();
+    addFieldIssues(context, {
+      username: values.username.trim() ? null : t('register_required', { field: t('register_field_username') }),
+      email: !email
+        ? t('register_required', { field: t('register_field_email') })
+        : email.length > 254 || !emailPattern.test(email)
+          ? t('forgot_email_invalid')
+          : null,
+    });
+  });
+}
+
 /**
  * By phone: the number (checked before a code is asked for), the code, the new password under the
  * merchant's password rule and its confirmation, all checked before POST
@@ -109,32 +153,26 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
     ? { ...settings.rules.verificationCode, required: true }
     : anyCodeRule;
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
-  const { values, errors, setErrors, setValue, checkAll } = useCheckedValues(
-    { mobileNum: '', verificationCode: '', newPassword: '', confirmPassword: '' },
-    (current) => {
-      const next: Partial<Record<keyof typeof current, string>> = {};
-      const mobileError = checkRule(current.mobileNum.trim(), mobileRule, t('register_field_mobileNum'), t);
-      if (mobileError) next.mobileNum = mobileError;
-      const codeError = checkRule(current.verificationCode.trim(), codeRule, t('register_field_verificationCode'), t);
-      if (codeError) next.verificationCode = codeError;
-      return { ...next, ...checkNewPassword(current, passwordRule, t) };
-    },
+  const form = useZodForm(
+    // The rules come from the settings: the schema changes only with them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    useMemo(() => forgotByPhoneFormSchema(t, { mobileRule, codeRule, passwordRule }), [t, settings]),
+    { defaultValues: { mobileNum: '', verificationCode: '', newPassword: '', confirmPassword: '' } },
   );
+  const { values, errors, setValue } = useControlledFields(form);
   const [formError, setFormError] = useState('');
   const [step, setStep] = useState<Step>('form');
   const mobileNum = values.mobileNum.trim();
 
   const canSendCode = () => {
     const message = checkRule(mobileNum, mobileRule, t('register_field_mobileNum'), t);
-    setErrors((previous) => ({ ...previous, mobileNum: message ?? undefined }));
+    if (message) form.setError('mobileNum', { type: 'custom', message });
+    else form.clearErrors('mobileNum');
     return message === null;
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (step !== 'form') return;
-    setFormError('');
-    if (!checkAll()) return;
     setStep('sending');
     try {
       await setPasswordBySms({
@@ -146,7 +184,8 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
       });
       setStep('slider');
     } catch (error) {
-      setFormError(describeAuthError(error, t));
+      const fields = ['mobileNum', 'verificationCode', 'newPassword', 'confirmPassword'] as const;
+      if (!setRefusalFieldError(error, form.setError, fields)) setFormError(describeAuthError(error, t));
       setStep('form');
     }
   };
@@ -173,7 +212,10 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
   return (
     <form
       className="auth-form recovery-form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        if (step === 'form') setFormError('');
+        void form.handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('forgot_method_mobile')}
     >
@@ -237,28 +279,22 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
  */
 function ForgotByEmail() {
   const { t } = useTranslation();
-  const { values, errors, setValue, checkAll } = useCheckedValues({ username: '', email: '' }, (current) => {
-    const next: Partial<Record<keyof typeof current, string>> = {};
-    const email = current.email.trim();
-    if (!current.username.trim()) next.username = t('register_required', { field: t('register_field_username') });
-    if (!email) next.email = t('register_required', { field: t('register_field_email') });
-    else if (email.length > 254 || !emailPattern.test(email)) next.email = t('forgot_email_invalid');
-    return next;
-  });
+  const form = useZodForm(
+    useMemo(() => forgotByEmailFormSchema(t), [t]),
+    { defaultValues: { username: '', email: '' } },
+  );
+  const { values, errors, setValue } = useControlledFields(form);
   const [formError, setFormError] = useState('');
   const [isSending, setIsSending] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (isSending) return;
-    setFormError('');
-    if (!checkAll()) return;
     setIsSending(true);
     try {
       await requestPasswordResetEmail({ username: values.username.trim(), email: values.email.trim() });
       openModal({ kind: 'notice', titleKey: 'forgot_title', messageKey: 'forgot_email_sent' });
     } catch (error) {
-      setFormError(describeAuthError(error, t));
+      if (!setRefusalFieldError(error, form.setError, ['username', 'email'])) setFormError(describeAuthError(error, t));
       setIsSending(false);
     }
   };
@@ -266,7 +302,10 @@ function ForgotByEmail() {
   return (
     <form
       className="auth-form recovery-form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        if (!isSending) setFormError('');
+        void form.handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('forgot_method_email')}
     >

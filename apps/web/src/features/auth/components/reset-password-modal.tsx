@@ -1,16 +1,22 @@
 import '../register-recovery.css';
-import { identityErrorCodes, type RegisterFieldRule } from '@lotus/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  identityErrorCodes,
+  passwordEmailResetRequestSchema,
+  setRefusalFieldError,
+  type RegisterFieldRule,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
+import { addFieldIssues, useControlledFields, useZodForm } from '../../../lib/forms';
 import { closeModal, openModal } from '../../../stores/modal-store';
 import { resetPasswordByEmail } from '../api/password-recovery';
 import { describeAuthError } from '../auth-errors';
-import { useCheckedValues } from '../use-checked-values';
 import { requiredRuleOf } from './forgot-password-modal';
-import { checkNewPassword, NewPasswordFields } from './new-password-fields';
+import { checkNewPassword, NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 import { RegisterSettingsGate } from './register-settings-gate';
 
 /** The query parameter of the e-mailed reset link: `/?resetPassword=<token>`. */
@@ -34,22 +40,28 @@ export function ResetPasswordModal({ resetToken }: { resetToken: string }) {
   );
 }
 
+/** The contract's reset request without the link's token, with the merchant's password rule and the confirmation. */
+function resetPasswordFormSchema(t: TFunction, passwordRule: RegisterFieldRule) {
+  return passwordEmailResetRequestSchema
+    .pick({ newPassword: true, confirmPassword: true })
+    .superRefine((values, context) => addFieldIssues(context, checkNewPassword(values, passwordRule, t)));
+}
+
 function ResetPasswordForm({ resetToken, passwordRule }: { resetToken: string; passwordRule: RegisterFieldRule }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const { values, errors, setValue, checkAll } = useCheckedValues({ newPassword: '', confirmPassword: '' }, (current) =>
-    checkNewPassword(current, passwordRule, t),
+  const form = useZodForm(
+    useMemo(() => resetPasswordFormSchema(t, passwordRule), [t, passwordRule]),
+    { defaultValues: { newPassword: '', confirmPassword: '' } },
   );
+  const { values, errors, setValue } = useControlledFields(form);
   const [formError, setFormError] = useState('');
   const [isLinkSpent, setIsLinkSpent] = useState(false);
   const [isSending, setIsSending] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (values: NewPasswordValues) => {
     if (isSending) return;
-    setFormError('');
-    if (!checkAll()) return;
     setIsSending(true);
     try {
       await resetPasswordByEmail({
@@ -66,7 +78,8 @@ function ResetPasswordForm({ resetToken, passwordRule }: { resetToken: string; p
       );
       openModal({ kind: 'login', messageKey: 'reset_password_done' });
     } catch (error) {
-      setFormError(describeAuthError(error, t));
+      if (!setRefusalFieldError(error, form.setError, ['newPassword', 'confirmPassword']))
+        setFormError(describeAuthError(error, t));
       setIsLinkSpent(error instanceof ApiError && error.errorCode === identityErrorCodes.resetTokenInvalid);
       setIsSending(false);
     }
@@ -75,7 +88,10 @@ function ResetPasswordForm({ resetToken, passwordRule }: { resetToken: string; p
   return (
     <form
       className="auth-form recovery-form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        setFormError('');
+        void form.handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('reset_title')}
     >
