@@ -16,6 +16,7 @@ import { AppError } from './http/app-error.ts';
 import { sendClientError, sendError } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { registerSeamlessWalletMetrics } from './modules/seamless-wallet/index.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { ResponseCache, createCacheFastPath, registerResponseCache } from './http/response-cache.ts';
@@ -195,7 +196,9 @@ export async function buildApp({
     },
   });
 
-  const recordRequest = registerMetrics(app, config.METRICS_ALLOW);
+  const recordRequest = registerMetrics(app, config.METRICS_ALLOW, [
+    (registry) => registerSeamlessWalletMetrics(registry, db),
+  ]);
   let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;

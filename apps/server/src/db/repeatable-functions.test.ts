@@ -72,6 +72,16 @@ describe('repeatable database functions (db/functions)', () => {
     expect(await sourceOf('vendor_wallet_play_batch')).not.toContain('-- the older body');
   });
 
+  test('a function a numbered migration dropped (to change its result type) is created again', async () => {
+    await sql`DROP FUNCTION vendor_wallet_play_batch(jsonb)`.execute(testDb.db);
+    expect(await applyRepeatableFunctions(testDb.db, logger)).toEqual(['vendor_wallet_play_batch']);
+    expect(batchFile.body).toContain((await sourceOf('vendor_wallet_play_batch')).trim());
+  });
+
+  test.each(files)('$name catches no error it does not name (no WHEN OTHERS)', ({ body }) => {
+    expect(body).not.toMatch(/WHEN\s+OTHERS/i);
+  });
+
   test('a file that fails changes nothing: the transaction is undone and the error reaches the caller', async () => {
     const broken = { name: 'vendor_wallet_play_batch', body: 'CREATE OR REPLACE FUNCTION', checksum: 'broken' };
     await expect(applyRepeatableFunctions(testDb.db, logger, [broken])).rejects.toThrow();

@@ -10,9 +10,17 @@ import { AppError } from './app-error.ts';
 /** Records one answered request (used by the response cache's fast path, which bypasses Fastify's hooks). */
 export type RecordRequest = (method: string, route: string, statusCode: number, seconds: number) => void;
 
-export function registerMetrics(app: FastifyInstance, allow: readonly string[]): RecordRequest {
+/** Adds a module's own metrics to the registry /metrics serves. */
+export type RegisterModuleMetrics = (registry: Registry) => void;
+
+export function registerMetrics(
+  app: FastifyInstance,
+  allow: readonly string[],
+  moduleMetrics: readonly RegisterModuleMetrics[] = [],
+): RecordRequest {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const register of moduleMetrics) register(registry);
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
     name: 'http_requests_total',

@@ -1,5 +1,6 @@
 CREATE OR REPLACE FUNCTION vendor_wallet_play_batch(p_calls jsonb)
-RETURNS TABLE (call_index integer, balance bigint, replayed boolean, refusal text, refusal_detail text, set_path boolean)
+RETURNS TABLE (call_index integer, balance bigint, replayed boolean, refusal text, refusal_detail text, set_path boolean,
+               set_path_fallback text)
 LANGUAGE plpgsql
 -- Every statement here reaches its rows by key. PL/pgSQL keeps a statement's plan for the whole
 -- session: one made while the tables were small (a new database, the first minutes) would go on
@@ -14,6 +15,7 @@ DECLARE
   v_call jsonb;
   v_index integer;
   v_constraint text;
+  v_fallback text;
 BEGIN
   -- The calls a plain read clears for the set path (the checks of vendor_wallet_play, same order of meaning).
   WITH call AS (
@@ -101,7 +103,7 @@ BEGIN
       )
       SELECT count(*) INTO v_count FROM moved;
       IF v_count <> (SELECT count(*) FROM unnest(v_set) c WHERE c.amount > 0) THEN
-        RAISE EXCEPTION USING ERRCODE = 'LW002', MESSAGE = 'a balance fell meanwhile';
+        RAISE EXCEPTION USING ERRCODE = 'LW003', MESSAGE = 'a balance fell meanwhile';
       END IF;
 
       -- 4. The postings and their transfers (the house side is derived, as in vendor_wallet_play).
@@ -183,18 +185,37 @@ BEGIN
                                             updated_at = excluded.updated_at;
 
       v_set_indexes := ARRAY(SELECT c.idx FROM unnest(v_set) c);
-    EXCEPTION WHEN OTHERS THEN
-      -- Undone as a whole (a race, or a statement that failed): every call goes one by one below.
-      v_set := '{}';
+    -- The races the plain read above cannot rule out undo the set path as a whole (every call then
+    -- goes one by one below, which answers each as alone), and say which one it was: the batcher
+    -- counts them in /metrics. Any other error is a fault and fails the statement.
+    EXCEPTION
+      WHEN SQLSTATE 'LW002' THEN
+        v_set := '{}';
+        v_fallback := 'round_closed';
+      WHEN SQLSTATE 'LW003' THEN
+        v_set := '{}';
+        v_fallback := 'balance_fell';
+      WHEN deadlock_detected THEN
+        -- Its locks are taken in the batcher's order, but other work (a rollback, a withdrawal's
+        -- turnover) may hold one of them and wait for another.
+        v_set := '{}';
+        v_fallback := 'deadlock';
+      WHEN unique_violation THEN
+        -- The ledger's own key: the one-by-one path answers it as a duplicate with different data.
+        GET STACKED DIAGNOSTICS v_constraint = CONSTRAINT_NAME;
+        IF v_constraint IS DISTINCT FROM 'ledger_posting_idempotency_key' THEN RAISE; END IF;
+        v_set := '{}';
+        v_fallback := 'posting_key_taken';
     END;
 
     RETURN QUERY
-      SELECT c.idx, a.balance, false, NULL::text, NULL::text, true
+      SELECT c.idx, a.balance, false, NULL::text, NULL::text, true, NULL::text
       FROM unnest(v_set) c JOIN ledger_account a ON a.id = c.member_account;
   END IF;
 
   -- The others one by one, as in 0023: a refusal undoes its own call only.
   set_path := false;
+  set_path_fallback := v_fallback;
   FOR v_call, v_index IN
     SELECT e.value, (e.ord - 1)::integer FROM jsonb_array_elements(p_calls) WITH ORDINALITY AS e(value, ord)
     WHERE (e.ord - 1)::integer <> ALL (v_set_indexes)

@@ -28,6 +28,7 @@ import * as m0027 from './0027_withdrawal_payout_reference.ts';
 import * as m0028 from './0028_served_games.ts';
 import * as m0030 from './0030_banner_texts_and_seed_fingerprint.ts';
 import * as m0031 from './0031_repeatable_functions.ts';
+import * as m0032 from './0032_play_batch_fallback_reason.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -61,4 +62,5 @@ export const migrations = {
   '0028_served_games': m0028,
   '0030_banner_texts_and_seed_fingerprint': m0030,
   '0031_repeatable_functions': m0031,
+  '0032_play_batch_fallback_reason': m0032,
 };

@@ -2,3 +2,4 @@ export { createGameSession, gameSessionTtlMs, hashSessionToken, type CreateGameS
 export { seamlessWalletRoutes } from './seamless-wallet.routes.ts';
 export type { SeamlessWalletTables } from './seamless-wallet.tables.ts';
 export { houseVendorCode, signBody } from './signature.ts';
+export { registerSeamlessWalletMetrics } from './seamless-wallet.metrics.ts';

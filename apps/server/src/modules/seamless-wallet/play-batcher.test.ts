@@ -71,9 +71,12 @@ test('a call that breaks its whole statement fails alone: the others of its grou
   const calls = Array.from({ length: 12 }, (_, index) => bet(p, `fault-${index}`, '100'));
   // Not a time: the cast fails inside the statement, which is not a refusal of the protocol.
   calls[7] = { ...calls[7]!, now: 'not a time' };
+  const failedBefore = batcher.stats.fallbacks.statement_failed;
   const settled = await Promise.allSettled(calls.map((call) => batcher.play(call)));
 
   expect(settled[7]!.status).toBe('rejected');
+  expect((settled[7] as PromiseRejectedResult).reason).toMatchObject({ code: '22007' });
+  expect(batcher.stats.fallbacks.statement_failed - failedBefore).toBeGreaterThanOrEqual(1);
   expect(settled.filter((result) => result.status === 'fulfilled' && result.value.ok)).toHaveLength(11);
   expect(await kit.balanceOf(p)).toBe(10_000n - 11n * 100n);
   expect((await checkLedger(testApp.db)).ok).toBe(true);
@@ -222,6 +225,7 @@ test('a balance that falls while the set path waits for its lock: the set path i
   const batcher = playBatcherFor(testApp.db);
   const p = await kit.player(1_000n);
   const before = batcher.stats.setPathCalls;
+  const fallbacksBefore = { ...batcher.stats.fallbacks };
   let outcome: Promise<unknown> | undefined;
   await testApp.db.transaction().execute(async (trx) => {
     // Takes 9.50 of the member's 10.00 and holds the account's row until the bet below waits for it.
@@ -246,6 +250,13 @@ test('a balance that falls while the set path waits for its lock: the set path i
 
   expect(await outcome).toEqual({ ok: false, refusal: 'INSUFFICIENT_FUNDS', detail: '50' });
   expect(batcher.stats.setPathCalls - before).toBe(0);
+  // Counted by its reason, and only by it, in /metrics.
+  expect(batcher.stats.fallbacks).toEqual({ ...fallbacksBefore, balance_fell: fallbacksBefore.balance_fell + 1 });
+  const metrics = await testApp.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+  expect(metrics.body).toContain(
+    `seamless_wallet_set_path_fallbacks_total{reason="balance_fell"} ${batcher.stats.fallbacks.balance_fell}`,
+  );
+  expect(metrics.body).toContain('seamless_wallet_set_path_fallbacks_total{reason="deadlock"} 0');
   expect(await kit.balanceOf(p)).toBe(50n);
   const leftovers = await sql<{ count: string }>`
     SELECT (SELECT count(*) FROM vendor_transaction WHERE transaction_id = 'race-bet')

@@ -7,6 +7,20 @@ export type PlayOutcome =
   | { ok: true; balance: bigint; replayed: boolean }
   | { ok: false; refusal: VendorWalletErrorCode; detail: string | null };
 
+/**
+ * Why a group did not take the set path as a whole. The first four are the races the set path of
+ * vendor_wallet_play_batch catches by their SQLSTATE (it then runs every call one by one);
+ * `statement_failed` is a statement that failed outright, whose calls the batcher then runs alone.
+ */
+export const setPathFallbackReasons = [
+  'round_closed',
+  'balance_fell',
+  'deadlock',
+  'posting_key_taken',
+  'statement_failed',
+] as const;
+export type SetPathFallbackReason = (typeof setPathFallbackReasons)[number];
+
 interface Pending {
   call: PlayCall;
   resolve: (outcome: PlayOutcome) => void;
@@ -38,10 +52,19 @@ export class PlayBatcher {
   private readonly waiting: Pending[] = [];
   private inFlight = 0;
   /**
-   * How many calls went in how many statements (a group's size is calls / statements), and how many
-   * of the calls the set path answered (migration 0024; the rest went one by one).
+   * How many calls went in how many statements (a group's size is calls / statements), how many of
+   * the calls the set path answered (the rest went one by one), and how often a group fell back, by
+   * reason (counted in /metrics, see seamless-wallet.metrics.ts).
    */
-  readonly stats = { calls: 0, statements: 0, setPathCalls: 0 };
+  readonly stats = {
+    calls: 0,
+    statements: 0,
+    setPathCalls: 0,
+    fallbacks: Object.fromEntries(setPathFallbackReasons.map((reason) => [reason, 0])) as Record<
+      SetPathFallbackReason,
+      number
+    >,
+  };
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -77,19 +100,21 @@ export class PlayBatcher {
           : a.arrival - b.arrival,
     );
     try {
-      const { outcomes, setPathCalls } = await runStatement(
+      const { outcomes, setPathCalls, fallback } = await runStatement(
         this.db,
         ordered.map(({ pending }) => pending.call),
       );
       this.stats.setPathCalls += setPathCalls;
+      if (fallback) this.stats.fallbacks[fallback] += 1;
       ordered.forEach(({ pending }, index) => pending.resolve(outcomes[index]!));
     } catch (error) {
       if (group.length === 1) {
         group[0]!.reject(error);
         return;
       }
-      // A fault (a deadlock with other work, a lost connection...) undid the whole statement: each call
-      // runs again alone, so only a call that fails by itself gets the error.
+      // A fault (a lost connection, a call the database cannot read...) undid the whole statement: each
+      // call runs again alone, so only a call that fails by itself gets the error.
+      this.stats.fallbacks.statement_failed += 1;
       await Promise.all(
         group.map((pending) =>
           runStatement(this.db, [pending.call]).then(({ outcomes }) => pending.resolve(outcomes[0]!), pending.reject),
@@ -102,7 +127,7 @@ export class PlayBatcher {
 async function runStatement(
   db: Kysely<Database>,
   calls: PlayCall[],
-): Promise<{ outcomes: PlayOutcome[]; setPathCalls: number }> {
+): Promise<{ outcomes: PlayOutcome[]; setPathCalls: number; fallback: SetPathFallbackReason | null }> {
   const { rows } = await sql<{
     call_index: number;
     balance: bigint | null;
@@ -110,20 +135,23 @@ async function runStatement(
     refusal: string | null;
     refusal_detail: string | null;
     set_path: boolean;
+    set_path_fallback: SetPathFallbackReason | null;
   }>`
-    SELECT call_index, balance, replayed, refusal, refusal_detail, set_path FROM vendor_wallet_play_batch(${JSON.stringify(calls)}::jsonb)`.execute(
+    SELECT call_index, balance, replayed, refusal, refusal_detail, set_path, set_path_fallback FROM vendor_wallet_play_batch(${JSON.stringify(calls)}::jsonb)`.execute(
     db,
   );
   const outcomes: PlayOutcome[] = new Array(calls.length);
   let setPathCalls = 0;
+  let fallback: SetPathFallbackReason | null = null;
   for (const row of rows) {
     if (row.set_path) setPathCalls += 1;
+    fallback ??= row.set_path_fallback;
     outcomes[row.call_index] =
       row.refusal === null
         ? { ok: true, balance: row.balance!, replayed: row.replayed! }
         : { ok: false, refusal: row.refusal as VendorWalletErrorCode, detail: row.refusal_detail || null };
   }
-  return { outcomes, setPathCalls };
+  return { outcomes, setPathCalls, fallback };
 }
 
 /** One batcher per database handle: the calls that share its connection pool share its commits. */
