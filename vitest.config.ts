@@ -39,7 +39,7 @@ export default defineConfig({
         // Pure game maths, also run in the browser: no database to start.
         test: {
           name: 'fair',
-          include: ['packages/fair/src/**/*.test.ts', 'apps/house-games/src/pages/**/*.test.ts'],
+          include: ['packages/fair/src/**/*.test.ts', 'apps/house-games/src/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -52,12 +52,19 @@ export default defineConfig({
         },
       },
       {
-        // The back-office's own rules (texts for every ledger kind); no database, no DOM.
+        // The back-office: its own rules (node) and the money desk driven through the real app
+        // (files that say `// @vitest-environment jsdom`; apps/admin/src/testing/back-office.ts).
         test: {
           name: 'admin',
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A test loads the whole app and logs in first (seconds on a busy 2-core machine).
+          testTimeout: 30_000,
         },
+        // react-router and react-router/dom resolve to one build (ESM): otherwise `react-router`
+        // resolves to its CommonJS build and `react-router/dom` to its ESM one, two copies of the
+        // router's context, and the app's hooks find no router.
+        resolve: { conditions: ['module'] },
       },
     ],
   },
