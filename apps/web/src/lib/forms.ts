@@ -52,16 +52,14 @@ export function addFieldIssues(context: z.RefinementCtx, messages: Record<string
  * at every change, so a message goes as soon as its field is put right (a confirmation's too, when
  * the password it repeats changes).
  */
-export function useControlledFields<Values extends Record<string, string>>(
-  form: UseFormReturn<Values, unknown, FieldValues>,
-) {
+export function useControlledFields<Values extends FieldValues>(form: UseFormReturn<Values, unknown, FieldValues>) {
   const values = form.watch() as Values;
   const { errors, isSubmitted } = form.formState;
   const messages = Object.fromEntries(
     Object.entries(errors).map(([name, error]) => [name, (error as { message?: string } | undefined)?.message]),
   ) as Partial<Record<keyof Values, string>>;
-  const setValue = (name: keyof Values & string, value: string) => {
-    form.setValue(name as Path<Values>, value as PathValue<Values, Path<Values>>);
+  const setValue = <Name extends Path<Values>>(name: Name, value: PathValue<Values, Name>) => {
+    form.setValue(name, value);
     if (isSubmitted) void form.trigger();
   };
   return { values, errors: messages, setValue };

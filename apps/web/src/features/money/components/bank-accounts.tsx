@@ -1,8 +1,17 @@
-import type { Bank, BankAccount, PaymentPasswordStatus, WithdrawAccountInfo } from '@lotus/contract';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  bindBankAccountRequestSchema,
+  setRefusalFieldError,
+  type Bank,
+  type BankAccount,
+  type PaymentPasswordStatus,
+  type WithdrawAccountInfo,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { useLanguage } from '@lotus/client';
 import { useBanks } from '../api/deposits';
 import { useBindBankAccount, useRemoveBankAccount, useUpdateBankAccount } from '../api/withdrawals';
@@ -13,7 +22,7 @@ import {
   normaliseAccountNumber,
   type FieldProblem,
 } from '../money-rules';
-import { ErrorBlock, LoadingBlock, messageOf, useProblemText } from './money-ui';
+import { ErrorBlock, LoadingBlock, messageOf } from './money-ui';
 
 type Mode =
   | { kind: 'idle' }
@@ -22,13 +31,52 @@ type Mode =
   | { kind: 'remove'; account: BankAccount };
 type FieldName = 'bankCode' | 'accountNumber' | 'accountName' | 'paymentPassword';
 
-/** Which field a refusal of the server belongs under. */
+/** Which field a refusal of the server belongs under, for refusals that name none. */
 const fieldOfError: Record<string, FieldName> = {
   'bank.account.name.mismatch': 'accountName',
   'bank.account.bound': 'accountNumber',
   'invalid.payment.pw': 'paymentPassword',
   'not.exists.payment.password': 'paymentPassword',
 };
+
+interface AccountFormRules {
+  isRemoving: boolean;
+  needsPin: boolean;
+  payeeName: string | null;
+  pinStatus: PaymentPasswordStatus | undefined;
+}
+
+/**
+ * The contract's bind request (every field as typed) with the browser's checks: bank chosen, the
+ * number's digits, the name the member's payee name; the payment password under its rule when asked.
+ */
+function accountFormSchema(t: TFunction, { isRemoving, needsPin, payeeName, pinStatus }: AccountFormRules) {
+  const word = (problem: FieldProblem | null) => (problem ? t(problem.key, problem.values) : null);
+  return bindBankAccountRequestSchema.required().superRefine((values, context) => {
+    const name = values.accountName.trim();
+    addFieldIssues(context, {
+      ...(isRemoving
+        ? {}
+        : {
+            bankCode: values.bankCode ? null : t('money_bank_required'),
+            accountNumber: word(checkAccountNumber(values.accountNumber)),
+            accountName:
+              name === ''
+                ? t('money_account_name_required')
+                : payeeName && !isSameName(name, payeeName)
+                  ? t('money_account_name_mismatch', { name: payeeName })
+                  : null,
+          }),
+      paymentPassword: !needsPin
+        ? null
+        : pinStatus
+          ? word(checkPaymentPassword(values.paymentPassword, pinStatus))
+          : values.paymentPassword
+            ? null
+            : t('money_pin_required'),
+    });
+  });
+}
 
 function BankBadge({ code }: { code: string }) {
   return (
@@ -59,17 +107,8 @@ function AccountForm({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const problemText = useProblemText();
   const id = useId();
   const current = mode.kind === 'bind' ? null : mode.account;
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    bankCode: current?.bankCode ?? '',
-    accountNumber: '',
-    accountName: info.payeeName ?? '',
-    paymentPassword: '',
-  });
-  const [problems, setProblems] = useState<Partial<Record<FieldName, FieldProblem | null>>>({});
-  const [serverProblem, setServerProblem] = useState<{ field: FieldName; text: string } | null>(null);
   const [error, setError] = useState('');
   const bind = useBindBankAccount();
   const change = useUpdateBankAccount();
@@ -78,38 +117,34 @@ function AccountForm({
   const hasPin = info.hasPaymentPassword || pinStatus?.hasPaymentPassword === true;
   const needsPin = mode.kind !== 'bind' || hasPin;
   const isRemoving = mode.kind === 'remove';
+  const payeeName = info.payeeName ?? null;
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    clearErrors,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(
+      () => accountFormSchema(t, { isRemoving, needsPin, payeeName, pinStatus }),
+      [t, isRemoving, needsPin, payeeName, pinStatus],
+    ),
+    {
+      defaultValues: {
+        bankCode: current?.bankCode ?? '',
+        accountNumber: '',
+        accountName: info.payeeName ?? '',
+        paymentPassword: '',
+      },
+      // As before: a field's message stays until that field changes or the next try.
+      reValidateMode: 'onSubmit',
+    },
+  );
+  // Changing a field clears its message and any refusal of the server, as before.
+  const serverFields = (Object.keys(errors) as FieldName[]).filter((name) => errors[name]?.type === 'server');
+  const field = (name: FieldName) => register(name, { onChange: () => clearErrors([name, ...serverFields]) });
 
-  const update = (field: FieldName) => (value: string) => {
-    setValues((currentValues) => ({ ...currentValues, [field]: value }));
-    setProblems((currentProblems) => ({ ...currentProblems, [field]: null }));
-    setServerProblem(null);
-  };
-  const fieldText = (field: FieldName) =>
-    serverProblem?.field === field ? serverProblem.text : problemText(problems[field]);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError('');
-    const found: Partial<Record<FieldName, FieldProblem | null>> = {};
-    if (!isRemoving) {
-      found.bankCode = values.bankCode ? null : { key: 'money_bank_required' };
-      found.accountNumber = checkAccountNumber(values.accountNumber);
-      const name = values.accountName.trim();
-      found.accountName =
-        name === ''
-          ? { key: 'money_account_name_required' }
-          : info.payeeName && !isSameName(name, info.payeeName)
-            ? { key: 'money_account_name_mismatch', values: { name: info.payeeName } }
-            : null;
-    }
-    if (needsPin)
-      found.paymentPassword = pinStatus
-        ? checkPaymentPassword(values.paymentPassword, pinStatus)
-        : values.paymentPassword
-          ? null
-          : { key: 'money_pin_required' };
-    setProblems(found);
-    if (Object.values(found).some(Boolean)) return;
+  const onSubmit = async (values: Record<FieldName, string>) => {
     const account = {
       bankCode: values.bankCode,
       accountNumber: normaliseAccountNumber(values.accountNumber),
@@ -139,8 +174,10 @@ function AccountForm({
         ),
       );
     } catch (failure) {
-      const field = failure instanceof ApiError ? fieldOfError[failure.errorCode] : undefined;
-      if (field && failure instanceof ApiError) setServerProblem({ field, text: failure.message });
+      if (setRefusalFieldError(failure, setFieldError, ['bankCode', 'accountNumber', 'accountName', 'paymentPassword']))
+        return;
+      const name = failure instanceof ApiError ? fieldOfError[failure.errorCode] : undefined;
+      if (name && failure instanceof ApiError) setFieldError(name, { type: 'server', message: failure.message });
       else setError(messageOf(failure, t('error_network')));
     }
   };
@@ -153,7 +190,10 @@ function AccountForm({
   return (
     <form
       className="money-form money-card money-card--form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        setError('');
+        void handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t(titleKey)}
     >
@@ -172,9 +212,8 @@ function AccountForm({
             <select
               id={`${id}-bank`}
               className="auth-field__input"
-              value={values.bankCode}
-              onChange={(event) => update('bankCode')(event.target.value)}
-              aria-invalid={Boolean(fieldText('bankCode'))}
+              {...field('bankCode')}
+              aria-invalid={Boolean(errors.bankCode)}
             >
               <option value="">{t('money_bank_choose')}</option>
               {banks.map((bank) => (
@@ -183,7 +222,7 @@ function AccountForm({
                 </option>
               ))}
             </select>
-            {fieldText('bankCode') && <p className="auth-field__error">{fieldText('bankCode')}</p>}
+            {errors.bankCode && <p className="auth-field__error">{errors.bankCode.message}</p>}
           </div>
           <div className="auth-field">
             <label className="auth-field__label" htmlFor={`${id}-number`}>
@@ -195,11 +234,10 @@ function AccountForm({
               inputMode="numeric"
               autoComplete="off"
               maxLength={20}
-              value={values.accountNumber}
-              onChange={(event) => update('accountNumber')(event.target.value)}
-              aria-invalid={Boolean(fieldText('accountNumber'))}
+              {...field('accountNumber')}
+              aria-invalid={Boolean(errors.accountNumber)}
             />
-            {fieldText('accountNumber') && <p className="auth-field__error">{fieldText('accountNumber')}</p>}
+            {errors.accountNumber && <p className="auth-field__error">{errors.accountNumber.message}</p>}
           </div>
           <div className="auth-field money-form__wide">
             <label className="auth-field__label" htmlFor={`${id}-name`}>
@@ -208,16 +246,15 @@ function AccountForm({
             <input
               id={`${id}-name`}
               className="auth-field__input"
-              value={values.accountName}
               readOnly={Boolean(info.payeeName)}
-              onChange={(event) => update('accountName')(event.target.value)}
-              aria-invalid={Boolean(fieldText('accountName'))}
+              {...field('accountName')}
+              aria-invalid={Boolean(errors.accountName)}
               aria-describedby={`${id}-name-hint`}
             />
             <p className="auth-field__hint" id={`${id}-name-hint`}>
               {info.payeeName ? t('money_account_name_fixed', { name: info.payeeName }) : t('money_account_name_first')}
             </p>
-            {fieldText('accountName') && <p className="auth-field__error">{fieldText('accountName')}</p>}
+            {errors.accountName && <p className="auth-field__error">{errors.accountName.message}</p>}
           </div>
         </div>
       )}
@@ -232,9 +269,8 @@ function AccountForm({
             className="auth-field__input money-pin"
             inputMode={pinStatus?.digitsOnly === false ? undefined : 'numeric'}
             autoComplete="off"
-            value={values.paymentPassword}
-            onChange={(event) => update('paymentPassword')(event.target.value)}
-            aria-invalid={Boolean(fieldText('paymentPassword'))}
+            {...field('paymentPassword')}
+            aria-invalid={Boolean(errors.paymentPassword)}
             aria-describedby={mode.kind === 'bind' ? `${id}-pin-hint` : undefined}
           />
           {mode.kind === 'bind' && (
@@ -242,7 +278,7 @@ function AccountForm({
               {t('money_account_bind_pin_hint')}
             </p>
           )}
-          {fieldText('paymentPassword') && <p className="auth-field__error">{fieldText('paymentPassword')}</p>}
+          {errors.paymentPassword && <p className="auth-field__error">{errors.paymentPassword.message}</p>}
         </div>
       )}
       {isRemoving && <p className="money-note money-note--bad">{t('money_account_remove_warning')}</p>}
