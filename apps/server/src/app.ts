@@ -25,15 +25,19 @@ import { isMerchantScoped, resolveMerchant } from './http/request-context.ts';
 import { apiSecurityHeaders, registerSecurityHeaders } from './http/security.ts';
 import { isAdminSitePath, registerAdminSite, registerStaticSite } from './http/static-site.ts';
 import type { AppInstance } from './http/types.ts';
-import { MerchantDirectory } from './modules/merchant/merchant.service.ts';
-import { createMessageSenders } from './modules/messaging/message-sender.ts';
+import { MerchantDirectory } from './modules/merchant/index.ts';
+import { createMessageSenders } from './modules/messaging/index.ts';
 import { routeModules } from './modules/routes.ts';
-import { registerIdempotency } from './modules/idempotency/idempotency.ts';
-import { registerSealedPayloads } from './modules/sealed/sealed-payloads.ts';
-import { registerCredentialBudget } from './modules/verification/credential-budget.ts';
-import { BalanceStreams } from './modules/wallet/balance-streams.ts';
-import { createTransferVendorClients, type TransferVendorClientWrapper } from './modules/transfer-wallet/index.ts';
-import type { Integration, TransferVendorClient } from './modules/transfer-wallet/index.ts';
+import { registerIdempotency } from './modules/idempotency/index.ts';
+import { registerSealedPayloads } from './modules/sealed/index.ts';
+import { registerCredentialBudget } from './modules/verification/index.ts';
+import { BalanceStreams } from './modules/wallet/index.ts';
+import {
+  createTransferVendorClients,
+  type TransferVendorClientWrapper,
+  type Integration,
+  type TransferVendorClient,
+} from './modules/transfer-wallet/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import { syncServedGames } from './modules/games/index.ts';
 import type { AppInstance } from './http/types.ts';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
-import { assertChallengeBypassAllowed } from './modules/verification/challenge-bypass.ts';
+import { assertChallengeBypassAllowed } from './modules/verification/index.ts';
 import { startHouseGamesProcess } from './house-games-process.ts';
 
 export interface RunningServer {

@@ -85,6 +85,10 @@ export const launchMaintenanceValueSchema = z.object({
 });
 export type LaunchMaintenanceValue = z.infer<typeof launchMaintenanceValueSchema>;
 
+/** How a game vendor holds the member's money: calls into our wallet per bet (seamless) or a balance moved to it (transfer). */
+export const walletModeSchema = z.enum(['seamless', 'transfer']);
+export type WalletMode = z.infer<typeof walletModeSchema>;
+
 export const launchGameResultSchema = z.object({
   /** The address to show in the /game iframe. */
   game_url: z.string(),
@@ -94,7 +98,7 @@ export const launchGameResultSchema = z.object({
   vassalage: z.string(),
   displayName: z.string(),
   /** The vendor's wallet mode: a transfer vendor plays with its own wallet's balance. */
-  walletMode: z.enum(['seamless', 'transfer']),
+  walletMode: walletModeSchema,
 });
 export type LaunchGameResult = z.infer<typeof launchGameResultSchema>;
 

@@ -1,11 +1,18 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { demoGameCategories, demoMinBetMinorByCategory } from '../modules/games/demo-game-categories.ts';
-import { syncServedGames } from '../modules/games/served-games.ts';
+import { demoGameCategories, demoMinBetMinorByCategory, syncServedGames } from '../modules/games/index.ts';
 import { hashPassword, insertMember } from '../modules/identity/index.ts';
-import { demoAgent, demoMerchant, demoMerchantConfig } from '../modules/merchant/demo-merchant.ts';
-import { demoGames, demoIntegrations, demoVendors } from '../modules/site/demo-catalogue.ts';
-import { demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from '../modules/site/demo-content.ts';
-import { seedDemoAnnouncements, seedDemoBanners } from '../modules/site/seed-demo-content.ts';
+import { demoAgent, demoMerchant, demoMerchantConfig } from '../modules/merchant/index.ts';
+import {
+  demoGames,
+  demoIntegrations,
+  demoVendors,
+  demoCustomerService,
+  demoHelpTopics,
+  demoPartners,
+  demoSiteResources,
+  seedDemoAnnouncements,
+  seedDemoBanners,
+} from '../modules/site/index.ts';
 import type { Database } from './schema.ts';
 
 /**

@@ -18,13 +18,16 @@ import {
 } from '@lotus/contract';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestOperator, type TestOperator } from '../modules/backoffice/backoffice.testing.ts';
-import { createOperatorSession } from '../modules/backoffice/operator-sessions.ts';
+import {
+  insertTestOperator,
+  type TestOperator,
+  createOperatorSession,
+} from '../modules/backoffice/backoffice.testing.ts';
 import { depositKit, pngBytes, type DepositKit } from '../modules/deposit/deposit.testing.ts';
 import { hashPassword, hashToken, listDownlines, listUplineChain, type AgentType } from '../modules/identity/index.ts';
 import { freshMobileNum } from '../modules/identity/testing.ts';
 import { memberBalance, postTransfers } from '../modules/ledger/index.ts';
-import { addWageredTurnover } from '../modules/withdrawal/turnover.ts';
+import { addWageredTurnover } from '../modules/withdrawal/index.ts';
 import { createApiClient, freshIp, type ApiClient } from '../testing/api-client.ts';
 import { insertTestMember } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';

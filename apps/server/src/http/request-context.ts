@@ -1,8 +1,7 @@
 import { errorCodes, languageSchema, type Language } from '@lotus/contract';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import type { MerchantContext } from '../modules/merchant/merchant.config.ts';
-import type { MerchantDirectory } from '../modules/merchant/merchant.service.ts';
+import type { MerchantContext, MerchantDirectory } from '../modules/merchant/index.ts';
 import { AppError } from './app-error.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MerchantDirectory } from '../modules/merchant/merchant.service.ts';
+import type { MerchantDirectory } from '../modules/merchant/index.ts';
 import { headerLanguage, isMerchantScoped } from './request-context.ts';
 import { arrivedOverTls, strictTransportSecurity } from './security.ts';
 

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { expireDepositsJob } from '../modules/deposit/expire-deposits.ts';
-import { deleteOldIdempotencyKeys } from '../modules/idempotency/delete-old-keys.ts';
+import { expireDepositsJob } from '../modules/deposit/index.ts';
+import { deleteOldIdempotencyKeys } from '../modules/idempotency/index.ts';
 import {
   deleteDeadSessions,
   deleteExpiredLoginSecurityRows,
   deleteExpiredResetTokens,
 } from '../modules/identity/index.ts';
-import { deleteExpiredCodes } from '../modules/messaging/delete-expired-codes.ts';
-import { deleteExpiredSealedNonces } from '../modules/sealed/sealed.queries.ts';
-import { deleteExpiredChallenges } from '../modules/verification/delete-expired-challenges.ts';
+import { deleteExpiredCodes } from '../modules/messaging/index.ts';
+import { deleteExpiredSealedNonces } from '../modules/sealed/index.ts';
+import { deleteExpiredChallenges } from '../modules/verification/index.ts';
 import { autoReceiveWithdrawals, deleteOldPaymentPasswordFailures } from '../modules/withdrawal/index.ts';
-import { backofficePruneJobName, deleteDeadOperatorRows } from '../modules/backoffice/delete-dead-operator-rows.ts';
+import { backofficePruneJobName, deleteDeadOperatorRows } from '../modules/backoffice/index.ts';
 import type { AppConfig } from '../config.ts';
 import {
   pullTransferBetRecords,

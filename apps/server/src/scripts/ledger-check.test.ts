@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { postTransfers } from '../modules/ledger/post-transfers.ts';
+import { postTransfers } from '../modules/ledger/index.ts';
 import { insertTestMember } from '../testing/members.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 

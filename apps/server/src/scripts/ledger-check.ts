@@ -4,7 +4,7 @@
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
-import { checkLedger } from '../modules/ledger/check-ledger.ts';
+import { checkLedger } from '../modules/ledger/index.ts';
 
 const config = loadConfig();
 const logger = createLogger({ ...config, LOG_LEVEL: 'warn' });

@@ -65,3 +65,6 @@ export async function insertTestOperator(
   });
   return { id: row.id, merchantId: input.merchantId, username, password, role: input.role, totpSecret, token };
 }
+
+/** For tests that make an operator session by hand (the authorization matrix, the fuzzer). */
+export { createOperatorSession } from './operator-sessions.ts';

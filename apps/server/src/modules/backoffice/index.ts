@@ -14,3 +14,5 @@ export { requireOperator, type AuthenticatedOperator } from './require-operator.
 export { recordAudit, auditContext, type AuditEntry } from './audit.ts';
 export type { OperatorPermission, OperatorRole } from '@lotus/contract';
 export { roleHasPermission, rolePermissions, operatorPermissions, backofficeErrorCodes } from '@lotus/contract';
+export { backofficePruneJobName, deleteDeadOperatorRows } from './delete-dead-operator-rows.ts';
+export { backofficeRoutes } from './backoffice.routes.ts';

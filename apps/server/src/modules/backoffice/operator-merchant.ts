@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { resolveMerchant } from '../../http/request-context.ts';
-import { MerchantDirectory } from '../merchant/merchant.service.ts';
+import { MerchantDirectory } from '../merchant/index.ts';
 
 /**
  * `/admin-api/` is not among the app's merchant-scoped prefixes, so the back-office resolves the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestSession } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postTransfers } from '../ledger/index.ts';
-import type { MerchantConfig } from '../merchant/merchant.config.ts';
+import type { MerchantConfig } from '../merchant/index.ts';
 import {
   createVendorKit,
   houseSecret,

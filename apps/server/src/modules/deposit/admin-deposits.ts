@@ -9,12 +9,12 @@ import {
   type AdminUpdateDepositChannelsBody,
   type DepositsConfig,
 } from '@lotus/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditEntry } from '../backoffice/index.ts';
-import { merchantConfigSchema } from '../merchant/merchant.config.ts';
+import { findMerchant, setMerchantConfigSection } from '../merchant/index.ts';
 import { isDemoPayAllowed, isManualChannel } from './channels.ts';
 import { listQuestions } from './deposit-questions.ts';
 import { toAdminDepositView, type DepositRow } from './deposit-view.ts';
@@ -174,10 +174,9 @@ function toAdminChannels(deposits: DepositsConfig, appConfig: Pick<AppConfig, 'N
 }
 
 async function readDeposits(db: Kysely<Database>, merchantId: number, forUpdate = false): Promise<DepositsConfig> {
-  let query = db.selectFrom('merchant').select('config').where('id', '=', merchantId);
-  if (forUpdate) query = query.forUpdate();
-  const row = await query.executeTakeFirstOrThrow();
-  return merchantConfigSchema.parse(row.config).deposits;
+  const merchant = await findMerchant(db, { id: merchantId }, { forUpdate });
+  if (!merchant) throw new Error(`merchant ${merchantId} not found`);
+  return merchant.config.deposits;
 }
 
 /** GET /admin-api/deposits/channels. */
@@ -216,14 +215,7 @@ export async function updateAdminChannels(
       throw AppError.badRequest(issue.path.join('.'));
     }
     const after = parsed.data;
-    await trx
-      .updateTable('merchant')
-      .set({
-        config: sql`jsonb_set(config, '{deposits}', ${JSON.stringify(after)}::jsonb)`,
-        updated_at: new Date(audit.nowMs),
-      })
-      .where('id', '=', audit.merchantId)
-      .execute();
+    await setMerchantConfigSection(trx, audit.merchantId, 'deposits', after, audit.nowMs);
     const secretChanged = secret !== before.channels.DEMOPAY.secret;
     await recordAudit(trx, {
       ...audit,

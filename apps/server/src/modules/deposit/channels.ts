@@ -1,6 +1,6 @@
 import { parseAmount, type DepositMethodCode, type DepositsConfig } from '@lotus/contract';
 import type { AppConfig } from '../../config.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 
 /** DEMOPAY credits money out of thin air: never with NODE_ENV=production, whatever a merchant enables. */
 export function isDemoPayAllowed(config: Pick<AppConfig, 'NODE_ENV'>): boolean {

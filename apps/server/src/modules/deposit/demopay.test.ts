@@ -8,7 +8,7 @@ import {
 } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
+import { demoMerchantConfig } from '../merchant/index.ts';
 import { depositKit, okDepositSchema, type DepositKit } from './deposit.testing.ts';
 import { signDemoPayBody } from './demopay/demopay-gateway.ts';
 import { expireDeposits } from './expire-deposits.ts';

@@ -8,7 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { maxTransferAmount } from '../ledger/post-transfers.ts';
+import { maxTransferAmount } from '../ledger/index.ts';
 import {
   findMemberState,
   limitPeriods,

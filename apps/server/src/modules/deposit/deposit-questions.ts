@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditEntry } from '../backoffice/index.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 import { toDepositView, type DepositQuestionRow } from './deposit-view.ts';
 import { lockMemberDeposit } from './settle-deposit.ts';
 

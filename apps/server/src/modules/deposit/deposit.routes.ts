@@ -27,6 +27,7 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { requireRealMember } from '../identity/index.ts';
+import { findMerchant, listMerchantIds } from '../merchant/index.ts';
 import { registerAdminDepositRoutes } from './admin-deposits.routes.ts';
 import { isDemoPayAllowed } from './channels.ts';
 import { createDeposit } from './create-deposit.ts';
@@ -37,7 +38,6 @@ import { demoPayRoutes } from './demopay/demopay.routes.ts';
 import { handleGatewayCallback } from './gateway-callback.ts';
 import { createDemoPayAdapter } from './gateways/demopay.ts';
 import type { PaymentGateway, PaymentGateways } from './gateways/payment-gateway.ts';
-import { findMerchant } from './load-merchant.ts';
 import { attachDepositProof, confirmDepositPaid } from './mark-deposit-paid.ts';
 import { findMemberDeposit, getDepositSettings, listDepositMethods, listMemberDeposits } from './member-deposits.ts';
 import { findMemberProof, uploadProof, type ProofContent } from './proofs.ts';
@@ -67,9 +67,8 @@ function sendImage(reply: FastifyReply, image: ProofContent, name: string) {
  * where the server refuses it (no pay page, no callback route, never offered), otherwise as a notice.
  */
 async function announceDemoPay(app: AppInstance): Promise<void> {
-  const merchants = await app.db.selectFrom('merchant').select(['id', 'code']).execute();
   const enabled: string[] = [];
-  for (const { id } of merchants) {
+  for (const id of await listMerchantIds(app.db)) {
     const merchant = await findMerchant(app.db, { id });
     if (merchant?.config.deposits.channels.DEMOPAY.enabled) enabled.push(merchant.code);
   }

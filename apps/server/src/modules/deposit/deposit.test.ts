@@ -12,8 +12,8 @@ import { depositKit, okDepositSchema, pngBytes, type DepositKit } from './deposi
 import { AppError } from '../../http/app-error.ts';
 import { createDeposit } from './create-deposit.ts';
 import type { PaymentGateway } from './gateways/payment-gateway.ts';
-import { findMerchant } from './load-merchant.ts';
 import { hasValidCrc } from './promptpay.ts';
+import { findMerchant } from '../merchant/index.ts';
 
 let testApp: TestApp;
 let kit: DepositKit;

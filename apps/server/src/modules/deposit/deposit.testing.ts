@@ -8,7 +8,7 @@ import { insertTestMember, insertTestSession } from '../../testing/members.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../testing/test-app.ts';
 import { checkLedger } from '../ledger/index.ts';
-import { merchantConfigSchema } from '../merchant/merchant.config.ts';
+import { merchantConfigSchema } from '../merchant/index.ts';
 
 /** A PNG of `width` x `height` that any decoder reads. */
 export function pngBytes(width = 4, height = 3): Buffer {

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ScheduledJob } from '../../jobs/job-runner.ts';
+import { findMerchant } from '../merchant/index.ts';
 import { DemoPayGateway } from './demopay/demopay-gateway.ts';
 import { createDemoPayAdapter } from './gateways/demopay.ts';
 import type { PaymentGateways } from './gateways/payment-gateway.ts';
-import { findMerchant, gatewayMerchantOf } from './load-merchant.ts';
+import { gatewayMerchantOf } from './gateway-merchant.ts';
 import { unusedProofRetentionMs } from './proofs.ts';
 import { approveLockedDeposit, gatewayFailedReason, lockDeposit, rejectLockedDeposit } from './settle-deposit.ts';
 

@@ -8,11 +8,12 @@ import {
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { findMerchant } from '../merchant/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { DepositRow } from './deposit-view.ts';
 import type { GatewayCallbackOutcome } from './deposit.tables.ts';
 import type { PaymentGateways, VerifiedCallback } from './gateways/payment-gateway.ts';
-import { findMerchant, gatewayMerchantOf } from './load-merchant.ts';
+import { gatewayMerchantOf } from './gateway-merchant.ts';
 import { approveLockedDeposit, gatewayFailedReason, lockDeposit, rejectLockedDeposit } from './settle-deposit.ts';
 
 /** The journal keeps this much of a body: enough to investigate, bounded against floods. */

@@ -23,3 +23,6 @@ export async function findDepositStatuses(
     .execute();
   return new Map(rows.map((row) => [row.id, row.status]));
 }
+export { inspectProofImage } from './proof-image.ts';
+export { findThaiBank, thaiBanks } from './thai-banks.ts';
+export { depositRoutes } from './deposit.routes.ts';

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 import { isManualChannel } from './channels.ts';
 import { toDepositView, type DepositRow } from './deposit-view.ts';
 import { listQuestions } from './deposit-questions.ts';

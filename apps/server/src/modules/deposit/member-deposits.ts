@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 import { listOpenChannels } from './channels.ts';
 import { listQuestions } from './deposit-questions.ts';
 import { toDepositView } from './deposit-view.ts';

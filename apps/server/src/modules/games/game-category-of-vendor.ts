@@ -1,5 +1,5 @@
 import type { GameCategory } from '@lotus/contract';
-import type { MerchantConfig } from '../merchant/merchant.config.ts';
+import type { MerchantConfig } from '../merchant/index.ts';
 
 /**
  * The navigation category a vendor shows under. Sports vendors are split by the merchant's lists

@@ -31,7 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { requireMember } from '../identity/index.ts';
-import { publicReadContext } from '../site/public-read.ts';
+import { publicReadContext } from '../../cache/public-read.ts';
 import { addFavoriteGame, getFavoriteGames, listFavoriteGames, removeFavoriteGame } from './favorites.ts';
 import { listGameMenus } from './list-game-menus.ts';
 import { listHotGames } from './list-hot-games.ts';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { GameCategory } from '@lotus/contract';
+import type { GameCategory, WalletMode } from '@lotus/contract';
 
 /**
  * Tables of the games catalogue. Every row belongs to a merchant, so each brand can rename, sort,
@@ -23,8 +23,6 @@ export interface GameCategoryTable {
   sort: number;
   is_enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
-
-export type WalletMode = 'seamless' | 'transfer';
 
 export interface GameVendorTable {
   id: Generated<number>;

@@ -2,3 +2,5 @@
 export { recordRecentGame, type RecentGamePlay } from './recent-games.ts';
 export { gameCategoryOfVendor } from './game-category-of-vendor.ts';
 export { syncServedGames } from './served-games.ts';
+export { demoGameCategories, demoMinBetMinorByCategory } from './demo-game-categories.ts';
+export { gamesRoutes } from './games.routes.ts';

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
 import { memberBalance } from '../ledger/index.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 import {
   callVendor,
   ensurePlayer,

@@ -1,5 +1,5 @@
 import type { GameCategory, GameMenu, Vendor } from '@lotus/contract';
-import { cachedRead, pickLanguage, type PublicReadContext } from '../site/public-read.ts';
+import { cachedRead, pickLanguage, type PublicReadContext } from '../../cache/public-read.ts';
 import { gameCategoryOfVendor } from './game-category-of-vendor.ts';
 import { listEnabledCategoryRows, listEnabledVendorRows } from './games.queries.ts';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { insertTestMember, insertTestSession } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
+import { demoMerchantConfig } from '../merchant/index.ts';
 import { recordRecentGame } from './index.ts';
 
 let testApp: TestApp;

@@ -13,8 +13,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
-import { pickLanguage, type PublicReadContext } from '../site/public-read.ts';
+import type { MerchantContext } from '../merchant/index.ts';
+import { pickLanguage, type PublicReadContext } from '../../cache/public-read.ts';
 import { gameCategoryOfVendor } from './game-category-of-vendor.ts';
 import { listGameMenus } from './list-game-menus.ts';
 import {

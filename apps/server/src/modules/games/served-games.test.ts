@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPlatformWithHouse, type PlatformWithHouse } from '../../testing/house-games.ts';
 import { fundedTestMember } from '../../testing/members.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import { houseServedGameIds } from '../transfer-wallet/integrations.ts';
+import { houseServedGameIds } from '../transfer-wallet/index.ts';
 import { recordRecentGame, syncServedGames } from './index.ts';
 
 /**

@@ -15,3 +15,4 @@ export {
   type PostingResult,
   type TransferRequest,
 } from './post-transfers.ts';
+export { maxTransferAmount } from './post-transfers.ts';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { merchantConfigSchema, type MerchantContext } from './merchant.config.ts';
+import { merchantColumns, toMerchantContext } from './find-merchant.ts';
+import type { MerchantContext } from './merchant.config.ts';
 
 /**
  * Finds merchants by code (the `Merchant` header) or by host (the request's domain). Lookups are
@@ -51,23 +52,11 @@ export class MerchantDirectory {
     filter: (query: ReturnType<MerchantDirectory['baseQuery']>) => ReturnType<MerchantDirectory['baseQuery']>,
   ): Promise<MerchantContext | null> {
     const row = await filter(this.baseQuery()).executeTakeFirst();
-    if (!row) return null;
-    return {
-      id: row.id,
-      code: row.code,
-      name: row.name,
-      status: row.status,
-      currency: row.currency,
-      currencySymbol: row.currency_symbol,
-      defaultLanguage: row.default_language,
-      config: merchantConfigSchema.parse(row.config),
-    };
+    return row ? toMerchantContext(row) : null;
   }
 
   private baseQuery() {
-    return this.db
-      .selectFrom('merchant')
-      .select(['id', 'code', 'name', 'status', 'currency', 'currency_symbol', 'default_language', 'config']);
+    return this.db.selectFrom('merchant').select(merchantColumns);
   }
 }
 

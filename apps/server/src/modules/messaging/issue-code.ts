@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../i18n/messages.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 import { generateCode, generateCodeSalt, hashCode } from './code.ts';
 import type { MessageSenders } from './message-sender.ts';
 import { sendMessage } from './send-message.ts';

@@ -10,8 +10,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { challengeCheckOptions } from '../verification/challenge-bypass.ts';
-import { requireSliderToken } from '../verification/consume-slider-token.ts';
+import { challengeCheckOptions, requireSliderToken } from '../verification/index.ts';
 import { normaliseMobile } from './destination.ts';
 import { issueCode } from './issue-code.ts';
 import { listDevOutbox } from './list-dev-outbox.ts';

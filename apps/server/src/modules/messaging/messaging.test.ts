@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CodePurpose } from '@lotus/contract';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import type { MerchantConfig, MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantConfig, MerchantContext } from '../merchant/index.ts';
 import { freshIp } from '../verification/testing.ts';
 import { issueCode } from './issue-code.ts';
 import { demoMerchant, freshMobile } from './testing.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { merchantConfigSchema, type MerchantContext } from '../merchant/merchant.config.ts';
+import { merchantConfigSchema, type MerchantContext } from '../merchant/index.ts';
 
 /** Helpers shared by this module's tests. */
 

@@ -1,5 +1,5 @@
 import type { HelpTopic } from '@lotus/contract';
-import { cachedRead, pickLanguage, type PublicReadContext } from './public-read.ts';
+import { cachedRead, pickLanguage, type PublicReadContext } from '../../cache/public-read.ts';
 import { listHelpTopicRows } from './site.queries.ts';
 
 /** GET /wps/system/helpCenter ("getHelp"): help topics in the operator's order, HTML content. */

@@ -1,5 +1,5 @@
 import type { RegisterSettings } from '@lotus/contract';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 
 /**
  * GET /wps/system/setting/register: the rules the register form validates with. Everything comes

@@ -1,6 +1,6 @@
 import type { SystemStatus } from '@lotus/contract';
 import { findCountryOfIp } from './find-country-of-ip.ts';
-import type { PublicReadContext } from './public-read.ts';
+import type { PublicReadContext } from '../../cache/public-read.ts';
 import { evaluateSystemStatus } from './site-access.ts';
 import { listCustomerService, listSiteResources } from './site-directory.ts';
 

@@ -1,6 +1,6 @@
 import { copyrightRange, type Whitelabel } from '@lotus/contract';
 import { countVisiblePromotions } from './list-announcements.ts';
-import type { PublicReadContext } from './public-read.ts';
+import type { PublicReadContext } from '../../cache/public-read.ts';
 import { listCustomerService, listPartners, listSiteResources } from './site-directory.ts';
 
 const bangkokOffsetMs = 7 * 3_600_000;

@@ -6,7 +6,7 @@ import {
   type Banner,
 } from '@lotus/contract';
 import { AppError } from '../../http/app-error.ts';
-import { cachedRead, pickLanguage, type PublicReadContext } from './public-read.ts';
+import { cachedRead, pickLanguage, type PublicReadContext } from '../../cache/public-read.ts';
 import { listAnnouncementRows, listEnabledBannerRows } from './site.queries.ts';
 
 /** An announcement as cached: localised, with the times that decide whether it shows now. */

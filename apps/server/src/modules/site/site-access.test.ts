@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
-import type { MerchantConfig } from '../merchant/merchant.config.ts';
+import { demoMerchantConfig, type MerchantConfig } from '../merchant/index.ts';
 import { evaluateSystemStatus, isInMaintenanceWindow } from './site-access.ts';
 
 const nowMs = Date.UTC(2025, 2, 1, 12);

@@ -1,4 +1,4 @@
-import type { MerchantConfig } from '../merchant/merchant.config.ts';
+import type { MerchantConfig } from '../merchant/index.ts';
 import { ipMatcherFor } from './ip-rules.ts';
 
 /** Site state of spec §4: 0 normal, 1 maintenance, 2 region restriction. */

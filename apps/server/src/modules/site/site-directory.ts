@@ -1,5 +1,5 @@
 import type { CustomerServiceEntry, Partner, SiteResource } from '@lotus/contract';
-import { cachedRead, pickLanguage, type PublicReadContext } from './public-read.ts';
+import { cachedRead, pickLanguage, type PublicReadContext } from '../../cache/public-read.ts';
 import { listEnabledCustomerServiceRows, listPartnerRows, listSiteResourceRows } from './site.queries.ts';
 
 /** Lists that several public calls share (status, whitelabel): customer service, resources, partners. */

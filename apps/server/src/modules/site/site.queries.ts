@@ -66,16 +66,6 @@ export function listPartnerRows(db: Kysely<Database>, merchantId: number) {
     .execute();
 }
 
-export function listDomainRows(db: Kysely<Database>, merchantId: number) {
-  return db
-    .selectFrom('merchant_domain')
-    .select(['domain', 'is_primary'])
-    .where('merchant_id', '=', merchantId)
-    .orderBy('is_primary', 'desc')
-    .orderBy('domain')
-    .execute();
-}
-
 export interface NewFeedback {
   merchantId: number;
   content: string;

@@ -23,7 +23,7 @@ import { getSystemStatus } from './get-system-status.ts';
 import { getWhitelabel } from './get-whitelabel.ts';
 import { listAnnouncements, parseAnnouncementTypes } from './list-announcements.ts';
 import { listCountries } from './list-countries.ts';
-import { publicReadContext } from './public-read.ts';
+import { publicReadContext } from '../../cache/public-read.ts';
 
 const tags = ['site'];
 

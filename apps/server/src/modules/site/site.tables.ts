@@ -1,6 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AnnouncementType } from '@lotus/contract';
-import type { GamesTables } from '../games/games.tables.ts';
 
 /**
  * Tables of the site's public content. Every row belongs to a merchant; `code` (or `tag`, `key`)
@@ -120,7 +119,7 @@ export interface FeedbackTable {
   created_at: CreatedAt;
 }
 
-export interface SiteTables extends GamesTables {
+export interface SiteTables {
   announcement: AnnouncementTable;
   banner: BannerTable;
   help_topic: HelpTopicTable;

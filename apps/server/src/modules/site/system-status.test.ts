@@ -2,7 +2,7 @@ import type { SystemStatus } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import type { MerchantConfig } from '../merchant/merchant.config.ts';
+import type { MerchantConfig } from '../merchant/index.ts';
 
 /** Addresses geoip-country places in a country (checked against its bundled data). */
 const thaiIp = '1.46.0.1';

@@ -1,5 +1,6 @@
 export {
   findConnectedVendors,
+  houseServedGameIds,
   isHouseIntegration,
   servedGameIdsOf,
   type ConnectedVendor,
@@ -16,3 +17,4 @@ export {
   type TransferVendorClient,
   type TransferVendorClientWrapper,
 } from './transfer-vendor-client.ts';
+export { transferWalletRoutes } from './transfer-wallet.routes.ts';

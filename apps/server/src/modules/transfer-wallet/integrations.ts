@@ -1,7 +1,7 @@
+import type { WalletMode } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import type { WalletMode } from '../games/games.tables.ts';
 import { houseVendorCode } from '../seamless-wallet/index.ts';
 
 /**

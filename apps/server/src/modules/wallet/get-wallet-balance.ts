@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
 import { listMemberAccounts } from '../ledger/index.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 
 /** The main wallet's account type id (vendor sub-wallets use their vendor's id). */
 export const mainWalletAccountTypeId = 0;

@@ -11,7 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkRegisterField } from '../identity/index.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 import { bankName, findAccountDigits } from './banks.ts';
 import { checkSecret, lockMember, requireText, secretCheckError, type MemberScope } from './payment-password.ts';
 

@@ -1,5 +1,5 @@
 import type { ThaiBankCode } from '@lotus/contract';
-import { findThaiBank } from '../deposit/thai-banks.ts';
+import { findThaiBank } from '../deposit/index.ts';
 
 /**
  * How many digits a member's account number has at each Thai bank. The banks themselves (codes and

@@ -5,3 +5,4 @@
 export { addWageredTurnover } from './turnover.ts';
 export { autoReceiveWithdrawals } from './withdrawal-transitions.ts';
 export { deleteOldPaymentPasswordFailures } from './payment-password.ts';
+export { withdrawalRoutes } from './withdrawal.routes.ts';

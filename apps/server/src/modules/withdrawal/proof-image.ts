@@ -1,6 +1,6 @@
 import { proofImageMaxBytes, withdrawalErrorCodes } from '@lotus/contract';
 import { AppError } from '../../http/app-error.ts';
-import { inspectProofImage } from '../deposit/proof-image.ts';
+import { inspectProofImage } from '../deposit/index.ts';
 
 /**
  * The proof of a not-received claim, and the slip an operator attaches to a payout: a PNG or JPEG

@@ -10,7 +10,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { LedgerError, memberBalance, postTransfers } from '../ledger/index.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { MerchantContext } from '../merchant/index.ts';
 import { findMemberBankAccount } from './bank-accounts.ts';
 import { checkSecret, lockMember, requireText, secretCheckError, type MemberScope } from './payment-password.ts';
 import { readTurnover, syncTurnover, type TurnoverScope } from './turnover.ts';

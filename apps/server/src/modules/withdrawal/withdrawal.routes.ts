@@ -7,14 +7,10 @@ import {
   paymentConfirmationListSchema,
   paymentPasswordStatusSchema,
   payoutSlipQuerySchema,
-  personalProfitQuerySchema,
-  personalProfitSchema,
   proofImageMaxBytes,
   removeBankAccountRequestSchema,
   reportNotReceivedRequestSchema,
   setPaymentPasswordRequestSchema,
-  transactionHistoryQuerySchema,
-  transactionHistorySchema,
   updateBankAccountRequestSchema,
   withdrawAccountInfoSchema,
   withdrawalPaths,
@@ -45,7 +41,6 @@ import {
   type PaymentPasswordContext,
 } from './payment-password.ts';
 import { getWithdrawSettings, requestWithdrawal, type WithdrawContext } from './request-withdrawal.ts';
-import { getPersonalProfit, listTransactionHistory } from './transaction-history.ts';
 import { withdrawalAdminRoutes } from './withdrawal-admin.routes.ts';
 import { confirmReceived, reportNotReceived } from './withdrawal-transitions.ts';
 
@@ -55,7 +50,7 @@ const tags = ['withdrawals'];
 const proofBodyLimitBytes = Math.ceil((proofImageMaxBytes * 4) / 3) + 64 * 1024;
 
 /**
- * The member's payment password, bank accounts, withdrawals and history (README.md). Every call is
+ * The member's payment password, bank accounts and withdrawals (README.md; the money history is the wallet module's). Every call is
  * a real member's (trial accounts get 403 `member.trial.forbidden`) and every answer is `no-store`.
  */
 export async function withdrawalRoutes(app: AppInstance): Promise<void> {
@@ -229,40 +224,6 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
         )
         .send(slip.content);
     },
-  );
-
-  /* History. The original read it with either method: GET with a query, POST with a body. */
-  app.get(
-    withdrawalPaths.transactionHistory,
-    {
-      ...member,
-      schema: {
-        tags,
-        querystring: transactionHistoryQuerySchema,
-        response: { 200: envelopeSchema(transactionHistorySchema) },
-      },
-    },
-    async (request) => ok(await listTransactionHistory(app.db, scopeOf(request), request.query, request.language)),
-  );
-  app.post(
-    withdrawalPaths.transactionHistory,
-    {
-      ...member,
-      schema: {
-        tags,
-        body: transactionHistoryQuerySchema,
-        response: { 200: envelopeSchema(transactionHistorySchema) },
-      },
-    },
-    async (request) => ok(await listTransactionHistory(app.db, scopeOf(request), request.body, request.language)),
-  );
-  app.get(
-    withdrawalPaths.personalProfit,
-    {
-      ...member,
-      schema: { tags, querystring: personalProfitQuerySchema, response: { 200: envelopeSchema(personalProfitSchema) } },
-    },
-    async (request) => ok(await getPersonalProfit(app.db, scopeOf(request), request.merchant.currency, request.query)),
   );
 
   await app.register(withdrawalAdminRoutes);

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertTestOperator, type TestOperator } from '../backoffice/backoffice.testing.ts';
 import { hashPassword } from '../identity/index.ts';
 import { checkLedger, memberBalance, postTransfers } from '../ledger/index.ts';
-import type { MerchantConfig } from '../merchant/merchant.config.ts';
+import type { MerchantConfig } from '../merchant/index.ts';
 import { addWageredTurnover } from './turnover.ts';
 
 /**
@@ -181,20 +181,15 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
     } = {},
   ): Promise<WithdrawalTestMember> {
     const username = `wd${randomBytes(4).toString('hex').replace(/[0-9]/g, 'x')}${++counter}`;
-    const id = await insertTestMember(db, merchantId, username, new Date(clock.nowMs));
     const payeeName = overrides.payeeName === undefined ? 'Somchai Jaidee' : overrides.payeeName;
     paymentPasswordHash ??= hashPassword(paymentPassword);
     loginPasswordHash ??= hashPassword(loginPassword);
-    await db
-      .updateTable('member')
-      .set({
-        payee_name: payeeName,
-        password_hash: await loginPasswordHash,
-        payment_password_hash: overrides.hasPaymentPassword === false ? null : await paymentPasswordHash,
-        ...(overrides.isTrial ? { is_agent: 4 as const } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
+    const id = await insertTestMember(db, merchantId, username, new Date(clock.nowMs), {
+      payee_name: payeeName,
+      password_hash: await loginPasswordHash,
+      payment_password_hash: overrides.hasPaymentPassword === false ? null : await paymentPasswordHash,
+      ...(overrides.isTrial ? { is_agent: 4 as const } : {}),
+    });
     const token = await insertTestSession(db, merchantId, id, clock.nowMs);
     const bankAccountId =
       overrides.bankAccount === false || payeeName === null ? null : await bindAccountDirectly(id, payeeName);

@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../../modules/identity/index.ts';
 import { postTransfers } from '../../modules/ledger/index.ts';
 import { createGameSession, signBody } from '../../modules/seamless-wallet/index.ts';
-import { addWageredTurnover } from '../../modules/withdrawal/turnover.ts';
+import { addWageredTurnover } from '../../modules/withdrawal/index.ts';
 import { insertTestMember, insertTestSession } from '../members.ts';
 import { sealForTest } from '../seal-payload.ts';
 import { houseVendorSecret, sleep } from './processes.ts';

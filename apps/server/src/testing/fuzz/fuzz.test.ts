@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkLedger } from '../../modules/ledger/check-ledger.ts';
+import { checkLedger } from '../../modules/ledger/index.ts';
 import { createTestDatabase, type TestDatabase } from '../test-database.ts';
 import { checkAnswer } from './checks.ts';
 import { describeFailure, runFuzz } from './fuzz-runner.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { formatMinorUnits, type DemoPayCallback } from '@lotus/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { merchantConfigSchema } from '../../merchant/merchant.config.ts';
+import { findMerchant } from '../../merchant/index.ts';
 import type { DemoPayPaymentTable } from '../deposit.tables.ts';
 
 /**
@@ -149,12 +149,7 @@ export class DemoPayGateway {
 
   /** The merchant's DEMOPAY secret: the key both sides hold (a real gateway keeps it in its merchant portal). */
   private async secretOf(merchantId: number): Promise<string | null> {
-    const row = await this.options.db
-      .selectFrom('merchant')
-      .select('config')
-      .where('id', '=', merchantId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return merchantConfigSchema.parse(row.config).deposits.channels.DEMOPAY.secret;
+    const merchant = await findMerchant(this.options.db, { id: merchantId });
+    return merchant?.config.deposits.channels.DEMOPAY.secret ?? null;
   }
 }

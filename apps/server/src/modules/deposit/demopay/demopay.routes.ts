@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../../http/app-error.ts';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
+import { findMerchant } from '../../merchant/index.ts';
 import type { DemoPayGateway } from './demopay-gateway.ts';
 import { createPayPage } from './pay-page.ts';
 import { readSiteFontFaces } from './pay-page-font.ts';
@@ -19,8 +20,7 @@ export async function demoPayRoutes(app: AppInstance, gateway: DemoPayGateway): 
   const { contentSecurityPolicy, renderPayPage, renderMissingPage } = createPayPage(
     readSiteFontFaces(app.config.WEB_DIST_DIR),
   );
-  const merchantName = async (merchantId: number) =>
-    (await app.db.selectFrom('merchant').select('name').where('id', '=', merchantId).executeTakeFirst())?.name ?? '';
+  const merchantName = async (merchantId: number) => (await findMerchant(app.db, { id: merchantId }))?.name ?? '';
 
   app.get(depositPaths.demoPayPage, { schema: { tags, params: paramsSchema } }, async (request, reply) => {
     reply

@@ -1,10 +1,10 @@
 import type { Language } from '@lotus/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { PublicCache } from '../../cache/public-cache.ts';
-import type { Database } from '../../db/schema.ts';
-import type { AppInstance } from '../../http/types.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
+import type { PublicCache } from './public-cache.ts';
+import type { Database } from '../db/schema.ts';
+import type { AppInstance } from '../http/types.ts';
+import type { MerchantContext } from '../modules/merchant/index.ts';
 
 /** What a public (no-token) read needs: the data, its cache, and whose and in which language. */
 export interface PublicReadContext {

@@ -15,7 +15,13 @@ import { findRoundGames, getGameProfit } from '../bet-records/index.ts';
 import { findDepositStatuses } from '../deposit/index.ts';
 import { findTransfersOfHistory, findVendorWalletNames } from '../transfer-wallet/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MemberScope } from './payment-password.ts';
+
+/** Whose history, and the clock of the request. */
+export interface MemberScope {
+  merchantId: number;
+  memberId: bigint;
+  nowMs: number;
+}
 
 /**
  * The member's history (page transactionHistory, `ODSFE2_MemTransDet`): every ledger transfer that

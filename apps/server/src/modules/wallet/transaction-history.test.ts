@@ -14,7 +14,12 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postTransfers } from '../ledger/index.ts';
 import { VendorRefusal, type TransferVendorClient } from '../transfer-wallet/index.ts';
 import { createVendorKit, houseSecret } from '../seamless-wallet/seamless-wallet.testing.ts';
-import { createWithdrawalKit, freshKey, type WithdrawalKit, type WithdrawalTestMember } from './withdrawal.testing.ts';
+import {
+  createWithdrawalKit,
+  freshKey,
+  type WithdrawalKit,
+  type WithdrawalTestMember,
+} from '../withdrawal/withdrawal.testing.ts';
 
 /**
  * ODSFE2_MemTransDet and ODSFE2_MemPNLDet over one member's known story: a deposit, a withdrawal

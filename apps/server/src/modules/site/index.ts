@@ -1,0 +1,9 @@
+/**
+ * What other modules may use of the site: the country of an IP (for registration and login records),
+ * the demo content and catalogue the seed writes, and the site's routes.
+ */
+export { findCountryOfIp } from './find-country-of-ip.ts';
+export { demoGames, demoIntegrations, demoVendors, type DemoGame, type DemoVendor } from './demo-catalogue.ts';
+export { demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from './demo-content.ts';
+export { seedDemoAnnouncements, seedDemoBanners } from './seed-demo-content.ts';
+export { siteRoutes } from './site.routes.ts';
