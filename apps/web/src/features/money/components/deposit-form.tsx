@@ -1,5 +1,7 @@
 import {
+  createDepositRequestSchema,
   formatMinorUnits,
+  setRefusalFieldError,
   type CreateDepositRequest,
   type Deposit,
   type DepositBankTarget,
@@ -7,9 +9,12 @@ import {
   type DepositMethodCode,
   type DepositSettings,
 } from '@lotus/contract';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { formatAmount } from '../../../lib/format';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { useLanguage } from '@lotus/client';
 import { useCreateDeposit, useUploadDepositProof } from '../api/deposits';
 import {
@@ -21,7 +26,7 @@ import {
   toMinor,
   type FieldProblem,
 } from '../money-rules';
-import { CopyButton, messageOf, ProofPicker, useProblemText, type PickedProof } from './money-ui';
+import { CopyButton, messageOf, ProofPicker, type PickedProof } from './money-ui';
 
 const methodNameKeys: Record<DepositMethodCode, string> = {
   BANK: 'money_method_BANK',
@@ -35,6 +40,48 @@ const methodNoteKeys: Record<DepositMethodCode, string> = {
 };
 
 export const methodNameKey = (code: DepositMethodCode): string => methodNameKeys[code];
+
+/** The amount against the channel's limits and what is left today. */
+function checkDepositAmount(text: string, method: DepositMethod) {
+  return checkAmount(text, {
+    minAmount: method.minAmount,
+    maxAmount: method.maxAmount,
+    leftAmount: { amount: method.dailyAmountLeft, key: 'money_amount_daily_left' },
+  });
+}
+
+/**
+ * What the member fills in for one channel: the amount (its limits, more than the fee), and for BANK
+ * the transfer reference under the contract's rule and the slip.
+ */
+function depositFormSchema(t: TFunction, method: DepositMethod) {
+  const word = (problem: FieldProblem) => t(problem.key, problem.values);
+  const referenceSchema = createDepositRequestSchema.shape.transferReference.unwrap();
+  return z
+    .object({
+      amount: z.string(),
+      transferReference: z.string(),
+      proof: z.custom<PickedProof | null>(),
+    })
+    .superRefine((values, context) => {
+      const amount = checkDepositAmount(values.amount, method);
+      const feeMinor = amount.ok ? depositFeeMinor(amount.minor, method.feeFixed, method.feePercent) : null;
+      addFieldIssues(context, {
+        amount: !amount.ok
+          ? word(amount.problem)
+          : feeMinor !== null && feeMinor >= amount.minor
+            ? t('money_amount_below_fee', { fee: formatAmount(formatMinorUnits(feeMinor)) })
+            : null,
+      });
+      if (method.kind !== 'bank') return;
+      addFieldIssues(context, {
+        transferReference: referenceSchema.safeParse(values.transferReference).success
+          ? null
+          : t(values.transferReference.trim() === '' ? 'money_reference_required' : 'money_reference_long'),
+        proof: values.proof ? null : t('money_proof_required'),
+      });
+    });
+}
 
 /** The pay page of a gateway opens in a popup the size of a phone screen. */
 const payWindowFeatures = 'width=480,height=760';
@@ -81,18 +128,25 @@ interface DepositFormProps {
 export function DepositForm({ settings, methods, onCreated }: DepositFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const problemText = useProblemText();
   const feeText = useFeeText();
   const id = useId();
   const [methodCode, setMethodCode] = useState<DepositMethodCode>(methods[0]!.methodCode);
   const method = methods.find((candidate) => candidate.methodCode === methodCode) ?? methods[0]!;
-  const [amountText, setAmountText] = useState('');
-  const [amountProblem, setAmountProblem] = useState<FieldProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError: setFieldError,
+    clearErrors,
+    watch,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => depositFormSchema(t, method), [t, method]),
+    // As before: a field's message stays until that field changes or the next try.
+    { defaultValues: { amount: '', transferReference: '', proof: null }, reValidateMode: 'onSubmit' },
+  );
+  const [amountText, proof] = watch(['amount', 'proof']);
   const [bankAccountId, setBankAccountId] = useState<string | null>(null);
-  const [transferReference, setTransferReference] = useState('');
-  const [referenceProblem, setReferenceProblem] = useState<FieldProblem | null>(null);
-  const [proof, setProof] = useState<PickedProof | null>(null);
-  const [proofProblem, setProofProblem] = useState<FieldProblem | null>(null);
   /** The slip already uploaded for the picked file: a retry does not upload it again. */
   const [uploaded, setUploaded] = useState<{ file: File; proofId: number } | null>(null);
   const [formError, setFormError] = useState('');
@@ -107,54 +161,30 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
   const leftToday = method.dailyAmountLeft;
   const effectiveMax = minAmountOf(method.maxAmount, leftToday);
   const quick = quickAmountsWithin(method.minAmount, effectiveMax);
-  const check = (text: string) =>
-    checkAmount(text, {
-      minAmount: method.minAmount,
-      maxAmount: method.maxAmount,
-      leftAmount: { amount: leftToday, key: 'money_amount_daily_left' },
-    });
-  const preview = check(amountText);
+  const preview = checkDepositAmount(amountText, method);
   const feeMinor = preview.ok ? depositFeeMinor(preview.minor, method.feeFixed, method.feePercent) : null;
   const isCountUsedUp = method.dailyCountLeft <= 0;
 
   const chooseMethod = (code: DepositMethodCode) => {
     setMethodCode(code);
-    setAmountProblem(null);
+    clearErrors('amount');
     setFormError('');
   };
+  const setAmount = (amount: string) => {
+    setValue('amount', amount);
+    clearErrors('amount');
+  };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (values: { amount: string; transferReference: string; proof: PickedProof | null }) => {
     if (isSubmittingRef.current) return;
-    setFormError('');
-    if (isCountUsedUp) {
-      setFormError(t('money_daily_count_used', { limit: method.dailyCountLimit }));
-      return;
-    }
-    const amount = check(amountText);
-    setAmountProblem(amount.ok ? null : amount.problem);
-    let isValid = amount.ok;
-    if (amount.ok && feeMinor !== null && feeMinor >= amount.minor) {
-      setAmountProblem({ key: 'money_amount_below_fee', values: { fee: formatAmount(formatMinorUnits(feeMinor)) } });
-      isValid = false;
-    }
-    const request: CreateDepositRequest = { methodCode: method.methodCode, amount: amount.ok ? amount.wire : '' };
+    const amount = checkDepositAmount(values.amount, method);
+    if (!amount.ok) return;
+    const request: CreateDepositRequest = { methodCode: method.methodCode, amount: amount.wire };
     if (method.kind === 'bank') {
-      const reference = transferReference.trim();
-      const referenceCheck =
-        reference === ''
-          ? { key: 'money_reference_required' }
-          : reference.length > 64
-            ? { key: 'money_reference_long' }
-            : null;
-      setReferenceProblem(referenceCheck);
-      const proofCheck = proof ? null : { key: 'money_proof_required' };
-      setProofProblem(proofCheck);
-      if (referenceCheck || proofCheck || !target) isValid = false;
-      request.bankAccountId = target?.bankAccountId;
-      request.transferReference = reference;
+      if (!target) return;
+      request.bankAccountId = target.bankAccountId;
+      request.transferReference = values.transferReference.trim();
     }
-    if (!isValid) return;
 
     // A gateway's page opens in a window made now, while the click still counts as the member's
     // gesture; browsers block a window opened after the call returns.
@@ -173,7 +203,8 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
       onCreated(deposit, { isPopupBlocked: method.kind === 'gateway' && !payWindow });
     } catch (error) {
       payWindow?.close();
-      setFormError(messageOf(error, t('error_network')));
+      if (!setRefusalFieldError(error, setFieldError, ['amount', 'transferReference']))
+        setFormError(messageOf(error, t('error_network')));
     } finally {
       isSubmittingRef.current = false;
     }
@@ -184,7 +215,17 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
   return (
     <form
       className="money-form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (isSubmittingRef.current) return;
+        setFormError('');
+        // No deposit left today on this channel: said under the form, before any field is checked (as before).
+        if (isCountUsedUp) {
+          setFormError(t('money_daily_count_used', { limit: method.dailyCountLimit }));
+          return;
+        }
+        void handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('money_deposit_form')}
     >
@@ -236,12 +277,8 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
             inputMode="decimal"
             autoComplete="off"
             placeholder={`${formatWhole(method.minAmount)} – ${formatWhole(effectiveMax)}`}
-            value={amountText}
-            onChange={(event) => {
-              setAmountText(event.target.value);
-              setAmountProblem(null);
-            }}
-            aria-invalid={Boolean(amountProblem)}
+            {...register('amount', { onChange: () => clearErrors('amount') })}
+            aria-invalid={Boolean(errors.amount)}
             aria-describedby={`${id}-amount-hint`}
           />
         </div>
@@ -253,10 +290,7 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
                 type="button"
                 className="money-chip"
                 aria-pressed={preview.ok && preview.minor === BigInt(amount) * 100n}
-                onClick={() => {
-                  setAmountText(amount);
-                  setAmountProblem(null);
-                }}
+                onClick={() => setAmount(amount)}
               >
                 {formatWhole(amount)}
               </button>
@@ -271,7 +305,7 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
             deposits: method.dailyCountLeft,
           })}
         </p>
-        {amountProblem && <p className="auth-field__error">{problemText(amountProblem)}</p>}
+        {errors.amount && <p className="auth-field__error">{errors.amount.message}</p>}
       </div>
 
       <dl className="money-summary">
@@ -348,27 +382,27 @@ export function DepositForm({ settings, methods, onCreated }: DepositFormProps) 
               id={`${id}-reference`}
               className="auth-field__input"
               maxLength={64}
-              value={transferReference}
-              onChange={(event) => {
-                setTransferReference(event.target.value);
-                setReferenceProblem(null);
-              }}
-              aria-invalid={Boolean(referenceProblem)}
+              {...register('transferReference', { onChange: () => clearErrors('transferReference') })}
+              aria-invalid={Boolean(errors.transferReference)}
               placeholder={t('money_reference_placeholder')}
             />
             <p className="auth-field__hint">{t('money_reference_hint')}</p>
-            {referenceProblem && <p className="auth-field__error">{problemText(referenceProblem)}</p>}
+            {errors.transferReference && <p className="auth-field__error">{errors.transferReference.message}</p>}
           </div>
           <ProofPicker
             label={t('money_proof')}
             hint={t('money_proof_hint')}
             value={proof}
             onChange={(next) => {
-              setProof(next);
-              setProofProblem(null);
+              setValue('proof', next);
+              clearErrors('proof');
             }}
-            error={problemText(proofProblem)}
-            onError={setProofProblem}
+            error={errors.proof?.message ?? ''}
+            onError={(problem) =>
+              problem
+                ? setFieldError('proof', { type: 'custom', message: t(problem.key, problem.values) })
+                : clearErrors('proof')
+            }
           />
         </div>
       )}
