@@ -58,7 +58,8 @@ function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
 /** The queue holds `first`; `decide` answers the operator's calls (and becomes the queue's row). */
 function withdrawalRoutes(first: AdminWithdrawal, decide: Record<string, FakeRoute>) {
   let current = first;
-  const queue = () => (['pending', 'approved', 'not_received'].includes(current.status) ? [current] : []);
+  // The default queue, as the server lists it: pending and not received.
+  const queue = () => (['pending', 'not_received'].includes(current.status) ? [current] : []);
   return {
     [`GET ${withdrawalPaths.adminList}`]: () =>
       ok(
@@ -147,9 +148,8 @@ describe('withdrawal review', () => {
     expect(sent.map((call) => call.body)).toEqual([{ withdrawalId: 73, payoutReference: 'FT24137ABC12' }]);
     expect(adminApproveWithdrawalRequestSchema.safeParse(sent[0]!.body).success).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // Paid, it stays in the queue as waiting for the member.
-    const queue = screen.getByRole('table', { name: 'Withdrawal review' });
-    expect(await within(queue).findByText('Paid, awaiting member')).toBeTruthy();
+    // Paid, it leaves the queue (the list is read again).
+    expect(await screen.findByText('No withdrawal is waiting')).toBeTruthy();
   });
 
   test('pay with a slip: the chosen image is previewed and sent with the reference as a data URL', async () => {
