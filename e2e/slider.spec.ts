@@ -1,0 +1,100 @@
+import { apiPaths, type SliderChallenge } from '@lotus/contract';
+import { expect as baseExpect, test, type Page, type Response } from '@playwright/test';
+import { queryDatabase } from './support/database.ts';
+import { memberPassword, registerMember } from './support/members.ts';
+import { accountStrip } from './support/session.ts';
+
+/**
+ * The slider that guards every login and registration, solved for real: every other journey lets
+ * the component hand back the bypass token (support/session.ts). Here the page runs without that
+ * switch, the test reads the gap's x of the puzzle the page was given from the e2e server's
+ * database (the only place it exists) and drags the handle there with the mouse, as a person
+ * would: a press, uneven steps with a little vertical wobble, a release. A miss is refused and
+ * brings a new puzzle; the hit logs the member in, and the server's records show the login spent
+ * a token earned by that puzzle (the bypass answer leaves no such record).
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const isNewPuzzle = (response: Response) =>
+  new URL(response.url()).pathname === apiPaths.sliderChallenge && response.request().method() === 'GET';
+
+async function gapOf(challengeId: string): Promise<number> {
+  const [row] = await queryDatabase<{ gap_x: number }>('SELECT gap_x FROM challenge WHERE id = $1', [challengeId]);
+  expect(row, `challenge ${challengeId} in the database`).toBeTruthy();
+  return row!.gap_x;
+}
+
+/**
+ * Drags the slider's handle so the piece lands at `targetX` (puzzle pixels): the puzzle is drawn
+ * scaled to the modal, so screen pixels are converted by the stage's drawn width.
+ */
+async function dragTo(page: Page, challenge: SliderChallenge, targetX: number): Promise<void> {
+  const slider = page.getByRole('group', { name: 'Slide the piece into the gap' });
+  const stage = await slider.locator('.slider-challenge__stage').boundingBox();
+  const handle = await slider.getByRole('button', { name: 'Slider' }).boundingBox();
+  expect(stage && handle, 'the slider is drawn').toBeTruthy();
+  const distance = (targetX * stage!.width) / challenge.width;
+  const startX = handle!.x + handle!.width / 2;
+  const startY = handle!.y + handle!.height / 2;
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  // Quick at first, slower near the end, with a slight wobble: steps of uneven length and pace.
+  const shares = [0.06, 0.15, 0.27, 0.4, 0.52, 0.63, 0.72, 0.8, 0.86, 0.91, 0.95, 0.98, 1];
+  for (const [index, share] of shares.entries()) {
+    await page.mouse.move(startX + distance * share, startY + (index % 3 === 1 ? 1.5 : index % 3 === 2 ? -1 : 0));
+    await page.waitForTimeout(25 + index * 6);
+  }
+  await page.mouse.move(startX + distance, startY);
+  await page.mouse.up();
+}
+
+test('login through the real slider: a drag that misses the gap is refused and brings a new puzzle; a drag onto the gap logs the member in with a token that puzzle earned', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const member = await registerMember(request, 'slide');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // As support/session.ts's startSession, but without the slider bypass.
+  await page.addInitScript(() => {
+    if (!window.sessionStorage.getItem('lang')) window.sessionStorage.setItem('lang', 'EN');
+    window.sessionStorage.setItem('popupShown', '1');
+  });
+  await page.goto('/');
+  const loginForm = page.getByRole('form', { name: 'Log in' });
+  await loginForm.getByPlaceholder('Username').fill(member.username);
+  await loginForm.getByPlaceholder('Password').fill(memberPassword);
+  const firstPuzzle = page.waitForResponse(isNewPuzzle);
+  await loginForm.getByRole('button', { name: 'Log in' }).click();
+  const first = ((await (await firstPuzzle).json()) as { value: SliderChallenge }).value;
+  const slider = page.getByRole('group', { name: 'Slide the piece into the gap' });
+  await expect(slider.getByRole('button', { name: 'Slider' })).toBeEnabled();
+
+  // A person's drag, but 40 px short of the gap: refused, and the puzzle is spent.
+  const firstGap = await gapOf(first.challengeId);
+  const secondPuzzle = page.waitForResponse(isNewPuzzle);
+  await dragTo(page, first, firstGap - 40);
+  await expect(slider.getByRole('status')).toHaveText('Not quite. Please try again.');
+  const second = ((await (await secondPuzzle).json()) as { value: SliderChallenge }).value;
+  expect(second.challengeId).not.toBe(first.challengeId);
+  const [missed] = await queryDatabase<{ consumed: boolean; solved: boolean }>(
+    'SELECT consumed_at IS NOT NULL AS consumed, solved_at IS NOT NULL AS solved FROM challenge WHERE id = $1',
+    [first.challengeId],
+  );
+  expect(missed).toEqual({ consumed: true, solved: false });
+  await expect(accountStrip(page)).toBeHidden();
+
+  // The same drag onto the new puzzle's gap: solved, and the login goes through.
+  await expect(slider.getByRole('button', { name: 'Slider' })).toBeEnabled();
+  await dragTo(page, second, await gapOf(second.challengeId));
+  await expect(accountStrip(page)).toContainText(member.username);
+
+  // The login spent the token this puzzle earned (the token row is written with the puzzle's solve).
+  const [solved] = await queryDatabase<{ purpose: string | null; spent: boolean }>(
+    `SELECT t.purpose, t.consumed_at IS NOT NULL AS spent
+       FROM challenge c JOIN challenge_token t ON t.created_at = c.solved_at AND t.merchant_id = c.merchant_id
+      WHERE c.id = $1`,
+    [second.challengeId],
+  );
+  expect(solved).toEqual({ purpose: 'login', spent: true });
+});
