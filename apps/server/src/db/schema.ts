@@ -1,5 +1,5 @@
 import type { IdentityTables } from '../modules/identity/identity.tables.ts';
-import type { AgentContractTables } from '../modules/agent-contracts/agent-contracts.tables.ts';
+import type { AgentsTables } from '../modules/agents/index.ts';
 import type { BetRecordTables } from '../modules/bet-records/bet-records.tables.ts';
 import type { TransferWalletTables } from '../modules/transfer-wallet/transfer-wallet.tables.ts';
 import type { BackofficeTables } from '../modules/backoffice/backoffice.tables.ts';
@@ -32,5 +32,5 @@ export interface Database
     SeamlessWalletTables,
     TransferWalletTables,
     BetRecordTables,
-    AgentContractTables,
+    AgentsTables,
     MerchantTables {}

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { demoGameCategories, demoMinBetMinorByCategory, syncServedGames } from '../modules/games/index.ts';
+import { ensureAffiliateCode } from '../modules/agents/index.ts';
 import { hashPassword, insertMember } from '../modules/identity/index.ts';
 import { demoAgent, demoMerchant, demoMerchantConfig } from '../modules/merchant/index.ts';
 import {
@@ -249,15 +250,5 @@ async function ensureDemoAgent(trx: Transaction<Database>, merchantId: number, p
       null,
     );
   }
-  await trx
-    .insertInto('affiliate_code')
-    .values({
-      merchant_id: merchantId,
-      code: demoAgent.affiliateCode,
-      code_key: demoAgent.affiliateCode.toLowerCase(),
-      agent_id: agentId,
-      created_at: new Date(),
-    })
-    .onConflict((oc) => oc.columns(['merchant_id', 'code_key']).doNothing())
-    .execute();
+  await ensureAffiliateCode(trx, { merchantId, code: demoAgent.affiliateCode, agentId, nowMs: Date.now() });
 }

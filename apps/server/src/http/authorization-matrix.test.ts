@@ -24,7 +24,8 @@ import {
   createOperatorSession,
 } from '../modules/backoffice/backoffice.testing.ts';
 import { depositKit, pngBytes, type DepositKit } from '../modules/deposit/deposit.testing.ts';
-import { hashPassword, hashToken, listDownlines, listUplineChain, type AgentType } from '../modules/identity/index.ts';
+import { listDownlines, listUplineChain } from '../modules/agents/index.ts';
+import { hashPassword, hashToken, type AgentType } from '../modules/identity/index.ts';
 import { freshMobileNum } from '../modules/identity/testing.ts';
 import { memberBalance, postTransfers } from '../modules/ledger/index.ts';
 import { addWageredTurnover } from '../modules/withdrawal/index.ts';

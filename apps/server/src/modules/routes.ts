@@ -1,5 +1,5 @@
 import type { AppInstance } from '../http/types.ts';
-import { agentContractRoutes } from './agent-contracts/agent-contracts.routes.ts';
+import { agentsRoutes, registrationAgents } from './agents/index.ts';
 import { betRecordRoutes } from './bet-records/index.ts';
 import { transferWalletRoutes } from './transfer-wallet/index.ts';
 import { backofficeRoutes } from './backoffice/index.ts';
@@ -20,9 +20,9 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   gamesRoutes,
   sealedRoutes,
   verificationRoutes,
-  identityRoutes,
+  (app) => identityRoutes(app, registrationAgents),
   loginSecurityRoutes,
-  accountsRoutes,
+  (app) => accountsRoutes(app, registrationAgents),
   messagingRoutes,
   walletRoutes,
   depositRoutes,
@@ -31,5 +31,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   seamlessWalletRoutes,
   transferWalletRoutes,
   betRecordRoutes,
-  agentContractRoutes,
+  agentsRoutes,
 ];

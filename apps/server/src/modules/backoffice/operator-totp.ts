@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { findTotpStep } from '../identity/index.ts';
 
 /**
- * TOTP of operators: the same RFC 6238 codes as members' (modules/identity/totp.ts, whose step check
+ * TOTP of operators: the same RFC 6238 codes as members' (modules/identity/two-factor/totp.ts, whose step check
  * is reused: a step either side of now, each step passes once), but kept on the operator row and
  * required of everyone: a password alone never opens the back-office.
  */

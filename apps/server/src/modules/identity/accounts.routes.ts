@@ -1,11 +1,7 @@
 import {
-  affiliateQuerySchema,
-  affiliateSchema,
   apiPaths,
   chooseIconRequestSchema,
   codeSentSchema,
-  createDownlineRequestSchema,
-  downlineCreatedSchema,
   envelopeSchema,
   freePlayRequestSchema,
   loginResultSchema,
@@ -20,15 +16,13 @@ import {
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { checkAffiliate } from './affiliate.ts';
 import { chooseMemberIcon, getPlayerAvatar, listMemberIcons } from './members/avatars.ts';
-import { createDownline } from './create-downline.ts';
 import { startFreePlay } from './free-play/free-play.ts';
 import { resetPasswordByEmail, sendPasswordResetEmail } from './recovery/password-reset-email.ts';
 import { resetPasswordBySms, sendPasswordResetCode } from './recovery/password-reset-sms.ts';
 import { registerMemberByMobile } from './registration/register-member.ts';
+import type { RegistrationAgents } from './registration/registration-agents.ts';
 import { requireMember } from './sessions/require-member.ts';
-import { requireRealMember } from './sessions/require-real-member.ts';
 import { routeContext } from './route-context.ts';
 
 const tags = ['identity'];
@@ -40,9 +34,6 @@ const noStore = 'no-store';
 const rateLimits = {
   /** As registration by username. */
   register: { max: 30, timeWindow: '1 minute' },
-  /** Enough for a visitor who mistypes; too few to walk the space of codes. */
-  affiliate: { max: 20, timeWindow: '1 minute' },
-  downline: { max: 30, timeWindow: '1 minute' },
   passwordEmail: { max: 5, timeWindow: '1 minute' },
   passwordReset: { max: 10, timeWindow: '1 minute' },
   /** Spec §5 and §9: sending an SMS is throttled to once a second. */
@@ -52,10 +43,10 @@ const rateLimits = {
 };
 
 /**
- * Registration by mobile, affiliate codes, agent-created accounts, password recovery by e-mail and
- * by phone, free play and avatars (see README.md).
+ * Registration by mobile, password recovery by e-mail and by phone, free play and avatars (see
+ * README.md). Affiliate codes and agent-created accounts are modules/agents'.
  */
-export async function accountsRoutes(app: AppInstance): Promise<void> {
+export async function accountsRoutes(app: AppInstance, agents: RegistrationAgents): Promise<void> {
   app.put(
     apiPaths.registerMobile,
     {
@@ -64,34 +55,7 @@ export async function accountsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await registerMemberByMobile(routeContext(app, request), request.body));
-    },
-  );
-
-  app.get(
-    apiPaths.agentAffiliate,
-    {
-      config: { rateLimit: rateLimits.affiliate },
-      schema: { tags, querystring: affiliateQuerySchema, response: { 200: envelopeSchema(affiliateSchema) } },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', noStore);
-      const { affiliateCode, domain } = request.query;
-      return ok(await checkAffiliate(app.db, request.merchant.id, affiliateCode, domain ?? request.host));
-    },
-  );
-
-  // A trial account is refused first (403 member.trial.forbidden), a member that is no agent next (403 agent.only).
-  app.put(
-    apiPaths.agentDownline,
-    {
-      onRequest: requireRealMember,
-      // Sealed although spec §7 does not say: it carries the new account's first password.
-      config: { sealed: true, rateLimit: rateLimits.downline },
-      schema: { tags, body: createDownlineRequestSchema, response: { 200: envelopeSchema(downlineCreatedSchema) } },
-    },
-    async (request) => {
-      return ok(await createDownline(routeContext(app, request), request.member, request.body));
+      return ok(await registerMemberByMobile({ ...routeContext(app, request), agents }, request.body));
     },
   );
 

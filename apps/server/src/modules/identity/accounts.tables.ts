@@ -1,30 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of the accounts calls (migration 0008_accounts). Timestamps are written from the app's clock. */
-
-/** Closure of the agent tree: every (ancestor, descendant) pair at every depth, and each member to itself at depth 0. */
-export interface MemberHierarchyTable {
-  merchant_id: number;
-  ancestor_id: bigint;
-  descendant_id: bigint;
-  /** 0 for the member itself, 1 for its direct upline, and so on. */
-  depth: number;
-}
-
-export interface AffiliateCodeTable {
-  id: Generated<bigint>;
-  merchant_id: number;
-  /** As the agent chose it (`LOTUS88`). */
-  code: string;
-  /** `lower(code)`: codes are matched without regard to case. */
-  code_key: string;
-  /** The agent whose team a member registering with the code joins. */
-  agent_id: bigint;
-  /** Lower-case host the code is bound to; null for every domain of the merchant. */
-  domain: string | null;
-  is_active: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: ColumnType<Date, Date, never>;
-}
+/**
+ * Tables of the accounts calls (migration 0008_accounts) that identity owns. Timestamps are written from the
+ * app's clock. The same migration's `member_hierarchy` and `affiliate_code` belong to modules/agents.
+ */
 
 export interface PasswordResetTokenTable {
   id: Generated<bigint>;
@@ -47,8 +26,6 @@ export interface MemberTrialTable {
 }
 
 export interface AccountsTables {
-  member_hierarchy: MemberHierarchyTable;
-  affiliate_code: AffiliateCodeTable;
   password_reset_token: PasswordResetTokenTable;
   member_trial: MemberTrialTable;
 }

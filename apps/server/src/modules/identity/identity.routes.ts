@@ -14,6 +14,7 @@ import { getMemberInfo } from './members/get-member-info.ts';
 import { updateMemberLanguage } from './identity.queries.ts';
 import { logIn } from './login/log-in.ts';
 import { registerMember } from './registration/register-member.ts';
+import type { RegistrationAgents } from './registration/registration-agents.ts';
 import { requireMember } from './sessions/require-member.ts';
 import { routeContext } from './route-context.ts';
 import { revokeSession } from './sessions/sessions.ts';
@@ -30,7 +31,7 @@ const credentialRateLimit = { max: 30, timeWindow: '1 minute' };
 const noStore = 'no-store';
 
 /** Register, login, logout, member info and language (spec §7). */
-export async function identityRoutes(app: AppInstance): Promise<void> {
+export async function identityRoutes(app: AppInstance, agents: RegistrationAgents): Promise<void> {
   app.put(
     apiPaths.register,
     {
@@ -39,7 +40,7 @@ export async function identityRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await registerMember(routeContext(app, request), request.body));
+      return ok(await registerMember({ ...routeContext(app, request), agents }, request.body));
     },
   );
 

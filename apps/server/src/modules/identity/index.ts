@@ -4,10 +4,13 @@
  * below are internal; test helpers for other modules' tests are in `testing.ts`.
  */
 
-// Routes, registered by modules/routes.ts.
+// Routes, registered by modules/routes.ts. Registration's routes take the agent programme's
+// invitation codes and tree placement (RegistrationAgents) from there, so identity never imports agents.
 export { identityRoutes } from './identity.routes.ts';
 export { loginSecurityRoutes } from './login-security.routes.ts';
 export { accountsRoutes } from './accounts.routes.ts';
+export type { RegistrationAgents } from './registration/registration-agents.ts';
+export { callerOf, type Caller } from './caller.ts';
 
 // Tables, for db/schema.ts and test helpers that insert members directly.
 export type { IdentityTables, MemberTable, MemberStatus, AgentType } from './identity.tables.ts';
@@ -18,8 +21,32 @@ export { requireRealMember } from './sessions/require-real-member.ts';
 export { hashToken, revokeAllSessions } from './sessions/sessions.ts';
 export { setMemberStatus } from './members/set-member-status.ts';
 
-// Creating members: the one insert every account creation goes through (the seed too).
-export { insertMember, type NewMember } from './members/insert-member.ts';
+// Members: the one insert every account creation goes through (the seed and agents' downlines too),
+// its taken checks, and what other modules may read of a member.
+export {
+  insertMember,
+  rethrowTakenConflict,
+  type NewMember,
+  type PlaceInTree,
+  type Upline,
+} from './members/insert-member.ts';
+export { isMobileTaken, isUsernameTaken } from './identity.queries.ts';
+export {
+  findMemberSummary,
+  findMemberSummaryByUsername,
+  listMemberSummaries,
+  type MemberSummary,
+} from './members/member-summaries.ts';
+// The payment password and payee name on the member row, for modules/withdrawal.
+export {
+  getPaymentDetails,
+  lockPaymentDetails,
+  setPayeeName,
+  setPaymentPasswordHash,
+  type LockedPaymentDetails,
+  type MemberRef,
+} from './members/payment-details.ts';
+export { parseMobileNumber, type MobileNumber } from './registration/register-member.ts';
 
 // The password policy (argon2id), shared with operators' and payment passwords.
 export { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords/passwords.ts';
@@ -34,6 +61,3 @@ export { findTotpStep } from './two-factor/totp.ts';
 export { deleteDeadSessions } from './sessions/delete-dead-sessions.ts';
 export { deleteExpiredLoginSecurityRows } from './sessions/delete-expired-login-security.ts';
 export { deleteExpiredResetTokens } from './recovery/password-reset-email.ts';
-
-// The agent tree (moving to modules/agents).
-export { listDownlines, listUplineChain, type HierarchyMember } from './hierarchy.ts';

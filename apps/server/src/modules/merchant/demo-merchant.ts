@@ -247,6 +247,6 @@ export const demoMerchantConfig: MerchantConfig = {
     maxBankAccounts: 3,
     paymentPassword: { minLength: 6, maxLength: 6, digitsOnly: true },
   },
-  // The demo brand's agents may offer dividend and daily salary contracts (modules/agent-contracts).
+  // The demo brand's agents may offer dividend and daily salary contracts (modules/agents).
   agentContracts: { dividend: true, dailySalary: true, hourlySalary: false, realtimeSalary: false },
 };

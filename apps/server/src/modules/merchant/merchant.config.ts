@@ -108,7 +108,7 @@ export const merchantConfigSchema = z.object({
   deposits: depositsConfigSchema.default(defaultDepositsConfig),
   /** Withdrawals (modules/withdrawal, its README): limits, fee, turnover, confirmation minutes, payment password rule. */
   withdrawals: withdrawalsConfigSchema.default(defaultWithdrawalsConfig),
-  /** Which salary and dividend contracts agents may offer (modules/agent-contracts). Defaulted with every kind off. */
+  /** Which salary and dividend contracts agents may offer (modules/agents). Defaulted with every kind off. */
   agentContracts: agentContractsConfigSchema.default({
     dividend: false,
     dailySalary: false,

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 
 /**
  * The merchant's register rule applied in the browser exactly as the server applies it
- * (apps/server/src/modules/identity/register-rules.ts): both take the contract's
+ * (apps/server/src/modules/identity/registration/register-rules.ts): both take the contract's
  * findRegisterRuleBreak verdict and word it with the same pattern texts, so a member sees the
  * server's answer before sending.
  */

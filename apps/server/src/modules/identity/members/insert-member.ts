@@ -3,7 +3,6 @@ import { identityErrorCodes } from '@lotus/contract';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { placeUnder } from '../hierarchy.ts';
 import type { MemberTable } from '../identity.tables.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 
@@ -19,24 +18,42 @@ type RequiredColumns =
   | 'register_device'
   | 'created_at';
 export type NewMember = Pick<Insertable<MemberTable>, RequiredColumns> &
-  Partial<Omit<Insertable<MemberTable>, RequiredColumns | 'username_key'>>;
+  Partial<Omit<Insertable<MemberTable>, RequiredColumns | 'username_key' | 'upline_id'>>;
 
 /**
- * Inserts a member and places it in the agent tree (under `uplineId`, or at the top) in the caller's
+ * Writes the agent tree's rows above a member just inserted, in the inserting transaction: modules/agents'
+ * `placeUnder`, handed in by whoever creates the member so that identity never imports agents.
+ */
+export type PlaceInTree = (
+  trx: Transaction<Database>,
+  placement: { merchantId: number; memberId: bigint; uplineId: bigint },
+) => Promise<void>;
+
+/** The agent a new member joins, and the agent programme's way of recording it in the tree. */
+export interface Upline {
+  id: bigint;
+  placeInTree: PlaceInTree;
+}
+
+/**
+ * Inserts a member and places it in the agent tree (under `upline`, or at the top) in the caller's
  * transaction: the one way accounts are created (registration by username or mobile, agent-created,
- * free play), so no member is ever missing from the tree.
+ * free play, the seed), so no member is ever missing from the tree. The member's own depth-0 row is
+ * written by a trigger; `member.upline_id` is written here, with the member; the rows above it by the
+ * upline's `placeInTree`. The composite foreign key on `(merchant_id, upline_id)` refuses an upline of
+ * another merchant.
  */
 export async function insertMember(
   trx: Transaction<Database>,
   member: NewMember,
-  uplineId: bigint | null,
+  upline: Upline | null,
 ): Promise<bigint> {
   const row = await trx
     .insertInto('member')
-    .values({ ...member, username_key: member.username.toLowerCase() })
+    .values({ ...member, username_key: member.username.toLowerCase(), upline_id: upline?.id ?? null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await placeUnder(trx, row.id, uplineId);
+  if (upline) await upline.placeInTree(trx, { merchantId: member.merchant_id, memberId: row.id, uplineId: upline.id });
   return row.id;
 }
 

@@ -2,7 +2,7 @@ import { loginResultSchema } from '@lotus/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { normaliseMobile } from '../../messaging/destination.ts';
 import { freshIp, freshMobileNum, freshUsername, storeCodeForTest, useAccountsKit } from '../accounts.testing.ts';
-import { listUplineChain } from '../hierarchy.ts';
+import { listUplineChain } from '../../agents/index.ts';
 
 /**
  * Registration by mobile number, the SMS code that both kinds of registration demand for a number,

@@ -17,12 +17,12 @@ import { verifyCode } from '../../messaging/verify-code.ts';
 import { challengeCheckOptions } from '../../verification/challenge-bypass.ts';
 import { requireSliderToken } from '../../verification/consume-slider-token.ts';
 import { requireCaptcha } from '../../verification/verify-captcha.ts';
-import { resolveAffiliate } from '../affiliate.ts';
 import type { Caller } from '../caller.ts';
 import { insertLoginEvent, isMobileTaken, isUsernameTaken } from '../identity.queries.ts';
 import { hashUnusablePassword, insertMember, rethrowTakenConflict } from '../members/insert-member.ts';
 import { hashPassword } from '../passwords/passwords.ts';
 import { checkRegisterField, isUnsafeText, type RuleViolation } from './register-rules.ts';
+import type { RegistrationAgents } from './registration-agents.ts';
 import { createSession } from '../sessions/sessions.ts';
 
 /**
@@ -107,6 +107,8 @@ export interface RegisterContext {
   nowMs: number;
   /** The request's host: an affiliate code bound to a domain is checked against it when the body names none. */
   host: string;
+  /** Invitation codes and the agent tree, from modules/agents. */
+  agents: RegistrationAgents;
 }
 
 export interface MobileNumber {
@@ -234,10 +236,10 @@ async function completeRegistration(
 ): Promise<LoginResult> {
   const { db, merchant, caller, nowMs } = context;
   const { username, values, mobile } = candidate;
-  const affiliate =
+  const uplineId =
     values.affiliateCode === undefined
       ? null
-      : await resolveAffiliate(db, merchant.id, values.affiliateCode, request.domain ?? context.host);
+      : await context.agents.findInvitingAgent(db, merchant.id, values.affiliateCode, request.domain ?? context.host);
 
   const checks = challengeCheckOptions(context.config, nowMs);
   await requireSliderToken(db, merchant.id, request.sliderToken, 'register', checks);
@@ -302,7 +304,7 @@ async function completeRegistration(
           register_device: caller.device,
           created_at: now,
         },
-        affiliate?.agentId ?? null,
+        uplineId === null ? null : { id: uplineId, placeInTree: context.agents.placeInTree },
       );
       const loginDeviceId = request.loginDeviceId ?? null;
       await insertLoginEvent(trx, {

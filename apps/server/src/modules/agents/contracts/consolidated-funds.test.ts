@@ -2,8 +2,8 @@ import { consolidatedFundsPath, consolidatedFundsSchema } from '@lotus/contract'
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { insertTestMember, insertTestSession } from '../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { insertTestMember, insertTestSession } from '../../../testing/members.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 let testApp: TestApp;
 let sequence = 0;

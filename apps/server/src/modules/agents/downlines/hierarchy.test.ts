@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { demoMerchantConfig } from '../../merchant/demo-merchant.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { listDownlines, listUplineChain, placeUnder } from './hierarchy.ts';
-import type { AgentType } from './identity.tables.ts';
-import { insertMember } from './members/insert-member.ts';
+import { insertMember, type AgentType } from '../../identity/index.ts';
 
 /**
  * The closure table behind the agent tree, on a real database: a 4-level tree in one merchant and a
@@ -56,7 +55,7 @@ async function createMember(
         register_device: 'test',
         created_at: now,
       },
-      uplineId,
+      uplineId === null ? null : { id: uplineId, placeInTree: placeUnder },
     ),
   );
 }
@@ -215,6 +214,11 @@ describe('the tree in the database', () => {
   });
 
   test("placing a member under another merchant's agent is refused, and nothing of it stays", async () => {
+    // By the member's own row: the composite foreign key on (merchant_id, upline_id).
+    await expect(createMember(testApp.demoMerchantId, 'crossbrand', tree.otop, 0)).rejects.toMatchObject({
+      code: '23503',
+    });
+    // By the tree alone, for a member placed after it was inserted.
     await expect(
       testApp.db.transaction().execute(async (trx) => {
         const id = await insertMember(
@@ -232,9 +236,9 @@ describe('the tree in the database', () => {
           },
           null,
         );
-        await placeUnder(trx, id, tree.otop);
+        await placeUnder(trx, { merchantId: testApp.demoMerchantId, memberId: id, uplineId: tree.otop });
       }),
-    ).rejects.toMatchObject({ code: '23503' });
+    ).rejects.toThrow(/is not a member of merchant/);
     expect(
       await testApp.db.selectFrom('member').select('id').where('username', '=', 'crossbrand').executeTakeFirst(),
     ).toBeUndefined();

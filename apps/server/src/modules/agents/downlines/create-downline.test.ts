@@ -1,7 +1,7 @@
 import { downlineCreatedSchema } from '@lotus/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { demoAgent } from '../merchant/demo-merchant.ts';
-import { freshMobileNum, freshUsername, useAccountsKit } from './accounts.testing.ts';
+import { demoAgent } from '../../merchant/demo-merchant.ts';
+import { freshMobileNum, freshUsername, useAccountsKit } from '../../identity/testing.ts';
 import { listDownlines, listUplineChain } from './hierarchy.ts';
 
 /** PUT /wps/agent/downline: accounts an agent opens under themselves. */

@@ -1,16 +1,21 @@
 import { errorCodes, identityErrorCodes, type CreateDownlineRequest, type DownlineCreated } from '@lotus/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { MerchantContext } from '../merchant/merchant.config.ts';
-import { isAgentType } from './affiliate.ts';
-import type { Caller } from './caller.ts';
-import { isMobileTaken, isUsernameTaken } from './identity.queries.ts';
-import { insertMember, rethrowTakenConflict } from './members/insert-member.ts';
-import { hashPassword } from './passwords/passwords.ts';
-import { parseMobileNumber } from './registration/register-member.ts';
-import { checkRegisterField } from './registration/register-rules.ts';
-import type { AuthenticatedMember } from './sessions/require-member.ts';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { MerchantContext } from '../../merchant/merchant.config.ts';
+import {
+  checkRegisterField,
+  hashPassword,
+  insertMember,
+  isMobileTaken,
+  isUsernameTaken,
+  parseMobileNumber,
+  rethrowTakenConflict,
+  type AuthenticatedMember,
+  type Caller,
+} from '../../identity/index.ts';
+import { isAgentType } from '../agent-types.ts';
+import { placeUnder } from './hierarchy.ts';
 
 export interface CreateDownlineContext {
   db: Kysely<Database>;
@@ -89,7 +94,7 @@ export async function createDownline(
           register_device: caller.device,
           created_at: now,
         },
-        agent.id,
+        { id: agent.id, placeInTree: placeUnder },
       ),
     );
     return { id: Number(memberId), account: username };

@@ -1,18 +1,12 @@
 import { identityErrorCodes, type Affiliate } from '@lotus/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
-import { normaliseHost } from '../merchant/merchant.service.ts';
-import type { AgentType } from './identity.tables.ts';
+import type { Database } from '../../../db/schema.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { findMemberSummary } from '../../identity/index.ts';
+import { normaliseHost } from '../../merchant/merchant.service.ts';
+import { isAgentType } from '../agent-types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** isAgent values of agents (spec §3, §6); 0 is a member and 4 a trial account. */
-export const agentTypes: ReadonlySet<AgentType> = new Set<AgentType>([1, 2, 41, 42]);
-
-export function isAgentType(isAgent: number): boolean {
-  return agentTypes.has(isAgent as AgentType);
-}
 
 export interface ResolvedAffiliate {
   code: string;
@@ -36,21 +30,24 @@ export async function resolveAffiliate(
     key === ''
       ? undefined
       : await db
-          .selectFrom('affiliate_code as a')
-          .innerJoin('member as m', 'm.id', 'a.agent_id')
-          .select(['a.code', 'a.domain', 'a.is_active', 'm.id as agent_id', 'm.username', 'm.is_agent', 'm.status'])
-          .where('a.merchant_id', '=', merchantId)
-          .where('a.code_key', '=', key)
+          .selectFrom('affiliate_code')
+          .select(['code', 'domain', 'is_active', 'agent_id'])
+          .where('merchant_id', '=', merchantId)
+          .where('code_key', '=', key)
           .executeTakeFirst();
+  // The agent is identity's member row. Read for an unknown code too (id 0 is nobody's), so an
+  // unknown code costs what a known one does.
+  const agent = await findMemberSummary(db, merchantId, row?.agent_id ?? 0n);
   const requestDomain = normaliseHost(domain ?? '');
   const isValid =
     row !== undefined &&
+    agent !== undefined &&
     row.is_active &&
-    row.status === 'active' &&
-    isAgentType(row.is_agent) &&
+    agent.status === 'active' &&
+    isAgentType(agent.isAgent) &&
     (row.domain === null || row.domain === requestDomain);
   if (!isValid) throw new AppError(400, identityErrorCodes.affiliateInvalid, { field: 'affiliateCode' });
-  return { code: row.code, agentId: row.agent_id, agentUsername: row.username };
+  return { code: row.code, agentId: agent.id, agentUsername: agent.username };
 }
 
 /** `ag****01`: enough for a visitor to recognise whose team they join, not to learn an account name. */
@@ -69,4 +66,26 @@ export async function checkAffiliate(
 ): Promise<Affiliate> {
   const affiliate = await resolveAffiliate(db, merchantId, code, domain);
   return { affiliateCode: affiliate.code, agent: maskAccount(affiliate.agentUsername) };
+}
+
+/**
+ * Affiliate codes are checked before anything else a registration spends; the seed and (later) the
+ * agent centre add them. A code that exists already (in any letter case) is left as it is.
+ */
+export async function ensureAffiliateCode(
+  trx: Db,
+  code: { merchantId: number; code: string; agentId: bigint; domain?: string | null; nowMs: number },
+): Promise<void> {
+  await trx
+    .insertInto('affiliate_code')
+    .values({
+      merchant_id: code.merchantId,
+      code: code.code,
+      code_key: code.code.toLowerCase(),
+      agent_id: code.agentId,
+      domain: code.domain ?? null,
+      created_at: new Date(code.nowMs),
+    })
+    .onConflict((oc) => oc.columns(['merchant_id', 'code_key']).doNothing())
+    .execute();
 }

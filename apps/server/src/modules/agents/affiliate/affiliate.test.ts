@@ -1,10 +1,11 @@
 import { affiliateSchema } from '@lotus/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { seedDemo } from '../../db/seed.ts';
-import { demoAgent } from '../merchant/demo-merchant.ts';
-import { freshIp, useAccountsKit } from './accounts.testing.ts';
+import { seedDemo } from '../../../db/seed.ts';
+import { demoAgent } from '../../merchant/demo-merchant.ts';
+import { freshIp } from '../../../testing/api-client.ts';
+import { useAccountsKit } from '../../identity/testing.ts';
 import { maskAccount } from './affiliate.ts';
-import { listDownlines } from './hierarchy.ts';
+import { listDownlines } from '../downlines/hierarchy.ts';
 
 /** GET /wps/agent/affiliate and the demo agent the seed makes. */
 const kit = useAccountsKit();

@@ -1,0 +1,22 @@
+/**
+ * agents' public face: the agent tree (downlines and uplines), affiliate (invitation) codes, agent-
+ * created accounts and the salary and dividend contracts. Files in the folders below are internal.
+ * agents depends on identity (members, guards, passwords) and never the other way round: identity's
+ * registration gets `registrationAgents` from modules/routes.ts.
+ */
+
+// Routes, registered by modules/routes.ts, and what identity's registration routes are given.
+export { agentsRoutes } from './agents.routes.ts';
+export { registrationAgents } from './registration-agents.ts';
+
+// Tables, for db/schema.ts.
+export type { AgentsTables } from './agents.tables.ts';
+
+// Kinds of agent (isAgent 1, 2, 41, 42).
+export { agentTypes, isAgentType } from './agent-types.ts';
+
+// The tree.
+export { listDownlines, listUplineChain, placeUnder, type HierarchyMember } from './downlines/hierarchy.ts';
+
+// Affiliate codes.
+export { ensureAffiliateCode, resolveAffiliate, type ResolvedAffiliate } from './affiliate/affiliate.ts';
