@@ -62,8 +62,13 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3-32 letters, digits, and _ . - only')
     .optional(),
   ADMIN_PASSWORD: z.string().min(10, 'at least 10 characters').max(128).optional(),
-  /** Seed the demo merchant at start when the database has no merchant yet. */
-  SEED_DEMO: booleanSchema.default(true),
+  /**
+   * Seed the demo merchant (site content, catalogue, and the demo agent whose password is public)
+   * at start when the database has no merchant yet; `npm run db:seed` refuses without it. Default on,
+   * except with NODE_ENV=production, where the demo is seeded only when asked (SEED_DEMO=1, or
+   * `npm run db:seed -- --demo`).
+   */
+  SEED_DEMO: booleanSchema.optional(),
   /**
    * For automated tests only: every sliderToken and captcha field also accepts the literal answer
    * `bypass`. Refused at start with NODE_ENV=production (see modules/verification/challenge-bypass.ts).
@@ -153,7 +158,8 @@ const requiredWhen: Array<{
 ];
 
 export type AppConfig = Readonly<
-  Omit<z.infer<typeof envSchema>, 'HOUSE_GAMES_PORT' | 'HOUSE_GAMES_URL' | 'HOUSE_GAMES_INTERNAL_URL'> & {
+  Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'HOUSE_GAMES_PORT' | 'HOUSE_GAMES_URL' | 'HOUSE_GAMES_INTERNAL_URL'> & {
+    SEED_DEMO: boolean;
     HOUSE_GAMES_PORT: number;
     HOUSE_GAMES_URL: string;
     HOUSE_GAMES_INTERNAL_URL: string;
@@ -188,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return Object.freeze({
     ...parsed.data,
     HOUSE_VENDOR_SECRET: houseVendorSecret,
+    // No demo accounts with known passwords in production unless asked for (README "Settings").
+    SEED_DEMO: parsed.data.SEED_DEMO ?? parsed.data.NODE_ENV !== 'production',
     HOUSE_GAMES_PORT: houseGamesPort,
     HOUSE_GAMES_URL: parsed.data.HOUSE_GAMES_URL ?? `http://localhost:${houseGamesPort}`,
     HOUSE_GAMES_INTERNAL_URL: parsed.data.HOUSE_GAMES_INTERNAL_URL ?? `http://127.0.0.1:${houseGamesPort}`,
