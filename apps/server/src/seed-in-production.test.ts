@@ -1,19 +1,20 @@
 // With NODE_ENV=production nothing of the demo (its merchant, its content, the demo agent whose
 // password is public) is seeded unless asked for: not by `npm start` on an empty database, not by
-// `npm run db:seed`. Asked for (SEED_DEMO=1, or `db:seed -- --demo`), it is.
+// `npm run db:seed`. Asked for (SEED_DEMO=1, or `db:seed -- --demo`), it is. Beside main.test.ts, not
+// in db/: it tests process start-up and settings, so it stays out of the DATABASE_URL pass.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, test } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../logger.ts';
-import { startServer } from '../server.ts';
-import { demoAgent } from '../modules/merchant/index.ts';
-import { withDatabase } from '../testing/global-setup.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startServer } from './server.ts';
+import { demoAgent } from './modules/merchant/index.ts';
+import { withDatabase } from './testing/global-setup.ts';
 
 const adminConnectionString = inject('adminConnectionString');
-const seedScript = path.join(import.meta.dirname, '../scripts/seed.ts');
+const seedScript = path.join(import.meta.dirname, 'scripts/seed.ts');
 const vendorSecret = 'production-vendor-secret-0123456789';
 const created: string[] = [];
 
