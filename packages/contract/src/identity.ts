@@ -182,6 +182,13 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 /** `value` of a failed login (`login.failed`, `captcha.required`, `captcha.invalid`). */
 export const loginFailureValueSchema = z.object({ captchaRequired: z.boolean() });
 
+/**
+ * isAgent of spec §3, the kind of account: 0 a member; 1, 2, 41, 42 agents; 4 a trial account (free
+ * play: play money in a wallet of its own, never cash, never counted in the turnover). The database
+ * functions name it too: `member_type_trial()` (apps/server/src/db/functions).
+ */
+export const trialMemberType = 4;
+
 /** GET /wps/member/info */
 export const memberInfoSchema = z.object({
   id: z.number().int(),

@@ -82,6 +82,10 @@ describe('repeatable database functions (db/functions)', () => {
     expect(body).not.toMatch(/WHEN\s+OTHERS/i);
   });
 
+  test.each(files)('$name names a member type instead of comparing is_agent with a bare number', ({ body }) => {
+    expect(body).not.toMatch(/is_agent\s*(=|<>|!=|IN\b)\s*\(?\s*\d/i);
+  });
+
   test('a file that fails changes nothing: the transaction is undone and the error reaches the caller', async () => {
     const broken = { name: 'vendor_wallet_play_batch', body: 'CREATE OR REPLACE FUNCTION', checksum: 'broken' };
     await expect(applyRepeatableFunctions(testDb.db, logger, [broken])).rejects.toThrow();

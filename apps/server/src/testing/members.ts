@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { trialMemberType } from '@lotus/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { hashToken, type MemberTable } from '../modules/identity/index.ts';
@@ -101,7 +102,7 @@ export async function fundedTestMember(
     new Date(),
     options.isAgent ? { is_agent: options.isAgent } : {},
   );
-  const isTrial = options.isAgent === 4;
+  const isTrial = options.isAgent === trialMemberType;
   if (amountMinor > 0n) {
     await postTransfers(db, {
       merchantId,

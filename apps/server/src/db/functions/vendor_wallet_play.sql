@@ -48,7 +48,7 @@ BEGIN
   END IF;
   -- NULL: the amount was not a decimal with at most two places (checked after the session, as the protocol orders).
   IF p_amount IS NULL OR (p_call = 'bet' AND p_amount = 0) THEN RAISE EXCEPTION USING ERRCODE = 'LW001', MESSAGE = 'INVALID_AMOUNT'; END IF;
-  v_kind := CASE WHEN v_session.is_agent = 4 THEN 'member_trial' ELSE 'member_main' END;
+  v_kind := CASE WHEN v_session.is_agent = member_type_trial() THEN 'member_trial' ELSE 'member_main' END;
 
   -- Exactly once per (merchant, vendor, transaction id): a parallel copy waits here for the first.
   -- The posting's id is taken now, so the transaction row is written once, already naming it; a

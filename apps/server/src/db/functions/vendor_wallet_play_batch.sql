@@ -23,7 +23,7 @@ BEGIN
     FROM jsonb_array_elements(p_calls) WITH ORDINALITY AS e(value, ord)
   ), session AS (
     SELECT c.*, s.merchant_id, s.member_id, s.vendor_code, s.game_id, s.expires_at, m.status AS member_status, mc.currency,
-           CASE WHEN m.is_agent = 4 THEN 'member_trial' ELSE 'member_main' END AS kind,
+           CASE WHEN m.is_agent = member_type_trial() THEN 'member_trial' ELSE 'member_main' END AS kind,
            count(*) OVER (PARTITION BY s.member_id) AS member_calls
     FROM call c
     JOIN vendor_game_session s ON s.token_hash = c.v->>'tokenHash'

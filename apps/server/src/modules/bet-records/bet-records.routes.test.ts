@@ -2,6 +2,7 @@ import {
   betHistorySchema,
   betRecordPaths,
   personalProfitSchema,
+  trialMemberType,
   withdrawalPaths,
   type BetRecord,
 } from '@lotus/contract';
@@ -248,7 +249,7 @@ describe('ODSFE2_MemBetDet', () => {
   });
 
   test('a trial account is refused like every member-centre call', async () => {
-    const trial = await kit.player(0n, { isAgent: 4, gameId: testGames.houseSlot });
+    const trial = await kit.player(0n, { isAgent: trialMemberType, gameId: testGames.houseSlot });
     const trialToken = await insertTestSession(testApp.db, testApp.demoMerchantId, trial.memberId, clock.nowMs);
     const response = await get(betRecordPaths.betHistory, {}, { token: trialToken });
     expect(response.statusCode).toBe(403);

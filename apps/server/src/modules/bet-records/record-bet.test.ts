@@ -1,4 +1,4 @@
-import { withdrawalPaths } from '@lotus/contract';
+import { trialMemberType, withdrawalPaths } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestSession } from '../../testing/members.ts';
@@ -347,7 +347,7 @@ describe('rounds shared and fairness', () => {
 
 describe('turnover', () => {
   test('trial accounts get records but never add turnover', async () => {
-    const p = await housePlayer(10_000n, { isAgent: 4 });
+    const p = await housePlayer(10_000n, { isAgent: trialMemberType });
     await ok(p, 'bet', { roundId: 'trial', amount: '10.00' });
     await ok(p, 'win', { roundId: 'trial', amount: '5.00', roundClosed: true });
     expect(await recordOf(p, 'trial')).toMatchObject({ stake: 1_000n, payout: 500n, status: 'settled' });

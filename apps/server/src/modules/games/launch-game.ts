@@ -3,6 +3,7 @@ import {
   gameErrorCodes,
   launchErrorCodes,
   parseAmount,
+  trialMemberType,
   type Language,
   type LaunchGameRequest,
   type LaunchGameResult,
@@ -115,7 +116,7 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
     };
     throw new AppError(409, launchErrorCodes.vendorUnderMaintenance, { value });
   }
-  const isTrial = member.isAgent === 4;
+  const isTrial = member.isAgent === trialMemberType;
   // A trial account has only play money, which transfer-mode vendors cannot hold; a real account has no play money.
   if (isTrial && (request.accountType === 1 || vendor.walletMode === 'transfer'))
     throw new AppError(403, launchErrorCodes.trialNotAllowed);

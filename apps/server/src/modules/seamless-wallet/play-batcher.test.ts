@@ -1,11 +1,18 @@
+import { trialMemberType, type VendorWalletErrorCode } from '@lotus/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { checkLedger, postTransfers } from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
-import { playBatcherFor } from './play-batcher.ts';
+import { playBatcherFor, type PlayOutcome } from './play-batcher.ts';
 import type { PlayCall } from './play-call.ts';
-import { createVendorKit, houseSecret, type Player, type VendorKit } from './seamless-wallet.testing.ts';
+import {
+  createVendorKit,
+  houseSecret,
+  type Player,
+  type PlayerOptions,
+  type VendorKit,
+} from './seamless-wallet.testing.ts';
 
 let testApp: TestApp;
 const clock = Date.UTC(2026, 0, 1, 12);
@@ -92,15 +99,36 @@ function win(p: Player, transactionId: string, roundId: string, amountMinor: str
   };
 }
 
-/** The call through `vendor_wallet_play` itself, the one-by-one path every rule is written in. */
-async function playOneByOne(call: PlayCall) {
+/**
+ * The call through `vendor_wallet_play` itself, the one-by-one path every rule is written in, as its
+ * own statement: a refusal (SQLSTATE LW001, or the ledger's key) undoes it and becomes the answer.
+ */
+async function playOneByOne(call: PlayCall): Promise<PlayOutcome> {
+  try {
+    return await playOneByOneOrThrow(call);
+  } catch (error) {
+    const { code, message, detail, constraint } = error as {
+      code?: string;
+      message: string;
+      detail?: string;
+      constraint?: string;
+    };
+    if (code === 'LW001') return { ok: false, refusal: message as VendorWalletErrorCode, detail: detail || null };
+    if (code === '23505' && constraint === 'ledger_posting_idempotency_key') {
+      return { ok: false, refusal: 'DUPLICATE_TRANSACTION_DIFFERENT_DATA', detail: null };
+    }
+    throw error;
+  }
+}
+
+async function playOneByOneOrThrow(call: PlayCall): Promise<PlayOutcome> {
   const { rows } = await sql<{ balance: bigint; replayed: boolean }>`
     SELECT balance, replayed FROM vendor_wallet_play(${call.call}, ${call.vendor}, NULL, ${call.tokenHash}, ${call.playerId}, ${call.gameId},
       ${call.currency}, ${call.roundId}, ${call.transactionId}, ${call.amountMinor}::bigint, ${call.roundClosed}::boolean, ${call.requestHash},
       ${call.fairness === null ? null : JSON.stringify(call.fairness)}::jsonb, ${call.countFairness}, ${call.now}::timestamptz)`.execute(
     testApp.db,
   );
-  return { ok: true, ...rows[0]! };
+  return { ok: true, balance: rows[0]!.balance, replayed: rows[0]!.replayed };
 }
 
 /** What a call wrote, without the columns that name the member, the transaction or a generated id. */
@@ -172,37 +200,207 @@ async function writtenFor(p: Player) {
     rounds,
     turnover: turnover?.wagered_amount ?? null,
     balance: await kit.balanceOf(p),
+    trialBalance: await kit.balanceOf(p, 'member_trial'),
   };
 }
 
-test('the set path writes exactly what the one-by-one path writes', async () => {
-  const batcher = playBatcherFor(testApp.db);
-  // Makes the house's game account, which the set path only uses.
-  await batcher.play(bet(await kit.player(1_000n), 'set-warm-up', '100'));
-  const quick = await kit.player(10_000n);
-  const slow = await kit.player(10_000n);
-  const fairness = { serverSeedHash: 'abc', clientSeed: 'seed', nonce: 3 };
-  const steps = (p: Player, tag: string) => [
-    { ...bet(p, `${tag}-bet-1`, '250'), roundId: 'set-round-1', fairness, countFairness: true },
-    win(p, `${tag}-win-1`, 'set-round-1', '400'),
-    { ...bet(p, `${tag}-bet-2`, '100'), roundId: 'set-round-2' },
-    win(p, `${tag}-win-2`, 'set-round-2', '0'),
-  ];
-  const quickSteps = steps(quick, 'quick');
-  const slowSteps = steps(slow, 'slow');
-  for (const [index, step] of quickSteps.entries()) {
-    const before = batcher.stats.setPathCalls;
-    const quickOutcome = await batcher.play(step);
-    expect(batcher.stats.setPathCalls - before, `step ${index}`).toBe(1);
-    expect(await playOneByOne(slowSteps[index]!)).toEqual(quickOutcome);
-  }
-  const quickWritten = await writtenFor(quick);
-  expect(quickWritten.balance).toBe(10_000n - 250n + 400n - 100n);
-  expect(quickWritten.turnover).toBe(350n);
-  expect(quickWritten.records[0]!.fairness).toEqual(fairness);
-  expect(quickWritten.transfers).toHaveLength(3);
-  expect(await writtenFor(slow)).toEqual(quickWritten);
-  expect((await checkLedger(testApp.db)).ok).toBe(true);
+/**
+ * One case of the table below: the same members (`setUp`), the same calls before (`before`, each
+ * through the batcher, or a rollback through the protocol), then the call under test (`call`), sent
+ * for one member through the batcher (the set path when it qualifies) and for its twin through
+ * `vendor_wallet_play` alone. Both must answer the same and write the same rows.
+ */
+interface SetPathCase {
+  name: string;
+  balance?: bigint;
+  options?: PlayerOptions;
+  /** Before the calls: e.g. the member blocked. */
+  setUp?: (p: Player) => Promise<void>;
+  before?: (p: Player, tag: string) => Array<PlayCall | { rollback: string; roundId: string; amount: string }>;
+  call: (p: Player, tag: string) => PlayCall;
+  /** Whether the batcher answers the call on the set path (else it goes one by one there too). */
+  setPath: boolean;
+  answer: PlayOutcome | { ok: true; replayed: boolean };
+}
+
+const fairness = { serverSeedHash: 'abc', clientSeed: 'seed', nonce: 3 };
+const later = new Date(clock + 60_000).toISOString();
+
+const setPathCases: SetPathCase[] = [
+  // Refusals first: the set path must leave them to the one-by-one path, which writes nothing.
+  {
+    name: 'insufficient funds',
+    balance: 100n,
+    call: (p, tag) => bet(p, `${tag}-bet`, '500'),
+    setPath: false,
+    answer: { ok: false, refusal: 'INSUFFICIENT_FUNDS', detail: '100' },
+  },
+  {
+    name: 'duplicate with different data',
+    before: (p, tag) => [{ ...bet(p, `${tag}-bet`, '100'), roundId: 'case-duplicate' }],
+    call: (p, tag) => ({ ...bet(p, `${tag}-bet`, '200'), roundId: 'case-duplicate' }),
+    setPath: false,
+    answer: { ok: false, refusal: 'DUPLICATE_TRANSACTION_DIFFERENT_DATA', detail: null },
+  },
+  {
+    name: 'closed round',
+    before: (p, tag) => [
+      { ...bet(p, `${tag}-bet`, '100'), roundId: 'case-closed' },
+      win(p, `${tag}-win`, 'case-closed', '0'),
+    ],
+    call: (p, tag) => ({ ...bet(p, `${tag}-again`, '100'), roundId: 'case-closed' }),
+    setPath: false,
+    answer: { ok: false, refusal: 'ROUND_CLOSED', detail: null },
+  },
+  {
+    name: 'blocked player: the bet is refused',
+    setUp: async (p) => {
+      await sql`UPDATE member SET status = 'locked' WHERE id = ${p.memberId}`.execute(testApp.db);
+    },
+    call: (p, tag) => bet(p, `${tag}-bet`, '100'),
+    setPath: false,
+    answer: { ok: false, refusal: 'PLAYER_BLOCKED', detail: null },
+  },
+  {
+    name: 'expired session: the bet is refused',
+    options: { ttlMs: 1 },
+    call: (p, tag) => ({ ...bet(p, `${tag}-bet`, '100'), now: later }),
+    setPath: false,
+    answer: { ok: false, refusal: 'SESSION_EXPIRED', detail: null },
+  },
+  {
+    name: 'a bet whose transaction was rolled back before it arrived',
+    before: (_, tag) => [{ rollback: `${tag}-bet`, roundId: 'case-cancelled', amount: '1.00' }],
+    call: (p, tag) => ({ ...bet(p, `${tag}-bet`, '100'), roundId: 'case-cancelled' }),
+    setPath: false,
+    answer: { ok: false, refusal: 'TRANSACTION_CANCELLED', detail: null },
+  },
+  {
+    name: 'replay',
+    before: (p, tag) => [{ ...bet(p, `${tag}-bet`, '100'), roundId: 'case-replay' }],
+    call: (p, tag) => ({ ...bet(p, `${tag}-bet`, '100'), roundId: 'case-replay' }),
+    setPath: false,
+    answer: { ok: true, balance: 9_900n, replayed: true },
+  },
+  // Successes: the set path answers them.
+  {
+    name: 'bet',
+    call: (p, tag) => ({ ...bet(p, `${tag}-bet`, '250'), roundId: 'case-bet', fairness, countFairness: true }),
+    setPath: true,
+    answer: { ok: true, balance: 9_750n, replayed: false },
+  },
+  {
+    name: 'win 0, closing the round',
+    before: (p, tag) => [{ ...bet(p, `${tag}-bet`, '100'), roundId: 'case-win-0' }],
+    call: (p, tag) => win(p, `${tag}-win`, 'case-win-0', '0'),
+    setPath: true,
+    answer: { ok: true, balance: 9_900n, replayed: false },
+  },
+  {
+    name: 'win, closing the round (its record settles and counts in the turnover)',
+    before: (p, tag) => [{ ...bet(p, `${tag}-bet`, '250'), roundId: 'case-win', fairness, countFairness: true }],
+    call: (p, tag) => ({
+      ...win(p, `${tag}-win`, 'case-win', '400'),
+      fairness: { ...fairness, serverSeed: 's' },
+      countFairness: true,
+    }),
+    setPath: true,
+    answer: { ok: true, balance: 10_150n, replayed: false },
+  },
+  {
+    name: 'win that leaves the round open',
+    before: (p, tag) => [{ ...bet(p, `${tag}-bet`, '250'), roundId: 'case-win-open' }],
+    call: (p, tag) => ({ ...win(p, `${tag}-win`, 'case-win-open', '100'), roundClosed: null }),
+    setPath: true,
+    answer: { ok: true, balance: 9_850n, replayed: false },
+  },
+  {
+    name: 'rollback: a bet in a round whose earlier bet was rolled back',
+    before: (p, tag) => [
+      { ...bet(p, `${tag}-bet`, '300'), roundId: 'case-rollback' },
+      { rollback: `${tag}-bet`, roundId: 'case-rollback', amount: '3.00' },
+    ],
+    call: (p, tag) => ({ ...bet(p, `${tag}-again`, '100'), roundId: 'case-rollback' }),
+    setPath: true,
+    answer: { ok: true, balance: 9_900n, replayed: false },
+  },
+  {
+    name: 'blocked player: a pending win is still paid',
+    before: (p, tag) => [{ ...bet(p, `${tag}-bet`, '100'), roundId: 'case-blocked-win' }],
+    setUp: async (p) => {
+      await sql`UPDATE member SET status = 'locked' WHERE id = ${p.memberId}`.execute(testApp.db);
+    },
+    call: (p, tag) => win(p, `${tag}-win`, 'case-blocked-win', '300'),
+    setPath: true,
+    answer: { ok: true, balance: 10_200n, replayed: false },
+  },
+  {
+    name: 'expired session: a pending win is still paid',
+    options: { ttlMs: 1 },
+    before: (p, tag) => [{ ...bet(p, `${tag}-bet`, '100'), roundId: 'case-expired-win' }],
+    call: (p, tag) => ({ ...win(p, `${tag}-win`, 'case-expired-win', '300'), now: later }),
+    setPath: true,
+    answer: { ok: true, balance: 10_200n, replayed: false },
+  },
+  {
+    name: 'trial member (its own wallet, no turnover)',
+    options: { isAgent: trialMemberType },
+    before: (p, tag) => [{ ...bet(p, `${tag}-bet`, '100'), roundId: 'case-trial' }],
+    call: (p, tag) => win(p, `${tag}-win`, 'case-trial', '300'),
+    setPath: true,
+    answer: { ok: true, balance: 10_200n, replayed: false },
+  },
+];
+
+describe('the set path writes exactly what the one-by-one path writes', () => {
+  beforeAll(async () => {
+    // Makes the house's game account, which the set path only uses.
+    await playBatcherFor(testApp.db).play(bet(await kit.player(1_000n), 'set-warm-up', '100'));
+  });
+
+  test.each(setPathCases)('$name', async (c) => {
+    const batcher = playBatcherFor(testApp.db);
+    const [quick, slow] = [
+      await kit.player(c.balance ?? 10_000n, c.options),
+      await kit.player(c.balance ?? 10_000n, c.options),
+    ];
+    const tags = new Map([
+      [quick, `quick-${quick.memberId}`],
+      [slow, `slow-${slow.memberId}`],
+    ]);
+    for (const [p, tag] of tags) {
+      for (const step of c.before?.(p, tag) ?? []) {
+        if ('rollback' in step) {
+          const body = kit.body(p, {
+            roundId: step.roundId,
+            referenceTransactionId: step.rollback,
+            amount: step.amount,
+          });
+          await kit.expectOk(await kit.send(p, 'rollback', body));
+        } else {
+          expect((await batcher.play(step)).ok, step.transactionId).toBe(true);
+        }
+      }
+      await c.setUp?.(p);
+    }
+
+    const setPathBefore = batcher.stats.setPathCalls;
+    const quickAnswer = await batcher.play(c.call(quick, tags.get(quick)!));
+    expect(batcher.stats.setPathCalls - setPathBefore, 'answered by the set path').toBe(c.setPath ? 1 : 0);
+    const slowAnswer = await playOneByOne(c.call(slow, tags.get(slow)!));
+
+    expect(quickAnswer).toEqual(
+      c.answer.ok && !('balance' in c.answer) ? { ...c.answer, balance: expect.any(BigInt) } : c.answer,
+    );
+    expect(slowAnswer).toEqual(quickAnswer);
+    const written = await writtenFor(quick);
+    expect(await writtenFor(slow)).toEqual(written);
+    if (c.options?.isAgent === trialMemberType) {
+      expect(written.turnover).toBeNull();
+      expect(written.trialBalance).toBe(10_200n);
+    }
+    expect((await checkLedger(testApp.db)).ok).toBe(true);
+  });
 });
 
 test('a repeat sent with new calls goes one by one; the new calls stay on the set path', async () => {

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   formatMinorUnits,
   parseAmount,
+  trialMemberType,
   vendorWalletErrorCodes as codes,
   vendorWalletRequestSchema,
   type VendorWalletAnswer,
@@ -11,7 +12,7 @@ import {
   type VendorWalletRequest,
 } from '@lotus/contract';
 import type { Database } from '../../db/schema.ts';
-import { recordRollback, type BetRecordWrite } from '../bet-records/record-bet.ts';
+import { recordRollback, type BetRecordWrite } from '../bet-records/index.ts';
 import {
   LedgerError,
   memberBalance,
@@ -145,7 +146,10 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
     merchantId: session.merchant_id,
     currency: session.currency,
     memberId: session.member_id,
-    account: { kind: session.is_agent === 4 ? 'member_trial' : 'member_main', memberId: session.member_id },
+    account: {
+      kind: session.is_agent === trialMemberType ? 'member_trial' : 'member_main',
+      memberId: session.member_id,
+    },
     vendorCode,
     source: `vendor:${vendorCode}`,
     request,

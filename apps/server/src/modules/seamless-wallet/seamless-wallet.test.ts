@@ -1,3 +1,4 @@
+import { trialMemberType } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -53,7 +54,7 @@ describe('balance', () => {
   });
 
   test('a trial member (isAgent 4) plays from the trial wallet', async () => {
-    const p = await player(50_000n, { isAgent: 4 });
+    const p = await player(50_000n, { isAgent: trialMemberType });
     expect((await expectOk(await send(p, 'balance', body(p)))).balance).toBe('500.00');
     expect((await expectOk(await send(p, 'bet', body(p, { amount: '100.00' })))).balance).toBe('400.00');
     expect(await balanceOf(p, 'member_trial')).toBe(40_000n);

@@ -3,7 +3,7 @@
  * token, and signed vendor calls sent to the real app, shared by the tests of the seamless wallet and
  * of what it writes (bet records).
  */
-import { errorEnvelopeSchema, vendorWalletAnswerSchema, type VendorWalletCall } from '@lotus/contract';
+import { errorEnvelopeSchema, trialMemberType, vendorWalletAnswerSchema, type VendorWalletCall } from '@lotus/contract';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ export interface Player {
 }
 
 export interface PlayerOptions {
-  isAgent?: 0 | 4;
+  isAgent?: 0 | typeof trialMemberType;
   vendor?: string;
   gameId?: string;
   ttlMs?: number;
@@ -62,8 +62,8 @@ export async function createVendorKit(testApp: TestApp, now: () => number, prefi
   /** A member with `balance` minor units in the main (or trial) wallet and a launch's session token. */
   async function player(balance = 10_000n, options: PlayerOptions = {}): Promise<Player> {
     const memberId = options.memberId ?? (await insertTestMember(testApp.db, testApp.demoMerchantId, nextId(prefix)));
-    const trial = options.isAgent === 4;
-    if (trial) await sql`UPDATE member SET is_agent = 4 WHERE id = ${memberId}`.execute(testApp.db);
+    const trial = options.isAgent === trialMemberType;
+    if (trial) await sql`UPDATE member SET is_agent = ${trialMemberType} WHERE id = ${memberId}`.execute(testApp.db);
     if (balance > 0n) {
       await postTransfers(testApp.db, {
         merchantId: testApp.demoMerchantId,

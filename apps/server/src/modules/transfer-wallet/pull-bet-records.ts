@@ -1,4 +1,4 @@
-import type { TransferVendorRound } from '@lotus/contract';
+import { trialMemberType, type TransferVendorRound } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
@@ -109,7 +109,7 @@ async function storePage(
         betAtMs: record.betAt,
         settledAtMs: record.settledAt,
         fairness: record.fairness ?? null,
-        countsTurnover: player.is_agent !== 4,
+        countsTurnover: player.is_agent !== trialMemberType,
       });
       if (isStored) stored += 1;
     }

@@ -1,4 +1,4 @@
-import { formatMinorUnits, type WalletBalance } from '@lotus/contract';
+import { formatMinorUnits, trialMemberType, type WalletBalance } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
@@ -17,7 +17,7 @@ export async function getWalletBalance(
   merchant: MerchantContext,
   member: AuthenticatedMember,
 ): Promise<WalletBalance> {
-  const isTrial = member.isAgent === 4;
+  const isTrial = member.isAgent === trialMemberType;
   const accounts = await listMemberAccounts(db, merchant.id, member.id, merchant.currency);
   const sum = (kind: string) =>
     accounts.filter((account) => account.kind === kind).reduce((total, account) => total + account.balance, 0n);

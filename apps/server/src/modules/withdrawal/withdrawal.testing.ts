@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { parseAmount, publicKeySchema, withdrawalPaths, type PublicKey } from '@lotus/contract';
+import { parseAmount, publicKeySchema, trialMemberType, withdrawalPaths, type PublicKey } from '@lotus/contract';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { z } from 'zod';
@@ -188,7 +188,7 @@ export async function createWithdrawalKit(options: { withdrawals?: Partial<Merch
       payee_name: payeeName,
       password_hash: await loginPasswordHash,
       payment_password_hash: overrides.hasPaymentPassword === false ? null : await paymentPasswordHash,
-      ...(overrides.isTrial ? { is_agent: 4 as const } : {}),
+      ...(overrides.isTrial ? { is_agent: trialMemberType } : {}),
     });
     const token = await insertTestSession(db, merchantId, id, clock.nowMs);
     const bankAccountId =

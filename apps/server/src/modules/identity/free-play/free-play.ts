@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { identityErrorCodes, parseAmount, type FreePlayRequest, type LoginResult } from '@lotus/contract';
+import {
+  identityErrorCodes,
+  parseAmount,
+  trialMemberType,
+  type FreePlayRequest,
+  type LoginResult,
+} from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -10,8 +16,6 @@ import { insertLoginEvent } from '../identity.queries.ts';
 import { hashUnusablePassword, insertMember, rethrowTakenConflict } from '../members/insert-member.ts';
 import { createSession } from '../sessions/sessions.ts';
 
-/** isAgent of a trial account (spec §3: "non-real, trial or guest"). */
-export const trialAgentType = 4;
 const hourMs = 3_600_000;
 
 /** Lower-case letters and digits without look-alikes, for trial usernames. */
@@ -55,7 +59,7 @@ export async function startFreePlay(context: FreePlayContext, request: FreePlayR
           merchant_id: merchant.id,
           username,
           language: context.language,
-          is_agent: trialAgentType,
+          is_agent: trialMemberType,
           password_hash: passwordHash,
           password_changed_at: now,
           register_method: 'FREEPLAY',

@@ -1,10 +1,7 @@
-import { identityErrorCodes } from '@lotus/contract';
+import { identityErrorCodes, trialMemberType } from '@lotus/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../http/app-error.ts';
 import { requireMember } from './require-member.ts';
-
-/** isAgent of a trial (free play) account, spec §3. */
-const trialAgentType = 4;
 
 /**
  * `onRequest` guard of calls a trial account may not make (real money, member centre, security settings):
@@ -13,7 +10,7 @@ const trialAgentType = 4;
  */
 export async function requireRealMember(request: FastifyRequest): Promise<void> {
   await requireMember(request);
-  if (request.member.isAgent === trialAgentType) {
+  if (request.member.isAgent === trialMemberType) {
     throw new AppError(403, identityErrorCodes.trialForbidden);
   }
 }
