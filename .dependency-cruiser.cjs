@@ -1,8 +1,9 @@
-// Import rules of the monorepo, checked by `npm run lint` (scripts/depcruise.mjs runs dependency-cruiser
-// with this file). The why of each rule is in docs/architecture.md ("Module boundaries").
+// Import rules of the monorepo, checked by `npm run lint` (npm run lint:deps: scripts/check-module-boundaries.ts
+// runs dependency-cruiser with this file and adds the check for cycles between server modules). Each
+// rule's comment says why.
 //
 // A server module is a folder apps/server/src/modules/<name>/. Its public entry is index.ts; tests may
-// also use its testing.ts. db/schema.ts may read a module's <name>.tables.ts (the table types it
+// also use its testing.ts (or <name>.testing.ts). db/schema.ts may read a module's <name>.tables.ts (the table types it
 // assembles into the Database type). Everything else in a module is private to it.
 // A test file is *.test.ts(x), testing.ts, <name>.testing.ts, or a file under apps/server/src/testing/.
 const MODULE = '^apps/server/src/modules/([^/]+)/';
