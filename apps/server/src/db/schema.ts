@@ -1,5 +1,5 @@
 import type { IdentityTables } from '../modules/identity/identity.tables.ts';
-import type { AgentsTables } from '../modules/agents/index.ts';
+import type { AgentsTables } from '../modules/agents/agents.tables.ts';
 import type { BetRecordTables } from '../modules/bet-records/bet-records.tables.ts';
 import type { TransferWalletTables } from '../modules/transfer-wallet/transfer-wallet.tables.ts';
 import type { BackofficeTables } from '../modules/backoffice/backoffice.tables.ts';

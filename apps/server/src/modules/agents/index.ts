@@ -9,7 +9,7 @@
 export { agentsRoutes } from './agents.routes.ts';
 export { registrationAgents } from './registration-agents.ts';
 
-// Tables, for db/schema.ts.
+// Table types (db/schema.ts reads agents.tables.ts itself, as it does every module's).
 export type { AgentsTables } from './agents.tables.ts';
 
 // Kinds of agent (isAgent 1, 2, 41, 42).

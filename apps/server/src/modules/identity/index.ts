@@ -12,7 +12,7 @@ export { accountsRoutes } from './accounts.routes.ts';
 export type { RegistrationAgents } from './registration/registration-agents.ts';
 export { callerOf, type Caller } from './caller.ts';
 
-// Tables, for db/schema.ts and test helpers that insert members directly.
+// Table types, for test helpers that insert members directly (db/schema.ts reads identity.tables.ts).
 export type { IdentityTables, MemberTable, MemberStatus, AgentType } from './identity.tables.ts';
 
 // The token guards (onRequest hooks) and session control.

@@ -10,7 +10,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { checkRegisterField } from '../identity/index.ts';
+import { checkRegisterField, getPaymentDetails, setPayeeName } from '../identity/index.ts';
 import type { MerchantContext } from '../merchant/index.ts';
 import { bankName, findAccountDigits } from './banks.ts';
 import { checkSecret, lockMember, requireText, secretCheckError, type MemberScope } from './payment-password.ts';
@@ -135,24 +135,14 @@ async function matchPayeeName(
       messageKey: violation.messageKey,
       params: { ...violation.params, field: 'accountName' },
     });
-  await trx
-    .updateTable('member')
-    .set({ payee_name: accountName })
-    .where('id', '=', context.scope.memberId)
-    .where('merchant_id', '=', context.scope.merchantId)
-    .execute();
+  await setPayeeName(trx, context.scope, accountName);
 }
 
 /** GET /wps/relay/MCSFE_getWithdrawAccountInfo */
 export async function getWithdrawAccountInfo(context: BankAccountContext): Promise<WithdrawAccountInfo> {
   const { db, scope } = context;
   const [member, rows] = await Promise.all([
-    db
-      .selectFrom('member')
-      .select(['payee_name', 'payment_password_hash'])
-      .where('id', '=', scope.memberId)
-      .where('merchant_id', '=', scope.merchantId)
-      .executeTakeFirstOrThrow(),
+    getPaymentDetails(db, scope),
     db
       .selectFrom('member_bank_account')
       .select(accountColumns)
@@ -164,8 +154,8 @@ export async function getWithdrawAccountInfo(context: BankAccountContext): Promi
   ]);
   return {
     content: rows.map((row) => toBankAccount(row, context.language)),
-    payeeName: member.payee_name,
-    hasPaymentPassword: member.payment_password_hash !== null,
+    payeeName: member.payeeName,
+    hasPaymentPassword: member.hasPaymentPassword,
     maxAccounts: context.merchant.config.withdrawals.maxBankAccounts,
   };
 }

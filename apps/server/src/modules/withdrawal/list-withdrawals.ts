@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findMemberSummaryByUsername, listMemberSummaries } from '../identity/index.ts';
 import type { MemberScope } from './payment-password.ts';
 import { toAdminWithdrawal, toWithdrawal, withdrawalColumns, type WithdrawalRow } from './withdrawal-view.ts';
 
@@ -86,7 +87,8 @@ async function describe(
     ),
   ];
   const [members, operators, proofs] = await Promise.all([
-    db.selectFrom('member').select(['id', 'username']).where('id', 'in', memberIds).execute(),
+    // Every row of a page is of one merchant (each list and lookup is scoped to it).
+    listMemberSummaries(db, rows[0]!.merchant_id, memberIds),
     operatorIds.length === 0
       ? Promise.resolve([])
       : db.selectFrom('operator').select(['id', 'username']).where('id', 'in', operatorIds).execute(),
@@ -100,14 +102,13 @@ async function describe(
       )
       .execute(),
   ]);
-  const usernameOf = new Map(members.map((member) => [member.id, member.username]));
   const operatorOf = new Map(operators.map((operator) => [operator.id, operator.username]));
   const withProof = new Set(proofs.map((proof) => proof.withdrawal_id));
   return rows.map((row) =>
     toAdminWithdrawal(
       row,
       {
-        account: usernameOf.get(row.member_id) ?? '',
+        account: members.get(row.member_id)?.username ?? '',
         reviewedBy: row.reviewed_by === null ? null : (operatorOf.get(row.reviewed_by) ?? null),
         hasProof: withProof.has(row.id),
       },
@@ -128,10 +129,9 @@ export async function listWithdrawalsForReview(
     ? base.where('status', '=', query.status)
     : base.where('status', 'in', ['pending', 'not_received']);
   if (query.account) {
-    const account = query.account.trim().toLowerCase();
-    base = base.where('member_id', 'in', (eb) =>
-      eb.selectFrom('member').select('id').where('merchant_id', '=', merchantId).where('username_key', '=', account),
-    );
+    const member = await findMemberSummaryByUsername(db, merchantId, query.account.trim());
+    // No such member: no rows (0 is no member's id).
+    base = base.where('member_id', '=', member?.id ?? 0n);
   }
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),

@@ -9,7 +9,14 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { hashPassword, verifyPassword } from '../identity/index.ts';
+import {
+  getPaymentDetails,
+  hashPassword,
+  lockPaymentDetails,
+  setPaymentPasswordHash,
+  verifyPassword,
+  type LockedPaymentDetails,
+} from '../identity/index.ts';
 
 /** Wrong payment (or login) passwords are counted over this window ... */
 export const paymentPasswordFailureWindowMs = 15 * 60_000;
@@ -23,26 +30,16 @@ export interface MemberScope {
 }
 
 /** The member row's money secrets, locked: every secret check and every change of them queue here one by one. */
-export interface LockedMember {
-  paymentPasswordHash: string | null;
-  passwordHash: string;
-  payeeName: string | null;
-}
+export type LockedMember = LockedPaymentDetails;
 
 /**
  * Locks the member's row for the rest of the transaction. Checking a payment password, counting a
  * wrong one, binding accounts and asking a withdrawal all take this lock first, so parallel calls of
  * one member are counted and limited one after the other, never past each other.
  */
-export async function lockMember(trx: Transaction<Database>, scope: MemberScope): Promise<LockedMember> {
-  const row = await trx
-    .selectFrom('member')
-    .select(['payment_password_hash', 'password_hash', 'payee_name'])
-    .where('id', '=', scope.memberId)
-    .where('merchant_id', '=', scope.merchantId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return { paymentPasswordHash: row.payment_password_hash, passwordHash: row.password_hash, payeeName: row.payee_name };
+export function lockMember(trx: Transaction<Database>, scope: MemberScope): Promise<LockedMember> {
+  // The row is identity's: its public lockPaymentDetails takes the lock.
+  return lockPaymentDetails(trx, scope);
 }
 
 /** How a secret check ended. Only `ok` lets the caller go on; the others commit (a failure is counted) and then throw. */
@@ -133,15 +130,10 @@ export interface PaymentPasswordContext {
 
 /** GET /wps/v2/member/paymentPassword */
 export async function getPaymentPasswordStatus(context: PaymentPasswordContext): Promise<PaymentPasswordStatus> {
-  const row = await context.db
-    .selectFrom('member')
-    .select('payment_password_hash')
-    .where('id', '=', context.scope.memberId)
-    .where('merchant_id', '=', context.scope.merchantId)
-    .executeTakeFirstOrThrow();
+  const { hasPaymentPassword } = await getPaymentDetails(context.db, context.scope);
   const rule = context.config.paymentPassword;
   return {
-    hasPaymentPassword: row.payment_password_hash !== null,
+    hasPaymentPassword,
     minLength: rule.minLength,
     maxLength: rule.maxLength,
     digitsOnly: rule.digitsOnly,
@@ -169,12 +161,7 @@ export async function setPaymentPassword(
     if (member.paymentPasswordHash !== null) return { kind: 'exists' as const };
     const check = await checkSecret(trx, scope, member.passwordHash, request.password, 'password');
     if (check.kind !== 'ok') return check;
-    await trx
-      .updateTable('member')
-      .set({ payment_password_hash: newHash })
-      .where('id', '=', scope.memberId)
-      .where('payment_password_hash', 'is', null)
-      .execute();
+    await setPaymentPasswordHash(trx, scope, newHash, { onlyIfUnset: true });
     return { kind: 'ok' as const };
   });
   if (outcome.kind === 'exists') throw new AppError(409, withdrawalErrorCodes.paymentPasswordExists);
@@ -205,7 +192,7 @@ export async function changePaymentPassword(
       'oldPaymentPassword',
     );
     if (check.kind !== 'ok') return check;
-    await trx.updateTable('member').set({ payment_password_hash: newHash }).where('id', '=', scope.memberId).execute();
+    await setPaymentPasswordHash(trx, scope, newHash);
     return check;
   });
   if (outcome.kind !== 'ok') throw secretCheckError(outcome);

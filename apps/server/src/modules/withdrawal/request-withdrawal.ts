@@ -9,6 +9,7 @@ import {
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { getPaymentDetails } from '../identity/index.ts';
 import { LedgerError, memberBalance, postTransfers } from '../ledger/index.ts';
 import type { MerchantContext } from '../merchant/index.ts';
 import { findMemberBankAccount } from './bank-accounts.ts';
@@ -58,12 +59,7 @@ export async function getWithdrawSettings(context: WithdrawContext): Promise<Wit
   const { db, merchant, scope } = context;
   const settings = merchant.config.withdrawals;
   const [member, accounts, used, balance, turnover] = await Promise.all([
-    db
-      .selectFrom('member')
-      .select('payment_password_hash')
-      .where('id', '=', scope.memberId)
-      .where('merchant_id', '=', scope.merchantId)
-      .executeTakeFirstOrThrow(),
+    getPaymentDetails(db, scope),
     db
       .selectFrom('member_bank_account')
       .select('id')
@@ -91,7 +87,7 @@ export async function getWithdrawSettings(context: WithdrawContext): Promise<Wit
       remainingAmount: formatMinorUnits(turnover.remainingMinor),
       isMet: turnover.remainingMinor === 0n,
     },
-    hasPaymentPassword: member.payment_password_hash !== null,
+    hasPaymentPassword: member.hasPaymentPassword,
     hasBankAccount: accounts.length > 0,
     confirmMinutes: settings.confirmMinutes,
   };

@@ -209,6 +209,14 @@ describe('operator review', () => {
       totalElements: 1,
       totalPages: 1,
     });
+    // An account that is nobody's lists nothing (not every member's withdrawals).
+    const unknown = await kit.operatorCall(
+      operator,
+      'GET',
+      `${withdrawalPaths.adminList}?account=nobody${withdrawalId}`,
+    );
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().value).toMatchObject({ content: [], totalElements: 0 });
     const detail = await kit.operatorCall(
       operator,
       'GET',
