@@ -139,6 +139,20 @@ describe('change-password modal (spec §4, §5)', () => {
     expect(modalStore.get()?.kind).toBe('changePassword');
   });
 
+  test('each rule message of the schema shows under its own field', async () => {
+    api();
+    renderModal({ isForced: false, account: 'agentkid01' });
+    type('New password', 'ab');
+    type('Confirm new password', 'abc');
+    await submit();
+    const fieldOf = (text: string) =>
+      screen.getByText(text).closest('.auth-field')?.querySelector('input')?.getAttribute('id');
+    expect(fieldOf('Please enter Current password')).toBe('change-password-oldPassword');
+    expect(fieldOf('Letters or digits (6-20 characters)')).toBe('change-password-newPassword');
+    expect(fieldOf('Incorrect confirmation input')).toBe('change-password-confirmNewPassword');
+    expect(screen.getByLabelText('Confirm new password').getAttribute('aria-invalid')).toBe('true');
+  });
+
   test('a server refusal that names a field shows under that field, one that names none under the form', async () => {
     let answer = refuse(400, 'password.unchanged', 'The new password must differ from the current one', 'newPassword');
     api({ [`POST ${apiPaths.passwordChange}`]: () => answer });
