@@ -65,7 +65,8 @@ interface CallContext {
   vendorCode: string;
   source: string;
   request: VendorWalletRequest;
-  amount: bigint;
+  /** The request's decimal `amount` in minor units. */
+  amountMinor: bigint;
   nowMs: number;
 }
 
@@ -139,8 +140,8 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
     if (session.status !== 'active') throw new VendorWalletError(codes.playerBlocked);
     if (session.expires_at.getTime() <= nowMs) throw new VendorWalletError(codes.sessionExpired);
   }
-  const amount = parseAmount(request.amount);
-  if (amount === null) throw new VendorWalletError(codes.invalidAmount);
+  const amountMinor = parseAmount(request.amount);
+  if (amountMinor === null) throw new VendorWalletError(codes.invalidAmount);
 
   const context: CallContext = {
     merchantId: session.merchant_id,
@@ -153,7 +154,7 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
     vendorCode,
     source: `vendor:${vendorCode}`,
     request,
-    amount,
+    amountMinor,
     nowMs,
   };
   if (call === 'balance') {
@@ -173,14 +174,14 @@ function hashCall(
   call: VendorWalletCall,
   memberId: string,
   request: VendorWalletRequest,
-  amount: bigint | null,
+  amountMinor: bigint | null,
 ): string {
   const canonical = JSON.stringify([
     call,
     memberId,
     request.gameId,
     request.roundId,
-    String(amount),
+    String(amountMinor),
     request.referenceTransactionId ?? null,
     request.roundClosed ?? false,
   ]);
@@ -204,7 +205,7 @@ async function play(
   },
 ): Promise<VendorWalletAnswer> {
   const { vendorCode, call, request } = input;
-  const amount = parseAmount(request.amount);
+  const amountMinor = parseAmount(request.amount);
   const answer = { currency: request.currency, transactionId: request.transactionId };
   const outcome = await playBatcherFor(db).play({
     call,
@@ -216,9 +217,9 @@ async function play(
     currency: request.currency,
     roundId: request.roundId,
     transactionId: request.transactionId,
-    amountMinor: amount === null ? null : amount.toString(),
+    amountMinor: amountMinor === null ? null : amountMinor.toString(),
     roundClosed: request.roundClosed ?? null,
-    requestHash: hashCall(call, request.playerId, request, amount),
+    requestHash: hashCall(call, request.playerId, request, amountMinor),
     fairness: request.roundDetails ?? null,
     countFairness: vendorCode === houseVendorCode,
     now: new Date(input.nowMs).toISOString(),
@@ -243,7 +244,7 @@ async function currentAnswer(
 
 async function recordCall(db: Kysely<Database>, context: CallContext, call: 'rollback'): Promise<VendorWalletAnswer> {
   const { request } = context;
-  const requestHash = hashCall(call, context.memberId.toString(), request, context.amount);
+  const requestHash = hashCall(call, context.memberId.toString(), request, context.amountMinor);
   const answer: StoredAnswer = { currency: context.currency, transactionId: request.transactionId };
   try {
     return await db.transaction().execute(async (trx) => {
@@ -257,7 +258,7 @@ async function recordCall(db: Kysely<Database>, context: CallContext, call: 'rol
           kind: call,
           member_id: context.memberId,
           round_id: request.roundId,
-          amount: context.amount,
+          amount: context.amountMinor,
           reference_transaction_id: request.referenceTransactionId ?? null,
           status: 'done',
           request_hash: requestHash,
@@ -339,7 +340,7 @@ function post(
   context: CallContext,
   kind: 'bet' | 'win' | 'rollback',
   toMember: boolean,
-  amount: bigint,
+  amountMinor: bigint,
 ): Promise<PostingResult> {
   const house = houseOf(context);
   return postTransfers(trx, {
@@ -350,7 +351,7 @@ function post(
       {
         debit: toMember ? house : context.account,
         credit: toMember ? context.account : house,
-        amount,
+        amount: amountMinor,
         kind: `vendor.${kind}`,
         reference: `${context.vendorCode}:${context.request.roundId}`,
       },
@@ -396,7 +397,7 @@ async function rollback(trx: Trx, context: CallContext): Promise<PostingResult |
         kind: 'bet',
         member_id: context.memberId,
         round_id: context.request.roundId,
-        amount: context.amount,
+        amount: context.amountMinor,
         reference_transaction_id: null,
         status: 'cancelled',
         request_hash: null,

@@ -54,6 +54,7 @@ export interface VendorTransactionTable {
   kind: VendorTransactionKind;
   member_id: bigint;
   round_id: string;
+  /** Minor units (the column keeps its landed name; in code the value is an `amountMinor`). */
   amount: ColumnType<bigint, bigint, bigint>;
   reference_transaction_id: string | null;
   /** `cancelled`: a bet's tombstone, written by a rollback that arrived first. */
