@@ -6,9 +6,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Database } from '../../db/schema.ts';
 import { createApiClient, freshIp, type ApiClient, type RequestOptions } from '../../testing/api-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import type { MerchantConfig } from '../merchant/merchant.config.ts';
-import { generateCode, generateCodeSalt, hashCode } from '../messaging/code.ts';
-import { normaliseMobile } from '../messaging/destination.ts';
+import type { MerchantConfig } from '../merchant/index.ts';
+import { generateCode, generateCodeSalt, hashCode, normaliseMobile } from '../messaging/index.ts';
 
 export { freshIp };
 

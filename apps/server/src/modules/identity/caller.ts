@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { findCountryOfIp } from '../site/find-country-of-ip.ts';
+import { findCountryOfIp } from '../site/index.ts';
 
 /** Where a login or registration came from, recorded with the session and the login journal. */
 export interface Caller {

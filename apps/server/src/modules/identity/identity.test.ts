@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { demoMerchantConfig } from '../merchant/demo-merchant.ts';
-import { findCountryOfIp } from '../site/find-country-of-ip.ts';
+import { demoMerchantConfig } from '../merchant/index.ts';
+import { findCountryOfIp } from '../site/index.ts';
 import { createApiClient, freshIp, type ApiClient, type RequestOptions } from '../../testing/api-client.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { freshUsername, registrationPayload, withRegisterCode } from './accounts.testing.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createApiClient, freshIp, type RequestOptions } from '../../testing/api-client.ts';
 import { insertTestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import type { MerchantConfig } from '../merchant/merchant.config.ts';
+import type { MerchantConfig } from '../merchant/index.ts';
 import { freshUsername } from './accounts.testing.ts';
 import { hashPassword } from './passwords/passwords.ts';
 

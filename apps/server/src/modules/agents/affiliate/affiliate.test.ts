@@ -1,7 +1,7 @@
 import { affiliateSchema } from '@lotus/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { seedDemo } from '../../../db/seed.ts';
-import { demoAgent } from '../../merchant/demo-merchant.ts';
+import { demoAgent } from '../../merchant/index.ts';
 import { freshIp } from '../../../testing/api-client.ts';
 import { useAccountsKit } from '../../identity/testing.ts';
 import { maskAccount } from './affiliate.ts';

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findMemberSummary } from '../../identity/index.ts';
-import { normaliseHost } from '../../merchant/merchant.service.ts';
+import { normaliseHost } from '../../merchant/index.ts';
 import { isAgentType } from '../agent-types.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

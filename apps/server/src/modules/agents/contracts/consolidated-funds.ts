@@ -1,7 +1,7 @@
 import type { ConsolidatedFunds, ContractKind } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { MerchantContext } from '../../merchant/merchant.config.ts';
+import type { MerchantContext } from '../../merchant/index.ts';
 
 /** Which merchant switch offers each contract kind. */
 const switchOf = {

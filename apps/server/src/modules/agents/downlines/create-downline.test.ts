@@ -1,6 +1,6 @@
 import { downlineCreatedSchema } from '@lotus/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { demoAgent } from '../../merchant/demo-merchant.ts';
+import { demoAgent } from '../../merchant/index.ts';
 import { freshMobileNum, freshUsername, useAccountsKit } from '../../identity/testing.ts';
 import { listDownlines, listUplineChain } from './hierarchy.ts';
 

@@ -2,7 +2,7 @@ import { errorCodes, identityErrorCodes, type CreateDownlineRequest, type Downli
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { MerchantContext } from '../../merchant/merchant.config.ts';
+import type { MerchantContext } from '../../merchant/index.ts';
 import {
   checkRegisterField,
   hashPassword,

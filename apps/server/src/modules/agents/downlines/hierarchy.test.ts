@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { demoMerchantConfig } from '../../merchant/demo-merchant.ts';
+import { demoMerchantConfig } from '../../merchant/index.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { listDownlines, listUplineChain, placeUnder } from './hierarchy.ts';
 import { insertMember, type AgentType } from '../../identity/index.ts';

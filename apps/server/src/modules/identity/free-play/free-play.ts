@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { postTransfers } from '../../ledger/index.ts';
-import type { MerchantContext } from '../../merchant/merchant.config.ts';
+import type { MerchantContext } from '../../merchant/index.ts';
 import type { Caller } from '../caller.ts';
 import { insertLoginEvent } from '../identity.queries.ts';
 import { hashUnusablePassword, insertMember, rethrowTakenConflict } from '../members/insert-member.ts';

@@ -2,7 +2,7 @@ import { identityErrorCodes, type LoginResult } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { MerchantConfig, MerchantContext } from '../../merchant/merchant.config.ts';
+import type { MerchantConfig, MerchantContext } from '../../merchant/index.ts';
 import type { Caller } from '../caller.ts';
 import { hasSucceededBefore, insertLoginEvent, type MemberRow } from '../identity.queries.ts';
 import { issueRememberToken, spendRememberToken } from '../sessions/remember-tokens.ts';

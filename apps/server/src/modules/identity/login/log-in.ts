@@ -7,8 +7,7 @@ import {
 } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { challengeCheckOptions } from '../../verification/challenge-bypass.ts';
-import { requireSliderToken } from '../../verification/consume-slider-token.ts';
+import { challengeCheckOptions, requireSliderToken } from '../../verification/index.ts';
 import { finishLogin, isPasswordExpired } from './finish-login.ts';
 import { findMemberByMobileNumber, findMemberByUsername, type MemberRow } from '../identity.queries.ts';
 import { beginCredentialAttempt, type LoginContext } from './login-throttle.ts';

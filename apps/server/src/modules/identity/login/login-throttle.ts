@@ -3,9 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../../config.ts';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { MerchantContext } from '../../merchant/merchant.config.ts';
-import type { ChallengeCheckOptions } from '../../verification/challenge-bypass.ts';
-import { verifyCaptcha } from '../../verification/verify-captcha.ts';
+import type { MerchantContext } from '../../merchant/index.ts';
+import { type ChallengeCheckOptions, verifyCaptcha } from '../../verification/index.ts';
 import type { Caller } from '../caller.ts';
 import type { LoginFailureReason } from '../identity.tables.ts';
 import {

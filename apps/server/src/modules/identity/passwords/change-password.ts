@@ -2,7 +2,7 @@ import { errorCodes, identityErrorCodes, type PasswordChangeRequest } from '@lot
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { MerchantContext } from '../../merchant/merchant.config.ts';
+import type { MerchantContext } from '../../merchant/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkRegisterField } from '../registration/register-rules.ts';
 import type { AuthenticatedMember } from '../sessions/require-member.ts';

@@ -1,6 +1,6 @@
 import { errorCodes } from '@lotus/contract';
 import { AppError } from '../../../http/app-error.ts';
-import type { MerchantContext } from '../../merchant/merchant.config.ts';
+import type { MerchantContext } from '../../merchant/index.ts';
 import { checkRegisterField } from '../registration/register-rules.ts';
 
 const anyPassword = { enabled: true, required: true, acceptedPattern: '*', patternId: 0, minLength: 1, maxLength: 255 };

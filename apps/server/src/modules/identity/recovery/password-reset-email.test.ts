@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { DeliveryError, type MessageSender } from '../../messaging/message-sender.ts';
+import { DeliveryError, type MessageSender } from '../../messaging/index.ts';
 import { freshIp, useAccountsKit, type TestMember } from '../accounts.testing.ts';
 
 /** Forgot password by e-mail: the link request (form-encoded, no enumeration) and the reset with its token. */

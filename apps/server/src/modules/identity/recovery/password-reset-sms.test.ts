@@ -1,6 +1,6 @@
 import { codeSentSchema } from '@lotus/contract';
 import { describe, expect, test } from 'vitest';
-import { normaliseMobile } from '../../messaging/destination.ts';
+import { normaliseMobile } from '../../messaging/index.ts';
 import { freshIp, freshMobileNum, useAccountsKit } from '../accounts.testing.ts';
 
 /** Forgot password by phone: the reset code (no enumeration) and the new password with it. */

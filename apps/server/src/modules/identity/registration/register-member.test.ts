@@ -1,6 +1,6 @@
 import { loginResultSchema } from '@lotus/contract';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { normaliseMobile } from '../../messaging/destination.ts';
+import { normaliseMobile } from '../../messaging/index.ts';
 import { freshIp, freshMobileNum, freshUsername, storeCodeForTest, useAccountsKit } from '../accounts.testing.ts';
 import { listUplineChain } from '../../agents/index.ts';
 

@@ -3,7 +3,7 @@ import { registerPatterns, type Language, type RegisterRuleBreak } from '@lotus/
 import { describe, expect, test } from 'vitest';
 import { registerRuleCases } from '../../../../../../packages/contract/src/register-rule.cases.ts';
 import { translate } from '../../../i18n/messages.ts';
-import { demoRegisterRules } from '../../merchant/demo-merchant.ts';
+import { demoRegisterRules } from '../../merchant/index.ts';
 import { checkRegisterField, type RuleViolation } from './register-rules.ts';
 
 /** The site's texts, to hold the server's words to them (the site test runs the same case table). */

@@ -15,10 +15,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { MerchantContext } from '../../merchant/merchant.config.ts';
-import { issueCode } from '../../messaging/issue-code.ts';
-import type { MessageSenders } from '../../messaging/message-sender.ts';
-import { verifyCode } from '../../messaging/verify-code.ts';
+import type { MerchantContext } from '../../merchant/index.ts';
+import { issueCode, type MessageSenders, verifyCode } from '../../messaging/index.ts';
 import type { Caller } from '../caller.ts';
 import { finishLogin, isPasswordExpired } from '../login/finish-login.ts';
 import {
