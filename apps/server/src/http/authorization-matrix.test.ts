@@ -15,6 +15,7 @@ import {
   withdrawalPaths,
   type OperatorPermission,
   type OperatorRole,
+  trialMemberType,
 } from '@lotus/contract';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -467,7 +468,7 @@ describe('calls that need a member token', () => {
   });
 
   it("refuse a trial account's token on every real-money and member-centre call with 403 member.trial.forbidden, balance unchanged", async () => {
-    const trial = await newMember({ isAgent: 4 });
+    const trial = await newMember({ isAgent: trialMemberType });
     await postTransfers(t.db, {
       merchantId: t.demoMerchantId,
       currency: 'THB',

@@ -5,6 +5,7 @@ import {
   depositReportSchema,
   depositSettingsSchema,
   errorEnvelopeSchema,
+  trialMemberType,
 } from '@lotus/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -49,7 +50,7 @@ describe('who may call', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(errorEnvelopeSchema.parse(anonymous.json()).errorCode).toBe('user.or.token.invalid');
-    const trial = await kit.member(4);
+    const trial = await kit.member(trialMemberType);
     const refused = await testApp.app.inject({
       method,
       url,

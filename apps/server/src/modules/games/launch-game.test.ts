@@ -5,6 +5,7 @@ import {
   launchMaintenanceValueSchema,
   launchPaths,
   roomListSchema,
+  trialMemberType,
 } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -210,7 +211,7 @@ describe('launchGame', () => {
   test('the refusals, each with its code and nothing moved', async () => {
     const poor = await memberWith(50n);
     const rich = await memberWith(10_000n);
-    const trial = await memberWith(10_000n, 4);
+    const trial = await memberWith(10_000n, trialMemberType);
     const expectError = async (
       token: string,
       body: Record<string, unknown>,
@@ -269,7 +270,7 @@ describe('launchGame', () => {
   });
 
   test('a trial account plays a seamless game with its play money', async () => {
-    const trial = await memberWith(10_000n, 4);
+    const trial = await memberWith(10_000n, trialMemberType);
     const response = await launch(trial.token, { gameId: 'lucky-lotus', vassalage: 'LTSLOT', accountType: 0 });
     expect(launched.parse(response.json()).value.walletMode).toBe('seamless');
   });

@@ -7,7 +7,7 @@ import type {
   VassGameTypes,
   VendorLanes,
 } from '@lotus/contract';
-import { gamePaths } from '@lotus/contract';
+import { gamePaths, trialMemberType } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { insertTestMember, insertTestSession } from '../../testing/members.ts';
@@ -83,7 +83,7 @@ async function newMember(trial = false) {
     merchantId,
     `gamer${memberCount}`,
     new Date(),
-    trial ? { is_agent: 4 } : {},
+    trial ? { is_agent: trialMemberType } : {},
   );
   const token = await insertTestSession(testApp.db, merchantId, memberId);
   return { memberId, token };

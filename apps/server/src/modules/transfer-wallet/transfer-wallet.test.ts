@@ -4,6 +4,7 @@ import {
   launchPaths,
   walletReturnResultSchema,
   walletTransferResultSchema,
+  trialMemberType,
 } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -150,7 +151,7 @@ describe('GCS_walletTransfer', () => {
   });
 
   test('trial accounts and visitors cannot transfer', async () => {
-    const trial = await memberWith(0n, 4);
+    const trial = await memberWith(0n, trialMemberType);
     expect(
       (await post(launchPaths.walletTransfer, trial.token, { vassalage: vendor, direction: 'IN', amount: '1' }))
         .statusCode,

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, walletBalanceSchema } from '@lotus/contract';
+import { errorEnvelopeSchema, walletBalanceSchema, trialMemberType } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -115,7 +115,7 @@ describe('GET /wps/v2/wallets/balance', () => {
   });
 
   test('a trial account sees its trial balance as its main wallet, flagged as play money', async () => {
-    const { memberId, token } = await memberWithToken(4);
+    const { memberId, token } = await memberWithToken(trialMemberType);
     await postTransfers(testApp.db, {
       merchantId: testApp.demoMerchantId,
       currency: 'THB',

@@ -1,4 +1,4 @@
-import { consolidatedFundsPath, consolidatedFundsSchema } from '@lotus/contract';
+import { consolidatedFundsPath, consolidatedFundsSchema, trialMemberType } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -121,7 +121,7 @@ describe('GET /wps/member/info/funds/consolidated', () => {
 
   test('needs a real account', async () => {
     expect((await consolidated('garbage')).statusCode).toBe(401);
-    const trial = await member(4);
+    const trial = await member(trialMemberType);
     expect((await consolidated(trial.token)).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { loginResultSchema } from '@lotus/contract';
+import { loginResultSchema, trialMemberType } from '@lotus/contract';
 import { describe, expect, test } from 'vitest';
 import { freshIp, useAccountsKit } from '../accounts.testing.ts';
 import { hashToken } from '../sessions/sessions.ts';
@@ -39,7 +39,7 @@ describe('POST /wps/session/login/freeplay', () => {
 
     const { session, member, trial } = await trialOf(value.token);
     expect(member).toMatchObject({
-      is_agent: 4,
+      is_agent: trialMemberType,
       upline_id: null,
       register_method: 'FREEPLAY',
       must_change_password: false,
@@ -57,7 +57,7 @@ describe('POST /wps/session/login/freeplay', () => {
     expect(events).toEqual([expect.objectContaining({ succeeded: true, username_tried: member.username })]);
 
     const info = await kit.json('GET', '/wps/member/info', undefined, { token: value.token });
-    expect(info.json().value).toMatchObject({ account: member.username, type: 4 });
+    expect(info.json().value).toMatchObject({ account: member.username, type: trialMemberType });
   });
 
   test('a trial account starts with the merchant’s play money in its trial wallet, never as cash', async () => {

@@ -1,3 +1,4 @@
+import { trialMemberType } from '@lotus/contract';
 import { describe, expect, test } from 'vitest';
 import {
   dayMs,
@@ -174,7 +175,7 @@ describe('POST /wps/member/password', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const trial = await kit.registerMember();
-    await kit.db.updateTable('member').set({ is_agent: 4 }).where('id', '=', trial.id).execute();
+    await kit.db.updateTable('member').set({ is_agent: trialMemberType }).where('id', '=', trial.id).execute();
     const refused = await changePassword(trial.token, validChange(trial));
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ errorCode: 'member.trial.forbidden' });

@@ -1,4 +1,4 @@
-import { loginVerifyRequiredValueSchema, totpEnrolmentSchema } from '@lotus/contract';
+import { loginVerifyRequiredValueSchema, totpEnrolmentSchema, trialMemberType } from '@lotus/contract';
 import { describe, expect, test } from 'vitest';
 import {
   loginResultValueSchema,
@@ -140,7 +140,7 @@ describe('TOTP enrolment', () => {
     const anonymous = await kit.send('GET', totpPath, undefined);
     expect(anonymous.statusCode).toBe(401);
     const member = await kit.registerMember();
-    await kit.db.updateTable('member').set({ is_agent: 4 }).where('id', '=', member.id).execute();
+    await kit.db.updateTable('member').set({ is_agent: trialMemberType }).where('id', '=', member.id).execute();
     for (const response of [
       await totpCall('GET', member.token),
       await totpCall('POST', member.token),
