@@ -6,8 +6,8 @@ import { addWageredTurnover } from '../withdrawal/index.ts';
 /**
  * Writes of members' bet records that run in TypeScript: a seamless rollback (inside the rollback's
  * own transaction, while it holds the round row locked) and a transfer-mode vendor's settled round.
- * Bets and wins of the seamless wallet write their records inside `vendor_wallet_play` (migration
- * 0022) or the set path of `vendor_wallet_play_batch` (0024), by the same rules: README.md.
+ * Bets and wins of the seamless wallet write their records inside `vendor_wallet_play` or the set
+ * path of `vendor_wallet_play_batch` (db/functions/*.sql), by the same rules: README.md.
  */
 
 type Executor = Kysely<Database> | Transaction<Database>;

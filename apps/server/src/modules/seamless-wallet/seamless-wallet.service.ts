@@ -189,7 +189,7 @@ function hashCall(
 }
 
 /**
- * A bet or a win: the whole call is one run of `vendor_wallet_play` (migration 0022), which checks the
+ * A bet or a win: the whole call is one run of `vendor_wallet_play` (db/functions/vendor_wallet_play.sql), which checks the
  * session, records the transaction once, moves the money, and writes the round and the bet record.
  * Calls that arrive together share one statement and one commit (play-batcher.ts); each still gets
  * its own answer, and a refusal undoes only its own call.
