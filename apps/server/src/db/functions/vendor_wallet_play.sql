@@ -1,3 +1,9 @@
+-- One seamless bet or win in one round trip (modules/seamless-wallet README, "One round trip"): the
+-- session checks, the transaction row (idempotency), the round, the ledger posting with the member's
+-- conditional balance update, the bet record and the turnover. A refusal raises SQLSTATE LW001 with the
+-- protocol's error code as its message (INSUFFICIENT_FUNDS carries the balance in DETAIL). Every rule of
+-- the set path in vendor_wallet_play_batch.sql is this function's. This file is its current body
+-- (docs/database.md): edit it here, never in a migration.
 CREATE OR REPLACE FUNCTION vendor_wallet_play(
   p_call text,
   p_vendor text,

@@ -1,3 +1,8 @@
+-- Group commit of seamless bets and wins (modules/seamless-wallet README, "Group commit"). p_calls is a
+-- JSON array of PlayCall (modules/seamless-wallet/play-call.ts, the one definition of its keys); element i
+-- answers as the row with call_index i. The calls a plain read clears go together on the set path; the
+-- others, and all of them when the set path is undone by a race it names, run vendor_wallet_play one by
+-- one. This file is the function's current body (docs/database.md): edit it here, never in a migration.
 CREATE OR REPLACE FUNCTION vendor_wallet_play_batch(p_calls jsonb)
 RETURNS TABLE (call_index integer, balance bigint, replayed boolean, refusal text, refusal_detail text, set_path boolean,
                set_path_fallback text)
@@ -213,7 +218,7 @@ BEGIN
       FROM unnest(v_set) c JOIN ledger_account a ON a.id = c.member_account;
   END IF;
 
-  -- The others one by one, as in 0023: a refusal undoes its own call only.
+  -- The others one by one, each through vendor_wallet_play: a refusal undoes its own call only.
   set_path := false;
   set_path_fallback := v_fallback;
   FOR v_call, v_index IN
