@@ -1,22 +1,18 @@
 import '../../money/money.css';
 import '../wallet.css';
-import { errorCodes, launchErrorCodes, type WalletTransferResult } from '@lotus/contract';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { errorCodes, launchErrorCodes, setRefusalFieldError, type WalletTransferResult } from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useGameMenus } from '../../../api/game-menus';
 import { useWalletBalance } from '../../../api/wallet';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
-import {
-  ErrorBlock,
-  LoadingBlock,
-  messageOf,
-  Money,
-  StatusBadge,
-  useProblemText,
-} from '../../money/components/money-ui';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
+import { ErrorBlock, LoadingBlock, messageOf, Money, StatusBadge } from '../../money/components/money-ui';
 import { loadMoneyCatalogue } from '../../money/money-catalogue';
-import { checkAmount, toMinor, type FieldProblem } from '../../money/money-rules';
+import { checkAmount, toMinor } from '../../money/money-rules';
 import { useMerchantWallet, useRefreshBalances, useWalletReturn, useWalletTransfer } from '../api/transfer-wallet';
 import { loadWalletCatalogue } from '../wallet-catalogue';
 
@@ -113,6 +109,29 @@ function amountProblemOf(
   return null;
 }
 
+/** The amount typed: a positive decimal, at most what the source wallet holds (said with the currency). */
+function transferFormSchema(t: TFunction, sourceBalance: string, symbol: string) {
+  return z.object({ amount: z.string() }).superRefine((values, context) => {
+    const amount = checkTransferAmount(values.amount, sourceBalance);
+    addFieldIssues(context, {
+      amount: amount.ok
+        ? null
+        : // The rule's value is the bare amount; the wallet's text shows it with the currency.
+          amount.problem.key === 'wallet_amount_above_source'
+          ? t(amount.problem.key, { left: `${symbol}${formatAmount(sourceBalance)}` })
+          : t(amount.problem.key, amount.problem.values),
+    });
+  });
+}
+
+function checkTransferAmount(text: string, sourceBalance: string) {
+  return checkAmount(text, {
+    minAmount: '0.01',
+    maxAmount: largestAmount,
+    leftAmount: { amount: sourceBalance, key: 'wallet_amount_above_source' },
+  });
+}
+
 /** A vendor's wallet: its balance, and moving money in (from the main wallet) or out (back to it). */
 function VendorWalletCard({
   vendor,
@@ -124,60 +143,53 @@ function VendorWalletCard({
   symbol: string;
 }) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
   const id = useId();
   const [direction, setDirection] = useState<Direction | null>(null);
-  const [amountText, setAmountText] = useState('');
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
-  const [serverProblem, setServerProblem] = useState('');
   const [error, setError] = useState('');
   const [results, setResults] = useState<WalletTransferResult[] | null>(null);
   const transfer = useWalletTransfer();
   useRefreshWhilePending(results);
 
   const sourceBalance = direction === 'OUT' ? vendor.balance : mainBalance;
-  const amountError = serverProblem || problemText(problem);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    clearErrors,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => transferFormSchema(t, sourceBalance, symbol), [t, sourceBalance, symbol]),
+    // As before: the message stays until the amount changes or the next try.
+    { defaultValues: { amount: '' }, reValidateMode: 'onSubmit' },
+  );
+  const amountError = errors.amount?.message;
 
   const choose = (next: Direction) => {
     setDirection((current) => (current === next ? null : next));
-    setAmountText('');
-    setProblem(null);
-    setServerProblem('');
+    reset();
     setError('');
   };
 
   const send = async (request: { amount: string } | { all: true }) => {
     if (!direction || transfer.isPending) return;
     setError('');
-    setServerProblem('');
+    clearErrors('amount');
     try {
       const result = await transfer.mutateAsync({ vassalage: vendor.vassalage, direction, ...request });
       setResults([result]);
-      setAmountText('');
+      reset();
     } catch (failure) {
+      if (setRefusalFieldError(failure, setFieldError, ['amount'])) return;
       const amountProblem = amountProblemOf(failure, symbol, t);
-      if (amountProblem) setServerProblem(amountProblem);
+      if (amountProblem) setFieldError('amount', { type: 'server', message: amountProblem });
       else setError(messageOf(failure, t('error_network')));
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const amount = checkAmount(amountText, {
-      minAmount: '0.01',
-      maxAmount: largestAmount,
-      leftAmount: { amount: sourceBalance, key: 'wallet_amount_above_source' },
-    });
-    if (!amount.ok) {
-      // The rule's value is the bare amount; the wallet's text shows it with the currency.
-      setProblem(
-        amount.problem.key === 'wallet_amount_above_source'
-          ? { key: amount.problem.key, values: { left: `${symbol}${formatAmount(sourceBalance)}` } }
-          : amount.problem,
-      );
-      return;
-    }
-    void send({ amount: amount.wire });
+  const onSubmit = ({ amount }: { amount: string }) => {
+    const checked = checkTransferAmount(amount, sourceBalance);
+    if (checked.ok) void send({ amount: checked.wire });
   };
 
   const headingId = `${id}-name`;
@@ -219,7 +231,7 @@ function VendorWalletCard({
               ? t('wallet_form_in', { vendor: vendor.name })
               : t('wallet_form_out', { vendor: vendor.name })
           }
-          onSubmit={onSubmit}
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
         >
           <div className="auth-field">
             <label className="auth-field__label" htmlFor={`${id}-amount`}>
@@ -237,12 +249,7 @@ function VendorWalletCard({
                 inputMode="decimal"
                 autoComplete="off"
                 placeholder="0.00"
-                value={amountText}
-                onChange={(event) => {
-                  setAmountText(event.target.value);
-                  setProblem(null);
-                  setServerProblem('');
-                }}
+                {...register('amount', { onChange: () => clearErrors('amount') })}
                 aria-invalid={Boolean(amountError)}
                 aria-describedby={`${id}-source`}
               />
