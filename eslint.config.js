@@ -92,4 +92,48 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Pages and components read and change data only through their feature's api/ functions and
+    // hooks (apps/web/README.md, apps/admin/README.md): never the API client or fetch themselves.
+    files: [
+      'apps/web/src/app/**/*.{ts,tsx}',
+      'apps/web/src/components/**/*.{ts,tsx}',
+      'apps/web/src/features/*/components/**/*.{ts,tsx}',
+      'apps/admin/src/app/**/*.{ts,tsx}',
+      'apps/admin/src/components/**/*.{ts,tsx}',
+      'apps/admin/src/features/**/*.tsx',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/server/**', '@lotus/server'], message: 'The site talks to the server over HTTP only.' },
+            {
+              group: ['**/lib/api-client', '**/lib/sealed-request'],
+              importNames: ['apiRequest', 'apiHeaders', 'fetchImageDataUrl', 'sealedRequest'],
+              message:
+                "Call the API from the feature's api/ folder (a query or a request function), not from a component.",
+            },
+            {
+              group: ['@lotus/client'],
+              importNames: ['createApiClient'],
+              message: "Call the API from the feature's api/ folder, not from a component.",
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "Call the API from the feature's api/ folder, not from a component." },
+        { name: 'XMLHttpRequest', message: "Call the API from the feature's api/ folder, not from a component." },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: "Call the API from the feature's api/ folder." },
+        { object: 'globalThis', property: 'fetch', message: "Call the API from the feature's api/ folder." },
+      ],
+    },
+  },
 );

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchImageDataUrl, type QueryParams } from '../lib/api-client';
+import type { QueryParams } from '../lib/api-client';
+import { proofImageQuery } from '../lib/proof-image';
 
 /**
  * A proof image behind the operator token. Clicking it shows it at full size (a data: URL cannot be
@@ -10,12 +11,7 @@ import { fetchImageDataUrl, type QueryParams } from '../lib/api-client';
 export function ProofImage({ path, query, alt }: { path: string; query: QueryParams; alt: string }) {
   const { t } = useTranslation();
   const [isZoomed, setZoomed] = useState(false);
-  const image = useQuery({
-    queryKey: ['proof', path, query],
-    queryFn: () => fetchImageDataUrl(path, query),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const image = useQuery(proofImageQuery(path, query));
   if (image.error) return <p className="error-note">{t('proof_unavailable')}</p>;
   if (!image.data) return <span className="skeleton proof-skeleton" aria-label={t('loading')} />;
   return (

@@ -1,4 +1,4 @@
-import { apiPaths, type AnnouncementList } from '@lotus/contract';
+import { announcementListSchema, apiPaths, type AnnouncementList } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -8,7 +8,11 @@ import { useLanguage } from '@lotus/client';
 export const announcementsQuery = (language: Language) =>
   queryOptions({
     queryKey: ['announcements', language],
-    queryFn: () => apiRequest<AnnouncementList>(apiPaths.announcements, { query: { platform: 'W' } }),
+    queryFn: () =>
+      apiRequest<AnnouncementList>(apiPaths.announcements, {
+        schema: import.meta.env.DEV && announcementListSchema,
+        query: { platform: 'W' },
+      }),
   });
 
 export function useAnnouncements() {

@@ -1,4 +1,4 @@
-import { apiPaths, type GameMenu } from '@lotus/contract';
+import { gameMenusSchema, apiPaths, type GameMenu } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -8,7 +8,11 @@ import { useLanguage } from '@lotus/client';
 export const gameMenusQuery = (language: Language) =>
   queryOptions({
     queryKey: ['gameMenus', language],
-    queryFn: () => apiRequest<GameMenu[]>(apiPaths.gameMenus, { query: { language } }),
+    queryFn: () =>
+      apiRequest<GameMenu[]>(apiPaths.gameMenus, {
+        schema: import.meta.env.DEV && gameMenusSchema,
+        query: { language },
+      }),
   });
 
 export function useGameMenus() {

@@ -1,4 +1,9 @@
 import {
+  favoriteGamesListSchema,
+  favoriteGamesSchema,
+  gameListSchema,
+  launchGameResultSchema,
+  recentGamesSchema,
   gamePaths,
   gameListDefaultPageSize,
   gameListMaxPageSize,
@@ -49,6 +54,7 @@ export const gameListQuery = (token: string | null, language: Language, filter: 
     queryKey: ['game-list', token, language, filter],
     queryFn: ({ pageParam, signal }) =>
       apiRequest<GameList>(gamePaths.gameList, {
+        schema: import.meta.env.DEV && gameListSchema,
         query: {
           vassalage: filter.vassalage,
           gameType: filter.gameType,
@@ -77,6 +83,7 @@ export function useGameList(filter: GameListFilter) {
  */
 export async function findFirstGameOfVendor(vassalage: string, language: Language) {
   const list = await apiRequest<GameList>(gamePaths.gameList, {
+    schema: import.meta.env.DEV && gameListSchema,
     query: { vassalage, pageNo: 1, pageSize: 1, language },
   });
   return list.games[0] ?? null;
@@ -100,7 +107,13 @@ export function useVassGameTypes() {
 export const favoriteIdsQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['favorite-ids', token],
-    queryFn: async () => (await apiRequest<FavoriteGames>(gamePaths.favoriteGames, { isSilent: true })).gameIds,
+    queryFn: async () =>
+      (
+        await apiRequest<FavoriteGames>(gamePaths.favoriteGames, {
+          schema: import.meta.env.DEV && favoriteGamesSchema,
+          isSilent: true,
+        })
+      ).gameIds,
     enabled: Boolean(token),
   });
 
@@ -117,6 +130,7 @@ export const favoritesListQuery = (token: string | null, language: Language) =>
     queryKey: ['favorite-list', token, language],
     queryFn: ({ pageParam, signal }) =>
       apiRequest<FavoriteGamesList>(gamePaths.favoriteGamesList, {
+        schema: import.meta.env.DEV && favoriteGamesListSchema,
         query: { pageNo: pageParam, pageSize: favoritesListPageSize, language },
         signal,
         isSilent: true,
@@ -136,7 +150,13 @@ export const recentGamesQuery = (token: string | null, language: Language) =>
   queryOptions({
     queryKey: ['recent-games', token, language],
     queryFn: async () =>
-      (await apiRequest<RecentGames>(gamePaths.recentGames, { query: { language }, isSilent: true })).content,
+      (
+        await apiRequest<RecentGames>(gamePaths.recentGames, {
+          schema: import.meta.env.DEV && recentGamesSchema,
+          query: { language },
+          isSilent: true,
+        })
+      ).content,
     enabled: Boolean(token),
   });
 
@@ -191,5 +211,9 @@ export function useSetFavorite(): (change: FavoriteChange) => void {
 
 /** POST /wps/game/launchGame: the launched game's address (spec §3 "Game launch request"). */
 export function launchGame(request: LaunchGameRequest): Promise<LaunchGameResult> {
-  return apiRequest<LaunchGameResult>(launchPaths.launchGame, { method: 'POST', body: request });
+  return apiRequest<LaunchGameResult>(launchPaths.launchGame, {
+    schema: import.meta.env.DEV && launchGameResultSchema,
+    method: 'POST',
+    body: request,
+  });
 }

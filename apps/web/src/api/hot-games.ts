@@ -1,4 +1,4 @@
-import { apiPaths, type HotGames } from '@lotus/contract';
+import { hotGamesSchema, apiPaths, type HotGames } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -12,7 +12,12 @@ export const hotGamesQuery = (language: Language) =>
   queryOptions({
     queryKey: ['hotGames', language],
     queryFn: async () =>
-      (await apiRequest<HotGames>(apiPaths.hotGames, { query: { ...hotGamesParams, language } })).list,
+      (
+        await apiRequest<HotGames>(apiPaths.hotGames, {
+          schema: import.meta.env.DEV && hotGamesSchema,
+          query: { ...hotGamesParams, language },
+        })
+      ).list,
   });
 
 export function useHotGames() {

@@ -1,4 +1,4 @@
-import { apiPaths, type SystemStatus } from '@lotus/contract';
+import { systemStatusSchema, apiPaths, type SystemStatus } from '@lotus/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
@@ -11,7 +11,11 @@ export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as
 export const systemStatusQuery = (language: Language) =>
   queryOptions({
     queryKey: ['systemStatus', language],
-    queryFn: () => apiRequest<SystemStatus>(apiPaths.systemStatus, { query: { url: window.location.host } }),
+    queryFn: () =>
+      apiRequest<SystemStatus>(apiPaths.systemStatus, {
+        schema: import.meta.env.DEV && systemStatusSchema,
+        query: { url: window.location.host },
+      }),
     staleTime: 5 * 60_000,
     // A language switch asks again in the new language; the site keeps the answer it has meanwhile
     // instead of dropping back to the splash, which unmounted the page (and /login reopened its modal).

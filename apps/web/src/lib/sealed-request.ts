@@ -7,6 +7,7 @@ import {
   type SealedBody,
 } from '@lotus/contract';
 import { ApiError, apiRequest } from './api-client';
+import type { AnswerSchema } from '@lotus/client';
 
 /**
  * Sealed calls (spec §7 "encrypted"; the scheme is in ARCHITECTURE.md, "The API contract"): the
@@ -89,7 +90,13 @@ function fetchPublicKey(): Promise<PublicKey> {
 export async function sealedRequest<T>(
   path: string,
   payload: Record<string, unknown>,
-  options: { method?: 'POST' | 'PUT'; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  options: {
+    method?: 'POST' | 'PUT';
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    /** The answer's contract schema, checked in development and tests (RequestOptions.schema). */
+    schema?: AnswerSchema | false;
+  } = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const sealed = await sealPayload(payload, await fetchPublicKey());
@@ -100,6 +107,7 @@ export async function sealedRequest<T>(
         // Extra headers: a money call's Idempotency-Key.
         headers: { ...options.headers, [encryptionHeaderName]: sealed.encryptionHeader },
         signal: options.signal,
+        schema: options.schema,
       });
     } catch (error) {
       if (attempt > 1 || !(error instanceof ApiError) || error.errorCode !== errorCodes.sealedKeyUnknown) throw error;

@@ -1,11 +1,11 @@
-import { adminApiPaths, type ChangeOwnPasswordValue } from '@lotus/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote, Field } from '../../components/bits';
 import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { changeOwnPassword } from './api';
 
 const minLength = 10;
 const maxLength = 128;
@@ -21,11 +21,7 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const mutation = useMutation({
-    mutationFn: () =>
-      apiRequest<ChangeOwnPasswordValue>(adminApiPaths.ownPassword, {
-        method: 'PUT',
-        body: { currentPassword, newPassword },
-      }),
+    mutationFn: () => changeOwnPassword({ currentPassword, newPassword }),
     onSuccess: (value) => {
       showToast(
         value.sessionsEnded > 0

@@ -1,17 +1,14 @@
-import { adminApiPaths, type AdminAuditPage, type AdminAuditRow } from '@lotus/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminAuditRow } from '@lotus/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, DateTime, ErrorNote, PageHeader, Panel, FilterField } from '../../components/bits';
 import { DataTable, type Column } from '../../components/data-table';
 import { Pager } from '../../components/pager';
-import { apiRequest } from '../../lib/api-client';
-import { dayStartMs } from '../../lib/format';
 import { useSearchState } from '../../lib/use-search-state';
+import { auditPageSize as pageSize, auditQuery } from './api';
 
-const pageSize = 25;
 const filterNames = ['operator', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
-const dayMs = 24 * 3_600_000;
 /** Action families to filter by (a prefix: `member.` finds every member action). */
 const actionFamilies = ['session.', 'member.', 'deposit.', 'withdrawal.', 'operator.'] as const;
 
@@ -20,27 +17,7 @@ export function AuditPage() {
   const { t } = useTranslation();
   const { values, page, setFilters, setPage } = useSearchState(filterNames);
   const [draft, setDraft] = useState(values);
-  const from = dayStartMs(values.from);
-  const to = dayStartMs(values.to);
-  const audit = useQuery({
-    queryKey: ['audit', values, page],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminAuditPage>(adminApiPaths.audit, {
-        signal,
-        query: {
-          operator: values.operator,
-          action: values.action,
-          targetType: values.targetType,
-          targetId: values.targetId,
-          from: from ?? undefined,
-          // The "to" day is included: the bound is the start of the next day.
-          to: to === null ? undefined : to + dayMs,
-          page,
-          pageSize,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const audit = useQuery(auditQuery(values, page));
   const columns: Column<AdminAuditRow>[] = [
     { key: 'time', header: t('audit_time'), render: (row) => <DateTime value={row.createdAt} /> },
     {

@@ -1,19 +1,25 @@
 import {
   adminApiPaths,
+  operatorMeSchema,
+  operatorTotpEnrolmentSchema,
   type OperatorLoginValue,
   type OperatorMe,
   type OperatorPermission,
   type OperatorTotpEnrolment,
 } from '@lotus/contract';
+import { queryKeys } from '@lotus/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { session } from '../../lib/session';
 
+export const meKeys = queryKeys('me');
+
 export const meQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['me', token],
-    queryFn: ({ signal }) => apiRequest<OperatorMe>(adminApiPaths.me, { signal }),
+    queryKey: meKeys.of(token),
+    queryFn: ({ signal }) =>
+      apiRequest<OperatorMe>(adminApiPaths.me, { signal, schema: import.meta.env.DEV && operatorMeSchema }),
     enabled: token !== null,
     staleTime: 60_000,
   });
@@ -37,8 +43,26 @@ export function logIn(username: string, password: string) {
 }
 
 export function startEnrolment(token: string) {
-  return apiRequest<OperatorTotpEnrolment>(adminApiPaths.totpEnrol, { method: 'POST', token });
+  return apiRequest<OperatorTotpEnrolment>(adminApiPaths.totpEnrol, {
+    method: 'POST',
+    token,
+    schema: import.meta.env.DEV && operatorTotpEnrolmentSchema,
+  });
 }
+
+/**
+ * The authenticator enrolment of the login's password-stage token: a query, not an effect, so it
+ * runs once per token however often the step draws (each call makes a new secret).
+ */
+export const enrolmentQuery = (token: string) =>
+  queryOptions({
+    queryKey: queryKeys('totp-enrolment').of(token),
+    queryFn: () => startEnrolment(token),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
 
 export function confirmEnrolment(token: string, code: string) {
   return apiRequest<{ expiresAt: number }>(adminApiPaths.totpEnrol, { method: 'PUT', token, body: { code } });

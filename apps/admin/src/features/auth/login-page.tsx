@@ -1,4 +1,3 @@
-import type { OperatorTotpEnrolment } from '@lotus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { ApiError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { session } from '../../lib/session';
-import { confirmEnrolment, logIn, startEnrolment, useToken, verifyCode } from './api';
+import { confirmEnrolment, enrolmentQuery, logIn, useToken, verifyCode } from './api';
 
 type Step = { name: 'password' } | { name: 'enrol'; token: string } | { name: 'verify'; token: string };
 
@@ -175,15 +174,7 @@ function CodeStep({ token, onDone, onRestart }: { token: string; onDone: () => v
 function EnrolStep({ token, onDone, onRestart }: { token: string; onDone: () => void; onRestart: () => void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
-  // A query, not an effect: it runs once per token however often the step draws (each call makes a new secret).
-  const enrolment = useQuery<OperatorTotpEnrolment>({
-    queryKey: ['totp-enrolment', token],
-    queryFn: () => startEnrolment(token),
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const enrolment = useQuery(enrolmentQuery(token));
   const confirm = useMutation({
     mutationFn: () => confirmEnrolment(token, code),
     onSuccess: onDone,

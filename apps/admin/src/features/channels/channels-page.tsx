@@ -1,5 +1,4 @@
 import {
-  depositPaths,
   thaiBankCodes,
   type AdminDepositChannels,
   type AdminUpdateDepositChannelsBody,
@@ -10,8 +9,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, ErrorNote, PageHeader, Panel } from '../../components/bits';
 import { showToast } from '../../components/toast';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { channelKeys, channelsQuery, updateChannels } from './api';
 
 type Channels = AdminDepositChannels['channels'];
 type ChannelCode = keyof Channels;
@@ -52,11 +52,7 @@ function toBody(draft: Draft): AdminUpdateDepositChannelsBody {
 /** The merchant's deposit channels: limits, fees, the receiving bank accounts, PromptPay and the demo gateway. */
 export function ChannelsPage() {
   const { t } = useTranslation();
-  const settings = useQuery({
-    queryKey: ['channels'],
-    queryFn: ({ signal }) => apiRequest<AdminDepositChannels>(depositPaths.adminChannels, { signal }),
-    refetchOnWindowFocus: false,
-  });
+  const settings = useQuery(channelsQuery());
   if (!settings.data) {
     return (
       <>
@@ -78,10 +74,9 @@ function ChannelsEditor({ settings }: { settings: AdminDepositChannels }) {
     demoPaySecret: '',
   }));
   const save = useMutation({
-    mutationFn: (body: AdminUpdateDepositChannelsBody) =>
-      apiRequest<AdminDepositChannels>(depositPaths.adminUpdateChannels, { method: 'PUT', body }),
+    mutationFn: (body: AdminUpdateDepositChannelsBody) => updateChannels(body),
     onSuccess: (value) => {
-      queryClient.setQueryData(['channels'], value);
+      queryClient.setQueryData(channelKeys.all, value);
       showToast(t('channels_saved'));
     },
   });

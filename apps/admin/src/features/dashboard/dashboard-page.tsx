@@ -1,45 +1,21 @@
-import {
-  adminApiPaths,
-  depositPaths,
-  withdrawalPaths,
-  type AdminDashboard,
-  type AdminDepositPage,
-  type AdminWithdrawalList,
-} from '@lotus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorNote, PageHeader } from '../../components/bits';
 import { Icon, type IconName } from '../../components/icons';
-import { apiRequest } from '../../lib/api-client';
 import { formatCount } from '../../lib/format';
 import { useLanguage } from '@lotus/client';
 import { useCan, useMe } from '../auth/api';
+import { dashboardQuery, pendingDepositsCountQuery, withdrawalsCountQuery } from './api';
 
 /** Work waiting (deposit and withdrawal queues) and the last 24 hours, each for a role that may see it. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const can = useCan();
   const me = useMe();
-  const dashboard = useQuery({
-    queryKey: ['dashboard'],
-    queryFn: ({ signal }) => apiRequest<AdminDashboard>(adminApiPaths.dashboard, { signal }),
-    refetchInterval: 30_000,
-  });
-  const deposits = useQuery({
-    queryKey: ['dashboard', 'deposits'],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminDepositPage>(depositPaths.adminList, { signal, query: { status: 'pending', pageSize: 1 } }),
-    enabled: can('deposits.review'),
-    refetchInterval: 30_000,
-  });
-  const withdrawals = useQuery({
-    queryKey: ['dashboard', 'withdrawals'],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminWithdrawalList>(withdrawalPaths.adminList, { signal, query: { pageSize: 1 } }),
-    enabled: can('withdrawals.review'),
-    refetchInterval: 30_000,
-  });
+  const dashboard = useQuery(dashboardQuery());
+  const deposits = useQuery({ ...pendingDepositsCountQuery(), enabled: can('deposits.review') });
+  const withdrawals = useQuery({ ...withdrawalsCountQuery(), enabled: can('withdrawals.review') });
   const value = dashboard.data;
   return (
     <>

@@ -1,5 +1,5 @@
-import { depositPaths, depositQuestionMaxLength, type AdminDeposit, type AdminDepositPage } from '@lotus/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { depositPaths, depositQuestionMaxLength, type AdminDeposit } from '@lotus/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,11 +19,21 @@ import { Dialog } from '../../components/dialog';
 import { ProofImage } from '../../components/proof-image';
 import { Pager } from '../../components/pager';
 import { showToast } from '../../components/toast';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { dayStartMs, formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { useLanguage } from '@lotus/client';
 import { useSearchState } from '../../lib/use-search-state';
+import { dashboardKeys } from '../dashboard/api';
+import {
+  answerDepositQuestion,
+  approveDeposit,
+  depositDetailKey,
+  depositDetailQuery,
+  depositKeys,
+  depositListQuery,
+  rejectDeposit,
+} from './api';
 
 const pageSize = 20;
 const dayMs = 24 * 3_600_000;
@@ -76,25 +86,18 @@ export function DepositsPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const from = dayStartMs(values.from);
   const to = dayStartMs(values.to);
-  const deposits = useQuery({
-    queryKey: ['deposits', values, page],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminDepositPage>(depositPaths.adminList, {
-        signal,
-        query: {
-          status,
-          flag,
-          methodCode: values.methodCode,
-          username: values.username,
-          from: from ?? undefined,
-          to: to === null ? undefined : to + dayMs,
-          page,
-          pageSize,
-        },
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 20_000,
-  });
+  const deposits = useQuery(
+    depositListQuery(values, page, {
+      status,
+      flag,
+      methodCode: values.methodCode,
+      username: values.username,
+      from: from ?? undefined,
+      to: to === null ? undefined : to + dayMs,
+      page,
+      pageSize,
+    }),
+  );
   const selected = deposits.data?.items.find((row) => row.depositId === selectedId) ?? null;
   const columns: Column<AdminDeposit>[] = [
     { key: 'id', header: t('deposit_id'), render: (row) => <span className="mono">#{row.depositId}</span> },
@@ -322,16 +325,12 @@ function DepositQuestions({ deposit }: { deposit: AdminDeposit }) {
   const [problem, setProblem] = useState('');
   const open = deposit.questions.find((question) => question.answer === null);
   const send = useMutation({
-    mutationFn: (text: string) =>
-      apiRequest<AdminDeposit>(depositPaths.adminAnswerQuestion, {
-        method: 'POST',
-        body: { questionId: open!.questionId, answer: text },
-      }),
+    mutationFn: (text: string) => answerDepositQuestion({ questionId: open!.questionId, answer: text }),
     onSuccess: async (value) => {
-      queryClient.setQueryData(['deposits', 'detail', value.depositId], value);
+      queryClient.setQueryData(depositDetailKey(value.depositId), value);
       setAnswer('');
       showToast(t('deposit_answered_toast', { id: value.depositId }));
-      await queryClient.invalidateQueries({ queryKey: ['deposits'] });
+      await queryClient.invalidateQueries({ queryKey: depositKeys.all });
     },
   });
   if (deposit.questions.length === 0) return null;
@@ -419,30 +418,21 @@ function DepositDialog({
   const [reasonProblem, setReasonProblem] = useState('');
   const [remark, setRemark] = useState('');
   const detail = useQuery({
-    queryKey: ['deposits', 'detail', depositId],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminDeposit>(depositPaths.adminDetail, { signal, query: { depositId: depositId! } }),
-    enabled: depositId !== null,
+    ...depositDetailQuery(depositId),
     ...(fallback ? { placeholderData: fallback } : {}),
   });
   const deposit = depositId === null ? null : (detail.data ?? null);
   const review = useMutation({
     mutationFn: (decision: 'approve' | 'reject') =>
       decision === 'approve'
-        ? apiRequest<AdminDeposit>(depositPaths.adminApprove, {
-            method: 'POST',
-            body: { depositId: deposit!.depositId, ...(remark.trim() ? { remark: remark.trim() } : {}) },
-          })
-        : apiRequest<AdminDeposit>(depositPaths.adminReject, {
-            method: 'POST',
-            body: { depositId: deposit!.depositId, reason: reason.trim() },
-          }),
+        ? approveDeposit({ depositId: deposit!.depositId, ...(remark.trim() ? { remark: remark.trim() } : {}) })
+        : rejectDeposit({ depositId: deposit!.depositId, reason: reason.trim() }),
     onSuccess: async (value) => {
       showToast(
         t(value.status === 'approved' ? 'deposit_approved_toast' : 'deposit_rejected_toast', { id: value.depositId }),
       );
-      await queryClient.invalidateQueries({ queryKey: ['deposits'] });
-      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: depositKeys.all });
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       close();
     },
   });

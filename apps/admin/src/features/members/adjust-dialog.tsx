@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { useIdempotentMutation } from '@lotus/client';
 import { queryClient } from '../../lib/query-client';
-import { adjustBalance } from './api';
+import { adjustBalance, memberKeys, memberLedgerKeys } from './api';
 
 /**
  * Credit or debit the member's main wallet with a reason. One Idempotency-Key per confirmed action
@@ -37,8 +37,8 @@ export function AdjustDialog({
       adjustBalance(member.id, variables, key),
     onSuccess: async (value) => {
       showToast(t('adjust_done', { balance: formatMoney(value.balanceAfter) }));
-      await queryClient.invalidateQueries({ queryKey: ['member-ledger', member.id] });
-      await queryClient.invalidateQueries({ queryKey: ['members'] });
+      await queryClient.invalidateQueries({ queryKey: memberLedgerKeys.of(member.id) });
+      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
       close();
     },
     onError: () => setConfirming(false),

@@ -1,32 +1,44 @@
 import {
   adminApiPaths,
   adminPath,
+  adminAdjustmentValueSchema,
+  adminMemberLedgerPageSchema,
+  adminMemberPageSchema,
   type AdminAdjustmentBody,
   type AdminAdjustmentValue,
   type AdminMemberLedgerPage,
   type AdminMemberPage,
 } from '@lotus/contract';
+import { idempotencyHeaderName, queryKeys } from '@lotus/client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { idempotencyHeaderName } from '@lotus/client';
 
 export const pageSize = 20;
 
+export const memberKeys = queryKeys('members');
+/** A member's ledger; `memberLedgerKeys.of(memberId)` covers every page and kind of one member. */
+export const memberLedgerKeys = queryKeys('member-ledger');
+
 export const membersQuery = (q: string, page: number) =>
   queryOptions({
-    queryKey: ['members', q, page],
+    queryKey: memberKeys.of(q, page),
     queryFn: ({ signal }) =>
-      apiRequest<AdminMemberPage>(adminApiPaths.members, { signal, query: { q, page, pageSize } }),
+      apiRequest<AdminMemberPage>(adminApiPaths.members, {
+        signal,
+        query: { q, page, pageSize },
+        schema: import.meta.env.DEV && adminMemberPageSchema,
+      }),
     placeholderData: keepPreviousData,
   });
 
 export const memberLedgerQuery = (memberId: string, kind: string, page: number) =>
   queryOptions({
-    queryKey: ['member-ledger', memberId, kind, page],
+    queryKey: memberLedgerKeys.of(memberId, kind, page),
     queryFn: ({ signal }) =>
       apiRequest<AdminMemberLedgerPage>(adminPath(adminApiPaths.memberLedger, { memberId }), {
         signal,
         query: { kind, page, pageSize },
+        schema: import.meta.env.DEV && adminMemberLedgerPageSchema,
       }),
     placeholderData: keepPreviousData,
   });
@@ -36,5 +48,6 @@ export function adjustBalance(memberId: string, body: AdminAdjustmentBody, idemp
     method: 'POST',
     body,
     headers: { [idempotencyHeaderName]: idempotencyKey },
+    schema: import.meta.env.DEV && adminAdjustmentValueSchema,
   });
 }

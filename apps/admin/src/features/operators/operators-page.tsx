@@ -1,4 +1,4 @@
-import { adminApiPaths, adminPath, type Operator, type OperatorRole } from '@lotus/contract';
+import type { Operator, OperatorRole } from '@lotus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,17 @@ import { Badge, DateTime, ErrorNote, Field, PageHeader, Panel } from '../../comp
 import { DataTable, type Column } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { useMe } from '../auth/api';
+import {
+  changeOperatorRole,
+  createOperator,
+  operatorKeys,
+  operatorsQuery,
+  resetOperatorTotp,
+  setOperatorStatus,
+} from './api';
 
 const roles: OperatorRole[] = ['admin', 'finance', 'support'];
 type PendingAction = { kind: 'disable' | 'enable' | 'reset'; operator: Operator } | null;
@@ -20,24 +28,17 @@ export function OperatorsPage() {
   const [isCreating, setCreating] = useState(false);
   const [pending, setPending] = useState<PendingAction>(null);
   const [roleTarget, setRoleTarget] = useState<Operator | null>(null);
-  const operators = useQuery({
-    queryKey: ['operators'],
-    queryFn: ({ signal }) => apiRequest<{ items: Operator[] }>(adminApiPaths.operators, { signal }),
-  });
+  const operators = useQuery(operatorsQuery());
   const action = useMutation({
     mutationFn: async (request: NonNullable<PendingAction>) => {
       const operatorId = request.operator.id;
-      if (request.kind === 'reset')
-        return apiRequest<Operator>(adminPath(adminApiPaths.operatorTotp, { operatorId }), { method: 'DELETE' });
-      return apiRequest<Operator>(adminPath(adminApiPaths.operator, { operatorId }), {
-        method: 'PATCH',
-        body: { status: request.kind === 'disable' ? 'disabled' : 'active' },
-      });
+      if (request.kind === 'reset') return resetOperatorTotp(operatorId);
+      return setOperatorStatus(operatorId, request.kind === 'disable' ? 'disabled' : 'active');
     },
     onSuccess: async (operator, request) => {
       showToast(t(`operators_done_${request.kind}`, { username: operator.username }));
       setPending(null);
-      await queryClient.invalidateQueries({ queryKey: ['operators'] });
+      await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
     },
   });
   const selfId = me.data?.operator.id;
@@ -176,14 +177,10 @@ function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<OperatorRole>('support');
   const mutation = useMutation({
-    mutationFn: () =>
-      apiRequest<Operator>(adminApiPaths.operators, {
-        method: 'POST',
-        body: { username: username.trim(), password, role },
-      }),
+    mutationFn: () => createOperator({ username: username.trim(), password, role }),
     onSuccess: async (operator) => {
       showToast(t('operators_created_toast', { username: operator.username }));
-      await queryClient.invalidateQueries({ queryKey: ['operators'] });
+      await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
       close();
     },
   });
@@ -275,14 +272,10 @@ function ChangeRoleDialog({ operator, onClose }: { operator: Operator | null; on
   const [chosen, setChosen] = useState<OperatorRole | null>(null);
   const role = chosen ?? operator?.role ?? 'support';
   const mutation = useMutation({
-    mutationFn: (target: Operator) =>
-      apiRequest<Operator>(adminPath(adminApiPaths.operatorRole, { operatorId: target.id }), {
-        method: 'PUT',
-        body: { role },
-      }),
+    mutationFn: (target: Operator) => changeOperatorRole(target.id, role),
     onSuccess: async (updated) => {
       showToast(t('operators_done_role', { username: updated.username, role: t(`role_${updated.role}`) }));
-      await queryClient.invalidateQueries({ queryKey: ['operators'] });
+      await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
       close();
     },
   });

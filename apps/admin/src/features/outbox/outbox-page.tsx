@@ -1,14 +1,13 @@
-import { adminApiPaths, type AdminOutboxPage, type AdminOutboxRow } from '@lotus/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminOutboxRow } from '@lotus/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, DateTime, ErrorNote, PageHeader, Panel, FilterField } from '../../components/bits';
 import { DataTable, type Column } from '../../components/data-table';
 import { Pager } from '../../components/pager';
-import { apiRequest } from '../../lib/api-client';
 import { useSearchState } from '../../lib/use-search-state';
+import { outboxPageSize as pageSize, outboxQuery } from './api';
 
-const pageSize = 20;
 const filterNames = ['channel', 'destination'] as const;
 
 /** Every SMS and e-mail sent to members, as they received them (support reads codes to help). */
@@ -16,12 +15,7 @@ export function OutboxPage() {
   const { t } = useTranslation();
   const { values, page, setFilters, setPage } = useSearchState(filterNames);
   const [destination, setDestination] = useState(values.destination);
-  const outbox = useQuery({
-    queryKey: ['outbox', values, page],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminOutboxPage>(adminApiPaths.outbox, { signal, query: { ...values, page, pageSize } }),
-    placeholderData: keepPreviousData,
-  });
+  const outbox = useQuery(outboxQuery(values, page));
   const columns: Column<AdminOutboxRow>[] = [
     { key: 'time', header: t('outbox_time'), render: (row) => <DateTime value={row.createdAt} /> },
     {

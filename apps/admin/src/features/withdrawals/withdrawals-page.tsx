@@ -4,9 +4,8 @@ import {
   proofImageMaxBytes,
   withdrawalPaths,
   type AdminWithdrawal,
-  type AdminWithdrawalList,
 } from '@lotus/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,12 +25,20 @@ import { Dialog } from '../../components/dialog';
 import { Pager } from '../../components/pager';
 import { ProofImage } from '../../components/proof-image';
 import { showToast } from '../../components/toast';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { useSearchState } from '../../lib/use-search-state';
+import { dashboardKeys } from '../dashboard/api';
+import {
+  approveWithdrawal,
+  forceWithdrawalReceived,
+  rejectWithdrawal,
+  withdrawalKeys,
+  withdrawalListQuery,
+  withdrawalPageSize as pageSize,
+} from './api';
 
-const pageSize = 20;
 const filterNames = ['status', 'account'] as const;
 const statuses = ['pending', 'approved', 'not_received', 'received', 'rejected'] as const;
 const statusTone: Record<AdminWithdrawal['status'], Tone> = {
@@ -54,16 +61,7 @@ export function WithdrawalsPage() {
   const { values, page, setFilters, setPage } = useSearchState(filterNames);
   const [account, setAccount] = useState(values.account);
   const [selected, setSelected] = useState<AdminWithdrawal | null>(null);
-  const withdrawals = useQuery({
-    queryKey: ['withdrawals', values, page],
-    queryFn: ({ signal }) =>
-      apiRequest<AdminWithdrawalList>(withdrawalPaths.adminList, {
-        signal,
-        query: { status: values.status, account: values.account, pageNo: page, pageSize },
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 20_000,
-  });
+  const withdrawals = useQuery(withdrawalListQuery(values, page));
   const columns: Column<AdminWithdrawal>[] = [
     { key: 'id', header: t('withdrawal_id'), render: (row) => <span className="mono">#{row.withdrawalId}</span> },
     { key: 'member', header: t('withdrawal_member'), render: (row) => <strong>{row.account}</strong> },
@@ -303,25 +301,19 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
     mutationFn: (decision: Decision) => {
       const withdrawalId = withdrawal!.withdrawalId;
       if (decision === 'approve') {
-        return apiRequest<AdminWithdrawal>(withdrawalPaths.adminApprove, {
-          method: 'POST',
-          body: { withdrawalId, payoutReference: reference.trim(), ...(slip ? { payoutSlip: slip.dataUrl } : {}) },
+        return approveWithdrawal({
+          withdrawalId,
+          payoutReference: reference.trim(),
+          ...(slip ? { payoutSlip: slip.dataUrl } : {}),
         });
       }
-      if (decision === 'reject')
-        return apiRequest<AdminWithdrawal>(withdrawalPaths.adminReject, {
-          method: 'POST',
-          body: { withdrawalId, reason: text.trim() },
-        });
-      return apiRequest<AdminWithdrawal>(withdrawalPaths.adminForceReceived, {
-        method: 'POST',
-        body: { withdrawalId, ...(text.trim() ? { remark: text.trim() } : {}) },
-      });
+      if (decision === 'reject') return rejectWithdrawal({ withdrawalId, reason: text.trim() });
+      return forceWithdrawalReceived({ withdrawalId, ...(text.trim() ? { remark: text.trim() } : {}) });
     },
     onSuccess: async (value, decision) => {
       showToast(t(`withdrawal_done_${decision}`, { id: value.withdrawalId, reference: value.payoutReference ?? '' }));
-      await queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
-      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
+      await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       close();
     },
   });

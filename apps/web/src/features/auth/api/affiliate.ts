@@ -1,4 +1,4 @@
-import { apiPaths, type Affiliate } from '@lotus/contract';
+import { affiliateSchema, apiPaths, type Affiliate } from '@lotus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,7 +8,10 @@ export const affiliateCodeParameter = 'affiliateCode';
 
 /** GET /wps/agent/affiliate: resolves when the code is good on this site's domain, throws ApiError otherwise. */
 export function checkAffiliateCode(affiliateCode: string, domain = window.location.hostname): Promise<Affiliate> {
-  return apiRequest<Affiliate>(apiPaths.agentAffiliate, { query: { affiliateCode, domain } });
+  return apiRequest<Affiliate>(apiPaths.agentAffiliate, {
+    schema: import.meta.env.DEV && affiliateSchema,
+    query: { affiliateCode, domain },
+  });
 }
 
 export type UrlAffiliate =

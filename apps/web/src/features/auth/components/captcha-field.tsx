@@ -1,8 +1,8 @@
-import { apiPaths, type Captcha } from '@lotus/contract';
+import type { Captcha } from '@lotus/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon';
-import { apiRequest } from '../../../lib/api-client';
+import { fetchCaptcha } from '../api/challenges';
 
 /** spec §5: the captcha may be refreshed at most once a second. */
 const refreshIntervalMs = 1000;
@@ -30,7 +30,7 @@ export function CaptchaField({ value, onChange, onCaptchaId, reloadKey, error }:
   const load = useCallback(async () => {
     onCaptchaIdRef.current(null);
     try {
-      const next = await apiRequest<Captcha>(apiPaths.captcha, { isSilent: true });
+      const next = await fetchCaptcha();
       setCaptcha(next);
       onCaptchaIdRef.current(next.captchaId);
     } catch {

@@ -1,10 +1,8 @@
 import '../login.css';
 import '../register-recovery.css';
 import {
-  apiPaths,
   passwordChangeRequestSchema,
   setRefusalFieldError,
-  type LoginResult,
   type PasswordChangeRequest,
   type PasswordLoginRequest,
   type RegisterFieldRule,
@@ -17,13 +15,13 @@ import { endSession, useMemberInfo, useRegisterSettings } from '../../../api/mem
 import { Modal } from '../../../components/modal';
 import { paths } from '../../../config/paths';
 import { addFieldIssues, useZodForm } from '../../../lib/forms';
-import { sealedRequest } from '../../../lib/sealed-request';
 import { session } from '../../../lib/session';
 import { closeModal, openModal, type LoginAttempt } from '../../../stores/modal-store';
 import { describeAuthError } from '../auth-errors';
 import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
 import { checkConfirmation, checkRule, describeRule } from '../register-rules';
 import { SliderChallenge } from './slider-challenge';
+import { createSession, updatePassword } from '../api/sessions';
 
 export interface ChangePasswordModalProps {
   /** The server demands the change: closing logs out, since nothing else would work meanwhile. */
@@ -135,7 +133,7 @@ function ChangePasswordForm({
       confirmNewPassword: values.confirmNewPassword,
     };
     try {
-      await sealedRequest<unknown>(apiPaths.passwordChange, { ...request });
+      await updatePassword(request);
     } catch (error) {
       setStep('form');
       // A wrong old password, an unchanged one...: under its field; anything else under the form.
@@ -172,7 +170,7 @@ function ChangePasswordForm({
       isRemembered,
     };
     try {
-      const result = await sealedRequest<LoginResult>(apiPaths.login, { ...payload });
+      const result = await createSession(payload);
       const outcome = await completeLogin(result, attempt);
       if (outcome === 'logged-in') void navigate(paths.home.getHref());
     } catch (error) {

@@ -1,10 +1,8 @@
 import '../register-recovery.css';
 import {
-  apiPaths,
   passwordEmailRequestSchema,
   passwordVerificationRequestSchema,
   setRefusalFieldError,
-  type LoginResult,
   type RegisterFieldRule,
   type RegisterSettings,
 } from '@lotus/contract';
@@ -17,7 +15,6 @@ import { useWhitelabel } from '../../../api/whitelabel';
 import { Modal } from '../../../components/modal';
 import { paths } from '../../../config/paths';
 import { addFieldIssues, useControlledFields, useZodForm } from '../../../lib/forms';
-import { sealedRequest } from '../../../lib/sealed-request';
 import { closeModal, openModal } from '../../../stores/modal-store';
 import { requestPasswordResetEmail, setPasswordBySms } from '../api/password-recovery';
 import { sendPasswordResetSms } from '../api/sms-codes';
@@ -30,6 +27,7 @@ import { RegisterSettingsGate } from './register-settings-gate';
 import { RuleField } from './rule-field';
 import { SliderChallenge } from './slider-challenge';
 import { SmsCodeField } from './sms-code-field';
+import { createSession } from '../api/sessions';
 
 type Method = 'mobile' | 'email';
 
@@ -193,7 +191,7 @@ function ForgotByPhoneForm({ settings }: { settings: RegisterSettings }) {
   const logIn = async (sliderToken: string) => {
     setStep('logging-in');
     try {
-      const result = await sealedRequest<LoginResult>(apiPaths.login, {
+      const result = await createSession({
         type: 'username',
         username: mobileNum,
         password: values.newPassword,

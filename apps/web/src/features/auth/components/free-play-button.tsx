@@ -1,4 +1,4 @@
-import { apiPaths, type FreePlayRequest, type LoginResult } from '@lotus/contract';
+import { type FreePlayRequest } from '@lotus/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,9 +6,9 @@ import { startSession } from '../../../api/member';
 import { Icon } from '../../../components/icon';
 import { paths } from '../../../config/paths';
 import { session } from '../../../lib/session';
-import { sealedRequest } from '../../../lib/sealed-request';
 import { closeModal } from '../../../stores/modal-store';
 import { describeAuthError } from '../auth-errors';
+import { createFreePlaySession } from '../api/sessions';
 
 /**
  * Free trial (spec §4 "Free play"; switch `freePlay`): POST /wps/session/login/freeplay sealed gives a
@@ -17,7 +17,7 @@ import { describeAuthError } from '../auth-errors';
  */
 export async function startFreePlay(): Promise<void> {
   const request: FreePlayRequest = {};
-  const result = await sealedRequest<LoginResult>(apiPaths.freePlay, { ...request });
+  const result = await createFreePlaySession(request);
   await startSession(result);
   session.clearPendingPasswordChange();
   closeModal();

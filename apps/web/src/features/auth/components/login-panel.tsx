@@ -1,12 +1,11 @@
 import '../login.css';
-import { apiPaths, identityErrorCodes, type LoginRequest, type LoginResult } from '@lotus/contract';
+import { identityErrorCodes, type LoginRequest } from '@lotus/contract';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Icon } from '../../../components/icon';
 import { ApiError } from '../../../lib/api-client';
 import { loadChunk } from '../../../lib/chunk-loader';
-import { sealedRequest } from '../../../lib/sealed-request';
 import { openModal, type LoginAttempt } from '../../../stores/modal-store';
 import { describeAuthError } from '../auth-errors';
 import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
@@ -23,6 +22,7 @@ import { CaptchaField } from './captcha-field';
 import { FreePlayButton } from './free-play-button';
 import { SliderChallenge } from './slider-challenge';
 import { SmsLoginForm } from './sms-login-form';
+import { createSession } from '../api/sessions';
 
 // Only merchants with a social switch on load the buttons' code (spec §2: they need firebase switches).
 const SocialLoginButtons = lazy(() =>
@@ -178,7 +178,7 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
     }
     Object.assign(payload, captcha.requestFields);
     try {
-      const result = await sealedRequest<LoginResult>(apiPaths.login, { ...payload });
+      const result = await createSession(payload);
       await completeLogin(result, attempt);
     } catch (error) {
       if (openLoginVerificationIfAsked(error, attempt)) return;

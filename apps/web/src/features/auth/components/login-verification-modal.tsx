@@ -1,9 +1,6 @@
 import '../login.css';
 import {
-  apiPaths,
   identityErrorCodes,
-  type CodeSent,
-  type LoginResult,
   type LoginVerificationCodeRequest,
   type LoginVerificationRequest,
   type LoginVerifyMethod,
@@ -12,8 +9,9 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { sealedRequest } from '../../../lib/sealed-request';
+import { ApiError } from '../../../lib/api-client';
+import { createVerifiedSession } from '../api/sessions';
+import { sendLoginVerificationCode } from '../api/sms-codes';
 import { closeModal, openModal, type LoginAttempt } from '../../../stores/modal-store';
 import { describeAuthError } from '../auth-errors';
 import { completeLogin } from '../complete-login';
@@ -87,7 +85,7 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
       ...(method === 'bankName' ? { payeeName: value } : { verificationCode: value }),
     };
     try {
-      const result = await sealedRequest<LoginResult>(apiPaths.loginVerification, { ...request });
+      const result = await createVerifiedSession(request);
       await completeLogin(result, attempt);
     } catch (failure) {
       setIsSending(false);
@@ -238,7 +236,7 @@ function CodeByMessage({
     setIsSendingCode(true);
     try {
       const body: LoginVerificationCodeRequest = { verifyToken, method };
-      const sent = await apiRequest<CodeSent>(apiPaths.loginVerificationCode, { method: 'POST', body });
+      const sent = await sendLoginVerificationCode(body);
       setHasSent(true);
       start(secondsPerExpiredMinute * sent.expiredMinutes);
     } catch (sendError) {

@@ -1,16 +1,9 @@
-import {
-  apiPaths,
-  identityErrorCodes,
-  type LoginResult,
-  type RegisterFieldName,
-  type RegisterSettings,
-} from '@lotus/contract';
+import { identityErrorCodes, type RegisterFieldName, type RegisterSettings } from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startSession } from '../../../api/member';
 import { paths } from '../../../config/paths';
 import { ApiError, networkErrorCode } from '../../../lib/api-client';
-import { sealedRequest } from '../../../lib/sealed-request';
 import { closeModal, openModal } from '../../../stores/modal-store';
 import { checkAffiliateCode, type UrlAffiliate } from '../api/affiliate';
 import { sendRegisterSms } from '../api/sms-codes';
@@ -31,6 +24,7 @@ import { RuleField } from './rule-field';
 import { SliderChallenge } from './slider-challenge';
 import { SmsCodeField } from './sms-code-field';
 import { WarningDialog } from './warning-dialog';
+import { createMember } from '../api/sessions';
 
 type FieldKey = RegisterFieldName | 'confirmPassword';
 type Errors = Partial<Record<FieldKey | 'agree' | 'captcha', string>>;
@@ -174,11 +168,7 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
       domain: window.location.hostname,
     });
     try {
-      const result = await sealedRequest<LoginResult>(
-        mode === 'mobile' ? apiPaths.registerMobile : apiPaths.register,
-        payload,
-        { method: 'PUT' },
-      );
+      const result = await createMember(mode, payload);
       await startSession(result);
       closeModal();
     } catch (error) {

@@ -1,14 +1,8 @@
-import {
-  apiPaths,
-  sliderTrackMaxPoints,
-  type SliderChallenge as Challenge,
-  type SliderTokenGrant,
-  type SliderTrackPoint,
-} from '@lotus/contract';
+import { sliderTrackMaxPoints, type SliderChallenge as Challenge, type SliderTrackPoint } from '@lotus/contract';
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon';
-import { apiRequest } from '../../../lib/api-client';
+import { checkSlider, fetchSliderChallenge } from '../api/challenges';
 
 declare global {
   interface Window {
@@ -59,7 +53,7 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
   const load = useCallback(async (nextStatus: Status = 'ready') => {
     setStatus((previous) => (previous === 'failed' ? previous : 'loading'));
     try {
-      const next = await apiRequest<Challenge>(apiPaths.sliderChallenge, { isSilent: true });
+      const next = await fetchSliderChallenge();
       setChallenge(next);
       setOffset(0);
       setStatus(nextStatus);
@@ -137,11 +131,7 @@ export function SliderChallenge({ onSolved }: { onSolved: (sliderToken: string) 
     }
     setStatus('checking');
     try {
-      const grant = await apiRequest<SliderTokenGrant>(apiPaths.sliderCheck, {
-        method: 'POST',
-        body: { challengeId: challenge.challengeId, x: round(x), track },
-        isSilent: true,
-      });
+      const grant = await checkSlider({ challengeId: challenge.challengeId, x: round(x), track });
       onSolvedRef.current(grant.sliderToken);
     } catch {
       // The challenge is spent right or wrong: a new one, and the member tries again.

@@ -1,14 +1,8 @@
-import {
-  apiPaths,
-  type CodeSent,
-  type LoginResult,
-  type SendLoginSmsRequest,
-  type SmsLoginRequest,
-} from '@lotus/contract';
+import { type CodeSent, type SendLoginSmsRequest, type SmsLoginRequest } from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client';
-import { sealedRequest } from '../../../lib/sealed-request';
+import { createSession } from '../api/sessions';
+import { sendLoginSms } from '../api/sms-codes';
 import type { LoginAttempt } from '../../../stores/modal-store';
 import { describeAuthError } from '../auth-errors';
 import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
@@ -62,7 +56,7 @@ export function SmsLoginForm() {
       mobileNum: normalizeMobileNumber(mobileNum),
       sliderToken,
     };
-    return apiRequest<CodeSent>(apiPaths.smsLogin, { method: 'POST', body });
+    return sendLoginSms(body);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -89,7 +83,7 @@ export function SmsLoginForm() {
     // A member may log in by mobile number as a username too, so the number names the account later.
     const attempt: LoginAttempt = { type: 'sms', username: mobile, isRemembered: false };
     try {
-      const result = await sealedRequest<LoginResult>(apiPaths.login, { ...payload });
+      const result = await createSession(payload);
       await completeLogin(result, attempt);
     } catch (error) {
       if (openLoginVerificationIfAsked(error, attempt)) return;

@@ -1,4 +1,4 @@
-import { betRecordPaths, type BetHistory, type BetHistoryQuery } from '@lotus/contract';
+import { betHistorySchema, betRecordPaths, type BetHistory, type BetHistoryQuery } from '@lotus/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSessionToken } from '../../../api/member';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,7 +8,12 @@ export function useBetHistory(query: Partial<BetHistoryQuery>) {
   const token = useSessionToken();
   return useQuery({
     queryKey: ['bet-history', token, query],
-    queryFn: () => apiRequest<BetHistory>(betRecordPaths.betHistory, { query, isSilent: true }),
+    queryFn: () =>
+      apiRequest<BetHistory>(betRecordPaths.betHistory, {
+        schema: import.meta.env.DEV && betHistorySchema,
+        query,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
   });

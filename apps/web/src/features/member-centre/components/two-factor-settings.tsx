@@ -1,16 +1,15 @@
-import { apiPaths, type TotpCodeRequest, type TotpEnrolment, type TotpStatus } from '@lotus/contract';
+import type { TotpCodeRequest, TotpEnrolment, TotpStatus } from '@lotus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionToken } from '../../../api/member';
-import { ApiError, apiRequest, networkErrorCode } from '../../../lib/api-client';
+import { ApiError, networkErrorCode } from '../../../lib/api-client';
+import { confirmTotpChange, startTotpEnrolment, totpKeys, totpStatusQuery } from '../api/two-factor';
 
 /** Authenticator apps show 6 digits (RFC 6238 defaults, which the server uses). */
 const totpCodePattern = /^[0-9]{6}$/;
 
 type Mode = 'idle' | 'enrolling' | 'disabling';
-
-const totpStatusKey = (token: string | null) => ['totp-status', token] as const;
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.errorCode !== networkErrorCode && !error.errorCode.startsWith('http.')
@@ -27,12 +26,7 @@ export function TwoFactorSettings() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const token = useSessionToken();
-  const status = useQuery({
-    queryKey: totpStatusKey(token),
-    queryFn: () => apiRequest<TotpStatus>(apiPaths.totp, { isSilent: true }),
-    enabled: Boolean(token),
-    staleTime: 0,
-  });
+  const status = useQuery(totpStatusQuery(token));
   const [mode, setMode] = useState<Mode>('idle');
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
@@ -60,7 +54,7 @@ export function TwoFactorSettings() {
     setError('');
     setNotice('');
     try {
-      setEnrolment(await apiRequest<TotpEnrolment>(apiPaths.totp, { method: 'POST' }));
+      setEnrolment(await startTotpEnrolment());
       setCode('');
       setCodeError('');
       setMode('enrolling');
@@ -83,10 +77,10 @@ export function TwoFactorSettings() {
     setError('');
     const body: TotpCodeRequest = { verificationCode: value };
     try {
-      await apiRequest<unknown>(apiPaths.totp, { method: mode === 'enrolling' ? 'PUT' : 'DELETE', body });
+      await confirmTotpChange(mode === 'enrolling' ? 'enable' : 'disable', body);
       const isNowEnabled = mode === 'enrolling';
-      queryClient.setQueryData<TotpStatus>(totpStatusKey(token), { enabled: isNowEnabled });
-      void queryClient.invalidateQueries({ queryKey: totpStatusKey(token) });
+      queryClient.setQueryData<TotpStatus>(totpKeys.of(token), { enabled: isNowEnabled });
+      void queryClient.invalidateQueries({ queryKey: totpKeys.of(token) });
       reset();
       setNotice(t(isNowEnabled ? 'two_factor_turned_on' : 'two_factor_turned_off'));
     } catch (failure) {

@@ -1,4 +1,9 @@
 import {
+  depositLimitsSchema,
+  depositProofSchema,
+  depositReportSchema,
+  depositSchema,
+  depositSettingsSchema,
   depositPaths,
   type AskDepositQuestionRequest,
   type AttachDepositProofRequest,
@@ -33,7 +38,11 @@ export function useDepositSettings() {
   const token = useSessionToken();
   return useQuery({
     queryKey: depositKeys.settings(token),
-    queryFn: () => apiRequest<DepositSettings>(depositPaths.settings, { isSilent: true }),
+    queryFn: () =>
+      apiRequest<DepositSettings>(depositPaths.settings, {
+        schema: import.meta.env.DEV && depositSettingsSchema,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
   });
 }
@@ -70,7 +79,12 @@ export function useDeposit(depositId: number, pollMs: number) {
   const token = useSessionToken();
   return useQuery({
     queryKey: depositKeys.detail(token, depositId),
-    queryFn: () => apiRequest<Deposit>(depositPaths.detail, { query: { depositId }, isSilent: true }),
+    queryFn: () =>
+      apiRequest<Deposit>(depositPaths.detail, {
+        schema: import.meta.env.DEV && depositSchema,
+        query: { depositId },
+        isSilent: true,
+      }),
     enabled: Boolean(token),
     // The create call's answer is put in the cache (useCreateDeposit): the first poll comes `pollMs` later.
     staleTime: pollMs,
@@ -84,7 +98,12 @@ export function useDepositReport(query: Partial<DepositReportQuery>) {
   const token = useSessionToken();
   return useQuery({
     queryKey: depositKeys.report(token, query),
-    queryFn: () => apiRequest<DepositReport>(depositPaths.report, { query, isSilent: true }),
+    queryFn: () =>
+      apiRequest<DepositReport>(depositPaths.report, {
+        schema: import.meta.env.DEV && depositReportSchema,
+        query,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -96,7 +115,11 @@ export function useDepositLimits() {
   const token = useSessionToken();
   return useQuery({
     queryKey: depositKeys.limits(token),
-    queryFn: () => apiRequest<DepositLimits>(depositPaths.limits, { isSilent: true }),
+    queryFn: () =>
+      apiRequest<DepositLimits>(depositPaths.limits, {
+        schema: import.meta.env.DEV && depositLimitsSchema,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
     staleTime: 0,
   });
@@ -111,7 +134,8 @@ function useDepositChange<Request>(path: string) {
   const queryClient = useQueryClient();
   const token = useSessionToken();
   return useMutation({
-    mutationFn: (request: Request) => apiRequest<Deposit>(path, { method: 'POST', body: request }),
+    mutationFn: (request: Request) =>
+      apiRequest<Deposit>(path, { schema: import.meta.env.DEV && depositSchema, method: 'POST', body: request }),
     onSuccess: (deposit) => queryClient.setQueryData(depositKeys.detail(token, deposit.depositId), deposit),
     onSettled: () =>
       queryClient.invalidateQueries({
@@ -134,7 +158,11 @@ export function useUploadDepositProof() {
     mutationFn: (file: File) => {
       const formData = new FormData();
       formData.append('file', file);
-      return apiRequest<DepositProof>(depositPaths.uploadProof, { method: 'POST', formData });
+      return apiRequest<DepositProof>(depositPaths.uploadProof, {
+        schema: import.meta.env.DEV && depositProofSchema,
+        method: 'POST',
+        formData,
+      });
     },
   });
 }
@@ -146,6 +174,7 @@ export function useCreateDeposit() {
   return useIdempotentMutation<Deposit, CreateDepositRequest>({
     mutationFn: (request, key) =>
       apiRequest<Deposit>(depositPaths.create, {
+        schema: import.meta.env.DEV && depositSchema,
         method: 'POST',
         body: request,
         headers: { [idempotencyHeaderName]: key },
@@ -166,6 +195,7 @@ export function useSetDepositLimits() {
   return useIdempotentMutation<DepositLimits, SetDepositLimitsRequest>({
     mutationFn: (request, key) =>
       apiRequest<DepositLimits>(depositPaths.setLimits, {
+        schema: import.meta.env.DEV && depositLimitsSchema,
         method: 'POST',
         body: request,
         headers: { [idempotencyHeaderName]: key },

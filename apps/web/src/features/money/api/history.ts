@@ -1,4 +1,6 @@
 import {
+  personalProfitSchema,
+  transactionHistorySchema,
   withdrawalPaths,
   type PersonalProfit,
   type PersonalProfitQuery,
@@ -14,7 +16,12 @@ export function useTransactionHistory(query: Partial<TransactionHistoryQuery>) {
   const token = useSessionToken();
   return useQuery({
     queryKey: ['transaction-history', token, query],
-    queryFn: () => apiRequest<TransactionHistory>(withdrawalPaths.transactionHistory, { query, isSilent: true }),
+    queryFn: () =>
+      apiRequest<TransactionHistory>(withdrawalPaths.transactionHistory, {
+        schema: import.meta.env.DEV && transactionHistorySchema,
+        query,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +31,12 @@ export function usePersonalProfit(query: PersonalProfitQuery) {
   const token = useSessionToken();
   return useQuery({
     queryKey: ['personal-profit', token, query],
-    queryFn: () => apiRequest<PersonalProfit>(withdrawalPaths.personalProfit, { query, isSilent: true }),
+    queryFn: () =>
+      apiRequest<PersonalProfit>(withdrawalPaths.personalProfit, {
+        schema: import.meta.env.DEV && personalProfitSchema,
+        query,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
   });

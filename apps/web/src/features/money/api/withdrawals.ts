@@ -1,4 +1,10 @@
 import {
+  paymentConfirmationListSchema,
+  paymentPasswordStatusSchema,
+  withdrawAccountInfoSchema,
+  withdrawReportSchema,
+  withdrawSettingsSchema,
+  withdrawalSchema,
   withdrawalPaths,
   type BankAccount,
   type BindBankAccountRequest,
@@ -41,7 +47,11 @@ export function usePaymentPasswordStatus() {
   const token = useSessionToken();
   return useQuery({
     queryKey: withdrawalKeys.paymentPassword(token),
-    queryFn: () => apiRequest<PaymentPasswordStatus>(withdrawalPaths.paymentPassword, { isSilent: true }),
+    queryFn: () =>
+      apiRequest<PaymentPasswordStatus>(withdrawalPaths.paymentPassword, {
+        schema: import.meta.env.DEV && paymentPasswordStatusSchema,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
   });
 }
@@ -50,7 +60,11 @@ export function useWithdrawAccountInfo() {
   const token = useSessionToken();
   return useQuery({
     queryKey: withdrawalKeys.accountInfo(token),
-    queryFn: () => apiRequest<WithdrawAccountInfo>(withdrawalPaths.withdrawAccountInfo, { isSilent: true }),
+    queryFn: () =>
+      apiRequest<WithdrawAccountInfo>(withdrawalPaths.withdrawAccountInfo, {
+        schema: import.meta.env.DEV && withdrawAccountInfoSchema,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
   });
 }
@@ -60,7 +74,11 @@ export function useWithdrawSettings() {
   const token = useSessionToken();
   return useQuery({
     queryKey: withdrawalKeys.settings(token),
-    queryFn: () => apiRequest<WithdrawSettings>(withdrawalPaths.withdrawSettings, { isSilent: true }),
+    queryFn: () =>
+      apiRequest<WithdrawSettings>(withdrawalPaths.withdrawSettings, {
+        schema: import.meta.env.DEV && withdrawSettingsSchema,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
     staleTime: 0,
   });
@@ -70,7 +88,12 @@ export function useWithdrawReport(query: Partial<WithdrawReportQuery>) {
   const token = useSessionToken();
   return useQuery({
     queryKey: withdrawalKeys.report(token, query),
-    queryFn: () => apiRequest<WithdrawReport>(withdrawalPaths.withdrawReport, { query, isSilent: true }),
+    queryFn: () =>
+      apiRequest<WithdrawReport>(withdrawalPaths.withdrawReport, {
+        schema: import.meta.env.DEV && withdrawReportSchema,
+        query,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
   });
@@ -81,7 +104,11 @@ export function usePaymentConfirmations() {
   const token = useSessionToken();
   return useQuery({
     queryKey: withdrawalKeys.confirmations(token),
-    queryFn: () => apiRequest<PaymentConfirmationList>(withdrawalPaths.paymentConfirmationList, { isSilent: true }),
+    queryFn: () =>
+      apiRequest<PaymentConfirmationList>(withdrawalPaths.paymentConfirmationList, {
+        schema: import.meta.env.DEV && paymentConfirmationListSchema,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
   });
 }
@@ -154,6 +181,7 @@ export function useConfirmReceived() {
   return useIdempotentMutation<Withdrawal, number>({
     mutationFn: (withdrawalId, key) =>
       apiRequest<Withdrawal>(withdrawalPaths.confirmReceived, {
+        schema: import.meta.env.DEV && withdrawalSchema,
         method: 'POST',
         body: { withdrawalId },
         headers: idempotent(key),
@@ -167,6 +195,7 @@ export function useReportNotReceived() {
   return useIdempotentMutation<Withdrawal, ReportNotReceivedRequest>({
     mutationFn: (request, key) =>
       apiRequest<Withdrawal>(withdrawalPaths.reportNotReceived, {
+        schema: import.meta.env.DEV && withdrawalSchema,
         method: 'POST',
         body: request,
         headers: idempotent(key),

@@ -1,4 +1,7 @@
 import {
+  merchantWalletSchema,
+  walletReturnResultSchema,
+  walletTransferResultSchema,
   apiPaths,
   launchPaths,
   type MerchantWallet,
@@ -21,7 +24,11 @@ export function useMerchantWallet() {
   const token = useSessionToken();
   return useQuery({
     queryKey: ['merchant-wallet', token],
-    queryFn: () => apiRequest<MerchantWallet>(apiPaths.merchantWallet, { isSilent: true }),
+    queryFn: () =>
+      apiRequest<MerchantWallet>(apiPaths.merchantWallet, {
+        schema: import.meta.env.DEV && merchantWalletSchema,
+        isSilent: true,
+      }),
     enabled: Boolean(token),
   });
 }
@@ -42,6 +49,7 @@ export function useWalletTransfer() {
   return useIdempotentMutation<WalletTransferResult, TransferRequest>({
     mutationFn: (body, key) =>
       apiRequest<WalletTransferResult>(launchPaths.walletTransfer, {
+        schema: import.meta.env.DEV && walletTransferResultSchema,
         method: 'POST',
         body,
         headers: { [idempotencyHeaderName]: key },
@@ -57,6 +65,7 @@ export function useWalletReturn() {
   return useIdempotentMutation<WalletReturnResult, void>({
     mutationFn: (_nothing, key) =>
       apiRequest<WalletReturnResult>(launchPaths.walletReturn, {
+        schema: import.meta.env.DEV && walletReturnResultSchema,
         method: 'POST',
         body: {},
         headers: { [idempotencyHeaderName]: key },
