@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemo } from './db/seed.ts';
+import { listMerchantIds } from './modules/merchant/index.ts';
 import { syncServedGames } from './modules/games/index.ts';
 import type { AppInstance } from './http/types.ts';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
@@ -28,8 +29,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   try {
     await migrateToLatest(database.db, logger);
     if (config.SEED_DEMO) {
-      const existing = await database.db.selectFrom('merchant').select('id').limit(1).executeTakeFirst();
-      if (!existing) {
+      if ((await listMerchantIds(database.db)).length === 0) {
         logger.info('no merchant yet: seeding the demo merchant');
         await seedDemo(database.db);
       }

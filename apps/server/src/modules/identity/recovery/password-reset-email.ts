@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { translate } from '../../../i18n/messages.ts';
-import { type MerchantContext, normaliseHost } from '../../merchant/index.ts';
+import { listMerchantDomains, normaliseHost, type MerchantContext } from '../../merchant/index.ts';
 import { type MessageSenders, sendMessage } from '../../messaging/index.ts';
 import { findMemberByUsername } from '../identity.queries.ts';
 import { checkNewPassword } from './new-password.ts';
@@ -60,11 +60,7 @@ export async function findResetLinkOrigin(
   protocol: string,
   host: string,
 ): Promise<string> {
-  const domains = await db
-    .selectFrom('merchant_domain')
-    .select(['domain', 'is_primary'])
-    .where('merchant_id', '=', merchantId)
-    .execute();
+  const domains = await listMerchantDomains(db, merchantId);
   const match = hostPattern.exec(host.trim());
   const requested = match?.groups?.name ? normaliseHost(match.groups.name) : null;
   const scheme = protocol === 'https' ? 'https' : 'http';
