@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { connect } from './database.ts';
+import { connect, migrateToLatest } from './database.ts';
 import { applyRepeatableFunctions, readFunctionFiles, type FunctionFile } from './repeatable-functions.ts';
 
 const logger = createLogger({ LOG_LEVEL: 'silent' });
@@ -57,18 +57,23 @@ describe('repeatable database functions (db/functions)', () => {
 
   test('two instances starting at once apply a changed function once', async () => {
     await installOlderBody();
+    // Two servers' start-ups: each its own pool and the whole migrator (numbered migrations, then the
+    // repeatable step), counted by the lines they log.
+    const lines: string[] = [];
+    const destination = { write: (line: string) => void lines.push(line) };
     const first = connect(testDb.connectionString, 2);
     const second = connect(testDb.connectionString, 2);
     try {
-      const [a, b] = await Promise.all([
-        applyRepeatableFunctions(first, logger),
-        applyRepeatableFunctions(second, logger),
+      await Promise.all([
+        migrateToLatest(first, createLogger({ LOG_LEVEL: 'info' }, destination)),
+        migrateToLatest(second, createLogger({ LOG_LEVEL: 'info' }, destination)),
       ]);
-      expect([...a, ...b]).toEqual(['vendor_wallet_play_batch']);
     } finally {
       await first.destroy();
       await second.destroy();
     }
+    const applied = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'database function applied');
+    expect(applied.map((entry) => entry.function)).toEqual(['vendor_wallet_play_batch']);
     expect(await sourceOf('vendor_wallet_play_batch')).not.toContain('-- the older body');
   });
 
