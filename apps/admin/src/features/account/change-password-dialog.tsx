@@ -1,14 +1,21 @@
+import { changeOwnPasswordBodySchema, setRefusalFieldError, type ChangeOwnPasswordBody } from '@lotus/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ErrorNote, Field } from '../../components/bits';
 import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast';
-import { ApiError } from '../../lib/api-client';
+import { useZodForm } from '../../lib/forms';
 import { changeOwnPassword } from './api';
 
-const minLength = 10;
-const maxLength = 128;
+/** The longest password the contract accepts, for the inputs' maxLength. */
+const maxLength = changeOwnPasswordBodySchema.shape.newPassword.maxLength ?? 128;
+
+/** The contract's body (its password rule) with what the form adds: a new password that differs, typed twice. */
+const changePasswordFormSchema = changeOwnPasswordBodySchema
+  .extend({ repeat: z.string() })
+  .refine((values) => values.newPassword !== values.currentPassword, { path: ['newPassword'], message: 'same' })
+  .refine((values) => values.repeat === values.newPassword, { path: ['repeat'], message: 'mismatch' });
 
 /**
  * The operator's own password (the operator's menu): the current one, a new one of at least 10
@@ -17,11 +24,22 @@ const maxLength = 128;
  */
 export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors, isValid },
+  } = useZodForm(changePasswordFormSchema, {
+    // Checked as typed; a field's message shows once something is typed in it.
+    mode: 'onChange',
+    defaultValues: { currentPassword: '', newPassword: '', repeat: '' },
+  });
+  const [currentPassword, newPassword, repeat] = watch(['currentPassword', 'newPassword', 'repeat']);
   const mutation = useMutation({
-    mutationFn: () => changeOwnPassword({ currentPassword, newPassword }),
+    mutationFn: (body: ChangeOwnPasswordBody) => changeOwnPassword(body),
     onSuccess: (value) => {
       showToast(
         value.sessionsEnded > 0
@@ -30,45 +48,49 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
       );
       close();
     },
+    // A refusal naming a field (a wrong current password, an unchanged one) goes under it.
+    onError: (error) => setRefusalFieldError(error, setError, ['currentPassword', 'newPassword']),
   });
   const close = () => {
-    setCurrentPassword('');
-    setNewPassword('');
-    setRepeat('');
+    reset();
     mutation.reset();
     onClose();
   };
-  const isNewValid = newPassword.length >= minLength && newPassword.length <= maxLength;
-  const isDifferent = newPassword !== currentPassword;
-  const isRepeated = repeat === newPassword;
-  const canSubmit = currentPassword.length > 0 && isNewValid && isDifferent && isRepeated && !mutation.isPending;
-  const field = mutation.error instanceof ApiError ? mutation.error.field : undefined;
-  const serverError = (name: string) => (field === name ? mutation.error?.message : undefined);
+  const serverError = (name: 'currentPassword' | 'newPassword') =>
+    errors[name]?.type === 'server' ? errors[name].message : undefined;
+  const newPasswordRuleError = errors.newPassword?.type === 'server' ? undefined : errors.newPassword;
   const newPasswordError =
-    newPassword && !isNewValid
-      ? t('password_new_hint')
-      : newPassword && currentPassword && !isDifferent
-        ? t('password_new_same')
-        : serverError('newPassword');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canSubmit) mutation.mutate();
+    newPassword && newPasswordRuleError
+      ? newPasswordRuleError.message === 'same'
+        ? currentPassword
+          ? t('password_new_same')
+          : undefined
+        : t('password_new_hint')
+      : serverError('newPassword');
+  const refusalField = (mutation.error as { field?: unknown } | null)?.field;
+  const isRefusalPlaced = refusalField === 'currentPassword' || refusalField === 'newPassword';
+  const canSubmit = isValid && !mutation.isPending;
+  const submit = (body: ChangeOwnPasswordBody) => {
+    if (!mutation.isPending) mutation.mutate({ currentPassword: body.currentPassword, newPassword: body.newPassword });
   };
   return (
     <Dialog title={t('password_change_title')} isOpen={isOpen} onClose={close}>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
         <p className="muted">{t('password_change_text')}</p>
         <Field label={t('password_current')} htmlFor="own-password-current" error={serverError('currentPassword')}>
           <input
             id="own-password-current"
             type="password"
             autoComplete="current-password"
-            value={currentPassword}
             maxLength={maxLength}
-            onChange={(event) => {
-              setCurrentPassword(event.target.value);
-              if (field === 'currentPassword') mutation.reset();
-            }}
+            {...register('currentPassword', {
+              // The new password must differ from it; a refusal of the current one goes when it changes.
+              deps: ['newPassword'],
+              onChange: () => {
+                if (refusalField === 'currentPassword') mutation.reset();
+                clearErrors('currentPassword');
+              },
+            })}
           />
         </Field>
         <Field
@@ -81,26 +103,24 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
             id="own-password-new"
             type="password"
             autoComplete="new-password"
-            value={newPassword}
             maxLength={maxLength}
-            onChange={(event) => setNewPassword(event.target.value)}
+            {...register('newPassword', { deps: ['repeat'] })}
           />
         </Field>
         <Field
           label={t('password_repeat')}
           htmlFor="own-password-repeat"
-          error={repeat && !isRepeated ? t('password_repeat_mismatch') : undefined}
+          error={repeat && errors.repeat ? t('password_repeat_mismatch') : undefined}
         >
           <input
             id="own-password-repeat"
             type="password"
             autoComplete="new-password"
-            value={repeat}
             maxLength={maxLength}
-            onChange={(event) => setRepeat(event.target.value)}
+            {...register('repeat')}
           />
         </Field>
-        {field === 'currentPassword' || field === 'newPassword' ? null : <ErrorNote error={mutation.error} />}
+        {isRefusalPlaced ? null : <ErrorNote error={mutation.error} />}
         <div className="form-actions">
           <button type="button" className="button is-ghost" onClick={close}>
             {t('cancel')}

@@ -1,4 +1,9 @@
-import { depositPaths, depositQuestionMaxLength, type AdminDeposit } from '@lotus/contract';
+import {
+  adminRejectDepositBodySchema,
+  depositPaths,
+  depositQuestionMaxLength,
+  type AdminDeposit,
+} from '@lotus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +46,8 @@ const filterNames = ['status', 'methodCode', 'username', 'from', 'to', 'flag'] a
 const statuses = ['pending', 'approved', 'rejected', 'expired'] as const;
 const methods = ['BANK', 'PROMPTPAY', 'DEMOPAY'] as const;
 const flags = ['overdue', 'question'] as const;
-const rejectReasonMinLength = 3;
+/** A rejection's reason as the contract accepts it (trimmed, 3 to 200 characters). */
+const isRejectReasonAccepted = (reason: string) => adminRejectDepositBodySchema.shape.reason.safeParse(reason).success;
 
 const depositStatusTone: Record<AdminDeposit['status'], Tone> = {
   pending: 'warn',
@@ -448,7 +454,7 @@ function DepositDialog({
     onClose();
   }
   const confirm = () => {
-    if (confirming === 'reject' && reason.trim().length < rejectReasonMinLength) {
+    if (confirming === 'reject' && !isRejectReasonAccepted(reason)) {
       setReasonProblem(t('reject_reason_hint'));
       return;
     }

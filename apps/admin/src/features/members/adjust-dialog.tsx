@@ -1,4 +1,4 @@
-import { parseAmount, type AdminMemberRow } from '@lotus/contract';
+import { adminAdjustmentBodySchema, type AdminMemberRow } from '@lotus/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNote, Field, Money } from '../../components/bits';
@@ -9,6 +9,13 @@ import { formatMoney } from '../../lib/format';
 import { useIdempotentMutation } from '@lotus/client';
 import { queryClient } from '../../lib/query-client';
 import { adjustBalance, memberKeys, memberLedgerKeys } from './api';
+
+/**
+ * The contract's rules for the amount and the reason, checked as the operator types (synchronously,
+ * so a message is there with the keystroke); the amount as typed, spaces around it dropped.
+ */
+const isAmountAccepted = (amount: string) => adminAdjustmentBodySchema.shape.amount.safeParse(amount.trim()).success;
+const isReasonAccepted = (reason: string) => adminAdjustmentBodySchema.shape.reason.safeParse(reason).success;
 
 /**
  * Credit or debit the member's main wallet with a reason. One Idempotency-Key per confirmed action
@@ -29,9 +36,8 @@ export function AdjustDialog({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [isConfirming, setConfirming] = useState(false);
-  const amountMinor = parseAmount(amount.trim());
-  const isAmountValid = amountMinor !== null && amountMinor > 0n;
-  const isReasonValid = reason.trim().length >= 3;
+  const isAmountValid = isAmountAccepted(amount);
+  const isReasonValid = isReasonAccepted(reason);
   const mutation = useIdempotentMutation({
     mutationFn: (variables: { direction: 'credit' | 'debit'; amount: string; reason: string }, key: string) =>
       adjustBalance(member.id, variables, key),
@@ -119,7 +125,7 @@ export function AdjustDialog({
             onChange={(event) => setReason(event.target.value)}
           />
         </Field>
-        {isConfirming && amountMinor !== null ? (
+        {isConfirming && isAmountValid ? (
           <p className={`confirm-note is-${direction}`} role="status">
             {t(direction === 'credit' ? 'adjust_confirm_credit' : 'adjust_confirm_debit', {
               amount: formatMoney(amount.trim()),

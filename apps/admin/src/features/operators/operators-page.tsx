@@ -1,12 +1,19 @@
-import type { Operator, OperatorRole } from '@lotus/contract';
+import {
+  createOperatorBodySchema,
+  setRefusalFieldError,
+  type CreateOperatorBody,
+  type Operator,
+  type OperatorRole,
+} from '@lotus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Badge, DateTime, ErrorNote, Field, PageHeader, Panel } from '../../components/bits';
 import { DataTable, type Column } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast';
-import { ApiError } from '../../lib/api-client';
+import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
 import { useMe } from '../auth/api';
 import {
@@ -171,73 +178,75 @@ function RolesHelp() {
   );
 }
 
+/** The contract's new operator (its name and password rules), the name as typed with spaces around it dropped. */
+const createOperatorFormSchema = createOperatorBodySchema.extend({
+  username: z.string().trim().pipe(createOperatorBodySchema.shape.username),
+});
+
 function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [role, setRole] = useState<OperatorRole>('support');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors, isValid },
+  } = useZodForm(createOperatorFormSchema, {
+    // Checked as typed; a field's message shows once something is typed in it.
+    mode: 'onChange',
+    defaultValues: { username: '', password: '', role: 'support' },
+  });
+  const [username, password, role] = watch(['username', 'password', 'role']);
   const mutation = useMutation({
-    mutationFn: () => createOperator({ username: username.trim(), password, role }),
+    mutationFn: (body: CreateOperatorBody) => createOperator(body),
     onSuccess: async (operator) => {
       showToast(t('operators_created_toast', { username: operator.username }));
       await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
       close();
     },
+    // A name already taken (field `username`) goes under the name.
+    onError: (error) => setRefusalFieldError(error, setError, ['username', 'password']),
   });
   const close = () => {
-    setUsername('');
-    setPassword('');
-    setRole('support');
+    reset();
     mutation.reset();
     onClose();
   };
-  const isUsernameValid = /^[A-Za-z0-9_.-]{3,32}$/.test(username.trim());
-  const isPasswordValid = password.length >= 10 && password.length <= 128;
-  const field = mutation.error instanceof ApiError ? mutation.error.field : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (isUsernameValid && isPasswordValid) mutation.mutate();
+  const messageOf = (name: 'username' | 'password', value: string, ruleKey: string) => {
+    const error = errors[name];
+    if (error?.type === 'server') return error.message;
+    return value && error ? t(ruleKey) : undefined;
   };
+  const isRefusalPlaced = errors.username?.type === 'server' || errors.password?.type === 'server';
+  const submit = (body: CreateOperatorBody) => mutation.mutate(body);
   return (
     <Dialog title={t('operators_create')} isOpen={isOpen} onClose={close}>
-      <form className="form" onSubmit={submit} noValidate>
+      <form className="form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
         <Field
           label={t('operators_username')}
           htmlFor="new-operator-username"
           hint={t('operators_username_hint')}
-          error={
-            username && !isUsernameValid
-              ? t('operators_username_hint')
-              : field === 'username'
-                ? mutation.error?.message
-                : undefined
-          }
+          error={messageOf('username', username, 'operators_username_hint')}
         >
-          <input
-            id="new-operator-username"
-            autoComplete="off"
-            value={username}
-            maxLength={32}
-            onChange={(event) => setUsername(event.target.value)}
-          />
+          <input id="new-operator-username" autoComplete="off" maxLength={32} {...register('username')} />
         </Field>
         <Field
           label={t('operators_password')}
           htmlFor="new-operator-password"
           hint={t('operators_password_hint')}
-          error={password && !isPasswordValid ? t('operators_password_hint') : undefined}
+          error={messageOf('password', password, 'operators_password_hint')}
         >
           <input
             id="new-operator-password"
             type="password"
             autoComplete="new-password"
-            value={password}
-            maxLength={128}
-            onChange={(event) => setPassword(event.target.value)}
+            maxLength={createOperatorBodySchema.shape.password.maxLength ?? 128}
+            {...register('password')}
           />
         </Field>
         <Field label={t('operators_role')} htmlFor="new-operator-role" hint={t(`role_${role}_help`)}>
-          <select id="new-operator-role" value={role} onChange={(event) => setRole(event.target.value as OperatorRole)}>
+          <select id="new-operator-role" {...register('role')}>
             {roles.map((value) => (
               <option key={value} value={value}>
                 {t(`role_${value}`)}
@@ -245,16 +254,12 @@ function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
             ))}
           </select>
         </Field>
-        {field === 'username' ? null : <ErrorNote error={mutation.error} />}
+        {isRefusalPlaced ? null : <ErrorNote error={mutation.error} />}
         <div className="form-actions">
           <button type="button" className="button is-ghost" onClick={close}>
             {t('cancel')}
           </button>
-          <button
-            type="submit"
-            className="button is-primary"
-            disabled={!isUsernameValid || !isPasswordValid || mutation.isPending}
-          >
+          <button type="submit" className="button is-primary" disabled={!isValid || mutation.isPending}>
             {mutation.isPending ? t('working') : t('operators_create_submit')}
           </button>
         </div>

@@ -1,4 +1,5 @@
 import {
+  adminRejectWithdrawalRequestSchema,
   payoutReferenceMaxLength,
   payoutReferencePattern,
   proofImageMaxBytes,
@@ -345,7 +346,8 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
       setProblems((current) => ({ ...current, reference: problem }));
       if (problem) return;
     }
-    if (confirming === 'reject' && text.trim() === '') {
+    // The contract's rule for the reason the member reads (trimmed, 1 to 500 characters).
+    if (confirming === 'reject' && !adminRejectWithdrawalRequestSchema.shape.reason.safeParse(text).success) {
       setProblems({ text: t('withdrawal_reject_reason_required') });
       return;
     }
