@@ -1,9 +1,18 @@
-import { identityErrorCodes, type RegisterFieldName, type RegisterSettings } from '@lotus/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  identityErrorCodes,
+  registerRequestSchema,
+  setRefusalFieldError,
+  type RegisterFieldName,
+  type RegisterSettings,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { startSession } from '../../../api/member';
 import { paths } from '../../../config/paths';
 import { ApiError, networkErrorCode } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/forms';
 import { closeModal, openModal } from '../../../stores/modal-store';
 import { checkAffiliateCode, type UrlAffiliate } from '../api/affiliate';
 import { sendRegisterSms } from '../api/sms-codes';
@@ -15,6 +24,7 @@ import {
   readValue,
   type PlannedField,
   type RegisterMode,
+  type RegisterPlan,
   type RegisterValues,
 } from '../register-fields';
 import { checkConfirmation, checkRule, describeRule } from '../register-rules';
@@ -27,12 +37,58 @@ import { WarningDialog } from './warning-dialog';
 import { createMember } from '../api/sessions';
 
 type FieldKey = RegisterFieldName | 'confirmPassword';
-type Errors = Partial<Record<FieldKey | 'agree' | 'captcha', string>>;
 type Step = 'form' | 'checking-affiliate' | 'slider' | 'sending';
 
 /** An affiliate check refused by the server (not a network failure) means the code is no good. */
 function isAffiliateRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.errorCode !== networkErrorCode && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * What the member types (every field as typed, capped as the contract's register request caps it),
+ * the captcha and the terms box, under the merchant's rules: each planned field by its rule (checked
+ * as the server checks it), the confirmation, the SMS code when it is asked, the captcha when shown.
+ */
+function registerFormSchema(t: TFunction, plan: RegisterPlan, minimumAge: number) {
+  const fieldName = (name: FieldKey) => t(`register_field_${name}`);
+  return z
+    .object({
+      fields: z.record(z.string(), registerRequestSchema.shape.username),
+      captcha: z.string(),
+      agree: z.boolean(),
+    })
+    .superRefine(({ fields: current, captcha, agree }, context) => {
+      const add = (path: string[], message: string | null) => {
+        if (message) context.addIssue({ code: 'custom', path, message });
+      };
+      for (const field of plan.fields) {
+        add(
+          ['fields', field.name],
+          checkRule(readValue(current, field.name, field.isSecret), field.rule, fieldName(field.name), t, {
+            isSecret: field.isSecret,
+          }),
+        );
+      }
+      if (plan.hasPassword) {
+        add(
+          ['fields', 'confirmPassword'],
+          checkConfirmation(
+            readValue(current, 'confirmPassword', true),
+            readValue(current, 'password', true),
+            fieldName('confirmPassword'),
+            t,
+          ),
+        );
+      }
+      if (isSmsCodeAsked(plan, readValue(current, 'mobileNum'))) {
+        add(
+          ['fields', 'verificationCode'],
+          checkRule(readValue(current, 'verificationCode'), plan.codeRule, fieldName('verificationCode'), t),
+        );
+      }
+      if (plan.isCaptchaShown && !captcha.trim()) add(['captcha'], t('captcha_required'));
+      if (!agree) add(['agree'], t('register_agree_required', { age: minimumAge }));
+    });
 }
 
 interface RegisterFormProps {
@@ -51,14 +107,32 @@ interface RegisterFormProps {
 export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps) {
   const { t } = useTranslation();
   const plan = planRegisterForm(settings, mode, urlAffiliate);
-  const [values, setValues] = useState<RegisterValues>({});
+  const form = useZodForm(
+    // The plan comes from the settings, the mode and the address's affiliate: the schema changes with them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    useMemo(() => registerFormSchema(t, plan, settings.minimumAge), [t, settings, mode, urlAffiliate]),
+    { defaultValues: { fields: {}, captcha: '', agree: false } },
+  );
+  const {
+    fields: values,
+    captcha,
+    agree: hasAgreed,
+  } = form.watch() as {
+    fields: RegisterValues;
+    captcha: string;
+    agree: boolean;
+  };
+  const { errors: formErrors, isSubmitted } = form.formState;
+  const errors: Partial<Record<FieldKey | 'agree' | 'captcha', string>> = {
+    ...Object.fromEntries(
+      Object.entries(formErrors.fields ?? {}).map(([name, error]) => [name, (error as { message?: string }).message]),
+    ),
+    captcha: formErrors.captcha?.message,
+    agree: formErrors.agree?.message,
+  };
   const [dialingCode, setDialingCode] = useState(defaultDialingCode);
-  const [hasAgreed, setHasAgreed] = useState(false);
-  const [captcha, setCaptcha] = useState('');
   const [captchaId, setCaptchaId] = useState<string | null>(null);
   const [captchaReloadKey, setCaptchaReloadKey] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
-  const [hasSubmitted, setHasSubmitted] = useState(false);
   const [formError, setFormError] = useState('');
   const [dialog, setDialog] = useState<string | null>(null);
   const [step, setStep] = useState<Step>('form');
@@ -74,41 +148,17 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
   const [before = '', terms = '', after = ''] = t('register_agree', { age: settings.minimumAge }).split(/<\/?terms>/);
   const agreeText = { before, terms, after };
 
-  const validate = (current: RegisterValues, agreed: boolean, captchaAnswer: string): Errors => {
-    const next: Errors = {};
-    for (const field of plan.fields) {
-      const message = checkRule(readValue(current, field.name, field.isSecret), field.rule, fieldName(field.name), t, {
-        isSecret: field.isSecret,
-      });
-      if (message) next[field.name] = message;
-    }
-    if (plan.hasPassword) {
-      const message = checkConfirmation(
-        readValue(current, 'confirmPassword', true),
-        readValue(current, 'password', true),
-        fieldName('confirmPassword'),
-        t,
-      );
-      if (message) next.confirmPassword = message;
-    }
-    if (isSmsCodeAsked(plan, readValue(current, 'mobileNum'))) {
-      const message = checkRule(
-        readValue(current, 'verificationCode'),
-        plan.codeRule,
-        fieldName('verificationCode'),
-        t,
-      );
-      if (message) next.verificationCode = message;
-    }
-    if (plan.isCaptchaShown && !captchaAnswer.trim()) next.captcha = t('captcha_required');
-    if (!agreed) next.agree = t('register_agree_required', { age: settings.minimumAge });
-    return next;
+  /** Once the form has been sent, every change checks it again (a message goes as soon as it is put right). */
+  const recheck = () => {
+    if (isSubmitted) void form.trigger();
   };
-
   const setValue = (name: FieldKey, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (hasSubmitted) setErrors(validate(next, hasAgreed, captcha));
+    form.setValue(`fields.${name}`, value);
+    recheck();
+  };
+  const setCaptcha = (answer: string) => {
+    form.setValue('captcha', answer);
+    recheck();
   };
 
   /** spec §5: the number is checked before a code is asked for it. */
@@ -121,7 +171,8 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
       fieldName('mobileNum'),
       t,
     );
-    setErrors((previous) => ({ ...previous, mobileNum: message ?? undefined }));
+    if (message) form.setError('fields.mobileNum', { type: 'custom', message });
+    else form.clearErrors('fields.mobileNum');
     return message === null;
   };
 
@@ -133,14 +184,8 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
       sliderToken,
     });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (step !== 'form') return;
-    setHasSubmitted(true);
-    setFormError('');
-    const next = validate(values, hasAgreed, captcha);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
     const typedAffiliateCode = plan.fields.some((field) => field.name === 'affiliateCode')
       ? readValue(values, 'affiliateCode')
       : '';
@@ -172,11 +217,15 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
       await startSession(result);
       closeModal();
     } catch (error) {
+      const fields: FieldKey[] = plan.fields.map((field) => field.name);
+      if (plan.hasPassword) fields.push('confirmPassword');
       if (error instanceof ApiError && error.errorCode === identityErrorCodes.affiliateInvalid)
         setDialog(t('invitation_code_error'));
-      else setFormError(describeAuthError(error, t));
+      else if (!setRefusalFieldError(error, (name, fieldError) => form.setError(`fields.${name}`, fieldError), fields))
+        setFormError(describeAuthError(error, t));
       if (plan.isCaptchaShown) {
-        setCaptcha('');
+        // A new picture, an empty answer; its message only at the next try, as before.
+        form.setValue('captcha', '');
         setCaptchaReloadKey((key) => key + 1);
       }
       setStep('form');
@@ -246,7 +295,10 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
   return (
     <form
       className="auth-form register-form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        if (step === 'form') setFormError('');
+        void form.handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('register_title')}
     >
@@ -271,8 +323,8 @@ export function RegisterForm({ settings, mode, urlAffiliate }: RegisterFormProps
           name="agree"
           checked={hasAgreed}
           onChange={(event) => {
-            setHasAgreed(event.target.checked);
-            if (hasSubmitted) setErrors(validate(values, event.target.checked, captcha));
+            form.setValue('agree', event.target.checked);
+            recheck();
           }}
         />
         <span>

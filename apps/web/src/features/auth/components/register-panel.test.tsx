@@ -176,6 +176,23 @@ describe('registration by mobile', () => {
   });
 });
 
+describe('a refusal that names a field', () => {
+  test('a number already registered shows under the number, not under the form', async () => {
+    api({
+      [`PUT ${apiPaths.registerMobile}`]: () =>
+        refuse(409, 'mobile.taken', 'This mobile number is already registered', 'mobileNum'),
+    });
+    await openMobileTab();
+    await fillMobileForm();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
+    const message = await screen.findByText('This mobile number is already registered', {}, { timeout: 5000 });
+    expect(message.closest('.auth-field')?.querySelector('input[name="mobileNum"]')).toBeTruthy();
+    expect(screen.getByLabelText(/^Mobile number \(your username\)/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(modalStore.get()).toEqual({ kind: 'register' });
+  });
+});
+
 describe('the slider and the terms', () => {
   test("the second slider (the registration's) scrolls itself to the middle of the view and takes the focus", async () => {
     api({
