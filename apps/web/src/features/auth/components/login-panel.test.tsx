@@ -104,6 +104,35 @@ describe('login modal tabs', () => {
   });
 });
 
+describe('login by username: messages under their fields', () => {
+  test('empty fields: each rule message under its own field; nothing is sent', async () => {
+    const { calls } = api();
+    renderWithProviders(<LoginPanel />);
+    await submit();
+    const fieldOf = (text: string) => screen.getByText(text).closest('.auth-field')?.querySelector('input')?.id;
+    expect(fieldOf('Please enter your username')).toBe('login-username');
+    expect(fieldOf('Please enter your password')).toBe('login-password');
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(loginCalls(calls)).toHaveLength(0);
+  });
+
+  test('a refusal that names a field shows under it; one that names none under the form', async () => {
+    let answer = refuse(400, 'validation.failed', 'The username holds characters that are not allowed', 'username');
+    api({}, { [`POST ${apiPaths.login}`]: () => answer });
+    renderWithProviders(<LoginPanel />);
+    type('Username', 'som<chai>');
+    type('Password', 'secret123');
+    await submit();
+    const message = await screen.findByText('The username holds characters that are not allowed');
+    expect(message.closest('.auth-field')?.querySelector('input')?.id).toBe('login-username');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    answer = refuse(400, 'login.failed', 'Wrong username or password');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong username or password');
+  });
+});
+
 describe('remember me', () => {
   test('ticked: the answer’s remember token is kept with the username for a day, never the password', async () => {
     const { calls } = api({}, { [`POST ${apiPaths.login}`]: () => ok({ ...loginResult, rememberToken }) });

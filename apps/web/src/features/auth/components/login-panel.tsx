@@ -1,11 +1,19 @@
 import '../login.css';
-import { identityErrorCodes, type LoginRequest } from '@lotus/contract';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import {
+  identityErrorCodes,
+  passwordLoginRequestSchema,
+  setRefusalFieldError,
+  type LoginRequest,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Icon } from '../../../components/icon';
 import { ApiError } from '../../../lib/api-client';
 import { loadChunk } from '../../../lib/chunk-loader';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { openModal, type LoginAttempt } from '../../../stores/modal-store';
 import { describeAuthError } from '../auth-errors';
 import { completeLogin, openLoginVerificationIfAsked } from '../complete-login';
@@ -95,10 +103,20 @@ export function LoginPanel({ prefill }: { prefill?: { username: string; password
   );
 }
 
-interface Errors {
-  username?: string;
-  password?: string;
-  captcha?: string;
+/**
+ * The contract's username and password of a login (a remembered login needs no password), and the
+ * captcha's answer when one is asked.
+ */
+function usernameLoginFormSchema(t: TFunction, remembered: RememberedLogin | null, isCaptchaMissing: boolean) {
+  const { username, password } = passwordLoginRequestSchema.shape;
+  return z.object({ username: z.string(), password: z.string() }).superRefine((values, context) => {
+    const usesRememberToken = isRememberedUsername(remembered, values.username) && values.password === '';
+    addFieldIssues(context, {
+      username: username.safeParse(values.username).success ? null : t('login_username_required'),
+      password: usesRememberToken || password.safeParse(values.password).success ? null : t('login_password_required'),
+      captcha: isCaptchaMissing ? t('captcha_required') : null,
+    });
+  });
 }
 
 /**
@@ -110,39 +128,41 @@ interface Errors {
 function UsernameLoginForm({ prefill }: { prefill?: { username: string; password: string } }) {
   const { t } = useTranslation();
   const [remembered, setRemembered] = useState<RememberedLogin | null>(() => findRememberedLogin());
-  const [username, setUsername] = useState(() => prefill?.username ?? remembered?.username ?? '');
-  const [password, setPassword] = useState(prefill?.password ?? '');
+  const [initialUsername] = useState(() => prefill?.username ?? remembered?.username ?? '');
   // Ticked when a remembered login is shown; the top bar's form for someone else starts unticked.
   const [isRememberTicked, setIsRememberTicked] = useState(
     () => remembered !== null && (!prefill || isRememberedUsername(remembered, prefill.username)),
   );
   const [isPasswordVisible, setIsPasswordVisible] = useState(false);
   const captcha = useLoginCaptcha();
-  const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
   // The top bar's form already validated: go straight to the slider.
   const [step, setStep] = useState<'form' | 'slider' | 'sending'>(
     prefill?.username && prefill.password ? 'slider' : 'form',
   );
 
+  const rememberedIfTicked = isRememberTicked ? remembered : null;
+  const form = useZodForm(
+    useMemo(
+      () => usernameLoginFormSchema(t, rememberedIfTicked, captcha.isMissing),
+      [t, rememberedIfTicked, captcha.isMissing],
+    ),
+    {
+      defaultValues: { username: initialUsername, password: prefill?.password ?? '' },
+      // As before: the messages stay until the next try.
+      reValidateMode: 'onSubmit',
+    },
+  );
+  const { username, password } = form.watch();
   const rememberedForUsername = isRememberTicked && isRememberedUsername(remembered, username) ? remembered : null;
   const usesRememberToken = rememberedForUsername !== null && password === '';
-
-  const validate = (): Errors => {
-    const next: Errors = {};
-    if (!username.trim()) next.username = t('login_username_required');
-    if (!password && !usesRememberToken) next.password = t('login_password_required');
-    if (captcha.isMissing) next.captcha = t('captcha_required');
-    return next;
+  const errors = {
+    username: form.formState.errors.username?.message,
+    password: form.formState.errors.password?.message,
+    captcha: (form.formState.errors as Record<string, { message?: string } | undefined>).captcha?.message,
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = validate();
-    setErrors(next);
-    setFormError('');
-    if (Object.keys(next).length === 0) setStep('slider');
-  };
+  const onSubmit = () => setStep('slider');
 
   const onRememberChange = (isTicked: boolean) => {
     setIsRememberTicked(isTicked);
@@ -186,8 +206,8 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
         // Expired or revoked elsewhere: forget it here and ask for the password.
         clearRememberedLogin();
         setRemembered(null);
-        setErrors({ password: error.message });
-      } else {
+        form.setError('password', { type: 'server', message: error.message });
+      } else if (!setRefusalFieldError(error, form.setError, ['username', 'password'])) {
         setFormError(describeAuthError(error, t));
       }
       captcha.afterRefusal(error);
@@ -196,7 +216,15 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
   };
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t('login_form_label')}>
+    <form
+      className="auth-form"
+      onSubmit={(event) => {
+        setFormError('');
+        void form.handleSubmit(onSubmit)(event);
+      }}
+      noValidate
+      aria-label={t('login_form_label')}
+    >
       <div className="auth-field">
         <label className="auth-field__label" htmlFor="login-username">
           {t('login_username')}
@@ -204,11 +232,9 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
         <input
           id="login-username"
           className="auth-field__input"
-          name="username"
           autoComplete="username"
           maxLength={255}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          {...form.register('username')}
           aria-invalid={Boolean(errors.username)}
           placeholder={t('login_username_placeholder')}
         />
@@ -222,12 +248,10 @@ function UsernameLoginForm({ prefill }: { prefill?: { username: string; password
           <input
             id="login-password"
             className={`auth-field__input${rememberedForUsername ? ' auth-field__input--remembered' : ''}`}
-            name="password"
             type={isPasswordVisible ? 'text' : 'password'}
             autoComplete="current-password"
             maxLength={255}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...form.register('password')}
             aria-invalid={Boolean(errors.password)}
             placeholder={t(rememberedForUsername ? 'login_password_remembered' : 'login_password_placeholder')}
           />
