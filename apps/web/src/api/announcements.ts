@@ -2,12 +2,14 @@ import { announcementListSchema, apiPaths, type AnnouncementList } from '@lotus/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '@lotus/client';
+import { queryKeys, useLanguage } from '@lotus/client';
+
+export const announcementsKeys = queryKeys('announcements');
 
 /** GET /wps/relay/MCSFE_getListAnnouncements: player notices, banners, popup and promotions. */
 export const announcementsQuery = (language: Language) =>
   queryOptions({
-    queryKey: ['announcements', language],
+    queryKey: announcementsKeys.of(language),
     queryFn: () =>
       apiRequest<AnnouncementList>(apiPaths.announcements, {
         schema: import.meta.env.DEV && announcementListSchema,

@@ -26,8 +26,14 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '@lotus/client';
+import { queryKeys, useLanguage } from '@lotus/client';
 import { useSessionToken } from './member';
+
+export const gameListKeys = queryKeys('game-list');
+export const vassGameTypesKeys = queryKeys('vass-game-types');
+export const favoriteIdsKeys = queryKeys('favorite-ids');
+export const favoriteListKeys = queryKeys('favorite-list');
+export const recentGamesKeys = queryKeys('recent-games');
 
 /**
  * The member's game catalogue (issue 5; calls in packages/contract/src/games.ts and game-launch.ts).
@@ -51,7 +57,7 @@ export interface GameListFilter {
 
 export const gameListQuery = (token: string | null, language: Language, filter: GameListFilter) =>
   infiniteQueryOptions({
-    queryKey: ['game-list', token, language, filter],
+    queryKey: gameListKeys.of(token, language, filter),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<GameList>(gamePaths.gameList, {
         schema: import.meta.env.DEV && gameListSchema,
@@ -92,7 +98,7 @@ export async function findFirstGameOfVendor(vassalage: string, language: Languag
 /** GET GCSGAME_getVassGameType: each vendor's game type and the classifies of its games (the filter chips). */
 export const vassGameTypesQuery = (token: string | null, language: Language) =>
   queryOptions({
-    queryKey: ['vass-game-types', token, language],
+    queryKey: vassGameTypesKeys.of(token, language),
     queryFn: async () =>
       (await apiRequest<VassGameTypes>(gamePaths.vassGameType, { query: { language }, isSilent: true })).content,
     enabled: Boolean(token),
@@ -106,7 +112,7 @@ export function useVassGameTypes() {
 /** GET MCSFE_getFavoriteGames: the ids of the member's favourites, which draw every heart. */
 export const favoriteIdsQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['favorite-ids', token],
+    queryKey: favoriteIdsKeys.of(token),
     queryFn: async () =>
       (
         await apiRequest<FavoriteGames>(gamePaths.favoriteGames, {
@@ -127,7 +133,7 @@ const favoritesListPageSize = gameListMaxPageSize;
 /** GET MCSFE_getFavoriteGamesList: the favourites as game cards, newest first. */
 export const favoritesListQuery = (token: string | null, language: Language) =>
   infiniteQueryOptions({
-    queryKey: ['favorite-list', token, language],
+    queryKey: favoriteListKeys.of(token, language),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<FavoriteGamesList>(gamePaths.favoriteGamesList, {
         schema: import.meta.env.DEV && favoriteGamesListSchema,
@@ -148,7 +154,7 @@ export function useFavoritesList(isEnabled: boolean) {
 /** GET GCS_recentGame: the last games the member launched, latest first. */
 export const recentGamesQuery = (token: string | null, language: Language) =>
   queryOptions({
-    queryKey: ['recent-games', token, language],
+    queryKey: recentGamesKeys.of(token, language),
     queryFn: async () =>
       (
         await apiRequest<RecentGames>(gamePaths.recentGames, {
@@ -200,7 +206,7 @@ export function useSetFavorite(): (change: FavoriteChange) => void {
       client.setQueryData(idsKey, context?.previous);
     },
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: ['favorite-list', token] });
+      void client.invalidateQueries({ queryKey: favoriteListKeys.of(token) });
     },
   });
   return (change) => {

@@ -2,12 +2,14 @@ import { apiPaths, type HelpTopic } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '@lotus/client';
+import { queryKeys, useLanguage } from '@lotus/client';
+
+export const helpCenterKeys = queryKeys('helpCenter');
 
 /** GET /wps/system/helpCenter: help topics in display order. */
 export const helpTopicsQuery = (language: Language) =>
   queryOptions({
-    queryKey: ['helpCenter', language],
+    queryKey: helpCenterKeys.of(language),
     queryFn: async () => (await apiRequest<HelpTopic[]>(apiPaths.helpCenter)).slice().sort((a, b) => a.sort - b.sort),
   });
 

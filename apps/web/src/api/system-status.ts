@@ -2,7 +2,9 @@ import { systemStatusSchema, apiPaths, type SystemStatus } from '@lotus/contract
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { useLanguage } from '@lotus/client';
+import { queryKeys, useLanguage } from '@lotus/client';
+
+export const systemStatusKeys = queryKeys('systemStatus');
 
 /** spec §4: systemStatus 0 normal, 1 maintenance, 2 region restriction. */
 export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as const;
@@ -10,7 +12,7 @@ export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as
 /** GET /wps/system/status with the current host (spec §7), asked before anything is drawn. */
 export const systemStatusQuery = (language: Language) =>
   queryOptions({
-    queryKey: ['systemStatus', language],
+    queryKey: systemStatusKeys.of(language),
     queryFn: () =>
       apiRequest<SystemStatus>(apiPaths.systemStatus, {
         schema: import.meta.env.DEV && systemStatusSchema,

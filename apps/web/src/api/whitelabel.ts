@@ -2,7 +2,9 @@ import { apiPaths, type Whitelabel } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, setApiMerchantCode } from '../lib/api-client';
 import { session, type Language } from '../lib/session';
-import { useLanguage } from '@lotus/client';
+import { queryKeys, useLanguage } from '@lotus/client';
+
+export const whitelabelKeys = queryKeys('whitelabel');
 
 interface CachedWhitelabel {
   language: Language;
@@ -12,7 +14,7 @@ interface CachedWhitelabel {
 /** GET /wps/system/whitelabel: the merchant's brand configuration and switches (spec §7). */
 export const whitelabelQuery = (language: Language) =>
   queryOptions({
-    queryKey: ['whitelabel', language],
+    queryKey: whitelabelKeys.of(language),
     queryFn: async () => {
       const whitelabel = await apiRequest<Whitelabel>(apiPaths.whitelabel);
       setApiMerchantCode(whitelabel.merchantCode);

@@ -1,7 +1,10 @@
 import { affiliateSchema, apiPaths, type Affiliate } from '@lotus/contract';
+import { queryKeys } from '@lotus/client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+
+export const affiliateKeys = queryKeys('affiliate');
 
 /** The query parameter of an affiliate (invitation) link: `/register?affiliateCode=LOTUS88`. */
 export const affiliateCodeParameter = 'affiliateCode';
@@ -32,7 +35,7 @@ export function useUrlAffiliate(): UrlAffiliate {
     () => new URLSearchParams(window.location.search).get(affiliateCodeParameter)?.trim().slice(0, 64) || null,
   );
   const check = useQuery({
-    queryKey: ['affiliate', code, window.location.hostname],
+    queryKey: affiliateKeys.of(code, window.location.hostname),
     queryFn: () => checkAffiliateCode(code!),
     enabled: code !== null,
     retry: false,

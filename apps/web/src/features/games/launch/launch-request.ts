@@ -1,9 +1,10 @@
-import { apiPaths, launchErrorCodes, type LaunchGameRequest, type MerchantWallet } from '@lotus/contract';
+import { launchErrorCodes, type LaunchGameRequest, type MerchantWallet } from '@lotus/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { gameMenusQuery } from '../../../api/game-menus';
 import { findFirstGameOfVendor, launchGame } from '../../../api/games';
 import { walletBalanceQuery } from '../../../api/wallet';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { merchantWalletQuery } from '../../wallet/api/transfer-wallet';
+import { ApiError } from '../../../lib/api-client';
 import type { Language } from '../../../lib/session';
 import { launchedGameStore } from '../../../stores/launched-game-store';
 import { newReturnKey, returnGameWallets } from './game-wallet-return';
@@ -86,11 +87,7 @@ export async function readTransferWallet(
 ): Promise<TransferWallet | null> {
   let merchantWallet: MerchantWallet;
   try {
-    merchantWallet = await queryClient.fetchQuery({
-      queryKey: ['merchant-wallet', token],
-      queryFn: () => apiRequest<MerchantWallet>(apiPaths.merchantWallet, { isSilent: true }),
-      staleTime: 5 * 60_000,
-    });
+    merchantWallet = await queryClient.fetchQuery({ ...merchantWalletQuery(token), staleTime: 5 * 60_000 });
   } catch {
     return null;
   }

@@ -21,17 +21,19 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionToken } from '../../../api/member';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaderName, useIdempotentMutation } from '@lotus/client';
+import { idempotencyHeaderName, queryKeys, useIdempotentMutation } from '@lotus/client';
 
 /** Deposit calls of packages/contract/src/deposits.ts (page depositv2). Every query is the member's: keyed by token. */
+const deposits = queryKeys('deposits');
+
 export const depositKeys = {
-  all: ['deposits'] as const,
-  settings: (token: string | null) => ['deposits', 'settings', token] as const,
-  methods: (token: string | null) => ['deposits', 'methods', token] as const,
-  banks: (token: string | null) => ['deposits', 'banks', token] as const,
-  detail: (token: string | null, depositId: number) => ['deposits', 'detail', token, depositId] as const,
-  report: (token: string | null, query: Partial<DepositReportQuery>) => ['deposits', 'report', token, query] as const,
-  limits: (token: string | null) => ['deposits', 'limits', token] as const,
+  all: deposits.all,
+  settings: (token: string | null) => deposits.of('settings', token),
+  methods: (token: string | null) => deposits.of('methods', token),
+  banks: (token: string | null) => deposits.of('banks', token),
+  detail: (token: string | null, depositId: number) => deposits.of('detail', token, depositId),
+  report: (token: string | null, query: Partial<DepositReportQuery>) => deposits.of('report', token, query),
+  limits: (token: string | null) => deposits.of('limits', token),
 };
 
 export function useDepositSettings() {

@@ -7,15 +7,19 @@ import {
   type TransactionHistory,
   type TransactionHistoryQuery,
 } from '@lotus/contract';
+import { queryKeys } from '@lotus/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSessionToken } from '../../../api/member';
 import { apiRequest } from '../../../lib/api-client';
+
+export const transactionHistoryKeys = queryKeys('transaction-history');
+export const personalProfitKeys = queryKeys('personal-profit');
 
 /** Pages transactionHistory and personalProfit: read-only views of the member's ledger. */
 export function useTransactionHistory(query: Partial<TransactionHistoryQuery>) {
   const token = useSessionToken();
   return useQuery({
-    queryKey: ['transaction-history', token, query],
+    queryKey: transactionHistoryKeys.of(token, query),
     queryFn: () =>
       apiRequest<TransactionHistory>(withdrawalPaths.transactionHistory, {
         schema: import.meta.env.DEV && transactionHistorySchema,
@@ -30,7 +34,7 @@ export function useTransactionHistory(query: Partial<TransactionHistoryQuery>) {
 export function usePersonalProfit(query: PersonalProfitQuery) {
   const token = useSessionToken();
   return useQuery({
-    queryKey: ['personal-profit', token, query],
+    queryKey: personalProfitKeys.of(token, query),
     queryFn: () =>
       apiRequest<PersonalProfit>(withdrawalPaths.personalProfit, {
         schema: import.meta.env.DEV && personalProfitSchema,

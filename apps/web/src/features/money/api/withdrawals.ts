@@ -25,20 +25,20 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSessionToken } from '../../../api/member';
 import { ApiError, apiHeaders, apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaderName, useIdempotentMutation } from '@lotus/client';
+import { idempotencyHeaderName, queryKeys, useIdempotentMutation } from '@lotus/client';
 import { sealedRequest } from '../../../lib/sealed-request';
 
 /** Withdrawal calls of packages/contract/src/withdrawals.ts (page withdraw). Sealed where the contract says so. */
+const withdrawals = queryKeys('withdrawals');
+
 export const withdrawalKeys = {
-  all: ['withdrawals'] as const,
-  paymentPassword: (token: string | null) => ['withdrawals', 'payment-password', token] as const,
-  accountInfo: (token: string | null) => ['withdrawals', 'account-info', token] as const,
-  settings: (token: string | null) => ['withdrawals', 'settings', token] as const,
-  report: (token: string | null, query: Partial<WithdrawReportQuery>) =>
-    ['withdrawals', 'report', token, query] as const,
-  confirmations: (token: string | null) => ['withdrawals', 'confirmations', token] as const,
-  payoutSlip: (token: string | null, withdrawalId: number) =>
-    ['withdrawals', 'payout-slip', token, withdrawalId] as const,
+  all: withdrawals.all,
+  paymentPassword: (token: string | null) => withdrawals.of('payment-password', token),
+  accountInfo: (token: string | null) => withdrawals.of('account-info', token),
+  settings: (token: string | null) => withdrawals.of('settings', token),
+  report: (token: string | null, query: Partial<WithdrawReportQuery>) => withdrawals.of('report', token, query),
+  confirmations: (token: string | null) => withdrawals.of('confirmations', token),
+  payoutSlip: (token: string | null, withdrawalId: number) => withdrawals.of('payout-slip', token, withdrawalId),
 };
 
 const idempotent = (key: string) => ({ [idempotencyHeaderName]: key });

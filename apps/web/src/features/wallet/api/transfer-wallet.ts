@@ -9,21 +9,22 @@ import {
   type WalletTransferRequest,
   type WalletTransferResult,
 } from '@lotus/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSessionToken } from '../../../api/member';
 import { walletBalanceQuery } from '../../../api/wallet';
 import { apiRequest } from '../../../lib/api-client';
-import { idempotencyHeaderName, useIdempotentMutation } from '@lotus/client';
+import { idempotencyHeaderName, queryKeys, useIdempotentMutation } from '@lotus/client';
+
+export const merchantWalletKeys = queryKeys('merchant-wallet');
 
 /** What the page sends: `all` may be left out (the contract defaults it to false). */
 export type TransferRequest = Omit<WalletTransferRequest, 'all'> & { all?: boolean };
 
 /** GET GCS_merchantWallet: which vendors keep a wallet of their own (transfer mode, `isSingle: false`). */
-export function useMerchantWallet() {
-  const token = useSessionToken();
-  return useQuery({
-    queryKey: ['merchant-wallet', token],
+export const merchantWalletQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: merchantWalletKeys.of(token),
     queryFn: () =>
       apiRequest<MerchantWallet>(apiPaths.merchantWallet, {
         schema: import.meta.env.DEV && merchantWalletSchema,
@@ -31,6 +32,9 @@ export function useMerchantWallet() {
       }),
     enabled: Boolean(token),
   });
+
+export function useMerchantWallet() {
+  return useQuery(merchantWalletQuery(useSessionToken()));
 }
 
 /**
