@@ -2,14 +2,12 @@ import { announcementListSchema, apiPaths, type AnnouncementList } from '@lotus/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { queryKeys, useLanguage } from '@lotus/client';
-
-export const announcementsKeys = queryKeys('announcements');
+import { useLanguage } from '@lotus/client';
 
 /** GET /wps/relay/MCSFE_getListAnnouncements: player notices, banners, popup and promotions. */
 export const announcementsQuery = (language: Language) =>
   queryOptions({
-    queryKey: announcementsKeys.of(language),
+    queryKey: ['announcements', language],
     queryFn: () =>
       apiRequest<AnnouncementList>(apiPaths.announcements, {
         schema: import.meta.env.DEV && announcementListSchema,

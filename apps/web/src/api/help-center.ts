@@ -2,14 +2,12 @@ import { apiPaths, type HelpTopic } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { queryKeys, useLanguage } from '@lotus/client';
-
-export const helpCenterKeys = queryKeys('helpCenter');
+import { useLanguage } from '@lotus/client';
 
 /** GET /wps/system/helpCenter: help topics in display order. */
 export const helpTopicsQuery = (language: Language) =>
   queryOptions({
-    queryKey: helpCenterKeys.of(language),
+    queryKey: ['helpCenter', language],
     queryFn: async () => (await apiRequest<HelpTopic[]>(apiPaths.helpCenter)).slice().sort((a, b) => a.sort - b.sort),
   });
 

@@ -2,9 +2,7 @@ import { hotGamesSchema, apiPaths, type HotGames } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { queryKeys, useLanguage } from '@lotus/client';
-
-export const hotGamesKeys = queryKeys('hotGames');
+import { useLanguage } from '@lotus/client';
 
 /** spec §9: hot games are asked with isPlatform 2 and the platforms flash and html5-desktop. */
 const hotGamesParams = { isPlatform: 2, platform: 'flash,html5-desktop' } as const;
@@ -12,7 +10,7 @@ const hotGamesParams = { isPlatform: 2, platform: 'flash,html5-desktop' } as con
 /** GET /wps/relay/GCSGAME_hotGamesV2 ("gameHot"), every vendor; callers filter by vendor. */
 export const hotGamesQuery = (language: Language) =>
   queryOptions({
-    queryKey: hotGamesKeys.of(language),
+    queryKey: ['hotGames', language],
     queryFn: async () =>
       (
         await apiRequest<HotGames>(apiPaths.hotGames, {

@@ -3,12 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api-client';
 import { session, type Language } from '../lib/session';
-import { queryKeys, useLanguage } from '@lotus/client';
+import { useLanguage } from '@lotus/client';
 import { queryClient } from './query-client';
-
-export const memberInfoKeys = queryKeys('member-info');
-export const registerSettingsKeys = queryKeys('register-settings');
-export const countriesKeys = queryKeys('countries');
 
 /** The session token; re-renders on login, logout and a forced logout. */
 export function useSessionToken(): string | null {
@@ -18,7 +14,7 @@ export function useSessionToken(): string | null {
 /** GET /wps/member/info (spec §7): asked only while a token exists (spec §4). */
 export const memberInfoQuery = (token: string | null) =>
   queryOptions({
-    queryKey: memberInfoKeys.of(token),
+    queryKey: ['member-info', token],
     queryFn: async () => {
       const info = await apiRequest<MemberInfo>(apiPaths.memberInfo, { isSilent: true });
       session.setIsAgent(info.type);
@@ -34,7 +30,7 @@ export function useMemberInfo() {
 
 // A logout (or a 401) drops the member's cached data, so the next login never sees the last one's.
 session.subscribeToken(() => {
-  if (!session.hasToken()) queryClient.removeQueries({ queryKey: memberInfoKeys.all });
+  if (!session.hasToken()) queryClient.removeQueries({ queryKey: ['member-info'] });
 });
 
 /** After a login or a registration: keep the token, load member info before the modal closes. */
@@ -56,7 +52,7 @@ export async function endSession(): Promise<void> {
 /** GET /wps/system/setting/register: which fields the register form shows and their rules. */
 export const registerSettingsQuery = (language: Language) =>
   queryOptions({
-    queryKey: registerSettingsKeys.of(language),
+    queryKey: ['register-settings', language],
     queryFn: () => apiRequest<RegisterSettings>(apiPaths.registerSettings, { isSilent: true }),
   });
 
@@ -68,7 +64,7 @@ export function useRegisterSettings() {
 export function useCountries(isEnabled: boolean) {
   const language = useLanguage();
   return useQuery({
-    queryKey: countriesKeys.of(language),
+    queryKey: ['countries', language],
     queryFn: () => apiRequest<Country[]>(apiPaths.country, { isSilent: true }),
     enabled: isEnabled,
     staleTime: 60 * 60_000,

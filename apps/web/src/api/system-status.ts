@@ -2,9 +2,7 @@ import { systemStatusSchema, apiPaths, type SystemStatus } from '@lotus/contract
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
-import { queryKeys, useLanguage } from '@lotus/client';
-
-export const systemStatusKeys = queryKeys('systemStatus');
+import { useLanguage } from '@lotus/client';
 
 /** spec §4: systemStatus 0 normal, 1 maintenance, 2 region restriction. */
 export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as const;
@@ -12,7 +10,7 @@ export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as
 /** GET /wps/system/status with the current host (spec §7), asked before anything is drawn. */
 export const systemStatusQuery = (language: Language) =>
   queryOptions({
-    queryKey: systemStatusKeys.of(language),
+    queryKey: ['systemStatus', language],
     queryFn: () =>
       apiRequest<SystemStatus>(apiPaths.systemStatus, {
         schema: import.meta.env.DEV && systemStatusSchema,

@@ -1,17 +1,14 @@
 import { apiPaths, walletStreamEventName, type WalletBalance } from '@lotus/contract';
-import { queryKeys } from '@lotus/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiHeaders, apiRequest } from '../lib/api-client';
 import { useSessionToken } from './member';
 import { queryClient } from './query-client';
 
-export const walletBalanceKeys = queryKeys('wallet-balance');
-
 /** GET /wps/v2/wallets/balance: the member's wallets, kept fresh by the balance stream below. */
 export const walletBalanceQuery = (token: string | null) =>
   queryOptions({
-    queryKey: walletBalanceKeys.of(token),
+    queryKey: ['wallet-balance', token],
     queryFn: () => apiRequest<WalletBalance>(apiPaths.walletBalance, { isSilent: true }),
     enabled: Boolean(token),
     staleTime: 60_000,

@@ -2,9 +2,7 @@ import { apiPaths, type Whitelabel } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, setApiMerchantCode } from '../lib/api-client';
 import { session, type Language } from '../lib/session';
-import { queryKeys, useLanguage } from '@lotus/client';
-
-export const whitelabelKeys = queryKeys('whitelabel');
+import { useLanguage } from '@lotus/client';
 
 interface CachedWhitelabel {
   language: Language;
@@ -14,7 +12,7 @@ interface CachedWhitelabel {
 /** GET /wps/system/whitelabel: the merchant's brand configuration and switches (spec §7). */
 export const whitelabelQuery = (language: Language) =>
   queryOptions({
-    queryKey: whitelabelKeys.of(language),
+    queryKey: ['whitelabel', language],
     queryFn: async () => {
       const whitelabel = await apiRequest<Whitelabel>(apiPaths.whitelabel);
       setApiMerchantCode(whitelabel.merchantCode);

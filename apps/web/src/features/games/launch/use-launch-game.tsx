@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { loadChunk } from '../../../lib/chunk-loader';
 import { trialAccountIsAgent } from '../../../lib/login-gate';
 import { session } from '../../../lib/session';
-import { queryKeys, useLanguage } from '@lotus/client';
+import { useLanguage } from '@lotus/client';
 import { openModal } from '../../../stores/modal-store';
 import type { LaunchableGame } from './launch-request';
 import type { LaunchProblem } from './launch-problem';
@@ -65,8 +65,7 @@ export function useLaunchGame(): LaunchGameHandle {
         module.buildLaunchRequest(game, language, session.getIsAgent() === trialAccountIsAgent, isPhone(), move),
       );
       // The launch recorded the game among the member's recent ones.
-      // recentGamesKeys of api/games, named here so the home page does not load the games api.
-      void queryClient.invalidateQueries({ queryKey: queryKeys('recent-games').all });
+      void queryClient.invalidateQueries({ queryKey: ['recent-games'] });
       if (pathname !== paths.game.path) void navigate(paths.game.getHref());
     },
     [language, navigate, pathname, queryClient],
