@@ -1,6 +1,14 @@
-import { type CodeSent, type SendLoginSmsRequest, type SmsLoginRequest } from '@lotus/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  setRefusalFieldError,
+  smsLoginRequestSchema,
+  type CodeSent,
+  type SendLoginSmsRequest,
+  type SmsLoginRequest,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { createSession } from '../api/sessions';
 import { sendLoginSms } from '../api/sms-codes';
 import type { LoginAttempt } from '../../../stores/modal-store';
@@ -15,10 +23,26 @@ import { SmsCodeField } from './sms-code-field';
 export const normalizeMobileNumber = (typed: string): string => typed.replace(/[\s-]/g, '');
 const mobileNumberPattern = /^[0-9]{6,15}$/;
 
-interface Errors {
-  mobileNum?: string;
-  verificationCode?: string;
-  captcha?: string;
+/** spec §5: "mobileNum required and valid" (checked before a code is asked for too); the message or null. */
+function checkMobile(typed: string, t: TFunction): string | null {
+  const digits = normalizeMobileNumber(typed);
+  if (!digits) return t('login_mobile_required');
+  if (!mobileNumberPattern.test(digits)) return t('login_mobile_invalid');
+  return null;
+}
+
+/** The contract's SMS login fields as typed: the number, the code, and the captcha's answer when asked. */
+function smsLoginFormSchema(t: TFunction, isCaptchaMissing: boolean) {
+  return smsLoginRequestSchema
+    .pick({ mobileNum: true, verificationCode: true })
+    .required()
+    .superRefine((values, context) =>
+      addFieldIssues(context, {
+        mobileNum: checkMobile(values.mobileNum, t),
+        verificationCode: values.verificationCode.trim() ? null : t('login_code_required'),
+        captcha: isCaptchaMissing ? t('captcha_required') : null,
+      }),
+    );
 }
 
 /**
@@ -29,25 +53,27 @@ interface Errors {
 export function SmsLoginForm() {
   const { t } = useTranslation();
   const [dialingCode, setDialingCode] = useState('66');
-  const [mobileNum, setMobileNum] = useState('');
-  const [verificationCode, setVerificationCode] = useState('');
   const captcha = useLoginCaptcha();
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(
+    useMemo(() => smsLoginFormSchema(t, captcha.isMissing), [t, captcha.isMissing]),
+    // As before: the messages stay until the next try.
+    { defaultValues: { mobileNum: '', verificationCode: '' }, reValidateMode: 'onSubmit' },
+  );
+  const { mobileNum, verificationCode } = form.watch();
+  const formErrors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  const errors = {
+    mobileNum: formErrors.mobileNum?.message,
+    verificationCode: formErrors.verificationCode?.message,
+    captcha: formErrors.captcha?.message,
+  };
   const [formError, setFormError] = useState('');
   const [isSending, setIsSending] = useState(false);
 
-  // spec §5: "mobileNum required and valid", checked before a code is asked for too.
-  const checkMobile = (): string | undefined => {
-    const digits = normalizeMobileNumber(mobileNum);
-    if (!digits) return t('login_mobile_required');
-    if (!mobileNumberPattern.test(digits)) return t('login_mobile_invalid');
-    return undefined;
-  };
-
   const canSend = (): boolean => {
-    const mobileError = checkMobile();
-    setErrors((previous) => ({ ...previous, mobileNum: mobileError }));
-    return mobileError === undefined;
+    const mobileError = checkMobile(mobileNum, t);
+    if (mobileError) form.setError('mobileNum', { type: 'custom', message: mobileError });
+    else form.clearErrors('mobileNum');
+    return mobileError === null;
   };
 
   const sendCode = (sliderToken: string): Promise<CodeSent> => {
@@ -59,18 +85,8 @@ export function SmsLoginForm() {
     return sendLoginSms(body);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (isSending) return;
-    const next: Errors = {};
-    const mobileError = checkMobile();
-    if (mobileError) next.mobileNum = mobileError;
-    if (!verificationCode.trim()) next.verificationCode = t('login_code_required');
-    if (captcha.isMissing) next.captcha = t('captcha_required');
-    setErrors(next);
-    setFormError('');
-    if (Object.keys(next).length > 0) return;
-
     setIsSending(true);
     const mobile = normalizeMobileNumber(mobileNum);
     const payload: SmsLoginRequest = {
@@ -87,7 +103,8 @@ export function SmsLoginForm() {
       await completeLogin(result, attempt);
     } catch (error) {
       if (openLoginVerificationIfAsked(error, attempt)) return;
-      setFormError(describeAuthError(error, t));
+      if (!setRefusalFieldError(error, form.setError, ['mobileNum', 'verificationCode']))
+        setFormError(describeAuthError(error, t));
       captcha.afterRefusal(error);
       setIsSending(false);
     }
@@ -96,7 +113,10 @@ export function SmsLoginForm() {
   return (
     <form
       className="auth-form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        if (!isSending) setFormError('');
+        void form.handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('login_sms_form_label')}
     >
@@ -109,13 +129,11 @@ export function SmsLoginForm() {
           <input
             id="login-mobile"
             className="auth-field__input"
-            name="mobileNum"
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={32}
-            value={mobileNum}
-            onChange={(event) => setMobileNum(event.target.value)}
+            {...form.register('mobileNum')}
             aria-invalid={Boolean(errors.mobileNum)}
             placeholder={t('login_mobile_placeholder')}
           />
@@ -125,7 +143,7 @@ export function SmsLoginForm() {
       <SmsCodeField
         id="login-sms-code"
         value={verificationCode}
-        onChange={setVerificationCode}
+        onChange={(code) => form.setValue('verificationCode', code)}
         canSend={canSend}
         send={sendCode}
         label={t('login_sms_code')}
