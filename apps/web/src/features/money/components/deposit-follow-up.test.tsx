@@ -255,6 +255,35 @@ describe('a deposit opened from the history', () => {
   });
 });
 
+describe('a question about a deposit', () => {
+  test('a blank question is stopped under its field; a refusal naming the field goes under it too', async () => {
+    const expired = rows[3]!;
+    const { calls } = installMoneyApi(
+      depositRoutes({
+        [`GET ${depositPaths.report}`]: () => ok(report(rows)),
+        [`GET ${depositPaths.detail}`]: () => ok(expired),
+        [`POST ${depositPaths.askQuestion}`]: () =>
+          refuse(400, 'deposit.question.invalid', 'The question cannot contain links', 'message'),
+      }),
+    );
+    const table = await openHistory();
+    fireEvent.click(within(table).getByRole('button', { name: 'Details of deposit #4' }));
+    const field = await screen.findByLabelText('Ask about this deposit');
+    const form = field.closest('form') as HTMLElement;
+    fireEvent.change(field, { target: { value: '   ' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send question' })));
+    expect(within(form).getByText('Please write your question').className).toBe('auth-field__error');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(calls, 'POST', depositPaths.askQuestion)).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: 'see www.example.com' } });
+    expect(within(form).queryByText('Please write your question')).toBeNull();
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send question' })));
+    expect(await within(form).findByText('The question cannot contain links')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
 describe('limits', () => {
   test('what is used is split into approved and pending, and the rule says what counts', async () => {
     const limits = {

@@ -1,14 +1,19 @@
 import {
+  askDepositQuestionRequestSchema,
   depositQuestionMaxCount,
   depositQuestionMaxLength,
+  setRefusalFieldError,
   type Deposit,
   type DepositMethodCode,
 } from '@lotus/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime } from '../../../lib/format';
 import { useLanguage } from '@lotus/client';
+import { z } from 'zod';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import {
   depositKeys,
   useAskDepositQuestion,
@@ -176,6 +181,17 @@ function PaidActions({ deposit }: { deposit: Deposit }) {
   );
 }
 
+/** The question as the contract's request checks it (trimmed, not empty, at most 500 characters). */
+function questionFormSchema(t: TFunction) {
+  return z.object({ message: z.string() }).superRefine((values, context) =>
+    addFieldIssues(context, {
+      message: askDepositQuestionRequestSchema.shape.message.safeParse(values.message).success
+        ? null
+        : t('money_question_required'),
+    }),
+  );
+}
+
 /**
  * The member's questions about the deposit with the operators' answers, and a form for a new one:
  * open at once on an expired deposit (asking is then what the member came for), behind a button otherwise.
@@ -184,25 +200,33 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
   const { t } = useTranslation();
   const id = useId();
   const ask = useAskDepositQuestion();
-  const [message, setMessage] = useState('');
-  const [problem, setProblem] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    watch,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => questionFormSchema(t), [t]),
+    // As before: the message stays until the question changes or the next try.
+    { defaultValues: { message: '' }, reValidateMode: 'onSubmit' },
+  );
+  const message = watch('message');
+  const problem = errors.message?.message;
   const [isFormOpen, setIsFormOpen] = useState(deposit.status === 'expired');
   const isOpen = deposit.questions.some((question) => question.answer === null);
   const isFull = deposit.questions.length >= depositQuestionMaxCount;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = message.trim();
-    if (text === '') {
-      setProblem(t('money_question_required'));
-      return;
-    }
-    setProblem('');
+  const onSubmit = async (values: { message: string }) => {
     try {
-      await ask.mutateAsync({ depositId: deposit.depositId, message: text });
-      setMessage('');
+      await ask.mutateAsync({ depositId: deposit.depositId, message: values.message.trim() });
+      reset();
     } catch (failure) {
-      setProblem(messageOf(failure, t('error_network')));
+      // The form has one field: a refusal naming it, or any other, is shown under it as before.
+      if (!setRefusalFieldError(failure, setError, ['message']))
+        setError('message', { type: 'server', message: messageOf(failure, t('error_network')) });
     }
   };
 
@@ -259,7 +283,7 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
           {t('money_question_label')}
         </button>
       ) : (
-        <form className="money-questions__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <form className="money-questions__form" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
           <label className="auth-field__label" htmlFor={`${id}-message`}>
             {t('money_question_label')}
           </label>
@@ -268,12 +292,8 @@ function DepositQuestions({ deposit }: { deposit: Deposit }) {
             className="auth-field__input money-textarea"
             rows={3}
             maxLength={depositQuestionMaxLength}
-            value={message}
             placeholder={t('money_question_placeholder')}
-            onChange={(event) => {
-              setMessage(event.target.value);
-              setProblem('');
-            }}
+            {...register('message', { onChange: () => clearErrors('message') })}
             aria-invalid={Boolean(problem)}
             aria-describedby={`${id}-count`}
           />
