@@ -440,4 +440,39 @@ describe('withdraw: my withdrawals (spec §4)', () => {
     expect(String(report!.body!.proofImage)).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     expect(idempotencyKeyOf(report!)).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  test('"not received": the missing proof is shown under the proof field; a refusal naming the remark goes under the remark', async () => {
+    const { calls } = installMoneyApi(
+      withdrawRoutes({
+        [`GET ${withdrawalPaths.withdrawReport}`]: () =>
+          ok({ content: [paid], pageNo: 1, pageSize: 10, totalElements: 1, totalPages: 1 }),
+        [`POST ${withdrawalPaths.reportNotReceived}`]: () =>
+          refuse(400, 'validation.failed', 'The remark cannot contain links', 'remark'),
+      }),
+    );
+    renderWithProviders(<WithdrawPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: /My withdrawals/ }));
+    const list = await screen.findByRole('list', { name: 'My withdrawals' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Not received' }));
+    const form = screen.getByRole('form', { name: 'Report a payout not received' });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send for review' })));
+    const file = within(form).getByLabelText('Proof (statement or screenshot)');
+    expect(file.getAttribute('aria-invalid')).toBe('true');
+    expect(file.parentElement!.querySelector('.auth-field__error')!.textContent).toBe(
+      'Please add a picture of the slip',
+    );
+    expect(callsTo(calls, 'POST', withdrawalPaths.reportNotReceived)).toHaveLength(0);
+
+    await act(async () => fireEvent.change(file, { target: { files: [pngFile(1024, 'statement.png')] } }));
+    await within(form).findByRole('img', { name: 'Preview of the chosen image' });
+    const remark = within(form).getByLabelText('Remark (optional)');
+    fireEvent.change(remark, { target: { value: 'see www.example.com' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send for review' })));
+    expect(await within(form).findByText('The remark cannot contain links')).toBeTruthy();
+    expect(remark.getAttribute('aria-invalid')).toBe('true');
+    expect(remark.parentElement!.querySelector('.auth-field__error')!.textContent).toBe(
+      'The remark cannot contain links',
+    );
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,8 +1,16 @@
-import type { Withdrawal, WithdrawalStatus } from '@lotus/contract';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  reportNotReceivedRequestSchema,
+  setRefusalFieldError,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/pagination';
+import { z } from 'zod';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import {
   useConfirmReceived,
   usePaymentConfirmations,
@@ -41,32 +49,56 @@ const receivedByKeys = {
   operator: 'money_received_by_operator',
 } as const;
 
+/**
+ * The report's fields: the proof (required; the picker itself checks its type and size) and the
+ * contract's remark (trimmed, at most 140 characters, which the textarea already caps).
+ */
+function notReceivedFormSchema(t: TFunction) {
+  return z
+    .object({ proof: z.custom<PickedProof | null>(), remark: reportNotReceivedRequestSchema.shape.remark })
+    .superRefine((values, context) =>
+      addFieldIssues(context, { proof: values.proof ? null : t('money_proof_required') }),
+    );
+}
+
 /** "Not received": a proof (png or jpg, at most 5 MB) and an optional remark, sent for review. */
 function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onClose: (notice: string) => void }) {
   const { t } = useTranslation();
   const problemText = useProblemText();
   const id = useId();
-  const [proof, setProof] = useState<PickedProof | null>(null);
-  const [proofProblem, setProofProblem] = useState<FieldProblem | null>(null);
-  const [remark, setRemark] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    clearErrors,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => notReceivedFormSchema(t), [t]),
+    {
+      defaultValues: { proof: null, remark: '' },
+      reValidateMode: 'onSubmit',
+    },
+  );
+  const proof = watch('proof');
+  const remark = watch('remark') ?? '';
+  // The picker's own refusal of a file (type, size), worded when shown.
+  const [pickerProblem, setPickerProblem] = useState<FieldProblem | null>(null);
   const [error, setError] = useState('');
   const report = useReportNotReceived();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError('');
-    if (!proof) {
-      setProofProblem({ key: 'money_proof_required' });
-      return;
-    }
+  const onSubmit = async (values: z.output<ReturnType<typeof notReceivedFormSchema>>) => {
+    if (!values.proof) return;
     try {
       await report.mutateAsync({
         withdrawalId: withdrawal.withdrawalId,
-        proofImage: proof.dataUrl,
-        remark: remark.trim() || undefined,
+        proofImage: values.proof.dataUrl,
+        remark: values.remark || undefined,
       });
       onClose(t('money_not_received_sent'));
     } catch (failure) {
+      if (setRefusalFieldError(failure, setFieldError, { proofImage: 'proof', remark: 'remark' })) return;
       setError(messageOf(failure, t('error_network')));
     }
   };
@@ -74,7 +106,10 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
   return (
     <form
       className="money-form money-receipt__form"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        setError('');
+        void handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('money_not_received_title')}
     >
@@ -84,11 +119,15 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
         hint={t('money_proof_hint')}
         value={proof}
         onChange={(next) => {
-          setProof(next);
-          setProofProblem(null);
+          setValue('proof', next);
+          setPickerProblem(null);
+          clearErrors('proof');
         }}
-        error={problemText(proofProblem)}
-        onError={setProofProblem}
+        error={problemText(pickerProblem) || (errors.proof?.message ?? '')}
+        onError={(problem) => {
+          setPickerProblem(problem);
+          if (problem) clearErrors('proof');
+        }}
       />
       <div className="auth-field">
         <label className="auth-field__label" htmlFor={`${id}-remark`}>
@@ -99,10 +138,11 @@ function NotReceivedForm({ withdrawal, onClose }: { withdrawal: Withdrawal; onCl
           className="auth-field__input money-textarea"
           maxLength={remarkMaxLength}
           rows={2}
-          value={remark}
-          onChange={(event) => setRemark(event.target.value)}
+          {...register('remark', { onChange: () => clearErrors('remark') })}
+          aria-invalid={Boolean(errors.remark)}
         />
         <p className="auth-field__hint">{t('money_remark_count', { used: remark.length, max: remarkMaxLength })}</p>
+        {errors.remark && <p className="auth-field__error">{errors.remark.message}</p>}
       </div>
       {error && (
         <p className="auth-form__error" role="alert">
