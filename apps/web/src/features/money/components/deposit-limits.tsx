@@ -1,10 +1,20 @@
-import { parseAmount, type DepositLimit, type DepositLimitPeriod, type SetDepositLimitsRequest } from '@lotus/contract';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  parseAmount,
+  setDepositLimitsRequestSchema,
+  setRefusalFieldError,
+  type DepositLimit,
+  type DepositLimitPeriod,
+  type SetDepositLimitsRequest,
+} from '@lotus/contract';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { formatAmount, formatDateTime } from '../../../lib/format';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { useDepositLimits, useSetDepositLimits } from '../api/deposits';
 import { normaliseAmountText, toMinor, type FieldProblem } from '../money-rules';
-import { ErrorBlock, LoadingBlock, messageOf, Money, useProblemText } from './money-ui';
+import { ErrorBlock, LoadingBlock, messageOf, Money } from './money-ui';
 
 const periodKeys: Record<DepositLimitPeriod, string> = {
   day: 'money_limit_day',
@@ -40,42 +50,86 @@ export function buildLimitsRequest(
   return { request, problems };
 }
 
+type LimitFields = Record<DepositLimitPeriod, string>;
+const periods: DepositLimitPeriod[] = ['day', 'week', 'month'];
+
+/** Each period's field as first shown: the limit in force, or empty for none. */
+function fieldsOf(limits: DepositLimit[]): LimitFields {
+  const fields: LimitFields = { day: '', week: '', month: '' };
+  for (const limit of limits)
+    fields[limit.period] = limit.limit === null ? '' : formatAmount(limit.limit).replace(/,/g, '');
+  return fields;
+}
+
+/** The three periods' amounts, each checked as buildLimitsRequest checks it (a format, not zero) and as the contract takes it. */
+function limitsFormSchema(t: TFunction, limits: DepositLimit[]) {
+  const field = z.string();
+  return z.object({ day: field, week: field, month: field }).superRefine((values, context) => {
+    const { request, problems } = buildLimitsRequest(limits, values);
+    addFieldIssues(
+      context,
+      Object.fromEntries(
+        periods.map((period) => {
+          const problem = problems[period];
+          if (problem) return [period, t(problem.key, problem.values)];
+          // And as the contract's request takes it (at most 64 characters).
+          const isTaken = setDepositLimitsRequestSchema.shape[period].safeParse(request[period]).success;
+          return [period, isTaken ? null : t('money_amount_format')];
+        }),
+      ),
+    );
+  });
+}
+
 /**
  * The member's own deposit limits (responsible gaming): rolling 24 hours, 7 days and 30 days. A
  * lower limit applies at once; a higher one, or removing one, only after 24 hours. "Used" is what the
  * server counts against the limit (approved deposits and those still pending), shown split in two.
  */
 export function DepositLimits({ symbol }: { symbol: string }) {
-  const { t } = useTranslation();
-  const problemText = useProblemText();
-  const id = useId();
   const limits = useDepositLimits();
+  if (limits.isPending) return <LoadingBlock />;
+  if (limits.isError) return <ErrorBlock error={limits.error} onRetry={() => void limits.refetch()} />;
+  return <DepositLimitsForm limits={limits.data.limits} symbol={symbol} />;
+}
+
+function DepositLimitsForm({ limits, symbol }: { limits: DepositLimit[]; symbol: string }) {
+  const { t } = useTranslation();
+  const id = useId();
   const save = useSetDepositLimits();
-  const [drafts, setDrafts] = useState<Drafts>({});
-  const [problems, setProblems] = useState<Partial<Record<DepositLimitPeriod, FieldProblem>>>({});
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => limitsFormSchema(t, limits), [t, limits]),
+    // Limits the server answers later (a refetch) show in the fields the member has not touched.
+    {
+      values: useMemo(() => fieldsOf(limits), [limits]),
+      resetOptions: { keepDirtyValues: true },
+      reValidateMode: 'onSubmit',
+    },
+  );
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
 
-  if (limits.isPending) return <LoadingBlock />;
-  if (limits.isError) return <ErrorBlock error={limits.error} onRetry={() => void limits.refetch()} />;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError('');
-    setNotice('');
-    const built = buildLimitsRequest(limits.data.limits, drafts);
-    setProblems(built.problems);
-    if (Object.keys(built.problems).length > 0) return;
-    if (Object.keys(built.request).length === 0) {
+  const onSubmit = async (values: LimitFields) => {
+    // The contract's request: only the periods that change (an amount, or null for no limit).
+    const request = setDepositLimitsRequestSchema.parse(buildLimitsRequest(limits, values).request);
+    if (Object.keys(request).length === 0) {
       setNotice(t('money_limits_unchanged'));
       return;
     }
     try {
-      const saved = await save.mutateAsync(built.request);
-      setDrafts({});
+      const saved = await save.mutateAsync(request);
+      reset(fieldsOf(saved.limits));
       const isDelayed = saved.limits.some((limit) => limit.pending !== null);
       setNotice(t(isDelayed ? 'money_limits_saved_delayed' : 'money_limits_saved'));
     } catch (failure) {
+      if (setRefusalFieldError(failure, setFieldError, periods)) return;
       setError(messageOf(failure, t('error_network')));
     }
   };
@@ -83,7 +137,11 @@ export function DepositLimits({ symbol }: { symbol: string }) {
   return (
     <form
       className="money-form money-limits"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        setError('');
+        setNotice('');
+        void handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('money_limits_title')}
     >
@@ -93,10 +151,8 @@ export function DepositLimits({ symbol }: { symbol: string }) {
         <p className="money-callout__more">{t('money_limits_counting')}</p>
       </div>
       <div className="money-limits__grid">
-        {limits.data.limits.map((limit) => {
-          const draft =
-            drafts[limit.period] ?? (limit.limit === null ? '' : formatAmount(limit.limit).replace(/,/g, ''));
-          const problem = problems[limit.period];
+        {limits.map((limit) => {
+          const problem = errors[limit.period]?.message;
           return (
             <div key={limit.period} className="money-limit">
               <label className="money-limit__label" htmlFor={`${id}-${limit.period}`}>
@@ -129,11 +185,7 @@ export function DepositLimits({ symbol }: { symbol: string }) {
                 className="auth-field__input"
                 inputMode="decimal"
                 placeholder={t('money_limit_none')}
-                value={draft}
-                onChange={(event) => {
-                  setDrafts((current) => ({ ...current, [limit.period]: event.target.value }));
-                  setProblems((current) => ({ ...current, [limit.period]: undefined }));
-                }}
+                {...register(limit.period, { onChange: () => clearErrors(limit.period) })}
                 aria-invalid={Boolean(problem)}
               />
               {limit.pending && (
@@ -146,7 +198,7 @@ export function DepositLimits({ symbol }: { symbol: string }) {
                       })}
                 </p>
               )}
-              {problem && <p className="auth-field__error">{problemText(problem)}</p>}
+              {problem && <p className="auth-field__error">{problem}</p>}
             </div>
           );
         })}

@@ -386,4 +386,36 @@ describe('depositv2: history and limits', () => {
     expect(idempotencyKeyOf(save!)).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByText(/^Removed from /)).toBeTruthy();
   });
+
+  test('limits: a rule message shows under its period; a refusal naming a period goes under that period', async () => {
+    const limit = { limit: null, used: '0.00', usedApproved: '0.00', usedPending: '0.00', pending: null };
+    const limits = { limits: (['day', 'week', 'month'] as const).map((period) => ({ period, ...limit })) };
+    const { calls } = installMoneyApi(
+      depositRoutes({
+        [`GET ${depositPaths.limits}`]: () => ok(limits),
+        [`POST ${depositPaths.setLimits}`]: () =>
+          refuse(400, 'validation.failed', 'The 7-day limit cannot be below the 24-hour limit', 'week'),
+      }),
+    );
+    renderWithProviders(<DepositPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Limits' }));
+    const week = (await screen.findByLabelText('7 days')) as HTMLInputElement;
+    const weekBox = week.closest('.money-limit') as HTMLElement;
+    const dayBox = screen.getByLabelText('24 hours').closest('.money-limit') as HTMLElement;
+    fireEvent.change(week, { target: { value: '0' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save limits' })));
+    expect(within(weekBox).getByText('Enter an amount above 0, or leave the field empty for no limit')).toBeTruthy();
+    expect(week.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dayBox).queryByText(/Enter an amount/)).toBeNull();
+    expect(callsTo(calls, 'POST', depositPaths.setLimits)).toHaveLength(0);
+
+    fireEvent.change(week, { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText('24 hours'), { target: { value: '500' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save limits' })));
+    expect(await within(weekBox).findByText('The 7-day limit cannot be below the 24-hour limit')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callsTo(calls, 'POST', depositPaths.setLimits).map((call) => call.body)).toEqual([
+      { day: '500', week: '100' },
+    ]);
+  });
 });
