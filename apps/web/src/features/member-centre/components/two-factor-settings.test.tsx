@@ -91,4 +91,30 @@ describe('two-factor login on the security page', () => {
     expect(calls.find((call) => call.method === 'DELETE')!.body).toEqual({ verificationCode: '111222' });
     expect(within(section()).getByText('Off')).toBeTruthy();
   });
+
+  test('the code rule message and a refusal naming the code show under the code field', async () => {
+    const { calls } = installFakeApi({
+      [`GET ${apiPaths.totp}`]: () => ok({ enabled: true }),
+      [`DELETE ${apiPaths.totp}`]: () =>
+        refuse(400, 'validation.failed', 'This code was already used', 'verificationCode'),
+    });
+    renderWithProviders(<TwoFactorSettings />);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Turn off' })));
+    const code = screen.getByLabelText('6-digit code from your authenticator app');
+    expect(document.activeElement).toBe(code);
+    const field = code.closest('.auth-field') as HTMLElement;
+    fireEvent.change(code, { target: { value: '12a' } });
+    await act(async () => fireEvent.click(within(screen.getByRole('form')).getByRole('button', { name: 'Turn off' })));
+    expect(within(field).getByText('Please enter the 6-digit code shown in your authenticator app')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    fireEvent.change(code, { target: { value: '111222' } });
+    await act(async () => fireEvent.click(within(screen.getByRole('form')).getByRole('button', { name: 'Turn off' })));
+    expect(await within(field).findByText('This code was already used')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.body)).toEqual([
+      { verificationCode: '111222' },
+    ]);
+  });
 });

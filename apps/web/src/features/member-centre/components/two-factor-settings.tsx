@@ -1,15 +1,34 @@
-import type { TotpCodeRequest, TotpEnrolment, TotpStatus } from '@lotus/contract';
+import {
+  setRefusalFieldError,
+  totpCodeRequestSchema,
+  type TotpCodeRequest,
+  type TotpEnrolment,
+  type TotpStatus,
+} from '@lotus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionToken } from '../../../api/member';
 import { ApiError, networkErrorCode } from '../../../lib/api-client';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { confirmTotpChange, startTotpEnrolment, totpKeys, totpStatusQuery } from '../api/two-factor';
 
 /** Authenticator apps show 6 digits (RFC 6238 defaults, which the server uses). */
 const totpCodePattern = /^[0-9]{6}$/;
 
 type Mode = 'idle' | 'enrolling' | 'disabling';
+
+/** The contract's request, its code being the app's 6 digits (spaces the member typed aside). */
+function totpCodeFormSchema(t: TFunction) {
+  return totpCodeRequestSchema.superRefine((values, context) =>
+    addFieldIssues(context, {
+      verificationCode: totpCodePattern.test(values.verificationCode.replace(/\s/g, ''))
+        ? null
+        : t('two_factor_code_invalid'),
+    }),
+  );
+}
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.errorCode !== networkErrorCode && !error.errorCode.startsWith('http.')
@@ -29,12 +48,23 @@ export function TwoFactorSettings() {
   const status = useQuery(totpStatusQuery(token));
   const [mode, setMode] = useState<Mode>('idle');
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    reset: resetCode,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => totpCodeFormSchema(t), [t]),
+    // As before: the code's message stays until the next try.
+    { defaultValues: { verificationCode: '' }, reValidateMode: 'onSubmit' },
+  );
+  const codeError = errors.verificationCode?.message;
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [isBusy, setIsBusy] = useState(false);
-  const codeInputRef = useRef<HTMLInputElement>(null);
+  const codeInputRef = useRef<HTMLInputElement | null>(null);
+  const { ref: registerCodeInput, ...codeField } = register('verificationCode');
 
   // The code field is where the member goes next; focusing it also brings it into view.
   useEffect(() => {
@@ -44,8 +74,7 @@ export function TwoFactorSettings() {
   const reset = () => {
     setMode('idle');
     setEnrolment(null);
-    setCode('');
-    setCodeError('');
+    resetCode();
     setError('');
   };
 
@@ -55,8 +84,7 @@ export function TwoFactorSettings() {
     setNotice('');
     try {
       setEnrolment(await startTotpEnrolment());
-      setCode('');
-      setCodeError('');
+      resetCode();
       setMode('enrolling');
     } catch (failure) {
       setError(messageOf(failure, t('error_network')));
@@ -65,17 +93,10 @@ export function TwoFactorSettings() {
     }
   };
 
-  const onSubmitCode = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = code.replace(/\s/g, '');
-    if (!totpCodePattern.test(value)) {
-      setCodeError(t('two_factor_code_invalid'));
-      return;
-    }
+  const onSubmitCode = async (values: TotpCodeRequest) => {
     setIsBusy(true);
-    setCodeError('');
     setError('');
-    const body: TotpCodeRequest = { verificationCode: value };
+    const body: TotpCodeRequest = { verificationCode: values.verificationCode.replace(/\s/g, '') };
     try {
       await confirmTotpChange(mode === 'enrolling' ? 'enable' : 'disable', body);
       const isNowEnabled = mode === 'enrolling';
@@ -84,8 +105,11 @@ export function TwoFactorSettings() {
       reset();
       setNotice(t(isNowEnabled ? 'two_factor_turned_on' : 'two_factor_turned_off'));
     } catch (failure) {
-      // A wrong code belongs under the field; anything else under the section.
-      if (failure instanceof ApiError && failure.status === 400) setCodeError(failure.message);
+      // A refusal naming the code, or a wrong code (refused without a field), belongs under the field;
+      // anything else under the section.
+      if (setRefusalFieldError(failure, setFieldError, ['verificationCode'])) return;
+      if (failure instanceof ApiError && failure.status === 400)
+        setFieldError('verificationCode', { type: 'server', message: failure.message });
       else setError(messageOf(failure, t('error_network')));
     } finally {
       setIsBusy(false);
@@ -133,7 +157,7 @@ export function TwoFactorSettings() {
       {mode !== 'idle' && (
         <form
           className="two-factor-form"
-          onSubmit={(event) => void onSubmitCode(event)}
+          onSubmit={(event) => void handleSubmit(onSubmitCode)(event)}
           noValidate
           aria-label={t(mode === 'enrolling' ? 'two_factor_turn_on' : 'two_factor_turn_off')}
         >
@@ -164,15 +188,16 @@ export function TwoFactorSettings() {
               {t('two_factor_code')}
             </label>
             <input
-              ref={codeInputRef}
+              ref={(input) => {
+                registerCodeInput(input);
+                codeInputRef.current = input;
+              }}
               id="two-factor-code"
               className="auth-field__input"
-              name="verificationCode"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
+              {...codeField}
               aria-invalid={Boolean(codeError)}
               placeholder="000000"
             />
