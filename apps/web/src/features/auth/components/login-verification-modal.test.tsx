@@ -141,6 +141,31 @@ describe('new-IP verification modal (spec §4)', () => {
     expect(calls).toHaveLength(0);
   });
 
+  test('the rule message shows under the code field; a refusal naming verificationCode goes under it, not under the form', async () => {
+    const { calls } = api({
+      [`POST ${apiPaths.loginVerification}`]: () =>
+        refuse(400, 'validation.failed', 'This code has expired', 'verificationCode'),
+    });
+    renderModal({ ...challenge, methods: ['totp'] });
+    const code = screen.getByLabelText('Authenticator code');
+    const field = code.closest('.auth-field') as HTMLElement;
+    fireEvent.change(code, { target: { value: '12a456' } });
+    await act(async () => fireEvent.click(verifyButton()));
+    expect(field.querySelector('.auth-field__error')!.textContent).toBe('The code has 6 digits');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    await act(async () => fireEvent.click(verifyButton()));
+    await waitFor(() => expect(field.querySelector('.auth-field__error')?.textContent).toBe('This code has expired'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.find((call) => call.path === apiPaths.loginVerification)!.body).toEqual({
+      verifyToken: 'vt-1',
+      method: 'totp',
+      verificationCode: '123456',
+    });
+  });
+
   test('a forced change still follows: the password typed at login is carried over', async () => {
     api({ [`POST ${apiPaths.loginVerification}`]: () => ok({ ...loginResult, passwordExpired: true }) });
     renderModal({ ...challenge, methods: ['totp'] });

@@ -1,15 +1,20 @@
 import '../login.css';
 import {
   identityErrorCodes,
+  loginVerificationRequestSchema,
+  setRefusalFieldError,
   type LoginVerificationCodeRequest,
   type LoginVerificationRequest,
   type LoginVerifyMethod,
   type LoginVerifyRequiredValue,
 } from '@lotus/contract';
-import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { createVerifiedSession } from '../api/sessions';
 import { sendLoginVerificationCode } from '../api/sms-codes';
 import { closeModal, openModal, type LoginAttempt } from '../../../stores/modal-store';
@@ -28,6 +33,35 @@ const methodLabelKeys: Record<LoginVerifyMethod, string> = {
 
 /** Authenticator codes are 6 digits (RFC 6238 as every authenticator app shows them). */
 const totpCodePattern = /^[0-9]{6}$/;
+
+/** What the member typed for a method: the name as typed (trimmed), a code without its spaces. */
+const answerOf = (method: LoginVerifyMethod, typed: string) =>
+  method === 'bankName' ? typed.trim() : typed.replace(/\s/g, '');
+
+/**
+ * One answer per method (kept when the member switches and back), as the contract's request takes
+ * them (`verificationCode`, `payeeName`); only the chosen method's answer is checked.
+ */
+function loginVerificationFormSchema(t: TFunction, method: LoginVerifyMethod) {
+  const code = loginVerificationRequestSchema.shape.verificationCode.unwrap();
+  return z
+    .object({
+      mobile: code,
+      email: code,
+      totp: code,
+      bankName: loginVerificationRequestSchema.shape.payeeName.unwrap(),
+    })
+    .superRefine((values, context) => {
+      const value = answerOf(method, values[method]);
+      addFieldIssues(context, {
+        [method]: !value
+          ? t(method === 'bankName' ? 'login_verify_bank_name_required' : 'login_code_required')
+          : method === 'totp' && !totpCodePattern.test(value)
+            ? t('login_verify_totp_invalid')
+            : null,
+      });
+    });
+}
 
 /**
  * spec §4: a login from an IP, country or device the account has not used answered
@@ -52,32 +86,37 @@ export function LoginVerificationModal({
 function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyRequiredValue; attempt: LoginAttempt }) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<LoginVerifyMethod>(challenge.methods[0]!);
-  const [answers, setAnswers] = useState<Partial<Record<LoginVerifyMethod, string>>>({});
-  const [fieldError, setFieldError] = useState('');
+  const {
+    handleSubmit,
+    setValue,
+    watch,
+    setError: setFieldError,
+    clearErrors,
+    formState: { errors },
+  } = useZodForm(
+    useMemo(() => loginVerificationFormSchema(t, method), [t, method]),
+    // As before: a message stays until the next try or another method.
+    { defaultValues: { mobile: '', email: '', totp: '', bankName: '' }, reValidateMode: 'onSubmit' },
+  );
+  // Drawn as controlled inputs: each keeps the request's field name (verificationCode, payeeName).
+  const answer = watch(method);
+  const setAnswer = (typed: string) => setValue(method, typed);
+  const fieldError = errors[method]?.message ?? '';
   const [formError, setFormError] = useState('');
   const [isExpired, setIsExpired] = useState(false);
   const [isSending, setIsSending] = useState(false);
-  const answer = answers[method] ?? '';
 
   const chooseMethod = (next: LoginVerifyMethod) => {
     setMethod(next);
-    setFieldError('');
+    clearErrors();
     setFormError('');
   };
 
   const onExpired = () => setIsExpired(true);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (values: Record<LoginVerifyMethod, string>) => {
     if (isSending) return;
-    const value = method === 'bankName' ? answer.trim() : answer.replace(/\s/g, '');
-    let error = '';
-    if (!value) error = t(method === 'bankName' ? 'login_verify_bank_name_required' : 'login_code_required');
-    else if (method === 'totp' && !totpCodePattern.test(value)) error = t('login_verify_totp_invalid');
-    setFieldError(error);
-    setFormError('');
-    if (error) return;
-
+    const value = answerOf(method, values[method]);
     setIsSending(true);
     const request: LoginVerificationRequest = {
       verifyToken: challenge.verifyToken,
@@ -90,8 +129,11 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
     } catch (failure) {
       setIsSending(false);
       if (failure instanceof ApiError && failure.errorCode === identityErrorCodes.loginVerifyExpired) onExpired();
-      // A wrong answer (name, code) belongs under its field; anything else under the form.
-      else if (failure instanceof ApiError && failure.status === 400) setFieldError(describeAuthError(failure, t));
+      // A refusal naming the answer, or a wrong answer (name, code), belongs under its field; anything
+      // else under the form.
+      else if (setRefusalFieldError(failure, setFieldError, { verificationCode: method, payeeName: method })) return;
+      else if (failure instanceof ApiError && failure.status === 400)
+        setFieldError(method, { type: 'server', message: describeAuthError(failure, t) });
       else setFormError(describeAuthError(failure, t));
     }
   };
@@ -117,7 +159,10 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
   return (
     <form
       className="auth-form login-verify"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        setFormError('');
+        void handleSubmit(onSubmit)(event);
+      }}
       noValidate
       aria-label={t('login_verify_title')}
     >
@@ -157,7 +202,7 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
           destination={method === 'mobile' ? challenge.mobile : challenge.email}
           verifyToken={challenge.verifyToken}
           value={answer}
-          onChange={(code) => setAnswers((previous) => ({ ...previous, [method]: code }))}
+          onChange={setAnswer}
           error={fieldError}
           onExpired={onExpired}
         />
@@ -170,12 +215,12 @@ function LoginVerificationForm({ challenge, attempt }: { challenge: LoginVerifyR
             key={method}
             id={inputId}
             className="auth-field__input"
-            name={method === 'bankName' ? 'payeeName' : 'verificationCode'}
             autoComplete={method === 'bankName' ? 'name' : 'one-time-code'}
             inputMode={method === 'totp' ? 'numeric' : undefined}
             maxLength={method === 'totp' ? 6 : 255}
+            name={method === 'bankName' ? 'payeeName' : 'verificationCode'}
             value={answer}
-            onChange={(event) => setAnswers((previous) => ({ ...previous, [method]: event.target.value }))}
+            onChange={(event) => setAnswer(event.target.value)}
             aria-invalid={Boolean(fieldError)}
             placeholder={t(
               method === 'bankName' ? 'login_verify_bank_name_placeholder' : 'login_verify_totp_placeholder',
@@ -265,10 +310,10 @@ function CodeByMessage({
         <input
           id={inputId}
           className="auth-field__input"
-          name="verificationCode"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={255}
+          name="verificationCode"
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={Boolean(error)}
