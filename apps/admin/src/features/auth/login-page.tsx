@@ -1,10 +1,18 @@
+import {
+  operatorLoginBodySchema,
+  operatorTotpCodeBodySchema,
+  setRefusalFieldError,
+  type OperatorLoginBody,
+} from '@lotus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { ErrorNote, Field } from '../../components/bits';
 import { LanguageSwitch } from '../../components/language-switch';
 import { ApiError } from '../../lib/api-client';
+import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
 import { session } from '../../lib/session';
 import { confirmEnrolment, enrolmentQuery, logIn, useToken, verifyCode } from './api';
@@ -71,46 +79,59 @@ export function LoginPage() {
   );
 }
 
+/** The contract's login body; the username is sent trimmed, as typed otherwise. */
+const passwordFormSchema = operatorLoginBodySchema.extend({
+  username: z.string().trim().pipe(operatorLoginBodySchema.shape.username),
+});
+
+/** Whether a refusal was placed under a field of the form (then it is not the form's error too). */
+function isRefusalOf(error: unknown, fields: readonly string[]): boolean {
+  const field = (error as { field?: unknown } | null)?.field;
+  return typeof field === 'string' && fields.includes(field);
+}
+
+/** A refusal's message under its field (the rules themselves show as the disabled button, as before). */
+function refusalOf(error: { type?: string; message?: string } | undefined): string | undefined {
+  return error?.type === 'server' ? error.message : undefined;
+}
+
 function PasswordStep({ onDone }: { onDone: (value: { token: string; stage: 'enrol' | 'verify' }) => void }) {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const mutation = useMutation({ mutationFn: () => logIn(username.trim(), password), onSuccess: onDone });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (username.trim() && password) mutation.mutate();
-  };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useZodForm(passwordFormSchema, { defaultValues: { username: '', password: '' } });
+  const mutation = useMutation({
+    mutationFn: (body: OperatorLoginBody) => logIn(body.username, body.password),
+    onSuccess: onDone,
+    onError: (error) => setRefusalFieldError(error, setError, ['username', 'password']),
+  });
+  // Read synchronously, so the button follows each keystroke.
+  const canSend = passwordFormSchema.safeParse(watch()).success;
+  const field = (name: 'username' | 'password') => register(name, { onChange: () => clearErrors(name) });
   return (
-    <form className="form" onSubmit={submit} noValidate>
+    <form
+      className="form"
+      onSubmit={(event) =>
+        void handleSubmit((body) => {
+          if (!mutation.isPending) mutation.mutate(body);
+        })(event)
+      }
+      noValidate
+    >
       <h1 className="login-title">{t('login_title')}</h1>
-      <Field label={t('login_username')} htmlFor="login-username">
-        <input
-          id="login-username"
-          name="username"
-          autoComplete="username"
-          autoFocus
-          required
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-        />
+      <Field label={t('login_username')} htmlFor="login-username" error={refusalOf(errors.username)}>
+        <input id="login-username" autoComplete="username" autoFocus required {...field('username')} />
       </Field>
-      <Field label={t('login_password')} htmlFor="login-password">
-        <input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+      <Field label={t('login_password')} htmlFor="login-password" error={refusalOf(errors.password)}>
+        <input id="login-password" type="password" autoComplete="current-password" required {...field('password')} />
       </Field>
-      <ErrorNote error={mutation.error} />
-      <button
-        type="submit"
-        className="button is-primary is-block"
-        disabled={mutation.isPending || !username.trim() || !password}
-      >
+      <ErrorNote error={isRefusalOf(mutation.error, ['username', 'password']) ? null : mutation.error} />
+      <button type="submit" className="button is-primary is-block" disabled={mutation.isPending || !canSend}>
         {mutation.isPending ? t('working') : t('login_continue')}
       </button>
     </form>
@@ -139,29 +160,51 @@ function isSessionGone(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 429);
 }
 
+/**
+ * The authenticator code as the contract's body takes it (6 digits), typed in a controlled input that
+ * keeps digits only; a refused code is emptied, and a refusal naming `code` shows under it.
+ */
+function useCodeForm(send: (code: string) => Promise<unknown>, onDone: () => void) {
+  const { handleSubmit, watch, setValue, reset, setError, formState } = useZodForm(operatorTotpCodeBodySchema, {
+    defaultValues: { code: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: (body: { code: string }) => send(body.code),
+    onSuccess: onDone,
+    onError: (error) => {
+      reset();
+      setRefusalFieldError(error, setError, ['code']);
+    },
+  });
+  const code = watch('code');
+  return {
+    code,
+    setCode: (value: string) => setValue('code', value),
+    codeError: refusalOf(formState.errors.code),
+    formError: isRefusalOf(mutation.error, ['code']) ? null : mutation.error,
+    canSend: operatorTotpCodeBodySchema.safeParse({ code }).success,
+    mutation,
+    submit: handleSubmit((body) => {
+      if (!mutation.isPending) mutation.mutate(body);
+    }),
+  };
+}
+
 function CodeStep({ token, onDone, onRestart }: { token: string; onDone: () => void; onRestart: () => void }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const mutation = useMutation({
-    mutationFn: () => verifyCode(token, code),
-    onSuccess: onDone,
-    onError: () => setCode(''),
-  });
+  const { code, setCode, codeError, formError, canSend, mutation, submit } = useCodeForm(
+    (value) => verifyCode(token, value),
+    onDone,
+  );
   return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (code.length === 6) mutation.mutate();
-      }}
-    >
+    <form className="form" onSubmit={(event) => void submit(event)}>
       <h1 className="login-title">{t('login_code_title')}</h1>
       <p className="muted">{t('login_code_help')}</p>
-      <Field label={t('login_code')} htmlFor="login-code">
+      <Field label={t('login_code')} htmlFor="login-code" error={codeError}>
         <CodeInput id="login-code" value={code} onChange={setCode} />
       </Field>
-      <ErrorNote error={mutation.error} />
-      <button type="submit" className="button is-primary is-block" disabled={mutation.isPending || code.length !== 6}>
+      <ErrorNote error={formError} />
+      <button type="submit" className="button is-primary is-block" disabled={mutation.isPending || !canSend}>
         {mutation.isPending ? t('working') : t('login_verify')}
       </button>
       <button type="button" className="button is-link" onClick={onRestart}>
@@ -173,21 +216,18 @@ function CodeStep({ token, onDone, onRestart }: { token: string; onDone: () => v
 
 function EnrolStep({ token, onDone, onRestart }: { token: string; onDone: () => void; onRestart: () => void }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
   const enrolment = useQuery(enrolmentQuery(token));
-  const confirm = useMutation({
-    mutationFn: () => confirmEnrolment(token, code),
-    onSuccess: onDone,
-    onError: () => setCode(''),
-  });
+  const {
+    code,
+    setCode,
+    codeError,
+    formError,
+    canSend,
+    mutation: confirm,
+    submit,
+  } = useCodeForm((value) => confirmEnrolment(token, value), onDone);
   return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (code.length === 6) confirm.mutate();
-      }}
-    >
+    <form className="form" onSubmit={(event) => void submit(event)}>
       <h1 className="login-title">{t('enrol_title')}</h1>
       <p className="muted">{t('enrol_help')}</p>
       <div className="enrol-box">
@@ -204,14 +244,14 @@ function EnrolStep({ token, onDone, onRestart }: { token: string; onDone: () => 
         )}
       </div>
       <ErrorNote error={enrolment.error} />
-      <Field label={t('enrol_code')} htmlFor="enrol-code">
+      <Field label={t('enrol_code')} htmlFor="enrol-code" error={codeError}>
         <CodeInput id="enrol-code" value={code} onChange={setCode} />
       </Field>
-      <ErrorNote error={confirm.error} />
+      <ErrorNote error={formError} />
       <button
         type="submit"
         className="button is-primary is-block"
-        disabled={confirm.isPending || code.length !== 6 || !enrolment.data}
+        disabled={confirm.isPending || !canSend || !enrolment.data}
       >
         {confirm.isPending ? t('working') : t('enrol_confirm')}
       </button>
