@@ -129,3 +129,43 @@ describe('payment channels: the gateway secret', () => {
     expect(document.body.textContent).not.toContain(newSecret);
   });
 });
+
+describe('payment channels: the contract rules (react-hook-form)', () => {
+  /** The panel of a channel by its title. */
+  const panelOf = (title: string) => screen.getByRole('heading', { name: title }).closest('section')!;
+  const fieldIn = (panel: HTMLElement, label: RegExp) => within(panel).getByLabelText(label).closest('.field')!;
+
+  test('a rule of the contract shows under its own field and nothing is sent; a refusal naming a field shows under it', async () => {
+    const { calls } = installFakeApi({
+      [`GET ${depositPaths.adminChannels}`]: () => ok(channels(true)),
+      [`PUT ${depositPaths.adminUpdateChannels}`]: () =>
+        refuse(400, 'validation.failed', 'Too many deposits a day', 'channels.BANK.dailyAmountLimit'),
+    });
+    const user = await openBackOffice('Payment channels');
+    await demoPayPanel();
+    const bank = panelOf('Bank transfer');
+    const minimum = within(bank).getByLabelText(/^Minimum/);
+    await user.clear(minimum);
+    await user.type(minimum, '60000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(fieldIn(bank, /^Minimum/) as HTMLElement).queryByRole('alert')?.textContent).toBe(
+        'Check the field: channels.BANK.minAmount',
+      ),
+    );
+    expect(minimum.getAttribute('aria-invalid')).toBe('true');
+    expect(within(fieldIn(bank, /^Maximum/) as HTMLElement).queryByRole('alert')).toBeNull();
+    expect(callsTo(calls, 'PUT', depositPaths.adminUpdateChannels)).toHaveLength(0);
+
+    await user.clear(minimum);
+    await user.type(minimum, '100');
+    await waitFor(() => expect(within(fieldIn(bank, /^Minimum/) as HTMLElement).queryByRole('alert')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(fieldIn(bank, /^Amount a day per member/) as HTMLElement).queryByRole('alert')?.textContent).toBe(
+        'Too many deposits a day',
+      ),
+    );
+    expect(callsTo(calls, 'PUT', depositPaths.adminUpdateChannels)).toHaveLength(1);
+  });
+});
