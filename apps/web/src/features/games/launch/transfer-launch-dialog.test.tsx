@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { apiPaths } from '@lotus/contract';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentProps, ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -86,6 +86,24 @@ describe('the transfer-mode launch dialog', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
     fireEvent.click(submit);
     expect(onConfirm).toHaveBeenCalledWith({ kind: 'amount', amount: '1500.50' });
+  });
+
+  test('a rule message shows under the amount field (its described note), and is worded again on a language switch', async () => {
+    const { dialog, onConfirm } = renderDialog(wallet('2000.00', '0.00'));
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Move an amount' }));
+    const amount = within(dialog).getByLabelText('Amount to move into Golden Elephant');
+    fireEvent.change(amount, { target: { value: '3000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move and play' }));
+    const note = () => document.getElementById(amount.getAttribute('aria-describedby')!)!;
+    expect(note().className).toBe('auth-field__error');
+    expect(note().textContent).toBe('That is more than your main wallet holds (฿2,000.00)');
+    expect(onConfirm).not.toHaveBeenCalled();
+    setApiLanguage('TH');
+    await act(async () => {
+      await i18next.changeLanguage('th');
+    });
+    await waitFor(() => expect(note().textContent).toBe('จำนวนเงินมากกว่ายอดในกระเป๋าหลัก (฿2,000.00)'));
+    expect(note().className).toBe('auth-field__error');
   });
 
   test('the problems are in Thai for a Thai member', async () => {

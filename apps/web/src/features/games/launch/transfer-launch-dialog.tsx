@@ -1,11 +1,14 @@
 import '../../auth/auth.css';
 import '../games.css';
 import { formatMinorUnits, parseAmount } from '@lotus/contract';
-import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Modal } from '../../../components/modal';
 import { formatAmount } from '../../../lib/format';
+import { addFieldIssues, useZodForm } from '../../../lib/forms';
 import { openModal } from '../../../stores/modal-store';
 import { loadGamesCatalogue } from '../games-catalogue';
 import type { TransferMove, TransferWallet } from './transfer-move';
@@ -27,6 +30,14 @@ function checkTypedAmount(text: string, main: bigint): { wire: string } | { prob
   if (minor === 0n) return { problem: 'launch_transfer_amount_required' };
   if (minor > main) return { problem: 'launch_transfer_amount_above_main' };
   return { wire: formatMinorUnits(minor) };
+}
+
+/** The amount to move: typed, well formed, above 0 and at most the main wallet (`mainText` worded in the messages). */
+function transferAmountFormSchema(t: TFunction, main: bigint, mainText: string) {
+  return z.object({ amount: z.string() }).superRefine((values, context) => {
+    const checked = checkTypedAmount(values.amount, main);
+    addFieldIssues(context, { amount: 'problem' in checked ? t(checked.problem, { amount: mainText }) : null });
+  });
 }
 
 /**
@@ -52,9 +63,19 @@ export function TransferLaunchDialog({
   const main = minorOf(wallet.main);
   const inGame = minorOf(wallet.inGame);
   const [choice, setChoice] = useState<Choice>(main > 0n ? 'all' : 'none');
-  const [amountText, setAmountText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const money = (amount: string) => `${wallet.symbol}${formatAmount(amount)}`;
+  const amountSchema = useMemo(
+    () => transferAmountFormSchema(t, main, `${wallet.symbol}${formatAmount(wallet.main)}`),
+    [t, main, wallet.symbol, wallet.main],
+  );
+  const {
+    register,
+    getValues,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useZodForm(amountSchema, { defaultValues: { amount: '' } });
+  const problem = errors.amount?.message;
   const vendor = wallet.vendorName;
   const title = gameName
     ? t('launch_transfer_title', { game: gameName })
@@ -67,13 +88,16 @@ export function TransferLaunchDialog({
     event.preventDefault();
     if (choice === 'all') return onConfirm({ kind: 'all' });
     if (choice === 'none') return onConfirm({ kind: 'none' });
-    const checked = checkTypedAmount(amountText, main);
-    if ('problem' in checked) {
-      setProblem(checked.problem);
+    // Read synchronously (the schema itself, not react-hook-form's asynchronous check), so the
+    // message is there as the button is pressed.
+    const checked = amountSchema.safeParse(getValues());
+    if (!checked.success) {
+      setError('amount', { type: 'rule', message: checked.error.issues[0]!.message });
       document.getElementById(`${id}-amount`)?.focus();
       return;
     }
-    onConfirm({ kind: 'amount', amount: checked.wire });
+    const typed = checkTypedAmount(checked.data.amount, main);
+    if ('wire' in typed) onConfirm({ kind: 'amount', amount: typed.wire });
   };
 
   const balances = (
@@ -126,7 +150,7 @@ export function TransferLaunchDialog({
         checked={choice === value}
         onChange={() => {
           setChoice(value);
-          setProblem(null);
+          clearErrors('amount');
         }}
       />
       <span>{label}</span>
@@ -167,18 +191,14 @@ export function TransferLaunchDialog({
                 autoComplete="off"
                 placeholder="0.00"
                 autoFocus
-                value={amountText}
-                onChange={(event) => {
-                  setAmountText(event.target.value);
-                  setProblem(null);
-                }}
-                aria-invalid={problem !== null}
+                {...register('amount', { onChange: () => clearErrors('amount') })}
+                aria-invalid={Boolean(problem)}
                 aria-describedby={`${id}-amount-note`}
               />
             </div>
             {problem ? (
               <p id={`${id}-amount-note`} className="auth-field__error" role="alert">
-                {t(problem, { amount: money(wallet.main) })}
+                {problem}
               </p>
             ) : (
               <p id={`${id}-amount-note`} className="auth-field__hint">
