@@ -6,4 +6,5 @@
 export { recordRollback, recordSettledRound, type BetRecordKey, type BetRecordWrite } from './record-bet.ts';
 export { getGameProfit, type GameProfit, type GameProfitQuery } from './game-profit.ts';
 export { findRoundGames, type RoundGame } from './round-games.ts';
+export { roundsByGameSince } from './rounds-by-game.ts';
 export { betRecordRoutes } from './bet-records.routes.ts';

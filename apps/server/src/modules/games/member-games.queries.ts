@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { roundsByGameSince } from '../bet-records/index.ts';
 
 /**
  * Reads and writes of the members' game calls. Every query is scoped by merchant; "playable"
@@ -120,14 +121,7 @@ export function listRankedGameRows(
   count: number,
   since: Date,
 ) {
-  const played = db
-    .selectFrom('bet_record')
-    .select(['bet_record.game_id', (eb) => eb.fn.countAll<string>().as('rounds')])
-    .where('bet_record.merchant_id', '=', filter.merchantId)
-    .where('bet_record.first_bet_at', '>=', since)
-    .where('bet_record.status', '<>', 'cancelled')
-    .groupBy('bet_record.game_id')
-    .as('played');
+  const played = roundsByGameSince(db, filter.merchantId, since);
   return filteredGames(db, { ...filter, gameClassify: null, gameName: null })
     .leftJoin(played, 'played.game_id', 'game.game_id')
     .select(gameColumns)

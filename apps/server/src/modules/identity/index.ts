@@ -37,6 +37,8 @@ export {
   listMemberSummaries,
   type MemberSummary,
 } from './members/member-summaries.ts';
+// A member's status and type as columns of another module's hot query (the seamless wallet's session read).
+export { memberStatusOf, memberTypeOf } from './members/member-columns.ts';
 // The payment password and payee name on the member row, for modules/withdrawal.
 export {
   getPaymentDetails,

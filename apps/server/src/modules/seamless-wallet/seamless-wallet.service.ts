@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   formatMinorUnits,
   parseAmount,
@@ -13,6 +13,8 @@ import {
 } from '@lotus/contract';
 import type { Database } from '../../db/schema.ts';
 import { recordRollback, type BetRecordWrite } from '../bet-records/index.ts';
+import { memberStatusOf, memberTypeOf } from '../identity/index.ts';
+import { merchantCurrencyOf } from '../merchant/index.ts';
 import {
   LedgerError,
   memberBalance,
@@ -109,19 +111,18 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
   if (Math.abs(request.timestamp - nowMs) > maxClockSkewMs) throw new VendorWalletError(codes.staleRequest);
   if (call === 'bet' || call === 'win') return play(db, { vendorCode, call, merchants, request, nowMs });
 
+  // The member's and the merchant's columns come from their modules' fragments: still one statement.
   const session = await db
     .selectFrom('vendor_game_session as s')
-    .innerJoin('member as m', 'm.id', 's.member_id')
-    .innerJoin('merchant as mc', 'mc.id', 's.merchant_id')
     .select([
       's.merchant_id',
       's.member_id',
       's.vendor_code',
       's.game_id',
       's.expires_at',
-      'm.status',
-      'm.is_agent',
-      'mc.currency',
+      memberStatusOf(sql.ref('s.member_id')).as('status'),
+      memberTypeOf(sql.ref('s.member_id')).as('is_agent'),
+      merchantCurrencyOf(sql.ref('s.merchant_id')).as('currency'),
     ])
     .where('s.token_hash', '=', hashSessionToken(request.sessionToken))
     .executeTakeFirst();
