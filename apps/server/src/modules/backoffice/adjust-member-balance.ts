@@ -2,7 +2,8 @@ import { backofficeErrorCodes, errorCodes, formatMinorUnits, type AdminAdjustmen
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { LedgerError, postTransfers, type TransferRequest } from '../ledger/index.ts';
+import { findMemberSummary } from '../identity/index.ts';
+import { getTransferBalances, LedgerError, postTransfers, type TransferRequest } from '../ledger/index.ts';
 import type { MerchantContext } from '../merchant/index.ts';
 import { recordAudit } from './audit.ts';
 
@@ -19,19 +20,18 @@ export interface AdjustmentInput {
   nowMs: number;
 }
 
-/** The answer of an adjustment, built from its stored rows so that a replay answers identically. */
+/**
+ * The answer of an adjustment, built from its stored rows so that a replay answers identically. Pass
+ * the adjustment's transaction: the transfer is read from the ledger before it commits.
+ */
 async function answerOf(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   adjustment: { direction: 'credit' | 'debit'; amount: bigint; transfer_id: bigint | null },
 ): Promise<AdminAdjustmentValue & { balanceAfterMinor: bigint }> {
-  const transfer = await db
-    .selectFrom('ledger_transfer')
-    .select(['id', 'debit_balance_after', 'credit_balance_after'])
-    .where('id', '=', adjustment.transfer_id!)
-    .executeTakeFirstOrThrow();
+  const transfer = await getTransferBalances(trx, adjustment.transfer_id!);
   // The member's side of the transfer always carries its balance after (house sides are null).
   const balanceAfterMinor =
-    (adjustment.direction === 'credit' ? transfer.credit_balance_after : transfer.debit_balance_after) ?? 0n;
+    (adjustment.direction === 'credit' ? transfer.creditBalanceAfter : transfer.debitBalanceAfter) ?? 0n;
   return {
     transferId: String(transfer.id),
     direction: adjustment.direction,
@@ -57,12 +57,7 @@ export async function adjustMemberBalance(db: Kysely<Database>, input: Adjustmen
   const { merchant } = input;
   try {
     return await db.transaction().execute(async (trx) => {
-      const member = await trx
-        .selectFrom('member')
-        .select('id')
-        .where('merchant_id', '=', merchant.id)
-        .where('id', '=', input.memberId)
-        .executeTakeFirst();
+      const member = await findMemberSummary(trx, merchant.id, input.memberId);
       if (!member) throw AppError.notFound();
       const inserted = await trx
         .insertInto('member_adjustment')

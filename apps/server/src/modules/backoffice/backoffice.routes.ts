@@ -37,13 +37,13 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { checkLedger } from '../ledger/index.ts';
+import { listOutbox } from '../messaging/index.ts';
 import { adjustMemberBalance } from './adjust-member-balance.ts';
 import { changeOwnPassword } from './change-own-password.ts';
 import { recordAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
 import { ensureFirstAdmins, logFirstAdmins } from './first-admin.ts';
 import { listAudit } from './list-audit.ts';
-import { listOutbox } from './list-outbox.ts';
 import {
   createOperator,
   getOperator,

@@ -1,6 +1,8 @@
 import { roleHasPermission, type AdminDashboard } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { countMembers } from '../identity/index.ts';
+import { countOutbox } from '../messaging/index.ts';
 import type { AuthenticatedOperator } from './require-operator.ts';
 
 const dayMs = 24 * 3_600_000;
@@ -14,27 +16,20 @@ export async function getDashboard(
   const since = new Date(nowMs - dayMs);
   const merchantId = operator.merchantId;
   const can = (permission: Parameters<typeof roleHasPermission>[1]) => roleHasPermission(operator.role, permission);
-  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ total: string | number | bigint }> }) =>
-    Number((await query.executeTakeFirstOrThrow()).total);
-  const members = db.selectFrom('member').where('merchant_id', '=', merchantId);
-  const outbox = db.selectFrom('outbox_message').where('merchant_id', '=', merchantId).where('created_at', '>=', since);
+  // Each count is one query of the module that owns the table, all five sent together.
   const [memberTotal, membersToday, outboxToday, outboxFailedToday, auditToday] = await Promise.all([
-    can('members.read') ? count(members.select((eb) => eb.fn.countAll<string>().as('total'))) : null,
-    can('members.read')
-      ? count(members.where('created_at', '>=', since).select((eb) => eb.fn.countAll<string>().as('total')))
-      : null,
-    can('outbox.read') ? count(outbox.select((eb) => eb.fn.countAll<string>().as('total'))) : null,
-    can('outbox.read')
-      ? count(outbox.where('delivery_status', '=', 'failed').select((eb) => eb.fn.countAll<string>().as('total')))
-      : null,
+    can('members.read') ? countMembers(db, merchantId) : null,
+    can('members.read') ? countMembers(db, merchantId, { createdSince: since }) : null,
+    can('outbox.read') ? countOutbox(db, merchantId, { createdSince: since }) : null,
+    can('outbox.read') ? countOutbox(db, merchantId, { createdSince: since, deliveryStatus: 'failed' }) : null,
     can('audit.read')
-      ? count(
-          db
-            .selectFrom('operator_audit')
-            .where('merchant_id', '=', merchantId)
-            .where('created_at', '>=', since)
-            .select((eb) => eb.fn.countAll<string>().as('total')),
-        )
+      ? db
+          .selectFrom('operator_audit')
+          .where('merchant_id', '=', merchantId)
+          .where('created_at', '>=', since)
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.total))
       : null,
   ]);
   return { members: memberTotal, membersToday, outboxToday, outboxFailedToday, auditToday };

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../identity/index.ts';
+import { listMerchantCodes } from '../merchant/index.ts';
 import { recordAudit } from './audit.ts';
 
 /** Who is recorded as the author of what the system did itself (audit `ip`). */
@@ -37,24 +38,12 @@ export async function ensureFirstAdmins(
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('backoffice.first-admin'))`.execute(trx);
     const username = config.ADMIN_USERNAME ?? 'admin';
-    const merchants = await trx
-      .selectFrom('merchant as m')
-      .select(['m.id', 'm.code'])
-      .where((eb) =>
-        config.ADMIN_USERNAME === undefined
-          ? eb.not(eb.exists(eb.selectFrom('operator as o').select('o.id').whereRef('o.merchant_id', '=', 'm.id')))
-          : eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('operator as o')
-                  .select('o.id')
-                  .whereRef('o.merchant_id', '=', 'm.id')
-                  .where('o.username_key', '=', username.toLowerCase()),
-              ),
-            ),
-      )
-      .orderBy('m.id')
-      .execute();
+    // Merchants are the merchant module's: every merchant, less those that already have the operator
+    // (any operator without ADMIN_USERNAME), in id order.
+    let covered = trx.selectFrom('operator').select('merchant_id').distinct();
+    if (config.ADMIN_USERNAME !== undefined) covered = covered.where('username_key', '=', username.toLowerCase());
+    const coveredIds = new Set((await covered.execute()).map((row) => row.merchant_id));
+    const merchants = (await listMerchantCodes(trx)).filter((merchant) => !coveredIds.has(merchant.id));
     const created: FirstAdmin[] = [];
     for (const merchant of merchants) {
       const generatedPassword = config.ADMIN_PASSWORD === undefined ? randomBytes(15).toString('base64url') : null;

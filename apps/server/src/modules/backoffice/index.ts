@@ -1,5 +1,5 @@
 /**
- * What other modules may use of the back-office: the operator guard and the audit log.
+ * What other modules may use of the back-office: the operator guard, the audit log and operators' names.
  *
  *   app.post('/admin-api/deposits/:id/approve', { onRequest: requireOperator('deposits.review') }, async (request) => {
  *     await app.db.transaction().execute(async (trx) => {
@@ -12,6 +12,7 @@
  */
 export { requireOperator, type AuthenticatedOperator } from './require-operator.ts';
 export { recordAudit, auditContext, type AuditEntry } from './audit.ts';
+export { listOperatorNames } from './operator-names.ts';
 export type { OperatorPermission, OperatorRole } from '@lotus/contract';
 export { roleHasPermission, rolePermissions, operatorPermissions, backofficeErrorCodes } from '@lotus/contract';
 export { backofficePruneJobName, deleteDeadOperatorRows } from './delete-dead-operator-rows.ts';

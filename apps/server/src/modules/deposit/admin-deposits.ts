@@ -14,17 +14,25 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditEntry } from '../backoffice/index.ts';
+import { findMemberSummaryByUsername, listMemberSummaries } from '../identity/index.ts';
 import { findMerchant, setMerchantConfigSection } from '../merchant/index.ts';
 import { isDemoPayAllowed, isManualChannel } from './channels.ts';
 import { listQuestions } from './deposit-questions.ts';
 import { toAdminDepositView, type DepositRow } from './deposit-view.ts';
 import { approveLockedDeposit, lockDeposit, rejectLockedDeposit } from './settle-deposit.ts';
 
-function depositsWithUsername(db: Kysely<Database>, merchantId: number) {
-  return db
-    .selectFrom('deposit')
-    .innerJoin('member', 'member.id', 'deposit.member_id')
-    .where('deposit.merchant_id', '=', merchantId);
+function depositsOf(db: Kysely<Database>, merchantId: number) {
+  return db.selectFrom('deposit').where('deposit.merchant_id', '=', merchantId);
+}
+
+/** The rows with their members' usernames, read from identity in one lookup for the whole page. */
+async function withUsernames(
+  db: Kysely<Database>,
+  merchantId: number,
+  rows: DepositRow[],
+): Promise<Array<DepositRow & { username: string }>> {
+  const members = await listMemberSummaries(db, merchantId, [...new Set(rows.map((row) => row.member_id))]);
+  return rows.map((row) => ({ ...row, username: members.get(row.member_id)?.username ?? '' }));
 }
 
 /**
@@ -37,7 +45,7 @@ export async function listAdminDeposits(
   query: AdminDepositListQuery,
   nowMs: number,
 ): Promise<AdminDepositPage> {
-  let base = depositsWithUsername(db, merchantId);
+  let base = depositsOf(db, merchantId);
   if (query.status) base = base.where('deposit.status', '=', query.status);
   if (query.flag === 'overdue') {
     base = base
@@ -57,27 +65,33 @@ export async function listAdminDeposits(
     );
   }
   if (query.methodCode) base = base.where('deposit.method_code', '=', query.methodCode);
-  if (query.username) base = base.where('member.username_key', '=', query.username.toLowerCase());
+  if (query.username) {
+    const member = await findMemberSummaryByUsername(db, merchantId, query.username);
+    // No such member: no rows (0 is no member's id).
+    base = base.where('deposit.member_id', '=', member?.id ?? 0n);
+  }
   if (query.from !== undefined) base = base.where('deposit.created_at', '>=', new Date(query.from));
   if (query.to !== undefined) base = base.where('deposit.created_at', '<', new Date(query.to));
   const [total, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
     base
-      .selectAll('deposit')
-      .select('member.username')
+      .selectAll()
       .orderBy('deposit.created_at', 'desc')
       .orderBy('deposit.id', 'desc')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
   ]);
-  const questions = await listQuestions(
-    db,
-    rows.map((row) => row.id),
-  );
+  const [questions, named] = await Promise.all([
+    listQuestions(
+      db,
+      rows.map((row) => row.id),
+    ),
+    withUsernames(db, merchantId, rows),
+  ]);
   return {
     items: await Promise.all(
-      rows.map((row) => toAdminDepositView(row, questions.get(row.id) ?? [], nowMs, { withPromptPay: false })),
+      named.map((row) => toAdminDepositView(row, questions.get(row.id) ?? [], nowMs, { withPromptPay: false })),
     ),
     page: query.page,
     pageSize: query.pageSize,
@@ -92,12 +106,13 @@ export async function findAdminDeposit(
   depositId: number,
   nowMs: number,
 ): Promise<AdminDeposit | null> {
-  const row = await depositsWithUsername(db, merchantId)
-    .selectAll('deposit')
-    .select('member.username')
+  const row = await depositsOf(db, merchantId)
+    .selectAll()
     .where('deposit.id', '=', BigInt(depositId))
     .executeTakeFirst();
-  return row ? toAdminDepositView(row, (await listQuestions(db, [row.id])).get(row.id) ?? [], nowMs) : null;
+  if (!row) return null;
+  const [questions, [named]] = await Promise.all([listQuestions(db, [row.id]), withUsernames(db, merchantId, [row])]);
+  return toAdminDepositView(named!, questions.get(row.id) ?? [], nowMs);
 }
 
 /** What the audit log keeps of a deposit: its state, never the proof or the member's details. */

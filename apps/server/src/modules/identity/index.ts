@@ -39,6 +39,13 @@ export {
 } from './members/member-summaries.ts';
 // A member's status and type as columns of another module's hot query (the seamless wallet's session read).
 export { memberStatusOf, memberTypeOf } from './members/member-columns.ts';
+// The back-office's member list, member page and dashboard counts (contact data included).
+export {
+  countMembers,
+  findMemberForBackoffice,
+  listMembersForBackoffice,
+  type BackofficeMember,
+} from './members/backoffice-members.ts';
 // The payment password and payee name on the member row, for modules/withdrawal.
 export {
   getPaymentDetails,

@@ -16,3 +16,12 @@ export {
   type TransferRequest,
 } from './post-transfers.ts';
 export { maxTransferAmount } from './post-transfers.ts';
+// Reads for other modules (the back-office's member ledger and balances, the withdrawal turnover).
+export {
+  getTransferBalances,
+  listAccountTransfers,
+  listMembersAccounts,
+  sumDepositsToMain,
+  type MemberTransferSide,
+  type TransferBalances,
+} from './read-transfers.ts';

@@ -59,6 +59,11 @@ export async function listMerchantIds(db: Kysely<Database>): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/** The id and code of every merchant, in id order (the back-office's first-admin check at start). */
+export async function listMerchantCodes(db: Kysely<Database>): Promise<Array<{ id: number; code: string }>> {
+  return db.selectFrom('merchant').select(['id', 'code']).orderBy('id').execute();
+}
+
 /** The domains a merchant answers on, the primary one first. */
 export function listMerchantDomains(db: Kysely<Database>, merchantId: number) {
   return db

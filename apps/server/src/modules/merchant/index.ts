@@ -6,6 +6,12 @@
  */
 export { merchantConfigSchema, type Localized, type MerchantConfig, type MerchantContext } from './merchant.config.ts';
 export { MerchantDirectory, normaliseHost } from './merchant.service.ts';
-export { findMerchant, listMerchantDomains, listMerchantIds, setMerchantConfigSection } from './find-merchant.ts';
+export {
+  findMerchant,
+  listMerchantCodes,
+  listMerchantDomains,
+  listMerchantIds,
+  setMerchantConfigSection,
+} from './find-merchant.ts';
 export { merchantCurrencyOf } from './merchant-columns.ts';
 export { demoAgent, demoBrandColors, demoMerchant, demoMerchantConfig, demoRegisterRules } from './demo-merchant.ts';

@@ -17,3 +17,5 @@ export { normaliseEmail, normaliseMobile, parseDestination } from './destination
 export { codeLength, generateCode, generateCodeSalt, hashCode } from './code.ts';
 export { deleteExpiredCodes } from './delete-expired-codes.ts';
 export { messagingRoutes } from './messaging.routes.ts';
+// The back-office's outbox page and dashboard counts.
+export { countOutbox, listOutbox } from './list-outbox.ts';

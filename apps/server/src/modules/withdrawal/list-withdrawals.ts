@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { listOperatorNames } from '../backoffice/index.ts';
 import { findMemberSummaryByUsername, listMemberSummaries } from '../identity/index.ts';
 import type { MemberScope } from './payment-password.ts';
 import { toAdminWithdrawal, toWithdrawal, withdrawalColumns, type WithdrawalRow } from './withdrawal-view.ts';
@@ -86,12 +87,10 @@ async function describe(
       rows.flatMap((row) => [row.reviewed_by, row.received_by_operator]).filter((id): id is bigint => id !== null),
     ),
   ];
-  const [members, operators, proofs] = await Promise.all([
+  const [members, operatorOf, proofs] = await Promise.all([
     // Every row of a page is of one merchant (each list and lookup is scoped to it).
     listMemberSummaries(db, rows[0]!.merchant_id, memberIds),
-    operatorIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('operator').select(['id', 'username']).where('id', 'in', operatorIds).execute(),
+    listOperatorNames(db, operatorIds),
     db
       .selectFrom('withdrawal_proof')
       .select('withdrawal_id')
@@ -102,7 +101,6 @@ async function describe(
       )
       .execute(),
   ]);
-  const operatorOf = new Map(operators.map((operator) => [operator.id, operator.username]));
   const withProof = new Set(proofs.map((proof) => proof.withdrawal_id));
   return rows.map((row) =>
     toAdminWithdrawal(

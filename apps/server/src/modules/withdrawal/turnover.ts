@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { sumDepositsToMain } from '../ledger/index.ts';
 
 /**
  * The turnover requirement: what a member must wager before withdrawing. Each approved deposit adds
@@ -7,8 +8,9 @@ import type { Database } from '../../db/schema.ts';
  * (`addWageredTurnover`, for the games); remaining = max(required - wagered, 0). Both sides only
  * grow, so wagering beyond one deposit's share counts towards the next.
  *
- * Deposits are read from the ledger itself, not reported by the deposit module: every transfer from
- * a deposit clearing account into the member's main wallet is a deposit, whichever channel made it.
+ * Deposits are read from the ledger itself (`sumDepositsToMain`), not reported by the deposit module:
+ * every transfer from a deposit clearing account into the member's main wallet is a deposit, whichever
+ * channel made it.
  * `member_turnover.counted_deposit_amount` is the sum of the deposits already counted, so whatever
  * the ledger holds beyond it is new (in any commit order) and is counted once, with the multiplier
  * of the moment it is counted (the next withdrawal).
@@ -27,16 +29,9 @@ export function multiplierHundredths(multiplier: number): bigint {
   return BigInt(Math.round(multiplier * 100));
 }
 
-/** Every deposit into the member's main wallet so far, summed (the `ledger_transfer_credit_idx` prefix). */
-async function totalDeposits(db: Executor, merchantId: number, memberId: bigint, currency: string): Promise<bigint> {
-  const result = await sql<{ total: bigint | null }>`
-    SELECT sum(t.amount)::int8 AS total
-    FROM ledger_account main
-    JOIN ledger_transfer t ON t.credit_account_id = main.id
-    JOIN ledger_account source ON source.id = t.debit_account_id AND source.kind = 'house_deposit_clearing'
-    WHERE main.merchant_id = ${merchantId} AND main.member_id = ${memberId} AND main.currency = ${currency} AND main.kind = 'member_main'
-  `.execute(db);
-  return result.rows[0]?.total ?? 0n;
+/** Every deposit into the member's main wallet so far, summed by the ledger (in the caller's transaction). */
+function totalDeposits(db: Executor, merchantId: number, memberId: bigint, currency: string): Promise<bigint> {
+  return sumDepositsToMain(db, { merchantId, memberId, currency });
 }
 
 async function findStored(db: Executor, memberId: bigint) {

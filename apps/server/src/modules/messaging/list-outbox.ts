@@ -7,9 +7,10 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The merchant's SMS and e-mails, newest first, as members received them (codes included: support
- * reads them to help a member who says nothing arrived). `destination` matches anywhere in the
- * number or address; a typed leading 0 of a Thai mobile is dropped (stored as +66...).
+ * For the back-office: the merchant's SMS and e-mails, newest first, as members received them (codes
+ * included: support reads them to help a member who says nothing arrived). `destination` matches
+ * anywhere in the number or address; a typed leading 0 of a Thai mobile is dropped (stored as +66...).
+ * The page and the count are two queries sent together.
  */
 export async function listOutbox(
   db: Kysely<Database>,
@@ -59,4 +60,19 @@ export async function listOutbox(
     })),
     total: Number(count.total),
   };
+}
+
+/** How many messages of the merchant were created since then, optionally of one delivery status. One query. */
+export async function countOutbox(
+  db: Kysely<Database>,
+  merchantId: number,
+  filter: { createdSince: Date; deliveryStatus?: 'sent' | 'failed' },
+): Promise<number> {
+  let query = db
+    .selectFrom('outbox_message')
+    .where('merchant_id', '=', merchantId)
+    .where('created_at', '>=', filter.createdSince);
+  if (filter.deliveryStatus) query = query.where('delivery_status', '=', filter.deliveryStatus);
+  const row = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
 }
