@@ -6,6 +6,8 @@ export {
   type MemberAccountRef,
 } from './accounts.ts';
 export { checkLedger, type LedgerReport } from './check-ledger.ts';
+// The member's money history's source (modules/wallet), as a subquery it types and pages.
+export { memberTransferSides, type MemberTransferSideRow } from './member-transfer-sides.ts';
 export { LedgerError, type LedgerErrorCode } from './ledger-error.ts';
 export type { AccountKind, HouseAccountKind, MemberAccountKind } from './ledger.tables.ts';
 export {

@@ -3,3 +3,5 @@ export { seamlessWalletRoutes } from './seamless-wallet.routes.ts';
 export type { SeamlessWalletTables } from './seamless-wallet.tables.ts';
 export { houseVendorCode, signBody } from './signature.ts';
 export { registerSeamlessWalletMetrics } from './seamless-wallet.metrics.ts';
+// Integrations' stored secrets and addresses, for the transfer wallet (vendor_credential is this module's).
+export { findVendorCredentials, vendorCredentialKey, type VendorCredential } from './vendor-credentials.ts';

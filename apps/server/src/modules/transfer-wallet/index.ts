@@ -8,7 +8,7 @@ export {
 } from './integrations.ts';
 export { callVendor, ensurePlayer, transfer, type TransferContext } from './transfer-service.ts';
 export { pullTransferBetRecords } from './pull-bet-records.ts';
-export { findTransfersOfHistory, findVendorWalletNames, type TransferOfHistory } from './transfer-history.ts';
+export { findTransfersOfHistory, type TransferOfHistory } from './transfer-history.ts';
 export { reconcilePendingTransfers } from './reconcile-transfers.ts';
 export {
   createTransferVendorClients,

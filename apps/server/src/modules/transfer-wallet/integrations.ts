@@ -2,7 +2,7 @@ import type { WalletMode } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { houseVendorCode } from '../seamless-wallet/index.ts';
+import { findVendorCredentials, houseVendorCode, vendorCredentialKey } from '../seamless-wallet/index.ts';
 
 /**
  * A vendor integration: the party that serves a catalogue vendor's games. The house vendor
@@ -57,9 +57,6 @@ export async function findConnectedVendors(
   if (vassalages !== undefined && vassalages.length === 0) return [];
   let query = db
     .selectFrom('game_vendor as v')
-    .leftJoin('vendor_credential as c', (join) =>
-      join.onRef('c.merchant_id', '=', 'v.merchant_id').onRef('c.vendor_code', '=', 'v.integration_code'),
-    )
     .select([
       'v.id',
       'v.vassalage',
@@ -69,20 +66,30 @@ export async function findConnectedVendors(
       'v.integration_code',
       'v.maintenance_start_at',
       'v.maintenance_end_at',
-      'c.secret',
-      'c.api_url',
     ])
     .where('v.merchant_id', '=', merchantId)
     .where('v.is_enabled', '=', true);
   if (vassalages !== undefined) query = query.where('v.vassalage', 'in', vassalages);
   const rows = await query.orderBy('v.sort').orderBy('v.id').execute();
+  // The integrations' stored secrets and addresses: one lookup for the list (seamless-wallet's table).
+  const credentials = await findVendorCredentials(
+    db,
+    rows.flatMap((row) => (row.integration_code === null ? [] : [{ merchantId, vendorCode: row.integration_code }])),
+  );
   return rows.map((row) => ({
     vassalage: row.vassalage,
     accountTypeId: row.id,
     displayName: { TH: row.display_name_th, EN: row.display_name_en },
     walletMode: row.wallet_mode,
     integration:
-      row.integration_code === null ? null : integrationOf(config, row.integration_code, row.secret, row.api_url),
+      row.integration_code === null
+        ? null
+        : integrationOf(
+            config,
+            row.integration_code,
+            credentials.get(vendorCredentialKey(merchantId, row.integration_code))?.secret ?? null,
+            credentials.get(vendorCredentialKey(merchantId, row.integration_code))?.apiUrl ?? null,
+          ),
     maintenance:
       row.maintenance_start_at && row.maintenance_end_at
         ? { startAt: row.maintenance_start_at, endAt: row.maintenance_end_at }
@@ -90,7 +97,7 @@ export async function findConnectedVendors(
   }));
 }
 
-/** The integration of a code with what `vendor_credential` stores for it (the house's come from the configuration). */
+/** The integration of a code with what seamless-wallet stores for it (`findVendorCredentials`; the house's come from the configuration). */
 export function integrationOf(
   config: AppConfig,
   code: string,

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordSettledRound } from '../bet-records/index.ts';
+import { listMemberSummaries, type AgentType } from '../identity/index.ts';
+import { findVendorCredentials, vendorCredentialKey } from '../seamless-wallet/index.ts';
 import { integrationOf, type Integration } from './integrations.ts';
 import { VendorRefusal, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
 
@@ -31,20 +33,22 @@ export async function pullTransferBetRecords(
 ): Promise<PullReport> {
   const connected = await db
     .selectFrom('game_vendor as v')
-    .leftJoin('vendor_credential as c', (join) =>
-      join.onRef('c.merchant_id', '=', 'v.merchant_id').onRef('c.vendor_code', '=', 'v.integration_code'),
-    )
-    .select(['v.integration_code', 'c.secret', 'c.api_url'])
+    .select(['v.merchant_id', 'v.integration_code'])
     .where('v.wallet_mode', '=', 'transfer')
     .where('v.is_enabled', '=', true)
     .where('v.integration_code', 'is not', null)
     .execute();
+  const credentials = await findVendorCredentials(
+    db,
+    connected.map((row) => ({ merchantId: row.merchant_id, vendorCode: row.integration_code! })),
+  );
   // One feed per integration (the house's transfer brand serves every merchant).
   const integrations = new Map<string, Integration>();
   for (const row of connected) {
     const code = row.integration_code!;
     if (integrations.has(code)) continue;
-    integrations.set(code, integrationOf(config, code, row.secret, row.api_url));
+    const credential = credentials.get(vendorCredentialKey(row.merchant_id, code));
+    integrations.set(code, integrationOf(config, code, credential?.secret ?? null, credential?.apiUrl ?? null));
   }
 
   const report: PullReport = { integrations: integrations.size, rounds: 0, stored: 0, unreachable: 0 };
@@ -89,12 +93,18 @@ async function storePage(
         ? []
         : await trx
             .selectFrom('vendor_player as p')
-            .innerJoin('member as m', 'm.id', 'p.member_id')
-            .select(['p.player_id', 'p.merchant_id', 'p.member_id', 'm.is_agent'])
+            .select(['p.player_id', 'p.merchant_id', 'p.member_id'])
             .where('p.integration_code', '=', integrationCode)
             .where('p.player_id', 'in', [...new Set(records.map((record) => record.playerId))])
             .execute();
     const playerOf = new Map(players.map((player) => [player.player_id, player]));
+    // Whether each player's member is a trial account: identity's, one lookup per merchant on the page.
+    const memberTypes = new Map<bigint, AgentType>();
+    for (const merchantId of new Set(players.map((player) => player.merchant_id))) {
+      const memberIds = players.filter((player) => player.merchant_id === merchantId).map((player) => player.member_id);
+      for (const [id, member] of await listMemberSummaries(trx, merchantId, memberIds))
+        memberTypes.set(id, member.isAgent);
+    }
     for (const record of records) {
       const player = playerOf.get(record.playerId);
       if (!player) continue;
@@ -109,7 +119,7 @@ async function storePage(
         betAtMs: record.betAt,
         settledAtMs: record.settledAt,
         fairness: record.fairness ?? null,
-        countsTurnover: player.is_agent !== trialMemberType,
+        countsTurnover: memberTypes.get(player.member_id) !== trialMemberType,
       });
       if (isStored) stored += 1;
     }

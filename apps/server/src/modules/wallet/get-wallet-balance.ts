@@ -1,6 +1,7 @@
 import { formatMinorUnits, trialMemberType, type WalletBalance } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { findVendorsByCodes } from '../games/index.ts';
 import type { AuthenticatedMember } from '../identity/index.ts';
 import { listMemberAccounts } from '../ledger/index.ts';
 import type { MerchantContext } from '../merchant/index.ts';
@@ -22,20 +23,11 @@ export async function getWalletBalance(
   const sum = (kind: string) =>
     accounts.filter((account) => account.kind === kind).reduce((total, account) => total + account.balance, 0n);
   const vendorAccounts = accounts.filter((account) => account.kind === 'member_vendor');
-  const vendors =
-    vendorAccounts.length === 0
-      ? []
-      : await db
-          .selectFrom('game_vendor')
-          .select(['id', 'vassalage', 'account_type_name'])
-          .where('merchant_id', '=', merchant.id)
-          .where(
-            'vassalage',
-            'in',
-            vendorAccounts.map((account) => account.subKey),
-          )
-          .execute();
-  const vendorByCode = new Map(vendors.map((vendor) => [vendor.vassalage, vendor]));
+  const vendorByCode = await findVendorsByCodes(
+    db,
+    merchant.id,
+    vendorAccounts.map((account) => account.subKey),
+  );
   const money = { currency: merchant.currency, currencySymbol: merchant.currencySymbol };
 
   const main = isTrial ? sum('member_trial') : sum('member_main');
@@ -44,8 +36,8 @@ export async function getWalletBalance(
     ...vendorAccounts.map((account) => {
       const vendor = vendorByCode.get(account.subKey);
       return {
-        accountTypeId: vendor?.id ?? -1,
-        accountTypeName: vendor?.account_type_name ?? account.subKey,
+        accountTypeId: vendor?.accountTypeId ?? -1,
+        accountTypeName: vendor?.accountTypeName ?? account.subKey,
         availBalance: formatMinorUnits(account.balance),
         ...money,
       };

@@ -11,9 +11,12 @@ import {
 } from '@lotus/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { findRoundGames, getGameProfit } from '../bet-records/index.ts';
+import { findRoundGameIds, getGameProfit } from '../bet-records/index.ts';
 import { findDepositStatuses } from '../deposit/index.ts';
-import { findTransfersOfHistory, findVendorWalletNames } from '../transfer-wallet/index.ts';
+import { listGameNames, listVendorNames } from '../games/index.ts';
+import { memberTransferSides } from '../ledger/index.ts';
+import { findTransfersOfHistory } from '../transfer-wallet/index.ts';
+import { findWithdrawalStatuses } from '../withdrawal/index.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /** Whose history, and the clock of the request. */
@@ -26,7 +29,7 @@ export interface MemberScope {
 /**
  * The member's history (page transactionHistory, `ODSFE2_MemTransDet`): every ledger transfer that
  * touched one of the member's accounts, one entry per side the member owns (a hold is main -X and
- * held +X), read from `ledger_transfer` through its (debit|credit account, id) indexes. The type
+ * held +X), from the ledger's `memberTransferSides` (one statement with the count and the page). The type
  * comes from which account was on the other side, not from the kind strings other modules choose,
  * so a new module's movements are typed without touching this file:
  *
@@ -83,22 +86,9 @@ function movements(
   startTime: Date | null,
   endTime: Date | null,
 ): RawBuilder<Movement> {
-  const start = startTime === null ? sql`` : sql`AND t.created_at >= ${startTime}`;
-  const end = endTime === null ? sql`` : sql`AND t.created_at < ${endTime}`;
   return sql<Movement>`(
-    WITH own AS (
-      SELECT id, kind, sub_key FROM ledger_account WHERE merchant_id = ${scope.merchantId} AND member_id = ${scope.memberId}
-    ), sides AS (
-      SELECT t.id, t.amount, t.reference, t.kind, t.created_at, false AS is_credit, own.kind AS own_kind, own.sub_key AS own_sub_key,
-             other.kind AS other_kind, t.debit_balance_after AS balance_after
-      FROM own JOIN ledger_transfer t ON t.debit_account_id = own.id ${start} ${end}
-      JOIN ledger_account other ON other.id = t.credit_account_id
-      UNION ALL
-      SELECT t.id, t.amount, t.reference, t.kind, t.created_at, true, own.kind, own.sub_key, other.kind, t.credit_balance_after
-      FROM own JOIN ledger_transfer t ON t.credit_account_id = own.id ${start} ${end}
-      JOIN ledger_account other ON other.id = t.debit_account_id
-    )
-    SELECT id, amount, reference, kind, created_at, is_credit, own_kind, own_sub_key, balance_after, ${typeExpression} AS type FROM sides
+    SELECT id, amount, reference, kind, created_at, is_credit, own_kind, own_sub_key, balance_after, ${typeExpression} AS type
+    FROM ${memberTransferSides(scope, startTime, endTime)} sides
   )`;
 }
 
@@ -149,7 +139,7 @@ function idsOf(references: string[], prefix: string): bigint[] {
   ];
 }
 
-/** Statuses of the business records the page names: withdrawals (ours) and deposits (the deposit module's). */
+/** Statuses of the business records the page names: withdrawals and deposits (their modules'). */
 async function statusesOf(
   db: Kysely<Database>,
   merchantId: number,
@@ -158,18 +148,11 @@ async function statusesOf(
   const withdrawalIds = idsOf(references, 'withdrawal');
   const depositIds = idsOf(references, 'deposit');
   const [withdrawals, deposits] = await Promise.all([
-    withdrawalIds.length === 0
-      ? []
-      : db
-          .selectFrom('withdrawal')
-          .select(['id', 'status'])
-          .where('merchant_id', '=', merchantId)
-          .where('id', 'in', withdrawalIds)
-          .execute(),
+    findWithdrawalStatuses(db, merchantId, withdrawalIds),
     findDepositStatuses(db, merchantId, depositIds),
   ]);
   return new Map([
-    ...withdrawals.map((row) => [`withdrawal:${row.id}`, row.status] as const),
+    ...[...withdrawals].map(([id, status]) => [`withdrawal:${id}`, status] as const),
     ...[...deposits].map(([id, status]) => [`deposit:${id}`, status] as const),
   ]);
 }
@@ -183,7 +166,7 @@ function roundOf(reference: string): { vendorCode: string; roundId: string } | n
 /** What the page shows of a round id: its first 8 characters (a UUID's first group). */
 const shortRoundId = (roundId: string) => (roundId.length > 12 ? roundId.slice(0, 8) : roundId);
 
-/** The games of the page's game rows (bet and win), named in the member's language (the bet-records module's). */
+/** The games of the page's game rows (bet and win): the bet-records module's, named in the member's language by the catalogue. */
 async function gamesOf(
   db: Kysely<Database>,
   scope: Pick<MemberScope, 'merchantId' | 'memberId'>,
@@ -194,12 +177,13 @@ async function gamesOf(
     const round = row.type === 'bet' || row.type === 'win' ? roundOf(row.reference) : null;
     return round ? [round] : [];
   });
-  const games = await findRoundGames(db, scope, rounds, language);
+  const gameIds = await findRoundGameIds(db, scope, rounds);
+  const names = await listGameNames(db, scope.merchantId, [...gameIds.values()], language);
   return (row: Movement): HistoryEntry['game'] => {
     const round = row.type === 'bet' || row.type === 'win' ? roundOf(row.reference) : null;
-    const game = round ? games.get(row.reference) : undefined;
-    return round && game
-      ? { gameId: game.gameId, name: game.name, roundId: round.roundId, shortRoundId: shortRoundId(round.roundId) }
+    const gameId = round ? gameIds.get(row.reference) : undefined;
+    return round && gameId !== undefined
+      ? { gameId, name: names.get(gameId) ?? gameId, roundId: round.roundId, shortRoundId: shortRoundId(round.roundId) }
       : null;
   };
 }
@@ -231,10 +215,14 @@ async function detailsOf(
     const resultVendor = row.kind === 'vendor.result' ? resultVendorOf(row.reference) : null;
     return resultVendor === null ? codes : [...codes, resultVendor];
   });
-  const [transfers, vendorNames] = await Promise.all([
-    findTransfersOfHistory(db, scope, transferReferences, language),
-    findVendorWalletNames(db, scope.merchantId, vendorCodes, language),
-  ]);
+  const transfers = await findTransfersOfHistory(db, scope, transferReferences);
+  // One lookup of the catalogue's names for every vendor the page shows (wallets, results, transfers).
+  const vendorNames = await listVendorNames(
+    db,
+    scope.merchantId,
+    [...vendorCodes, ...[...transfers.values()].map((transfer) => transfer.vassalage)],
+    language,
+  );
   const vendorOf = (vassalage: string) => ({ vassalage, name: vendorNames.get(vassalage) ?? vassalage });
 
   const detailOf = (row: Movement): HistoryDetail | null => {
@@ -257,7 +245,7 @@ async function detailsOf(
       if (reference === null || transfer === undefined) return null;
       return {
         kind: 'transfer',
-        vendor: { vassalage: transfer.vassalage, name: transfer.vendorName },
+        vendor: vendorOf(transfer.vassalage),
         direction: transfer.direction,
         status: transfer.status,
         isReturned: row.kind === 'wallet.transfer.returned',

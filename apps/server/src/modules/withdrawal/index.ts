@@ -3,6 +3,8 @@
  * requirement; the jobs close paid withdrawals nobody answered.
  */
 export { addWageredTurnover } from './turnover.ts';
+// The member's money history (modules/wallet) shows each withdrawal's status.
+export { findWithdrawalStatuses } from './withdrawal-statuses.ts';
 export { autoReceiveWithdrawals } from './withdrawal-transitions.ts';
 export { deleteOldPaymentPasswordFailures } from './payment-password.ts';
 export { withdrawalRoutes } from './withdrawal.routes.ts';
