@@ -4,7 +4,8 @@ import { betRecordRoutes } from './bet-records/index.ts';
 import { transferWalletRoutes } from './transfer-wallet/index.ts';
 import { backofficeRoutes } from './backoffice/index.ts';
 import { depositRoutes } from './deposit/index.ts';
-import { gamesRoutes } from './games/index.ts';
+import { gameLaunchRoutes } from './game-launch/index.ts';
+import { gamesRoutes, listGameNames, listVendorNames } from './games/index.ts';
 import { accountsRoutes, identityRoutes, loginSecurityRoutes } from './identity/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
 import { sealedRoutes } from './sealed/index.ts';
@@ -18,6 +19,7 @@ import { withdrawalRoutes } from './withdrawal/index.ts';
 export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   siteRoutes,
   gamesRoutes,
+  gameLaunchRoutes,
   sealedRoutes,
   verificationRoutes,
   (app) => identityRoutes(app, registrationAgents),
@@ -30,6 +32,7 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   backofficeRoutes,
   seamlessWalletRoutes,
   transferWalletRoutes,
-  betRecordRoutes,
+  // games imports bet-records (its rank list), so the records' names come from the catalogue this way.
+  (app) => betRecordRoutes(app, { listVendorNames, listGameNames }),
   agentsRoutes,
 ];

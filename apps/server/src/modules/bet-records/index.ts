@@ -8,3 +8,4 @@ export { getGameProfit, type GameProfit, type GameProfitQuery } from './game-pro
 export { findRoundGameIds } from './round-games.ts';
 export { roundsByGameSince } from './rounds-by-game.ts';
 export { betRecordRoutes } from './bet-records.routes.ts';
+export type { CatalogueNames } from './catalogue-names.ts';

@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { BetRecordFairness, BetRecordStatus } from './bet-records.tables.ts';
+import type { CatalogueNames } from './catalogue-names.ts';
 
 /** Whose records: a member of a merchant (from the token, never from the query). */
 export interface BetRecordScope {
@@ -33,9 +34,7 @@ export function rangeOf(query: { startTime?: number | undefined; endTime?: numbe
 interface RecordRow {
   id: bigint;
   vassalage: string;
-  vendor_name: string | null;
   game_id: string;
-  game_name: string | null;
   game_type: string | null;
   game_category: string | null;
   round_id: string;
@@ -62,13 +61,19 @@ function resultOf(row: Pick<RecordRow, 'status' | 'stake' | 'payout'>): BetResul
   return row.payout > row.stake ? 'win' : row.payout < row.stake ? 'loss' : 'draw';
 }
 
-function toBetRecord(row: RecordRow): BetRecord {
+/** The catalogue's names of the page's vendors and games, by code; a code it no longer has is absent. */
+interface PageNames {
+  vendors: Map<string, string>;
+  games: Map<string, string>;
+}
+
+function toBetRecord(row: RecordRow, names: PageNames): BetRecord {
   return {
     recordId: Number(row.id),
     vassalage: row.vassalage,
-    vendorName: row.vendor_name ?? row.vassalage,
+    vendorName: names.vendors.get(row.vassalage) ?? row.vassalage,
     gameId: row.game_id,
-    gameName: row.game_name ?? row.game_id,
+    gameName: names.games.get(row.game_id) ?? row.game_id,
     gameType: row.game_type,
     gameCategory: row.game_category,
     roundId: row.round_id,
@@ -88,7 +93,7 @@ function toBetRecord(row: RecordRow): BetRecord {
 /**
  * GET /wps/relay/ODSFE2_MemBetDet: the member's records by the time of their first bet, newest
  * first, with names in the request's language (read from the catalogue at the time of reading, so
- * a renamed game shows its new name) and totals over the whole filter.
+ * a renamed game shows its new name: one batched lookup for the page) and totals over the whole filter.
  */
 export async function listBetRecords(
   db: Kysely<Database>,
@@ -96,6 +101,7 @@ export async function listBetRecords(
   query: BetHistoryQuery,
   language: 'TH' | 'EN',
   currency: string,
+  catalogue: CatalogueNames,
 ): Promise<BetHistory> {
   const { start, end } = rangeOf(query);
   const where = sql.join(
@@ -111,7 +117,6 @@ export async function listBetRecords(
     ],
     sql` AND `,
   );
-  const isThai = language === 'TH';
   const [totals, page] = await Promise.all([
     sql<TotalsRow>`
       SELECT count(*)::int8 AS count, sum(r.stake)::int8 AS stake, sum(r.valid_bet)::int8 AS valid_bet, sum(r.payout)::int8 AS payout,
@@ -119,20 +124,30 @@ export async function listBetRecords(
       FROM bet_record r WHERE ${where}`.execute(db),
     sql<RecordRow>`
       SELECT r.id, r.vassalage, r.game_id, r.game_type, r.game_category, r.round_id, r.stake, r.valid_bet, r.payout, r.status,
-             r.bet_count, r.first_bet_at, r.settled_at, r.fairness,
-             ${isThai ? sql`v.display_name_th` : sql`v.display_name_en`} AS vendor_name,
-             ${isThai ? sql`g.name_th` : sql`g.name_en`} AS game_name
+             r.bet_count, r.first_bet_at, r.settled_at, r.fairness
       FROM bet_record r
-      LEFT JOIN game_vendor v ON v.merchant_id = r.merchant_id AND v.vassalage = r.vassalage
-      LEFT JOIN game g ON g.merchant_id = r.merchant_id AND g.game_id = r.game_id
       WHERE ${where}
       ORDER BY r.first_bet_at DESC, r.id DESC
       LIMIT ${query.pageSize} OFFSET ${(query.pageNo - 1) * query.pageSize}`.execute(db),
   ]);
+  const [vendors, games] = await Promise.all([
+    catalogue.listVendorNames(
+      db,
+      scope.merchantId,
+      page.rows.map((row) => row.vassalage),
+      language,
+    ),
+    catalogue.listGameNames(
+      db,
+      scope.merchantId,
+      page.rows.map((row) => row.game_id),
+      language,
+    ),
+  ]);
   const sums = totals.rows[0];
   const total = Number(sums?.count ?? 0n);
   return {
-    content: page.rows.map(toBetRecord),
+    content: page.rows.map((row) => toBetRecord(row, { vendors, games })),
     pageNo: query.pageNo,
     pageSize: query.pageSize,
     totalElements: total,

@@ -66,6 +66,11 @@ export async function recordRollback(trx: Executor, write: BetRecordWrite): Prom
 /** A whole round a transfer-mode vendor reported settled (its money moved in the vendor's own wallet). */
 export interface SettledRoundWrite extends BetRecordKey {
   gameId: string;
+  /**
+   * How the record classes the game, as the catalogue has it when the round is stored (the caller
+   * reads it: modules/games `classifyRoundGames`; games imports this module, so it cannot be read here).
+   */
+  gameClass: { vassalage: string; gameType: string | null; gameCategory: string | null; gameClassify: string | null };
   stakeMinor: bigint;
   payoutMinor: bigint;
   betAtMs: number;
@@ -80,25 +85,13 @@ export interface SettledRoundWrite extends BetRecordKey {
  */
 export async function recordSettledRound(trx: Executor, write: SettledRoundWrite): Promise<boolean> {
   const result = await sql<{ valid_bet: bigint }>`
-    WITH game_row AS (
-      SELECT g.vassalage, g.game_classify, v.game_type, v.game_category
-      FROM game g JOIN game_vendor v ON v.merchant_id = g.merchant_id AND v.vassalage = g.vassalage
-      WHERE g.merchant_id = ${write.merchantId} AND g.game_id = ${write.gameId}
-    ), vendor_row AS (
-      SELECT vassalage, game_type, game_category FROM game_vendor
-      WHERE merchant_id = ${write.merchantId} AND integration_code = ${write.vendorCode}
-      ORDER BY sort, id LIMIT 1
-    )
     INSERT INTO bet_record (
       merchant_id, vendor_code, round_id, member_id, vassalage, game_id, game_type, game_category, game_classify,
       stake, valid_bet, payout, bet_count, status, fairness, first_bet_at, settled_at, updated_at)
     VALUES (
       ${write.merchantId}, ${write.vendorCode}, ${write.roundId}, ${write.memberId},
-      coalesce((SELECT vassalage FROM game_row), (SELECT vassalage FROM vendor_row), ${write.vendorCode}),
-      ${write.gameId},
-      coalesce((SELECT game_type FROM game_row), (SELECT game_type FROM vendor_row)),
-      coalesce((SELECT game_category FROM game_row), (SELECT game_category FROM vendor_row)),
-      (SELECT game_classify FROM game_row),
+      ${write.gameClass.vassalage}, ${write.gameId}, ${write.gameClass.gameType}, ${write.gameClass.gameCategory},
+      ${write.gameClass.gameClassify},
       ${write.stakeMinor}, ${write.stakeMinor}, ${write.payoutMinor}, 1, 'settled', ${fairnessJson(write.fairness)}::jsonb,
       ${new Date(write.betAtMs)}, ${new Date(write.settledAtMs)}, ${new Date(write.settledAtMs)})
     ON CONFLICT ON CONSTRAINT bet_record_key DO NOTHING

@@ -13,8 +13,6 @@ import {
   gamePaths,
   gameVendorQuerySchema,
   hotGamesQuerySchema,
-  launchGameRequestSchema,
-  launchGameResultSchema,
   launchPaths,
   roomListQuerySchema,
   roomListSchema,
@@ -43,7 +41,6 @@ import {
   type MemberGamesContext,
 } from './member-games.ts';
 import { listRecentGames } from './recent-games.ts';
-import { launchGame } from './launch-game.ts';
 import { listRooms } from './list-rooms.ts';
 
 const tags = ['games'];
@@ -184,25 +181,5 @@ export async function gamesRoutes(app: AppInstance): Promise<void> {
       schema: { tags, querystring: roomListQuerySchema, response: { 200: envelopeSchema(roomListSchema) } },
     },
     async (request, reply) => ok(await listRooms(memberContext(request, reply), request.query.vassalage)),
-  );
-
-  app.post(
-    launchPaths.launchGame,
-    {
-      ...member,
-      schema: { tags, body: launchGameRequestSchema, response: { 200: envelopeSchema(launchGameResultSchema) } },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const context = {
-        db: app.db,
-        config: app.config,
-        merchant: request.merchant,
-        member: request.member,
-        nowMs: app.now(),
-        clientFor: app.transferVendorClient,
-      };
-      return ok(await launchGame(context, request.body));
-    },
   );
 }

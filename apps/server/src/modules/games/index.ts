@@ -4,6 +4,17 @@ export { gameCategoryOfVendor } from './game-category-of-vendor.ts';
 export { syncServedGames } from './served-games.ts';
 export { demoGameCategories, demoMinBetMinorByCategory } from './demo-game-categories.ts';
 export { gamesRoutes } from './games.routes.ts';
+// Vendor integrations (who serves a vendor's games, with its stored credentials) and the connected
+// vendors of a merchant: for the launch (modules/game-launch) and the transfer wallet.
+export {
+  findConnectedVendors,
+  houseServedGameIds,
+  integrationOf,
+  isHouseIntegration,
+  servedGameIdsOf,
+  type ConnectedVendor,
+  type Integration,
+} from './integrations.ts';
 // The catalogue's reads for other modules (names and wallets of vendors, names of games).
 export {
   findVendorsByCodes,
@@ -11,4 +22,14 @@ export {
   listGameNames,
   listVendorNames,
   type VendorWallet,
+} from './catalogue-reads.ts';
+// For the launch (modules/game-launch): its game cards and suggestions come from the catalogue.
+export { gameCardOf } from './member-games.ts';
+export { listSuggestedGameRows } from './member-games.queries.ts';
+// For the transfer wallet's feed of settled rounds and for the launch.
+export {
+  classifyRoundGames,
+  findLaunchableGame,
+  listTransferIntegrations,
+  type RoundGameClass,
 } from './catalogue-reads.ts';

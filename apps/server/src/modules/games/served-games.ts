@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { servedGameIdsOf } from '../transfer-wallet/index.ts';
+import { servedGameIdsOf } from './integrations.ts';
 
 /**
  * Keeps `game.is_served` in step with what each vendor's integration declares it serves

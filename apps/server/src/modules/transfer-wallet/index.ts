@@ -1,3 +1,4 @@
+// Integrations and connected vendors are the catalogue's (modules/games), re-exported where they were.
 export {
   findConnectedVendors,
   houseServedGameIds,
@@ -5,7 +6,7 @@ export {
   servedGameIdsOf,
   type ConnectedVendor,
   type Integration,
-} from './integrations.ts';
+} from '../games/index.ts';
 export { callVendor, ensurePlayer, transfer, type TransferContext } from './transfer-service.ts';
 export { pullTransferBetRecords } from './pull-bet-records.ts';
 export { findTransfersOfHistory, type TransferOfHistory } from './transfer-history.ts';

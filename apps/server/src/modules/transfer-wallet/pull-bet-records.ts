@@ -5,7 +5,13 @@ import type { Database } from '../../db/schema.ts';
 import { recordSettledRound } from '../bet-records/index.ts';
 import { listMemberSummaries, type AgentType } from '../identity/index.ts';
 import { findVendorCredentials, vendorCredentialKey } from '../seamless-wallet/index.ts';
-import { integrationOf, type Integration } from './integrations.ts';
+import {
+  classifyRoundGames,
+  integrationOf,
+  listTransferIntegrations,
+  type Integration,
+  type RoundGameClass,
+} from '../games/index.ts';
 import { VendorRefusal, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
 
 const pageSize = 500;
@@ -31,23 +37,17 @@ export async function pullTransferBetRecords(
   clientFor: (integration: Integration) => TransferVendorClient,
   nowMs: number,
 ): Promise<PullReport> {
-  const connected = await db
-    .selectFrom('game_vendor as v')
-    .select(['v.merchant_id', 'v.integration_code'])
-    .where('v.wallet_mode', '=', 'transfer')
-    .where('v.is_enabled', '=', true)
-    .where('v.integration_code', 'is not', null)
-    .execute();
+  const connected = await listTransferIntegrations(db);
   const credentials = await findVendorCredentials(
     db,
-    connected.map((row) => ({ merchantId: row.merchant_id, vendorCode: row.integration_code! })),
+    connected.map((row) => ({ merchantId: row.merchantId, vendorCode: row.integrationCode })),
   );
   // One feed per integration (the house's transfer brand serves every merchant).
   const integrations = new Map<string, Integration>();
   for (const row of connected) {
-    const code = row.integration_code!;
+    const code = row.integrationCode;
     if (integrations.has(code)) continue;
-    const credential = credentials.get(vendorCredentialKey(row.merchant_id, code));
+    const credential = credentials.get(vendorCredentialKey(row.merchantId, code));
     integrations.set(code, integrationOf(config, code, credential?.secret ?? null, credential?.apiUrl ?? null));
   }
 
@@ -98,12 +98,18 @@ async function storePage(
             .where('p.player_id', 'in', [...new Set(records.map((record) => record.playerId))])
             .execute();
     const playerOf = new Map(players.map((player) => [player.player_id, player]));
-    // Whether each player's member is a trial account: identity's, one lookup per merchant on the page.
+    // Whether each player's member is a trial account (identity's) and how each round's game is classed
+    // (the catalogue's): one lookup of each per merchant on the page.
     const memberTypes = new Map<bigint, AgentType>();
+    const gameClasses = new Map<number, Map<string, RoundGameClass>>();
     for (const merchantId of new Set(players.map((player) => player.merchant_id))) {
       const memberIds = players.filter((player) => player.merchant_id === merchantId).map((player) => player.member_id);
       for (const [id, member] of await listMemberSummaries(trx, merchantId, memberIds))
         memberTypes.set(id, member.isAgent);
+      const gameIds = records
+        .filter((record) => playerOf.get(record.playerId)?.merchant_id === merchantId)
+        .map((record) => record.gameId);
+      gameClasses.set(merchantId, await classifyRoundGames(trx, merchantId, integrationCode, gameIds));
     }
     for (const record of records) {
       const player = playerOf.get(record.playerId);
@@ -114,6 +120,7 @@ async function storePage(
         roundId: record.roundId,
         memberId: player.member_id,
         gameId: record.gameId,
+        gameClass: gameClasses.get(player.merchant_id)!.get(record.gameId)!,
         stakeMinor: BigInt(record.stake),
         payoutMinor: BigInt(record.payout),
         betAtMs: record.betAt,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { findConnectedVendors, type Integration } from './integrations.ts';
+import { findConnectedVendors, type Integration } from '../games/index.ts';
 import type { AppConfig } from '../../config.ts';
 import { resolveByStatus } from './transfer-service.ts';
 import type { TransferVendorClient } from './transfer-vendor-client.ts';

@@ -4,7 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { LedgerError, memberBalance, postTransfers, type AccountRef, type MemberAccountRef } from '../ledger/index.ts';
-import type { Integration } from './integrations.ts';
+import type { Integration } from '../games/index.ts';
 import type { TransferDirection, WalletTransferTable } from './transfer-wallet.tables.ts';
 import {
   unknownOutcomeCodes,

@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { requireRealMember } from '../identity/index.ts';
-import { findConnectedVendors, type ConnectedVendor } from './integrations.ts';
+import { findConnectedVendors, type ConnectedVendor } from '../games/index.ts';
 import { transfer, type TransferContext } from './transfer-service.ts';
 
 const tags = ['wallet'];

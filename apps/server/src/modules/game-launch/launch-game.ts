@@ -17,20 +17,23 @@ import type { AuthenticatedMember } from '../identity/index.ts';
 import { memberBalance } from '../ledger/index.ts';
 import type { MerchantContext } from '../merchant/index.ts';
 import {
-  callVendor,
-  ensurePlayer,
   findConnectedVendors,
+  findLaunchableGame,
+  gameCardOf,
   isHouseIntegration,
-  transfer,
+  listSuggestedGameRows,
+  recordRecentGame,
   type ConnectedVendor,
   type Integration,
+} from '../games/index.ts';
+import {
+  callVendor,
+  ensurePlayer,
+  transfer,
   type TransferContext,
   type TransferVendorClient,
 } from '../transfer-wallet/index.ts';
 import { createGameSession } from '../seamless-wallet/index.ts';
-import { gameCardOf } from './member-games.ts';
-import { listSuggestedGameRows } from './member-games.queries.ts';
-import { recordRecentGame } from './recent-games.ts';
 
 export interface LaunchContext {
   db: Kysely<Database>;
@@ -79,26 +82,7 @@ async function suggestOtherGames(
  */
 export async function launchGame(context: LaunchContext, request: LaunchGameRequest): Promise<LaunchGameResult> {
   const { db, merchant, member, nowMs } = context;
-  const game = await db
-    .selectFrom('game')
-    .innerJoin('game_vendor', (join) =>
-      join
-        .onRef('game_vendor.merchant_id', '=', 'game.merchant_id')
-        .onRef('game_vendor.vassalage', '=', 'game.vassalage'),
-    )
-    .select([
-      'game.game_id',
-      'game.name_th',
-      'game.name_en',
-      'game.min_bet_minor',
-      'game.is_served',
-      'game_vendor.game_category',
-    ])
-    .where('game.merchant_id', '=', merchant.id)
-    .where('game.game_id', '=', request.gameId)
-    .where('game.vassalage', '=', request.vassalage)
-    .where('game.is_enabled', '=', true)
-    .executeTakeFirst();
+  const game = await findLaunchableGame(db, merchant.id, request.gameId, request.vassalage);
   const [vendor] = game ? await findConnectedVendors(db, context.config, merchant.id, [request.vassalage]) : [];
   if (!game || !vendor)
     throw new AppError(404, gameErrorCodes.gameUnknown, { field: 'gameId', params: { field: 'gameId' } });
