@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -151,6 +151,12 @@ export async function bundleService(app: 'server' | 'house-games'): Promise<stri
     external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@lotus/')),
     logLevel: 'warning',
   });
+  // As apps/server/build.mjs does: the migrator's repeatable step reads the database functions
+  // from a `functions/` folder beside the bundle, and the server refuses to start without them.
+  if (app === 'server')
+    await cp(path.join(appDir, 'src/db/functions'), path.join(appDir, '.chaos-build', 'functions'), {
+      recursive: true,
+    });
   return outfile;
 }
 
