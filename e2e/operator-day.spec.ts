@@ -203,15 +203,24 @@ test("an operator's day: the deposit queue (approve one, reject one), a withdraw
   await menu.getByRole('link', { name: 'Audit log' }).click();
   await page.getByLabel('Operator').fill(operator.username);
   await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]operator=${operator.username}(&|$)`));
   const log = page.getByRole('table', { name: 'Audit log' });
-  const entry = (action: string, targetId: number | string) =>
+  // A row is told by its target cell, whole (`withdrawal:2`, not `withdrawal:21`), or by its own reason.
+  const entry = (action: string, target: { cell: string } | { text: string }) =>
     log
       .getByRole('row')
       .filter({ hasText: action })
-      .filter({ hasText: String(targetId) });
-  await expect(entry('Approved a deposit', approvedId)).toHaveCount(1);
-  await expect(entry('Rejected a deposit', rejectedId)).toContainText('No PromptPay payment of 450.00 arrived');
-  await expect(entry('Approved a withdrawal', withdrawalId)).toContainText(reference);
-  await expect(entry('Adjusted a balance', `Chargeback of deposit #${approvedId}`)).toContainText('120');
+      .filter(
+        'cell' in target
+          ? { has: page.getByRole('cell', { name: target.cell, exact: true }) }
+          : { hasText: target.text },
+      );
+  const record = (type: string, id: number) => ({ cell: `${type}:${id}` });
+  await expect(entry('Approved a deposit', record('deposit', approvedId))).toHaveCount(1);
+  await expect(entry('Rejected a deposit', record('deposit', rejectedId))).toContainText(
+    'No PromptPay payment of 450.00 arrived',
+  );
+  await expect(entry('Approved a withdrawal', record('withdrawal', withdrawalId))).toContainText(reference);
+  await expect(entry('Adjusted a balance', { text: `Chargeback of deposit #${approvedId}` })).toContainText('120');
   await expect(log.getByRole('row').filter({ hasText: operator.username })).not.toHaveCount(0);
 });
