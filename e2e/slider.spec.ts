@@ -1,5 +1,5 @@
 import { apiPaths, type SliderChallenge } from '@lotus/contract';
-import { expect as baseExpect, test, type Page, type Response } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { queryDatabase } from './support/database.ts';
 import { memberPassword, registerMember } from './support/members.ts';
 import { accountStrip } from './support/session.ts';
@@ -25,13 +25,30 @@ async function gapOf(challengeId: string): Promise<number> {
 }
 
 /**
+ * Where a box is once it stops moving: the slider scrolls itself into view (smoothly) as it opens, and
+ * a person presses the handle where it has come to rest, not where it was a frame ago.
+ */
+async function restingBox(locator: Locator) {
+  let previous = await locator.boundingBox();
+  for (let look = 0; look < 50; look += 1) {
+    await locator.page().waitForTimeout(100);
+    const current = await locator.boundingBox();
+    const isAtRest =
+      previous && current && previous.x === current.x && previous.y === current.y && previous.width === current.width;
+    if (isAtRest) return current;
+    previous = current;
+  }
+  throw new Error('the slider kept moving for 5 s');
+}
+
+/**
  * Drags the slider's handle so the piece lands at `targetX` (puzzle pixels): the puzzle is drawn
  * scaled to the modal, so screen pixels are converted by the stage's drawn width.
  */
 async function dragTo(page: Page, challenge: SliderChallenge, targetX: number): Promise<void> {
   const slider = page.getByRole('group', { name: 'Slide the piece into the gap' });
+  const handle = await restingBox(slider.getByRole('button', { name: 'Slider' }));
   const stage = await slider.locator('.slider-challenge__stage').boundingBox();
-  const handle = await slider.getByRole('button', { name: 'Slider' }).boundingBox();
   expect(stage && handle, 'the slider is drawn').toBeTruthy();
   const distance = (targetX * stage!.width) / challenge.width;
   const startX = handle!.x + handle!.width / 2;
