@@ -76,10 +76,23 @@ for (const file of sourceFiles(path.join(root, 'apps/web/src'))) {
   }
 }
 
-// The back-office (apps/admin): one catalogue pair, and every key its code uses.
+// The back-office (apps/admin): the core pair (locales/{th,en}.json) and one pair per area
+// (locales/<area>/{th,en}.json), merged at start into one key set; and every key its code uses.
 const adminLocales = path.join(root, 'apps/admin/src/locales');
-const adminTh = readCatalogue(path.join(adminLocales, 'th.json'));
-compare('apps/admin/src/locales', adminTh, readCatalogue(path.join(adminLocales, 'en.json')));
+const adminTh: Catalogue = {};
+for (const dir of [
+  adminLocales,
+  ...readdirSync(adminLocales)
+    .map((entry) => path.join(adminLocales, entry))
+    .filter((entry) => statSync(entry).isDirectory()),
+]) {
+  const name = path.relative(root, dir);
+  const th = readCatalogue(path.join(dir, 'th.json'));
+  compare(name, th, readCatalogue(path.join(dir, 'en.json')));
+  for (const key of Object.keys(th))
+    if (key in adminTh) problems.push(`${name}: "${key}" is also defined in another catalogue`);
+  Object.assign(adminTh, th);
+}
 let adminUsedKeys = 0;
 for (const file of sourceFiles(path.join(root, 'apps/admin/src'))) {
   const source = readFileSync(file, 'utf8');

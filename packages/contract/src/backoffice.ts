@@ -13,24 +13,55 @@ import { amountInputSchema } from './money.ts';
 export const operatorRoleSchema = z.enum(['admin', 'finance', 'support']);
 export type OperatorRole = z.infer<typeof operatorRoleSchema>;
 
-/** What an operator may do; each operator call names the one it needs. */
+/**
+ * What an operator may do; each operator call names the one it needs. The list grows with each
+ * feature (issue 15 added brands, content, games, member management, roles, approvals, reports and
+ * feedback); custom roles pick from it.
+ */
 export const operatorPermissions = [
   'deposits.review',
   'withdrawals.review',
   'channels.manage',
   'members.read',
   'members.adjust',
+  /** Member status (lock, close, forbid login or games), password and 2FA resets, sessions, tags and notes. */
+  'members.manage',
   'outbox.read',
   'audit.read',
   'operators.manage',
+  /** Custom roles: create, change the permissions, IP allow-list and session timeout of a role. */
+  'roles.manage',
+  /** Four-eyes: approve another operator's money action above the merchant's threshold. */
+  'approvals.review',
+  /** The operator's own brand: settings, theme, domains, switches, register rules, maintenance, access rules. */
+  'brands.manage',
+  /** Platform level: every merchant, and creating merchants. */
+  'brands.platform',
+  /** Announcements, banners, help centre, marquee, hot-game lanes, site resources, images. */
+  'content.manage',
+  /** Vendors and games: switches, order, flags, names, thumbnails, maintenance windows, game recall. */
+  'games.manage',
+  /** Vendor credentials: create, rotate, revoke (a secret is shown once). */
+  'games.credentials',
+  'reports.read',
+  /** Member feedback: read and answer. */
+  'feedback.manage',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
-/** The permissions of each role. admin has all; the others a fixed subset (issue 4). */
+/** The permissions of each built-in role. admin has all but the platform's; the others a fixed subset. */
 export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
-  admin: operatorPermissions,
-  finance: ['deposits.review', 'withdrawals.review', 'channels.manage', 'members.read', 'members.adjust'],
-  support: ['members.read', 'outbox.read'],
+  admin: operatorPermissions.filter((permission) => permission !== 'brands.platform'),
+  finance: [
+    'deposits.review',
+    'withdrawals.review',
+    'channels.manage',
+    'members.read',
+    'members.adjust',
+    'approvals.review',
+    'reports.read',
+  ],
+  support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage'],
 };
 
 export function roleHasPermission(role: OperatorRole, permission: OperatorPermission): boolean {
