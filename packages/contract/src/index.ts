@@ -18,3 +18,4 @@ export * from './withdrawals.ts';
 export * from './register-rule.ts';
 export * from './game-launch.ts';
 export * from './transfer-vendor.ts';
+export * from './brands.ts';

@@ -3,6 +3,7 @@ import * as accounts from './accounts.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
 import * as betRecords from './bet-records.messages.ts';
+import * as brands from './brands.messages.ts';
 import * as games from './games.messages.ts';
 import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
@@ -25,6 +26,7 @@ const th = {
   ...launch.th,
   ...betRecords.th,
   ...register.th,
+  ...brands.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -100,6 +102,7 @@ const en: Record<MessageKey, string> = {
   ...launch.en,
   ...betRecords.en,
   ...register.en,
+  ...brands.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

@@ -5,7 +5,7 @@ import type { MerchantTable } from './merchant.tables.ts';
 
 type MerchantRow = Pick<
   Selectable<MerchantTable>,
-  'id' | 'code' | 'name' | 'status' | 'currency' | 'currency_symbol' | 'default_language' | 'config'
+  'id' | 'code' | 'name' | 'status' | 'currency' | 'currency_symbol' | 'default_language' | 'config' | 'version'
 >;
 
 export const merchantColumns = [
@@ -17,6 +17,7 @@ export const merchantColumns = [
   'currency_symbol',
   'default_language',
   'config',
+  'version',
 ] as const;
 
 export function toMerchantContext(row: MerchantRow): MerchantContext {
@@ -29,6 +30,7 @@ export function toMerchantContext(row: MerchantRow): MerchantContext {
     currencySymbol: row.currency_symbol,
     defaultLanguage: row.default_language,
     config: merchantConfigSchema.parse(row.config),
+    version: row.version,
   };
 }
 
@@ -90,6 +92,7 @@ export async function setMerchantConfigSection<Section extends keyof MerchantCon
     .updateTable('merchant')
     .set({
       config: sql`jsonb_set(config, ${`{${section}}`}::text[], ${JSON.stringify(value)}::jsonb)`,
+      version: sql`version + 1`,
       updated_at: new Date(nowMs),
     })
     .where('id', '=', merchantId)

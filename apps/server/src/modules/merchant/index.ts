@@ -5,6 +5,7 @@
  * `merchant_domain` tables are this module's; others call these functions instead of querying them.
  */
 export { merchantConfigSchema, type Localized, type MerchantConfig, type MerchantContext } from './merchant.config.ts';
+export { defaultMerchantTimeZone, merchantTimeZone } from './merchant.config.ts';
 export { MerchantDirectory, normaliseHost } from './merchant.service.ts';
 export {
   findMerchant,
@@ -14,4 +15,11 @@ export {
   setMerchantConfigSection,
 } from './find-merchant.ts';
 export { merchantCurrencyOf } from './merchant-columns.ts';
+export {
+  versionConflict,
+  writeMerchantConfigSection,
+  type MerchantConfigChange,
+  type MerchantConfigSection,
+  type MerchantConfigWrite,
+} from './write-merchant-config.ts';
 export { demoAgent, demoBrandColors, demoMerchant, demoMerchantConfig, demoRegisterRules } from './demo-merchant.ts';

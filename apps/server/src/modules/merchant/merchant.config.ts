@@ -38,6 +38,14 @@ export const merchantConfigSchema = z.object({
   loginedToHomePage: z.boolean(),
   registerRules: z.record(registerFieldNameSchema, registerFieldRuleSchema),
   minimumAge: z.number().int().min(18),
+  /**
+   * The IANA time zone the merchant's days begin in (reports' days, modules/reports). Absent: Asia/Bangkok
+   * (`merchantTimeZone`), so rows stored before it existed stay valid.
+   */
+  timezone: z
+    .string()
+    .refine((zone) => isTimeZone(zone), 'not an IANA time zone')
+    .optional(),
   esportsVendors: z.array(z.string()),
   cockfightVendors: z.array(z.string()),
   analytics: z.object({ gtagId: z.string().nullable() }),
@@ -118,6 +126,23 @@ export const merchantConfigSchema = z.object({
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
 
+/** The merchant's days begin here when its configuration names no time zone. */
+export const defaultMerchantTimeZone = 'Asia/Bangkok';
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The IANA time zone of the merchant's days (reports): its configured one, else Asia/Bangkok. */
+export function merchantTimeZone(config: Pick<MerchantConfig, 'timezone'>): string {
+  return config.timezone ?? defaultMerchantTimeZone;
+}
+
 /** What a request knows about its merchant (decorated as `request.merchant`). */
 export interface MerchantContext {
   id: number;
@@ -128,4 +153,6 @@ export interface MerchantContext {
   status: 'active' | 'disabled';
   defaultLanguage: 'TH' | 'EN';
   config: MerchantConfig;
+  /** The row's version when it was read (see writeMerchantConfigSection). */
+  version: number;
 }

@@ -12,6 +12,8 @@ export interface MerchantTable {
   default_language: 'TH' | 'EN';
   /** Whole brand configuration (whitelabel, switches, register rules, access rules). See merchant.config.ts. */
   config: JSONColumnType<MerchantConfig>;
+  /** Bumped by every write of the row (migration 0035); a back-office save sends the one it read. */
+  version: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
