@@ -19,3 +19,4 @@ export * from './register-rule.ts';
 export * from './game-launch.ts';
 export * from './transfer-vendor.ts';
 export * from './brands.ts';
+export * from './media.ts';

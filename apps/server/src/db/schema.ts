@@ -8,6 +8,7 @@ import type { GamesTables } from '../modules/games/games.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
 import type { MerchantTables } from '../modules/merchant/merchant.tables.ts';
+import type { MediaTables } from '../modules/media/media.tables.ts';
 import type { MessagingTables } from '../modules/messaging/messaging.tables.ts';
 import type { SealedTables } from '../modules/sealed/sealed.tables.ts';
 import type { SiteTables } from '../modules/site/site.tables.ts';
@@ -33,4 +34,5 @@ export interface Database
     TransferWalletTables,
     BetRecordTables,
     AgentsTables,
-    MerchantTables {}
+    MerchantTables,
+    MediaTables {}

@@ -7,6 +7,7 @@ import * as brands from './brands.messages.ts';
 import * as games from './games.messages.ts';
 import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
+import * as media from './media.messages.ts';
 import * as money from './money.messages.ts';
 import * as register from './register.messages.ts';
 import * as withdrawals from './withdrawals.messages.ts';
@@ -26,6 +27,7 @@ const th = {
   ...launch.th,
   ...betRecords.th,
   ...register.th,
+  ...media.th,
   ...brands.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
@@ -102,6 +104,7 @@ const en: Record<MessageKey, string> = {
   ...launch.en,
   ...betRecords.en,
   ...register.en,
+  ...media.en,
   ...brands.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',

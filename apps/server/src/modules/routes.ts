@@ -7,6 +7,7 @@ import { depositRoutes } from './deposit/index.ts';
 import { gameLaunchRoutes } from './game-launch/index.ts';
 import { gamesRoutes, listGameNames, listVendorNames } from './games/index.ts';
 import { accountsRoutes, identityRoutes, loginSecurityRoutes } from './identity/index.ts';
+import { mediaRoutes } from './media/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
 import { sealedRoutes } from './sealed/index.ts';
 import { siteRoutes } from './site/index.ts';
@@ -35,4 +36,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   // games imports bet-records (its rank list), so the records' names come from the catalogue this way.
   (app) => betRecordRoutes(app, { listVendorNames, listGameNames }),
   agentsRoutes,
+  mediaRoutes,
 ];

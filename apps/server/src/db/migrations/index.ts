@@ -30,6 +30,7 @@ import * as m0030 from './0030_banner_texts_and_seed_fingerprint.ts';
 import * as m0031 from './0031_repeatable_functions.ts';
 import * as m0032 from './0032_play_batch_fallback_reason.ts';
 import * as m0035 from './0035_merchant_config_version.ts';
+import * as m0038 from './0038_media.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -65,4 +66,5 @@ export const migrations = {
   '0031_repeatable_functions': m0031,
   '0032_play_batch_fallback_reason': m0032,
   '0035_merchant_config_version': m0035,
+  '0038_media': m0038,
 };

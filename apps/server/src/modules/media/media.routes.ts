@@ -1,0 +1,96 @@
+import multipart from '@fastify/multipart';
+import {
+  backofficeErrorCodes,
+  envelopeSchema,
+  mediaErrorCodes,
+  mediaImageMaxBytes,
+  mediaImageSchema,
+  mediaPaths,
+  roleHasPermission,
+  type OperatorPermission,
+} from '@lotus/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import type { AppInstance } from '../../http/types.ts';
+import { auditContext, requireOperator } from '../backoffice/index.ts';
+import { findImage, parseImageFileName, storeImage } from './images.ts';
+
+const tags = ['media'];
+
+/** Who may upload: anyone who edits something that shows an image (content, brands, games). */
+export const mediaUploadPermissions: readonly OperatorPermission[] = [
+  'content.manage',
+  'brands.manage',
+  'games.manage',
+];
+
+/** After requireOperator(null): refuses an operator whose role has none of `permissions` (403). */
+function requireAnyPermission(permissions: readonly OperatorPermission[]) {
+  return async function anyPermissionGuard(request: FastifyRequest): Promise<void> {
+    if (!permissions.some((permission) => roleHasPermission(request.operator.role, permission)))
+      throw new AppError(403, backofficeErrorCodes.permissionDenied, {
+        params: { permission: permissions.join(' | ') },
+      });
+  };
+}
+
+/**
+ * Served images are only ever images: nothing in them may run, load or be framed, and the browser
+ * must not guess another type. The address names the content, so it is cached for a year.
+ */
+const imageHeaders = {
+  'Cache-Control': 'public, max-age=31536000, immutable',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export async function mediaRoutes(app: AppInstance): Promise<void> {
+  app.get(mediaPaths.image, { schema: { hide: true } }, async (request, reply) => {
+    const { merchantId, fileName } = request.params as { merchantId: string; fileName: string };
+    const name = parseImageFileName(fileName);
+    const image =
+      name && /^\d{1,9}$/.test(merchantId)
+        ? await findImage(app.db, Number(merchantId), name.sha256, name.extension)
+        : null;
+    if (!image) throw new AppError(404, mediaErrorCodes.notFound);
+    const etag = `"${image.sha256}"`;
+    reply.headers(imageHeaders).header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type(image.contentType).send(image.content);
+  });
+
+  // Multipart only in this scope, with the upload's own size limit (one byte over is refused as too large).
+  await app.register(async (scope: AppInstance) => {
+    await scope.register(multipart, {
+      limits: { fileSize: mediaImageMaxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 },
+    });
+    scope.post(
+      mediaPaths.upload,
+      {
+        onRequest: [requireOperator(null), requireAnyPermission(mediaUploadPermissions)],
+        schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(mediaImageSchema) } },
+      },
+      async (request) => {
+        let bytes: Buffer;
+        try {
+          const file = await request.file();
+          if (!file || file.fieldname !== 'file')
+            throw new AppError(400, mediaErrorCodes.fileMissing, { field: 'file' });
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(400, mediaErrorCodes.tooLarge, {
+              field: 'file',
+              params: { field: 'file', maxMegabytes: mediaImageMaxBytes / (1024 * 1024) },
+            });
+          // Not multipart at all, or a broken one: nothing usable arrived.
+          throw new AppError(400, mediaErrorCodes.fileMissing, { field: 'file', params: { field: 'file' } });
+        }
+        return ok(await storeImage(app.db, { bytes, audit: auditContext(request) }));
+      },
+    );
+  });
+}
