@@ -39,6 +39,8 @@ export const launchErrorCodes = {
   balanceNotEnough: 'launch_game_balance_not_enough',
   /** 403: a trial account (free play) asked for real money, or a game of a vendor that has no free play. */
   trialNotAllowed: 'launch_game_trial_not_allowed',
+  /** 403: an operator forbade this account to play games: contact customer service. */
+  gamesForbidden: 'launch_game_forbidden',
   /** 404 field `gameId`: no enabled game of the merchant with this id and vendor. */
   gameUnknown: 'game.unknown',
   /** 409 field `gameId`: the game is in the catalogue but its connected vendor does not serve it (yet); nothing was moved. */

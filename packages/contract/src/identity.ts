@@ -22,6 +22,8 @@ export const identityErrorCodes = {
   memberLocked: 'member.locked',
   /** The password was right but the account is closed (403). */
   memberClosed: 'member.closed',
+  /** The password was right but an operator forbade this account to log in: contact customer service (403). */
+  memberLoginForbidden: 'member.login.forbidden',
   /** Registration: the username is taken in this merchant, in any letter case (409). Choose another. */
   usernameTaken: 'member.username.taken',
   /** Registration: the mobile number already belongs to a member of this merchant (409). */

@@ -20,3 +20,4 @@ export * from './game-launch.ts';
 export * from './transfer-vendor.ts';
 export * from './brands.ts';
 export * from './media.ts';
+export * from './members.ts';

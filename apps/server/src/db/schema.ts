@@ -3,6 +3,7 @@ import type { AgentsTables } from '../modules/agents/agents.tables.ts';
 import type { BetRecordTables } from '../modules/bet-records/bet-records.tables.ts';
 import type { TransferWalletTables } from '../modules/transfer-wallet/transfer-wallet.tables.ts';
 import type { BackofficeTables } from '../modules/backoffice/backoffice.tables.ts';
+import type { MemberDeskTables } from '../modules/member-desk/member-desk.tables.ts';
 import type { DepositTables } from '../modules/deposit/deposit.tables.ts';
 import type { GamesTables } from '../modules/games/games.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
@@ -30,6 +31,7 @@ export interface Database
     DepositTables,
     WithdrawalTables,
     BackofficeTables,
+    MemberDeskTables,
     SeamlessWalletTables,
     TransferWalletTables,
     BetRecordTables,

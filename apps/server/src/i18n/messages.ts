@@ -8,6 +8,7 @@ import * as games from './games.messages.ts';
 import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
 import * as media from './media.messages.ts';
+import * as members from './members.messages.ts';
 import * as money from './money.messages.ts';
 import * as register from './register.messages.ts';
 import * as withdrawals from './withdrawals.messages.ts';
@@ -28,6 +29,7 @@ const th = {
   ...betRecords.th,
   ...register.th,
   ...media.th,
+  ...members.th,
   ...brands.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
@@ -105,6 +107,7 @@ const en: Record<MessageKey, string> = {
   ...betRecords.en,
   ...register.en,
   ...media.en,
+  ...members.en,
   ...brands.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',

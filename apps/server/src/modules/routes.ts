@@ -8,6 +8,7 @@ import { gameLaunchRoutes } from './game-launch/index.ts';
 import { gamesRoutes, listGameNames, listVendorNames } from './games/index.ts';
 import { accountsRoutes, identityRoutes, loginSecurityRoutes } from './identity/index.ts';
 import { mediaRoutes } from './media/index.ts';
+import { memberDeskRoutes } from './member-desk/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
 import { sealedRoutes } from './sealed/index.ts';
 import { siteRoutes } from './site/index.ts';
@@ -31,6 +32,7 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   depositRoutes,
   withdrawalRoutes,
   backofficeRoutes,
+  memberDeskRoutes,
   seamlessWalletRoutes,
   transferWalletRoutes,
   // games imports bet-records (its rank list), so the records' names come from the catalogue this way.

@@ -17,6 +17,8 @@ export { agentTypes, isAgentType } from './agent-types.ts';
 
 // The tree.
 export { listDownlines, listUplineChain, placeUnder, type HierarchyMember } from './downlines/hierarchy.ts';
+// The back-office's member desk: direct downlines by page, the agent of an affiliate code.
+export { findAffiliateCodeAgent, pageDirectDownlines } from './downlines/desk-tree.ts';
 
 // Affiliate codes.
 export { ensureAffiliateCode, resolveAffiliate, type ResolvedAffiliate } from './affiliate/affiliate.ts';

@@ -13,6 +13,8 @@
 export { requireOperator, type AuthenticatedOperator } from './require-operator.ts';
 export { recordAudit, auditContext, type AuditEntry } from './audit.ts';
 export { listOperatorNames } from './operator-names.ts';
+// A member as the back-office lists it (with balances), for the member desk (modules/member-desk).
+export { toAdminMemberRow } from './members.ts';
 export type { OperatorPermission, OperatorRole } from '@lotus/contract';
 export { roleHasPermission, rolePermissions, operatorPermissions, backofficeErrorCodes } from '@lotus/contract';
 export { backofficePruneJobName, deleteDeadOperatorRows } from './delete-dead-operator-rows.ts';

@@ -14,7 +14,7 @@ import type { MerchantContext } from '../merchant/index.ts';
 
 type MemberAccounts = Array<{ kind: string; balance: bigint }>;
 
-function toAdminMemberRow(
+export function toAdminMemberRow(
   merchant: MerchantContext,
   member: BackofficeMember,
   accounts: MemberAccounts,

@@ -506,6 +506,7 @@ describe('a gateway that fails while the payment is opened', () => {
       language: 'EN' as const,
       sessionId: 0n,
       sessionCreatedAtMs: nowMs,
+      gamesForbidden: false,
     };
     let isDown = true;
     const references: string[] = [];

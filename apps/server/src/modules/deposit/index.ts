@@ -24,5 +24,7 @@ export async function findDepositStatuses(
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 export { inspectProofImage } from './proof-image.ts';
+// The back-office's member desk: a member's deposits.
+export { listMemberDepositsForDesk, type DeskDeposit } from './member-desk-reads.ts';
 export { findThaiBank, thaiBanks } from './thai-banks.ts';
 export { depositRoutes } from './deposit.routes.ts';

@@ -82,6 +82,8 @@ async function suggestOtherGames(
  */
 export async function launchGame(context: LaunchContext, request: LaunchGameRequest): Promise<LaunchGameResult> {
   const { db, merchant, member, nowMs } = context;
+  // An operator forbade this member to play (back-office member desk).
+  if (member.gamesForbidden) throw new AppError(403, launchErrorCodes.gamesForbidden);
   const game = await findLaunchableGame(db, merchant.id, request.gameId, request.vassalage);
   const [vendor] = game ? await findConnectedVendors(db, context.config, merchant.id, [request.vassalage]) : [];
   if (!game || !vendor)

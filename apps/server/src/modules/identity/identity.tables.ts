@@ -40,6 +40,12 @@ export interface MemberTable {
   password_hash: string;
   payment_password_hash: string | null;
   must_change_password: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Set by an operator (migration 0042): no login, no live session. */
+  login_forbidden: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Set by an operator (migration 0042): no game launch. */
+  games_forbidden: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Raised by every operator status change, which names the version it read (409 when stale). */
+  desk_version: ColumnType<number, number | undefined, number>;
   password_changed_at: Date;
   register_method: string;
   register_url: string | null;

@@ -37,6 +37,8 @@ export {
   listMemberSummaries,
   type MemberSummary,
 } from './members/member-summaries.ts';
+// The reports' registrations (modules/reports), as a subquery they count by day.
+export { registeredMemberRows, type RegisteredMemberRow } from './members/registered-member-rows.ts';
 // A member's status and type as columns of another module's hot query (the seamless wallet's session read).
 export { memberStatusOf, memberTypeOf } from './members/member-columns.ts';
 // The back-office's member list, member page and dashboard counts (contact data included).
@@ -46,6 +48,21 @@ export {
   listMembersForBackoffice,
   type BackofficeMember,
 } from './members/backoffice-members.ts';
+// The back-office's member desk: search by handle, profile, restrictions, resets, logins, sessions, shared IPs and devices.
+export {
+  changeMemberRestrictions,
+  endAllMemberSessions,
+  endMemberSession,
+  findDeskProfile,
+  listLiveSessions,
+  listMemberLogins,
+  listMembersSharingLogins,
+  resetMemberPassword,
+  resetMemberTwoFactor,
+  searchDeskMembers,
+  type DeskMemberFilter,
+  type DeskProfile,
+} from './members/member-desk.ts';
 // The payment password and payee name on the member row, for modules/withdrawal.
 export {
   getPaymentDetails,

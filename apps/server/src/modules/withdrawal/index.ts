@@ -3,6 +3,14 @@
  * requirement; the jobs close paid withdrawals nobody answered.
  */
 export { addWageredTurnover } from './turnover.ts';
+// The back-office's member desk: the turnover requirement as withdrawal computes it, bank accounts, withdrawals.
+export { readTurnover, type TurnoverState } from './turnover.ts';
+export {
+  findMemberIdsByAccountNumber,
+  listMemberBankAccountsForDesk,
+  listMembersSharingBankAccounts,
+  listMemberWithdrawalsForDesk,
+} from './member-desk-reads.ts';
 // The member's money history (modules/wallet) shows each withdrawal's status.
 export { findWithdrawalStatuses } from './withdrawal-statuses.ts';
 export { autoReceiveWithdrawals } from './withdrawal-transitions.ts';

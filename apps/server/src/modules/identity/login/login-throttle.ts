@@ -148,11 +148,15 @@ export async function beginCredentialAttempt(
       throw new AppError(400, errorCode, { value: { captchaRequired }, ...(field ? { field } : {}) });
     },
     requireActive: async (activeMember) => {
-      if (activeMember.status === 'active') return;
+      if (activeMember.status === 'active' && !activeMember.login_forbidden) return;
       await record('status');
       throw new AppError(
         403,
-        activeMember.status === 'locked' ? identityErrorCodes.memberLocked : identityErrorCodes.memberClosed,
+        activeMember.status === 'locked'
+          ? identityErrorCodes.memberLocked
+          : activeMember.status === 'closed'
+            ? identityErrorCodes.memberClosed
+            : identityErrorCodes.memberLoginForbidden,
       );
     },
   };

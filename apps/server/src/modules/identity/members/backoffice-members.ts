@@ -21,7 +21,7 @@ export interface BackofficeMember {
   createdAt: Date;
 }
 
-const columns = [
+export const columns = [
   'id',
   'username',
   'mobile_dialing_code',
@@ -32,7 +32,7 @@ const columns = [
   'created_at',
 ] as const;
 
-function toBackofficeMember(row: {
+export function toBackofficeMember(row: {
   id: bigint;
   username: string;
   mobile_dialing_code: string | null;
@@ -63,7 +63,7 @@ export async function countMembers(db: Db, merchantId: number, filter: { created
 }
 
 /** `LIKE` pattern of a prefix, with the pattern's own characters escaped. */
-function prefixPattern(text: string): string {
+export function prefixPattern(text: string): string {
   return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

@@ -15,6 +15,8 @@ export interface AuthenticatedMember {
   sessionId: bigint;
   /** When this session began (its login), epoch ms. */
   sessionCreatedAtMs: number;
+  /** An operator forbade the member to play (back-office): the launch refuses. */
+  gamesForbidden: boolean;
 }
 
 declare module 'fastify' {
@@ -53,7 +55,8 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
     session.revokedAtMs !== null ||
     session.expiresAtMs <= nowMs ||
     session.lastSeenAtMs + idleMs <= nowMs ||
-    session.status !== 'active'
+    session.status !== 'active' ||
+    session.loginForbidden
   ) {
     throw new AppError(401, errorCodes.tokenInvalid);
   }
@@ -69,5 +72,6 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
     language: session.language,
     sessionId: session.sessionId,
     sessionCreatedAtMs: session.createdAtMs,
+    gamesForbidden: session.gamesForbidden,
   };
 }

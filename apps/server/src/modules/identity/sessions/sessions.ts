@@ -63,6 +63,10 @@ export interface SessionMember {
   isAgent: AgentType;
   language: 'TH' | 'EN';
   status: MemberStatus;
+  /** An operator forbade the member to log in (back-office): the session is dead. */
+  loginForbidden: boolean;
+  /** An operator forbade the member to play: launches are refused. */
+  gamesForbidden: boolean;
   createdAtMs: number;
   lastSeenAtMs: number;
   expiresAtMs: number;
@@ -93,6 +97,8 @@ export async function findSessionMember(
       'm.is_agent',
       'm.language',
       'm.status',
+      'm.login_forbidden',
+      'm.games_forbidden',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.merchant_id', '=', merchantId)
@@ -107,6 +113,8 @@ export async function findSessionMember(
     isAgent: row.is_agent,
     language: row.language,
     status: row.status,
+    loginForbidden: row.login_forbidden,
+    gamesForbidden: row.games_forbidden,
     createdAtMs: row.created_at.getTime(),
     lastSeenAtMs: row.last_seen_at.getTime(),
     expiresAtMs: row.expires_at.getTime(),
