@@ -21,3 +21,4 @@ export * from './transfer-vendor.ts';
 export * from './brands.ts';
 export * from './media.ts';
 export * from './members.ts';
+export * from './games-admin.ts';

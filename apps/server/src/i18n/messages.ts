@@ -5,6 +5,7 @@ import * as deposits from './deposits.messages.ts';
 import * as betRecords from './bet-records.messages.ts';
 import * as brands from './brands.messages.ts';
 import * as games from './games.messages.ts';
+import * as gamesAdmin from './games-admin.messages.ts';
 import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
 import * as media from './media.messages.ts';
@@ -25,6 +26,7 @@ const th = {
   ...withdrawals.th,
   ...backoffice.th,
   ...games.th,
+  ...gamesAdmin.th,
   ...launch.th,
   ...betRecords.th,
   ...register.th,
@@ -103,6 +105,7 @@ const en: Record<MessageKey, string> = {
   ...withdrawals.en,
   ...backoffice.en,
   ...games.en,
+  ...gamesAdmin.en,
   ...launch.en,
   ...betRecords.en,
   ...register.en,

@@ -5,7 +5,7 @@ import { transferWalletRoutes } from './transfer-wallet/index.ts';
 import { backofficeRoutes } from './backoffice/index.ts';
 import { depositRoutes } from './deposit/index.ts';
 import { gameLaunchRoutes } from './game-launch/index.ts';
-import { gamesRoutes, listGameNames, listVendorNames } from './games/index.ts';
+import { excludedTurnoverMinor, gamesRoutes, listGameNames, listVendorNames } from './games/index.ts';
 import { accountsRoutes, identityRoutes, loginSecurityRoutes } from './identity/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { memberDeskRoutes } from './member-desk/index.ts';
@@ -30,7 +30,8 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   messagingRoutes,
   walletRoutes,
   depositRoutes,
-  withdrawalRoutes,
+  // The withdrawal turnover leaves out the games' excluded vendors' share (games sits above withdrawal).
+  (app) => withdrawalRoutes(app, { turnoverExclusion: excludedTurnoverMinor }),
   backofficeRoutes,
   memberDeskRoutes,
   seamlessWalletRoutes,

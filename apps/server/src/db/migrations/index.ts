@@ -31,6 +31,7 @@ import * as m0031 from './0031_repeatable_functions.ts';
 import * as m0032 from './0032_play_batch_fallback_reason.ts';
 import * as m0035 from './0035_merchant_config_version.ts';
 import * as m0038 from './0038_media.ts';
+import * as m0040 from './0040_games_admin.ts';
 import * as m0042 from './0042_member_desk.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
@@ -68,5 +69,6 @@ export const migrations = {
   '0032_play_batch_fallback_reason': m0032,
   '0035_merchant_config_version': m0035,
   '0038_media': m0038,
+  '0040_games_admin': m0040,
   '0042_member_desk': m0042,
 };

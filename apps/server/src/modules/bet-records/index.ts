@@ -7,6 +7,7 @@ export { recordRollback, recordSettledRound, type BetRecordKey, type BetRecordWr
 export { getGameProfit, type GameProfit, type GameProfitQuery } from './game-profit.ts';
 export { findRoundGameIds } from './round-games.ts';
 export { roundsByGameSince } from './rounds-by-game.ts';
+export { validBetsByVendorOfMember } from './valid-bets-by-vendor.ts';
 // The back-office's member desk: a member's rounds.
 export { listMemberBetsForDesk, type DeskBet } from './member-desk-bets.ts';
 export { betRecordRoutes } from './bet-records.routes.ts';

@@ -22,6 +22,7 @@ import {
   gameCardOf,
   isHouseIntegration,
   listSuggestedGameRows,
+  maintenanceAt,
   recordRecentGame,
   type ConnectedVendor,
   type Integration,
@@ -45,11 +46,7 @@ export interface LaunchContext {
 }
 
 function isUnderMaintenance(vendor: ConnectedVendor, nowMs: number): boolean {
-  return (
-    vendor.maintenance !== null &&
-    vendor.maintenance.startAt.getTime() <= nowMs &&
-    nowMs < vendor.maintenance.endAt.getTime()
-  );
+  return maintenanceAt(vendor.maintenanceWindows, nowMs) !== null;
 }
 
 /** Up to 4 games of the category to play instead, from vendors that can launch now (connected, open). */
@@ -89,10 +86,11 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
   if (!game || !vendor)
     throw new AppError(404, gameErrorCodes.gameUnknown, { field: 'gameId', params: { field: 'gameId' } });
 
-  if (isUnderMaintenance(vendor, nowMs)) {
+  const maintenance = maintenanceAt(vendor.maintenanceWindows, nowMs);
+  if (maintenance) {
     const value: LaunchMaintenanceValue = {
-      maintainStartTime: vendor.maintenance!.startAt.getTime(),
-      maintainEndTime: vendor.maintenance!.endAt.getTime(),
+      maintainStartTime: maintenance.startsAt,
+      maintainEndTime: maintenance.endsAt,
       suggestions: await suggestOtherGames(
         context,
         game.game_category,

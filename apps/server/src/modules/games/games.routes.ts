@@ -42,6 +42,7 @@ import {
 } from './member-games.ts';
 import { listRecentGames } from './recent-games.ts';
 import { listRooms } from './list-rooms.ts';
+import { adminGamesRoutes } from './admin/admin-games.routes.ts';
 
 const tags = ['games'];
 
@@ -53,6 +54,7 @@ const publicRead = { responseCache: true };
  * calls (token, trial accounts too) and favourites. See README.md.
  */
 export async function gamesRoutes(app: AppInstance): Promise<void> {
+  await adminGamesRoutes(app);
   app.get(
     apiPaths.gameMenus,
     {

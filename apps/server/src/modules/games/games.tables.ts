@@ -45,6 +45,27 @@ export interface GameVendorTable {
   /** A planned maintenance window; launch refuses games of a vendor inside it (vendor_under_maintenance). */
   maintenance_start_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   maintenance_end_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Bumped by every operator save; a save that read another version is refused (migration 0040). */
+  version: ColumnType<number, number | undefined, number>;
+  /** 0-100: the share of this vendor's valid bets a withdrawal's turnover leaves out (migration 0040). */
+  turnover_exclusion_pct: ColumnType<number, number | undefined, number>;
+}
+
+/** A vendor's maintenance window (migration 0040): one-off, or weekly in `time_zone`. */
+export interface GameVendorMaintenanceTable {
+  id: Generated<string>;
+  merchant_id: number;
+  vendor_id: number;
+  kind: 'once' | 'weekly';
+  starts_at: Date | null;
+  ends_at: Date | null;
+  /** 0 = Sunday .. 6 = Saturday. */
+  weekday: number | null;
+  /** Minutes of the day, 0-1439; the end 1-1440, at or before the start: runs past midnight. */
+  start_minute: number | null;
+  end_minute: number | null;
+  time_zone: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface GameTable {
@@ -70,6 +91,8 @@ export interface GameTable {
    * a vendor with no integration (README "Served games").
    */
   is_served: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Bumped by every operator save (migration 0040). */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 /** A member's favourite game (migration 0017). Adding twice is one row (unique member and game). */
@@ -94,6 +117,7 @@ export interface GameRecentTable {
 export interface GamesTables {
   game_category: GameCategoryTable;
   game_vendor: GameVendorTable;
+  game_vendor_maintenance: GameVendorMaintenanceTable;
   game: GameTable;
   game_favorite: GameFavoriteTable;
   game_recent: GameRecentTable;

@@ -33,3 +33,7 @@ export {
   listTransferIntegrations,
   type RoundGameClass,
 } from './catalogue-reads.ts';
+// Maintenance windows: the one in force at a time (the launch refuses a vendor's games inside it).
+export { maintenanceAt, type MaintenanceSpan, type MaintenanceWindow } from './maintenance-windows.ts';
+// The withdrawal turnover's exclusion per vendor (handed to withdrawal by modules/routes.ts).
+export { excludedTurnoverMinor } from './turnover-exclusion.ts';

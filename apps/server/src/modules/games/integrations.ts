@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { findVendorCredentials, houseVendorCode, vendorCredentialKey } from '../seamless-wallet/index.ts';
+import { listMaintenanceRows, windowOfRow, type MaintenanceWindow } from './maintenance-windows.ts';
 
 /**
  * A vendor integration: the party that serves a catalogue vendor's games. The house vendor
@@ -25,7 +26,8 @@ export interface ConnectedVendor {
   displayName: { TH: string; EN: string };
   walletMode: WalletMode;
   integration: Integration | null;
-  maintenance: { startAt: Date; endAt: Date } | null;
+  /** Its maintenance windows (the legacy one-off columns included); `maintenanceAt` tells the one in force. */
+  maintenanceWindows: MaintenanceWindow[];
 }
 
 export function isHouseIntegration(code: string): boolean {
@@ -72,10 +74,17 @@ export async function findConnectedVendors(
   if (vassalages !== undefined) query = query.where('v.vassalage', 'in', vassalages);
   const rows = await query.orderBy('v.sort').orderBy('v.id').execute();
   // The integrations' stored secrets and addresses: one lookup for the list (seamless-wallet's table).
-  const credentials = await findVendorCredentials(
-    db,
-    rows.flatMap((row) => (row.integration_code === null ? [] : [{ merchantId, vendorCode: row.integration_code }])),
-  );
+  const [credentials, maintenanceRows] = await Promise.all([
+    findVendorCredentials(
+      db,
+      rows.flatMap((row) => (row.integration_code === null ? [] : [{ merchantId, vendorCode: row.integration_code }])),
+    ),
+    listMaintenanceRows(
+      db,
+      merchantId,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.map((row) => ({
     vassalage: row.vassalage,
     accountTypeId: row.id,
@@ -90,10 +99,18 @@ export async function findConnectedVendors(
             credentials.get(vendorCredentialKey(merchantId, row.integration_code))?.secret ?? null,
             credentials.get(vendorCredentialKey(merchantId, row.integration_code))?.apiUrl ?? null,
           ),
-    maintenance:
-      row.maintenance_start_at && row.maintenance_end_at
-        ? { startAt: row.maintenance_start_at, endAt: row.maintenance_end_at }
-        : null,
+    maintenanceWindows: [
+      ...(row.maintenance_start_at && row.maintenance_end_at
+        ? [
+            {
+              kind: 'once' as const,
+              startsAtMs: row.maintenance_start_at.getTime(),
+              endsAtMs: row.maintenance_end_at.getTime(),
+            },
+          ]
+        : []),
+      ...maintenanceRows.filter((window) => window.vendor_id === row.id).map(windowOfRow),
+    ],
   }));
 }
 

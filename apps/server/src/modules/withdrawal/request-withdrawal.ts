@@ -14,7 +14,7 @@ import { LedgerError, memberBalance, postTransfers } from '../ledger/index.ts';
 import type { MerchantContext } from '../merchant/index.ts';
 import { findMemberBankAccount } from './bank-accounts.ts';
 import { checkSecret, lockMember, requireText, secretCheckError, type MemberScope } from './payment-password.ts';
-import { readTurnover, syncTurnover, type TurnoverScope } from './turnover.ts';
+import { readTurnover, syncTurnover, type TurnoverExclusion, type TurnoverScope } from './turnover.ts';
 import { toWithdrawal, withdrawalColumns } from './withdrawal-view.ts';
 
 /** The daily count is over a rolling 24 hours, as the deposit limits are: no time zone to agree on. */
@@ -25,6 +25,8 @@ export interface WithdrawContext {
   merchant: Pick<MerchantContext, 'id' | 'config' | 'currency' | 'currencySymbol'>;
   scope: MemberScope;
   language: 'TH' | 'EN';
+  /** The games' per-vendor turnover exclusion (modules/routes.ts); left out, every bet counts. */
+  turnoverExclusion?: TurnoverExclusion;
 }
 
 function turnoverScope(context: WithdrawContext): TurnoverScope {
@@ -35,6 +37,7 @@ function turnoverScope(context: WithdrawContext): TurnoverScope {
     currency: merchant.currency,
     multiplier: merchant.config.withdrawals.turnoverMultiplier,
     nowMs: scope.nowMs,
+    ...(context.turnoverExclusion ? { exclusion: context.turnoverExclusion } : {}),
   };
 }
 

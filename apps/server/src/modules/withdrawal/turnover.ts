@@ -47,12 +47,28 @@ function stateOf(requiredMinor: bigint, wageredMinor: bigint): TurnoverState {
   return { requiredMinor, wageredMinor, remainingMinor: remaining > 0n ? remaining : 0n };
 }
 
+/**
+ * What of the member's wagered amount does not count (the games' per-vendor turnover exclusion, handed
+ * in by modules/routes.ts: games sits above this module). Read in the caller's transaction.
+ */
+export type TurnoverExclusion = (db: Executor, input: { merchantId: number; memberId: bigint }) => Promise<bigint>;
+
 export interface TurnoverScope {
   merchantId: number;
   memberId: bigint;
   currency: string;
   multiplier: number;
   nowMs: number;
+  /** Left out: everything wagered counts. */
+  exclusion?: TurnoverExclusion;
+}
+
+/** The wagered amount that counts: the stored one less the excluded vendors' share (never below 0). */
+async function countedWagered(db: Executor, scope: TurnoverScope, wageredMinor: bigint): Promise<bigint> {
+  if (!scope.exclusion || wageredMinor === 0n) return wageredMinor;
+  const counted =
+    wageredMinor - (await scope.exclusion(db, { merchantId: scope.merchantId, memberId: scope.memberId }));
+  return counted > 0n ? counted : 0n;
 }
 
 /** The state as it would be once every deposit so far is counted; writes nothing (for reads). */
@@ -62,7 +78,7 @@ export async function readTurnover(db: Executor, scope: TurnoverScope): Promise<
     (await totalDeposits(db, scope.merchantId, scope.memberId, scope.currency)) -
     (stored?.counted_deposit_amount ?? 0n);
   const required = (stored?.required_amount ?? 0n) + (uncounted * multiplierHundredths(scope.multiplier)) / 100n;
-  return stateOf(required, stored?.wagered_amount ?? 0n);
+  return stateOf(required, await countedWagered(db, scope, stored?.wagered_amount ?? 0n));
 }
 
 /**
@@ -94,7 +110,7 @@ export async function syncTurnover(trx: Transaction<Database>, scope: TurnoverSc
       )
       .execute();
   }
-  return stateOf(required, stored?.wagered_amount ?? 0n);
+  return stateOf(required, await countedWagered(trx, scope, stored?.wagered_amount ?? 0n));
 }
 
 /**

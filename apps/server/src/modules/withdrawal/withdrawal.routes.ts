@@ -41,6 +41,7 @@ import {
   type PaymentPasswordContext,
 } from './payment-password.ts';
 import { getWithdrawSettings, requestWithdrawal, type WithdrawContext } from './request-withdrawal.ts';
+import type { TurnoverExclusion } from './turnover.ts';
 import { withdrawalAdminRoutes } from './withdrawal-admin.routes.ts';
 import { confirmReceived, reportNotReceived } from './withdrawal-transitions.ts';
 
@@ -53,7 +54,10 @@ const proofBodyLimitBytes = Math.ceil((proofImageMaxBytes * 4) / 3) + 64 * 1024;
  * The member's payment password, bank accounts and withdrawals (README.md; the money history is the wallet module's). Every call is
  * a real member's (trial accounts get 403 `member.trial.forbidden`) and every answer is `no-store`.
  */
-export async function withdrawalRoutes(app: AppInstance): Promise<void> {
+export async function withdrawalRoutes(
+  app: AppInstance,
+  options: { turnoverExclusion?: TurnoverExclusion } = {},
+): Promise<void> {
   // Money and account answers are the member's alone: never kept by a browser or a proxy, errors included.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -80,6 +84,7 @@ export async function withdrawalRoutes(app: AppInstance): Promise<void> {
     merchant: request.merchant,
     scope: scopeOf(request),
     language: request.language,
+    ...(options.turnoverExclusion ? { turnoverExclusion: options.turnoverExclusion } : {}),
   });
   const member = { onRequest: requireRealMember };
 
