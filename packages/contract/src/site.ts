@@ -200,6 +200,8 @@ export const helpTopicSchema = z.object({
   title: z.string(),
   content: z.string(),
   sort: z.number().int(),
+  /** The heading of the help category the topic is listed under (issue 15); absent or null: none. */
+  category: z.string().nullable().optional(),
 });
 export const helpCenterSchema = z.array(helpTopicSchema);
 export type HelpTopic = z.infer<typeof helpTopicSchema>;
@@ -259,6 +261,8 @@ export const announcementSchema = z.object({
   /** epoch ms */
   publishedAt: z.number(),
   isPinned: z.boolean(),
+  /** The art above the text (a /media/... address), null or absent: none. */
+  imageUrl: z.string().nullable().optional(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
@@ -314,9 +318,4 @@ export type GameCard = z.infer<typeof gameCardSchema>;
 export const hotGamesSchema = z.object({ list: z.array(gameCardSchema) });
 export type HotGames = z.infer<typeof hotGamesSchema>;
 
-/** PUT /wps/feedback: content 1 to 140 characters (spec §5, §9). */
-export const feedbackRequestSchema = z.object({
-  content: z.string().trim().min(1).max(140),
-  contact: z.string().trim().max(100).optional(),
-});
-export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
+// PUT /wps/feedback's request and the feedback desk: feedback.ts.

@@ -4,6 +4,7 @@ import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
 import * as betRecords from './bet-records.messages.ts';
 import * as brands from './brands.messages.ts';
+import * as feedback from './feedback.messages.ts';
 import * as games from './games.messages.ts';
 import * as gamesAdmin from './games-admin.messages.ts';
 import * as launch from './launch.messages.ts';
@@ -12,6 +13,8 @@ import * as media from './media.messages.ts';
 import * as members from './members.messages.ts';
 import * as money from './money.messages.ts';
 import * as register from './register.messages.ts';
+import * as roles from './roles.messages.ts';
+import * as siteContent from './site-content.messages.ts';
 import * as withdrawals from './withdrawals.messages.ts';
 
 /**
@@ -30,9 +33,12 @@ const th = {
   ...launch.th,
   ...betRecords.th,
   ...register.th,
+  ...roles.th,
+  ...siteContent.th,
   ...media.th,
   ...members.th,
   ...brands.th,
+  ...feedback.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -109,9 +115,12 @@ const en: Record<MessageKey, string> = {
   ...launch.en,
   ...betRecords.en,
   ...register.en,
+  ...roles.en,
+  ...siteContent.en,
   ...media.en,
   ...members.en,
   ...brands.en,
+  ...feedback.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

@@ -1,12 +1,21 @@
 import type { AppInstance } from '../http/types.ts';
 import { agentsRoutes, registrationAgents } from './agents/index.ts';
 import { betRecordRoutes } from './bet-records/index.ts';
+import { brandsRoutes } from './brands/index.ts';
 import { transferWalletRoutes } from './transfer-wallet/index.ts';
-import { backofficeRoutes } from './backoffice/index.ts';
+import { auditContext, backofficeRoutes, recordAudit, requireOperator } from './backoffice/index.ts';
 import { depositRoutes } from './deposit/index.ts';
+import { feedbackRoutes } from './feedback/index.ts';
 import { gameLaunchRoutes } from './game-launch/index.ts';
-import { excludedTurnoverMinor, gamesRoutes, listGameNames, listVendorNames } from './games/index.ts';
-import { accountsRoutes, identityRoutes, loginSecurityRoutes } from './identity/index.ts';
+import {
+  excludedTurnoverMinor,
+  gamesRoutes,
+  listGameCardsByIds,
+  listGameNames,
+  listHotGames,
+  listVendorNames,
+} from './games/index.ts';
+import { accountsRoutes, identityRoutes, loginSecurityRoutes, requireMember } from './identity/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { memberDeskRoutes } from './member-desk/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
@@ -16,10 +25,24 @@ import { seamlessWalletRoutes } from './seamless-wallet/index.ts';
 import { verificationRoutes } from './verification/index.ts';
 import { walletRoutes } from './wallet/index.ts';
 import { withdrawalRoutes } from './withdrawal/index.ts';
+import { reportsRoutes } from './reports/index.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
 export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
-  siteRoutes,
+  // The site's operator calls use the back-office's guard and audit, and its home lanes the games
+  // catalogue: both modules depend on site (through identity), so they come this way.
+  (app) =>
+    siteRoutes(app, {
+      backoffice: { requireOperator, auditContext, recordAudit },
+      games: { listHotGames: async (context) => (await listHotGames(context, undefined)).list, listGameCardsByIds },
+      members: {
+        isMember: (request) =>
+          requireMember(request).then(
+            () => true,
+            () => false,
+          ),
+      },
+    }),
   gamesRoutes,
   gameLaunchRoutes,
   sealedRoutes,
@@ -39,5 +62,8 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   // games imports bet-records (its rank list), so the records' names come from the catalogue this way.
   (app) => betRecordRoutes(app, { listVendorNames, listGameNames }),
   agentsRoutes,
+  feedbackRoutes,
   mediaRoutes,
+  brandsRoutes,
+  reportsRoutes,
 ];

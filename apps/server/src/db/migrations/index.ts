@@ -29,10 +29,15 @@ import * as m0028 from './0028_served_games.ts';
 import * as m0030 from './0030_banner_texts_and_seed_fingerprint.ts';
 import * as m0031 from './0031_repeatable_functions.ts';
 import * as m0032 from './0032_play_batch_fallback_reason.ts';
+import * as m0033 from './0033_operator_roles.ts';
+import * as m0037 from './0037_site_content_admin.ts';
 import * as m0035 from './0035_merchant_config_version.ts';
 import * as m0038 from './0038_media.ts';
+import * as m0039 from './0039_announcement_admin.ts';
 import * as m0040 from './0040_games_admin.ts';
 import * as m0042 from './0042_member_desk.ts';
+import * as m0046 from './0046_feedback_desk.ts';
+import * as m0044 from './0044_reports.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -67,8 +72,13 @@ export const migrations = {
   '0030_banner_texts_and_seed_fingerprint': m0030,
   '0031_repeatable_functions': m0031,
   '0032_play_batch_fallback_reason': m0032,
+  '0033_operator_roles': m0033,
+  '0037_site_content_admin': m0037,
   '0035_merchant_config_version': m0035,
   '0038_media': m0038,
+  '0039_announcement_admin': m0039,
   '0040_games_admin': m0040,
   '0042_member_desk': m0042,
+  '0044_reports': m0044,
+  '0046_feedback_desk': m0046,
 };

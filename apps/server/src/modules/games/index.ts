@@ -35,5 +35,8 @@ export {
 } from './catalogue-reads.ts';
 // Maintenance windows: the one in force at a time (the launch refuses a vendor's games inside it).
 export { maintenanceAt, type MaintenanceSpan, type MaintenanceWindow } from './maintenance-windows.ts';
+// For the site's home lanes (modules/site, given through modules/routes.ts): hot games and named games as cards.
+export { listHotGames } from './list-hot-games.ts';
+export { listGameCardsByIds } from './game-cards-by-ids.ts';
 // The withdrawal turnover's exclusion per vendor (handed to withdrawal by modules/routes.ts).
 export { excludedTurnoverMinor } from './turnover-exclusion.ts';

@@ -5,17 +5,17 @@ import {
   countryListSchema,
   domainRouteSchema,
   envelopeSchema,
-  feedbackRequestSchema,
   helpCenterSchema,
+  homeLanesSchema,
+  siteContentPaths,
   registerSettingsSchema,
   systemStatusQuerySchema,
   systemStatusSchema,
   whitelabelSchema,
 } from '@lotus/contract';
-import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { createFeedback } from './create-feedback.ts';
 import { getDomainRoute } from './get-domain-route.ts';
 import { getHelpCenter } from './get-help-center.ts';
 import { getRegisterSettings } from './get-register-settings.ts';
@@ -24,6 +24,10 @@ import { getWhitelabel } from './get-whitelabel.ts';
 import { listAnnouncements, parseAnnouncementTypes } from './list-announcements.ts';
 import { listCountries } from './list-countries.ts';
 import { publicReadContext } from '../../cache/public-read.ts';
+import { siteContentAdminRoutes } from './content-admin/content-admin.routes.ts';
+import { announcementsAdminRoutes } from './announcements-admin/announcements-admin.routes.ts';
+import type { SiteBackoffice } from './content-admin/versioned-rows.ts';
+import { getHomeLanes, type SiteGames } from './get-home-lanes.ts';
 
 const tags = ['site'];
 
@@ -32,11 +36,28 @@ const publicRead = { responseCache: true };
 /** The status depends on the caller's IP (location, IP rules): cached per caller. */
 const publicReadPerCaller = { responseCache: 'per-ip' as const };
 
-/** Feedback needs no login, so it is throttled per IP to keep the operator's inbox usable. */
-const feedbackRateLimit = { max: 5, timeWindow: '10 minutes' };
+/**
+ * What the site's routes need of modules above it (they depend on site through identity), given by
+ * modules/routes.ts: the back-office's guard and audit log, and the games the home lanes draw.
+ */
+export interface SiteRouteDeps {
+  backoffice: SiteBackoffice;
+  games: SiteGames;
+  /** Whether the call carries a valid member token (members-only announcements); identity's guard, given by routes.ts. */
+  members: { isMember: (request: FastifyRequest) => Promise<boolean> };
+}
 
-/** The public calls that draw the site before login (spec §7). */
-export async function siteRoutes(app: AppInstance): Promise<void> {
+/** The public calls that draw the site before login (spec §7), and the operators' content calls. */
+export async function siteRoutes(app: AppInstance, deps: SiteRouteDeps): Promise<void> {
+  await siteContentAdminRoutes(app, deps.backoffice, deps.games);
+  await announcementsAdminRoutes(app, deps.backoffice);
+
+  app.get(
+    siteContentPaths.homeLanes,
+    { config: publicRead, schema: { tags, response: { 200: envelopeSchema(homeLanesSchema) } } },
+    async (request) => ok(await getHomeLanes(publicReadContext(app, request), deps.games)),
+  );
+
   app.get(
     apiPaths.systemStatus,
     {
@@ -79,7 +100,8 @@ export async function siteRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.announcements,
     {
-      config: publicRead,
+      // Members-only announcements are in a logged-in caller's answer: only anonymous answers are cached.
+      config: { responseCache: 'anonymous' },
       schema: {
         tags,
         querystring: announcementsQuerySchema,
@@ -88,19 +110,8 @@ export async function siteRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const types = parseAnnouncementTypes(request.query.types);
-      return ok(await listAnnouncements(publicReadContext(app, request), types, Date.now()));
-    },
-  );
-
-  app.put(
-    apiPaths.feedback,
-    {
-      config: { rateLimit: feedbackRateLimit },
-      schema: { tags, body: feedbackRequestSchema, response: { 200: envelopeSchema(z.null()) } },
-    },
-    async (request) => {
-      await createFeedback(app.db, request.merchant.id, request.body, request.ip);
-      return ok(null);
+      const isMember = request.headers.authorization !== undefined && (await deps.members.isMember(request));
+      return ok(await listAnnouncements(publicReadContext(app, request), types, Date.now(), isMember));
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AnnouncementType } from '@lotus/contract';
+import type { AnnouncementAudience, AnnouncementType } from '@lotus/contract';
 
 /**
  * Tables of the site's public content. Every row belongs to a merchant; `code` (or `tag`, `key`)
@@ -11,6 +11,7 @@ type CreatedAt = ColumnType<Date, never, never>;
 type DefaultedBoolean = ColumnType<boolean, boolean | undefined, boolean>;
 type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
 type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+type DefaultedVersion = ColumnType<number, number | undefined, number>;
 
 export interface AnnouncementTable {
   id: Generated<number>;
@@ -33,6 +34,14 @@ export interface AnnouncementTable {
   created_at: CreatedAt;
   /** Hash of the values the demo seed last wrote; null on rows it did not write (seed-demo-content.ts). */
   seed_fingerprint: NullableText;
+  /** Bumped by every operator save; a save names the version it read (migration 0039). */
+  version: DefaultedVersion;
+  /** Switched off: never shown. */
+  is_enabled: DefaultedBoolean;
+  /** Who sees it: every visitor, or logged-in members only. */
+  audience: ColumnType<AnnouncementAudience, AnnouncementAudience | undefined, AnnouncementAudience>;
+  /** The art drawn above the text (a /media/... address), or null. */
+  image_url: NullableText;
 }
 
 export interface BannerTable {
@@ -56,6 +65,8 @@ export interface BannerTable {
   is_enabled: DefaultedBoolean;
   /** Hash of the values the demo seed last wrote; null on rows it did not write (seed-demo-content.ts). */
   seed_fingerprint: NullableText;
+  /** Bumped by every operator save (migration 0039). */
+  version: DefaultedVersion;
 }
 
 export interface HelpTopicTable {
@@ -69,6 +80,41 @@ export interface HelpTopicTable {
   content_th: string;
   content_en: string;
   sort: number;
+  /** The category the article is listed under; null: under no heading. */
+  category_id: ColumnType<number | null, number | null | undefined, number | null>;
+  is_enabled: DefaultedBoolean;
+  /** Raised by every operator save; a save naming an older one is refused (migration 0037). */
+  version: DefaultedVersion;
+}
+
+/** Help centre categories (migration 0037): the headings articles are listed under. */
+export interface HelpCategoryTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  title_th: string;
+  title_en: string;
+  sort: number;
+  is_enabled: DefaultedBoolean;
+  version: DefaultedVersion;
+}
+
+/** The home page's game lanes (migration 0037), in `sort` order. */
+export interface HomeLaneTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  title_th: string;
+  title_en: string;
+  /** A game category code the lane keeps to; null: every category. */
+  category: string | null;
+  /** hot: the games flagged hot; picked: `game_ids` in that order. */
+  source: 'hot' | 'picked';
+  game_ids: string[];
+  max_games: number;
+  sort: number;
+  is_enabled: DefaultedBoolean;
+  version: DefaultedVersion;
 }
 
 export interface SiteResourceTable {
@@ -82,6 +128,8 @@ export interface SiteResourceTable {
   url: string;
   qr_code_url: string | null;
   sort: number;
+  is_enabled: DefaultedBoolean;
+  version: DefaultedVersion;
 }
 
 export interface CustomerServiceTable {
@@ -96,6 +144,7 @@ export interface CustomerServiceTable {
   is_vip: DefaultedBoolean;
   sort: number;
   is_enabled: DefaultedBoolean;
+  version: DefaultedVersion;
 }
 
 export interface PartnerTable {
@@ -105,26 +154,17 @@ export interface PartnerTable {
   name: string;
   logo_url: string;
   sort: number;
-}
-
-export interface FeedbackTable {
-  id: Generated<string>;
-  merchant_id: number;
-  content: string;
-  contact: string | null;
-  /** inet; the caller's address as the proxy rules resolved it. */
-  ip: string;
-  /** The member who wrote it, once feedback can be sent logged in. */
-  member_id: string | null;
-  created_at: CreatedAt;
+  is_enabled: DefaultedBoolean;
+  version: DefaultedVersion;
 }
 
 export interface SiteTables {
   announcement: AnnouncementTable;
   banner: BannerTable;
   help_topic: HelpTopicTable;
+  help_category: HelpCategoryTable;
+  home_lane: HomeLaneTable;
   site_resource: SiteResourceTable;
   customer_service: CustomerServiceTable;
   partner: PartnerTable;
-  feedback: FeedbackTable;
 }
