@@ -5,8 +5,10 @@ import {
   adminMemberLedgerPageSchema,
   adminMemberPageSchema,
   adminPath,
+  memberDeskPaths,
   type AdminMemberRow,
 } from '@lotus/contract';
+import { memberProfile } from './member-desk.fixtures';
 import { screen, waitFor, within } from '@testing-library/dom';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
@@ -42,8 +44,9 @@ function member(main: string): AdminMemberRow {
 function memberRoutes(adjust: FakeRoute) {
   let main = '1250.00';
   return {
-    [`GET ${adminApiPaths.members}`]: () =>
+    [`GET ${memberDeskPaths.search}`]: () =>
       ok(adminMemberPageSchema.parse({ items: [member(main)], page: 1, pageSize: 20, total: 1 })),
+    [`GET ${adminPath(memberDeskPaths.profile, { memberId: '1001' })}`]: () => ok(memberProfile(member(main))),
     [`GET ${adminPath(adminApiPaths.memberLedger, { memberId: '1001' })}`]: () =>
       ok(adminMemberLedgerPageSchema.parse({ items: [], page: 1, pageSize: 20, total: 0, member: member(main) })),
     [`POST ${adjustmentsPath}`]: async (call) => {

@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/format';
 import { useIdempotentMutation } from '@lotus/client';
 import { queryClient } from '../../lib/query-client';
 import { adjustBalance, memberKeys, memberLedgerKeys } from './api';
+import { memberDeskKeys } from './desk-api';
 
 /**
  * The contract's rules for the amount and the reason, checked as the operator types (synchronously,
@@ -45,6 +46,7 @@ export function AdjustDialog({
       showToast(t('adjust_done', { balance: formatMoney(value.balanceAfter) }));
       await queryClient.invalidateQueries({ queryKey: memberLedgerKeys.of(member.id) });
       await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+      await queryClient.invalidateQueries({ queryKey: memberDeskKeys.of(member.id) });
       close();
     },
     onError: () => setConfirming(false),

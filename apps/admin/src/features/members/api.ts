@@ -3,11 +3,9 @@ import {
   adminPath,
   adminAdjustmentValueSchema,
   adminMemberLedgerPageSchema,
-  adminMemberPageSchema,
   type AdminAdjustmentBody,
   type AdminAdjustmentValue,
   type AdminMemberLedgerPage,
-  type AdminMemberPage,
 } from '@lotus/contract';
 import { idempotencyHeaderName, queryKeys } from '@lotus/client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -18,18 +16,6 @@ export const pageSize = 20;
 export const memberKeys = queryKeys('members');
 /** A member's ledger; `memberLedgerKeys.of(memberId)` covers every page and kind of one member. */
 export const memberLedgerKeys = queryKeys('member-ledger');
-
-export const membersQuery = (q: string, page: number) =>
-  queryOptions({
-    queryKey: memberKeys.of(q, page),
-    queryFn: ({ signal }) =>
-      apiRequest<AdminMemberPage>(adminApiPaths.members, {
-        signal,
-        query: { q, page, pageSize },
-        schema: import.meta.env.DEV && adminMemberPageSchema,
-      }),
-    placeholderData: keepPreviousData,
-  });
 
 export const memberLedgerQuery = (memberId: string, kind: string, page: number) =>
   queryOptions({

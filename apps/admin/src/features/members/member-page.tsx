@@ -1,67 +1,58 @@
-import type { AdminMemberLedgerEntry, AdminMemberRow } from '@lotus/contract';
+import './member-desk.css';
+import type { AdminMemberRow, MemberProfile } from '@lotus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Badge, DateTime, ErrorNote, Money, PageHeader, Panel, FilterField } from '../../components/bits';
-import { DataTable, type Column } from '../../components/data-table';
-import { Pager } from '../../components/pager';
+import { Badge, DateTime, ErrorNote, Money, PageHeader } from '../../components/bits';
 import { useSearchState } from '../../lib/use-search-state';
 import { useCan } from '../auth/api';
 import { AdjustDialog } from './adjust-dialog';
-import { memberLedgerQuery, pageSize } from './api';
-import { ledgerKindLabel, ledgerKinds } from './ledger-kinds';
+import { memberProfileQuery } from './desk-api';
+import { MemberActions } from './member-actions';
 import { MemberStatus } from './member-status';
+import {
+  BankAccountsTab,
+  BetsTab,
+  DepositsTab,
+  LedgerTab,
+  LinkedTab,
+  LoginsTab,
+  ProfileTab,
+  SessionsTab,
+  TagsNotesTab,
+  TreeTab,
+  WithdrawalsTab,
+} from './member-tabs';
 
-const filterNames = ['kind'] as const;
+const tabs = [
+  'profile',
+  'ledger',
+  'deposits',
+  'withdrawals',
+  'bets',
+  'logins',
+  'sessions',
+  'banks',
+  'notes',
+  'tree',
+  'linked',
+] as const;
+type Tab = (typeof tabs)[number];
 
-/** One member: balances, the manual adjustment, and every ledger movement. */
+const filterNames = ['tab', 'kind'] as const;
+
+/** The member desk's page of one member: who they are, what they may do, and every tab of their history. */
 export function MemberPage() {
   const { t } = useTranslation();
   const { memberId = '' } = useParams();
   const can = useCan();
   const { values, page, setFilters, setPage } = useSearchState(filterNames);
-  const ledger = useQuery(memberLedgerQuery(memberId, values.kind, page));
+  const tab: Tab = (tabs as readonly string[]).includes(values.tab) ? (values.tab as Tab) : 'profile';
+  const profile = useQuery(memberProfileQuery(memberId));
   const [isAdjusting, setAdjusting] = useState(false);
-  const member = ledger.data?.member;
-
-  const columns: Column<AdminMemberLedgerEntry>[] = [
-    { key: 'time', header: t('ledger_time'), render: (row) => <DateTime value={row.createdAt} /> },
-    {
-      key: 'kind',
-      header: t('ledger_kind'),
-      render: (row) => (
-        <Badge tone={row.kind === 'adjustment' ? 'info' : 'neutral'}>{ledgerKindLabel(t, row.kind)}</Badge>
-      ),
-    },
-    {
-      key: 'account',
-      header: t('ledger_account'),
-      render: (row) => (
-        <span className="cell-stack">
-          <span>{t(`account_${row.account}`, { defaultValue: row.account })}</span>
-          <span className="muted">↔ {t(`account_${row.counterparty}`, { defaultValue: row.counterparty })}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'amount',
-      header: t('ledger_amount'),
-      isNumeric: true,
-      render: (row) => <Money amount={row.amount} isSigned />,
-    },
-    {
-      key: 'after',
-      header: t('ledger_balance_after'),
-      isNumeric: true,
-      render: (row) => (row.balanceAfter === null ? '—' : <Money amount={row.balanceAfter} />),
-    },
-    {
-      key: 'note',
-      header: t('ledger_note'),
-      render: (row) => row.note ?? <span className="muted">{row.reference}</span>,
-    },
-  ];
+  const member = profile.data?.member;
+  const paged = { memberId, page, onPage: setPage };
 
   return (
     <>
@@ -71,57 +62,72 @@ export function MemberPage() {
       </nav>
       <PageHeader
         title={member?.username ?? t('member_title')}
-        subtitle={member ? <MemberSubtitle member={member} /> : undefined}
+        subtitle={profile.data ? <MemberSubtitle profile={profile.data} /> : undefined}
         actions={
-          can('members.adjust') && member ? (
-            <button type="button" className="button is-primary" onClick={() => setAdjusting(true)}>
-              {t('adjust_open')}
-            </button>
+          profile.data ? (
+            <div className="member-desk-actions">
+              {can('members.adjust') ? (
+                <button type="button" className="button is-primary" onClick={() => setAdjusting(true)}>
+                  {t('adjust_open')}
+                </button>
+              ) : null}
+              {can('members.manage') ? <MemberActions profile={profile.data} /> : null}
+            </div>
           ) : undefined
         }
       />
-      <ErrorNote error={ledger.error} />
+      <ErrorNote error={profile.error} />
       {member ? <BalanceCards member={member} /> : null}
-      <Panel
-        title={t('ledger_title')}
-        actions={
-          <FilterField label={t('ledger_kind')} isHiddenLabel>
-            {(id) => (
-              <select id={id} value={values.kind} onChange={(event) => setFilters({ kind: event.target.value })}>
-                <option value="">{t('ledger_kind_all')}</option>
-                {ledgerKinds.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {ledgerKindLabel(t, kind)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FilterField>
-        }
-      >
-        <DataTable
-          caption={t('ledger_title')}
-          columns={columns}
-          rows={ledger.data?.items}
-          rowKey={(row) => `${row.id}:${row.account}`}
-          isLoading={ledger.isLoading}
-          emptyText={t('ledger_empty')}
-        />
-        {ledger.data ? <Pager page={page} pageSize={pageSize} total={ledger.data.total} onPage={setPage} /> : null}
-      </Panel>
+      <div className="member-tabs" role="tablist" aria-label={t('members_tabs_label')}>
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`member-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="member-tab-panel"
+            className={tab === name ? 'member-tab is-active' : 'member-tab'}
+            onClick={() => setFilters({ tab: name === 'profile' ? '' : name })}
+          >
+            {t(`members_tab_${name}`)}
+          </button>
+        ))}
+      </div>
+      <div id="member-tab-panel" role="tabpanel" aria-labelledby={`member-tab-${tab}`}>
+        {tab === 'profile' && profile.data ? <ProfileTab profile={profile.data} /> : null}
+        {tab === 'ledger' ? (
+          <LedgerTab {...paged} kind={values.kind} onKind={(kind) => setFilters({ tab, kind })} />
+        ) : null}
+        {tab === 'deposits' ? <DepositsTab {...paged} /> : null}
+        {tab === 'withdrawals' ? <WithdrawalsTab {...paged} /> : null}
+        {tab === 'bets' ? <BetsTab {...paged} /> : null}
+        {tab === 'logins' ? <LoginsTab {...paged} /> : null}
+        {tab === 'sessions' ? <SessionsTab memberId={memberId} /> : null}
+        {tab === 'banks' ? <BankAccountsTab memberId={memberId} /> : null}
+        {tab === 'notes' && profile.data ? <TagsNotesTab profile={profile.data} /> : null}
+        {tab === 'tree' ? <TreeTab {...paged} /> : null}
+        {tab === 'linked' ? <LinkedTab memberId={memberId} /> : null}
+      </div>
       {member ? <AdjustDialog member={member} isOpen={isAdjusting} onClose={() => setAdjusting(false)} /> : null}
     </>
   );
 }
 
-function MemberSubtitle({ member }: { member: AdminMemberRow }) {
+function MemberSubtitle({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation();
+  const { member, restrictions } = profile;
   return (
     <span className="subtitle-row">
       <span>#{member.id}</span>
-      <MemberStatus status={member.status} />
-      {member.mobile ? <span>{member.mobile}</span> : null}
-      {member.email ? <span>{member.email}</span> : null}
+      <MemberStatus status={restrictions.status} />
+      {restrictions.loginForbidden ? <Badge tone="bad">{t('members_login_forbidden')}</Badge> : null}
+      {restrictions.gamesForbidden ? <Badge tone="warn">{t('members_games_forbidden')}</Badge> : null}
+      {profile.tags.names.map((name) => (
+        <Badge key={name} tone="info">
+          {name}
+        </Badge>
+      ))}
       <span>
         {t('member_created')}: <DateTime value={member.createdAt} />
       </span>

@@ -1,4 +1,4 @@
-import type { AdminMemberRow } from '@lotus/contract';
+import { memberSearchFields, type AdminMemberRow, type MemberSearchField } from '@lotus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +9,25 @@ import { Icon } from '../../components/icons';
 import { Pager } from '../../components/pager';
 import { useSearchState } from '../../lib/use-search-state';
 import { MemberStatus } from './member-status';
-import { membersQuery, pageSize } from './api';
+import { pageSize } from './api';
+import { memberSearchQuery } from './desk-api';
 
-const filterNames = ['q'] as const;
+const filterNames = ['q', 'by'] as const;
 
-/** Find a member by username, mobile number or id; each row shows the balances. */
+/**
+ * Find a member by username, mobile, e-mail, bank account number, IP, affiliate code or id (or let
+ * the server guess from what was typed); each row shows the balances.
+ */
 export function MembersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { values, page, setFilters, setPage } = useSearchState(filterNames);
   const [draft, setDraft] = useState(values.q);
-  const members = useQuery(membersQuery(values.q, page));
+  const by: MemberSearchField = (memberSearchFields as readonly string[]).includes(values.by)
+    ? (values.by as MemberSearchField)
+    : 'any';
+  const [draftBy, setDraftBy] = useState<MemberSearchField>(by);
+  const members = useQuery(memberSearchQuery(by, values.q, page));
   const columns: Column<AdminMemberRow>[] = [
     {
       key: 'username',
@@ -47,19 +55,30 @@ export function MembersPage() {
   ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFilters({ q: draft.trim() });
+    setFilters({ q: draft.trim(), by: draftBy === 'any' ? '' : draftBy });
   };
   return (
     <>
-      <PageHeader title={t('members_title')} subtitle={t('members_subtitle')} />
+      <PageHeader title={t('members_title')} subtitle={t('members_desk_subtitle')} />
       <Panel>
-        <form className="filter-bar" onSubmit={submit} role="search">
+        <form className="filter-bar member-search" onSubmit={submit} role="search">
+          <select
+            aria-label={t('members_search_by')}
+            value={draftBy}
+            onChange={(event) => setDraftBy(event.target.value as MemberSearchField)}
+          >
+            {memberSearchFields.map((field) => (
+              <option key={field} value={field}>
+                {t(`members_search_by_${field}`)}
+              </option>
+            ))}
+          </select>
           <div className="search-input">
             <Icon name="search" size={18} />
             <input
               type="search"
               aria-label={t('members_search_label')}
-              placeholder={t('members_search_placeholder')}
+              placeholder={t(`members_search_placeholder_${draftBy}`)}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               maxLength={64}
