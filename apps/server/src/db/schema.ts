@@ -16,6 +16,7 @@ import type { SiteTables } from '../modules/site/site.tables.ts';
 import type { SeamlessWalletTables } from '../modules/seamless-wallet/seamless-wallet.tables.ts';
 import type { VerificationTables } from '../modules/verification/verification.tables.ts';
 import type { WithdrawalTables } from '../modules/withdrawal/withdrawal.tables.ts';
+import type { ReportsTables } from '../modules/reports/reports.tables.ts';
 
 /** Every table, declared by the module that owns it (its `<module>.tables.ts`). */
 export interface Database
@@ -37,4 +38,5 @@ export interface Database
     BetRecordTables,
     AgentsTables,
     MerchantTables,
-    MediaTables {}
+    MediaTables,
+    ReportsTables {}

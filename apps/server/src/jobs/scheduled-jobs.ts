@@ -19,6 +19,7 @@ import {
   type Integration,
   type TransferVendorClient,
 } from '../modules/transfer-wallet/index.ts';
+import { reportsDailyJobName, runReportPasses } from '../modules/reports/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 export const pruneJobName = 'maintenance.prune';
@@ -72,6 +73,8 @@ export function scheduledJobs(
     },
     // Pending deposits past the merchant's minutes expire (gateway ones after asking the gateway); unused proofs go after a day.
     expireDepositsJob(db, now),
+    // The reports' closed days summed into the daily aggregates: each (merchant, day, pass) once across instances.
+    { name: reportsDailyJobName, cron: '10 * * * *', run: () => runReportPasses(db, now()) },
     // Operators' ended sessions and old login failures (never the audit log).
     { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
     // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.

@@ -10,5 +10,7 @@ export { roundsByGameSince } from './rounds-by-game.ts';
 export { validBetsByVendorOfMember } from './valid-bets-by-vendor.ts';
 // The back-office's member desk: a member's rounds.
 export { listMemberBetsForDesk, type DeskBet } from './member-desk-bets.ts';
+// The reports' source (modules/reports): settled records as a subquery it groups by day, game and member.
+export { settledBetRows, type SettledBetRow } from './report-rows.ts';
 export { betRecordRoutes } from './bet-records.routes.ts';
 export type { CatalogueNames } from './catalogue-names.ts';

@@ -23,6 +23,13 @@ export async function findDepositStatuses(
     .execute();
   return new Map(rows.map((row) => [row.id, row.status]));
 }
+// The reports' sources (modules/reports): approved deposits and requests as subqueries they group.
+export {
+  approvedDepositRows,
+  depositRequestRows,
+  type ApprovedDepositRow,
+  type DepositRequestRow,
+} from './report-rows.ts';
 export { inspectProofImage } from './proof-image.ts';
 // The back-office's member desk: a member's deposits.
 export { listMemberDepositsForDesk, type DeskDeposit } from './member-desk-reads.ts';

@@ -8,6 +8,8 @@ export {
 export { checkLedger, type LedgerReport } from './check-ledger.ts';
 // The member's money history's source (modules/wallet), as a subquery it types and pages.
 export { memberTransferSides, type MemberTransferSideRow } from './member-transfer-sides.ts';
+// The reports' bonuses and rebates (modules/reports), as a subquery they group by day and member.
+export { bonusTransferRows, type BonusTransferRow } from './bonus-transfer-rows.ts';
 export { LedgerError, type LedgerErrorCode } from './ledger-error.ts';
 export type { AccountKind, HouseAccountKind, MemberAccountKind } from './ledger.tables.ts';
 export {

@@ -15,4 +15,11 @@ export {
 export { findWithdrawalStatuses } from './withdrawal-statuses.ts';
 export { autoReceiveWithdrawals } from './withdrawal-transitions.ts';
 export { deleteOldPaymentPasswordFailures } from './payment-password.ts';
+// The reports' sources (modules/reports): paid withdrawals and requests as subqueries they group.
+export {
+  paidWithdrawalRows,
+  withdrawalRequestRows,
+  type PaidWithdrawalRow,
+  type WithdrawalRequestRow,
+} from './report-rows.ts';
 export { withdrawalRoutes } from './withdrawal.routes.ts';

@@ -1,0 +1,17 @@
+/**
+ * The back-office's reports: the daily summary, games, payments and members over the merchant's days,
+ * from pre-aggregated days (tables `report_daily_*`, this module's) and the detail of the modules that
+ * own it (bet-records, deposit, withdrawal, identity, ledger, games), read through their index.ts.
+ */
+export { reportsRoutes } from './reports.routes.ts';
+export {
+  computeReportDay,
+  listReportMerchants,
+  rebuildReportDays,
+  recomputePasses,
+  reportsDailyJobName,
+  runReportPasses,
+} from './compute-day.ts';
+export { checkReportAggregates, type AggregateMismatch } from './check-aggregates.ts';
+export { dailySummaryReport, gameReport, memberReport, paymentReport, type ReportRequest } from './read-reports.ts';
+export type { ReportMerchant } from './report-window.ts';
