@@ -15,6 +15,7 @@ export const navItems: NavItem[] = [
   { to: '/withdrawals', labelKey: 'nav_withdrawals', icon: 'withdrawal', permission: 'withdrawals.review' },
   { to: '/members', labelKey: 'nav_members', icon: 'members', permission: 'members.read' },
   { to: '/channels', labelKey: 'nav_channels', icon: 'channels', permission: 'channels.manage' },
+  { to: '/games', labelKey: 'nav_games', icon: 'games', permission: 'games.manage' },
   { to: '/outbox', labelKey: 'nav_outbox', icon: 'outbox', permission: 'outbox.read' },
   { to: '/audit', labelKey: 'nav_audit', icon: 'audit', permission: 'audit.read' },
   { to: '/operators', labelKey: 'nav_operators', icon: 'operators', permission: 'operators.manage' },

@@ -4,6 +4,8 @@ import { LoginPage } from '../features/auth/login-page';
 import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
+import { VendorPage } from '../features/games/vendor-page';
+import { VendorsPage } from '../features/games/vendors-page';
 import { MemberPage } from '../features/members/member-page';
 import { MembersPage } from '../features/members/members-page';
 import { OperatorsPage } from '../features/operators/operators-page';
@@ -59,6 +61,22 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="channels.manage">
                 <ChannelsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'games',
+            element: (
+              <RequirePermission permission="games.manage">
+                <VendorsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'games/vendors/:vendorId',
+            element: (
+              <RequirePermission permission="games.manage">
+                <VendorPage />
               </RequirePermission>
             ),
           },

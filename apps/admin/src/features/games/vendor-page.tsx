@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorNote, PageHeader } from '../../components/bits';
+import { NotFoundPage } from '../../app/not-found';
+import { vendorQuery } from './api';
+import { GamesPanel } from './games-panel';
+import { MaintenancePanel } from './maintenance-panel';
+import { VendorSettingsPanel } from './vendor-settings-panel';
+import { VendorState } from './vendor-state';
+import './games.css';
+
+/** One vendor: its settings, its games (inline switches, flags and order), its maintenance windows. */
+export function VendorPage() {
+  const { t } = useTranslation();
+  const vendorId = Number(useParams().vendorId);
+  const isValidId = Number.isInteger(vendorId) && vendorId > 0;
+  const detail = useQuery({ ...vendorQuery(vendorId), enabled: isValidId });
+  if (!isValidId) return <NotFoundPage />;
+  const vendor = detail.data?.vendor;
+  return (
+    <>
+      <PageHeader
+        title={vendor ? t('games_name_in_language', { th: vendor.nameTh, en: vendor.nameEn }) : t('games_vendor')}
+        subtitle={
+          <span className="games-subtitle">
+            <Link to="/games">{t('games_vendors_title')}</Link>
+            {vendor ? <span className="muted">{vendor.vassalage}</span> : null}
+            {vendor ? <VendorState vendor={vendor} /> : null}
+          </span>
+        }
+      />
+      <ErrorNote error={detail.error} />
+      {detail.data ? (
+        <>
+          <VendorSettingsPanel key={`settings-${detail.data.vendor.version}`} vendor={detail.data.vendor} />
+          <GamesPanel vendorId={vendorId} games={detail.data.games} />
+          <MaintenancePanel vendorId={vendorId} windows={detail.data.maintenance} />
+        </>
+      ) : null}
+    </>
+  );
+}
