@@ -18,5 +18,6 @@ export const navItems: NavItem[] = [
   { to: '/games', labelKey: 'nav_games', icon: 'games', permission: 'games.manage' },
   { to: '/outbox', labelKey: 'nav_outbox', icon: 'outbox', permission: 'outbox.read' },
   { to: '/audit', labelKey: 'nav_audit', icon: 'audit', permission: 'audit.read' },
+  { to: '/feedback', labelKey: 'nav_feedback', icon: 'feedback', permission: 'feedback.manage' },
   { to: '/operators', labelKey: 'nav_operators', icon: 'operators', permission: 'operators.manage' },
 ];

@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
+import { FeedbackPage } from '../features/feedback/feedback-page';
 import { VendorPage } from '../features/games/vendor-page';
 import { VendorsPage } from '../features/games/vendors-page';
 import { MemberPage } from '../features/members/member-page';
@@ -85,6 +86,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="outbox.read">
                 <OutboxPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'feedback',
+            element: (
+              <RequirePermission permission="feedback.manage">
+                <FeedbackPage />
               </RequirePermission>
             ),
           },

@@ -13,6 +13,7 @@ const paths = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   key: 'M15.5 7.5a3.5 3.5 0 1 1-7 0 3.5 3.5 0 0 1 7 0zM12 11v10m0-4h3m-3 3h2',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 3-4.35-4.35',
+  feedback: 'M4 5h16v11H9l-5 4V5zM8 9h8M8 12h5',
   // A game pad: the game vendors and their games.
   games:
     'M6 9h12a4 4 0 0 1 4 4v1a3 3 0 0 1-5.4 1.8L15 14H9l-1.6 1.8A3 3 0 0 1 2 14v-1a4 4 0 0 1 4-4zM7 11v3M5.5 12.5h3M16 12h.01M18 13.5h.01',

@@ -5,6 +5,7 @@ import type { TransferWalletTables } from '../modules/transfer-wallet/transfer-w
 import type { BackofficeTables } from '../modules/backoffice/backoffice.tables.ts';
 import type { MemberDeskTables } from '../modules/member-desk/member-desk.tables.ts';
 import type { DepositTables } from '../modules/deposit/deposit.tables.ts';
+import type { FeedbackTables } from '../modules/feedback/feedback.tables.ts';
 import type { GamesTables } from '../modules/games/games.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
@@ -37,6 +38,7 @@ export interface Database
     TransferWalletTables,
     BetRecordTables,
     AgentsTables,
+    FeedbackTables,
     MerchantTables,
     MediaTables,
     ReportsTables {}

@@ -5,6 +5,7 @@ import {
   depositErrorCodes,
   depositPaths,
   errorCodes,
+  feedbackPaths,
   gamePaths,
   identityErrorCodes,
   apiPaths,
@@ -804,6 +805,14 @@ describe('back-office', () => {
 
   /** A request for each changing operator call, made for `actor`, that succeeds when the actor has the permission. */
   const mutations: Record<string, (actor: TestOperator) => Promise<Omit<Call, 'token' | 'method'>>> = {
+    [`PUT ${feedbackPaths.adminAnswer}`]: async () => ({
+      url: feedbackPaths.adminAnswer.replace(':feedbackId', await memberFeedback()),
+      body: { answer: 'Thank you, fixed.', version: 1 },
+    }),
+    [`POST ${feedbackPaths.adminClose}`]: async () => ({
+      url: feedbackPaths.adminClose.replace(':feedbackId', await memberFeedback()),
+      body: { version: 1 },
+    }),
     [`PUT ${adminApiPaths.ownPassword}`]: async (actor) => ({
       url: adminApiPaths.ownPassword,
       body: { currentPassword: actor.password, newPassword: `new-password-${++sequence}x` },
@@ -890,6 +899,18 @@ describe('back-office', () => {
       return { url: withdrawalPaths.adminForceReceived, body: { withdrawalId, remark: 'bank confirmed' } };
     },
   };
+
+  /** A new note from a new member (the feedback desk's calls answer and close it). */
+  async function memberFeedback(): Promise<string> {
+    const response = await send({
+      method: 'POST',
+      url: feedbackPaths.mine,
+      token: (await newMember()).token,
+      body: { type: 'problem', content: 'The game froze' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().value.id;
+  }
 
   async function pendingWithdrawal(): Promise<number> {
     const member = await newMember({ balance: '1000.00' });
