@@ -17,6 +17,7 @@ export const navItems: NavItem[] = [
   { to: '/channels', labelKey: 'nav_channels', icon: 'channels', permission: 'channels.manage' },
   { to: '/games', labelKey: 'nav_games', icon: 'games', permission: 'games.manage' },
   { to: '/outbox', labelKey: 'nav_outbox', icon: 'outbox', permission: 'outbox.read' },
+  { to: '/announcements', labelKey: 'nav_announcements', icon: 'announcement', permission: 'content.manage' },
   { to: '/audit', labelKey: 'nav_audit', icon: 'audit', permission: 'audit.read' },
   { to: '/feedback', labelKey: 'nav_feedback', icon: 'feedback', permission: 'feedback.manage' },
   { to: '/operators', labelKey: 'nav_operators', icon: 'operators', permission: 'operators.manage' },

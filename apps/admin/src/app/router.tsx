@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { AuditPage } from '../features/audit/audit-page';
 import { LoginPage } from '../features/auth/login-page';
+import { AnnouncementsPage } from '../features/announcements/announcements-page';
 import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
@@ -94,6 +95,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="feedback.manage">
                 <FeedbackPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'announcements',
+            element: (
+              <RequirePermission permission="content.manage">
+                <AnnouncementsPage />
               </RequirePermission>
             ),
           },

@@ -12,6 +12,8 @@ const paths = {
   logout: 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11',
   menu: 'M4 6h16M4 12h16M4 18h16',
   key: 'M15.5 7.5a3.5 3.5 0 1 1-7 0 3.5 3.5 0 0 1 7 0zM12 11v10m0-4h3m-3 3h2',
+  // A megaphone: the site's announcements and banners.
+  announcement: 'M4 10v4h3l7 4V6L7 10H4zM17 9a4 4 0 0 1 0 6M8 14l1 5h2',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm9 3-4.35-4.35',
   feedback: 'M4 5h16v11H9l-5 4V5zM8 9h8M8 12h5',
   // A game pad: the game vendors and their games.

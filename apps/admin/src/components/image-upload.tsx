@@ -11,7 +11,7 @@ import './image-upload.css';
  * (type, size, dimensions) and its refusal is shown under the field in the operator's language.
  *
  *   <Controller control={form.control} name="imageUrl" render={({ field, fieldState }) => (
- *     <ImageUpload label={t('x_image')} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+ *     <ImageUpload label={imageLabel} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
  *   )} />
  */
 export function ImageUpload({

@@ -10,9 +10,10 @@ declare module 'fastify' {
     /**
      * Cache this public GET's whole response per merchant, language and URL (`true`), or also per
      * caller IP (`'per-ip'`, for answers that depend on where the caller is). Never for answers
-     * that depend on a token.
+     * that depend on a token; `'anonymous'` caches only the calls without a token (the answer of a
+     * logged-in caller may hold more: members-only announcements) and sends those the long way.
      */
-    responseCache?: boolean | 'per-ip';
+    responseCache?: boolean | 'per-ip' | 'anonymous';
   }
 }
 
@@ -29,6 +30,8 @@ interface Entry {
   expiresAtMs: number;
   /** The route pattern, for the metrics of hits served by the fast path. */
   route: string;
+  /** Stored from a call without a token, for such calls only (`responseCache: 'anonymous'`). */
+  isAnonymousOnly: boolean;
   /** Whole header sets of a hit served by the fast path, made on first use. */
   plainHeaders?: Record<string, string | number>;
   gzipHeaders?: Record<string, string | number>;
@@ -76,13 +79,13 @@ export class ResponseCache {
     return this.generations.get(merchantId) ?? 0;
   }
 
-  store(merchantId: number, key: string, body: string, generation: number, route = ''): void {
+  store(merchantId: number, key: string, body: string, generation: number, route = '', isAnonymousOnly = false): void {
     if (this.generation(merchantId) !== generation) return;
     let forMerchant = this.entries.get(merchantId);
     if (!forMerchant) this.entries.set(merchantId, (forMerchant = new Map()));
     // Query strings are client input: bound the number of variants kept.
     if (forMerchant.size >= maxEntriesPerMerchant) forMerchant.delete(forMerchant.keys().next().value as string);
-    forMerchant.set(key, { body, gzip: null, expiresAtMs: this.now() + this.ttlMs, route });
+    forMerchant.set(key, { body, gzip: null, expiresAtMs: this.now() + this.ttlMs, route, isAnonymousOnly });
   }
 
   invalidate(merchantId: number): void {
@@ -121,6 +124,8 @@ function acceptsGzip(request: { headers: IncomingHttpHeaders }): boolean {
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   app.addHook('onRequest', async (request: CachedRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config.responseCache || request.method !== 'GET' || !request.merchant) return;
+    if (request.routeOptions.config.responseCache === 'anonymous' && request.headers.authorization !== undefined)
+      return;
     const entry = cache.find(request.merchant.id, cacheKey(request));
     if (!entry) {
       request[generationKey] = cache.generation(request.merchant.id);
@@ -133,7 +138,14 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   app.addHook('onSend', async (request: CachedRequest, reply, payload) => {
     const generation = request[generationKey];
     if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    cache.store(request.merchant.id, cacheKey(request), payload, generation, request.routeOptions.url ?? '');
+    cache.store(
+      request.merchant.id,
+      cacheKey(request),
+      payload,
+      generation,
+      request.routeOptions.url ?? '',
+      request.routeOptions.config.responseCache === 'anonymous',
+    );
     return payload;
   });
 }
@@ -173,6 +185,8 @@ export function createCacheFastPath(
     if (!entry && !options.isProxyTrusted)
       entry = options.cache.find(merchant.id, perCallerKey(request.socket.remoteAddress ?? '', base));
     if (!entry) return false;
+    // A caller with a token may be owed more than the anonymous answer: Fastify's path decides.
+    if (entry.isAnonymousOnly && request.headers.authorization !== undefined) return false;
 
     const { headers, payload } = options.cache.answer(entry, request);
     // The Fastify path adds HSTS per request (http/security.ts); so must this one.

@@ -1,5 +1,6 @@
 import {
   announcementTypeSchema,
+  type AnnouncementAudience,
   type Announcement,
   type AnnouncementList,
   type AnnouncementType,
@@ -12,6 +13,7 @@ import { listAnnouncementRows, listEnabledBannerRows } from './site.queries.ts';
 /** An announcement as cached: localised, with the times that decide whether it shows now. */
 interface CachedAnnouncement extends Announcement {
   isPopup: boolean;
+  audience: AnnouncementAudience;
   sort: number;
   activeFromMs: number | null;
   activeUntilMs: number | null;
@@ -45,16 +47,20 @@ export function parseAnnouncementTypes(types: string | undefined): ReadonlySet<A
  * then newest; `popup` what opens with the site (type PU or flagged as popup); `promotion` the
  * PR announcements in the operator's order. Only announcements inside their active window and
  * already published show; the window is applied after the cache so that it follows the clock.
+ * Announcements for members only show to a caller with a valid member token (`isMember`); the
+ * route's response cache keeps only anonymous answers for that reason.
  */
 export async function listAnnouncements(
   context: PublicReadContext,
   types: ReadonlySet<AnnouncementType>,
   nowMs: number,
+  isMember = false,
 ): Promise<AnnouncementList> {
   const board = await loadAnnouncementBoard(context);
   const visible = board.announcements.filter(
     (announcement) =>
       types.has(announcement.type) &&
+      (announcement.audience === 'all' || isMember) &&
       announcement.publishedAt <= nowMs &&
       (announcement.activeFromMs === null || announcement.activeFromMs <= nowMs) &&
       (announcement.activeUntilMs === null || nowMs < announcement.activeUntilMs),
@@ -84,8 +90,16 @@ export async function countVisiblePromotions(context: PublicReadContext, nowMs: 
   return promotion.length;
 }
 
-function toAnnouncement({ id, type, title, content, publishedAt, isPinned }: CachedAnnouncement): Announcement {
-  return { id, type, title, content, publishedAt, isPinned };
+function toAnnouncement({
+  id,
+  type,
+  title,
+  content,
+  publishedAt,
+  isPinned,
+  imageUrl,
+}: CachedAnnouncement): Announcement {
+  return { id, type, title, content, publishedAt, isPinned, imageUrl };
 }
 
 function loadAnnouncementBoard(context: PublicReadContext): Promise<CachedAnnouncementBoard> {
@@ -103,7 +117,9 @@ function loadAnnouncementBoard(context: PublicReadContext): Promise<CachedAnnoun
         content: pickLanguage(language, row.content_th, row.content_en),
         publishedAt: row.published_at.getTime(),
         isPinned: row.is_pinned,
+        imageUrl: row.image_url,
         isPopup: row.is_popup,
+        audience: row.audience,
         sort: row.sort,
         activeFromMs: row.active_from?.getTime() ?? null,
         activeUntilMs: row.active_until?.getTime() ?? null,

@@ -101,6 +101,7 @@ export function AnnouncementCenter({ initialAnnouncementId }: { initialAnnouncem
               {formatDate(selected.publishedAt)}
             </time>
           </header>
+          {selected.imageUrl ? <img className="announcement-art" src={selected.imageUrl} alt="" /> : null}
           <SafeHtml html={selected.content} className="announcement-content__body" />
         </article>
       )}

@@ -22,6 +22,7 @@ export function PopupAnnouncement() {
   return (
     <Modal title={popup.title} onClose={onClose} size="medium" className="popup-announcement">
       <p className="popup-announcement__date">{formatDate(popup.publishedAt)}</p>
+      {popup.imageUrl ? <img className="announcement-art" src={popup.imageUrl} alt="" /> : null}
       <SafeHtml html={popup.content} />
       <div className="popup-announcement__actions">
         <button type="button" className="button button--primary" onClick={onClose}>

@@ -39,6 +39,7 @@ export function PromotionDetail() {
         <p className="promotion-detail__date">{formatDate(promotion.publishedAt)}</p>
         <h1>{promotion.title}</h1>
       </header>
+      {promotion.imageUrl ? <img className="announcement-art" src={promotion.imageUrl} alt="" /> : null}
       <SafeHtml html={promotion.content} className="promotion-detail__body" />
     </article>
   );

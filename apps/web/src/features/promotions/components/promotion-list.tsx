@@ -35,9 +35,13 @@ export function PromotionList() {
                 to={paths.promoDetail.getHref(promotion.id)}
                 className={`promotion-card promotion-card--tone-${index % 3}`}
               >
-                <span className="promotion-card__icon">
-                  <Icon name="gift" size={28} />
-                </span>
+                {promotion.imageUrl ? (
+                  <img className="promotion-card__art" src={promotion.imageUrl} alt="" />
+                ) : (
+                  <span className="promotion-card__icon">
+                    <Icon name="gift" size={28} />
+                  </span>
+                )}
                 <span className="promotion-card__body">
                   <span className="promotion-card__title">{promotion.title}</span>
                   <span className="promotion-card__excerpt">{excerptOfHtml(promotion.content)}</span>
