@@ -18,6 +18,8 @@ export const navItems: NavItem[] = [
   { to: '/games', labelKey: 'nav_games', icon: 'games', permission: 'games.manage' },
   { to: '/outbox', labelKey: 'nav_outbox', icon: 'outbox', permission: 'outbox.read' },
   { to: '/announcements', labelKey: 'nav_announcements', icon: 'announcement', permission: 'content.manage' },
+  { to: '/site-content', labelKey: 'nav_site_content', icon: 'siteContent', permission: 'content.manage' },
+  { to: '/help-centre', labelKey: 'nav_help_centre', icon: 'help', permission: 'content.manage' },
   { to: '/audit', labelKey: 'nav_audit', icon: 'audit', permission: 'audit.read' },
   { to: '/feedback', labelKey: 'nav_feedback', icon: 'feedback', permission: 'feedback.manage' },
   { to: '/operators', labelKey: 'nav_operators', icon: 'operators', permission: 'operators.manage' },

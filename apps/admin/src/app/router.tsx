@@ -2,6 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { AuditPage } from '../features/audit/audit-page';
 import { LoginPage } from '../features/auth/login-page';
 import { AnnouncementsPage } from '../features/announcements/announcements-page';
+import { HelpCentrePage } from '../features/site-content/help-centre-page';
+import { SiteContentPage } from '../features/site-content/site-content-page';
 import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
@@ -103,6 +105,22 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="content.manage">
                 <AnnouncementsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'site-content',
+            element: (
+              <RequirePermission permission="content.manage">
+                <SiteContentPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'help-centre',
+            element: (
+              <RequirePermission permission="content.manage">
+                <HelpCentrePage />
               </RequirePermission>
             ),
           },
