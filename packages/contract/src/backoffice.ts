@@ -10,8 +10,16 @@ import { amountInputSchema } from './money.ts';
  * Every call but login takes the operator token raw in `Authorization` (no `Bearer `, like members).
  * ---------------------------------------------------------------------------------------------- */
 
-export const operatorRoleSchema = z.enum(['admin', 'finance', 'support']);
+/**
+ * A role's code: the built-ins (`builtinOperatorRoles`) or a merchant's own role (roles are rows of the
+ * merchant, `packages/contract/src/roles.ts`). Lower-case letters, digits, `_` and `-`, 2-32 characters.
+ */
+export const operatorRoleSchema = z.string().regex(/^[a-z][a-z0-9_-]{1,31}$/);
 export type OperatorRole = z.infer<typeof operatorRoleSchema>;
+
+/** The roles every merchant has, read-only. `platform` sees and creates every merchant; only a `brands.platform` holder assigns it. */
+export const builtinOperatorRoles = ['platform', 'admin', 'finance', 'support'] as const;
+export type BuiltinOperatorRole = (typeof builtinOperatorRoles)[number];
 
 /**
  * What an operator may do; each operator call names the one it needs. The list grows with each
@@ -49,8 +57,12 @@ export const operatorPermissions = [
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
-/** The permissions of each built-in role. admin has all but the platform's; the others a fixed subset. */
-export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
+/**
+ * The permissions of each built-in role (the server keeps the built-in rows equal to this at start).
+ * platform has all; admin all but the platform's; the others a fixed subset.
+ */
+export const rolePermissions: Readonly<Record<BuiltinOperatorRole, readonly OperatorPermission[]>> = {
+  platform: [...operatorPermissions],
   admin: operatorPermissions.filter((permission) => permission !== 'brands.platform'),
   finance: [
     'deposits.review',
@@ -64,8 +76,14 @@ export const rolePermissions: Readonly<Record<OperatorRole, readonly OperatorPer
   support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage'],
 };
 
-export function roleHasPermission(role: OperatorRole, permission: OperatorPermission): boolean {
-  return rolePermissions[role].includes(permission);
+/**
+ * Whether a BUILT-IN role has a permission (false for any other code). On the server use
+ * `operatorMay(request.operator, permission)` of the backoffice index: it knows custom roles.
+ */
+export function roleHasPermission(role: string, permission: OperatorPermission): boolean {
+  return (builtinOperatorRoles as readonly string[]).includes(role)
+    ? rolePermissions[role as BuiltinOperatorRole].includes(permission)
+    : false;
 }
 
 /** Error codes of the back-office. Messages are in the server's catalogue under the same keys, TH and EN. */
@@ -150,6 +168,10 @@ export const operatorSchema = z.object({
   status: z.enum(['active', 'disabled']),
   totpEnrolled: z.boolean(),
   createdAt: z.number(),
+  /** The operator's own IP allow-list (IPs and CIDRs; empty = anywhere, the role's list still applies). */
+  ipAllowList: z.array(z.string()).default([]),
+  /** Sent back with an edit: a stale one is refused 409 `operator.version.conflict`. */
+  version: z.number().int().default(1),
 });
 export type Operator = z.infer<typeof operatorSchema>;
 

@@ -27,7 +27,6 @@ import {
   operatorTotpCodeBodySchema,
   operatorTotpEnrolmentSchema,
   parseAmount,
-  rolePermissions,
   updateOperatorBodySchema,
   updateOperatorRoleBodySchema,
 } from '@lotus/contract';
@@ -81,6 +80,7 @@ function actorOf(request: FastifyRequest): Actor {
   return {
     merchantId: request.operator.merchantId,
     operatorId: request.operator.id,
+    permissions: request.operator.permissions,
     ip: request.ip,
     nowMs: request.server.now(),
   };
@@ -228,7 +228,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
       const { merchant } = request;
       return ok({
         operator,
-        permissions: [...rolePermissions[operator.role]],
+        permissions: [...request.operator.permissions],
         merchant: {
           code: merchant.code,
           name: merchant.name,

@@ -1,9 +1,9 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
-/** Tables of modules/backoffice (migration 0014_backoffice). int8 columns come back as bigint. */
+/** Tables of modules/backoffice (migrations 0014_backoffice, 0033_operator_roles). int8 columns come back as bigint. */
 
-export const operatorRoles = ['admin', 'finance', 'support'] as const;
-export type OperatorRole = (typeof operatorRoles)[number];
+/** A role's code (`operator_role.code`): a built-in (`platform`, `admin`, `finance`, `support`) or the merchant's own. */
+export type OperatorRole = string;
 export type OperatorStatus = 'active' | 'disabled';
 /** `password`: the password was right, a TOTP code (or enrolment) is still owed; `full`: may work. */
 export type OperatorSessionStage = 'password' | 'full';
@@ -22,6 +22,28 @@ export interface OperatorTable {
   totp_last_used_step: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
   totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_by: bigint | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+  /** IPs and CIDRs this operator may work from; empty = anywhere (the role's list still applies). */
+  ip_allow_list: ColumnType<string[], string[] | undefined, string[]>;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** The roles of a merchant: built-ins (read-only, kept equal to the contract) and the merchant's own. */
+export interface OperatorRoleTable {
+  merchant_id: number;
+  code: string;
+  name_th: string;
+  name_en: string;
+  /** Permission names; one the contract does not know is ignored. */
+  permissions: string[];
+  builtin: ColumnType<boolean, boolean | undefined, boolean>;
+  ip_allow_list: ColumnType<string[], string[] | undefined, string[]>;
+  /** A full session of this role's operators ends after this long without a call ... */
+  idle_minutes: ColumnType<number, number | undefined, number>;
+  /** ... and this long after login whatever happens. */
+  absolute_hours: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
 }
@@ -83,6 +105,7 @@ export interface MemberAdjustmentTable {
 export interface BackofficeTables {
   member_adjustment: MemberAdjustmentTable;
   operator: OperatorTable;
+  operator_role: OperatorRoleTable;
   operator_session: OperatorSessionTable;
   operator_login_failure: OperatorLoginFailureTable;
   operator_audit: OperatorAuditTable;

@@ -1,8 +1,9 @@
-import { roleHasPermission, type AdminDashboard } from '@lotus/contract';
+import type { AdminDashboard, OperatorPermission } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { countMembers } from '../identity/index.ts';
 import { countOutbox } from '../messaging/index.ts';
+import { operatorMay } from './operator-roles.ts';
 import type { AuthenticatedOperator } from './require-operator.ts';
 
 const dayMs = 24 * 3_600_000;
@@ -15,7 +16,7 @@ export async function getDashboard(
 ): Promise<AdminDashboard> {
   const since = new Date(nowMs - dayMs);
   const merchantId = operator.merchantId;
-  const can = (permission: Parameters<typeof roleHasPermission>[1]) => roleHasPermission(operator.role, permission);
+  const can = (permission: OperatorPermission) => operatorMay(operator, permission);
   // Each count is one query of the module that owns the table, all five sent together.
   const [memberTotal, membersToday, outboxToday, outboxFailedToday, auditToday] = await Promise.all([
     can('members.read') ? countMembers(db, merchantId) : null,

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { hashPassword } from '../identity/index.ts';
 import { listMerchantCodes } from '../merchant/index.ts';
 import { recordAudit } from './audit.ts';
+import { ensureBuiltinRoles } from './operator-roles.ts';
 
 /** Who is recorded as the author of what the system did itself (audit `ip`). */
 export const systemIp = 'system';
@@ -18,7 +19,8 @@ export interface FirstAdmin {
 }
 
 /**
- * Makes sure every merchant can be administered, at each start:
+ * Makes sure every merchant can be administered, at each start: every merchant has the built-in
+ * roles (`ensureBuiltinRoles`), and
  *
  * - with `ADMIN_USERNAME` and `ADMIN_PASSWORD`: a merchant without an operator of that name gets
  *   one, role admin, with that password. An existing operator is left alone (its password is never
@@ -43,7 +45,15 @@ export async function ensureFirstAdmins(
     let covered = trx.selectFrom('operator').select('merchant_id').distinct();
     if (config.ADMIN_USERNAME !== undefined) covered = covered.where('username_key', '=', username.toLowerCase());
     const coveredIds = new Set((await covered.execute()).map((row) => row.merchant_id));
-    const merchants = (await listMerchantCodes(trx)).filter((merchant) => !coveredIds.has(merchant.id));
+    const allMerchants = await listMerchantCodes(trx);
+    // Every merchant has the built-in roles, as the contract says them today (a merchant made by a
+    // seed script or an older server gets them here; permissions added to a built-in since apply).
+    await ensureBuiltinRoles(
+      trx,
+      allMerchants.map((merchant) => merchant.id),
+      nowMs,
+    );
+    const merchants = allMerchants.filter((merchant) => !coveredIds.has(merchant.id));
     const created: FirstAdmin[] = [];
     for (const merchant of merchants) {
       const generatedPassword = config.ADMIN_PASSWORD === undefined ? randomBytes(15).toString('base64url') : null;

@@ -8,14 +8,21 @@
  *     });
  *   });
  *
- * Tests: `insertTestOperator` in ./backoffice.testing.ts gives an operator with a working token.
+ * Permissions: `requireOperator(permission)` guards a route; `operatorMay(request.operator, permission)`
+ * answers yes/no inside one (the role row's permissions, read with the session). A new merchant gets
+ * its built-in roles with `ensureBuiltinRoles(trx, merchantId)` in the transaction that creates it.
+ *
+ * Tests: `insertTestOperator` in ./backoffice.testing.ts gives an operator with a working token (any
+ * role code, `platform` included); `insertTestRole` a custom role with exactly some permissions.
  */
 export { requireOperator, type AuthenticatedOperator } from './require-operator.ts';
+export { ensureBuiltinRoles, operatorMay } from './operator-roles.ts';
 export { recordAudit, auditContext, type AuditEntry } from './audit.ts';
 export { listOperatorNames } from './operator-names.ts';
 // A member as the back-office lists it (with balances), for the member desk (modules/member-desk).
 export { toAdminMemberRow } from './members.ts';
 export type { OperatorPermission, OperatorRole } from '@lotus/contract';
+/** `roleHasPermission` knows only the built-in roles: ask `operatorMay(request.operator, permission)` instead. */
 export { roleHasPermission, rolePermissions, operatorPermissions, backofficeErrorCodes } from '@lotus/contract';
 export { backofficePruneJobName, deleteDeadOperatorRows } from './delete-dead-operator-rows.ts';
 export { backofficeRoutes } from './backoffice.routes.ts';

@@ -1,4 +1,10 @@
-import { backofficeErrorCodes, type Operator, type OperatorRole } from '@lotus/contract';
+import {
+  backofficeErrorCodes,
+  rolesErrorCodes,
+  type Operator,
+  type OperatorPermission,
+  type OperatorRole,
+} from '@lotus/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -11,11 +17,22 @@ import { revokeOperatorSessions } from './operator-sessions.ts';
 export interface Actor {
   merchantId: number;
   operatorId: bigint;
+  /** The actor's permissions (the platform role is given and taken only by a `brands.platform` holder). */
+  permissions: readonly OperatorPermission[];
   ip: string;
   nowMs: number;
 }
 
-const operatorColumns = ['id', 'username', 'role', 'status', 'totp_secret', 'created_at'] as const;
+const operatorColumns = [
+  'id',
+  'username',
+  'role',
+  'status',
+  'totp_secret',
+  'created_at',
+  'ip_allow_list',
+  'version',
+] as const;
 
 function toOperator(row: {
   id: bigint;
@@ -24,6 +41,8 @@ function toOperator(row: {
   status: OperatorStatus;
   totp_secret: string | null;
   created_at: Date;
+  ip_allow_list: string[];
+  version: number;
 }): Operator {
   return {
     id: String(row.id),
@@ -32,7 +51,34 @@ function toOperator(row: {
     status: row.status,
     totpEnrolled: row.totp_secret !== null,
     createdAt: row.created_at.getTime(),
+    ipAllowList: row.ip_allow_list,
+    version: row.version,
   };
+}
+
+/** The platform role's code: it sees and creates every merchant. */
+const platformRole = 'platform';
+
+/**
+ * Refuses a role the merchant does not have (400 `role.unknown`, field `role`) and, for an actor
+ * without `brands.platform`, giving or taking the platform role (403 `role.platform.refused`).
+ */
+export async function assertAssignableRole(
+  db: Kysely<Database>,
+  actor: Actor,
+  role: OperatorRole,
+  previousRole?: OperatorRole,
+): Promise<void> {
+  if ((role === platformRole || previousRole === platformRole) && !actor.permissions.includes('brands.platform')) {
+    throw new AppError(403, rolesErrorCodes.platformRoleRefused);
+  }
+  const row = await db
+    .selectFrom('operator_role')
+    .select('code')
+    .where('merchant_id', '=', actor.merchantId)
+    .where('code', '=', role)
+    .executeTakeFirst();
+  if (!row) throw AppError.badRequest('role', rolesErrorCodes.roleUnknown);
 }
 
 export async function listOperators(db: Kysely<Database>, merchantId: number): Promise<Operator[]> {
@@ -66,6 +112,7 @@ export async function createOperator(
   actor: Actor,
   input: { username: string; password: string; role: OperatorRole },
 ): Promise<Operator> {
+  await assertAssignableRole(db, actor, input.role);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const now = new Date(actor.nowMs);
@@ -184,7 +231,8 @@ export async function resetOperatorTotp(db: Kysely<Database>, actor: Actor, oper
 }
 
 /**
- * Changes another operator's role (admin, finance, support; 409 `operator.self.refused` for one's own,
+ * Changes another operator's role (one of the merchant's roles, 400 `role.unknown` else; the platform
+ * role only by a `brands.platform` holder; 409 `operator.self.refused` for one's own,
  * so the last admin cannot demote themself). Their sessions keep working: the guard reads the role from
  * the row on every call, so the new permissions apply at once. Audited with the role before and after
  * (nothing when the role is already that one).
@@ -198,9 +246,12 @@ export async function setOperatorRole(
   refuseSelf(actor, operatorId);
   return db.transaction().execute(async (trx) => {
     const before = await lockOperatorOfMerchant(trx, actor.merchantId, operatorId);
+    await assertAssignableRole(trx, actor, role, before.role);
     const row = await trx
       .updateTable('operator')
-      .set(before.role === role ? { role } : { role, updated_at: new Date(actor.nowMs) })
+      .set((eb) =>
+        before.role === role ? { role } : { role, updated_at: new Date(actor.nowMs), version: eb('version', '+', 1) },
+      )
       .where('id', '=', operatorId)
       .returning(operatorColumns)
       .executeTakeFirstOrThrow();

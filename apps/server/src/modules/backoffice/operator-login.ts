@@ -110,7 +110,7 @@ export async function confirmEnrolmentAndLogIn(
   if (!(await confirmOperatorTotpEnrolment(db, session.operatorId, code, nowMs)))
     return failCode(db, session, ip, nowMs);
   return db.transaction().execute(async (trx) => {
-    const expiresAtMs = await promoteOperatorSession(trx, session.sessionId, nowMs);
+    const expiresAtMs = await promoteOperatorSession(trx, session.sessionId, nowMs, session.absoluteMs);
     const audit = {
       merchantId: session.merchantId,
       operatorId: session.operatorId,
@@ -150,7 +150,7 @@ export async function verifyCodeAndLogIn(
   );
   if (!(await spendOperatorTotpCode(db, session.operatorId, code, nowMs))) return failCode(db, session, ip, nowMs);
   return db.transaction().execute(async (trx) => {
-    const expiresAtMs = await promoteOperatorSession(trx, session.sessionId, nowMs);
+    const expiresAtMs = await promoteOperatorSession(trx, session.sessionId, nowMs, session.absoluteMs);
     await recordAudit(trx, {
       merchantId: session.merchantId,
       operatorId: session.operatorId,

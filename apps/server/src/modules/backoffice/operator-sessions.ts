@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { OperatorPermission } from '@lotus/contract';
 import type { OperatorRole, OperatorSessionStage, OperatorStatus } from './backoffice.tables.ts';
+import { knownPermissionsOf } from './operator-roles.ts';
 
 /**
  * Operator sessions, kept apart from member sessions (own table, own guard): a member token never
@@ -10,9 +12,12 @@ import type { OperatorRole, OperatorSessionStage, OperatorStatus } from './backo
 
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
-/** A full session dies after this long without a call ... */
+/**
+ * A full session dies after its role's `idle_minutes` without a call (30 by default) and its role's
+ * `absolute_hours` after login whatever happens (12 by default, a working day; at most this long).
+ * Both are read with the session on every call, so a changed role applies to live sessions at once.
+ */
 export const operatorIdleMs = 30 * 60_000;
-/** ... and this long after login whatever happens (a working day). */
 export const operatorSessionMs = 12 * 3_600_000;
 /** A session that passed the password only has this long to give the TOTP code (or enrol). */
 export const operatorPasswordStageMs = 10 * 60_000;
@@ -58,6 +63,13 @@ export interface OperatorSession {
   role: OperatorRole;
   status: OperatorStatus;
   totpEnrolled: boolean;
+  /** The role row's permissions the contract knows. */
+  permissions: OperatorPermission[];
+  /** The operator's and the role's IP allow-lists (each empty = anywhere; both must allow). */
+  operatorIpAllowList: string[];
+  roleIpAllowList: string[];
+  /** The role's absolute session length, for the promotion after the TOTP code. */
+  absoluteMs: number;
 }
 
 /**
@@ -76,6 +88,9 @@ export async function findLiveOperatorSession(
     .innerJoin('operator as o', (join) =>
       join.onRef('o.id', '=', 's.operator_id').onRef('o.merchant_id', '=', 's.merchant_id'),
     )
+    .innerJoin('operator_role as r', (join) =>
+      join.onRef('r.merchant_id', '=', 'o.merchant_id').onRef('r.code', '=', 'o.role'),
+    )
     .select([
       's.id as session_id',
       's.stage',
@@ -89,25 +104,37 @@ export async function findLiveOperatorSession(
       'o.role',
       'o.status',
       'o.totp_secret',
+      'o.ip_allow_list as operator_ip_allow_list',
+      's.created_at',
+      'r.permissions',
+      'r.ip_allow_list as role_ip_allow_list',
+      'r.idle_minutes',
+      'r.absolute_hours',
     ])
     .where('s.token_hash', '=', hashOperatorToken(token))
     .where('s.merchant_id', '=', merchantId)
     .executeTakeFirst();
   if (!row) return null;
+  const absoluteMs = Math.min(row.absolute_hours * 3_600_000, operatorSessionMs);
   const session: OperatorSession = {
     sessionId: row.session_id,
     stage: row.stage,
     totpFailures: row.totp_failures,
     lastSeenAtMs: row.last_seen_at.getTime(),
-    expiresAtMs: row.expires_at.getTime(),
+    // The role's absolute length counts from login, also for a session that began under a longer one.
+    expiresAtMs: Math.min(row.expires_at.getTime(), row.created_at.getTime() + absoluteMs),
     operatorId: row.operator_id,
     merchantId: row.merchant_id,
     username: row.username,
     role: row.role,
     status: row.status,
     totpEnrolled: row.totp_secret !== null,
+    permissions: knownPermissionsOf(row.permissions),
+    operatorIpAllowList: row.operator_ip_allow_list,
+    roleIpAllowList: row.role_ip_allow_list,
+    absoluteMs,
   };
-  const idleOver = session.stage === 'full' && session.lastSeenAtMs + operatorIdleMs <= nowMs;
+  const idleOver = session.stage === 'full' && session.lastSeenAtMs + row.idle_minutes * 60_000 <= nowMs;
   if (row.revoked_at !== null || session.expiresAtMs <= nowMs || idleOver || session.status !== 'active') return null;
   return session;
 }
@@ -127,9 +154,14 @@ export async function touchOperatorSession(
     .execute();
 }
 
-/** The TOTP code was right: the session may work, for a full session's lifetime from now. */
-export async function promoteOperatorSession(db: Kysely<Database>, sessionId: bigint, nowMs: number): Promise<number> {
-  const expiresAtMs = nowMs + operatorSessionMs;
+/** The TOTP code was right: the session may work, for a full session's lifetime (the role's) from now. */
+export async function promoteOperatorSession(
+  db: Kysely<Database>,
+  sessionId: bigint,
+  nowMs: number,
+  absoluteMs: number = operatorSessionMs,
+): Promise<number> {
+  const expiresAtMs = nowMs + absoluteMs;
   await db
     .updateTable('operator_session')
     .set({ stage: 'full', last_seen_at: new Date(nowMs), expires_at: new Date(expiresAtMs) })

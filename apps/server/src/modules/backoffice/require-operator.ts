@@ -1,8 +1,10 @@
-import { backofficeErrorCodes, roleHasPermission, type OperatorPermission } from '@lotus/contract';
+import { backofficeErrorCodes, rolesErrorCodes, type OperatorPermission } from '@lotus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import type { OperatorRole } from './backoffice.tables.ts';
+import { ipAllowed } from './ip-allow-list.ts';
 import { ensureOperatorMerchant } from './operator-merchant.ts';
+import { operatorMay } from './operator-roles.ts';
 import { findLiveOperatorSession, touchOperatorSession, type OperatorSession } from './operator-sessions.ts';
 
 /** The logged-in operator of a call guarded by requireOperator. */
@@ -11,6 +13,8 @@ export interface AuthenticatedOperator {
   merchantId: number;
   username: string;
   role: OperatorRole;
+  /** The permissions of the role row, read with the session on this call: ask `operatorMay(request.operator, ...)`. */
+  permissions: readonly OperatorPermission[];
   /** The session behind the token, for logout. */
   sessionId: bigint;
   sessionExpiresAtMs: number;
@@ -34,9 +38,22 @@ export function totpRequired(session: Pick<OperatorSession, 'totpEnrolled'>): Ap
   });
 }
 
+/** Whether both the operator's and the role's IP allow-lists (each empty = anywhere) hold the address. */
+export function sessionIpAllowed(
+  session: Pick<OperatorSession, 'operatorIpAllowList' | 'roleIpAllowList'>,
+  ip: string,
+): boolean {
+  return ipAllowed(ip, session.operatorIpAllowList) && ipAllowed(ip, session.roleIpAllowList);
+}
+
+export function ipRefused(): AppError {
+  return new AppError(403, rolesErrorCodes.ipRefused);
+}
+
 /**
  * The session of the request's raw `Authorization` token (no `Bearer `), in the request's merchant,
- * live, of an active operator; 401 `operator.token.invalid` otherwise. Any stage.
+ * live, of an active operator; 401 `operator.token.invalid` otherwise. Any stage. From an address the
+ * allow-lists do not hold: 403 `operator.ip.refused`.
  */
 export async function findRequestOperatorSession(request: FastifyRequest): Promise<OperatorSession> {
   await ensureOperatorMerchant(request);
@@ -46,6 +63,7 @@ export async function findRequestOperatorSession(request: FastifyRequest): Promi
   const session =
     typeof token === 'string' ? await findLiveOperatorSession(app.db, request.merchant.id, token.trim(), nowMs) : null;
   if (!session) throw tokenInvalid();
+  if (!sessionIpAllowed(session, request.ip)) throw ipRefused();
   return session;
 }
 
@@ -56,16 +74,18 @@ export async function findRequestOperatorSession(request: FastifyRequest): Promi
  * - no, malformed, unknown, expired, revoked token, another merchant's operator, a disabled
  *   operator: 401 `operator.token.invalid`;
  * - a session that passed the password but not the TOTP code: 403 `operator.totp.required`;
+ * - from an address the operator's or the role's IP allow-list does not hold: 403 `operator.ip.refused`;
  * - a role without `permission`: 403 `operator.permission.denied`.
  *
- * The role is read from the operator's row on every call, so a change applies at once.
+ * The role row (permissions, allow-list, timeouts) is read with the session in one query on every
+ * call, so a change applies at once.
  * Sets `request.operator`. `permission` null: any logged-in operator (me, logout).
  */
 export function requireOperator(permission: OperatorPermission | null) {
   const operatorGuard = async function operatorGuard(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
     const session = await findRequestOperatorSession(request);
     if (session.stage !== 'full') throw totpRequired(session);
-    if (permission !== null && !roleHasPermission(session.role, permission)) {
+    if (permission !== null && !operatorMay(session, permission)) {
       throw new AppError(403, backofficeErrorCodes.permissionDenied, { params: { permission } });
     }
     await touchOperatorSession(request.server.db, session, request.server.now());
@@ -74,6 +94,7 @@ export function requireOperator(permission: OperatorPermission | null) {
       merchantId: session.merchantId,
       username: session.username,
       role: session.role,
+      permissions: session.permissions,
       sessionId: session.sessionId,
       sessionExpiresAtMs: session.expiresAtMs,
     };
