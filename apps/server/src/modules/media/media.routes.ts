@@ -6,14 +6,13 @@ import {
   mediaImageMaxBytes,
   mediaImageSchema,
   mediaPaths,
-  roleHasPermission,
   type OperatorPermission,
 } from '@lotus/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { auditContext, requireOperator } from '../backoffice/index.ts';
+import { auditContext, operatorMay, requireOperator } from '../backoffice/index.ts';
 import { findImage, parseImageFileName, storeImage } from './images.ts';
 
 const tags = ['media'];
@@ -28,7 +27,7 @@ export const mediaUploadPermissions: readonly OperatorPermission[] = [
 /** After requireOperator(null): refuses an operator whose role has none of `permissions` (403). */
 function requireAnyPermission(permissions: readonly OperatorPermission[]) {
   return async function anyPermissionGuard(request: FastifyRequest): Promise<void> {
-    if (!permissions.some((permission) => roleHasPermission(request.operator.role, permission)))
+    if (!permissions.some((permission) => operatorMay(request.operator, permission)))
       throw new AppError(403, backofficeErrorCodes.permissionDenied, {
         params: { permission: permissions.join(' | ') },
       });
