@@ -14,6 +14,7 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { measureLogin } from './login-measure.ts';
+import { measureReports } from './reports-measure.ts';
 import { measureWallet } from './wallet-measure.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -172,6 +173,8 @@ try {
   site.kill('SIGTERM');
   await Promise.all([stopped(loginSite), stopped(site)]);
   const wallet = await measureWallet(Number(process.env.BENCH_PLAYERS ?? 200), durationSeconds);
+  // The reports' 90-day summary over 10 million bet records (its own database, kept between runs).
+  const reports = await measureReports(Number(process.env.BENCH_BET_RECORDS ?? 10_000_000));
 
   const rows = [
     {
@@ -222,6 +225,22 @@ try {
       reference: '',
       ratio: '',
     },
+    {
+      target: `90-day summary from the detail only (${reports.betRecords} bets, reference)`,
+      'per s': '',
+      'p50 ms': reports.fromDetailMs,
+      'p99 ms': '',
+      reference: 'itself',
+      ratio: 1,
+    },
+    {
+      target: '90-day daily summary (aggregates + today live)',
+      'per s': '',
+      'p50 ms': reports.summaryMedianMs,
+      'p99 ms': reports.summaryMaxMs,
+      reference: 'from the detail',
+      ratio: Number((reports.summaryMedianMs / reports.fromDetailMs).toFixed(3)),
+    },
   ];
   console.table(rows);
   console.log(
@@ -241,6 +260,7 @@ try {
     minRatioToHelloWorld: Math.min(...calls.map((call) => call.ratioToHelloWorld)),
     login: { ...login, ratioToHelloWorld: ratio(login.loginsPerSecond, helloWorld.requestsPerSecond) },
     wallet,
+    reports,
     homePage,
     lighthouse,
   };

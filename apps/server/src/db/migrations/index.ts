@@ -38,6 +38,7 @@ import * as m0040 from './0040_games_admin.ts';
 import * as m0042 from './0042_member_desk.ts';
 import * as m0046 from './0046_feedback_desk.ts';
 import * as m0044 from './0044_reports.ts';
+import * as m0045 from './0045_report_detail_indexes.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -80,5 +81,6 @@ export const migrations = {
   '0040_games_admin': m0040,
   '0042_member_desk': m0042,
   '0044_reports': m0044,
+  '0045_report_detail_indexes': m0045,
   '0046_feedback_desk': m0046,
 };

@@ -83,31 +83,33 @@ const emptySummary: Omit<SummaryDayRow, 'day'> = {
 export async function dailySummaryReport(db: Kysely<Database>, request: ReportRequest): Promise<DailySummaryReport> {
   const window = await planWindow(db, request.merchant, request.from, request.to, request.nowMs);
   const { merchant } = window;
-  const stored = await sql<SummaryDayRow>`
-    SELECT day::text AS day, registrations, first_deposits, active_players, deposit_count, deposits_minor,
-           withdrawal_count, withdrawals_minor, rounds, bets_minor, valid_bets_minor, payouts_minor, bonuses_minor, rebates_minor
-    FROM report_daily_summary
-    WHERE merchant_id = ${merchant.id} AND day >= ${window.from}::date AND day <= ${window.to}::date AND day < ${window.today}::date`.execute(
-    db,
-  );
   const span = liveSpan(window);
   const liveDays = new Set(window.liveDays);
-  const live = span
-    ? (await sql<SummaryDayRow>`SELECT * FROM ${summaryDayRows(span)} AS s`.execute(db)).rows.filter((row) =>
-        liveDays.has(row.day),
-      )
-    : [];
   // Each player once over the range: the summed days' member rows and the live days' bets.
   const liveBettors = span
     ? sql`UNION SELECT b.member_id FROM ${settledBetRows(merchant.id, span.fromUtc, span.toUtc)} AS b`
     : sql``;
-  const players = await sql<{ players: number }>`
-    SELECT count(*)::int4 AS players FROM (
-      SELECT member_id FROM report_daily_member
+  // Three independent reads, on three connections at once.
+  const [stored, live, players] = await Promise.all([
+    sql<SummaryDayRow>`
+      SELECT day::text AS day, registrations, first_deposits, active_players, deposit_count, deposits_minor,
+             withdrawal_count, withdrawals_minor, rounds, bets_minor, valid_bets_minor, payouts_minor, bonuses_minor, rebates_minor
+      FROM report_daily_summary
       WHERE merchant_id = ${merchant.id} AND day >= ${window.from}::date AND day <= ${window.to}::date
-        AND day < ${window.today}::date AND rounds > 0
-      ${liveBettors}
-    ) AS p`.execute(db);
+        AND day < ${window.today}::date`.execute(db),
+    span
+      ? sql<SummaryDayRow>`SELECT * FROM ${summaryDayRows(span)} AS s`
+          .execute(db)
+          .then((result) => result.rows.filter((row) => liveDays.has(row.day)))
+      : Promise.resolve([]),
+    sql<{ players: number }>`
+      SELECT count(*)::int4 AS players FROM (
+        SELECT member_id FROM report_daily_member
+        WHERE merchant_id = ${merchant.id} AND day >= ${window.from}::date AND day <= ${window.to}::date
+          AND day < ${window.today}::date AND rounds > 0
+        ${liveBettors}
+      ) AS p`.execute(db),
+  ]);
 
   const byDay = new Map([...stored.rows, ...live].map((row) => [row.day, row]));
   const days: DailySummaryReport['days'] = [];
