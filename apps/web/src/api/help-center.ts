@@ -4,11 +4,11 @@ import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
 import { useLanguage } from '@lotus/client';
 
-/** GET /wps/system/helpCenter: help topics in display order. */
+/** GET /wps/system/helpCenter: help topics in display order (the server's: by category, then each topic's order). */
 export const helpTopicsQuery = (language: Language) =>
   queryOptions({
     queryKey: ['helpCenter', language],
-    queryFn: async () => (await apiRequest<HelpTopic[]>(apiPaths.helpCenter)).slice().sort((a, b) => a.sort - b.sort),
+    queryFn: () => apiRequest<HelpTopic[]>(apiPaths.helpCenter),
   });
 
 export function useHelpTopics() {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PopupAnnouncement } from '../../features/announcements/components/popup-announcement';
 import { CategoryTiles } from '../../features/games/components/category-tiles';
-import { HotGamesGrid } from '../../features/games/components/hot-games';
 import { AnnouncementMarquee } from '../../features/home/components/announcement-marquee';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
+import { HomeLanes } from '../../features/home/components/home-lanes';
 import { AppDownloadTeaser, WhyUsStrip } from '../../features/home/components/home-extras';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
@@ -40,14 +40,7 @@ export function Component() {
         </div>
         <CategoryTiles />
       </section>
-      <section className="section" aria-labelledby="home-hot-games">
-        <div className="section__head">
-          <h2 id="home-hot-games" className="section__title">
-            {t('home_hot_games')}
-          </h2>
-        </div>
-        <HotGamesGrid limit={18} />
-      </section>
+      <HomeLanes />
       <WhyUsStrip />
       <AppDownloadTeaser />
       {!modalOfPath[pathname] && <PopupAnnouncement />}

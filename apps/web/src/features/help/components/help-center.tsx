@@ -41,8 +41,12 @@ export function HelpCenter({ basePath }: { basePath: string }) {
     <div className="help-center">
       <nav className="help-center__topics" aria-label={t('help_topics')}>
         <ul>
-          {topics.map((topic) => (
+          {topics.map((topic, index) => (
             <li key={topic.tag}>
+              {/* A category's heading above its first topic (the server sends topics grouped). */}
+              {topic.category && topic.category !== topics[index - 1]?.category ? (
+                <h3 className="help-center__category">{topic.category}</h3>
+              ) : null}
               <AppLink
                 to={topicHref(topic.tag)}
                 className="help-center__topic"
