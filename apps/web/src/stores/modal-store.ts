@@ -20,7 +20,8 @@ export type MemberCentrePage =
   | 'transferFund'
   | 'transactionHistory'
   | 'personalHistoryCopy'
-  | 'personalProfit';
+  | 'personalProfit'
+  | 'feedback';
 
 /**
  * The site-wide modal that is open, if any. One at a time: opening another replaces it, as the

@@ -42,6 +42,12 @@ const PersonalProfitPage = lazy(() =>
   })),
 );
 
+const FeedbackPage = lazy(() =>
+  loadChunk(() => import('../../feedback/components/feedback-page')).then((module) => ({
+    default: module.FeedbackPage,
+  })),
+);
+
 /** 24px glyphs of the navigation, drawn like the site's line icons. */
 const navIcons: Record<MemberCentrePage, string> = {
   securityCenter:
@@ -55,6 +61,7 @@ const navIcons: Record<MemberCentrePage, string> = {
   personalHistoryCopy:
     'M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm0 2v16h10V4H7zm2 3h6v2H9V7zm0 4h6v2H9v-2zm0 4h4v2H9v-2z',
   personalProfit: 'M4 20h17v2H2V3h2v17zm3-3V11h3v6H7zm5 0V7h3v10h-3zm5 0v-8h3v8h-3z',
+  feedback: 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2zm1 2v12.8L7.3 16H20V5H5zm3 3h8v2H8V8zm0 4h5v2H8v-2z',
 };
 
 const pageTitleKeys: Record<MemberCentrePage, string> = {
@@ -65,6 +72,7 @@ const pageTitleKeys: Record<MemberCentrePage, string> = {
   transactionHistory: 'member_centre_transactions',
   personalHistoryCopy: 'member_centre_bets',
   personalProfit: 'member_centre_profit',
+  feedback: 'member_centre_feedback',
 };
 
 const pageOrder: MemberCentrePage[] = [
@@ -75,6 +83,7 @@ const pageOrder: MemberCentrePage[] = [
   'transactionHistory',
   'personalHistoryCopy',
   'personalProfit',
+  'feedback',
 ];
 
 /** A page chunk that failed to load (offline, a new release) fails inside the panel, not the whole site. */
@@ -117,6 +126,8 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
       return <BetHistoryPage />;
     case 'personalProfit':
       return <PersonalProfitPage />;
+    case 'feedback':
+      return <FeedbackPage />;
     default:
       return <SecurityCenter />;
   }
