@@ -105,7 +105,7 @@ export function ProfileTab({ profile }: { profile: MemberProfile }) {
             [t('members_turnover_multiplier'), `× ${turnover.multiplier}`],
           ]}
         />
-        <p className="field-hint">{t('members_turnover_hint')}</p>
+        <p className="field-hint member-panel-body">{t('members_turnover_hint')}</p>
       </Panel>
       <Panel title={t('members_tab_tree')}>
         <Details
@@ -558,7 +558,9 @@ export function TagsNotesTab({ profile }: { profile: MemberProfile }) {
               {name}
             </label>
           ))}
-          {options.data?.items.length === 0 ? <p className="muted">{t('members_tags_none')}</p> : null}
+          {options.data?.items.length === 0 ? (
+            <p className="muted member-panel-body">{t('members_tags_none')}</p>
+          ) : null}
         </fieldset>
         <ErrorNote error={tags.error ?? option.error} />
         {isManager ? (
@@ -598,7 +600,7 @@ export function TagsNotesTab({ profile }: { profile: MemberProfile }) {
       <Panel title={t('members_notes')}>
         {isManager ? (
           <form
-            className="form"
+            className="form member-panel-body"
             onSubmit={(event) => {
               event.preventDefault();
               if (note.trim() !== '') append.mutate();
@@ -631,7 +633,7 @@ export function TagsNotesTab({ profile }: { profile: MemberProfile }) {
             </li>
           ))}
         </ol>
-        {notes.data?.items.length === 0 ? <p className="muted">{t('members_notes_none')}</p> : null}
+        {notes.data?.items.length === 0 ? <p className="muted member-panel-body">{t('members_notes_none')}</p> : null}
       </Panel>
     </div>
   );
@@ -657,7 +659,9 @@ export function TreeTab({ memberId, page, onPage }: PagedProps) {
     <div className="member-desk-grid">
       <Panel title={t('members_upline_chain')}>
         <ErrorNote error={query.error} />
-        {query.data && query.data.uplines.length === 0 ? <p className="muted">{t('members_upline_none')}</p> : null}
+        {query.data && query.data.uplines.length === 0 ? (
+          <p className="muted member-panel-body">{t('members_upline_none')}</p>
+        ) : null}
         <ol className="upline-chain">
           {(query.data?.uplines ?? []).map((upline) => (
             <li key={upline.id}>
@@ -709,7 +713,7 @@ export function LinkedTab({ memberId }: { memberId: string }) {
   ];
   return (
     <Panel title={t('members_tab_linked')}>
-      <p className="field-hint">{t('members_linked_hint')}</p>
+      <p className="field-hint member-panel-body">{t('members_linked_hint')}</p>
       <ErrorNote error={query.error} />
       <DataTable
         caption={t('members_tab_linked')}
