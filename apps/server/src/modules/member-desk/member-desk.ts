@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findAffiliateCodeAgent, listUplineChain, pageDirectDownlines } from '../agents/index.ts';
+import { excludedTurnoverMinor } from '../games/index.ts';
 import {
   changeMemberRestrictions,
   endAllMemberSessions,
@@ -110,6 +111,9 @@ export async function getMemberProfile(
       currency: merchant.currency,
       multiplier: merchant.config.withdrawals.turnoverMultiplier,
       nowMs,
+      // The same exclusion the withdrawal applies (modules/routes.ts hands it to withdrawal): the
+      // excluded vendors' share of the wagered amount does not count.
+      exclusion: excludedTurnoverMinor,
     }),
     readTagging(db, memberId),
     pageDirectDownlines(db, merchant.id, memberId, { page: 1, pageSize: 1 }),
