@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   adminApiPaths,
+  announcementPaths,
+  mediaPaths,
   backofficeErrorCodes,
   depositErrorCodes,
   depositPaths,
@@ -26,6 +28,7 @@ import {
   createOperatorSession,
 } from '../modules/backoffice/backoffice.testing.ts';
 import { depositKit, pngBytes, type DepositKit } from '../modules/deposit/deposit.testing.ts';
+import { multipartFile, pngImage } from '../modules/media/media.testing.ts';
 import { listDownlines, listUplineChain } from '../modules/agents/index.ts';
 import { hashPassword, hashToken, type AgentType } from '../modules/identity/index.ts';
 import { freshMobileNum } from '../modules/identity/testing.ts';
@@ -203,7 +206,9 @@ function send({ method, url, token, body, headers = {} }: Call): Promise<LightMy
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
-    ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body) }),
     remoteAddress: freshIp(),
   });
 }
@@ -791,7 +796,9 @@ describe('agents', () => {
 
 describe('back-office', () => {
   const operatorEndpoints = () => endpoints.filter((endpoint) => operatorPermissionOf(endpoint) !== undefined);
-  const isMutating = (endpoint: Endpoint) => endpoint.method !== 'GET';
+  /** POSTs that change nothing (a preview): read like GETs, no audit row owed. */
+  const readOnlyPosts = [`POST ${announcementPaths.adminAnnouncementPreview}`];
+  const isMutating = (endpoint: Endpoint) => endpoint.method !== 'GET' && !readOnlyPosts.includes(endpoint.label);
   const tokenInvalid = { status: 401, errorCode: backofficeErrorCodes.operatorTokenInvalid };
 
   /** The operator's own session steps: they find the session themselves (no requireOperator) and are tested in modules/backoffice. */
@@ -802,6 +809,70 @@ describe('back-office', () => {
     `POST ${adminApiPaths.totpVerify}`,
     `POST ${adminApiPaths.logout}`,
   ];
+
+  const announcementCase = () => ({
+    type: 'PL',
+    titleTh: 'ประกาศ',
+    titleEn: 'Notice',
+    contentTh: '<p>ข้อความ</p>',
+    contentEn: '<p>Text</p>',
+    imageUrl: null,
+    isPinned: false,
+    isPopup: false,
+    sort: 0,
+    audience: 'all',
+    enabled: true,
+    activeFrom: null,
+    activeUntil: null,
+  });
+  const bannerCase = () => ({
+    groupName: 'home',
+    titleTh: 'แบนเนอร์',
+    titleEn: 'Banner',
+    subtitleTh: null,
+    subtitleEn: null,
+    buttonLabelTh: null,
+    buttonLabelEn: null,
+    imageUrl: '/art/banner.png',
+    linkUrl: null,
+    sort: 0,
+    enabled: true,
+  });
+  /** An announcement or banner of the demo merchant at version 1, straight in its table. */
+  const newContentRow = async (table: 'announcement' | 'banner') => {
+    const code = `matrix-${++sequence}`;
+    const row =
+      table === 'announcement'
+        ? await t.db
+            .insertInto('announcement')
+            .values({
+              merchant_id: t.demoMerchantId,
+              code,
+              type: 'PL',
+              title_th: 'ประกาศ',
+              title_en: 'Notice',
+              content_th: '',
+              content_en: '',
+              published_at: new Date(clock.nowMs),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : await t.db
+            .insertInto('banner')
+            .values({
+              merchant_id: t.demoMerchantId,
+              code,
+              group_name: 'home',
+              title_th: 'แบนเนอร์',
+              title_en: 'Banner',
+              image_url: '/art/banner.png',
+              link_url: null,
+              sort: 0,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+    return row.id;
+  };
 
   /** A request for each changing operator call, made for `actor`, that succeeds when the actor has the permission. */
   const mutations: Record<string, (actor: TestOperator) => Promise<Omit<Call, 'token' | 'method'>>> = {
@@ -834,6 +905,32 @@ describe('back-office', () => {
       url: adminApiPaths.operatorRole.replace(':operatorId', String((await newOperator('support')).id)),
       body: { role: 'finance' },
     }),
+    [`POST ${announcementPaths.adminAnnouncements}`]: async () => ({
+      url: announcementPaths.adminAnnouncements,
+      body: announcementCase(),
+    }),
+    [`PUT ${announcementPaths.adminAnnouncementItem}`]: async () => ({
+      url: announcementPaths.adminAnnouncementItem.replace(':id', String(await newContentRow('announcement'))),
+      body: { ...announcementCase(), version: 1 },
+    }),
+    [`DELETE ${announcementPaths.adminAnnouncementItem}`]: async () => ({
+      url: `${announcementPaths.adminAnnouncementItem.replace(':id', String(await newContentRow('announcement')))}?version=1`,
+    }),
+    [`POST ${announcementPaths.adminBanners}`]: async () => ({
+      url: announcementPaths.adminBanners,
+      body: bannerCase(),
+    }),
+    [`PUT ${announcementPaths.adminBannerItem}`]: async () => ({
+      url: announcementPaths.adminBannerItem.replace(':id', String(await newContentRow('banner'))),
+      body: { ...bannerCase(), version: 1 },
+    }),
+    [`DELETE ${announcementPaths.adminBannerItem}`]: async () => ({
+      url: `${announcementPaths.adminBannerItem.replace(':id', String(await newContentRow('banner')))}?version=1`,
+    }),
+    [`POST ${mediaPaths.upload}`]: async () => {
+      const upload = multipartFile(pngImage(3 + (++sequence % 50), 2));
+      return { url: mediaPaths.upload, body: upload.payload, headers: { 'content-type': upload.contentType } };
+    },
     [`DELETE ${adminApiPaths.operatorTotp}`]: async () => ({
       url: adminApiPaths.operatorTotp.replace(':operatorId', String((await newOperator('support')).id)),
     }),

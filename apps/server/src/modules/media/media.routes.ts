@@ -8,7 +8,7 @@ import {
   mediaPaths,
   type OperatorPermission,
 } from '@lotus/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
@@ -18,20 +18,27 @@ import { findImage, parseImageFileName, storeImage } from './images.ts';
 const tags = ['media'];
 
 /** Who may upload: anyone who edits something that shows an image (content, brands, games). */
-export const mediaUploadPermissions: readonly OperatorPermission[] = [
+export const mediaUploadPermissions: readonly [OperatorPermission, ...OperatorPermission[]] = [
   'content.manage',
   'brands.manage',
   'games.manage',
 ];
 
-/** After requireOperator(null): refuses an operator whose role has none of `permissions` (403). */
-function requireAnyPermission(permissions: readonly OperatorPermission[]) {
-  return async function anyPermissionGuard(request: FastifyRequest): Promise<void> {
+/**
+ * requireOperator's checks (token, authenticator step), then any one of `permissions` (403 otherwise),
+ * asked of the operator's role row as read on this call (custom roles included). The route table
+ * sees the first permission, which every built-in role that may upload has (the authorization matrix).
+ */
+function requireAnyPermission(permissions: readonly [OperatorPermission, ...OperatorPermission[]]) {
+  const operatorGuard = requireOperator(null);
+  const guard = async function anyPermissionGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await operatorGuard(request, reply);
     if (!permissions.some((permission) => operatorMay(request.operator, permission)))
       throw new AppError(403, backofficeErrorCodes.permissionDenied, {
         params: { permission: permissions.join(' | ') },
       });
   };
+  return Object.assign(guard, { permission: permissions[0] });
 }
 
 /**
@@ -68,7 +75,7 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
     scope.post(
       mediaPaths.upload,
       {
-        onRequest: [requireOperator(null), requireAnyPermission(mediaUploadPermissions)],
+        onRequest: requireAnyPermission(mediaUploadPermissions),
         schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelopeSchema(mediaImageSchema) } },
       },
       async (request) => {
