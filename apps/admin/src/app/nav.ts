@@ -20,6 +20,7 @@ export const navItems: NavItem[] = [
   { to: '/announcements', labelKey: 'nav_announcements', icon: 'announcement', permission: 'content.manage' },
   { to: '/site-content', labelKey: 'nav_site_content', icon: 'siteContent', permission: 'content.manage' },
   { to: '/help-centre', labelKey: 'nav_help_centre', icon: 'help', permission: 'content.manage' },
+  { to: '/reports', labelKey: 'nav_reports', icon: 'reports', permission: 'reports.read' },
   { to: '/audit', labelKey: 'nav_audit', icon: 'audit', permission: 'audit.read' },
   { to: '/feedback', labelKey: 'nav_feedback', icon: 'feedback', permission: 'feedback.manage' },
   { to: '/operators', labelKey: 'nav_operators', icon: 'operators', permission: 'operators.manage' },

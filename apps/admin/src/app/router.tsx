@@ -125,6 +125,20 @@ export function createAppRouter() {
             ),
           },
           {
+            // Lazy: the reports' charts (recharts) stay out of the entry chunk.
+            path: 'reports',
+            lazy: async () => {
+              const { ReportsPage } = await import('../features/reports/reports-page');
+              return {
+                element: (
+                  <RequirePermission permission="reports.read">
+                    <ReportsPage />
+                  </RequirePermission>
+                ),
+              };
+            },
+          },
+          {
             path: 'audit',
             element: (
               <RequirePermission permission="audit.read">

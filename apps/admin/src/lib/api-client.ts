@@ -26,6 +26,23 @@ export const apiRequest = client.request;
 export const setApiLanguage = client.setLanguage;
 
 /**
+ * A text answer behind the operator token (a report's CSV): the body as sent, or ApiError when refused.
+ */
+export async function fetchText(path: string, query: QueryParams): Promise<string> {
+  const response = await fetch(client.buildUrl(path, query), { headers: client.headers(), credentials: 'same-origin' });
+  if (!response.ok) {
+    let message = response.statusText;
+    try {
+      message = ((await response.json()) as Envelope<unknown>).message ?? message;
+    } catch {
+      // Not an envelope: keep the status text.
+    }
+    throw new ApiError(message, `http.${response.status}`, response.status);
+  }
+  return response.text();
+}
+
+/**
  * An image behind the operator token (a deposit proof) as a data: URL: an <img> cannot send the
  * Authorization header, and the CSP allows images from data: but not from blob:.
  */
