@@ -3,6 +3,7 @@ import {
   adminApiPaths,
   announcementPaths,
   mediaPaths,
+  siteContentPaths,
   backofficeErrorCodes,
   depositErrorCodes,
   depositPaths,
@@ -21,6 +22,7 @@ import {
   trialMemberType,
 } from '@lotus/contract';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertTestOperator,
@@ -838,6 +840,151 @@ describe('back-office', () => {
     sort: 0,
     enabled: true,
   });
+  /**
+   * The site content calls (modules/site/content-admin): per kind a body that saves, and a row of the
+   * demo merchant at version 1 straight in its table for the update and the delete. Codes are new per call.
+   */
+  const siteContent = {
+    customerService: {
+      list: siteContentPaths.adminCustomerService,
+      item: siteContentPaths.adminCustomerServiceItem,
+      body: () => ({
+        type: 'LINE',
+        labelTh: 'ไลน์',
+        labelEn: 'LINE',
+        url: 'https://line.me/x',
+        isVip: false,
+        sort: 0,
+        enabled: true,
+      }),
+      row: () => ({
+        table: 'customer_service',
+        values: {
+          code: `matrix-${++sequence}`,
+          type: 'LINE',
+          label_th: 'ไลน์',
+          label_en: 'LINE',
+          url: 'https://line.me/x',
+          sort: 0,
+        },
+      }),
+    },
+    resources: {
+      list: siteContentPaths.adminResources,
+      item: siteContentPaths.adminResourceItem,
+      body: () => ({
+        key: `matrix-${++sequence}`,
+        resourceType: 'APP_ANDROID',
+        labelTh: 'แอป',
+        labelEn: 'App',
+        url: 'https://example.com/app',
+        qrImageUrl: '/art/qr.png',
+        sort: 0,
+        enabled: true,
+      }),
+      row: () => ({
+        table: 'site_resource',
+        values: {
+          key: `matrix-${++sequence}`,
+          resource_type: 'APP_ANDROID',
+          label_name_en: 'App',
+          label_th: 'แอป',
+          label_en: 'App',
+          url: 'https://example.com/app',
+          qr_code_url: null,
+          sort: 0,
+        },
+      }),
+    },
+    partners: {
+      list: siteContentPaths.adminPartners,
+      item: siteContentPaths.adminPartnerItem,
+      body: () => ({ name: 'Studio', logoUrl: '/art/partner.png', sort: 0, enabled: true }),
+      row: () => ({
+        table: 'partner',
+        values: { code: `matrix-${++sequence}`, name: 'Studio', logo_url: '/art/partner.png', sort: 0 },
+      }),
+    },
+    helpCategories: {
+      list: siteContentPaths.adminHelpCategories,
+      item: siteContentPaths.adminHelpCategoryItem,
+      body: () => ({ code: `matrix-${++sequence}`, titleTh: 'หมวด', titleEn: 'Category', sort: 0, enabled: true }),
+      row: () => ({
+        table: 'help_category',
+        values: { code: `matrix-${++sequence}`, title_th: 'หมวด', title_en: 'Category', sort: 0 },
+      }),
+    },
+    helpArticles: {
+      list: siteContentPaths.adminHelpArticles,
+      item: siteContentPaths.adminHelpArticleItem,
+      body: () => ({
+        tag: `matrix-${++sequence}`,
+        categoryId: null,
+        titleTh: 'บทความ',
+        titleEn: 'Article',
+        contentTh: '<p>ก</p>',
+        contentEn: '<p>A</p>',
+        sort: 0,
+        enabled: true,
+      }),
+      row: () => ({
+        table: 'help_topic',
+        values: {
+          tag: `matrix-${++sequence}`,
+          title_th: 'บทความ',
+          title_en: 'Article',
+          content_th: '',
+          content_en: '',
+          sort: 0,
+        },
+      }),
+    },
+    homeLanes: {
+      list: siteContentPaths.adminHomeLanes,
+      item: siteContentPaths.adminHomeLaneItem,
+      body: () => ({
+        code: `matrix-${++sequence}`,
+        titleTh: 'เกมฮิต',
+        titleEn: 'Hot',
+        category: null,
+        source: 'hot',
+        gameIds: [],
+        maxGames: 6,
+        sort: 0,
+        enabled: true,
+      }),
+      row: () => ({
+        table: 'home_lane',
+        values: { code: `matrix-${++sequence}`, title_th: 'เกมฮิต', title_en: 'Hot', source: 'hot', sort: 0 },
+      }),
+    },
+  } as const;
+  const newSiteRow = async (row: { table: string; values: Record<string, unknown> }) => {
+    const inserted = await (t.db as unknown as Kysely<Record<string, { id: number; merchant_id: number }>>)
+      .insertInto(row.table)
+      .values({ ...row.values, merchant_id: t.demoMerchantId } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  };
+  const siteContentCases = () =>
+    Object.fromEntries(
+      Object.values(siteContent).flatMap((kind) => [
+        [`POST ${kind.list}`, async () => ({ url: kind.list, body: kind.body() })],
+        [
+          `PUT ${kind.item}`,
+          async () => ({
+            url: kind.item.replace(':id', String(await newSiteRow(kind.row()))),
+            body: { ...kind.body(), version: 1 },
+          }),
+        ],
+        [
+          `DELETE ${kind.item}`,
+          async () => ({ url: `${kind.item.replace(':id', String(await newSiteRow(kind.row())))}?version=1` }),
+        ],
+      ]),
+    );
+
   /** An announcement or banner of the demo merchant at version 1, straight in its table. */
   const newContentRow = async (table: 'announcement' | 'banner') => {
     const code = `matrix-${++sequence}`;
@@ -927,6 +1074,7 @@ describe('back-office', () => {
     [`DELETE ${announcementPaths.adminBannerItem}`]: async () => ({
       url: `${announcementPaths.adminBannerItem.replace(':id', String(await newContentRow('banner')))}?version=1`,
     }),
+    ...siteContentCases(),
     [`POST ${mediaPaths.upload}`]: async () => {
       const upload = multipartFile(pngImage(3 + (++sequence % 50), 2));
       return { url: mediaPaths.upload, body: upload.payload, headers: { 'content-type': upload.contentType } };
