@@ -133,7 +133,7 @@ export function ReportsPage() {
 
 function TimeZoneNote({ timezone }: { timezone: string | undefined }) {
   const { t } = useTranslation();
-  return timezone ? <p className="muted">{t('reports_timezone', { timezone })}</p> : null;
+  return timezone ? <p className="muted report-note">{t('reports_timezone', { timezone })}</p> : null;
 }
 
 function useCount() {
@@ -157,7 +157,7 @@ function DailyReport({ range }: { range: ReportRange }) {
         row.isTotal ? (
           <strong>{t('reports_total')}</strong>
         ) : (
-          <span className="mono">
+          <span className="mono report-day">
             {row.day}
             {row.live ? ` · ${t('reports_live')}` : ''}
           </span>
