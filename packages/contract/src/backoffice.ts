@@ -399,7 +399,13 @@ export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
 
 /* ---------- operators ---------- */
 
-export const operatorListSchema = z.object({ items: z.array(operatorSchema) });
+export const operatorListSchema = z.object({
+  items: z.array(operatorSchema),
+  /** The merchant's roles an operator may be given (the role picker); the platform role only by a platform operator. */
+  roles: z
+    .array(z.object({ code: z.string(), nameTh: z.string(), nameEn: z.string(), builtin: z.boolean() }))
+    .default([]),
+});
 
 export const createOperatorBodySchema = z.object({
   username: operatorUsernameSchema,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { operatorPermissions, operatorRoleSchema, type OperatorPermission } from './backoffice.ts';
+import {
+  adminAdjustmentValueSchema,
+  operatorPermissions,
+  operatorRoleSchema,
+  type OperatorPermission,
+} from './backoffice.ts';
+import { moneySchema } from './envelope.ts';
+import { amountInputSchema } from './money.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * Roles of a merchant's operators (issue 15): the built-ins (read-only) and the merchant's own roles,
@@ -24,6 +31,12 @@ export const rolesErrorCodes = {
   roleVersionConflict: 'role.version.conflict',
   /** The operator changed since the form read it (409): reload and edit again. */
   operatorVersionConflict: 'operator.version.conflict',
+  /** The requester of a money action cannot approve or reject it themself (409): another operator must. */
+  approvalSelfRefused: 'approval.self.refused',
+  /** The approval was already decided (409, `value.status`): nothing changed. */
+  approvalDecided: 'approval.decided',
+  /** The threshold changed since the form read it (409). */
+  thresholdVersionConflict: 'approval.threshold.version.conflict',
 } as const;
 
 /** The area each permission belongs to, for the role editor's groups (in this order). */
@@ -84,7 +97,70 @@ export const updateOperatorIpAllowListBodySchema = z.object({
   version: z.number().int().min(1),
 });
 
+/* ---------- four-eyes for money ---------- */
+
+/**
+ * The merchant's threshold: a balance adjustment of more than `amount` waits for a second operator's
+ * approval (`approvals.review`, not the requester). `amount` null: no approvals needed.
+ */
+export const approvalThresholdSchema = z.object({ amount: moneySchema.nullable(), version: z.number().int() });
+export type ApprovalThreshold = z.infer<typeof approvalThresholdSchema>;
+/** PUT threshold (`roles.manage` and `approvals.review`): null switches approvals off. */
+export const updateApprovalThresholdBodySchema = z.object({
+  amount: amountInputSchema.nullable(),
+  version: z.number().int().min(0),
+});
+
+export const moneyApprovalSchema = z.object({
+  id: z.string(),
+  kind: z.literal('adjustment'),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  memberId: z.string(),
+  memberUsername: z.string().nullable(),
+  direction: z.enum(['credit', 'debit']),
+  amount: moneySchema,
+  currency: z.string(),
+  reason: z.string(),
+  requestedBy: z.string().nullable(),
+  requestedAt: z.number(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().nullable(),
+  decisionReason: z.string().nullable(),
+  transferId: z.string().nullable(),
+});
+export type MoneyApproval = z.infer<typeof moneyApprovalSchema>;
+export const moneyApprovalPageSchema = z.object({
+  items: z.array(moneyApprovalSchema),
+  /** Pending approvals of the merchant (the nav badge). */
+  pending: z.number().int(),
+});
+export type MoneyApprovalPage = z.infer<typeof moneyApprovalPageSchema>;
+export const moneyApprovalQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).default('pending'),
+});
+export const rejectApprovalBodySchema = z.object({ reason: z.string().trim().min(3).max(200) });
+
+/**
+ * The answer of POST memberAdjustments: `posted` (the adjustment is in the ledger: transferId and
+ * balanceAfter) or `pending` (above the threshold: approvalId, nothing posted yet).
+ */
+export const adjustmentOutcomeSchema = adminAdjustmentValueSchema.extend({
+  status: z.enum(['posted', 'pending']).default('posted'),
+  transferId: z.string().nullable(),
+  balanceAfter: moneySchema.nullable(),
+  approvalId: z.string().nullable().default(null),
+});
+export type AdjustmentOutcome = z.infer<typeof adjustmentOutcomeSchema>;
+
 export const rolesPaths = {
+  /** GET `?status=`: the merchant's money approvals and the pending count (`approvals.review`). */
+  approvals: '/admin-api/approvals',
+  /** `/admin-api/approvals/:approvalId/approve` POST: posts the adjustment once (`approvals.review`, not the requester). */
+  approvalApprove: '/admin-api/approvals/:approvalId/approve',
+  /** `/admin-api/approvals/:approvalId/reject` POST `{ reason }`. */
+  approvalReject: '/admin-api/approvals/:approvalId/reject',
+  /** GET / PUT `{ amount, version }`: the four-eyes threshold (PUT: `roles.manage` and `approvals.review`). */
+  approvalThreshold: '/admin-api/approvals/threshold',
   /** GET: the merchant's roles (built-ins first); POST: a new role (`roles.manage`). */
   roles: '/admin-api/roles',
   /** `/admin-api/roles/:code`: PUT (with version), DELETE (refused while held). */

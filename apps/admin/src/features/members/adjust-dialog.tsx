@@ -43,7 +43,11 @@ export function AdjustDialog({
     mutationFn: (variables: { direction: 'credit' | 'debit'; amount: string; reason: string }, key: string) =>
       adjustBalance(member.id, variables, key),
     onSuccess: async (value) => {
-      showToast(t('adjust_done', { balance: formatMoney(value.balanceAfter) }));
+      showToast(
+        value.status === 'pending' || value.balanceAfter === null
+          ? t('roles_adjust_pending')
+          : t('adjust_done', { balance: formatMoney(value.balanceAfter) }),
+      );
       await queryClient.invalidateQueries({ queryKey: memberLedgerKeys.of(member.id) });
       await queryClient.invalidateQueries({ queryKey: memberKeys.all });
       await queryClient.invalidateQueries({ queryKey: memberDeskKeys.of(member.id) });

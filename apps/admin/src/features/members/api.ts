@@ -1,10 +1,10 @@
 import {
   adminApiPaths,
   adminPath,
-  adminAdjustmentValueSchema,
+  adjustmentOutcomeSchema,
   adminMemberLedgerPageSchema,
   type AdminAdjustmentBody,
-  type AdminAdjustmentValue,
+  type AdjustmentOutcome,
   type AdminMemberLedgerPage,
 } from '@lotus/contract';
 import { idempotencyHeaderName, queryKeys } from '@lotus/client';
@@ -30,10 +30,11 @@ export const memberLedgerQuery = (memberId: string, kind: string, page: number) 
   });
 
 export function adjustBalance(memberId: string, body: AdminAdjustmentBody, idempotencyKey: string) {
-  return apiRequest<AdminAdjustmentValue>(adminPath(adminApiPaths.memberAdjustments, { memberId }), {
+  // `pending`: above the merchant's four-eyes threshold, waiting for another operator's approval.
+  return apiRequest<AdjustmentOutcome>(adminPath(adminApiPaths.memberAdjustments, { memberId }), {
     method: 'POST',
     body,
     headers: { [idempotencyHeaderName]: idempotencyKey },
-    schema: import.meta.env.DEV && adminAdjustmentValueSchema,
+    schema: import.meta.env.DEV && adjustmentOutcomeSchema,
   });
 }

@@ -30,6 +30,7 @@ import * as m0030 from './0030_banner_texts_and_seed_fingerprint.ts';
 import * as m0031 from './0031_repeatable_functions.ts';
 import * as m0032 from './0032_play_batch_fallback_reason.ts';
 import * as m0033 from './0033_operator_roles.ts';
+import * as m0034 from './0034_four_eyes.ts';
 import * as m0037 from './0037_site_content_admin.ts';
 import * as m0035 from './0035_merchant_config_version.ts';
 import * as m0038 from './0038_media.ts';
@@ -74,6 +75,7 @@ export const migrations = {
   '0031_repeatable_functions': m0031,
   '0032_play_batch_fallback_reason': m0032,
   '0033_operator_roles': m0033,
+  '0034_four_eyes': m0034,
   '0037_site_content_admin': m0037,
   '0035_merchant_config_version': m0035,
   '0038_media': m0038,

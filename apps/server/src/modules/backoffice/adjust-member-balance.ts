@@ -54,87 +54,97 @@ async function answerOf(
  * - A member of another merchant is 404, like an unknown id.
  */
 export async function adjustMemberBalance(db: Kysely<Database>, input: AdjustmentInput): Promise<AdminAdjustmentValue> {
-  const { merchant } = input;
   try {
-    return await db.transaction().execute(async (trx) => {
-      const member = await findMemberSummary(trx, merchant.id, input.memberId);
-      if (!member) throw AppError.notFound();
-      const inserted = await trx
-        .insertInto('member_adjustment')
-        .values({
-          merchant_id: merchant.id,
-          member_id: input.memberId,
-          operator_id: input.operatorId,
-          direction: input.direction,
-          currency: merchant.currency,
-          amount: input.amountMinor,
-          reason: input.reason,
-          idempotency_key: input.idempotencyKey,
-          created_at: new Date(input.nowMs),
-        })
-        .onConflict((oc) => oc.constraint('member_adjustment_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return replay(trx, input);
-
-      const memberMain = { kind: 'member_main' as const, memberId: input.memberId };
-      const house = { kind: 'house_adjustment' as const };
-      const transfer: TransferRequest = {
-        debit: input.direction === 'credit' ? house : memberMain,
-        credit: input.direction === 'credit' ? memberMain : house,
-        amount: input.amountMinor,
-        kind: 'adjustment',
-        reference: `adjustment:${inserted.id}`,
-      };
-      const posted = await postTransfers(trx, {
-        merchantId: merchant.id,
-        currency: merchant.currency,
-        idempotency: { source: 'operator', key: `adjustment:${inserted.id}` },
-        transfers: [transfer],
-        nowMs: input.nowMs,
-      });
-      const transferId = posted.transfers[0]!.id;
-      await trx
-        .updateTable('member_adjustment')
-        .set({ transfer_id: transferId })
-        .where('id', '=', inserted.id)
-        .execute();
-      const { balanceAfterMinor, ...answer } = await answerOf(trx, {
-        direction: input.direction,
-        amount: input.amountMinor,
-        transfer_id: transferId,
-      });
-      const balanceBeforeMinor =
-        balanceAfterMinor + (input.direction === 'credit' ? -input.amountMinor : input.amountMinor);
-      await recordAudit(trx, {
-        merchantId: merchant.id,
-        operatorId: input.operatorId,
-        action: 'member.adjust',
-        targetType: 'member',
-        targetId: input.memberId,
-        before: { mainBalance: formatMinorUnits(balanceBeforeMinor) },
-        after: {
-          mainBalance: answer.balanceAfter,
-          direction: input.direction,
-          amount: answer.amount,
-          reason: input.reason,
-          transferId: answer.transferId,
-          adjustmentId: String(inserted.id),
-        },
-        ip: input.ip,
-        nowMs: input.nowMs,
-      });
-      return answer;
-    });
+    return await db.transaction().execute(async (trx) => adjustInTransaction(trx, input));
   } catch (error) {
-    if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
-      throw new AppError(409, backofficeErrorCodes.adjustmentOverdraw, {
-        field: 'amount',
-        params: { balance: formatMinorUnits(BigInt(error.details.available ?? 0)) },
-      });
-    }
-    throw error;
+    throw overdrawOf(error);
   }
+}
+
+/** The ledger's refusal of a debit larger than the balance as the back-office's 409; anything else as it is. */
+export function overdrawOf(error: unknown): unknown {
+  if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
+    return new AppError(409, backofficeErrorCodes.adjustmentOverdraw, {
+      field: 'amount',
+      params: { balance: formatMinorUnits(BigInt(error.details.available ?? 0)) },
+    });
+  }
+  return error;
+}
+
+/**
+ * The adjustment inside the caller's transaction (the four-eyes approval posts through here, in the
+ * transaction that marks the approval approved). Throws the ledger's error on overdraw: see overdrawOf.
+ */
+export async function adjustInTransaction(
+  trx: Transaction<Database>,
+  input: AdjustmentInput,
+): Promise<AdminAdjustmentValue> {
+  const { merchant } = input;
+  const member = await findMemberSummary(trx, merchant.id, input.memberId);
+  if (!member) throw AppError.notFound();
+  const inserted = await trx
+    .insertInto('member_adjustment')
+    .values({
+      merchant_id: merchant.id,
+      member_id: input.memberId,
+      operator_id: input.operatorId,
+      direction: input.direction,
+      currency: merchant.currency,
+      amount: input.amountMinor,
+      reason: input.reason,
+      idempotency_key: input.idempotencyKey,
+      created_at: new Date(input.nowMs),
+    })
+    .onConflict((oc) => oc.constraint('member_adjustment_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return replay(trx, input);
+
+  const memberMain = { kind: 'member_main' as const, memberId: input.memberId };
+  const house = { kind: 'house_adjustment' as const };
+  const transfer: TransferRequest = {
+    debit: input.direction === 'credit' ? house : memberMain,
+    credit: input.direction === 'credit' ? memberMain : house,
+    amount: input.amountMinor,
+    kind: 'adjustment',
+    reference: `adjustment:${inserted.id}`,
+  };
+  const posted = await postTransfers(trx, {
+    merchantId: merchant.id,
+    currency: merchant.currency,
+    idempotency: { source: 'operator', key: `adjustment:${inserted.id}` },
+    transfers: [transfer],
+    nowMs: input.nowMs,
+  });
+  const transferId = posted.transfers[0]!.id;
+  await trx.updateTable('member_adjustment').set({ transfer_id: transferId }).where('id', '=', inserted.id).execute();
+  const { balanceAfterMinor, ...answer } = await answerOf(trx, {
+    direction: input.direction,
+    amount: input.amountMinor,
+    transfer_id: transferId,
+  });
+  const balanceBeforeMinor =
+    balanceAfterMinor + (input.direction === 'credit' ? -input.amountMinor : input.amountMinor);
+  await recordAudit(trx, {
+    merchantId: merchant.id,
+    operatorId: input.operatorId,
+    action: 'member.adjust',
+    targetType: 'member',
+    targetId: input.memberId,
+    before: { mainBalance: formatMinorUnits(balanceBeforeMinor) },
+    after: {
+      mainBalance: answer.balanceAfter,
+      direction: input.direction,
+      amount: answer.amount,
+      reason: input.reason,
+      transferId: answer.transferId,
+      adjustmentId: String(inserted.id),
+    },
+    ip: input.ip,
+    nowMs: input.nowMs,
+  });
+  return answer;
 }
 
 /** The key was used: the first answer when it asked the same, 422 when it asked something else. */

@@ -3,7 +3,6 @@ import {
   adminAuditPageSchema,
   adminAuditQuerySchema,
   adminAdjustmentBodySchema,
-  adminAdjustmentValueSchema,
   adminDashboardSchema,
   adminLedgerCheckSchema,
   adminIdSchema,
@@ -29,6 +28,21 @@ import {
   parseAmount,
   updateOperatorBodySchema,
   updateOperatorRoleBodySchema,
+  createRoleBodySchema,
+  operatorRoleSchema,
+  roleListSchema,
+  roleSchema,
+  rolesPaths,
+  updateOperatorIpAllowListBodySchema,
+  updateRoleBodySchema,
+  adjustmentOutcomeSchema,
+  approvalThresholdSchema,
+  moneyApprovalPageSchema,
+  moneyApprovalQuerySchema,
+  moneyApprovalSchema,
+  rejectApprovalBodySchema,
+  updateApprovalThresholdBodySchema,
+  backofficeErrorCodes,
 } from '@lotus/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -37,7 +51,6 @@ import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { checkLedger } from '../ledger/index.ts';
 import { listOutbox } from '../messaging/index.ts';
-import { adjustMemberBalance } from './adjust-member-balance.ts';
 import { changeOwnPassword } from './change-own-password.ts';
 import { recordAudit } from './audit.ts';
 import { getDashboard } from './dashboard.ts';
@@ -57,6 +70,15 @@ import { ensureOperatorMerchant } from './operator-merchant.ts';
 import { confirmEnrolmentAndLogIn, logInOperator, verifyCodeAndLogIn } from './operator-login.ts';
 import { revokeOperatorSession, type OperatorSession } from './operator-sessions.ts';
 import { startOperatorTotpEnrolment } from './operator-totp.ts';
+import { createRole, deleteRole, listRoles, setOperatorIpAllowList, updateRole } from './manage-roles.ts';
+import {
+  decideApproval,
+  getApprovalThreshold,
+  listApprovals,
+  requestAdjustment,
+  setApprovalThreshold,
+} from './money-approvals.ts';
+import { operatorMay } from './operator-roles.ts';
 import { findRequestOperatorSession, requireOperator, totpRequired } from './require-operator.ts';
 
 const tags = ['backoffice'];
@@ -75,6 +97,8 @@ const idempotencyKeyPattern = /^[A-Za-z0-9_:.-]{8,128}$/;
 
 const memberParamsSchema = z.object({ memberId: adminIdSchema });
 const operatorParamsSchema = z.object({ operatorId: adminIdSchema });
+const roleParamsSchema = z.object({ code: operatorRoleSchema });
+const approvalParamsSchema = z.object({ approvalId: adminIdSchema });
 
 function actorOf(request: FastifyRequest): Actor {
   return {
@@ -366,7 +390,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
         tags,
         params: memberParamsSchema,
         body: adminAdjustmentBodySchema,
-        response: { 200: envelopeSchema(adminAdjustmentValueSchema) },
+        response: { 200: envelopeSchema(adjustmentOutcomeSchema) },
       },
     },
     async (request) => {
@@ -375,7 +399,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
       if (!idempotencyKeyPattern.test(key))
         throw new AppError(400, errorCodes.idempotencyKeyInvalid, { field: 'Idempotency-Key' });
       return ok(
-        await adjustMemberBalance(app.db, {
+        await requestAdjustment(app.db, {
           merchant: request.merchant,
           operatorId: request.operator.id,
           memberId: BigInt(request.params.memberId),
@@ -424,7 +448,167 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
       onRequest: requireOperator('operators.manage'),
       schema: { tags, response: { 200: envelopeSchema(operatorListSchema) } },
     },
-    async (request) => ok({ items: await listOperators(app.db, request.merchant.id) }),
+    async (request) => {
+      const [items, roles] = await Promise.all([
+        listOperators(app.db, request.merchant.id),
+        listRoles(app.db, request.merchant.id),
+      ]);
+      return ok({
+        items,
+        roles: roles.map((role) => ({
+          code: role.code,
+          nameTh: role.nameTh,
+          nameEn: role.nameEn,
+          builtin: role.builtin,
+        })),
+      });
+    },
+  );
+
+  app.put(
+    rolesPaths.operatorIpAllowList,
+    {
+      onRequest: requireOperator('operators.manage'),
+      schema: {
+        tags,
+        params: operatorParamsSchema,
+        body: updateOperatorIpAllowListBodySchema,
+        response: { 200: envelopeSchema(operatorSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await setOperatorIpAllowList(
+          app.db,
+          actorOf(request),
+          BigInt(request.params.operatorId),
+          request.body,
+          getOperator,
+        ),
+      ),
+  );
+
+  /* ---------- four-eyes ---------- */
+
+  app.get(
+    rolesPaths.approvals,
+    {
+      onRequest: requireOperator('approvals.review'),
+      schema: {
+        tags,
+        querystring: moneyApprovalQuerySchema,
+        response: { 200: envelopeSchema(moneyApprovalPageSchema) },
+      },
+    },
+    async (request) => ok(await listApprovals(app.db, request.merchant.id, request.query.status)),
+  );
+
+  app.post(
+    rolesPaths.approvalApprove,
+    {
+      onRequest: requireOperator('approvals.review'),
+      schema: { tags, params: approvalParamsSchema, response: { 200: envelopeSchema(moneyApprovalSchema) } },
+    },
+    async (request) =>
+      ok(
+        await decideApproval(app.db, actorOf(request), request.merchant, BigInt(request.params.approvalId), {
+          approve: true,
+        }),
+      ),
+  );
+
+  app.post(
+    rolesPaths.approvalReject,
+    {
+      onRequest: requireOperator('approvals.review'),
+      schema: {
+        tags,
+        params: approvalParamsSchema,
+        body: rejectApprovalBodySchema,
+        response: { 200: envelopeSchema(moneyApprovalSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await decideApproval(app.db, actorOf(request), request.merchant, BigInt(request.params.approvalId), {
+          approve: false,
+          reason: request.body.reason,
+        }),
+      ),
+  );
+
+  app.get(
+    rolesPaths.approvalThreshold,
+    {
+      onRequest: requireOperator('approvals.review'),
+      schema: { tags, response: { 200: envelopeSchema(approvalThresholdSchema) } },
+    },
+    async (request) => ok(await getApprovalThreshold(app.db, request.merchant.id)),
+  );
+
+  // Setting the threshold needs both: who manages roles and who reviews approvals (an admin has both).
+  app.put(
+    rolesPaths.approvalThreshold,
+    {
+      onRequest: requireOperator('roles.manage'),
+      schema: {
+        tags,
+        body: updateApprovalThresholdBodySchema,
+        response: { 200: envelopeSchema(approvalThresholdSchema) },
+      },
+    },
+    async (request) => {
+      if (!operatorMay(request.operator, 'approvals.review')) {
+        throw new AppError(403, backofficeErrorCodes.permissionDenied, { params: { permission: 'approvals.review' } });
+      }
+      const { amount, version } = request.body;
+      return ok(
+        await setApprovalThreshold(app.db, actorOf(request), {
+          amountMinor: amount === null ? null : parseAmount(amount)!,
+          version,
+        }),
+      );
+    },
+  );
+
+  /* ---------- roles ---------- */
+
+  app.get(
+    rolesPaths.roles,
+    { onRequest: requireOperator('roles.manage'), schema: { tags, response: { 200: envelopeSchema(roleListSchema) } } },
+    async (request) => ok({ items: await listRoles(app.db, request.merchant.id) }),
+  );
+
+  app.post(
+    rolesPaths.roles,
+    {
+      onRequest: requireOperator('roles.manage'),
+      schema: { tags, body: createRoleBodySchema, response: { 200: envelopeSchema(roleSchema) } },
+    },
+    async (request) => ok(await createRole(app.db, actorOf(request), request.body)),
+  );
+
+  app.put(
+    rolesPaths.role,
+    {
+      onRequest: requireOperator('roles.manage'),
+      schema: {
+        tags,
+        params: roleParamsSchema,
+        body: updateRoleBodySchema,
+        response: { 200: envelopeSchema(roleSchema) },
+      },
+    },
+    async (request) => ok(await updateRole(app.db, actorOf(request), request.params.code, request.body)),
+  );
+
+  app.delete(
+    rolesPaths.role,
+    {
+      onRequest: requireOperator('roles.manage'),
+      schema: { tags, params: roleParamsSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => ok(await deleteRole(app.db, actorOf(request), request.params.code)),
   );
 
   app.post(

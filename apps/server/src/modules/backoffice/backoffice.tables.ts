@@ -102,7 +102,39 @@ export interface MemberAdjustmentTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
+/** Four-eyes (migration 0034): adjustments above this amount wait for a second operator. */
+export interface ApprovalThresholdTable {
+  merchant_id: number;
+  amount_minor: bigint;
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: Date;
+}
+
+export type MoneyApprovalStatus = 'pending' | 'approved' | 'rejected';
+
+export interface MoneyApprovalTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  kind: 'adjustment';
+  member_id: bigint;
+  direction: 'credit' | 'debit';
+  currency: string;
+  amount: bigint;
+  reason: string;
+  /** The requester's Idempotency-Key: a retried click finds its request. */
+  request_key: string;
+  status: ColumnType<MoneyApprovalStatus, MoneyApprovalStatus | undefined, MoneyApprovalStatus>;
+  requested_by: bigint;
+  requested_at: ColumnType<Date, Date, never>;
+  decided_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decision_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  transfer_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+}
+
 export interface BackofficeTables {
+  approval_threshold: ApprovalThresholdTable;
+  money_approval: MoneyApprovalTable;
   member_adjustment: MemberAdjustmentTable;
   operator: OperatorTable;
   operator_role: OperatorRoleTable;

@@ -11,6 +11,7 @@ import {
   type OperatorSession,
 } from './operator-sessions.ts';
 import { assertNotThrottled, recordFailure, type ThrottleSubject } from './operator-throttle.ts';
+import { ipRefused, sessionIpAllowed } from './require-operator.ts';
 import { confirmOperatorTotpEnrolment, spendOperatorTotpCode, totpInvalid } from './operator-totp.ts';
 
 /** Wrong codes one password-stage session may give before it is ended (the password is asked again). */
@@ -38,10 +39,20 @@ export async function logInOperator(db: Kysely<Database>, input: LoginInput): Pr
   const subject: ThrottleSubject = { merchantId: input.merchantId, usernameKey, ip: input.ip };
   await assertNotThrottled(db, subject, input.nowMs);
   const operator = await db
-    .selectFrom('operator')
-    .select(['id', 'password_hash', 'status', 'totp_secret'])
-    .where('merchant_id', '=', input.merchantId)
-    .where('username_key', '=', usernameKey)
+    .selectFrom('operator as o')
+    .innerJoin('operator_role as r', (join) =>
+      join.onRef('r.merchant_id', '=', 'o.merchant_id').onRef('r.code', '=', 'o.role'),
+    )
+    .select([
+      'o.id',
+      'o.password_hash',
+      'o.status',
+      'o.totp_secret',
+      'o.ip_allow_list as operator_ip_allow_list',
+      'r.ip_allow_list as role_ip_allow_list',
+    ])
+    .where('o.merchant_id', '=', input.merchantId)
+    .where('o.username_key', '=', usernameKey)
     .executeTakeFirst();
   const isRight = operator
     ? await verifyPassword(operator.password_hash, input.password)
@@ -49,6 +60,27 @@ export async function logInOperator(db: Kysely<Database>, input: LoginInput): Pr
   if (!operator || !isRight || operator.status !== 'active') {
     await recordFailure(db, subject, 'password', input.nowMs);
     throw loginFailed();
+  }
+  // The right password from an address the allow-lists do not hold: no session. The answer says only
+  // that this network is refused (not the lists); it counts as a failure and the audit keeps the attempt.
+  const allowLists = {
+    operatorIpAllowList: operator.operator_ip_allow_list,
+    roleIpAllowList: operator.role_ip_allow_list,
+  };
+  if (!sessionIpAllowed(allowLists, input.ip)) {
+    await recordFailure(db, subject, 'password', input.nowMs);
+    await recordAudit(db, {
+      merchantId: input.merchantId,
+      operatorId: operator.id,
+      action: 'session.login.refused',
+      targetType: 'operator',
+      targetId: operator.id,
+      before: null,
+      after: { reason: 'ip' },
+      ip: input.ip,
+      nowMs: input.nowMs,
+    });
+    throw ipRefused();
   }
   if (needsRehash(operator.password_hash)) {
     await db
