@@ -194,7 +194,7 @@ const richTextSchema = z.string().trim().min(1).max(50_000);
 export const adminHelpArticleBodySchema = z.object({
   /** The anchor of the article on the site: /help#tag. */
   tag: codeSchema,
-  categoryId: z.number().int().positive().nullable(),
+  categoryId: z.number().int().positive().max(2_147_483_647).nullable(),
   titleTh: z.string().trim().min(1).max(120),
   titleEn: z.string().trim().min(1).max(120),
   contentTh: richTextSchema,

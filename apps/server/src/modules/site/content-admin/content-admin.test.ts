@@ -371,6 +371,19 @@ describe('help centre', () => {
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.body.field).toBe('categoryId');
+    // An id past PostgreSQL's integer is refused by the schema, never reaching the database (the fuzzer found it).
+    const huge = await call(admin, 'POST', siteContentPaths.adminHelpArticles, {
+      tag: 'huge',
+      categoryId: 2_579_802_822_006_524,
+      titleTh: 'ก',
+      titleEn: 'A',
+      contentTh: '<p>ก</p>',
+      contentEn: '<p>A</p>',
+      sort: 1,
+      enabled: true,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.body.field).toBe('categoryId');
   });
 });
 
