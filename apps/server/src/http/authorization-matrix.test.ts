@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   adminApiPaths,
   announcementPaths,
+  brandPaths,
   mediaPaths,
-  memberDeskPaths,
   siteContentPaths,
   backofficeErrorCodes,
   depositErrorCodes,
@@ -38,7 +38,7 @@ import { freshMobileNum } from '../modules/identity/testing.ts';
 import { memberBalance, postTransfers } from '../modules/ledger/index.ts';
 import { addWageredTurnover } from '../modules/withdrawal/index.ts';
 import { createApiClient, freshIp, type ApiClient } from '../testing/api-client.ts';
-import { insertTestMember, insertTestSession } from '../testing/members.ts';
+import { insertTestMember } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
   concreteUrl,
@@ -1041,57 +1041,6 @@ describe('back-office', () => {
       body: { direction: 'credit', amount: '10.00', reason: 'goodwill' },
       headers: { 'Idempotency-Key': idempotencyKey() },
     }),
-    // The member desk (modules/member-desk): each change on a fresh member of the merchant.
-    [`PUT ${memberDeskPaths.status}`]: async () => ({
-      url: memberDeskPaths.status.replace(':memberId', String((await newMember()).id)),
-      body: { action: 'lock', reason: 'checking a chargeback', version: 1 },
-    }),
-    [`POST ${memberDeskPaths.passwordReset}`]: async () => ({
-      url: memberDeskPaths.passwordReset.replace(':memberId', String((await newMember()).id)),
-      body: { reason: 'verified by phone' },
-    }),
-    [`POST ${memberDeskPaths.twoFactorReset}`]: async () => {
-      const { id } = await newMember();
-      await t.db
-        .insertInto('member_totp')
-        .values({
-          member_id: id,
-          merchant_id: t.demoMerchantId,
-          secret: 'JBSWY3DPEHPK3PXP',
-          enabled_at: new Date(clock.nowMs),
-          pending_secret: null,
-          updated_at: new Date(clock.nowMs),
-        })
-        .execute();
-      return { url: memberDeskPaths.twoFactorReset.replace(':memberId', String(id)), body: { reason: 'lost phone' } };
-    },
-    [`DELETE ${memberDeskPaths.sessions}`]: async () => ({
-      url: memberDeskPaths.sessions.replace(':memberId', String((await newMember()).id)),
-    }),
-    [`DELETE ${memberDeskPaths.session}`]: async () => {
-      const { id } = await newMember();
-      const token = await insertTestSession(t.db, t.demoMerchantId, id, clock.nowMs);
-      const session = await t.db
-        .selectFrom('member_session')
-        .select('id')
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirstOrThrow();
-      return {
-        url: memberDeskPaths.session.replace(':memberId', String(id)).replace(':sessionId', String(session.id)),
-      };
-    },
-    [`PUT ${memberDeskPaths.tags}`]: async () => ({
-      url: memberDeskPaths.tags.replace(':memberId', String((await newMember()).id)),
-      body: { tags: [], version: 1 },
-    }),
-    [`POST ${memberDeskPaths.tagOptions}`]: async () => ({
-      url: memberDeskPaths.tagOptions,
-      body: { name: `tag${++sequence}` },
-    }),
-    [`POST ${memberDeskPaths.notes}`]: async () => ({
-      url: memberDeskPaths.notes.replace(':memberId', String((await newMember()).id)),
-      body: { body: 'Called about a late deposit' },
-    }),
     [`POST ${adminApiPaths.operators}`]: async () => ({
       url: adminApiPaths.operators,
       body: { username: `opnew${++sequence}x`, password: 'operator-password-9', role: 'support' },
@@ -1127,6 +1076,42 @@ describe('back-office', () => {
       url: `${announcementPaths.adminBannerItem.replace(':id', String(await newContentRow('banner')))}?version=1`,
     }),
     ...siteContentCases(),
+    // Brands: creating needs brands.platform (the platform role); settings and domains of the own merchant at its version.
+    [`POST ${brandPaths.brands}`]: async () => {
+      const code = `matrix${++sequence}`;
+      return { url: brandPaths.brands, body: { code, name: 'Matrix', domain: `${code}.example.com`, currency: 'THB' } };
+    },
+    [`PUT ${brandPaths.brandSettings}`]: async (actor) => {
+      const merchant = await t.db
+        .selectFrom('merchant')
+        .select(['version', 'config'])
+        .where('id', '=', actor.merchantId)
+        .executeTakeFirstOrThrow();
+      const { sessions, verification, loginSecurity } = merchant.config;
+      return {
+        url: brandPaths.brandSettings.replace(':merchantId', String(actor.merchantId)),
+        body: { version: merchant.version, section: 'security', value: { sessions, verification, loginSecurity } },
+      };
+    },
+    [`PUT ${brandPaths.brandDomains}`]: async (actor) => {
+      const merchant = await t.db
+        .selectFrom('merchant')
+        .select('version')
+        .where('id', '=', actor.merchantId)
+        .executeTakeFirstOrThrow();
+      const domains = await t.db
+        .selectFrom('merchant_domain')
+        .select(['domain', 'is_primary'])
+        .where('merchant_id', '=', actor.merchantId)
+        .execute();
+      return {
+        url: brandPaths.brandDomains.replace(':merchantId', String(actor.merchantId)),
+        body: {
+          version: merchant.version,
+          domains: domains.map((row) => ({ domain: row.domain, isPrimary: row.is_primary })),
+        },
+      };
+    },
     [`POST ${mediaPaths.upload}`]: async () => {
       const upload = multipartFile(pngImage(3 + (++sequence % 50), 2));
       return { url: mediaPaths.upload, body: upload.payload, headers: { 'content-type': upload.contentType } };
@@ -1364,7 +1349,7 @@ describe('back-office', () => {
 
   /** The least powerful role that has the permission: success then proves the permission, not the admin role. */
   const leastRoleWith = (permission: OperatorPermission | null): OperatorRole =>
-    (['support', 'finance', 'admin'] as const).find(
+    (['support', 'finance', 'admin', 'platform'] as const).find(
       (role) => permission === null || roleHasPermission(role, permission),
     )!;
 

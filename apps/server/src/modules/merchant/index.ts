@@ -14,10 +14,22 @@ export {
   listMerchantIds,
   setMerchantConfigSection,
 } from './find-merchant.ts';
+export {
+  createMerchant,
+  listMerchantSummaries,
+  replaceMerchantDomains,
+  type MerchantSummary,
+  type NewMerchant,
+} from './manage-merchants.ts';
+export { newMerchantConfig } from './new-merchant-config.ts';
 export { merchantCurrencyOf } from './merchant-columns.ts';
 export {
+  lockAtVersion,
   versionConflict,
   writeMerchantConfigSection,
+  writeMerchantSettings,
+  type MerchantColumnsChange,
+  type MerchantSettingsWrite,
   type MerchantConfigChange,
   type MerchantConfigSection,
   type MerchantConfigWrite,

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findMerchant } from './find-merchant.ts';
-import { merchantConfigSchema, type MerchantConfig } from './merchant.config.ts';
+import { merchantConfigSchema, type MerchantConfig, type MerchantContext } from './merchant.config.ts';
 
 export type MerchantConfigSection = keyof MerchantConfig;
 
@@ -47,40 +47,114 @@ export async function writeMerchantConfigSection<Section extends MerchantConfigS
   write: MerchantConfigWrite<Section>,
   audit: (trx: Transaction<Database>, change: MerchantConfigChange<Section>) => Promise<void>,
 ): Promise<{ value: MerchantConfig[Section]; version: number }> {
-  const schema = merchantConfigSchema.shape[write.section];
-  const parsed = schema.safeParse(write.value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = [write.fieldPrefix ?? write.section, ...issue.path.map(String)].join('.');
-    throw AppError.badRequest(field);
-  }
-  const after = parsed.data as MerchantConfig[Section];
+  const after = parseSection(write.section, write.value, write.fieldPrefix ?? write.section);
+  const result = await writeMerchantSettings(
+    db,
+    {
+      merchantId: write.merchantId,
+      expectedVersion: write.expectedVersion,
+      nowMs: write.nowMs,
+      change: () => ({ config: { [write.section]: after } }),
+    },
+    (trx, { before, version }) =>
+      audit(trx, {
+        merchantId: write.merchantId,
+        section: write.section,
+        before: before.config[write.section],
+        after,
+        version,
+      }),
+  );
+  return { value: after, version: result.version };
+}
 
+/** The merchant's own columns a settings write may change along with its configuration. */
+export interface MerchantColumnsChange {
+  name?: string;
+  defaultLanguage?: 'TH' | 'EN';
+}
+
+export interface MerchantSettingsWrite {
+  merchantId: number;
+  expectedVersion: number;
+  nowMs: number;
+  /**
+   * Given the merchant as it is (read under the row lock, at the expected version), what to write:
+   * whole top-level sections of the configuration (each checked by its schema) and/or columns.
+   */
+  change: (current: MerchantContext) => { config?: Partial<MerchantConfig>; columns?: MerchantColumnsChange };
+}
+
+/**
+ * The general form of writeMerchantConfigSection: several sections and columns at once (a settings form
+ * that spans two sections, e.g. the languages and the default language column), same rules: the
+ * version must be the one read (else 409 and nothing written), the version is bumped, the caller's
+ * audit runs in the same transaction with the merchant before and after.
+ */
+export async function writeMerchantSettings(
+  db: Kysely<Database>,
+  write: MerchantSettingsWrite,
+  audit: (
+    trx: Transaction<Database>,
+    change: { before: MerchantContext; after: MerchantContext; version: number },
+  ) => Promise<void>,
+): Promise<MerchantContext> {
   const run = async (trx: Transaction<Database>) => {
-    const current = await findMerchant(trx, { id: write.merchantId }, { forUpdate: true });
-    if (!current) throw AppError.notFound();
-    if (current.version !== write.expectedVersion) throw versionConflict(current.version);
-    const updated = await trx
+    const before = await lockAtVersion(trx, write.merchantId, write.expectedVersion);
+    const { config = {}, columns = {} } = write.change(before);
+    const sections = Object.fromEntries(
+      Object.entries(config).map(([section, value]) => [
+        section,
+        parseSection(section as MerchantConfigSection, value, section),
+      ]),
+    );
+    await trx
       .updateTable('merchant')
       .set({
-        config: sql`jsonb_set(config, ${`{${write.section}}`}::text[], ${JSON.stringify(after)}::jsonb)`,
+        config: sql`config || ${JSON.stringify(sections)}::jsonb`,
+        ...(columns.name !== undefined ? { name: columns.name } : {}),
+        ...(columns.defaultLanguage !== undefined ? { default_language: columns.defaultLanguage } : {}),
         version: sql`version + 1`,
         updated_at: new Date(write.nowMs),
       })
       .where('id', '=', write.merchantId)
       .where('version', '=', write.expectedVersion)
-      .returning('version')
       .executeTakeFirstOrThrow();
-    await audit(trx, {
-      merchantId: write.merchantId,
-      section: write.section,
-      before: current.config[write.section],
-      after,
-      version: updated.version,
-    });
-    return { value: after, version: updated.version };
+    const after = (await findMerchant(trx, { id: write.merchantId }))!;
+    await audit(trx, { before, after, version: after.version });
+    return after;
   };
   return db.isTransaction ? run(db as Transaction<Database>) : db.transaction().execute(run);
+}
+
+/**
+ * Inside a transaction: the merchant, its row locked, if it is still at `expectedVersion`; else 409
+ * `brand.version.conflict` (404 for an unknown id). For writes of this module that bump the version.
+ */
+export async function lockAtVersion(
+  trx: Transaction<Database>,
+  merchantId: number,
+  expectedVersion: number,
+): Promise<MerchantContext> {
+  const current = await findMerchant(trx, { id: merchantId }, { forUpdate: true });
+  if (!current) throw AppError.notFound();
+  if (current.version !== expectedVersion) throw versionConflict(current.version);
+  return current;
+}
+
+function parseSection<Section extends MerchantConfigSection>(
+  section: Section,
+  value: unknown,
+  fieldPrefix: string,
+): MerchantConfig[Section] {
+  const schema = merchantConfigSchema.shape[section];
+  if (!schema) throw AppError.badRequest(fieldPrefix);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw AppError.badRequest([fieldPrefix, ...issue.path.map(String)].join('.'));
+  }
+  return parsed.data as MerchantConfig[Section];
 }
 
 /** 409 `brand.version.conflict` with the row's current version. */
