@@ -4,6 +4,7 @@ import {
   announcementPaths,
   brandPaths,
   mediaPaths,
+  memberDeskPaths,
   siteContentPaths,
   backofficeErrorCodes,
   depositErrorCodes,
@@ -38,7 +39,7 @@ import { freshMobileNum } from '../modules/identity/testing.ts';
 import { memberBalance, postTransfers } from '../modules/ledger/index.ts';
 import { addWageredTurnover } from '../modules/withdrawal/index.ts';
 import { createApiClient, freshIp, type ApiClient } from '../testing/api-client.ts';
-import { insertTestMember } from '../testing/members.ts';
+import { insertTestMember, insertTestSession } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import {
   concreteUrl,
@@ -1040,6 +1041,57 @@ describe('back-office', () => {
       url: adminApiPaths.memberAdjustments.replace(':memberId', String((await newMember()).id)),
       body: { direction: 'credit', amount: '10.00', reason: 'goodwill' },
       headers: { 'Idempotency-Key': idempotencyKey() },
+    }),
+    // The member desk (modules/member-desk): each change on a fresh member of the merchant.
+    [`PUT ${memberDeskPaths.status}`]: async () => ({
+      url: memberDeskPaths.status.replace(':memberId', String((await newMember()).id)),
+      body: { action: 'lock', reason: 'checking a chargeback', version: 1 },
+    }),
+    [`POST ${memberDeskPaths.passwordReset}`]: async () => ({
+      url: memberDeskPaths.passwordReset.replace(':memberId', String((await newMember()).id)),
+      body: { reason: 'verified by phone' },
+    }),
+    [`POST ${memberDeskPaths.twoFactorReset}`]: async () => {
+      const { id } = await newMember();
+      await t.db
+        .insertInto('member_totp')
+        .values({
+          member_id: id,
+          merchant_id: t.demoMerchantId,
+          secret: 'JBSWY3DPEHPK3PXP',
+          enabled_at: new Date(clock.nowMs),
+          pending_secret: null,
+          updated_at: new Date(clock.nowMs),
+        })
+        .execute();
+      return { url: memberDeskPaths.twoFactorReset.replace(':memberId', String(id)), body: { reason: 'lost phone' } };
+    },
+    [`DELETE ${memberDeskPaths.sessions}`]: async () => ({
+      url: memberDeskPaths.sessions.replace(':memberId', String((await newMember()).id)),
+    }),
+    [`DELETE ${memberDeskPaths.session}`]: async () => {
+      const { id } = await newMember();
+      const token = await insertTestSession(t.db, t.demoMerchantId, id, clock.nowMs);
+      const session = await t.db
+        .selectFrom('member_session')
+        .select('id')
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirstOrThrow();
+      return {
+        url: memberDeskPaths.session.replace(':memberId', String(id)).replace(':sessionId', String(session.id)),
+      };
+    },
+    [`PUT ${memberDeskPaths.tags}`]: async () => ({
+      url: memberDeskPaths.tags.replace(':memberId', String((await newMember()).id)),
+      body: { tags: [], version: 1 },
+    }),
+    [`POST ${memberDeskPaths.tagOptions}`]: async () => ({
+      url: memberDeskPaths.tagOptions,
+      body: { name: `tag${++sequence}` },
+    }),
+    [`POST ${memberDeskPaths.notes}`]: async () => ({
+      url: memberDeskPaths.notes.replace(':memberId', String((await newMember()).id)),
+      body: { body: 'Called about a late deposit' },
     }),
     [`POST ${adminApiPaths.operators}`]: async () => ({
       url: adminApiPaths.operators,
