@@ -27,3 +27,4 @@ export * from './members.ts';
 export * from './roles.ts';
 export * from './site-content.ts';
 export * from './announcements.ts';
+export * from './site-access.ts';

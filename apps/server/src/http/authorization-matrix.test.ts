@@ -11,6 +11,7 @@ import {
   depositPaths,
   errorCodes,
   feedbackPaths,
+  siteAccessPaths,
   gamePaths,
   identityErrorCodes,
   apiPaths,
@@ -1025,6 +1026,15 @@ describe('back-office', () => {
 
   /** A request for each changing operator call, made for `actor`, that succeeds when the actor has the permission. */
   const mutations: Record<string, (actor: TestOperator) => Promise<Omit<Call, 'token' | 'method'>>> = {
+    // The site's maintenance and access sections saved as they are (the version read just before).
+    [`PUT ${siteAccessPaths.maintenance}`]: async () => {
+      const current = (await siteAccessSettings()) as { version: number; maintenance: unknown };
+      return { url: siteAccessPaths.maintenance, body: { version: current.version, value: current.maintenance } };
+    },
+    [`PUT ${siteAccessPaths.access}`]: async () => {
+      const current = (await siteAccessSettings()) as { version: number; access: unknown };
+      return { url: siteAccessPaths.access, body: { version: current.version, value: current.access } };
+    },
     [`PUT ${feedbackPaths.adminAnswer}`]: async () => ({
       url: feedbackPaths.adminAnswer.replace(':feedbackId', await memberFeedback()),
       body: { answer: 'Thank you, fixed.', version: 1 },
@@ -1233,6 +1243,16 @@ describe('back-office', () => {
       return { url: withdrawalPaths.adminForceReceived, body: { withdrawalId, remark: 'bank confirmed' } };
     },
   };
+
+  async function siteAccessSettings(): Promise<unknown> {
+    const response = await send({
+      method: 'GET',
+      url: siteAccessPaths.settings,
+      token: (await newOperator('admin')).token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().value;
+  }
 
   /** A new note from a new member (the feedback desk's calls answer and close it). */
   async function memberFeedback(): Promise<string> {

@@ -6,6 +6,7 @@ import { transferWalletRoutes } from './transfer-wallet/index.ts';
 import { auditContext, backofficeRoutes, recordAudit, requireOperator } from './backoffice/index.ts';
 import { depositRoutes } from './deposit/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
+import { siteAccessRoutes } from './site-access/index.ts';
 import { gameLaunchRoutes } from './game-launch/index.ts';
 import {
   excludedTurnoverMinor,
@@ -63,6 +64,7 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   (app) => betRecordRoutes(app, { listVendorNames, listGameNames }),
   agentsRoutes,
   feedbackRoutes,
+  siteAccessRoutes,
   mediaRoutes,
   brandsRoutes,
   reportsRoutes,
