@@ -93,6 +93,8 @@ test('first login sets up the authenticator; the operator adjusts a balance and 
   await expect(page.getByText('Balance adjusted; it is now 1,250.75')).toBeVisible();
 
   await expect(page.getByTestId('balance-main')).toContainText('1,250.75');
+  // The member's page opens on the profile; the movements are on the Ledger tab.
+  await page.getByRole('tab', { name: 'Ledger' }).click();
   const ledgerRow = page.getByRole('row').filter({ hasText: 'Manual adjustment' });
   await expect(ledgerRow).toHaveCount(1);
   await expect(ledgerRow).toContainText('+1,250.75');
