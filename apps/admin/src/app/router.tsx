@@ -147,6 +147,32 @@ export function createAppRouter() {
             ),
           },
           {
+            path: 'roles',
+            lazy: async () => {
+              const { RolesPage } = await import('../features/roles/roles-page');
+              return {
+                element: (
+                  <RequirePermission permission="roles.manage">
+                    <RolesPage />
+                  </RequirePermission>
+                ),
+              };
+            },
+          },
+          {
+            path: 'approvals',
+            lazy: async () => {
+              const { ApprovalsPage } = await import('../features/roles/approvals-page');
+              return {
+                element: (
+                  <RequirePermission permission="approvals.review">
+                    <ApprovalsPage />
+                  </RequirePermission>
+                ),
+              };
+            },
+          },
+          {
             path: 'operators',
             element: (
               <RequirePermission permission="operators.manage">

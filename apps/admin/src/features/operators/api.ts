@@ -1,4 +1,10 @@
 import { adminApiPaths, adminPath, operatorSchema, type Operator, type OperatorRole } from '@lotus/contract';
+
+/** The operators and the merchant's roles (the role picker). */
+type OperatorList = {
+  items: Operator[];
+  roles: Array<{ code: string; nameTh: string; nameEn: string; builtin: boolean }>;
+};
 import { queryKeys } from '@lotus/client';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -10,7 +16,7 @@ const checked = { schema: import.meta.env.DEV && operatorSchema };
 export const operatorsQuery = () =>
   queryOptions({
     queryKey: operatorKeys.all,
-    queryFn: ({ signal }) => apiRequest<{ items: Operator[] }>(adminApiPaths.operators, { signal }),
+    queryFn: ({ signal }) => apiRequest<OperatorList>(adminApiPaths.operators, { signal }),
   });
 
 export function createOperator(body: { username: string; password: string; role: OperatorRole }) {

@@ -16,6 +16,7 @@ import { showToast } from '../../components/toast';
 import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
 import { useMe } from '../auth/api';
+import { ipLines, roleLabel, setOperatorIpAllowList } from '../roles/api';
 import {
   changeOperatorRole,
   createOperator,
@@ -25,17 +26,22 @@ import {
   setOperatorStatus,
 } from './api';
 
-const roles: OperatorRole[] = ['admin', 'finance', 'support'];
+/** The built-ins with a help text (custom roles are described by their permissions on the Roles page). */
+const helpedRoles = ['admin', 'finance', 'support'] as const;
+type RoleChoice = { code: string; nameTh: string; nameEn: string };
 type PendingAction = { kind: 'disable' | 'enable' | 'reset'; operator: Operator } | null;
 
 /** Operators of the merchant (admins only): create with a role, change the role, disable or enable, reset the authenticator. */
 export function OperatorsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useMe();
   const [isCreating, setCreating] = useState(false);
   const [pending, setPending] = useState<PendingAction>(null);
   const [roleTarget, setRoleTarget] = useState<Operator | null>(null);
+  const [ipTarget, setIpTarget] = useState<Operator | null>(null);
   const operators = useQuery(operatorsQuery());
+  const roles = operators.data?.roles ?? [];
+  const nameOf = (code: string) => roleLabel(roles, code, i18n.language);
   const action = useMutation({
     mutationFn: async (request: NonNullable<PendingAction>) => {
       const operatorId = request.operator.id;
@@ -60,7 +66,7 @@ export function OperatorsPage() {
         </span>
       ),
     },
-    { key: 'role', header: t('operators_role'), render: (row) => <Badge tone="info">{t(`role_${row.role}`)}</Badge> },
+    { key: 'role', header: t('operators_role'), render: (row) => <Badge tone="info">{nameOf(row.role)}</Badge> },
     {
       key: 'status',
       header: t('operators_status'),
@@ -88,6 +94,10 @@ export function OperatorsPage() {
           <span className="row-actions">
             <button type="button" className="button is-small is-ghost" onClick={() => setRoleTarget(row)}>
               {t('operators_change_role')}
+            </button>
+            <button type="button" className="button is-small is-ghost" onClick={() => setIpTarget(row)}>
+              {t('roles_operator_ip')}
+              {row.ipAllowList.length > 0 ? ` (${row.ipAllowList.length})` : ''}
             </button>
             <button
               type="button"
@@ -131,8 +141,9 @@ export function OperatorsPage() {
         />
       </Panel>
       <RolesHelp />
-      <CreateOperatorDialog isOpen={isCreating} onClose={() => setCreating(false)} />
-      <ChangeRoleDialog operator={roleTarget} onClose={() => setRoleTarget(null)} />
+      <CreateOperatorDialog isOpen={isCreating} onClose={() => setCreating(false)} roles={roles} />
+      <ChangeRoleDialog operator={roleTarget} onClose={() => setRoleTarget(null)} roles={roles} />
+      {ipTarget ? <IpAllowListDialog key={ipTarget.id} operator={ipTarget} onClose={() => setIpTarget(null)} /> : null}
       <Dialog
         title={pending ? t(`operators_confirm_${pending.kind}_title`, { username: pending.operator.username }) : ''}
         isOpen={pending !== null}
@@ -168,7 +179,7 @@ function RolesHelp() {
   return (
     <Panel title={t('operators_roles_title')} className="is-subtle">
       <ul className="role-help">
-        {roles.map((role) => (
+        {helpedRoles.map((role) => (
           <li key={role}>
             <Badge tone="info">{t(`role_${role}`)}</Badge> <span className="muted">{t(`role_${role}_help`)}</span>
           </li>
@@ -183,8 +194,16 @@ const createOperatorFormSchema = createOperatorBodySchema.extend({
   username: z.string().trim().pipe(createOperatorBodySchema.shape.username),
 });
 
-function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+function CreateOperatorDialog({
+  isOpen,
+  onClose,
+  roles,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  roles: RoleChoice[];
+}) {
+  const { t, i18n } = useTranslation();
   const {
     register,
     handleSubmit,
@@ -245,11 +264,15 @@ function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
             {...register('password')}
           />
         </Field>
-        <Field label={t('operators_role')} htmlFor="new-operator-role" hint={t(`role_${role}_help`)}>
+        <Field
+          label={t('operators_role')}
+          htmlFor="new-operator-role"
+          hint={t(`role_${role}_help`, { defaultValue: '' })}
+        >
           <select id="new-operator-role" {...register('role')}>
             {roles.map((value) => (
-              <option key={value} value={value}>
-                {t(`role_${value}`)}
+              <option key={value.code} value={value.code}>
+                {roleLabel(roles, value.code, i18n.language)}
               </option>
             ))}
           </select>
@@ -272,14 +295,23 @@ function CreateOperatorDialog({ isOpen, onClose }: { isOpen: boolean; onClose: (
  * Another operator's role. Their sessions go on; what they may do follows the new role at their next
  * call (the server reads the role on every call). Audited with the role before and after.
  */
-function ChangeRoleDialog({ operator, onClose }: { operator: Operator | null; onClose: () => void }) {
-  const { t } = useTranslation();
+function ChangeRoleDialog({
+  operator,
+  onClose,
+  roles,
+}: {
+  operator: Operator | null;
+  onClose: () => void;
+  roles: RoleChoice[];
+}) {
+  const { t, i18n } = useTranslation();
+  const nameOf = (code: string) => roleLabel(roles, code, i18n.language);
   const [chosen, setChosen] = useState<OperatorRole | null>(null);
   const role = chosen ?? operator?.role ?? 'support';
   const mutation = useMutation({
     mutationFn: (target: Operator) => changeOperatorRole(target.id, role),
     onSuccess: async (updated) => {
-      showToast(t('operators_done_role', { username: updated.username, role: t(`role_${updated.role}`) }));
+      showToast(t('operators_done_role', { username: updated.username, role: nameOf(updated.role) }));
       await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
       close();
     },
@@ -303,17 +335,21 @@ function ChangeRoleDialog({ operator, onClose }: { operator: Operator | null; on
       {operator ? (
         <form className="form" onSubmit={submit} noValidate>
           <p className="muted">
-            {t('operators_role_text', { username: operator.username, role: t(`role_${operator.role}`) })}
+            {t('operators_role_text', { username: operator.username, role: nameOf(operator.role) })}
           </p>
-          <Field label={t('operators_role_new')} htmlFor="operator-new-role" hint={t(`role_${role}_help`)}>
+          <Field
+            label={t('operators_role_new')}
+            htmlFor="operator-new-role"
+            hint={t(`role_${role}_help`, { defaultValue: '' })}
+          >
             <select
               id="operator-new-role"
               value={role}
               onChange={(event) => setChosen(event.target.value as OperatorRole)}
             >
               {roles.map((value) => (
-                <option key={value} value={value}>
-                  {t(`role_${value}`)}
+                <option key={value.code} value={value.code}>
+                  {nameOf(value.code)}
                 </option>
               ))}
             </select>
@@ -329,6 +365,42 @@ function ChangeRoleDialog({ operator, onClose }: { operator: Operator | null; on
           </div>
         </form>
       ) : null}
+    </Dialog>
+  );
+}
+
+/** An operator's own IP allow-list (both it and the role's must allow an address; empty = anywhere). */
+function IpAllowListDialog({ operator, onClose }: { operator: Operator; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(operator.ipAllowList.join('\n'));
+  const mutation = useMutation({
+    mutationFn: () => setOperatorIpAllowList(operator.id, ipLines(text), operator.version),
+    onSuccess: async () => {
+      showToast(t('roles_operator_ip_saved'));
+      await queryClient.invalidateQueries({ queryKey: operatorKeys.all });
+      onClose();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate();
+  };
+  return (
+    <Dialog title={t('roles_operator_ip_title', { name: operator.username })} isOpen onClose={onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        <Field label={t('roles_ip_allow_list')} htmlFor="operator-ip" hint={t('roles_ip_allow_list_hint')}>
+          <textarea id="operator-ip" rows={4} value={text} onChange={(event) => setText(event.target.value)} />
+        </Field>
+        <ErrorNote error={mutation.error} />
+        <div className="form-actions">
+          <button type="button" className="button is-ghost" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="button is-primary" disabled={mutation.isPending}>
+            {mutation.isPending ? t('working') : t('save')}
+          </button>
+        </div>
+      </form>
     </Dialog>
   );
 }
