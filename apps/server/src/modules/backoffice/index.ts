@@ -17,6 +17,8 @@
  */
 export { requireOperator, type AuthenticatedOperator } from './require-operator.ts';
 export { ensureBuiltinRoles, operatorMay } from './operator-roles.ts';
+// The first operator of a new merchant (modules/brands: merchant:create and the back-office's create).
+export { createMerchantAdmin, type MerchantAdmin } from './create-merchant-admin.ts';
 export { recordAudit, auditContext, type AuditEntry } from './audit.ts';
 export { listOperatorNames } from './operator-names.ts';
 // A member as the back-office lists it (with balances), for the member desk (modules/member-desk).
