@@ -4,6 +4,8 @@ import { LoginPage } from '../features/auth/login-page';
 import { AnnouncementsPage } from '../features/announcements/announcements-page';
 import { HelpCentrePage } from '../features/site-content/help-centre-page';
 import { SiteContentPage } from '../features/site-content/site-content-page';
+import { BrandSettingsPage } from '../features/brands/brand-settings-page';
+import { BrandsPage } from '../features/brands/brands-page';
 import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
@@ -137,6 +139,22 @@ export function createAppRouter() {
                 ),
               };
             },
+          },
+          {
+            path: 'brands',
+            element: (
+              <RequirePermission permission="brands.manage">
+                <BrandsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'brands/:merchantId',
+            element: (
+              <RequirePermission permission="brands.manage">
+                <BrandSettingsPage />
+              </RequirePermission>
+            ),
           },
           {
             path: 'audit',

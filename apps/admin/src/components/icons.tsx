@@ -22,6 +22,8 @@ const paths = {
   help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17h.01',
   // Bars of a chart: the reports.
   reports: 'M4 20h16M6 16v-5M10 16V7M14 16v-8M18 16V4',
+  // A price tag: the brands (merchants) and their settings.
+  brand: 'M4 4h8l8 8-8 8-8-8V4zM8.5 8.5h.01',
   // A game pad: the game vendors and their games.
   games:
     'M6 9h12a4 4 0 0 1 4 4v1a3 3 0 0 1-5.4 1.8L15 14H9l-1.6 1.8A3 3 0 0 1 2 14v-1a4 4 0 0 1 4-4zM7 11v3M5.5 12.5h3M16 12h.01M18 13.5h.01',
