@@ -10,6 +10,7 @@ import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
 import { FeedbackPage } from '../features/feedback/feedback-page';
+import { SiteAccessPage } from '../features/site-access/site-access-page';
 import { VendorPage } from '../features/games/vendor-page';
 import { VendorsPage } from '../features/games/vendors-page';
 import { MemberPage } from '../features/members/member-page';
@@ -91,6 +92,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="outbox.read">
                 <OutboxPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'site-access',
+            element: (
+              <RequirePermission permission="brands.manage">
+                <SiteAccessPage />
               </RequirePermission>
             ),
           },
