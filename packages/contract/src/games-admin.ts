@@ -23,7 +23,7 @@ export const gamesAdminPaths = {
   createMaintenance: '/admin-api/games/maintenance',
   /** DELETE `{ windowId }`: removes a window; answers `{ windowId }`. */
   deleteMaintenance: '/admin-api/games/maintenance',
-  /** GET `?id=`: rounds and bets of any vendor whose round id is `id`, with postings and fairness. */
+  /** GET `?id=`: the rounds of any vendor whose round id (or one of whose bet transaction ids) is `id`, with postings and fairness. */
   recall: '/admin-api/games/recall',
 } as const;
 
@@ -181,11 +181,14 @@ export const adminMaintenanceDeleteBodySchema = z.object({ windowId: z.string().
 
 export const adminRecallQuerySchema = z.object({ id: z.string().trim().min(1).max(128) });
 
+/** One ledger transfer of a round's money call: from one account kind to another. */
 export const adminRecallPostingSchema = z.object({
+  transactionId: z.string(),
+  transactionKind: z.string(),
   transferId: z.string(),
   kind: z.string(),
-  account: z.string(),
-  /** Signed: positive into the account. */
+  fromAccount: z.string(),
+  toAccount: z.string(),
   amount: moneySchema,
   at: z.number().int(),
 });

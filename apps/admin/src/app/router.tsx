@@ -11,6 +11,7 @@ import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
 import { FeedbackPage } from '../features/feedback/feedback-page';
 import { SiteAccessPage } from '../features/site-access/site-access-page';
+import { RecallPage } from '../features/games/recall-page';
 import { VendorPage } from '../features/games/vendor-page';
 import { VendorsPage } from '../features/games/vendors-page';
 import { MemberPage } from '../features/members/member-page';
@@ -76,6 +77,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="games.manage">
                 <VendorsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'games/recall',
+            element: (
+              <RequirePermission permission="games.manage">
+                <RecallPage />
               </RequirePermission>
             ),
           },

@@ -1,6 +1,7 @@
 import {
   adminGameSchema,
   adminMaintenanceWindowSchema,
+  adminRecallSchema,
   adminVendorDetailSchema,
   adminVendorListSchema,
   adminVendorSchema,
@@ -9,6 +10,7 @@ import {
   type AdminGameUpdateBody,
   type AdminMaintenanceCreateBody,
   type AdminMaintenanceWindow,
+  type AdminRecall,
   type AdminVendor,
   type AdminVendorDetail,
   type AdminVendorList,
@@ -101,3 +103,15 @@ export function deleteMaintenance(windowId: string) {
     body: { windowId },
   });
 }
+
+export const recallQuery = (id: string) =>
+  queryOptions({
+    queryKey: gameKeys.of('recall', id),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminRecall>(gamesAdminPaths.recall, {
+        signal,
+        query: { id },
+        schema: import.meta.env.DEV && adminRecallSchema,
+      }),
+    enabled: id !== '',
+  });

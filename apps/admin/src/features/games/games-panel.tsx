@@ -53,7 +53,7 @@ export function GamesPanel({ vendorId, games }: { vendorId: number; games: Admin
       header: t('games_game'),
       render: (game) => (
         <span className="games-vendor-cell">
-          <img className="games-thumb" src={game.thumbnailUrl} alt="" loading="lazy" />
+          <img className="games-thumb" src={game.thumbnailUrl} alt="" />
           <span className="cell-stack">
             <span className="strong">{t('games_name_in_language', { th: game.nameTh, en: game.nameEn })}</span>
             <span className="muted">

@@ -19,7 +19,7 @@ export function VendorsPage() {
       header: t('games_vendor'),
       render: (row) => (
         <span className="games-vendor-cell">
-          <img className="games-logo" src={row.logoUrl} alt="" loading="lazy" />
+          <img className="games-logo" src={row.logoUrl} alt="" />
           <span className="cell-stack">
             <Link
               className="strong-link"

@@ -8,6 +8,8 @@ export { getGameProfit, type GameProfit, type GameProfitQuery } from './game-pro
 export { findRoundGameIds } from './round-games.ts';
 export { roundsByGameSince } from './rounds-by-game.ts';
 export { validBetsByVendorOfMember } from './valid-bets-by-vendor.ts';
+// The back-office's game recall (modules/games): records of a round id.
+export { findRoundRecords, type RecalledRound } from './round-recall.ts';
 // The back-office's member desk: a member's rounds.
 export { listMemberBetsForDesk, type DeskBet } from './member-desk-bets.ts';
 // The reports' source (modules/reports): settled records as a subquery it groups by day, game and member.

@@ -29,3 +29,5 @@ export {
   type MemberTransferSide,
   type TransferBalances,
 } from './read-transfers.ts';
+// The back-office's game recall (modules/games): the transfers of a round's postings.
+export { listPostingTransfers, type PostingTransfer } from './posting-transfers.ts';

@@ -4,6 +4,8 @@ import {
   adminMaintenanceCreateBodySchema,
   adminMaintenanceDeleteBodySchema,
   adminMaintenanceWindowSchema,
+  adminRecallQuerySchema,
+  adminRecallSchema,
   adminVendorDetailSchema,
   adminVendorListSchema,
   adminVendorQuerySchema,
@@ -26,6 +28,7 @@ import {
   updateAdminGame,
   updateAdminVendor,
 } from './admin-catalogue.ts';
+import { recallRounds } from './recall.ts';
 
 const tags = ['admin-games'];
 
@@ -97,5 +100,14 @@ export async function adminGamesRoutes(app: AppInstance): Promise<void> {
       await deleteMaintenanceWindow(app.db, auditContext(request), request.body.windowId);
       return ok({ windowId: request.body.windowId });
     },
+  );
+
+  app.get(
+    gamesAdminPaths.recall,
+    {
+      onRequest: manage,
+      schema: { tags, querystring: adminRecallQuerySchema, response: { 200: envelopeSchema(adminRecallSchema) } },
+    },
+    async (request) => ok({ rounds: await recallRounds(app.db, request.operator.merchantId, request.query.id) }),
   );
 }

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
 import { createWithdrawalKit, type WithdrawalKit } from '../../withdrawal/withdrawal.testing.ts';
+import { createHash } from 'node:crypto';
+import { postTransfers } from '../../ledger/index.ts';
 import { maintenanceAt } from '../maintenance-windows.ts';
 
 /**
@@ -444,5 +446,103 @@ describe('vendors and the withdrawal turnover', () => {
     await call(admin, 'PUT', gamesAdminPaths.updateVendor, { ...vendorBody(detail.vendor), isEnabled: true });
     await second.settle();
     expect(await hotGameIds(second.app)).toEqual(before);
+  });
+});
+
+describe('game recall', () => {
+  test('a round found by its id or by a bet transaction id: record, postings, fairness checked; not by another merchant', async () => {
+    const member = await kit.newMember({ balance: '50.00' });
+    const serverSeed = 'recall-seed-0001';
+    const roundId = `recall-round-${member.id}`;
+    const { postingId } = await postTransfers(kit.db, {
+      merchantId: kit.merchantId,
+      currency: 'THB',
+      idempotency: { source: 'test-recall', key: roundId },
+      transfers: [
+        {
+          debit: { kind: 'member_main', memberId: member.id },
+          credit: { kind: 'house_game' },
+          amount: 500n,
+          kind: 'game_bet',
+          reference: `HOUSE:${roundId}`,
+        },
+      ],
+      nowMs: kit.clock.nowMs,
+    });
+    await kit.db
+      .insertInto('vendor_transaction')
+      .values({
+        merchant_id: kit.merchantId,
+        vendor_code: 'HOUSE',
+        transaction_id: `bet-${roundId}`,
+        kind: 'bet',
+        member_id: member.id,
+        round_id: roundId,
+        amount: 500n,
+        reference_transaction_id: null,
+        status: 'done',
+        request_hash: 'test-request-hash',
+        answer: null,
+        posting_id: postingId,
+        created_at: new Date(kit.clock.nowMs),
+      })
+      .execute();
+    await kit.db
+      .insertInto('bet_record')
+      .values({
+        merchant_id: kit.merchantId,
+        vendor_code: 'HOUSE',
+        round_id: roundId,
+        member_id: member.id,
+        vassalage: 'LTSLOT',
+        game_id: 'lucky-lotus',
+        game_type: 'RNG',
+        game_category: 'RNG',
+        game_classify: 'SC',
+        stake: 500n,
+        valid_bet: 500n,
+        payout: 0n,
+        bet_count: 1,
+        status: 'settled',
+        fairness: JSON.stringify({
+          serverSeed,
+          serverSeedHash: createHash('sha256').update(serverSeed).digest('hex'),
+          clientSeed: 'c',
+          nonce: 1,
+        }),
+        first_bet_at: new Date(kit.clock.nowMs),
+        settled_at: new Date(kit.clock.nowMs),
+        updated_at: new Date(kit.clock.nowMs),
+      })
+      .execute();
+    for (const id of [roundId, `bet-${roundId}`]) {
+      const response = await call(admin, 'GET', `${gamesAdminPaths.recall}?id=${encodeURIComponent(id)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().value.rounds).toEqual([
+        expect.objectContaining({
+          vendorCode: 'HOUSE',
+          roundId,
+          username: member.username,
+          gameName: 'Lucky Lotus',
+          stake: '5.00',
+          payout: '0.00',
+          status: 'settled',
+          fairnessVerified: true,
+          postings: [
+            expect.objectContaining({
+              transactionId: `bet-${roundId}`,
+              transactionKind: 'bet',
+              kind: 'game_bet',
+              fromAccount: 'member_main',
+              toAccount: 'house_game',
+              amount: '5.00',
+            }),
+          ],
+        }),
+      ]);
+    }
+    const elsewhere = await call(stranger, 'GET', `${gamesAdminPaths.recall}?id=${roundId}`);
+    expect(elsewhere.json().value.rounds).toEqual([]);
+    expect((await call(admin, 'GET', `${gamesAdminPaths.recall}?id=`)).statusCode).toBe(400);
   });
 });
