@@ -193,3 +193,54 @@ describe('game vendors', () => {
     });
   });
 });
+
+describe('game recall', () => {
+  test('a round looked up by id shows its record, ledger transfers and the fairness check', async () => {
+    const { calls } = installFakeApi({
+      [`GET ${gamesAdminPaths.vendors}`]: () => ok({ vendors: [vendor()] }),
+      [`GET ${gamesAdminPaths.recall}`]: () =>
+        ok({
+          rounds: [
+            {
+              vendorCode: 'HOUSE',
+              roundId: 'r-77',
+              memberId: '12',
+              username: 'somchai01',
+              vassalage: 'LTSLOT',
+              gameId: 'lucky-lotus',
+              gameName: 'Lucky Lotus',
+              status: 'settled',
+              stake: '5.00',
+              validBet: '5.00',
+              payout: '12.50',
+              betCount: 1,
+              firstBetAt: Date.UTC(2026, 10, 20, 9, 30),
+              settledAt: Date.UTC(2026, 10, 20, 9, 30),
+              fairness: { serverSeedHash: 'ab', serverSeed: 'seed', clientSeed: 'c', nonce: 1 },
+              fairnessVerified: true,
+              postings: [
+                {
+                  transactionId: 'bet-1',
+                  transactionKind: 'bet',
+                  transferId: '901',
+                  kind: 'game_bet',
+                  fromAccount: 'member_main',
+                  toAccount: 'house_game',
+                  amount: '5.00',
+                  at: Date.UTC(2026, 10, 20, 9, 30),
+                },
+              ],
+            },
+          ],
+        }),
+    });
+    const user = await openBackOffice('Games');
+    await user.click(await screen.findByRole('link', { name: 'Game recall' }));
+    await user.type(await screen.findByRole('searchbox', { name: 'Round id or bet transaction id' }), 'bet-1');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Server seed matches its commitment')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'somchai01' })).toBeTruthy();
+    expect(screen.getByText('member_main → house_game')).toBeTruthy();
+    expect(callsTo(calls, 'GET', gamesAdminPaths.recall)[0]!.query.get('id')).toBe('bet-1');
+  });
+});
