@@ -15,7 +15,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 export interface Operator {
   username: string;
   password: string;
-  role: 'admin' | 'finance' | 'support';
+  /** A built-in role; `platform` sees and creates every brand. */
+  role: 'platform' | 'admin' | 'finance' | 'support';
   /** The authenticator secret, once the first login has set it up. */
   secret: string;
 }
