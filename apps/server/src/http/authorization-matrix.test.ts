@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   adminApiPaths,
+  rolesPaths,
   announcementPaths,
   brandPaths,
   mediaPaths,
@@ -29,6 +30,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertTestOperator,
+  insertTestRole,
   type TestOperator,
   createOperatorSession,
 } from '../modules/backoffice/backoffice.testing.ts';
@@ -178,6 +180,28 @@ async function newMember(options: { isAgent?: AgentType; balance?: string } = {}
     });
   }
   return { id, username, token: await sessionOf(id), bankAccountId: Number(account.id) };
+}
+
+/** A credit waiting for a second operator: requested by a new finance operator, so anyone else may decide it. */
+async function pendingApproval(): Promise<string> {
+  const [requester, member] = await Promise.all([newOperator('finance'), newMember()]);
+  const row = await t.db
+    .insertInto('money_approval')
+    .values({
+      merchant_id: t.demoMerchantId,
+      kind: 'adjustment',
+      member_id: member.id,
+      direction: 'credit',
+      currency: 'THB',
+      amount: 150_000n,
+      reason: 'VIP goodwill',
+      request_key: `matrix-approval-${++sequence}`,
+      requested_by: requester.id,
+      requested_at: new Date(clock.nowMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
 }
 
 function newOperator(
@@ -1026,6 +1050,45 @@ describe('back-office', () => {
 
   /** A request for each changing operator call, made for `actor`, that succeeds when the actor has the permission. */
   const mutations: Record<string, (actor: TestOperator) => Promise<Omit<Call, 'token' | 'method'>>> = {
+    // Roles and four-eyes (helper roles): a custom role to create, edit or delete; an operator's allow-list;
+    // the threshold (high, so the adjustments below stay direct); another operator's pending adjustment.
+    [`POST ${rolesPaths.roles}`]: async () => ({
+      url: rolesPaths.roles,
+      body: { code: `matrix_${++sequence}`, nameTh: 'ทดสอบ', nameEn: 'Matrix', permissions: ['members.read'] },
+    }),
+    [`PUT ${rolesPaths.role}`]: async () => {
+      const code = await insertTestRole(t.db, { merchantId: t.demoMerchantId, permissions: [] });
+      return {
+        url: rolesPaths.role.replace(':code', code),
+        body: { nameTh: 'ทดสอบ', nameEn: 'Matrix', permissions: ['outbox.read'], version: 1 },
+      };
+    },
+    [`DELETE ${rolesPaths.role}`]: async () => {
+      const code = await insertTestRole(t.db, { merchantId: t.demoMerchantId, permissions: [] });
+      return { url: rolesPaths.role.replace(':code', code) };
+    },
+    [`PUT ${rolesPaths.operatorIpAllowList}`]: async () => {
+      const target = await newOperator('support');
+      return {
+        url: rolesPaths.operatorIpAllowList.replace(':operatorId', String(target.id)),
+        body: { ipAllowList: ['127.0.0.1'], version: 1 },
+      };
+    },
+    [`PUT ${rolesPaths.approvalThreshold}`]: async () => {
+      const row = await t.db
+        .selectFrom('approval_threshold')
+        .select('version')
+        .where('merchant_id', '=', t.demoMerchantId)
+        .executeTakeFirst();
+      return { url: rolesPaths.approvalThreshold, body: { amount: '99999999.00', version: row?.version ?? 0 } };
+    },
+    [`POST ${rolesPaths.approvalApprove}`]: async () => ({
+      url: rolesPaths.approvalApprove.replace(':approvalId', await pendingApproval()),
+    }),
+    [`POST ${rolesPaths.approvalReject}`]: async () => ({
+      url: rolesPaths.approvalReject.replace(':approvalId', await pendingApproval()),
+      body: { reason: 'Not agreed' },
+    }),
     // The site's maintenance and access sections saved as they are (the version read just before).
     [`PUT ${siteAccessPaths.maintenance}`]: async () => {
       const current = (await siteAccessSettings()) as { version: number; maintenance: unknown };
