@@ -23,6 +23,9 @@ export function useMyFeedback(page: number, pageSize: number) {
         isSilent: true,
       }),
     enabled: Boolean(token),
+    // An answer may have come since: opening the page always reads the list again.
+    staleTime: 0,
+    refetchOnMount: 'always',
     placeholderData: keepPreviousData,
   });
 }
