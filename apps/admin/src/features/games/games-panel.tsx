@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { gameBodyOf, gameKeys, updateGame } from './api';
 import { GameDialog } from './game-dialog';
+import { localName } from './local-name';
 
 type Flag = 'isEnabled' | 'isHot' | 'isNew';
 
@@ -17,7 +18,7 @@ type Flag = 'isEnabled' | 'isHot' | 'isNew';
  * (someone saved the game first) shows as a toast and the table is read again.
  */
 export function GamesPanel({ vendorId, games }: { vendorId: number; games: AdminGame[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<AdminGame | null>(null);
   const save = useMutation({
     mutationFn: (body: AdminGameUpdateBody) => updateGame(body),
@@ -55,7 +56,7 @@ export function GamesPanel({ vendorId, games }: { vendorId: number; games: Admin
         <span className="games-vendor-cell">
           <img className="games-thumb" src={game.thumbnailUrl} alt="" />
           <span className="cell-stack">
-            <span className="strong">{t('games_name_in_language', { th: game.nameTh, en: game.nameEn })}</span>
+            <span className="strong">{localName(i18n.language, game)}</span>
             <span className="muted">
               {game.gameId}
               {game.gameClassify ? ` · ${game.gameClassify}` : ''}

@@ -9,10 +9,11 @@ import { MaintenancePanel } from './maintenance-panel';
 import { VendorSettingsPanel } from './vendor-settings-panel';
 import { VendorState } from './vendor-state';
 import './games.css';
+import { localName } from './local-name';
 
 /** One vendor: its settings, its games (inline switches, flags and order), its maintenance windows. */
 export function VendorPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const vendorId = Number(useParams().vendorId);
   const isValidId = Number.isInteger(vendorId) && vendorId > 0;
   const detail = useQuery({ ...vendorQuery(vendorId), enabled: isValidId });
@@ -21,7 +22,7 @@ export function VendorPage() {
   return (
     <>
       <PageHeader
-        title={vendor ? t('games_name_in_language', { th: vendor.nameTh, en: vendor.nameEn }) : t('games_vendor')}
+        title={vendor ? localName(i18n.language, vendor) : t('games_vendor')}
         subtitle={
           <span className="games-subtitle">
             <Link to="/games">{t('games_vendors_title')}</Link>

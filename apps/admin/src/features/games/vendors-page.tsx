@@ -7,10 +7,11 @@ import { DataTable, type Column } from '../../components/data-table';
 import { vendorsQuery } from './api';
 import { VendorState } from './vendor-state';
 import './games.css';
+import { localName } from './local-name';
 
 /** The merchant's game vendors in lobby order (`games.manage`): state, category, games switched on. */
 export function VendorsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const vendors = useQuery(vendorsQuery());
   const columns: Column<AdminVendor>[] = [
@@ -26,7 +27,7 @@ export function VendorsPage() {
               to={`/games/vendors/${row.vendorId}`}
               onClick={(event) => event.stopPropagation()}
             >
-              {t('games_name_in_language', { th: row.nameTh, en: row.nameEn })}
+              {localName(i18n.language, row)}
             </Link>
             <span className="muted">{row.vassalage}</span>
           </span>

@@ -36,6 +36,8 @@ function defaultRange(): ReportRange {
 
 /** A table's line or its totals line (shown last, in bold). */
 type Line<T> = T & { lineKey: string; isTotal?: boolean };
+/** A line's own figures, before withTotal gives it its key. */
+type Unlined<L> = Omit<L, 'lineKey' | 'isTotal'>;
 
 function withTotal<T>(rows: T[], key: (row: T) => string, total: T): Line<T>[] {
   return [...rows.map((row) => ({ ...row, lineKey: key(row) })), { ...total, lineKey: 'total', isTotal: true }];
@@ -200,7 +202,7 @@ function DailyReport({ range }: { range: ReportRange }) {
       <DataTable
         caption={t('reports_tab_daily')}
         columns={columns}
-        rows={data ? withTotal<Row>([...data.days].reverse(), (row) => row.day!, data.totals) : undefined}
+        rows={data ? withTotal<Unlined<Row>>([...data.days].reverse(), (row) => row.day!, data.totals) : undefined}
         rowKey={(row) => row.lineKey}
         isLoading={report.isLoading}
       />
@@ -262,7 +264,7 @@ function GamesReport({ range }: { range: ReportRange }) {
         <DataTable
           caption={t('reports_by_vendor')}
           columns={vendorColumns}
-          rows={data ? withTotal<VendorRow>(data.vendors, (row) => row.vendor!, data.totals) : undefined}
+          rows={data ? withTotal<Unlined<VendorRow>>(data.vendors, (row) => row.vendor!, data.totals) : undefined}
           rowKey={(row) => row.lineKey}
           isLoading={report.isLoading}
         />
@@ -273,7 +275,9 @@ function GamesReport({ range }: { range: ReportRange }) {
           caption={t('reports_by_game')}
           columns={columns}
           rows={
-            data ? withTotal<GameRow>(data.games, (row) => `${row.vendorName}/${row.gameId}`, data.totals) : undefined
+            data
+              ? withTotal<Unlined<GameRow>>(data.games, (row) => `${row.vendorName}/${row.gameId}`, data.totals)
+              : undefined
           }
           rowKey={(row) => row.lineKey}
           isLoading={report.isLoading}
@@ -316,7 +320,7 @@ function PaymentsReport({ range }: { range: ReportRange }) {
       render: (row) => duration(row.avgProcessingSeconds, t),
     },
   ];
-  const key = (row: Row) => `${row.channel}/${row.status}`;
+  const key = (row: Unlined<Row>) => `${row.channel}/${row.status}`;
   return (
     <>
       <Panel title={t('reports_deposits')}>
@@ -325,7 +329,7 @@ function PaymentsReport({ range }: { range: ReportRange }) {
         <DataTable
           caption={t('reports_deposits')}
           columns={columns}
-          rows={data ? withTotal<Row>(data.deposits, key, data.depositTotals) : undefined}
+          rows={data ? withTotal<Unlined<Row>>(data.deposits, key, data.depositTotals) : undefined}
           rowKey={(row) => row.lineKey}
           isLoading={report.isLoading}
         />
@@ -334,7 +338,7 @@ function PaymentsReport({ range }: { range: ReportRange }) {
         <DataTable
           caption={t('reports_withdrawals')}
           columns={columns}
-          rows={data ? withTotal<Row>(data.withdrawals, key, data.withdrawalTotals) : undefined}
+          rows={data ? withTotal<Unlined<Row>>(data.withdrawals, key, data.withdrawalTotals) : undefined}
           rowKey={(row) => row.lineKey}
           isLoading={report.isLoading}
         />

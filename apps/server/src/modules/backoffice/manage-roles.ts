@@ -6,7 +6,7 @@ import {
   type Role,
   type UpdateRoleBody,
 } from '@lotus/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from './audit.ts';
@@ -23,7 +23,7 @@ import { knownPermissionsOf } from './operator-roles.ts';
  */
 
 type RoleRow = Pick<
-  OperatorRoleTable,
+  Selectable<OperatorRoleTable>,
   'code' | 'name_th' | 'name_en' | 'permissions' | 'ip_allow_list' | 'idle_minutes' | 'absolute_hours'
 > & { builtin: boolean; version: number };
 

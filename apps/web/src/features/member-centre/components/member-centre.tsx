@@ -61,7 +61,8 @@ const navIcons: Record<MemberCentrePage, string> = {
   personalHistoryCopy:
     'M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm0 2v16h10V4H7zm2 3h6v2H9V7zm0 4h6v2H9v-2zm0 4h4v2H9v-2z',
   personalProfit: 'M4 20h17v2H2V3h2v17zm3-3V11h3v6H7zm5 0V7h3v10h-3zm5 0v-8h3v8h-3z',
-  feedback: 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2zm1 2v12.8L7.3 16H20V5H5zm3 3h8v2H8V8zm0 4h5v2H8v-2z',
+  feedback:
+    'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2zm1 2v12.8L7.3 16H20V5H5zm3 3h8v2H8V8zm0 4h5v2H8v-2z',
 };
 
 const pageTitleKeys: Record<MemberCentrePage, string> = {
