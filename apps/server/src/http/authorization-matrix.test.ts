@@ -7,6 +7,7 @@ import {
   mediaPaths,
   memberDeskPaths,
   siteContentPaths,
+  gamesAdminPaths,
   backofficeErrorCodes,
   depositErrorCodes,
   depositPaths,
@@ -25,6 +26,7 @@ import {
   type OperatorRole,
   trialMemberType,
 } from '@lotus/contract';
+import type { AdminVendorDetail, AdminVendorList } from '@lotus/contract';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -381,6 +383,7 @@ describe('calls that need a member token', () => {
       `GET ${apiPaths.sliderChallenge}`,
       `GET ${gamePaths.rankList}`,
       `GET ${apiPaths.hotGames}`,
+      `GET ${siteContentPaths.homeLanes}`,
       `GET ${apiPaths.announcements}`,
       `GET ${apiPaths.country}`,
       `GET ${apiPaths.domainRoute}`,
@@ -1098,6 +1101,49 @@ describe('back-office', () => {
       const current = (await siteAccessSettings()) as { version: number; access: unknown };
       return { url: siteAccessPaths.access, body: { version: current.version, value: current.access } };
     },
+    // Games (modules/games): the first vendor and its first game saved as they are; a maintenance window
+    // far in the future (so no launch in this file meets it), and one created just to be removed.
+    [`PUT ${gamesAdminPaths.updateVendor}`]: async () => {
+      const { vendor } = await firstVendorDetail();
+      const { vendorId, version, isEnabled, sort, isHot, nameTh, nameEn, logoUrl, gameCategory } = vendor;
+      return {
+        url: gamesAdminPaths.updateVendor,
+        body: {
+          vendorId,
+          version,
+          isEnabled,
+          sort,
+          isHot,
+          nameTh,
+          nameEn,
+          logoUrl,
+          gameCategory,
+          turnoverExclusionPct: 0,
+        },
+      };
+    },
+    [`PUT ${gamesAdminPaths.updateGame}`]: async () => {
+      const game = (await firstVendorDetail()).games[0]!;
+      const { gameRowId, version, isEnabled, sort, isHot, isNew, nameTh, nameEn, thumbnailUrl, minBet } = game;
+      return {
+        url: gamesAdminPaths.updateGame,
+        body: { gameRowId, version, isEnabled, sort, isHot, isNew, nameTh, nameEn, thumbnailUrl, minBet },
+      };
+    },
+    [`POST ${gamesAdminPaths.createMaintenance}`]: async () => ({
+      url: gamesAdminPaths.createMaintenance,
+      body: await farMaintenanceWindow(),
+    }),
+    [`DELETE ${gamesAdminPaths.deleteMaintenance}`]: async () => {
+      const created = await send({
+        method: 'POST',
+        url: gamesAdminPaths.createMaintenance,
+        token: (await newOperator('admin')).token,
+        body: await farMaintenanceWindow(),
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      return { url: gamesAdminPaths.deleteMaintenance, body: { windowId: created.json().value.windowId } };
+    },
     [`PUT ${feedbackPaths.adminAnswer}`]: async () => ({
       url: feedbackPaths.adminAnswer.replace(':feedbackId', await memberFeedback()),
       body: { answer: 'Thank you, fixed.', version: 1 },
@@ -1306,6 +1352,28 @@ describe('back-office', () => {
       return { url: withdrawalPaths.adminForceReceived, body: { withdrawalId, remark: 'bank confirmed' } };
     },
   };
+
+  /** The merchant's first vendor with its games, as the back-office reads it. */
+  async function firstVendorDetail(): Promise<AdminVendorDetail> {
+    const token = (await newOperator('admin')).token;
+    const list = await send({ method: 'GET', url: gamesAdminPaths.vendors, token });
+    expect(list.statusCode, list.body).toBe(200);
+    const vendorId = (list.json().value as AdminVendorList).vendors.find((vendor) => vendor.gameCount > 0)!.vendorId;
+    const detail = await send({ method: 'GET', url: `${gamesAdminPaths.vendor}?vendorId=${vendorId}`, token });
+    expect(detail.statusCode, detail.body).toBe(200);
+    return detail.json().value as AdminVendorDetail;
+  }
+
+  /** A one-off maintenance window of the first vendor, ten years from now. */
+  async function farMaintenanceWindow(): Promise<Record<string, unknown>> {
+    const startsAt = Date.now() + 10 * 365 * 86_400_000;
+    return {
+      vendorId: (await firstVendorDetail()).vendor.vendorId,
+      kind: 'once',
+      startsAt,
+      endsAt: startsAt + 3_600_000,
+    };
+  }
 
   async function siteAccessSettings(): Promise<unknown> {
     const response = await send({
