@@ -42,7 +42,8 @@ export function OperatorMenu({ operator }: { operator: OperatorMe['operator'] })
           {operator.username.slice(0, 1).toUpperCase()}
         </span>
         <span className="operator-name">{operator.username}</span>
-        <Badge tone="info">{t(`role_${operator.role}`)}</Badge>
+        {/* A custom role has no text of its own: its code shows. */}
+        <Badge tone="info">{t(`role_${operator.role}`, { defaultValue: operator.role })}</Badge>
         {/* The name is the visible name and role, then what the button opens (WCAG 2.5.3: label in name). */}
         <span className="visually-hidden">{t('operator_menu')}</span>
       </button>

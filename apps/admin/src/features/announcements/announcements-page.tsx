@@ -161,7 +161,7 @@ export function AnnouncementsPage() {
           </button>
         }
       />
-      <Panel title={t('announcements_list')}>
+      <Panel title={t('announcements_list')} className="announcements-table">
         <ErrorNote error={announcements.error} />
         <DataTable
           columns={announcementColumns}
@@ -174,6 +174,7 @@ export function AnnouncementsPage() {
       </Panel>
       <Panel
         title={t('announcements_banners')}
+        className="announcements-table"
         actions={
           <button type="button" className="button" onClick={() => setEditingBanner({ row: null })}>
             {t('announcements_banner_new')}

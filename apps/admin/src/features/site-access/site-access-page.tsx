@@ -86,16 +86,18 @@ function Summary({ settings }: { settings: SiteAccessSettings }) {
   const tone = caller.siteStatus === 0 ? 'good' : 'warn';
   return (
     <Panel title={t('site_access_summary_title')}>
-      <ul className="site-access-summary">
-        {items.map((item, index) => (
-          <li key={index}>{item}</li>
-        ))}
-      </ul>
-      <p>
-        {t('site_access_you', { ip: caller.ip, country: caller.country || '—' })}{' '}
-        <Badge tone={tone}>{t(`site_access_status_${caller.siteStatus}`)}</Badge>
-      </p>
-      <p className="muted">{t('site_access_backoffice_note')}</p>
+      <div className="site-access-summary-body">
+        <ul className="site-access-summary">
+          {items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+        <p>
+          {t('site_access_you', { ip: caller.ip, country: caller.country || '—' })}{' '}
+          <Badge tone={tone}>{t(`site_access_status_${caller.siteStatus}`)}</Badge>
+        </p>
+        <p className="muted">{t('site_access_backoffice_note')}</p>
+      </div>
     </Panel>
   );
 }
