@@ -72,7 +72,8 @@ test('every link in a promotion and every banner button opens a page of the site
   await startSession(page, 'EN');
   await page.goto('/promotions');
   const cards = page.locator('.promotion-card');
-  await expect(cards).toHaveCount(4);
+  // The demo's four, and any promotion an earlier journey published on this database (announcements.spec).
+  await expect(cards.nth(3)).toBeVisible();
   const details = await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
   const targets = new Set<string>();
   for (const detail of details) {
