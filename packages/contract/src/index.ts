@@ -12,6 +12,7 @@ export * from './paths.ts';
 export * from './sealed.ts';
 export * from './site.ts';
 export * from './copyright.ts';
+export * from './rich-text.ts';
 export * from './seamless-wallet.ts';
 export * from './verification.ts';
 export * from './withdrawals.ts';

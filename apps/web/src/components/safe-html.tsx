@@ -1,3 +1,4 @@
+import { richTextElements } from '@lotus/contract';
 import { createElement, Fragment, type ReactNode } from 'react';
 
 /**
@@ -8,39 +9,7 @@ import { createElement, Fragment, type ReactNode } from 'react';
  * javascript: links) is dropped, keeping only the text of unknown wrappers. This replaced
  * DOMPurify, which was a tenth of the home page's JavaScript budget.
  */
-const allowedElements = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'small',
-  'mark',
-  'span',
-  'div',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'a',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'code',
-  'pre',
-]);
+const allowedElements = new Set(richTextElements);
 /** Elements whose content is dropped with them (their text is not content). */
 const droppedWithContent = new Set([
   'script',

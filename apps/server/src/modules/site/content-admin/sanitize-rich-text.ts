@@ -1,45 +1,14 @@
+import { richTextElements } from '@lotus/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
  * Operators' rich text (help articles) is cleaned when it is saved, so what is stored is already
  * safe wherever it is drawn; the site's SafeHtml (apps/web/src/components/safe-html.tsx) checks it
- * again as it draws. The lists here are that component's: text formatting, lists, headings, tables,
- * code and links; links only to same-site paths, anchors, http(s), mailto and tel. Everything else
+ * again as it draws. Both use the contract's element list (`richTextElements`: text formatting,
+ * lists, headings, tables, code and links); links only to same-site paths, anchors, http(s), mailto and tel. Everything else
  * goes: script and style with their content, iframes, SVG, forms, event handlers, style attributes.
  */
-const allowedTags = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'small',
-  'mark',
-  'span',
-  'div',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'a',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'code',
-  'pre',
-];
+const allowedTags = [...richTextElements];
 
 const options: sanitizeHtml.IOptions = {
   allowedTags,
