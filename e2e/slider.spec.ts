@@ -53,6 +53,17 @@ async function dragTo(page: Page, challenge: SliderChallenge, targetX: number): 
   const distance = (targetX * stage!.width) / challenge.width;
   const startX = handle!.x + handle!.width / 2;
   const startY = handle!.y + handle!.height / 2;
+  // A press lands on whatever is drawn there: say what it is when it is not the handle (a menu or a
+  // notice over the slider), rather than a silent drag of nothing.
+  const pressed = await page.evaluate(
+    ([x, y]) => {
+      const element = document.elementFromPoint(x!, y!);
+      return element?.closest('.slider-challenge__handle') ? 'handle' : (element?.outerHTML.slice(0, 200) ?? 'nothing');
+    },
+    [startX, startY],
+  );
+  expect(pressed, 'the press lands on the handle').toBe('handle');
+  await expect(slider).toHaveAttribute('data-status', /^(ready|failed)$/);
   await page.mouse.move(startX, startY);
   await page.mouse.down();
   // Quick at first, slower near the end, with a slight wobble: steps of uneven length and pace.
@@ -63,6 +74,8 @@ async function dragTo(page: Page, challenge: SliderChallenge, targetX: number): 
   }
   await page.mouse.move(startX + distance, startY);
   await page.mouse.up();
+  // The release sends the drag for checking (a drag of zero length would send nothing).
+  await expect(slider).not.toHaveAttribute('data-status', 'ready');
 }
 
 test('login through the real slider: a drag that misses the gap is refused and brings a new puzzle; a drag onto the gap logs the member in with a token that puzzle earned', async ({
