@@ -1,0 +1,595 @@
+import {
+  adminApiPaths,
+  announcementPaths,
+  brandPaths,
+  feedbackPaths,
+  memberDeskPaths,
+  operatorPermissions,
+  rolesPaths,
+  siteContentPaths,
+} from '@lotus/contract';
+import type { RouteOptions } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema.ts';
+import { insertTestOperator, insertTestRole, type TestOperator } from '../modules/backoffice/backoffice.testing.ts';
+import { hashToken } from '../modules/identity/index.ts';
+import { insertTestMember, insertTestSession } from '../testing/members.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { endpointsOf, operatorPermissionOf, type Endpoint } from './authorization-matrix.testing.ts';
+
+/**
+ * Issue 15, "another merchant's id answers 404 like an unknown one", proved over the route table:
+ * EVERY /admin-api call with a path parameter naming a record is made by an operator of merchant A
+ * holding every permission but `brands.platform`, naming a record that exists in merchant B. It must
+ * answer exactly what an unknown id answers (404 and the same error code), and leave every row of
+ * merchant B as it was. The table below says how to make B's record for each call; a call added
+ * without an entry fails the first test, so the table cannot fall behind the routes.
+ *
+ * The platform role (`brands.platform`) sees every merchant's brand settings by design (modules/brands
+ * visibleMerchant); it is checked apart: it reads B's brand, and still gets 404 for B's other records.
+ */
+
+let t: TestApp;
+const routeTable: RouteOptions[] = [];
+let idEndpoints: Endpoint[];
+let merchantB: { id: number; code: string };
+let actor: TestOperator;
+let platformActor: TestOperator;
+let sequence = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { onRoute: (route) => routeTable.push(route) });
+  idEndpoints = endpointsOf(routeTable).filter(
+    (endpoint) =>
+      endpoint.url.startsWith('/admin-api/') &&
+      /:[A-Za-z]/.test(endpoint.url) &&
+      operatorPermissionOf(endpoint) !== undefined,
+  );
+  const code = 'crossb';
+  const row = await t.db
+    .insertInto('merchant')
+    .values({
+      code,
+      name: 'Merchant B',
+      status: 'active',
+      currency: 'THB',
+      currency_symbol: '฿',
+      default_language: 'EN',
+      config: sql`(SELECT config FROM merchant WHERE code = 'demo')` as never,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  merchantB = { id: row.id, code };
+  await t.db
+    .insertInto('merchant_domain')
+    .values({ merchant_id: merchantB.id, domain: 'crossb.example.com', is_primary: true } as never)
+    .execute();
+  const everythingButPlatform = await insertTestRole(t.db, {
+    merchantId: t.demoMerchantId,
+    permissions: operatorPermissions.filter((permission) => permission !== 'brands.platform'),
+  });
+  [actor, platformActor] = await Promise.all([
+    insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: everythingButPlatform }),
+    insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'platform' }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/* ---------------------------------------------------------------------------------------------- *
+ * Merchant B's records, straight in the tables (their creation is tested by their modules).
+ * ---------------------------------------------------------------------------------------------- */
+
+const now = () => new Date();
+
+async function memberOfB(): Promise<string> {
+  const id = await insertTestMember(t.db, merchantB.id, `crossb${++sequence}`);
+  return String(id);
+}
+
+async function sessionOfB(): Promise<{ memberId: string; sessionId: string }> {
+  const memberId = await memberOfB();
+  const token = await insertTestSession(t.db, merchantB.id, BigInt(memberId));
+  const session = await t.db
+    .selectFrom('member_session')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirstOrThrow();
+  return { memberId, sessionId: String(session.id) };
+}
+
+async function operatorOfB(): Promise<string> {
+  return String((await insertTestOperator(t.db, { merchantId: merchantB.id, role: 'support' })).id);
+}
+
+async function roleOfB(): Promise<string> {
+  return insertTestRole(t.db, { merchantId: merchantB.id, permissions: ['members.read'] });
+}
+
+async function approvalOfB(): Promise<string> {
+  const [requester, memberId] = await Promise.all([
+    insertTestOperator(t.db, { merchantId: merchantB.id, role: 'finance' }),
+    memberOfB(),
+  ]);
+  const row = await t.db
+    .insertInto('money_approval')
+    .values({
+      merchant_id: merchantB.id,
+      kind: 'adjustment',
+      member_id: BigInt(memberId),
+      direction: 'credit',
+      currency: 'THB',
+      amount: 150_000n,
+      reason: 'VIP goodwill',
+      request_key: `cross-approval-${++sequence}`,
+      requested_by: requester.id,
+      requested_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** A member of B writes feedback through the site API of B, as members do. */
+async function feedbackOfB(): Promise<string> {
+  const memberId = await memberOfB();
+  const token = await insertTestSession(t.db, merchantB.id, BigInt(memberId));
+  const response = await t.app.inject({
+    method: 'POST',
+    url: feedbackPaths.mine,
+    headers: { merchant: merchantB.code, language: 'EN', authorization: token },
+    payload: { type: 'problem', content: 'The game froze' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return String(response.json().value.id);
+}
+
+/** A row of B in one of the site content tables (announcements, banners, the site's lists). */
+async function siteRowOfB(table: string, values: Record<string, unknown>): Promise<string> {
+  const row = await (t.db as unknown as Kysely<Record<string, { id: number }>>)
+    .insertInto(table)
+    .values({ ...values, merchant_id: merchantB.id } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+const siteRows = {
+  announcement: () =>
+    siteRowOfB('announcement', {
+      code: `cross-${++sequence}`,
+      type: 'PL',
+      title_th: 'ประกาศ',
+      title_en: 'Notice',
+      content_th: '',
+      content_en: '',
+      published_at: now(),
+    }),
+  banner: () =>
+    siteRowOfB('banner', {
+      code: `cross-${++sequence}`,
+      group_name: 'home',
+      title_th: 'แบนเนอร์',
+      title_en: 'Banner',
+      image_url: '/art/banner.png',
+      link_url: null,
+      sort: 0,
+    }),
+  customerService: () =>
+    siteRowOfB('customer_service', {
+      code: `cross-${++sequence}`,
+      type: 'LINE',
+      label_th: 'ไลน์',
+      label_en: 'LINE',
+      url: 'https://line.me/x',
+      sort: 0,
+    }),
+  resource: () =>
+    siteRowOfB('site_resource', {
+      key: `cross-${++sequence}`,
+      resource_type: 'APP_ANDROID',
+      label_name_en: 'App',
+      label_th: 'แอป',
+      label_en: 'App',
+      url: 'https://example.com/app',
+      qr_code_url: null,
+      sort: 0,
+    }),
+  partner: () =>
+    siteRowOfB('partner', { code: `cross-${++sequence}`, name: 'Studio', logo_url: '/art/partner.png', sort: 0 }),
+  helpCategory: () =>
+    siteRowOfB('help_category', { code: `cross-${++sequence}`, title_th: 'หมวด', title_en: 'Category', sort: 0 }),
+  helpArticle: () =>
+    siteRowOfB('help_topic', {
+      tag: `cross-${++sequence}`,
+      title_th: 'บทความ',
+      title_en: 'Article',
+      content_th: '',
+      content_en: '',
+      sort: 0,
+    }),
+  homeLane: () =>
+    siteRowOfB('home_lane', {
+      code: `cross-${++sequence}`,
+      title_th: 'เกมฮิต',
+      title_en: 'Hot',
+      source: 'hot',
+      sort: 0,
+    }),
+};
+
+/* ---------------------------------------------------------------------------------------------- *
+ * The table: per call, B's record (its path parameters) and a body that would succeed on A's own
+ * record, so that nothing but the id can make the answer 404.
+ * ---------------------------------------------------------------------------------------------- */
+
+interface IdCase {
+  /** Makes B's record(s); the path parameters naming them. */
+  inB: () => Promise<Record<string, string>>;
+  body?: () => unknown | Promise<unknown>;
+  query?: string;
+  /** The platform role may reach B's record by design (brands): not called as platform here. */
+  isPlatformWide?: boolean;
+}
+
+let agentOfA: Promise<bigint> | undefined;
+const member = async () => ({ memberId: await memberOfB() });
+const operator = async () => ({ operatorId: await operatorOfB() });
+
+const announcementBody = () => ({
+  type: 'PL',
+  titleTh: 'ประกาศ',
+  titleEn: 'Notice',
+  contentTh: '<p>ข้อความ</p>',
+  contentEn: '<p>Text</p>',
+  imageUrl: null,
+  isPinned: false,
+  isPopup: false,
+  sort: 0,
+  audience: 'all',
+  enabled: true,
+  activeFrom: null,
+  activeUntil: null,
+  version: 1,
+});
+const bannerBody = () => ({
+  groupName: 'home',
+  titleTh: 'แบนเนอร์',
+  titleEn: 'Banner',
+  subtitleTh: null,
+  subtitleEn: null,
+  buttonLabelTh: null,
+  buttonLabelEn: null,
+  imageUrl: '/art/banner.png',
+  linkUrl: null,
+  sort: 0,
+  enabled: true,
+  version: 1,
+});
+const siteBodies = {
+  customerService: () => ({
+    type: 'LINE',
+    labelTh: 'ไลน์',
+    labelEn: 'LINE',
+    url: 'https://line.me/x',
+    isVip: false,
+    sort: 0,
+    enabled: true,
+    version: 1,
+  }),
+  resource: () => ({
+    key: `cross-${++sequence}`,
+    resourceType: 'APP_ANDROID',
+    labelTh: 'แอป',
+    labelEn: 'App',
+    url: 'https://example.com/app',
+    qrImageUrl: '/art/qr.png',
+    sort: 0,
+    enabled: true,
+    version: 1,
+  }),
+  partner: () => ({ name: 'Studio', logoUrl: '/art/partner.png', sort: 0, enabled: true, version: 1 }),
+  helpCategory: () => ({
+    code: `cross-${++sequence}`,
+    titleTh: 'หมวด',
+    titleEn: 'Category',
+    sort: 0,
+    enabled: true,
+    version: 1,
+  }),
+  helpArticle: () => ({
+    tag: `cross-${++sequence}`,
+    categoryId: null,
+    titleTh: 'บทความ',
+    titleEn: 'Article',
+    contentTh: '<p>ก</p>',
+    contentEn: '<p>A</p>',
+    sort: 0,
+    enabled: true,
+    version: 1,
+  }),
+  homeLane: () => ({
+    code: `cross-${++sequence}`,
+    titleTh: 'เกมฮิต',
+    titleEn: 'Hot',
+    category: null,
+    source: 'hot',
+    gameIds: [],
+    maxGames: 6,
+    sort: 0,
+    enabled: true,
+    version: 1,
+  }),
+};
+
+/** Both calls of one site content item: PUT with a body, DELETE at version 1. */
+function siteItem(path: string, make: () => Promise<string>, body: () => unknown): Record<string, IdCase> {
+  return {
+    [`PUT ${path}`]: { inB: async () => ({ id: await make() }), body },
+    [`DELETE ${path}`]: { inB: async () => ({ id: await make() }), query: 'version=1' },
+  };
+}
+
+async function brandB(): Promise<{ version: number; config: Record<string, unknown> }> {
+  const row = await t.db
+    .selectFrom('merchant')
+    .select(['version', 'config'])
+    .where('id', '=', merchantB.id)
+    .executeTakeFirstOrThrow();
+  return { version: row.version, config: row.config as unknown as Record<string, unknown> };
+}
+let brandBNow: { version: number; config: Record<string, unknown> } = { version: 1, config: {} };
+
+const idCases: Record<string, IdCase> = {
+  // Members and their desk (modules/backoffice, modules/member-desk).
+  [`GET ${adminApiPaths.member}`]: { inB: member },
+  [`GET ${adminApiPaths.memberLedger}`]: { inB: member },
+  [`POST ${adminApiPaths.memberAdjustments}`]: {
+    inB: member,
+    body: () => ({ direction: 'credit', amount: '10.00', reason: 'goodwill' }),
+  },
+  [`GET ${memberDeskPaths.profile}`]: { inB: member },
+  [`PUT ${memberDeskPaths.status}`]: {
+    inB: member,
+    body: () => ({ action: 'lock', reason: 'checking a chargeback', version: 1 }),
+  },
+  [`POST ${memberDeskPaths.passwordReset}`]: { inB: member, body: () => ({ reason: 'verified by phone' }) },
+  [`POST ${memberDeskPaths.twoFactorReset}`]: {
+    inB: async () => {
+      const { memberId } = await member();
+      await t.db
+        .insertInto('member_totp')
+        .values({
+          member_id: BigInt(memberId),
+          merchant_id: merchantB.id,
+          secret: 'JBSWY3DPEHPK3PXP',
+          enabled_at: now(),
+          pending_secret: null,
+          updated_at: now(),
+        })
+        .execute();
+      return { memberId };
+    },
+    body: () => ({ reason: 'lost phone' }),
+  },
+  [`GET ${memberDeskPaths.logins}`]: { inB: member },
+  [`GET ${memberDeskPaths.sessions}`]: { inB: member },
+  [`DELETE ${memberDeskPaths.sessions}`]: { inB: async () => ({ memberId: (await sessionOfB()).memberId }) },
+  [`DELETE ${memberDeskPaths.session}`]: { inB: sessionOfB },
+  [`GET ${memberDeskPaths.bankAccounts}`]: { inB: member },
+  [`GET ${memberDeskPaths.deposits}`]: { inB: member },
+  [`GET ${memberDeskPaths.withdrawals}`]: { inB: member },
+  [`GET ${memberDeskPaths.bets}`]: { inB: member },
+  [`PUT ${memberDeskPaths.tags}`]: { inB: member, body: () => ({ tags: [], version: 1 }) },
+  [`GET ${memberDeskPaths.notes}`]: { inB: member },
+  [`POST ${memberDeskPaths.notes}`]: { inB: member, body: () => ({ body: 'Called about a late deposit' }) },
+  [`GET ${memberDeskPaths.agentTree}`]: { inB: member },
+  [`GET ${memberDeskPaths.linked}`]: { inB: member },
+  // Moving a member under another agent (modules/agents): the new upline is an agent of A, so only B's member is wrong.
+  'PUT /admin-api/members/:memberId/upline': {
+    inB: async () => {
+      agentOfA ??= insertTestMember(t.db, t.demoMerchantId, `crossagent${++sequence}`, now(), { is_agent: 1 });
+      return member();
+    },
+    body: async () => ({ uplineId: String(await agentOfA), reason: 'moving the team' }),
+  },
+  'GET /admin-api/members/:memberId/upline-history': { inB: member },
+  // Operators, roles and four-eyes approvals (modules/backoffice).
+  [`PATCH ${adminApiPaths.operator}`]: { inB: operator, body: () => ({ status: 'disabled' }) },
+  [`PUT ${adminApiPaths.operatorRole}`]: { inB: operator, body: () => ({ role: 'finance' }) },
+  [`DELETE ${adminApiPaths.operatorTotp}`]: { inB: operator },
+  [`PUT ${rolesPaths.operatorIpAllowList}`]: {
+    inB: operator,
+    body: () => ({ ipAllowList: ['127.0.0.1'], version: 1 }),
+  },
+  [`PUT ${rolesPaths.role}`]: {
+    inB: async () => ({ code: await roleOfB() }),
+    body: () => ({ nameTh: 'ทดสอบ', nameEn: 'Matrix', permissions: ['outbox.read'], version: 1 }),
+  },
+  [`DELETE ${rolesPaths.role}`]: { inB: async () => ({ code: await roleOfB() }) },
+  [`POST ${rolesPaths.approvalApprove}`]: { inB: async () => ({ approvalId: await approvalOfB() }) },
+  [`POST ${rolesPaths.approvalReject}`]: {
+    inB: async () => ({ approvalId: await approvalOfB() }),
+    body: () => ({ reason: 'Not agreed' }),
+  },
+  // Feedback (modules/feedback).
+  [`PUT ${feedbackPaths.adminAnswer}`]: {
+    inB: async () => ({ feedbackId: await feedbackOfB() }),
+    body: () => ({ answer: 'Thank you, fixed.', version: 1 }),
+  },
+  [`POST ${feedbackPaths.adminClose}`]: {
+    inB: async () => ({ feedbackId: await feedbackOfB() }),
+    body: () => ({ version: 1 }),
+  },
+  // Site content (modules/site).
+  [`PUT ${announcementPaths.adminAnnouncementItem}`]: {
+    inB: async () => ({ id: await siteRows.announcement() }),
+    body: announcementBody,
+  },
+  [`DELETE ${announcementPaths.adminAnnouncementItem}`]: {
+    inB: async () => ({ id: await siteRows.announcement() }),
+    query: 'version=1',
+  },
+  [`PUT ${announcementPaths.adminBannerItem}`]: {
+    inB: async () => ({ id: await siteRows.banner() }),
+    body: bannerBody,
+  },
+  [`DELETE ${announcementPaths.adminBannerItem}`]: {
+    inB: async () => ({ id: await siteRows.banner() }),
+    query: 'version=1',
+  },
+  ...siteItem(siteContentPaths.adminCustomerServiceItem, siteRows.customerService, siteBodies.customerService),
+  ...siteItem(siteContentPaths.adminResourceItem, siteRows.resource, siteBodies.resource),
+  ...siteItem(siteContentPaths.adminPartnerItem, siteRows.partner, siteBodies.partner),
+  ...siteItem(siteContentPaths.adminHelpCategoryItem, siteRows.helpCategory, siteBodies.helpCategory),
+  ...siteItem(siteContentPaths.adminHelpArticleItem, siteRows.helpArticle, siteBodies.helpArticle),
+  ...siteItem(siteContentPaths.adminHomeLaneItem, siteRows.homeLane, siteBodies.homeLane),
+  // Brands (modules/brands): B itself, at its current version, with its own settings sent back.
+  [`GET ${brandPaths.brand}`]: { inB: async () => ({ merchantId: String(merchantB.id) }), isPlatformWide: true },
+  [`PUT ${brandPaths.brandSettings}`]: {
+    inB: async () => {
+      brandBNow = await brandB();
+      return { merchantId: String(merchantB.id) };
+    },
+    body: () => {
+      const { sessions, verification, loginSecurity } = brandBNow.config;
+      return { version: brandBNow.version, section: 'security', value: { sessions, verification, loginSecurity } };
+    },
+    isPlatformWide: true,
+  },
+  [`PUT ${brandPaths.brandDomains}`]: {
+    inB: async () => {
+      brandBNow = await brandB();
+      return { merchantId: String(merchantB.id) };
+    },
+    body: () => ({
+      version: brandBNow.version,
+      domains: [{ domain: 'crossb.example.com', isPrimary: true }],
+    }),
+    isPlatformWide: true,
+  },
+};
+
+/* ---------------------------------------------------------------------------------------------- *
+ * Calling, and what "nothing changed in B" means.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** An id no merchant has, per parameter: what a call answers for it is what B's id must get. */
+const unknownParams: Record<string, string> = { code: 'no_such_role' };
+const unknownId = '2147480000';
+
+function urlOf(endpoint: Endpoint, params: Record<string, string>, query?: string): string {
+  const path = endpoint.url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? unknownId),
+  );
+  return query ? `${path}?${query}` : path;
+}
+
+function send(endpoint: Endpoint, token: string, url: string, body: unknown) {
+  return t.app.inject({
+    method: endpoint.method as 'GET',
+    url,
+    headers: {
+      merchant: 'demo',
+      language: 'EN',
+      authorization: token,
+      'idempotency-key': `cross-${++sequence}-${Date.now()}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+/** Every row of merchant B: each table with a merchant_id column, and B's merchant row. */
+async function merchantFingerprint(db: Kysely<Database>, merchantId: number): Promise<Record<string, string>> {
+  const { rows: tables } = await sql<{ name: string }>`
+    SELECT c.table_name AS name FROM information_schema.columns c
+    JOIN information_schema.tables t ON t.table_name = c.table_name AND t.table_schema = c.table_schema
+    WHERE c.table_schema = current_schema() AND c.column_name = 'merchant_id' AND t.table_type = 'BASE TABLE'
+    ORDER BY c.table_name`.execute(db);
+  const { rows } = await sql<{ key: string; value: string }>`${sql.join(
+    [
+      sql`SELECT 'merchant'::text AS key, md5(coalesce(string_agg(t::text, '|'), '')) AS value FROM merchant t WHERE id = ${merchantId}`,
+      ...tables.map(({ name }) =>
+        // Session rows may be read by a call (last_seen_at), so they are compared without it.
+        name === 'member_session' || name === 'operator_session'
+          ? sql`SELECT ${name}::text AS key, md5(coalesce(string_agg(t.id::text || ':' || coalesce(t.revoked_at::text, ''), '|' ORDER BY t.id), '')) AS value FROM ${sql.table(name)} t WHERE t.merchant_id = ${merchantId}`
+          : sql`SELECT ${name}::text AS key, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS value FROM ${sql.table(name)} t WHERE t.merchant_id = ${merchantId}`,
+      ),
+    ],
+    sql` UNION ALL `,
+  )}`.execute(db);
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/** What is wrong with the call naming B's record (null: answered like an unknown id, changed nothing of B). */
+async function crossMerchantProblem(endpoint: Endpoint, token: string, idCase: IdCase): Promise<string | null> {
+  const params = await idCase.inB();
+  const body = endpoint.method === 'GET' ? undefined : ((await idCase.body?.()) ?? {});
+  const unknown = await send(
+    endpoint,
+    token,
+    urlOf(
+      endpoint,
+      Object.fromEntries(Object.keys(params).map((name) => [name, unknownParams[name] ?? unknownId])),
+      idCase.query,
+    ),
+    body,
+  );
+  const before = await merchantFingerprint(t.db, merchantB.id);
+  const response = await send(endpoint, token, urlOf(endpoint, params, idCase.query), body);
+  const after = await merchantFingerprint(t.db, merchantB.id);
+  if (unknown.statusCode !== 404)
+    return `${endpoint.label}: an unknown id answered ${unknown.statusCode} ${unknown.body.slice(0, 200)}`;
+  if (response.statusCode !== 404 || response.json().errorCode !== unknown.json().errorCode)
+    return `${endpoint.label}: B's id answered ${response.statusCode} ${response.body.slice(0, 200)}, an unknown one 404 ${unknown.json().errorCode}`;
+  const changed = Object.keys(before).filter((key) => before[key] !== after[key]);
+  return changed.length > 0 ? `${endpoint.label}: answered 404, but changed B's ${changed.join(', ')}` : null;
+}
+
+describe("another merchant's ids on every /admin-api call", () => {
+  it('has an entry for every call with an id in its path, and none for a call that is gone', () => {
+    const labels = idEndpoints.map((endpoint) => endpoint.label);
+    expect(labels.length).toBeGreaterThan(40);
+    expect(
+      labels.filter((label) => !(label in idCases)),
+      'calls with an id in the path but no entry in idCases: say how to make the record in merchant B',
+    ).toEqual([]);
+    expect(Object.keys(idCases).filter((label) => !labels.includes(label))).toEqual([]);
+  });
+
+  it("answers 404 like an unknown id to an operator holding every permission but brands.platform, and changes nothing of B's", async () => {
+    const problems: string[] = [];
+    for (const endpoint of idEndpoints) {
+      const idCase = idCases[endpoint.label];
+      if (!idCase) continue;
+      const problem = await crossMerchantProblem(endpoint, actor.token, idCase);
+      if (problem) problems.push(problem);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it("answers the platform role 404 too for B's records outside brands, which it may not reach from A", async () => {
+    const problems: string[] = [];
+    for (const endpoint of idEndpoints) {
+      const idCase = idCases[endpoint.label];
+      if (!idCase || idCase.isPlatformWide) continue;
+      const problem = await crossMerchantProblem(endpoint, platformActor.token, idCase);
+      if (problem) problems.push(problem);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it("lets the platform role read B's brand (by design: brands.platform sees every merchant)", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: brandPaths.brand.replace(':merchantId', String(merchantB.id)),
+      headers: { merchant: 'demo', language: 'EN', authorization: platformActor.token },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().value.merchant.code).toBe(merchantB.code);
+  });
+});
