@@ -14,6 +14,7 @@ import { showToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
+import { GamePicker } from './game-picker';
 import { contentListQuery, deleteContent, saveContent, siteContentKeys, type ContentEndpoint } from './api';
 
 /** Every content row has these; the rest is the kind's own. */
@@ -28,7 +29,9 @@ export interface ContentRow {
 export type FieldSpec =
   | { name: string; label: string; kind: 'text' | 'textarea' | 'number' | 'switch'; hint?: string; isWide?: boolean }
   | { name: string; label: string; kind: 'select'; options: Array<{ value: string; label: string }>; hint?: string }
-  | { name: string; label: string; kind: 'image'; isOptional?: boolean; hint?: string };
+  | { name: string; label: string; kind: 'image'; isOptional?: boolean; hint?: string }
+  /** Games of the merchant picked by vendor and name; the value is their ids one a line, in order. */
+  | { name: string; label: string; kind: 'games'; hint?: string };
 
 export interface ContentKindView<Row extends ContentRow, Draft extends FieldValues> {
   /** Catalogue key prefix of the kind's texts: `<prefix>_title`, `_add`, `_edit`, `_new`, `_saved`, `_deleted`, `_delete_confirm`, `_empty`. */
@@ -240,6 +243,23 @@ function ContentDialog<Row extends ContentRow, Draft extends FieldValues>({
             )}
           />
         );
+      case 'games':
+        return (
+          <Controller
+            key={field.name}
+            control={control}
+            name={name}
+            render={({ field: controlled }) => (
+              <GamePicker
+                label={field.label}
+                hint={field.hint}
+                value={controlled.value as string}
+                onChange={controlled.onChange}
+                error={errorOf(field.name)}
+              />
+            )}
+          />
+        );
       default:
         return (
           <Field key={field.name} label={field.label} htmlFor={id} hint={field.hint} error={errorOf(field.name)}>
@@ -262,7 +282,8 @@ function ContentDialog<Row extends ContentRow, Draft extends FieldValues>({
         );
     }
   };
-  const isWide = (field: FieldSpec) => field.kind === 'textarea' || field.kind === 'image' || field.kind === 'switch';
+  const isWide = (field: FieldSpec) =>
+    field.kind === 'textarea' || field.kind === 'image' || field.kind === 'switch' || field.kind === 'games';
 
   return (
     <Dialog title={t(row ? `${view.textKey}_edit` : `${view.textKey}_new`)} isOpen onClose={onClose} isWide>

@@ -25,17 +25,12 @@ import {
   type HomeLaneSource,
 } from '@lotus/contract';
 import type { ContentKindView } from './content-list';
+import { pickedIdsOf } from './game-picker';
 
 /**
  * Each kind of site content as the back-office edits it: its columns, form, draft and body. The
  * rules are the contract's request schemas (the server applies the same ones).
  */
-
-const lines = (text: string) =>
-  text
-    .split(/[\n,]/)
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 interface CustomerServiceDraft {
   type: CustomerServiceType;
@@ -244,7 +239,7 @@ export const homeLaneView: ContentKindView<AdminHomeLane, HomeLaneDraft> = {
     {
       name: 'gameIds',
       label: t('site_content_lane_games'),
-      kind: 'textarea',
+      kind: 'games',
       hint: t('site_content_lane_games_hint'),
     },
     { name: 'enabled', label: t('site_content_enabled'), kind: 'switch' },
@@ -263,7 +258,7 @@ export const homeLaneView: ContentKindView<AdminHomeLane, HomeLaneDraft> = {
   toBody: (draft) => ({
     ...draft,
     category: draft.category === '' ? null : draft.category,
-    gameIds: draft.source === 'picked' ? lines(draft.gameIds) : [],
+    gameIds: draft.source === 'picked' ? pickedIdsOf(draft.gameIds) : [],
     maxGames: Number(draft.maxGames),
     sort: Number(draft.sort),
   }),

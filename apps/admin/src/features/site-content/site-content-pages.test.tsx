@@ -4,7 +4,10 @@ import {
   adminCustomerServiceUpdateSchema,
   adminHelpArticleBodySchema,
   adminHomeLaneBodySchema,
+  adminGameSchema,
   adminPath,
+  adminVendorSchema,
+  gamesAdminPaths,
   siteContentPaths,
   type AdminCustomerService,
   type AdminHelpArticle,
@@ -143,8 +146,51 @@ describe('Site content page', () => {
     await waitFor(() => expect(callsTo(calls, 'GET', siteContentPaths.adminCustomerService).length).toBeGreaterThan(1));
   });
 
-  test('a picked lane sends its game ids in order; the preview shows the lanes the site receives', async () => {
+  test('a picked lane: games chosen by vendor and name, reordered, sent as ids in that order; the preview shows the lanes the site receives', async () => {
+    const slots = adminVendorSchema.parse({
+      vendorId: 3,
+      vassalage: 'LTSLOT',
+      version: 4,
+      isEnabled: true,
+      sort: 1,
+      isHot: true,
+      nameTh: 'โลตัส สล็อต',
+      nameEn: 'Lotus Slots',
+      logoUrl: '/art/vendors/LTSLOT.svg',
+      gameCategory: 'RNG',
+      gameType: 'RNG',
+      walletMode: 'seamless',
+      isConnected: true,
+      turnoverExclusionPct: 0,
+      gameCount: 3,
+      enabledGameCount: 2,
+      maintenanceNow: null,
+    });
+    const game = (gameId: string, nameEn: string, isEnabled = true) =>
+      adminGameSchema.parse({
+        gameRowId: gameId.length,
+        gameId,
+        vassalage: 'LTSLOT',
+        version: 1,
+        isEnabled,
+        sort: 1,
+        isHot: false,
+        isNew: false,
+        nameTh: nameEn,
+        nameEn,
+        thumbnailUrl: '/art/games/x.svg',
+        gameClassify: 'SC',
+        minBet: '1.00',
+        isServed: true,
+      });
     const { calls } = siteRoutes({
+      [`GET ${gamesAdminPaths.vendors}`]: () => ok({ vendors: [slots] }),
+      [`GET ${gamesAdminPaths.vendor}`]: () =>
+        ok({
+          vendor: slots,
+          games: [game('LT-SLOT-1', 'Lucky Lotus'), game('LT-SLOT-2', 'Golden Elephant'), game('LT-OFF', 'Off', false)],
+          maintenance: [],
+        }),
       [`POST ${siteContentPaths.adminHomeLanes}`]: (call) => ok({ id: 1, version: 1, ...(call.body as object) }),
     });
     const user = await openBackOffice('Site content');
@@ -159,7 +205,25 @@ describe('Site content page', () => {
     await user.type(within(dialog).getByLabelText('Title (Thai)'), 'เกมแนะนำ');
     await user.type(within(dialog).getByLabelText('Title (English)'), 'Picks');
     await user.selectOptions(within(dialog).getByLabelText('Games'), 'picked');
-    await user.type(within(dialog).getByLabelText('Picked game ids'), 'LT-SLOT-2\nLT-SLOT-1');
+    const picker = within(dialog).getByRole('group', { name: 'Picked games' });
+    await user.selectOptions(within(picker).getByLabelText('Vendor'), 'Lotus Slots');
+    const gameSelect = within(picker).getByLabelText('Game');
+    await waitFor(() => expect(within(gameSelect).getByRole('option', { name: 'Lucky Lotus' })).toBeTruthy());
+    expect(within(gameSelect).queryByRole('option', { name: 'Off' }), 'a switched-off game is not offered').toBeNull();
+    await user.selectOptions(gameSelect, 'Lucky Lotus');
+    await user.click(within(picker).getByRole('button', { name: 'Add game' }));
+    await user.selectOptions(gameSelect, 'Golden Elephant');
+    await user.click(within(picker).getByRole('button', { name: 'Add game' }));
+    expect(
+      within(gameSelect).queryByRole('option', { name: 'Lucky Lotus' }),
+      'a picked game is not offered twice',
+    ).toBeNull();
+    await user.click(within(picker).getByRole('button', { name: 'Move LT-SLOT-2 up' }));
+    expect(
+      within(picker)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Golden Elephant'), expect.stringContaining('Lucky Lotus')]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(calls, 'POST', siteContentPaths.adminHomeLanes)).toHaveLength(1));
     const body = adminHomeLaneBodySchema.parse(callsTo(calls, 'POST', siteContentPaths.adminHomeLanes)[0]!.body);
