@@ -70,3 +70,126 @@ export const agentContractsConfigSchema = z.object({
   realtimeSalary: z.boolean().default(false),
 });
 export type AgentContractsConfig = z.infer<typeof agentContractsConfigSchema>;
+
+/* ------------------------------------------------------------------------------------------------
+ * Affiliate links (issue 16; original: registerCenter "link registration", `label_valid_1..5`,
+ * channel, link status normal/expired, registrations per link, invite code). Agent calls, token,
+ * agents only, in the original's relay style. An agent sees and changes only its own links: another
+ * agent's link id answers 404 like an unknown one.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const affiliateLinkPaths = {
+  /** GET: my links, newest first (removed links are left out). */
+  list: '/wps/relay/MCSFE_getAffiliateLinks',
+  /** POST `createAffiliateLinkRequestSchema`: a new link. */
+  create: '/wps/relay/MCSFE_createAffiliateLink',
+  /** POST `{ id }`: remove a link; its code stays taken and registers no one. */
+  remove: '/wps/relay/MCSFE_deleteAffiliateLink',
+} as const;
+
+/**
+ * How long a link registers members, as the original's `label_valid_1..5`: 1 no expiry, 2 one day,
+ * 3 seven days, 4 thirty days, 5 one year (counted from the link's creation).
+ */
+export const affiliateValidTypes = [1, 2, 3, 4, 5] as const;
+export type AffiliateValidType = (typeof affiliateValidTypes)[number];
+/** Lifetime of each `validType` in milliseconds; null: no expiry. */
+export const affiliateValidityMs: Record<AffiliateValidType, number | null> = {
+  1: null,
+  2: 86_400_000,
+  3: 7 * 86_400_000,
+  4: 30 * 86_400_000,
+  5: 365 * 86_400_000,
+};
+
+/** The most links an agent may have that are not removed. */
+export const maxAffiliateLinksPerAgent = 50;
+
+/** A code the agent chooses: 4 to 16 letters or digits (unique in the merchant whatever the case). */
+export const affiliateCodeInputSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,16}$/);
+
+export const createAffiliateLinkRequestSchema = z.object({
+  /** The invitation code; omitted: the server makes one (8 letters and digits). */
+  affiliateCode: affiliateCodeInputSchema.optional(),
+  /** Where the agent posts it (a forum, a LINE group, ...), up to 32 characters. */
+  channel: z.string().trim().max(32).default(''),
+  validType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+});
+export type CreateAffiliateLinkRequest = z.input<typeof createAffiliateLinkRequestSchema>;
+
+export const removeAffiliateLinkRequestSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
+export type RemoveAffiliateLinkRequest = z.infer<typeof removeAffiliateLinkRequestSchema>;
+
+export const affiliateLinkSchema = z.object({
+  id: z.string(),
+  affiliateCode: z.string(),
+  channel: z.string(),
+  /** Epoch ms of the creation. */
+  createTime: z.number().int(),
+  /** Epoch ms from which the link registers no one; null: never. */
+  expireTime: z.number().int().nullable(),
+  /** `normal`: registers members now; `expired`: past its expiry. */
+  status: z.enum(['normal', 'expired']),
+  /** Members registered through the link. */
+  registerCount: z.number().int(),
+  /** Lower-case host the code is bound to; null: every domain of the merchant. */
+  domain: z.string().nullable(),
+});
+export type AffiliateLink = z.infer<typeof affiliateLinkSchema>;
+export const affiliateLinkListSchema = z.object({ content: z.array(affiliateLinkSchema) });
+export type AffiliateLinkList = z.infer<typeof affiliateLinkListSchema>;
+
+/** Refusals of the agent programme's calls (messages: server `i18n/agents.messages.ts`). */
+export const agentsErrorCodes = {
+  /** The chosen code is another link's, in any letter case (409, field `affiliateCode`). Choose another. */
+  affiliateCodeTaken: 'affiliate.code.taken',
+  /** The agent has `maxAffiliateLinksPerAgent` links already (409): remove one first. */
+  affiliateLinkLimit: 'affiliate.link.limit',
+  /** The new upline is the member itself or one of its downlines (409, field `uplineId`). */
+  moveCycle: 'agent.move.cycle',
+  /** The new upline is not an active agent of the merchant (400, field `uplineId`). */
+  moveNotAgent: 'agent.move.upline.not.agent',
+  /** The member is directly under this upline already (409, field `uplineId`). */
+  moveUnchanged: 'agent.move.unchanged',
+} as const;
+
+/* ------------------------------------------------------------------------------------------------
+ * Moving a member (and its whole team) to another upline: an operator action (`members.manage`),
+ * audited, with the member's upline history kept for settlements of past periods.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const agentMovePaths = {
+  /** PUT `moveUplineBodySchema`: the member and its whole team go under another agent. */
+  move: '/admin-api/members/:memberId/upline',
+  /** GET: the member's direct uplines over time, the current one first. */
+  history: '/admin-api/members/:memberId/upline-history',
+} as const;
+
+export const moveUplineBodySchema = z.object({
+  /** The new direct upline: an active agent of the merchant, not the member nor one of its downlines. */
+  uplineId: z.string().regex(/^[1-9]\d{0,18}$/),
+  reason: z.string().trim().min(1).max(500),
+});
+export type MoveUplineBody = z.infer<typeof moveUplineBodySchema>;
+
+const uplineRefSchema = z.object({ id: z.string(), username: z.string() }).nullable();
+
+export const uplineMovedSchema = z.object({
+  before: uplineRefSchema,
+  after: uplineRefSchema,
+  /** Members whose upline chain changed: the member and every downline of it. */
+  movedMembers: z.number().int(),
+});
+export type UplineMoved = z.infer<typeof uplineMovedSchema>;
+
+export const uplineHistoryEntrySchema = z.object({
+  upline: uplineRefSchema,
+  /** ISO times; `validTo` null: the current period. */
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+});
+export const uplineHistorySchema = z.object({ items: z.array(uplineHistoryEntrySchema) });
+export type UplineHistory = z.infer<typeof uplineHistorySchema>;

@@ -1,5 +1,6 @@
 import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
+import * as agents from './agents.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
 import * as betRecords from './bet-records.messages.ts';
@@ -24,6 +25,7 @@ import * as withdrawals from './withdrawals.messages.ts';
 const th = {
   ...login.th,
   ...accounts.th,
+  ...agents.th,
   ...money.th,
   ...deposits.th,
   ...withdrawals.th,
@@ -106,6 +108,7 @@ export type MessageKey = keyof typeof th;
 const en: Record<MessageKey, string> = {
   ...login.en,
   ...accounts.en,
+  ...agents.en,
   ...money.en,
   ...deposits.en,
   ...withdrawals.en,

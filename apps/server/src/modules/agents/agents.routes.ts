@@ -1,4 +1,15 @@
 import {
+  adminIdSchema,
+  affiliateLinkListSchema,
+  affiliateLinkPaths,
+  affiliateLinkSchema,
+  agentMovePaths,
+  createAffiliateLinkRequestSchema,
+  identityErrorCodes,
+  moveUplineBodySchema,
+  removeAffiliateLinkRequestSchema,
+  uplineHistorySchema,
+  uplineMovedSchema,
   affiliateQuerySchema,
   affiliateSchema,
   apiPaths,
@@ -8,10 +19,18 @@ import {
   downlineCreatedSchema,
   envelopeSchema,
 } from '@lotus/contract';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { requireOperator } from '../backoffice/index.ts';
 import { callerOf, requireRealMember } from '../identity/index.ts';
 import { checkAffiliate } from './affiliate/affiliate.ts';
+import { createAffiliateLink, listAffiliateLinks, removeAffiliateLink, type LinkOwner } from './affiliate/links.ts';
+import { isAgentType } from './agent-types.ts';
+import { moveUpline } from './downlines/move-upline.ts';
+import { listUplineHistory } from './downlines/upline-history.ts';
 import { consolidatedFunds } from './contracts/consolidated-funds.ts';
 import { createDownline } from './downlines/create-downline.ts';
 
@@ -20,7 +39,21 @@ const rateLimits = {
   /** Enough for a visitor who mistypes; too few to walk the space of codes. */
   affiliate: { max: 20, timeWindow: '1 minute' },
   downline: { max: 30, timeWindow: '1 minute' },
+  /** Creating and removing links. */
+  links: { max: 30, timeWindow: '1 minute' },
 };
+
+/** A real member (not a trial account, 403 first) that is an agent (403 `agent.only`): the owner of its links. */
+async function requireAgent(request: FastifyRequest): Promise<void> {
+  await requireRealMember(request);
+  if (!isAgentType(request.member.isAgent)) throw new AppError(403, identityErrorCodes.agentOnly);
+}
+
+function linkOwner(request: FastifyRequest): LinkOwner {
+  return { merchantId: request.merchant.id, agentId: request.member.id };
+}
+
+const memberParams = z.object({ memberId: adminIdSchema });
 
 /** Answers about a member are theirs alone: never stored by a browser cache or a proxy. */
 const noStore = 'no-store';
@@ -41,7 +74,7 @@ export async function agentsRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
       const { affiliateCode, domain } = request.query;
-      return ok(await checkAffiliate(app.db, request.merchant.id, affiliateCode, domain ?? request.host));
+      return ok(await checkAffiliate(app.db, request.merchant.id, affiliateCode, domain ?? request.host, app.now()));
     },
   );
 
@@ -68,6 +101,71 @@ export async function agentsRoutes(app: AppInstance): Promise<void> {
       };
       return ok(await createDownline(context, request.member, request.body));
     },
+  );
+
+  // Affiliate links (issue 16): the calling agent's own, and only those.
+  app.get(
+    affiliateLinkPaths.list,
+    {
+      onRequest: requireAgent,
+      schema: { tags: ['agents'], response: { 200: envelopeSchema(affiliateLinkListSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await listAffiliateLinks(app.db, linkOwner(request), app.now()));
+    },
+  );
+
+  app.post(
+    affiliateLinkPaths.create,
+    {
+      onRequest: requireAgent,
+      config: { rateLimit: rateLimits.links },
+      schema: {
+        tags: ['agents'],
+        body: createAffiliateLinkRequestSchema,
+        response: { 200: envelopeSchema(affiliateLinkSchema) },
+      },
+    },
+    async (request) => ok(await createAffiliateLink(app.db, linkOwner(request), request.body, app.now())),
+  );
+
+  app.post(
+    affiliateLinkPaths.remove,
+    {
+      onRequest: requireAgent,
+      config: { rateLimit: rateLimits.links },
+      schema: { tags: ['agents'], body: removeAffiliateLinkRequestSchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await removeAffiliateLink(app.db, linkOwner(request), BigInt(request.body.id), app.now());
+      return ok(null);
+    },
+  );
+
+  // Operators: a member and its whole team under another agent, and the member's upline history.
+  app.put(
+    agentMovePaths.move,
+    {
+      onRequest: requireOperator('members.manage'),
+      schema: {
+        tags: ['backoffice'],
+        params: memberParams,
+        body: moveUplineBodySchema,
+        response: { 200: envelopeSchema(uplineMovedSchema) },
+      },
+    },
+    async (request) => ok(await moveUpline(app.db, request, BigInt(request.params.memberId), request.body)),
+  );
+
+  app.get(
+    agentMovePaths.history,
+    {
+      onRequest: requireOperator('members.read'),
+      schema: { tags: ['backoffice'], params: memberParams, response: { 200: envelopeSchema(uplineHistorySchema) } },
+    },
+    async (request) =>
+      ok(await listUplineHistory(app.db, request.operator.merchantId, BigInt(request.params.memberId))),
   );
 
   app.get(

@@ -29,6 +29,33 @@ export interface AffiliateCodeTable {
   domain: string | null;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date, never>;
+  /** Where the agent posts the link (migration 0052): a forum, a LINE group; '' none. */
+  channel: ColumnType<string, string | undefined, string>;
+  /** The link registers no one from this moment on; null: never expires. */
+  expires_at: Date | null;
+  /** The agent removed the link: hidden from its list, the code stays taken and refused. */
+  removed_at: Date | null;
+}
+
+/** Which link each member registered through (migration 0052): a link's registrations are a count of these. */
+export interface AffiliateRegistrationTable {
+  member_id: bigint;
+  merchant_id: number;
+  affiliate_code_id: bigint;
+  created_at: Date;
+}
+
+/**
+ * The direct upline a member had in each period (migration 0053), written when an operator moves it;
+ * a member that never moved has no rows. `valid_to` null: the current period.
+ */
+export interface MemberUplineHistoryTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: bigint;
+  upline_id: bigint | null;
+  valid_from: Date;
+  valid_to: Date | null;
 }
 
 /** A salary or dividend contract an upline offers a downline. */
@@ -48,5 +75,7 @@ export interface AgentContractTable {
 export interface AgentsTables {
   member_hierarchy: MemberHierarchyTable;
   affiliate_code: AffiliateCodeTable;
+  affiliate_registration: AffiliateRegistrationTable;
+  member_upline_history: MemberUplineHistoryTable;
   agent_contract: AgentContractTable;
 }

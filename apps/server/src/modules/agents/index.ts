@@ -19,6 +19,8 @@ export { agentTypes, isAgentType } from './agent-types.ts';
 export { listDownlines, listUplineChain, placeUnder, type HierarchyMember } from './downlines/hierarchy.ts';
 // The back-office's member desk: direct downlines by page, the agent of an affiliate code.
 export { findAffiliateCodeAgent, pageDirectDownlines } from './downlines/desk-tree.ts';
+// The tree as it was at a moment (moves keep history): for settlements of past periods.
+export { uplineAt, uplineChainAt } from './downlines/upline-history.ts';
 
 // Affiliate codes.
 export { ensureAffiliateCode, resolveAffiliate, type ResolvedAffiliate } from './affiliate/affiliate.ts';

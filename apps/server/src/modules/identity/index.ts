@@ -20,6 +20,8 @@ export { requireMember, type AuthenticatedMember } from './sessions/require-memb
 export { requireRealMember } from './sessions/require-real-member.ts';
 export { hashToken, revokeAllSessions } from './sessions/sessions.ts';
 export { setMemberStatus } from './members/set-member-status.ts';
+// The agent programme's move of a member to another upline (modules/agents rewrites the tree).
+export { setMemberUpline } from './members/set-member-upline.ts';
 
 // Members: the one insert every account creation goes through (the seed and agents' downlines too),
 // its taken checks, and what other modules may read of a member.

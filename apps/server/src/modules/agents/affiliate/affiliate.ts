@@ -10,20 +10,24 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ResolvedAffiliate {
   code: string;
+  /** The link's row (`affiliate_code.id`), which a registration through it is recorded against. */
+  codeId: bigint;
   agentId: bigint;
   agentUsername: string;
 }
 
 /**
- * The agent behind an affiliate (invitation) code on this domain, or 400 `affiliate.code.invalid`
- * naming `affiliateCode`. One answer for every reason (unknown, switched off, its owner no longer
- * an active agent, bound to another domain), so the check tells nothing about other brands' codes.
+ * The agent behind an affiliate (invitation) code on this domain at `nowMs`, or 400
+ * `affiliate.code.invalid` naming `affiliateCode`. One answer for every reason (unknown, switched off
+ * or removed, expired, its owner no longer an active agent, bound to another domain), so the check
+ * tells nothing about other brands' codes.
  */
 export async function resolveAffiliate(
   db: Db,
   merchantId: number,
   code: string,
   domain: string | undefined,
+  nowMs: number,
 ): Promise<ResolvedAffiliate> {
   const key = code.trim().toLowerCase();
   const row =
@@ -31,7 +35,7 @@ export async function resolveAffiliate(
       ? undefined
       : await db
           .selectFrom('affiliate_code')
-          .select(['code', 'domain', 'is_active', 'agent_id'])
+          .select(['id', 'code', 'domain', 'is_active', 'expires_at', 'agent_id'])
           .where('merchant_id', '=', merchantId)
           .where('code_key', '=', key)
           .executeTakeFirst();
@@ -43,11 +47,12 @@ export async function resolveAffiliate(
     row !== undefined &&
     agent !== undefined &&
     row.is_active &&
+    (row.expires_at === null || row.expires_at.getTime() > nowMs) &&
     agent.status === 'active' &&
     isAgentType(agent.isAgent) &&
     (row.domain === null || row.domain === requestDomain);
   if (!isValid) throw new AppError(400, identityErrorCodes.affiliateInvalid, { field: 'affiliateCode' });
-  return { code: row.code, agentId: agent.id, agentUsername: agent.username };
+  return { code: row.code, codeId: row.id, agentId: agent.id, agentUsername: agent.username };
 }
 
 /** `ag****01`: enough for a visitor to recognise whose team they join, not to learn an account name. */
@@ -63,8 +68,9 @@ export async function checkAffiliate(
   merchantId: number,
   code: string,
   domain: string | undefined,
+  nowMs: number,
 ): Promise<Affiliate> {
-  const affiliate = await resolveAffiliate(db, merchantId, code, domain);
+  const affiliate = await resolveAffiliate(db, merchantId, code, domain, nowMs);
   return { affiliateCode: affiliate.code, agent: maskAccount(affiliate.agentUsername) };
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { listMemberSummaries, type AgentType, type MemberSummary } from '../../identity/index.ts';
+import { lockTree } from './tree-lock.ts';
 
 /**
  * The agent tree as a closure table (`member_hierarchy`, migration 0008): a row for every ancestor of
@@ -17,13 +18,15 @@ type Db = Kysely<Database> | Transaction<Database>;
  * `uplineId` (and `uplineId` itself at depth 1). The member's own depth-0 row is written by a trigger
  * when the member is inserted, and `member.upline_id` by identity's `insertMember`, which calls this
  * (as its `placeInTree`) in the transaction that inserts the member, so tree and member are never out
- * of step. Only for a member without downlines yet (moving a whole team is another operation).
+ * of step. Only for a member without downlines yet (moving a whole team is `moveUpline`).
  */
 export async function placeUnder(
   trx: Transaction<Database>,
   placement: { merchantId: number; memberId: bigint; uplineId: bigint },
 ): Promise<void> {
   const { merchantId, memberId, uplineId } = placement;
+  // Shared with other placements; waits for a move of a team (move-upline.ts) to commit first.
+  await lockTree(trx, merchantId, 'shared');
   const inserted = await trx
     .insertInto('member_hierarchy')
     .columns(['merchant_id', 'ancestor_id', 'descendant_id', 'depth'])

@@ -233,10 +233,10 @@ async function completeRegistration(
 ): Promise<LoginResult> {
   const { db, merchant, caller, nowMs } = context;
   const { username, values, mobile } = candidate;
-  const uplineId =
+  const upline =
     values.affiliateCode === undefined
       ? null
-      : await context.agents.findInvitingAgent(db, merchant.id, values.affiliateCode, request.domain ?? context.host);
+      : await context.agents.findInvitingAgent(db, merchant.id, values.affiliateCode, request.domain ?? context.host, nowMs);
 
   const checks = challengeCheckOptions(context.config, nowMs);
   await requireSliderToken(db, merchant.id, request.sliderToken, 'register', checks);
@@ -301,7 +301,7 @@ async function completeRegistration(
           register_device: caller.device,
           created_at: now,
         },
-        uplineId === null ? null : { id: uplineId, placeInTree: context.agents.placeInTree },
+        upline,
       );
       const loginDeviceId = request.loginDeviceId ?? null;
       await insertLoginEvent(trx, {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { PlaceInTree } from '../members/insert-member.ts';
+import type { PlaceInTree, Upline } from '../members/insert-member.ts';
 
 /**
  * What registration needs from the agent programme (modules/agents): the agent behind an invitation
@@ -9,7 +9,9 @@ import type { PlaceInTree } from '../members/insert-member.ts';
  */
 export interface RegistrationAgents {
   /**
-   * The id of the active agent whose invitation (affiliate) code this is on this domain; 400
+   * The active agent whose invitation (affiliate) code this is on this domain at `nowMs`, as the
+   * upline the new member is inserted under (its `placeInTree` also records the registration against
+   * the code, and refuses it if the code expired or was removed meanwhile); 400
    * `affiliate.code.invalid` naming `affiliateCode` for every other case, with one answer for all.
    */
   findInvitingAgent(
@@ -17,6 +19,7 @@ export interface RegistrationAgents {
     merchantId: number,
     code: string,
     domain: string | undefined,
-  ): Promise<bigint>;
+    nowMs: number,
+  ): Promise<Upline>;
   placeInTree: PlaceInTree;
 }
