@@ -59,6 +59,12 @@ export const withdrawalPaths = {
   adminReject: '/admin-api/withdrawals/reject',
   /** POST (operator, `withdrawals.review`): close an approved or not-received withdrawal as received. */
   adminForceReceived: '/admin-api/withdrawals/forceReceived',
+  /** GET (operator, `approvals.review`): payouts above the threshold, by second-approval status (`?status=`, default pending). */
+  adminSecondApprovals: '/admin-api/withdrawals/secondApprovals',
+  /** POST (operator, `approvals.review`, not the one who asked): confirm a waiting payout; the withdrawal is paid then. */
+  adminConfirmSecondApproval: '/admin-api/withdrawals/secondApprovals/confirm',
+  /** POST (operator, `approvals.review`, not the one who asked): send a waiting payout back to review, with a reason. */
+  adminReturnSecondApproval: '/admin-api/withdrawals/secondApprovals/return',
 } as const;
 
 /** Error codes of these calls. Messages are in the server's catalogue under the same keys, TH and EN. */
@@ -101,6 +107,12 @@ export const withdrawalErrorCodes = {
   proofTooLarge: 'withdraw.proof.too.large',
   /** The payout reference is not 1-64 letters, digits, spaces or `. _ / : # -` starting with a letter or digit (400, field `payoutReference`). */
   payoutReferenceInvalid: 'withdrawal.payout.reference.invalid',
+  /** The payout waits for a second operator (409): approve and reject are closed until it is confirmed or returned. */
+  secondApprovalAwaiting: 'withdrawal.approval.awaiting',
+  /** The operator who asked for the payout cannot be its second approver (409), whatever their permissions: ask another. */
+  secondApprovalSelfRefused: 'withdrawal.approval.self.refused',
+  /** Nothing waits for a second approval on this withdrawal (409, `value.status`: the withdrawal's): decided already, or never asked. */
+  secondApprovalNone: 'withdrawal.approval.none',
 } as const;
 export type WithdrawalErrorCode = (typeof withdrawalErrorCodes)[keyof typeof withdrawalErrorCodes];
 
@@ -548,6 +560,29 @@ export const adminWithdrawalListQuerySchema = pageQuerySchema.extend({
 });
 export type AdminWithdrawalListQuery = z.infer<typeof adminWithdrawalListQuerySchema>;
 
+export const secondApprovalStatuses = ['pending', 'confirmed', 'returned'] as const;
+export type SecondApprovalStatus = (typeof secondApprovalStatuses)[number];
+
+/**
+ * Four-eyes for payouts: an approval of a withdrawal above the merchant's approval threshold (the
+ * adjustments' setting) waits for a second operator. The member still sees "in review" (`pending`).
+ */
+export const withdrawalSecondApprovalSchema = z.object({
+  id: z.string(),
+  /** pending: waiting; confirmed: paid with this reference; returned: sent back to review (the reason says why). */
+  status: z.enum(secondApprovalStatuses),
+  /** The threshold the amount was above when asked. */
+  thresholdAmount: z.string(),
+  payoutReference: z.string(),
+  hasPayoutSlip: z.boolean(),
+  requestedBy: z.string().nullable(),
+  requestedAt: z.number().int(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().int().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type WithdrawalSecondApproval = z.infer<typeof withdrawalSecondApprovalSchema>;
+
 /** A withdrawal as the operator sees it: unmasked account number, the member, the proof. */
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   memberId: z.number().int(),
@@ -559,8 +594,34 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   notReceivedRemark: z.string().nullable(),
   notReceivedAt: z.number().int().nullable(),
   reviewedBy: z.string().nullable(),
+  /** The latest second-approval request when the payout needed one (above the merchant's threshold); absent or null otherwise. */
+  secondApproval: withdrawalSecondApprovalSchema.nullable().optional(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+/** GET /admin-api/withdrawals/secondApprovals */
+export const adminSecondApprovalQuerySchema = z.object({
+  status: z.enum(secondApprovalStatuses).default('pending'),
+});
+export type AdminSecondApprovalQuery = z.infer<typeof adminSecondApprovalQuerySchema>;
+
+/** One request with its withdrawal (as the desk shows it); the newest 200 of a status, and the pending count. */
+export const adminSecondApprovalPageSchema = z.object({
+  items: z.array(withdrawalSecondApprovalSchema.extend({ withdrawal: adminWithdrawalSchema })),
+  pending: z.number().int(),
+});
+export type AdminSecondApprovalPage = z.infer<typeof adminSecondApprovalPageSchema>;
+
+/** POST /admin-api/withdrawals/secondApprovals/confirm. Answers adminWithdrawalSchema (approved, paid). */
+export const adminConfirmSecondApprovalRequestSchema = z.object({ withdrawalId: z.number().int().min(1) });
+export type AdminConfirmSecondApprovalRequest = z.infer<typeof adminConfirmSecondApprovalRequestSchema>;
+
+/** POST /admin-api/withdrawals/secondApprovals/return: back to review (still pending, nothing paid). Answers adminWithdrawalSchema. */
+export const adminReturnSecondApprovalRequestSchema = z.object({
+  withdrawalId: z.number().int().min(1),
+  reason: z.string().trim().min(1).max(500),
+});
+export type AdminReturnSecondApprovalRequest = z.infer<typeof adminReturnSecondApprovalRequestSchema>;
 
 export const adminWithdrawalListSchema = pageSchema(adminWithdrawalSchema);
 export type AdminWithdrawalList = z.infer<typeof adminWithdrawalListSchema>;

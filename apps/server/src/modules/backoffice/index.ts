@@ -21,6 +21,8 @@ export { ensureBuiltinRoles, operatorMay } from './operator-roles.ts';
 export { createMerchantAdmin, type MerchantAdmin } from './create-merchant-admin.ts';
 export { recordAudit, auditContext, type AuditEntry } from './audit.ts';
 export { listOperatorNames } from './operator-names.ts';
+// The four-eyes threshold (money-approvals.ts), which withdrawals apply to payouts too.
+export { findApprovalThresholdMinor } from './money-approvals.ts';
 // A member as the back-office lists it (with balances), for the member desk (modules/member-desk).
 export { toAdminMemberRow } from './members.ts';
 export type { OperatorPermission, OperatorRole } from '@lotus/contract';

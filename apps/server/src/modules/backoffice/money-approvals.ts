@@ -33,6 +33,19 @@ export async function getApprovalThreshold(db: Kysely<Database>, merchantId: num
   return row ? { amount: formatMinorUnits(row.amount_minor), version: row.version } : { amount: null, version: 0 };
 }
 
+/**
+ * The merchant's threshold in minor units, or null when none is set. Withdrawals read it (through
+ * index.ts) when an operator pays one: above it, a second operator must confirm the payout.
+ */
+export async function findApprovalThresholdMinor(db: Kysely<Database>, merchantId: number): Promise<bigint | null> {
+  const row = await db
+    .selectFrom('approval_threshold')
+    .select('amount_minor')
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return row?.amount_minor ?? null;
+}
+
 /** Sets (or with null removes) the threshold at the version the form read (0: none yet). Audited. */
 export async function setApprovalThreshold(
   db: Kysely<Database>,

@@ -13,7 +13,13 @@ import { AppError } from '../../http/app-error.ts';
 import { listOperatorNames } from '../backoffice/index.ts';
 import { findMemberSummaryByUsername, listMemberSummaries } from '../identity/index.ts';
 import type { MemberScope } from './payment-password.ts';
-import { toAdminWithdrawal, toWithdrawal, withdrawalColumns, type WithdrawalRow } from './withdrawal-view.ts';
+import {
+  toAdminWithdrawal,
+  toSecondApproval,
+  toWithdrawal,
+  withdrawalColumns,
+  type WithdrawalRow,
+} from './withdrawal-view.ts';
 
 function totalPages(total: number, pageSize: number): number {
   return Math.ceil(total / pageSize);
@@ -74,32 +80,38 @@ export async function listPaymentConfirmations(
  * Operators.
  * ---------------------------------------------------------------------------------------------- */
 
-/** Member names, reviewer names and proof flags of a page of rows, in three indexed reads. */
-async function describe(
+/** Member names, reviewer names, proof flags and second approvals of a page of rows, in four indexed reads. */
+export async function describe(
   db: Kysely<Database>,
   rows: WithdrawalRow[],
   language: 'TH' | 'EN',
 ): Promise<AdminWithdrawal[]> {
   if (rows.length === 0) return [];
   const memberIds = [...new Set(rows.map((row) => row.member_id))];
+  const ids = rows.map((row) => row.id);
+  // The latest second-approval request of each row (most rows have none).
+  const requests = await db
+    .selectFrom('withdrawal_second_approval')
+    .selectAll()
+    .distinctOn('withdrawal_id')
+    .where('withdrawal_id', 'in', ids)
+    .orderBy('withdrawal_id')
+    .orderBy('id', 'desc')
+    .execute();
+  const requestOf = new Map(requests.map((request) => [request.withdrawal_id, request]));
   const operatorIds = [
     ...new Set(
-      rows.flatMap((row) => [row.reviewed_by, row.received_by_operator]).filter((id): id is bigint => id !== null),
+      [
+        ...rows.flatMap((row) => [row.reviewed_by, row.received_by_operator]),
+        ...requests.flatMap((request) => [request.requested_by, request.decided_by]),
+      ].filter((id): id is bigint => id !== null),
     ),
   ];
   const [members, operatorOf, proofs] = await Promise.all([
     // Every row of a page is of one merchant (each list and lookup is scoped to it).
     listMemberSummaries(db, rows[0]!.merchant_id, memberIds),
     listOperatorNames(db, operatorIds),
-    db
-      .selectFrom('withdrawal_proof')
-      .select('withdrawal_id')
-      .where(
-        'withdrawal_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .execute(),
+    db.selectFrom('withdrawal_proof').select('withdrawal_id').where('withdrawal_id', 'in', ids).execute(),
   ]);
   const withProof = new Set(proofs.map((proof) => proof.withdrawal_id));
   return rows.map((row) =>
@@ -109,6 +121,7 @@ async function describe(
         account: members.get(row.member_id)?.username ?? '',
         reviewedBy: row.reviewed_by === null ? null : (operatorOf.get(row.reviewed_by) ?? null),
         hasProof: withProof.has(row.id),
+        secondApproval: requestOf.has(row.id) ? toSecondApproval(requestOf.get(row.id)!, operatorOf) : null,
       },
       language,
     ),

@@ -1,5 +1,9 @@
 import {
   adminApproveWithdrawalRequestSchema,
+  adminConfirmSecondApprovalRequestSchema,
+  adminReturnSecondApprovalRequestSchema,
+  adminSecondApprovalPageSchema,
+  adminSecondApprovalQuerySchema,
   adminForceReceivedRequestSchema,
   adminRejectWithdrawalRequestSchema,
   adminWithdrawalIdQuerySchema,
@@ -21,6 +25,7 @@ import {
   getWithdrawalProof,
   listWithdrawalsForReview,
 } from './list-withdrawals.ts';
+import { confirmSecondApproval, listSecondApprovals, returnSecondApproval } from './withdrawal-second-approval.ts';
 import {
   approveWithdrawal,
   forceReceived,
@@ -38,10 +43,13 @@ const slipBodyLimitBytes = Math.ceil((proofImageMaxBytes * 4) / 3) + 64 * 1024;
  * The operator's withdrawal desk (`/admin-api/withdrawals...`, permission `withdrawals.review`):
  * the review queue, one withdrawal, its not-received proof and payout slip, approve (pay, with the
  * bank's reference and an optional slip), reject with a reason, force received. Each action is one
- * transaction with its ledger posting and its audit row.
+ * transaction with its ledger posting and its audit row. A payout above the merchant's approval
+ * threshold waits for a second operator (`approvals.review`, never the one who asked): the
+ * `secondApprovals` calls list, confirm and return those.
  */
 export async function withdrawalAdminRoutes(app: AppInstance): Promise<void> {
   const guard = { onRequest: requireOperator('withdrawals.review') };
+  const secondGuard = { onRequest: requireOperator('approvals.review') };
   const languageOf = (request: FastifyRequest) => request.language ?? 'TH';
 
   const actionContext = (request: FastifyRequest): OperatorActionContext => {
@@ -169,6 +177,58 @@ export async function withdrawalAdminRoutes(app: AppInstance): Promise<void> {
         await describeForOperator(
           app.db,
           await forceReceived(actionContext(request), request.body.withdrawalId, request.body.remark || null),
+          languageOf(request),
+        ),
+      ),
+  );
+
+  app.get(
+    withdrawalPaths.adminSecondApprovals,
+    {
+      ...secondGuard,
+      schema: {
+        tags,
+        querystring: adminSecondApprovalQuerySchema,
+        response: { 200: envelopeSchema(adminSecondApprovalPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(await listSecondApprovals(app.db, request.operator.merchantId, request.query.status, languageOf(request))),
+  );
+  app.post(
+    withdrawalPaths.adminConfirmSecondApproval,
+    {
+      ...secondGuard,
+      schema: {
+        tags,
+        body: adminConfirmSecondApprovalRequestSchema,
+        response: { 200: envelopeSchema(adminWithdrawalSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await describeForOperator(
+          app.db,
+          await confirmSecondApproval(actionContext(request), request.body.withdrawalId),
+          languageOf(request),
+        ),
+      ),
+  );
+  app.post(
+    withdrawalPaths.adminReturnSecondApproval,
+    {
+      ...secondGuard,
+      schema: {
+        tags,
+        body: adminReturnSecondApprovalRequestSchema,
+        response: { 200: envelopeSchema(adminWithdrawalSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await describeForOperator(
+          app.db,
+          await returnSecondApproval(actionContext(request), request.body.withdrawalId, request.body.reason),
           languageOf(request),
         ),
       ),

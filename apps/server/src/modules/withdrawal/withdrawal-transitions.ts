@@ -8,9 +8,11 @@ import {
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { findApprovalThresholdMinor } from '../backoffice/index.ts';
 import { postTransfers, type TransferRequest } from '../ledger/index.ts';
 import type { MemberScope } from './payment-password.ts';
 import { readProofImage, type ProofImage } from './proof-image.ts';
+import { findOpenSecondApproval, requestSecondApproval } from './second-approval-request.ts';
 import { toWithdrawal, withdrawalColumns, type WithdrawalRow } from './withdrawal-view.ts';
 import type { WithdrawalStatus } from './withdrawal.tables.ts';
 
@@ -18,7 +20,9 @@ import type { WithdrawalStatus } from './withdrawal.tables.ts';
  * Every step of a withdrawal after its request (spec §4 "Withdrawal confirmation"):
  *
  *   pending ──approve──▶ approved ──member: received / minutes run out / operator──▶ received
- *      │                    └──member: not received (proof)──▶ not_received ──operator──▶ received
+ *      │  │                 └──member: not received (proof)──▶ not_received ──operator──▶ received
+ *      │  └─approve above the threshold: waits (still pending) ──second operator confirms──▶ approved
+ *      │                                                      └──second operator returns──▶ pending
  *      └──reject──▶ rejected
  *
  * Each step locks the row, checks the status it starts from, posts its ledger transfers (approve:
@@ -30,7 +34,7 @@ import type { WithdrawalStatus } from './withdrawal.tables.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-function statusConflict(status: WithdrawalStatus): AppError {
+export function statusConflict(status: WithdrawalStatus): AppError {
   // The message names the status in words of the member's language, one text per status.
   return new AppError(409, withdrawalErrorCodes.withdrawalStatusConflict, {
     messageKey: `withdrawal.status.conflict.${status}`,
@@ -43,7 +47,7 @@ function toBigId(id: number): bigint | null {
 }
 
 /** The row locked for this transaction, when it belongs to the merchant (and to the member, when given). */
-async function lockWithdrawal(
+export async function lockWithdrawal(
   trx: Transaction<Database>,
   merchantId: number,
   withdrawalId: number,
@@ -163,7 +167,7 @@ export interface OperatorActionContext {
   ) => Promise<unknown>;
 }
 
-function unknownForOperator(): AppError {
+export function unknownForOperator(): AppError {
   return new AppError(404, withdrawalErrorCodes.withdrawalUnknown, { field: 'withdrawalId' });
 }
 
@@ -204,133 +208,190 @@ export function readPayout(request: { payoutReference: string; payoutSlip?: stri
   return { reference, slip };
 }
 
-async function review(
+/** What a review settles: the new status, its ledger transfers, and the reason or the payout (its slip stored already). */
+export interface ReviewDecision {
+  status: 'approved' | 'rejected';
+  transfers: TransferRequest[];
+  rejectReason: string | null;
+  payout: { reference: string; slipId: bigint | null } | null;
+}
+
+/** Stores a payout slip (apart from the row, so lists never read it); its id goes on the withdrawal when paid. */
+export async function storePayoutSlip(
+  trx: Transaction<Database>,
+  merchantId: number,
+  slip: ProofImage | null,
+  nowMs: number,
+): Promise<bigint | null> {
+  if (slip === null) return null;
+  const stored = await trx
+    .insertInto('withdrawal_payout_slip')
+    .values({
+      merchant_id: merchantId,
+      content_type: slip.contentType,
+      content: slip.content,
+      created_at: new Date(nowMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return stored.id;
+}
+
+/** A pending withdrawal of the merchant, locked, with nothing waiting for a second approval on it; 404 / 409 otherwise. */
+async function lockForReview(
+  trx: Transaction<Database>,
   context: OperatorActionContext,
   withdrawalId: number,
-  decide: (row: WithdrawalRow) => {
-    status: 'approved' | 'rejected';
-    transfers: TransferRequest[];
-    rejectReason: string | null;
-    payout: Payout | null;
-  },
 ): Promise<WithdrawalRow> {
-  const { db, nowMs } = context;
-  return db.transaction().execute(async (trx) => {
-    const row = await lockWithdrawal(trx, context.merchantId, withdrawalId);
-    if (!row) throw unknownForOperator();
-    if (row.status !== 'pending') throw statusConflict(row.status);
-    const decision = decide(row);
-    const posting = await postTransfers(trx, {
-      merchantId: context.merchantId,
-      currency: row.currency,
-      idempotency: { source: 'operator', key: reviewIdempotencyKey(row.id) },
-      transfers: decision.transfers,
-      nowMs,
-    });
-    const isApproved = decision.status === 'approved';
-    const { payout } = decision;
-    const slip = payout?.slip
-      ? await trx
-          .insertInto('withdrawal_payout_slip')
-          .values({
-            merchant_id: context.merchantId,
-            content_type: payout.slip.contentType,
-            content: payout.slip.content,
-            created_at: new Date(nowMs),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : null;
-    const updated = await trx
-      .updateTable('withdrawal')
-      .set({
-        status: decision.status,
-        payout_posting_id: isApproved ? posting.postingId : null,
-        release_posting_id: isApproved ? null : posting.postingId,
-        reviewed_at: new Date(nowMs),
-        reviewed_by: context.operatorId,
-        reject_reason: decision.rejectReason,
-        confirm_deadline: isApproved ? new Date(nowMs + context.confirmMinutes * 60_000) : null,
-        payout_reference: payout?.reference ?? null,
-        payout_slip_id: slip?.id ?? null,
-      })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .returning(withdrawalColumns)
-      .executeTakeFirstOrThrow();
-    await context.audit(trx, {
-      action: isApproved ? 'withdrawal.approve' : 'withdrawal.reject',
-      targetId: row.id,
-      before: { status: row.status, amount: formatMinorUnits(row.amount) },
-      after: {
-        status: updated.status,
-        ...(isApproved
-          ? {
-              payout: formatMinorUnits(row.amount - row.fee),
-              fee: formatMinorUnits(row.fee),
-              reference: payout?.reference ?? null,
-              slip: slip !== null,
-            }
-          : { reason: decision.rejectReason }),
-      },
-    });
-    return updated;
+  const row = await lockWithdrawal(trx, context.merchantId, withdrawalId);
+  if (!row) throw unknownForOperator();
+  if (row.status !== 'pending') throw statusConflict(row.status);
+  // Under the row's lock, so a confirmation or return cannot slip in between.
+  const waiting = await findOpenSecondApproval(trx, row.id);
+  if (waiting) throw new AppError(409, withdrawalErrorCodes.secondApprovalAwaiting);
+  return row;
+}
+
+/**
+ * Settles a locked pending withdrawal: posts its transfers under the shared review key, writes the
+ * status and the audit row. `reviewedBy` is who paid or refused it (for a confirmed second approval,
+ * the operator who asked; the confirmer is on the request and in the audit).
+ */
+export async function settleReview(
+  trx: Transaction<Database>,
+  context: OperatorActionContext,
+  row: WithdrawalRow,
+  decision: ReviewDecision,
+  options: { reviewedBy: bigint; auditAfter?: Record<string, unknown> } = { reviewedBy: context.operatorId },
+): Promise<WithdrawalRow> {
+  const { nowMs } = context;
+  const posting = await postTransfers(trx, {
+    merchantId: context.merchantId,
+    currency: row.currency,
+    idempotency: { source: 'operator', key: reviewIdempotencyKey(row.id) },
+    transfers: decision.transfers,
+    nowMs,
   });
+  const isApproved = decision.status === 'approved';
+  const { payout } = decision;
+  const updated = await trx
+    .updateTable('withdrawal')
+    .set({
+      status: decision.status,
+      payout_posting_id: isApproved ? posting.postingId : null,
+      release_posting_id: isApproved ? null : posting.postingId,
+      reviewed_at: new Date(nowMs),
+      reviewed_by: options.reviewedBy,
+      reject_reason: decision.rejectReason,
+      confirm_deadline: isApproved ? new Date(nowMs + context.confirmMinutes * 60_000) : null,
+      payout_reference: payout?.reference ?? null,
+      payout_slip_id: payout?.slipId ?? null,
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .returning(withdrawalColumns)
+    .executeTakeFirstOrThrow();
+  await context.audit(trx, {
+    action: isApproved ? 'withdrawal.approve' : 'withdrawal.reject',
+    targetId: row.id,
+    before: { status: row.status, amount: formatMinorUnits(row.amount) },
+    after: {
+      status: updated.status,
+      ...(isApproved
+        ? {
+            payout: formatMinorUnits(row.amount - row.fee),
+            fee: formatMinorUnits(row.fee),
+            reference: payout?.reference ?? null,
+            slip: (payout?.slipId ?? null) !== null,
+          }
+        : { reason: decision.rejectReason }),
+      ...options.auditAfter,
+    },
+  });
+  return updated;
+}
+
+/** The transfers of paying a withdrawal: held → payable (amount − fee) and held → house fee (the fee). */
+export function payoutTransfers(row: WithdrawalRow): TransferRequest[] {
+  const held = { kind: 'member_held' as const, memberId: row.member_id };
+  const reference = `withdrawal:${row.id}`;
+  const transfers: TransferRequest[] = [
+    {
+      debit: held,
+      credit: { kind: 'house_withdrawal_payable' },
+      amount: row.amount - row.fee,
+      kind: 'withdrawal.payout',
+      reference,
+    },
+  ];
+  if (row.fee > 0n)
+    transfers.push({ debit: held, credit: { kind: 'house_fee' }, amount: row.fee, kind: 'withdrawal.fee', reference });
+  return transfers;
 }
 
 /**
  * POST /admin-api/withdrawals/approve: paid out, held → payable (and the fee to the house), with the
- * bank's reference (and slip) of the transfer the operator made, in the same transaction.
+ * bank's reference (and slip) of the transfer the operator made, in the same transaction. Above the
+ * merchant's approval threshold nothing is paid yet: the payout waits for a second operator
+ * (withdrawal-second-approval.ts) and the row stays pending.
  */
 export function approveWithdrawal(
   context: OperatorActionContext,
   withdrawalId: number,
   payout: Payout,
 ): Promise<WithdrawalRow> {
-  return review(context, withdrawalId, (row) => {
-    const held = { kind: 'member_held' as const, memberId: row.member_id };
-    const reference = `withdrawal:${row.id}`;
-    const transfers: TransferRequest[] = [
-      {
-        debit: held,
-        credit: { kind: 'house_withdrawal_payable' },
-        amount: row.amount - row.fee,
-        kind: 'withdrawal.payout',
-        reference,
-      },
-    ];
-    if (row.fee > 0n)
-      transfers.push({
-        debit: held,
-        credit: { kind: 'house_fee' },
-        amount: row.fee,
-        kind: 'withdrawal.fee',
-        reference,
+  return context.db.transaction().execute(async (trx) => {
+    const row = await lockForReview(trx, context, withdrawalId);
+    const threshold = await findApprovalThresholdMinor(trx, context.merchantId);
+    const slipId = await storePayoutSlip(trx, context.merchantId, payout.slip, context.nowMs);
+    if (threshold !== null && row.amount > threshold) {
+      await requestSecondApproval(trx, context, row, {
+        reference: payout.reference,
+        slipId,
+        thresholdMinor: threshold,
       });
-    return { status: 'approved', transfers, rejectReason: null, payout };
+      return row;
+    }
+    return settleReview(trx, context, row, {
+      status: 'approved',
+      transfers: payoutTransfers(row),
+      rejectReason: null,
+      payout: { reference: payout.reference, slipId },
+    });
   });
 }
 
-/** POST /admin-api/withdrawals/reject: the whole amount back to the main wallet, with the reason the member sees. */
+/** The transfer of refusing a withdrawal: the whole amount held → back to the main wallet. */
+export function releaseTransfers(row: WithdrawalRow): TransferRequest[] {
+  return [
+    {
+      debit: { kind: 'member_held', memberId: row.member_id },
+      credit: { kind: 'member_main', memberId: row.member_id },
+      amount: row.amount,
+      kind: 'withdrawal.release',
+      reference: `withdrawal:${row.id}`,
+    },
+  ];
+}
+
+/**
+ * POST /admin-api/withdrawals/reject: the whole amount back to the main wallet, with the reason the
+ * member sees. Closed while a payout waits for its second approval (return it first).
+ */
 export function rejectWithdrawal(
   context: OperatorActionContext,
   withdrawalId: number,
   reason: string,
 ): Promise<WithdrawalRow> {
-  return review(context, withdrawalId, (row) => ({
-    status: 'rejected',
-    transfers: [
-      {
-        debit: { kind: 'member_held', memberId: row.member_id },
-        credit: { kind: 'member_main', memberId: row.member_id },
-        amount: row.amount,
-        kind: 'withdrawal.release',
-        reference: `withdrawal:${row.id}`,
-      },
-    ],
-    rejectReason: reason,
-    payout: null,
-  }));
+  return context.db.transaction().execute(async (trx) => {
+    const row = await lockForReview(trx, context, withdrawalId);
+    return settleReview(trx, context, row, {
+      status: 'rejected',
+      transfers: releaseTransfers(row),
+      rejectReason: reason,
+      payout: null,
+    });
+  });
 }
 
 /** POST /admin-api/withdrawals/forceReceived: closes a paid withdrawal, answered or claimed not received. No money moves. */

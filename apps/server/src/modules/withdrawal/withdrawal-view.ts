@@ -1,10 +1,16 @@
-import { formatMinorUnits, type AdminWithdrawal, type Withdrawal } from '@lotus/contract';
+import {
+  formatMinorUnits,
+  type AdminWithdrawal,
+  type Withdrawal,
+  type WithdrawalSecondApproval,
+} from '@lotus/contract';
 import type { Selectable } from 'kysely';
 import { maskAccountNumber } from './bank-accounts.ts';
 import { bankName } from './banks.ts';
-import type { WithdrawalTable } from './withdrawal.tables.ts';
+import type { WithdrawalSecondApprovalTable, WithdrawalTable } from './withdrawal.tables.ts';
 
 export type WithdrawalRow = Selectable<WithdrawalTable>;
+export type SecondApprovalRow = Selectable<WithdrawalSecondApprovalTable>;
 
 /** Every column of `withdrawal` (the proof and payout slip images live in their own tables and are never read by lists). */
 export const withdrawalColumns = [
@@ -66,7 +72,12 @@ export function toWithdrawal(row: WithdrawalRow, language: 'TH' | 'EN'): Withdra
 /** A withdrawal as an operator sees it: the full account number (to pay it), the member and the claim. */
 export function toAdminWithdrawal(
   row: WithdrawalRow,
-  extra: { account: string; reviewedBy: string | null; hasProof: boolean },
+  extra: {
+    account: string;
+    reviewedBy: string | null;
+    hasProof: boolean;
+    secondApproval: WithdrawalSecondApproval | null;
+  },
   language: 'TH' | 'EN',
 ): AdminWithdrawal {
   return {
@@ -78,5 +89,22 @@ export function toAdminWithdrawal(
     notReceivedRemark: row.not_received_remark,
     notReceivedAt: timeOf(row.not_received_at),
     reviewedBy: extra.reviewedBy,
+    secondApproval: extra.secondApproval,
+  };
+}
+
+/** A second-approval request as operators see it, with the names of who asked and who decided. */
+export function toSecondApproval(row: SecondApprovalRow, names: Map<bigint, string>): WithdrawalSecondApproval {
+  return {
+    id: String(row.id),
+    status: row.status,
+    thresholdAmount: formatMinorUnits(row.threshold_amount),
+    payoutReference: row.payout_reference,
+    hasPayoutSlip: row.payout_slip_id !== null,
+    requestedBy: names.get(row.requested_by) ?? null,
+    requestedAt: row.requested_at.getTime(),
+    decidedBy: row.decided_by === null ? null : (names.get(row.decided_by) ?? null),
+    decidedAt: timeOf(row.decided_at),
+    decisionReason: row.decision_reason,
   };
 }

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of modules/withdrawal (migrations 0013_withdrawals, 0027_withdrawal_payout_reference). int8 columns come back as bigint. */
+/** Tables of modules/withdrawal (migrations 0013_withdrawals, 0027_withdrawal_payout_reference, 0049_withdrawal_second_approval). int8 columns come back as bigint. */
 
 export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | 'received' | 'not_received';
 export type ReceivedBy = 'member' | 'auto' | 'operator';
@@ -66,6 +66,24 @@ export interface WithdrawalPayoutSlipTable {
   created_at: Date;
 }
 
+export type SecondApprovalStatus = 'pending' | 'confirmed' | 'returned';
+
+/** Four-eyes (migration 0049): a payout above the merchant's threshold waiting for (or given) a second operator's word. */
+export interface WithdrawalSecondApprovalTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  withdrawal_id: bigint;
+  status: ColumnType<SecondApprovalStatus, SecondApprovalStatus | undefined, SecondApprovalStatus>;
+  threshold_amount: bigint;
+  payout_reference: string;
+  payout_slip_id: bigint | null;
+  requested_by: bigint;
+  requested_at: Date;
+  decided_by: bigint | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+}
+
 export interface MemberTurnoverTable {
   member_id: bigint;
   merchant_id: number;
@@ -87,6 +105,7 @@ export interface WithdrawalTables {
   withdrawal: WithdrawalTable;
   withdrawal_proof: WithdrawalProofTable;
   withdrawal_payout_slip: WithdrawalPayoutSlipTable;
+  withdrawal_second_approval: WithdrawalSecondApprovalTable;
   member_turnover: MemberTurnoverTable;
   payment_password_failure: PaymentPasswordFailureTable;
 }
