@@ -1,5 +1,5 @@
-// The reports benchmark's data (bench/reports-measure.ts): members, bet records spread over the last
-// `days` days up to now, and approved deposits, written by INSERT ... SELECT generate_series in the
+// The reports benchmark's data (bench/reports-measure.ts): members, bet records spread evenly over the
+// last `days` days up to now in settle-time order, and approved deposits, written by INSERT ... SELECT generate_series in the
 // database itself (no row crosses the wire). The bet records go in with their table's indexes and
 // constraint triggers set aside (session_replication_role = replica, indexes dropped and built again
 // after), which is how a bulk load is done; the result is the table and indexes the server has.
@@ -53,7 +53,9 @@ export async function generateReportData(
       if (index.constraint) await sql`ALTER TABLE bet_record DROP CONSTRAINT ${sql.id(index.name)}`.execute(connection);
       else await sql`DROP INDEX ${sql.id(index.name)}`.execute(connection);
     }
-    // Stakes 1.00-500.99, payouts around 96% of them on average, a round settled at a random moment of the span.
+    // Stakes 1.00-500.99, payouts around 96% of them on average, a random member, the rounds settled one
+    // after the other at an even pace over the span and written in that order, as the wallet writes them
+    // (so a day's records sit together in the table, as they do in production).
     const chunk = 1_000_000;
     for (let from = 1; from <= options.betRecords; from += chunk) {
       const to = Math.min(from + chunk - 1, options.betRecords);
@@ -65,7 +67,7 @@ export async function generateReportData(
           'bench-' || n, 1, s.stake, s.stake, (s.stake * ((hashint4(n::int4 + 7) & 2147483647) % 193)) / 100, 'settled', t.at, t.at, t.at
         FROM generate_series(${from}::int8, ${to}::int8) AS n,
           LATERAL (SELECT 100 + (hashint4(n::int4 + 3) & 2147483647) % 50000 AS stake) AS s,
-          LATERAL (SELECT ${since}::timestamptz + ((hashint4(n::int4 + 5) & 2147483647)::float8 / 2147483647)
+          LATERAL (SELECT ${since}::timestamptz + ((n - 1)::float8 / ${options.betRecords})
                      * (${now}::timestamptz - ${since}::timestamptz) AS at) AS t,
           LATERAL (SELECT CASE n % 4 WHEN 0 THEN 'BRLIVE' ELSE 'BRHOUSE' END AS vassalage,
                           'bench-game-' || (n % 40) AS game_id) AS v`.execute(connection);

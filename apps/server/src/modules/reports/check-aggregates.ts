@@ -1,13 +1,15 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { settledBetRows } from '../bet-records/index.ts';
 import { gameColumns, gameDayRows, memberColumns, memberDayRows, summaryColumns, summaryDayRows } from './day-facts.ts';
+import { storedActivityRows } from './member-activity.ts';
 import { addDays, dayBounds, type ReportMerchant } from './report-window.ts';
 
 /** A stored aggregate row that differs from the detail: absent on one side (null) or with other numbers. */
 export interface AggregateMismatch {
   merchantId: number;
   day: string;
-  table: 'report_daily_summary' | 'report_daily_game' | 'report_daily_member';
+  table: 'report_daily_summary' | 'report_daily_game' | 'report_daily_member' | 'report_member_month';
   /** The row's key besides merchant and day (`vassalage/game_id`, the member id; empty for the summary). */
   key: string;
   stored: Record<string, unknown> | null;
@@ -26,10 +28,13 @@ async function compare(
   fresh: RawBuilder<unknown>,
   from: string,
   to: string,
+  storedRows?: RawBuilder<unknown>,
 ): Promise<AggregateMismatch[]> {
   const list = (alias: string, columns: readonly string[]) =>
     sql.join(columns.map((column) => sql.ref(`${alias}.${column}`)));
-  const stored = sql`(
+  const stored =
+    storedRows ??
+    sql`(
     SELECT day::text AS day, ${sql.join([...keyColumns, ...valueColumns].map((column) => sql.ref(column)))}
     FROM ${sql.table(table)}
     WHERE merchant_id = ${merchant.id} AND day >= ${from}::date AND day <= ${to}::date
@@ -106,6 +111,19 @@ export async function checkReportAggregates(
       memberDayRows(span),
       from,
       to,
+    )),
+    // Each summed day's active players as the bits of report_member_month, against who has rounds in the detail.
+    ...(await compare(
+      db,
+      merchant,
+      'report_member_month',
+      ['member_id'],
+      ['active'],
+      sql`(SELECT DISTINCT (b.settled_at AT TIME ZONE ${merchant.timezone})::date::text AS day, b.member_id, true AS active
+           FROM ${settledBetRows(merchant.id, span.fromUtc, span.toUtc)} AS b)`,
+      from,
+      to,
+      storedActivityRows(merchant.id, from, to),
     )),
   ];
 }

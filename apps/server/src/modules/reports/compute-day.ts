@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { findMerchant, listMerchantIds, merchantTimeZone } from '../merchant/index.ts';
 import { gameDayRows, memberDayRows, summaryDayRows, type DaySpan } from './day-facts.ts';
+import { monthOf, replaceDayActivity } from './member-activity.ts';
 import { addDays, dayBounds, localToday, type ReportMerchant } from './report-window.ts';
 
 export const reportsDailyJobName = 'reports.daily';
@@ -54,6 +55,7 @@ async function replaceDay(trx: Transaction<Database>, span: DaySpan, nowMs: numb
     SELECT ${merchantId}, m.day::date, m.member_id, m.rounds, m.bets_minor, m.valid_bets_minor, m.payouts_minor,
       m.deposits_minor, m.withdrawals_minor, m.bonuses_minor
     FROM ${memberDayRows(span)} AS m`.execute(trx);
+  await replaceDayActivity(trx, merchantId, day);
 }
 
 /**
@@ -85,6 +87,11 @@ export async function computeReportDay(
         ON CONFLICT DO NOTHING RETURNING pass`.execute(trx);
       if (claimed.rows.length === 0) return false;
     }
+    // The month's lock too (always after the day's): the days of one month share their rows of
+    // report_member_month, so their computations take turns on it.
+    await sql`SELECT pg_advisory_xact_lock(${dayLockNamespace}, hashtext(${`${merchant.id}:month:${monthOf(day)}`}))`.execute(
+      trx,
+    );
     await replaceDay(trx, span, nowMs);
     return true;
   });

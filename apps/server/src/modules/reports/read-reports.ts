@@ -14,7 +14,8 @@ import { listGameNames, listVendorNames } from '../games/index.ts';
 import { listMemberSummaries } from '../identity/index.ts';
 import { withdrawalRequestRows } from '../withdrawal/index.ts';
 import { gameDayRows, memberDayRows, summaryDayRows, type DaySpan, type SummaryDayRow } from './day-facts.ts';
-import { planWindow, type ReportMerchant, type ReportWindow } from './report-window.ts';
+import { activeMemberRows } from './member-activity.ts';
+import { addDays, planWindow, type ReportMerchant, type ReportWindow } from './report-window.ts';
 
 /**
  * The reports over a range of the merchant's days: the days summed by the job from the aggregates,
@@ -85,7 +86,9 @@ export async function dailySummaryReport(db: Kysely<Database>, request: ReportRe
   const { merchant } = window;
   const span = liveSpan(window);
   const liveDays = new Set(window.liveDays);
-  // Each player once over the range: the summed days' member rows and the live days' bets.
+  // Each player once over the range: the summed days' activity bits (member-activity.ts, about one row
+  // per member and month) and the live days' bets.
+  const lastClosed = window.to < window.today ? window.to : addDays(window.today, -1);
   const liveBettors = span
     ? sql`UNION SELECT b.member_id FROM ${settledBetRows(merchant.id, span.fromUtc, span.toUtc)} AS b`
     : sql``;
@@ -104,9 +107,7 @@ export async function dailySummaryReport(db: Kysely<Database>, request: ReportRe
       : Promise.resolve([]),
     sql<{ players: number }>`
       SELECT count(*)::int4 AS players FROM (
-        SELECT member_id FROM report_daily_member
-        WHERE merchant_id = ${merchant.id} AND day >= ${window.from}::date AND day <= ${window.to}::date
-          AND day < ${window.today}::date AND rounds > 0
+        SELECT member_id FROM ${activeMemberRows(merchant.id, window.from, lastClosed)} AS a
         ${liveBettors}
       ) AS p`.execute(db),
   ]);

@@ -58,9 +58,21 @@ export interface ReportDayPassTable {
   computed_at: Date;
 }
 
+/**
+ * Who played on which summed day of a month (migration 0050, member-activity.ts): bit d − 1 of
+ * `active_days` for day d; the first day of the merchant's calendar month in `month`.
+ */
+export interface ReportMemberMonthTable {
+  merchant_id: number;
+  month: Day;
+  member_id: bigint;
+  active_days: number;
+}
+
 export interface ReportsTables {
   report_daily_summary: ReportDailySummaryTable;
   report_daily_game: ReportDailyGameTable;
   report_daily_member: ReportDailyMemberTable;
   report_day_pass: ReportDayPassTable;
+  report_member_month: ReportMemberMonthTable;
 }

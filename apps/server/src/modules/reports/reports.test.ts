@@ -276,8 +276,20 @@ async function aggregateRows() {
     SELECT 's' AS t, to_jsonb(s) - 'computed_at' AS row FROM report_daily_summary s WHERE merchant_id = ${merchant.id}
     UNION ALL SELECT 'g', to_jsonb(g) FROM report_daily_game g WHERE merchant_id = ${merchant.id}
     UNION ALL SELECT 'm', to_jsonb(m) FROM report_daily_member m WHERE merchant_id = ${merchant.id}
+    UNION ALL SELECT 'a', to_jsonb(a) FROM report_member_month a WHERE merchant_id = ${merchant.id}
     ORDER BY 1, 2`.execute(testApp.db);
   return rows;
+}
+
+async function memberMonths() {
+  const { rows } = await sql<{ member_id: string; month: string; active_days: number }>`
+    SELECT member_id::text AS member_id, month::text AS month, active_days FROM report_member_month
+    WHERE merchant_id = ${merchant.id} ORDER BY member_id, month`.execute(testApp.db);
+  return rows;
+}
+
+async function activePlayers(from: string, to: string): Promise<number> {
+  return (await report<DailySummaryReport>(reportsPaths.daily, `from=${from}&to=${to}`)).totals.activePlayers;
 }
 
 describe('reports to the cent, Bangkok days', () => {
@@ -298,6 +310,12 @@ describe('reports to the cent, Bangkok days', () => {
       WHERE merchant_id = ${merchant.id}`.execute(testApp.db);
     expect(passes.rows[0]).toEqual({ n: 35, distinct_keys: 35 });
     await expectDailySummary(false);
+    // Who played which summed day, one bit per day: alice on 03-08 (bit 7) and 03-09 (bit 8), bob on 03-09;
+    // carol only today (not summed). Set once although both runners walked March and February at once.
+    expect(await memberMonths()).toEqual([
+      { member_id: alice.toString(), month: '2026-03-01', active_days: 2 ** 7 + 2 ** 8 },
+      { member_id: bob.toString(), month: '2026-03-01', active_days: 2 ** 8 },
+    ]);
     // The same hour again: nothing is due.
     expect(await runReportPasses(testApp.db, clock.nowMs, [merchant])).toEqual({
       daysComputed: 0,
@@ -472,6 +490,46 @@ describe('reports to the cent, Bangkok days', () => {
       detail: { payouts_minor: '25050' },
     });
     await rebuildReportDays(testApp.db, merchant, '2026-03-08', '2026-03-08', clock.nowMs);
+    expect(await checkReportAggregates(testApp.db, merchant, '2026-03-01', '2026-03-09')).toEqual([]);
+  });
+
+  test('distinct active players from the month bits: ranges across months, a lost and a stray bit found by the check and rebuilt', async () => {
+    expect(await activePlayers('2026-02-20', '2026-03-10')).toBe(3);
+    expect(await activePlayers('2026-03-09', '2026-03-09')).toBe(2);
+    expect(await activePlayers('2026-03-08', '2026-03-09')).toBe(2);
+    expect(await activePlayers('2026-03-10', '2026-03-10')).toBe(1);
+    const before = await memberMonths();
+
+    // alice's 03-08 bit lost, a 03-08 bit for bob who did not play that day.
+    await sql`UPDATE report_member_month SET active_days = active_days & ~(1 << 7)
+      WHERE merchant_id = ${merchant.id} AND member_id = ${alice}`.execute(testApp.db);
+    await sql`UPDATE report_member_month SET active_days = active_days | (1 << 7)
+      WHERE merchant_id = ${merchant.id} AND member_id = ${bob}`.execute(testApp.db);
+    // The report reads the bits (bob counted for 03-08 instead of alice)...
+    const one = await report<DailySummaryReport>(reportsPaths.daily, 'from=2026-03-08&to=2026-03-08');
+    expect(one.totals.activePlayers).toBe(1);
+    // ...and the check names both rows against the detail.
+    const found = await checkReportAggregates(testApp.db, merchant, '2026-03-01', '2026-03-09');
+    expect(
+      found.map((mismatch) => [mismatch.table, mismatch.day, mismatch.key, mismatch.stored, mismatch.detail]),
+    ).toEqual(
+      [
+        ['report_member_month', '2026-03-08', alice.toString(), null, { active: 'true' }],
+        ['report_member_month', '2026-03-08', bob.toString(), { active: 'true' }, null],
+      ].sort((a, b) => String(a[2]).localeCompare(String(b[2]))),
+    );
+    await rebuildReportDays(testApp.db, merchant, '2026-03-08', '2026-03-08', clock.nowMs);
+    expect(await checkReportAggregates(testApp.db, merchant, '2026-03-01', '2026-03-09')).toEqual([]);
+    expect(await memberMonths()).toEqual(before);
+
+    // A member whose only day is rebuilt away loses the row: bob's 03-09 round cancelled, then 03-09 summed again.
+    await sql`UPDATE bet_record SET status = 'cancelled', settled_at = NULL, bet_count = 0, stake = 0, valid_bet = 0, payout = 0
+      WHERE merchant_id = ${merchant.id} AND member_id = ${bob}`.execute(testApp.db);
+    await rebuildReportDays(testApp.db, merchant, '2026-03-09', '2026-03-09', clock.nowMs);
+    // (carol's 03-10 row is there since the next night's pass summed 03-10.)
+    const left = (await memberMonths()).map((row) => row.member_id);
+    expect(left).toContain(alice.toString());
+    expect(left).not.toContain(bob.toString());
     expect(await checkReportAggregates(testApp.db, merchant, '2026-03-01', '2026-03-09')).toEqual([]);
   });
 });
