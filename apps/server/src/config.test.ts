@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, developmentVendorSecretKey, loadConfig } from './config.ts';
+
+const productionKey = 'a-production-vendor-secret-key-0123456789';
 
 describe('loadConfig', () => {
   test('lists every problem at once', () => {
@@ -35,9 +37,22 @@ describe('loadConfig', () => {
       /HOUSE_VENDOR_SECRET: required with NODE_ENV=production/,
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: 'a-production-secret-123' }).HOUSE_VENDOR_SECRET,
+      loadConfig({
+        NODE_ENV: 'production',
+        HOUSE_VENDOR_SECRET: 'a-production-secret-123',
+        VENDOR_SECRET_KEY: productionKey,
+      }).HOUSE_VENDOR_SECRET,
     ).toBe('a-production-secret-123');
     expect(loadConfig({ NODE_ENV: 'development' }).HOUSE_VENDOR_SECRET).toBe('lotus-dev-house-vendor-secret');
+  });
+
+  test('production must bring its own key sealing vendor secrets, of at least 32 characters', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: 'a-production-secret-123' })).toThrow(
+      /VENDOR_SECRET_KEY: required with NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ VENDOR_SECRET_KEY: 'too-short' })).toThrow(/VENDOR_SECRET_KEY: at least 32 characters/);
+    expect(loadConfig({ VENDOR_SECRET_KEY: productionKey }).VENDOR_SECRET_KEY).toBe(productionKey);
+    expect(loadConfig({ NODE_ENV: 'test' }).VENDOR_SECRET_KEY).toBe(developmentVendorSecretKey);
   });
 
   test('the result is frozen', () => {

@@ -21,6 +21,8 @@ const booleanSchema = z.enum(['0', '1', 'true', 'false']).transform((value) => v
 
 /** The house vendor's secret outside production (documented in the README); production must set its own. */
 export const developmentHouseVendorSecret = 'lotus-dev-house-vendor-secret';
+/** The key sealing vendor secrets outside production (public: README); production must set its own. */
+export const developmentVendorSecretKey = 'lotus-dev-vendor-secret-key-0123456789abcdef';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -111,6 +113,14 @@ const envSchema = z.object({
    * vendor call is refused (INVALID_SIGNATURE) and the start logs an error.
    */
   HOUSE_VENDOR_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  /**
+   * The key that seals vendors' HMAC secrets in the database (AES-256-GCM, the 32-byte key derived
+   * from it with HKDF-SHA256; modules/seamless-wallet `secret-sealing.ts`). At least 32 characters of
+   * randomness (`openssl rand -base64 32`). Outside production it defaults to the public
+   * developmentVendorSecretKey; production must set its own. Changing it makes every stored vendor
+   * secret unreadable (docs/operations.md). Never logged.
+   */
+  VENDOR_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
   /** Start the house vendor's process (apps/house-games) beside the API (`npm start`). */
   HOUSE_GAMES_ENABLED: booleanSchema.default(true),
   /** Port of the house vendor's process (apps/house-games), started beside the API; default PORT + 1. */
@@ -155,10 +165,20 @@ const requiredWhen: Array<{
     when: (env) => env.NODE_ENV === 'production',
     because: 'required with NODE_ENV=production',
   },
+  // Same: the development key is public, so secrets sealed with it are not secret.
+  {
+    field: 'VENDOR_SECRET_KEY',
+    when: (env) => env.NODE_ENV === 'production',
+    because: 'required with NODE_ENV=production',
+  },
 ];
 
 export type AppConfig = Readonly<
-  Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'HOUSE_GAMES_PORT' | 'HOUSE_GAMES_URL' | 'HOUSE_GAMES_INTERNAL_URL'> & {
+  Omit<
+    z.infer<typeof envSchema>,
+    'SEED_DEMO' | 'HOUSE_GAMES_PORT' | 'HOUSE_GAMES_URL' | 'HOUSE_GAMES_INTERNAL_URL' | 'VENDOR_SECRET_KEY'
+  > & {
+    VENDOR_SECRET_KEY: string;
     SEED_DEMO: boolean;
     HOUSE_GAMES_PORT: number;
     HOUSE_GAMES_URL: string;
@@ -194,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return Object.freeze({
     ...parsed.data,
     HOUSE_VENDOR_SECRET: houseVendorSecret,
+    // Production cannot get here without its own key (requiredWhen).
+    VENDOR_SECRET_KEY: parsed.data.VENDOR_SECRET_KEY ?? developmentVendorSecretKey,
     // No demo accounts with known passwords in production unless asked for (README "Settings").
     SEED_DEMO: parsed.data.SEED_DEMO ?? parsed.data.NODE_ENV !== 'production',
     HOUSE_GAMES_PORT: houseGamesPort,

@@ -16,6 +16,7 @@ import { withDatabase } from './testing/global-setup.ts';
 const adminConnectionString = inject('adminConnectionString');
 const seedScript = path.join(import.meta.dirname, 'scripts/seed.ts');
 const vendorSecret = 'production-vendor-secret-0123456789';
+const vendorSecretKey = 'production-vendor-secret-key-0123456789';
 const created: string[] = [];
 
 afterAll(async () => {
@@ -70,15 +71,19 @@ function runSeed(env: Record<string, string>, args: string[] = []) {
   });
 }
 
-const production = { NODE_ENV: 'production', HOUSE_VENDOR_SECRET: vendorSecret } as const;
+const production = {
+  NODE_ENV: 'production',
+  HOUSE_VENDOR_SECRET: vendorSecret,
+  VENDOR_SECRET_KEY: vendorSecretKey,
+} as const;
 
 describe('SEED_DEMO', () => {
   test.each([
     [{}, true],
     [{ NODE_ENV: 'development' }, true],
-    [{ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: vendorSecret }, false],
-    [{ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: vendorSecret, SEED_DEMO: '' }, false],
-    [{ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: vendorSecret, SEED_DEMO: '1' }, true],
+    [production, false],
+    [{ ...production, SEED_DEMO: '' }, false],
+    [{ ...production, SEED_DEMO: '1' }, true],
     [{ NODE_ENV: 'development', SEED_DEMO: 'false' }, false],
   ])('%o reads as %s', (env, expected) => {
     expect(loadConfig(env).SEED_DEMO).toBe(expected);

@@ -1,3 +1,4 @@
+export * from './agent-contracts.ts';
 export * from './agents.ts';
 export * from './backoffice.ts';
 export * from './bet-records.ts';
@@ -24,6 +25,7 @@ export * from './reports.ts';
 export * from './media.ts';
 export * from './feedback.ts';
 export * from './games-admin.ts';
+export * from './games-credentials.ts';
 export * from './members.ts';
 export * from './roles.ts';
 export * from './site-content.ts';

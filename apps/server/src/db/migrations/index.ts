@@ -38,7 +38,10 @@ import * as m0039 from './0039_announcement_admin.ts';
 import * as m0040 from './0040_games_admin.ts';
 import * as m0042 from './0042_member_desk.ts';
 import * as m0046 from './0046_feedback_desk.ts';
+import * as m0048 from './0048_vendor_credential_secrets.ts';
+import * as m0049 from './0049_withdrawal_second_approval.ts';
 import * as m0050 from './0050_report_member_month.ts';
+import * as m0051 from './0051_session_end_notify.ts';
 import * as m0052 from './0052_affiliate_links.ts';
 import * as m0053 from './0053_member_upline_history.ts';
 import * as m0044 from './0044_reports.ts';
@@ -88,7 +91,10 @@ export const migrations = {
   '0044_reports': m0044,
   '0045_report_detail_indexes': m0045,
   '0046_feedback_desk': m0046,
+  '0048_vendor_credential_secrets': m0048,
+  '0049_withdrawal_second_approval': m0049,
   '0050_report_member_month': m0050,
+  '0051_session_end_notify': m0051,
   '0052_affiliate_links': m0052,
   '0053_member_upline_history': m0053,
 };

@@ -470,6 +470,7 @@ describe('NODE_ENV=production', () => {
     const production = await createTestApp({
       NODE_ENV: 'production',
       HOUSE_VENDOR_SECRET: 'production-vendor-secret-0123456789',
+      VENDOR_SECRET_KEY: 'production-vendor-secret-key-0123456789',
     });
     try {
       const productionKit = depositKit(production);

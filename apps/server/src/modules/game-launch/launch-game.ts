@@ -57,9 +57,13 @@ async function suggestOtherGames(
   language: Language,
 ) {
   const candidates = await listSuggestedGameRows(context.db, context.merchant.id, gameCategory, exceptVassalage, 24);
-  const vendors = await findConnectedVendors(context.db, context.config, context.merchant.id, [
-    ...new Set(candidates.map((row) => row.vassalage)),
-  ]);
+  const vendors = await findConnectedVendors(
+    context.db,
+    context.config,
+    context.merchant.id,
+    [...new Set(candidates.map((row) => row.vassalage))],
+    context.nowMs,
+  );
   const open = new Set(
     vendors
       .filter((vendor) => vendor.integration !== null && !isUnderMaintenance(vendor, context.nowMs))
@@ -82,7 +86,7 @@ export async function launchGame(context: LaunchContext, request: LaunchGameRequ
   // An operator forbade this member to play (back-office member desk).
   if (member.gamesForbidden) throw new AppError(403, launchErrorCodes.gamesForbidden);
   const game = await findLaunchableGame(db, merchant.id, request.gameId, request.vassalage);
-  const [vendor] = game ? await findConnectedVendors(db, context.config, merchant.id, [request.vassalage]) : [];
+  const [vendor] = game ? await findConnectedVendors(db, context.config, merchant.id, [request.vassalage], nowMs) : [];
   if (!game || !vendor)
     throw new AppError(404, gameErrorCodes.gameUnknown, { field: 'gameId', params: { field: 'gameId' } });
 

@@ -43,6 +43,7 @@ import {
 import { listRecentGames } from './recent-games.ts';
 import { listRooms } from './list-rooms.ts';
 import { adminGamesRoutes } from './admin/admin-games.routes.ts';
+import { adminCredentialsRoutes } from './admin/admin-credentials.routes.ts';
 
 const tags = ['games'];
 
@@ -55,6 +56,7 @@ const publicRead = { responseCache: true };
  */
 export async function gamesRoutes(app: AppInstance): Promise<void> {
   await adminGamesRoutes(app);
+  await adminCredentialsRoutes(app);
   app.get(
     apiPaths.gameMenus,
     {

@@ -2,14 +2,19 @@ import type { WalletMode } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { findVendorCredentials, houseVendorCode, vendorCredentialKey } from '../seamless-wallet/index.ts';
+import {
+  findVendorCredentials,
+  houseVendorCode,
+  vendorCredentialKey,
+  vendorSecretKeyOf,
+} from '../seamless-wallet/index.ts';
 import { listMaintenanceRows, windowOfRow, type MaintenanceWindow } from './maintenance-windows.ts';
 
 /**
  * A vendor integration: the party that serves a catalogue vendor's games. The house vendor
  * (apps/house-games) is `HOUSE` (seamless) and `HOUSE_*` brands (e.g. `HOUSE_TW`, transfer); its
  * secret is HOUSE_VENDOR_SECRET and its address HOUSE_GAMES_INTERNAL_URL. Other integrations keep
- * both in `vendor_credential`.
+ * their address and sealed secrets in seamless-wallet (README "Credentials"; the newest live secret signs).
  */
 export interface Integration {
   code: string;
@@ -49,12 +54,13 @@ export function servedGameIdsOf(integrationCode: string): readonly string[] | nu
   return isHouseIntegration(integrationCode) ? houseServedGameIds : null;
 }
 
-/** The enabled vendors of the merchant (all, or those with these codes), with their integrations. */
+/** The enabled vendors of the merchant (all, or those with these codes), with their integrations as of `nowMs`. */
 export async function findConnectedVendors(
   db: Kysely<Database>,
   config: AppConfig,
   merchantId: number,
-  vassalages?: readonly string[],
+  vassalages: readonly string[] | undefined,
+  nowMs: number,
 ): Promise<ConnectedVendor[]> {
   if (vassalages !== undefined && vassalages.length === 0) return [];
   let query = db
@@ -77,7 +83,9 @@ export async function findConnectedVendors(
   const [credentials, maintenanceRows] = await Promise.all([
     findVendorCredentials(
       db,
+      vendorSecretKeyOf(config),
       rows.flatMap((row) => (row.integration_code === null ? [] : [{ merchantId, vendorCode: row.integration_code }])),
+      nowMs,
     ),
     listMaintenanceRows(
       db,

@@ -3,7 +3,20 @@ export { seamlessWalletRoutes } from './seamless-wallet.routes.ts';
 export type { SeamlessWalletTables } from './seamless-wallet.tables.ts';
 export { houseVendorCode, signBody } from './signature.ts';
 export { registerSeamlessWalletMetrics } from './seamless-wallet.metrics.ts';
-// Integrations' stored secrets and addresses, for the transfer wallet (vendor_credential is this module's).
-export { findVendorCredentials, vendorCredentialKey, type VendorCredential } from './vendor-credentials.ts';
+// Integrations' stored secrets and addresses, for the transfer wallet and games (the tables are this module's).
+export {
+  findIntegrationCredentials,
+  findVendorCredentials,
+  revokeVendorSecret,
+  rotateVendorSecret,
+  sealClearVendorSecrets,
+  setVendorApiUrl,
+  vendorCredentialKey,
+  vendorSecretState,
+  type VendorCredential,
+  type VendorSecretRow,
+  type VendorSecretState,
+} from './vendor-credentials.ts';
+export { vendorSecretKeyOf, type SealingKey } from './secret-sealing.ts';
 // The back-office's game recall (modules/games): a round's money calls and their postings.
 export { listRoundTransactions, type RoundTransaction } from './round-transactions.ts';

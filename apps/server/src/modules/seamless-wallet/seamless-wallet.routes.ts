@@ -10,6 +10,8 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { handleVendorCall, VendorWalletError } from './seamless-wallet.service.ts';
+import { vendorSecretKeyOf } from './secret-sealing.ts';
+import { sealClearVendorSecrets } from './vendor-credentials.ts';
 
 const tags = ['vendor-api'];
 
@@ -22,6 +24,12 @@ export async function seamlessWalletRoutes(app: AppInstance): Promise<void> {
   if (app.config.NODE_ENV === 'production' && app.config.HOUSE_VENDOR_SECRET === undefined) {
     app.log.error('HOUSE_VENDOR_SECRET is not set: every house vendor call is refused (INVALID_SIGNATURE)');
   }
+  const sealingKey = vendorSecretKeyOf(app.config);
+  // Clear secrets written before migration 0048 are sealed once the app is ready (README "Credentials").
+  app.addHook('onReady', async () => {
+    const sealed = await sealClearVendorSecrets(app.db, sealingKey, app.now());
+    if (sealed > 0) app.log.info({ sealed }, 'vendor secrets sealed from vendor_credential.secret');
+  });
   await app.register(async (scope: AppInstance) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -47,6 +55,7 @@ export async function seamlessWalletRoutes(app: AppInstance): Promise<void> {
                 rawBody: typeof request.body === 'string' ? request.body : '',
                 signature: typeof signature === 'string' ? signature : undefined,
                 houseSecret: app.config.HOUSE_VENDOR_SECRET,
+                sealingKey,
                 nowMs: app.now(),
               }),
             );

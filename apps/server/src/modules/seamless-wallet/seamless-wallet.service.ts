@@ -24,6 +24,7 @@ import {
 } from '../ledger/index.ts';
 import { hashSessionToken } from './game-sessions.ts';
 import { playBatcherFor } from './play-batcher.ts';
+import type { SealingKey } from './secret-sealing.ts';
 import { houseVendorCode, signedMerchants } from './signature.ts';
 import type { StoredAnswer } from './seamless-wallet.tables.ts';
 
@@ -80,6 +81,8 @@ export interface VendorCallInput {
   rawBody: string;
   signature: string | undefined;
   houseSecret: string | undefined;
+  /** Opens the vendors' stored secrets (`vendorSecretKeyOf(config)`). */
+  sealingKey: SealingKey;
   nowMs: number;
 }
 
@@ -93,7 +96,12 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
   const merchants =
     input.signature === undefined
       ? new Set<number>()
-      : await signedMerchants(db, vendorCode, input.houseSecret, rawBody, input.signature);
+      : await signedMerchants(
+          db,
+          { vendorCode, houseSecret: input.houseSecret, sealingKey: input.sealingKey, nowMs },
+          rawBody,
+          input.signature,
+        );
   if (merchants !== 'any' && merchants.size === 0) throw new VendorWalletError(codes.invalidSignature);
 
   let json: unknown;

@@ -1,17 +1,42 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of modules/seamless-wallet (migration 0016_vendor_wallet). */
+/** Tables of modules/seamless-wallet (migrations 0016_vendor_wallet, 0048_vendor_credential_secrets). */
 
 type BigId = ColumnType<bigint, bigint | undefined, never>;
 
 export interface VendorCredentialTable {
   merchant_id: number;
   vendor_code: string;
-  /** The HMAC secret; null for the house vendor, whose secret is `HOUSE_VENDOR_SECRET`. */
+  /**
+   * The clear HMAC secret of migration 0016: no longer written. The start seals any left here into
+   * `vendor_credential_secret` and clears it (`sealClearVendorSecrets`). The house vendor's secret is
+   * `HOUSE_VENDOR_SECRET`, never stored.
+   */
   secret: string | null;
   /** Where the platform calls a transfer-mode integration; null for the house vendor (HOUSE_GAMES_INTERNAL_URL). Migration 0018. */
   api_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/**
+ * One HMAC secret of an integration, sealed (migration 0048, `secret-sealing.ts`); README "Credentials".
+ * Live while not revoked and `valid_until` is null (current) or later than now (a rotation's overlap).
+ */
+export interface VendorCredentialSecretTable {
+  id: BigId;
+  merchant_id: number;
+  vendor_code: string;
+  /** `v1.<iv>.<tag>.<ciphertext>`: AES-256-GCM under VENDOR_SECRET_KEY, the integration as additional data. */
+  sealed_secret: string;
+  /** The secret's last 4 characters, to tell secrets apart. */
+  hint: string;
+  created_at: Date;
+  /** The operator who made it; null: sealed from the clear column at start. */
+  created_by: bigint | null;
+  /** Null: the current secret; else it stops being accepted then. */
+  valid_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_by: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface VendorGameSessionTable {
@@ -67,6 +92,7 @@ export interface VendorTransactionTable {
 
 export interface SeamlessWalletTables {
   vendor_credential: VendorCredentialTable;
+  vendor_credential_secret: VendorCredentialSecretTable;
   vendor_game_session: VendorGameSessionTable;
   vendor_round: VendorRoundTable;
   vendor_transaction: VendorTransactionTable;

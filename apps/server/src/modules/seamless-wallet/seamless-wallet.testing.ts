@@ -11,7 +11,9 @@ import { insertTestMember } from '../../testing/members.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { memberBalance, postTransfers } from '../ledger/index.ts';
 import { createGameSession } from './game-sessions.ts';
+import { vendorSecretKeyOf } from './secret-sealing.ts';
 import { houseVendorCode, signBody } from './signature.ts';
+import { rotateVendorSecret } from './vendor-credentials.ts';
 
 /** Give it to createTestApp as HOUSE_VENDOR_SECRET. */
 export const houseSecret = 'test-house-vendor-secret-0123456789';
@@ -52,10 +54,14 @@ export async function createVendorKit(testApp: TestApp, now: () => number, prefi
       .where('id', '=', testApp.demoMerchantId)
       .executeTakeFirstOrThrow()
   ).currency;
-  await testApp.db
-    .insertInto('vendor_credential')
-    .values({ merchant_id: testApp.demoMerchantId, vendor_code: otherVendor, secret: otherSecret })
-    .execute();
+  await rotateVendorSecret(testApp.db, vendorSecretKeyOf(testApp.config), {
+    merchantId: testApp.demoMerchantId,
+    vendorCode: otherVendor,
+    operatorId: null,
+    nowMs: now(),
+    overlapMs: 0,
+    secret: otherSecret,
+  });
   let sequence = 0;
   const nextId = (label: string) => `${label}${++sequence}`;
 

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { SealingKey } from './secret-sealing.ts';
+import { listLiveVendorSecrets } from './vendor-credentials.ts';
 
 /** The house vendor's code: its secret is HOUSE_VENDOR_SECRET, for every merchant. */
 export const houseVendorCode = 'HOUSE';
@@ -18,27 +20,25 @@ export function signatureMatches(secret: string, rawBody: string, received: stri
 
 /**
  * The merchants for which the body is correctly signed by this vendor: 'any' for the house vendor
- * signed with HOUSE_VENDOR_SECRET (the session then names the merchant), else those whose stored
- * secret matches. Empty: the signature is wrong (or the vendor unknown).
+ * signed with HOUSE_VENDOR_SECRET (the session then names the merchant), else those with a live
+ * secret (not revoked, `valid_until` null or after `nowMs`: a rotation's overlap) that matches.
+ * Empty: the signature is wrong (or the vendor unknown).
  */
 export async function signedMerchants(
   db: Kysely<Database>,
-  vendorCode: string,
-  houseSecret: string | undefined,
+  input: { vendorCode: string; houseSecret: string | undefined; sealingKey: SealingKey; nowMs: number },
   rawBody: string,
   received: string,
 ): Promise<Set<number> | 'any'> {
-  if (vendorCode === houseVendorCode) {
-    return houseSecret !== undefined && signatureMatches(houseSecret, rawBody, received) ? 'any' : new Set();
+  if (input.vendorCode === houseVendorCode) {
+    return input.houseSecret !== undefined && signatureMatches(input.houseSecret, rawBody, received)
+      ? 'any'
+      : new Set();
   }
-  const rows = await db
-    .selectFrom('vendor_credential')
-    .select(['merchant_id', 'secret'])
-    .where('vendor_code', '=', vendorCode)
-    .execute();
   const merchants = new Set<number>();
-  for (const row of rows) {
-    if (row.secret !== null && signatureMatches(row.secret, rawBody, received)) merchants.add(row.merchant_id);
+  for (const live of await listLiveVendorSecrets(db, input.sealingKey, input.vendorCode, input.nowMs)) {
+    if (!merchants.has(live.merchantId) && signatureMatches(live.secret, rawBody, received))
+      merchants.add(live.merchantId);
   }
   return merchants;
 }

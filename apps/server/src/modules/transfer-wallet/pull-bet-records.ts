@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordSettledRound } from '../bet-records/index.ts';
 import { listMemberSummaries, type AgentType } from '../identity/index.ts';
-import { findVendorCredentials, vendorCredentialKey } from '../seamless-wallet/index.ts';
+import { findVendorCredentials, vendorCredentialKey, vendorSecretKeyOf } from '../seamless-wallet/index.ts';
 import {
   classifyRoundGames,
   integrationOf,
@@ -40,7 +40,9 @@ export async function pullTransferBetRecords(
   const connected = await listTransferIntegrations(db);
   const credentials = await findVendorCredentials(
     db,
+    vendorSecretKeyOf(config),
     connected.map((row) => ({ merchantId: row.merchantId, vendorCode: row.integrationCode })),
+    nowMs,
   );
   // One feed per integration (the house's transfer brand serves every merchant).
   const integrations = new Map<string, Integration>();

@@ -35,7 +35,7 @@ export async function transferWalletRoutes(app: AppInstance): Promise<void> {
     };
   };
   const transferVendors = async (request: FastifyRequest, vassalages?: string[]) =>
-    (await findConnectedVendors(app.db, app.config, request.merchant.id, vassalages)).filter(
+    (await findConnectedVendors(app.db, app.config, request.merchant.id, vassalages, app.now())).filter(
       (vendor) => vendor.walletMode === 'transfer' && vendor.integration !== null,
     );
 

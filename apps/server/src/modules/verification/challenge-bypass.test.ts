@@ -13,6 +13,7 @@ import { verifyCaptcha } from './verify-captcha.ts';
 
 /** Production demands its own house vendor secret (config.ts); any long enough value does here. */
 const productionVendorSecret = 'production-vendor-secret-0123456789';
+const productionVendorSecretKey = 'production-vendor-secret-key-0123456789';
 
 describe('CHALLENGE_BYPASS', () => {
   test.each([
@@ -35,6 +36,7 @@ describe('CHALLENGE_BYPASS', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       HOUSE_VENDOR_SECRET: productionVendorSecret,
+      VENDOR_SECRET_KEY: productionVendorSecretKey,
       CHALLENGE_BYPASS: '1',
       DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
     });
@@ -52,9 +54,16 @@ describe('CHALLENGE_BYPASS', () => {
 
   test('off, nothing is logged, in production too', () => {
     const warn = vi.fn();
-    assertChallengeBypassAllowed(loadConfig({ NODE_ENV: 'production', HOUSE_VENDOR_SECRET: productionVendorSecret }), {
-      warn,
-    });
+    assertChallengeBypassAllowed(
+      loadConfig({
+        NODE_ENV: 'production',
+        HOUSE_VENDOR_SECRET: productionVendorSecret,
+        VENDOR_SECRET_KEY: productionVendorSecretKey,
+      }),
+      {
+        warn,
+      },
+    );
     expect(warn).not.toHaveBeenCalled();
   });
 
