@@ -6,8 +6,8 @@ import { accountStrip, startSession } from './support/session.ts';
 /**
  * The member desk's journey: a member is logged in on the site; a support operator finds them in
  * the back-office by username, opens their page and locks them with a reason. The member's open
- * session on the site is over: the next thing their page asks (a balance refresh) is refused and the
- * site shows the login form again. The desk's rules (every status, versions, resets, tags, notes,
+ * session on the site is over at once: the page, left open with no click and no reload, shows the
+ * login form again (the balance stream ends with `session_ended`, modules/wallet). The desk's rules (every status, versions, resets, tags, notes,
  * linked members) are the server's and the component tests' (member-desk.test.ts, .test.tsx).
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -48,8 +48,8 @@ test('an operator locks a member and the member’s open site session ends', asy
   await expect(operatorPage.getByText('Status changed; sessions ended: 1')).toBeVisible();
   await expect(operatorPage.locator('.page-header').getByText('Locked')).toBeVisible();
 
-  // The member's page, still open, asks for its balance: refused, and the site logs the member out.
-  await strip.getByRole('button', { name: 'Refresh balance' }).click();
+  // The member's page, left open and untouched, shows the member logged out: the lock ended the
+  // session's balance stream with a `session_ended` event, and the site logged out on it.
   await expect(memberPage.getByRole('form', { name: 'Log in' })).toBeVisible();
   await expect(strip).toBeHidden();
 });

@@ -146,17 +146,23 @@ export async function buildApp({
     }
   };
   app.decorate('balanceStreams', new BalanceStreams());
+  let hasListened = false;
   const changeListener = listenForChanges(
     connectionString,
     {
       channels: {
         public_cache: (payload) => dropCaches(/^\d+$/.test(payload) ? Number(payload) : null),
         balance_change: (payload) => app.balanceStreams.changed(payload),
+        session_end: (payload) => app.balanceStreams.sessionEnded(payload),
       },
       // Anything may have changed while nobody listened.
       onConnected: () => {
         dropCaches(null);
         app.balanceStreams.changedAll();
+        // A session may have ended unheard: after a reconnection every open stream ends, and the
+        // site's reconnect is refused 401 (logged out) only for a session that really ended.
+        if (hasListened) app.balanceStreams.closeAll();
+        hasListened = true;
       },
     },
     logger,

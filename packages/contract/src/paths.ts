@@ -47,3 +47,9 @@ export const apiPaths = {
  * JSON (money.ts walletBalanceSchema). Here, with the paths, so the site can read it without zod.
  */
 export const walletStreamEventName = 'balance';
+/**
+ * The stream's last event when its session was revoked (logout, password change or reset, the member
+ * locked, closed or forbidden to log in, the session ended in the back-office): data
+ * `{ errorCode: 'user.or.token.invalid' }`. The site logs the member out at once.
+ */
+export const walletStreamSessionEndedEventName = 'session_ended';

@@ -1,7 +1,14 @@
-import { apiPaths, walletStreamEventName, type WalletBalance } from '@lotus/contract';
+import {
+  apiPaths,
+  errorCodes,
+  walletStreamEventName,
+  walletStreamSessionEndedEventName,
+  type WalletBalance,
+} from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiHeaders, apiRequest } from '../lib/api-client';
+import { session } from '../lib/session';
 import { useSessionToken } from './member';
 import { queryClient } from './query-client';
 
@@ -25,7 +32,10 @@ const maxRetryDelayMs = 30_000;
  * Reads GET /wps/v2/wallets/stream while logged in and puts each balance it sends into the query
  * cache, so every open page shows a deposit, a win or an operator's adjustment at once. It is read
  * with fetch rather than EventSource, which cannot send the Authorization header; it reconnects
- * with backoff and stops on logout.
+ * with backoff and stops on logout. A revoked session (the member locked or closed, sessions ended
+ * in the back-office, a password reset, a logout in another tab) ends the stream with a
+ * `session_ended` event, and a reconnect with a dead token is refused 401: either logs the member
+ * out at once, without waiting for the page's next call.
  */
 export function useBalanceStream(): void {
   const token = useSessionToken();
@@ -40,6 +50,10 @@ export function useBalanceStream(): void {
         signal: controller.signal,
         credentials: 'same-origin',
       });
+      if (response.status === 401) {
+        const refusal = (await response.json().catch(() => null)) as { errorCode?: string } | null;
+        if (refusal?.errorCode === errorCodes.tokenInvalid && session.getToken() === token) session.clear();
+      }
       if (!response.ok || !response.body) throw new Error(`stream refused: ${response.status}`);
       retryDelayMs = 1000;
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -55,6 +69,10 @@ export function useBalanceStream(): void {
           const data = block.split('\n').find((line) => line.startsWith('data: '));
           if (block.startsWith(`event: ${walletStreamEventName}`) && data) {
             queryClient.setQueryData(walletBalanceQuery(token).queryKey, JSON.parse(data.slice(6)) as WalletBalance);
+          } else if (block.startsWith(`event: ${walletStreamSessionEndedEventName}`)) {
+            // The same forced logout as a call refused 401 (lib/api-client).
+            if (session.getToken() === token) session.clear();
+            return;
           }
           end = buffer.indexOf('\n\n');
         }

@@ -2,10 +2,15 @@
  * Who is watching which member's balance on this instance. The `balance_change` notification of
  * PostgreSQL (a trigger on member ledger accounts, migration 0015) reaches every instance; each
  * wakes only the streams of that member. Payload: `<merchantId>:<memberId>`.
+ *
+ * The `session_end` notification (a trigger on member sessions, migration 0051; payload
+ * `<merchantId>:<memberId>:<sessionId>`) ends the streams opened with that session at once: locking,
+ * closing, a forbidden login, ended sessions, a password reset or a logout leave no stream open.
  */
 export class BalanceStreams {
   private readonly watchers = new Map<string, Set<() => void>>();
   private readonly closers = new Set<() => void>();
+  private readonly sessionEnders = new Map<string, Set<() => void>>();
 
   /** Calls `onChange` after each committed change of the member's balances; returns the unsubscribe. */
   watch(merchantId: number, memberId: bigint, onChange: () => void): () => void {
@@ -23,6 +28,25 @@ export class BalanceStreams {
   track(close: () => void): () => void {
     this.closers.add(close);
     return () => this.closers.delete(close);
+  }
+
+  /** Calls `onEnd` when the session `sessionId` is revoked (from any instance); returns the unsubscribe. */
+  watchSession(sessionId: bigint, onEnd: () => void): () => void {
+    const key = String(sessionId);
+    let set = this.sessionEnders.get(key);
+    if (!set) this.sessionEnders.set(key, (set = new Set()));
+    set.add(onEnd);
+    return () => {
+      set.delete(onEnd);
+      if (set.size === 0) this.sessionEnders.delete(key);
+    };
+  }
+
+  /** A `session_end` notification's payload. */
+  sessionEnded(payload: string): void {
+    const sessionId = payload.split(':')[2];
+    if (sessionId === undefined) return;
+    for (const onEnd of [...(this.sessionEnders.get(sessionId) ?? [])]) onEnd();
   }
 
   /** At shutdown: every open stream ends, so the server can drain (the site reconnects elsewhere). */

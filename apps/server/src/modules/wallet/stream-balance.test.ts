@@ -1,5 +1,8 @@
+import { apiPaths, errorCodes, memberDeskPaths } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestMember, insertTestSession } from '../../testing/members.ts';
+import { insertTestOperator } from '../backoffice/backoffice.testing.ts';
+import { hashToken } from '../identity/index.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { postTransfers } from '../ledger/index.ts';
 import { openStream } from './wallet.testing.ts';
@@ -27,6 +30,27 @@ afterAll(async () => {
 async function newMember() {
   const memberId = await insertTestMember(first.db, first.demoMerchantId, `stream${++sequence}`);
   return { memberId, token: await insertTestSession(first.db, first.demoMerchantId, memberId) };
+}
+
+async function sessionIdOf(token: string): Promise<bigint> {
+  const row = await first.db
+    .selectFrom('member_session')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An operator call through the FIRST instance: the member's stream lives on the second. */
+async function operatorCall(method: 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) {
+  const operator = await insertTestOperator(first.db, { merchantId: first.demoMerchantId, role: 'admin' });
+  const response = await first.app.inject({
+    method,
+    url,
+    headers: { merchant: 'demo', language: 'EN', authorization: operator.token },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }
 
 async function deposit(memberId: bigint, amount: bigint) {
@@ -97,5 +121,97 @@ describe('GET /wps/v2/wallets/stream', () => {
     await stream.next();
     await third.close();
     await expect(stream.next()).rejects.toThrow(/stream ended|terminated|aborted/);
+  });
+
+  const memberUrl = (path: string, memberId: bigint) => path.replace(':memberId', String(memberId));
+  test.each([
+    [
+      'locking the member',
+      (m: bigint) =>
+        operatorCall('PUT', memberUrl(memberDeskPaths.status, m), { action: 'lock', reason: 'chargeback', version: 1 }),
+    ],
+    [
+      'closing the account',
+      (m: bigint) =>
+        operatorCall('PUT', memberUrl(memberDeskPaths.status, m), { action: 'close', reason: 'asked to', version: 1 }),
+    ],
+    [
+      'forbidding login',
+      (m: bigint) =>
+        operatorCall('PUT', memberUrl(memberDeskPaths.status, m), {
+          action: 'forbidLogin',
+          reason: 'fraud check',
+          version: 1,
+        }),
+    ],
+    [
+      'resetting the password',
+      (m: bigint) => operatorCall('POST', memberUrl(memberDeskPaths.passwordReset, m), { reason: 'by phone' }),
+    ],
+    ['ending all sessions', (m: bigint) => operatorCall('DELETE', memberUrl(memberDeskPaths.sessions, m))],
+    [
+      'ending this session',
+      async (m: bigint, token: string) =>
+        operatorCall(
+          'DELETE',
+          memberUrl(memberDeskPaths.session, m).replace(':sessionId', String(await sessionIdOf(token))),
+        ),
+    ],
+    [
+      'the member logging out',
+      async (_m: bigint, token: string) => {
+        const response = await first.app.inject({
+          method: 'DELETE',
+          url: apiPaths.logout,
+          headers: { Merchant: 'demo', Authorization: token },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      },
+    ],
+  ])('%s on one instance ends the member’s open stream on another at once, saying why', async (_label, endSession) => {
+    const member = await newMember();
+    const stream = await openStream(secondUrl, member.token);
+    try {
+      await stream.next();
+      const before = second.app.balanceStreams.size;
+      await endSession(member.memberId, member.token);
+      expect(await stream.ended()).toEqual({ errorCode: errorCodes.tokenInvalid });
+      await expect.poll(() => second.app.balanceStreams.size, { timeout: 5000 }).toBe(before - 1);
+      // Opening it again is refused: the site logs out on either.
+      const again = await second.app.inject({
+        method: 'GET',
+        url: apiPaths.walletStream,
+        headers: { Merchant: 'demo', Authorization: member.token },
+      });
+      expect(again.statusCode).toBe(401);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('ending one session leaves the member’s streams of other sessions open', async () => {
+    const member = await newMember();
+    const otherToken = await insertTestSession(first.db, first.demoMerchantId, member.memberId);
+    const [ending, staying] = await Promise.all([
+      openStream(secondUrl, member.token),
+      openStream(secondUrl, otherToken),
+    ]);
+    try {
+      await Promise.all([ending.next(), staying.next()]);
+      await operatorCall(
+        'DELETE',
+        memberUrl(memberDeskPaths.session, member.memberId).replace(
+          ':sessionId',
+          String(await sessionIdOf(member.token)),
+        ),
+      );
+      await ending.ended();
+      // The other session's stream still works: the next change reaches it.
+      await deposit(member.memberId, 500n);
+      expect((await staying.next()).sumBalance).toBe('5.00');
+    } finally {
+      ending.close();
+      staying.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { walletStreamEventName } from '@lotus/contract';
+import { errorCodes, walletStreamEventName, walletStreamSessionEndedEventName } from '@lotus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getWalletBalance } from './get-wallet-balance.ts';
 
@@ -10,6 +10,8 @@ export const heartbeatMs = 25_000;
  * GET /wps/v2/wallets/stream: the balance now, then again after every committed change (see
  * BalanceStreams). Changes that come while a balance is being read are folded into one more read,
  * so a burst of bets costs at most two reads, and the last event always shows the last balance.
+ * When the stream's session is revoked (from any instance), a last `session_ended` event says so
+ * and the stream ends: the site logs the member out without waiting for its next call.
  */
 export function streamBalance(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const app = request.server;
@@ -46,9 +48,17 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply): Fas
     isClosed = true;
     clearInterval(heartbeat);
     unwatch();
+    unwatchSession();
     untrack();
     stream.end();
   };
+  const unwatchSession = app.balanceStreams.watchSession(member.sessionId, () => {
+    if (isClosed) return;
+    stream.write(
+      `event: ${walletStreamSessionEndedEventName}\ndata: ${JSON.stringify({ errorCode: errorCodes.tokenInvalid })}\n\n`,
+    );
+    close();
+  });
   untrack = app.balanceStreams.track(close);
   request.raw.on('close', close);
 

@@ -1,7 +1,10 @@
 /** For tests only (never imported by the server): a member's balance stream read as a client does. */
-import { apiPaths, walletBalanceSchema, type WalletBalance } from '@lotus/contract';
+import { apiPaths, walletBalanceSchema, walletStreamSessionEndedEventName, type WalletBalance } from '@lotus/contract';
 
-/** Opens the stream and hands out its `balance` events one by one. */
+/**
+ * Opens the stream and hands out its `balance` events one by one (`next`); `ended` waits for the
+ * `session_ended` event and then for the stream's end, and resolves with the event's data.
+ */
 export async function openStream(baseUrl: string, token: string) {
   const controller = new AbortController();
   const response = await fetch(`${baseUrl}${apiPaths.walletStream}`, {
@@ -10,14 +13,15 @@ export async function openStream(baseUrl: string, token: string) {
   });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  const next = async (): Promise<WalletBalance> => {
+  const nextEvent = async (): Promise<{ event: string; data: unknown }> => {
     for (;;) {
       const end = buffer.indexOf('\n\n');
       if (end >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
+        const event = block.split('\n').find((line) => line.startsWith('event: '));
         const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (block.startsWith('event: balance') && data) return walletBalanceSchema.parse(JSON.parse(data.slice(6)));
+        if (event && data) return { event: event.slice(7), data: JSON.parse(data.slice(6)) };
         continue;
       }
       const chunk = await reader.read();
@@ -25,5 +29,22 @@ export async function openStream(baseUrl: string, token: string) {
       buffer += chunk.value;
     }
   };
-  return { response, next, close: () => controller.abort() };
+  const next = async (): Promise<WalletBalance> => {
+    for (;;) {
+      const { event, data } = await nextEvent();
+      if (event === 'balance') return walletBalanceSchema.parse(data);
+      if (event === walletStreamSessionEndedEventName) throw new Error('session ended');
+    }
+  };
+  const ended = async (): Promise<unknown> => {
+    for (;;) {
+      const { event, data } = await nextEvent();
+      if (event !== walletStreamSessionEndedEventName) continue;
+      // Nothing may follow: the server ends the stream.
+      const rest = await reader.read();
+      if (!rest.done) throw new Error(`the stream went on after session_ended: ${rest.value}`);
+      return data;
+    }
+  };
+  return { response, next, ended, close: () => controller.abort() };
 }
