@@ -34,9 +34,6 @@ export type AuditContext = Pick<AuditEntry, 'merchantId' | 'operatorId' | 'ip' |
 type VendorRow = Selectable<GameVendorTable>;
 type GameRow = Selectable<GameTable>;
 
-/** The merchant's time zone for weekly windows (merchants have none of their own yet: the demo is Thai). */
-export const defaultMaintenanceTimeZone = 'Asia/Bangkok';
-
 const minuteText = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -318,11 +315,17 @@ export async function updateAdminGame(
   });
 }
 
-/** Adds a maintenance window to a vendor of the merchant. */
+/**
+ * Adds a maintenance window to a vendor of the merchant. A weekly one is kept in `timeZone`, the
+ * merchant's (`config.timezone`, Asia/Bangkok when unset) at the time it is made: the operator wrote
+ * its weekday and times in that zone, and a later change of the merchant's zone does not move it
+ * (the back-office shows each window's zone beside it).
+ */
 export async function createMaintenanceWindow(
   db: Kysely<Database>,
   audit: AuditContext,
   body: AdminMaintenanceCreateBody,
+  timeZone: string,
 ): Promise<AdminMaintenanceWindow> {
   return db.transaction().execute(async (trx) => {
     const vendor = await findVendorRow(trx, audit.merchantId, body.vendorId);
@@ -352,7 +355,7 @@ export async function createMaintenanceWindow(
               weekday: body.weekday!,
               start_minute: minuteOf(body.startTime!),
               end_minute: minuteOf(body.endTime!),
-              time_zone: defaultMaintenanceTimeZone,
+              time_zone: timeZone,
             },
       )
       .returning([

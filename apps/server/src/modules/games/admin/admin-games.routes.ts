@@ -20,6 +20,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
 import { auditContext, requireOperator } from '../../backoffice/index.ts';
+import { merchantTimeZone } from '../../merchant/index.ts';
 import {
   createMaintenanceWindow,
   deleteMaintenanceWindow,
@@ -83,7 +84,15 @@ export async function adminGamesRoutes(app: AppInstance): Promise<void> {
         response: { 200: envelopeSchema(adminMaintenanceWindowSchema) },
       },
     },
-    async (request) => ok(await createMaintenanceWindow(app.db, auditContext(request), request.body)),
+    async (request) =>
+      ok(
+        await createMaintenanceWindow(
+          app.db,
+          auditContext(request),
+          request.body,
+          merchantTimeZone(request.merchant.config),
+        ),
+      ),
   );
 
   app.delete(

@@ -14,7 +14,14 @@ import { insertTestOperator, type TestOperator } from '../../backoffice/backoffi
 import { createWithdrawalKit, type WithdrawalKit } from '../../withdrawal/withdrawal.testing.ts';
 import { createHash } from 'node:crypto';
 import { postTransfers } from '../../ledger/index.ts';
-import { maintenanceAt } from '../maintenance-windows.ts';
+import { localClock, maintenanceAt } from '../maintenance-windows.ts';
+
+const windowOf = (body: { weekday: number; startTime: string; endTime: string }) => ({
+  kind: 'weekly' as const,
+  weekday: body.weekday,
+  startMinute: Number(body.startTime.slice(0, 2)) * 60,
+  endMinute: Number(body.endTime.slice(0, 2)) * 60,
+});
 
 /**
  * The back-office's catalogue calls (README "Back-office"): one withdrawal kit (the real app, a clock)
@@ -325,6 +332,45 @@ describe('maintenance windows', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'validation.failed', field });
+  });
+
+  test('a weekly window is kept in the merchant’s time zone (a merchant in New York, not Bangkok)', async () => {
+    await kit.db
+      .updateTable('merchant')
+      .set({ config: sql`config || '{"timezone":"America/New_York"}'::jsonb` as never })
+      .where('id', '=', otherMerchantId)
+      .execute();
+    await kit.testApp.settle();
+    // The two hours around now on New York's clock; in Bangkok (12 hours apart) the same times are not now.
+    const { weekday, minute } = localClock(kit.clock.nowMs, 'America/New_York');
+    const hour = Math.floor(minute / 60);
+    const time = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    const vendor = (await vendors(stranger)).find((row) => row.vassalage === 'LTSLOT')!;
+    const body = {
+      vendorId: vendor.vendorId,
+      kind: 'weekly',
+      weekday,
+      startTime: time(hour - 1),
+      endTime: time(hour + 1),
+    };
+    // Near midnight the window would start on another weekday: move it a day back with its start.
+    if (hour === 0) body.weekday = (weekday + 6) % 7;
+    const created = await call(stranger, 'POST', gamesAdminPaths.createMaintenance, body);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().value).toMatchObject({ kind: 'weekly', timeZone: 'America/New_York' });
+    const detail = await call(stranger, 'GET', `${gamesAdminPaths.vendor}?vendorId=${vendor.vendorId}`);
+    expect(detail.json().value.vendor.maintenanceNow).not.toBeNull();
+    expect(maintenanceAt([{ ...windowOf(body), timeZone: 'Asia/Bangkok' }], kit.clock.nowMs)).toBeNull();
+    // The demo merchant sets no zone: its windows stay in Asia/Bangkok.
+    const { vendor: demoVendor } = await vendorDetail('LTSLOT');
+    const demo = await call(admin, 'POST', gamesAdminPaths.createMaintenance, {
+      ...body,
+      vendorId: demoVendor.vendorId,
+      weekday: (body.weekday + 3) % 7,
+    });
+    expect(demo.statusCode, demo.body).toBe(200);
+    expect(demo.json().value.timeZone).toBe('Asia/Bangkok');
+    await call(admin, 'DELETE', gamesAdminPaths.deleteMaintenance, { windowId: demo.json().value.windowId });
   });
 
   test('weekly windows: the weekday and time range in the time zone, past midnight too', () => {
