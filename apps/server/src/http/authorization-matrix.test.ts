@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   adminApiPaths,
+  agentMovePaths,
   rolesPaths,
   announcementPaths,
   brandPaths,
@@ -8,6 +9,7 @@ import {
   memberDeskPaths,
   siteContentPaths,
   gamesAdminPaths,
+  gamesCredentialsPaths,
   backofficeErrorCodes,
   depositErrorCodes,
   depositPaths,
@@ -1144,6 +1146,30 @@ describe('back-office', () => {
       expect(created.statusCode, created.body).toBe(200);
       return { url: gamesAdminPaths.deleteMaintenance, body: { windowId: created.json().value.windowId } };
     },
+    // Vendor credentials: a vendor of an outside integration (switched off, so no lobby shows it)
+    // rotated with no overlap; a secret made just to be revoked; the address set.
+    [`POST ${gamesCredentialsPaths.rotateCredential}`]: async () => ({
+      url: gamesCredentialsPaths.rotateCredential,
+      body: { vendorId: await credentialVendorId(), overlapHours: 0 },
+    }),
+    [`POST ${gamesCredentialsPaths.revokeCredential}`]: async () => {
+      const vendorId = await credentialVendorId();
+      const rotated = await send({
+        method: 'POST',
+        url: gamesCredentialsPaths.rotateCredential,
+        token: (await newOperator('admin')).token,
+        body: { vendorId, overlapHours: 0 },
+      });
+      expect(rotated.statusCode, rotated.body).toBe(200);
+      return {
+        url: gamesCredentialsPaths.revokeCredential,
+        body: { vendorId, credentialId: rotated.json().value.credential.credentialId },
+      };
+    },
+    [`PUT ${gamesCredentialsPaths.updateApiUrl}`]: async () => ({
+      url: gamesCredentialsPaths.updateApiUrl,
+      body: { vendorId: await credentialVendorId(), apiUrl: `https://vendor.example/${++sequence}` },
+    }),
     [`PUT ${feedbackPaths.adminAnswer}`]: async () => ({
       url: feedbackPaths.adminAnswer.replace(':feedbackId', await memberFeedback()),
       body: { answer: 'Thank you, fixed.', version: 1 },
@@ -1211,6 +1237,11 @@ describe('back-office', () => {
     [`POST ${memberDeskPaths.notes}`]: async () => ({
       url: memberDeskPaths.notes.replace(':memberId', String((await newMember()).id)),
       body: { body: 'Called about a late deposit' },
+    }),
+    // The agent tree (modules/agents): a fresh member moved under a fresh agent.
+    [`PUT ${agentMovePaths.move}`]: async () => ({
+      url: agentMovePaths.move.replace(':memberId', String((await newMember()).id)),
+      body: { uplineId: String((await newMember({ isAgent: 1 })).id), reason: 'merged teams' },
     }),
     [`POST ${adminApiPaths.operators}`]: async () => ({
       url: adminApiPaths.operators,
@@ -1351,6 +1382,15 @@ describe('back-office', () => {
       expect(approve.statusCode, approve.body).toBe(200);
       return { url: withdrawalPaths.adminForceReceived, body: { withdrawalId, remark: 'bank confirmed' } };
     },
+    // Four-eyes for payouts: a pending withdrawal whose payout another operator asked for.
+    [`POST ${withdrawalPaths.adminConfirmSecondApproval}`]: async () => ({
+      url: withdrawalPaths.adminConfirmSecondApproval,
+      body: { withdrawalId: await waitingWithdrawal() },
+    }),
+    [`POST ${withdrawalPaths.adminReturnSecondApproval}`]: async () => ({
+      url: withdrawalPaths.adminReturnSecondApproval,
+      body: { withdrawalId: await waitingWithdrawal(), reason: 'reference not on the statement' },
+    }),
   };
 
   /** The merchant's first vendor with its games, as the back-office reads it. */
@@ -1362,6 +1402,32 @@ describe('back-office', () => {
     const detail = await send({ method: 'GET', url: `${gamesAdminPaths.vendor}?vendorId=${vendorId}`, token });
     expect(detail.statusCode, detail.body).toBe(200);
     return detail.json().value as AdminVendorDetail;
+  }
+
+  /** A switched-off vendor of the demo merchant served by an outside integration (`MATRIX_CRED`), made once. */
+  let credentialVendor: Promise<number> | null = null;
+  function credentialVendorId(): Promise<number> {
+    credentialVendor ??= t.db
+      .insertInto('game_vendor')
+      .values({
+        merchant_id: t.demoMerchantId,
+        vassalage: 'MATRIXCRED',
+        game_category: 'RNG',
+        game_type: 'SLOT',
+        display_name_th: 'ทดสอบ',
+        display_name_en: 'Matrix',
+        account_type_name: 'Matrix',
+        logo_kind: 'SLOT',
+        logo_url: '/art/matrix.png',
+        wallet_mode: 'transfer',
+        integration_code: 'MATRIX_CRED',
+        sort: 9999,
+        is_enabled: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((row) => row.id);
+    return credentialVendor;
   }
 
   /** A one-off maintenance window of the first vendor, ten years from now. */
@@ -1395,6 +1461,24 @@ describe('back-office', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().value.id;
+  }
+
+  /** A pending withdrawal whose payout (above the threshold) another operator asked for: it waits for a second one. */
+  async function waitingWithdrawal(): Promise<number> {
+    const [withdrawalId, requester] = await Promise.all([pendingWithdrawal(), newOperator('finance')]);
+    await t.db
+      .insertInto('withdrawal_second_approval')
+      .values({
+        merchant_id: t.demoMerchantId,
+        withdrawal_id: BigInt(withdrawalId),
+        threshold_amount: 5_000n,
+        payout_reference: `FT-MATRIX-${++sequence}`,
+        payout_slip_id: null,
+        requested_by: requester.id,
+        requested_at: new Date(clock.nowMs),
+      })
+      .execute();
+    return withdrawalId;
   }
 
   async function pendingWithdrawal(): Promise<number> {

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { showToast } from '../../components/toast';
 import { queryClient } from '../../lib/query-client';
 import { useMe } from '../auth/api';
+import { SecondApprovalsPanel } from '../withdrawals/second-approvals-panel';
 import { approvalKeys, approvalsQuery, decideApproval, setThreshold, thresholdQuery } from './api';
 import './roles.css';
 
@@ -16,7 +17,8 @@ type Decision = { approval: MoneyApproval; approve: boolean } | null;
 
 /**
  * Four-eyes (`approvals.review`): adjustments above the merchant's threshold wait here; another
- * operator than the requester approves (posted then) or rejects with a reason. The threshold on top.
+ * operator than the requester approves (posted then) or rejects with a reason. The threshold on top;
+ * withdrawals paid above it wait in the panel below (features/withdrawals/second-approvals-panel).
  */
 export function ApprovalsPage() {
   const { t } = useTranslation();
@@ -117,6 +119,7 @@ export function ApprovalsPage() {
           emptyText={t('roles_approvals_empty')}
         />
       </Panel>
+      <SecondApprovalsPanel />
       <ConfirmDialog
         title={decision?.approve ? t('roles_approvals_approve') : t('roles_approvals_reject')}
         isOpen={decision !== null}

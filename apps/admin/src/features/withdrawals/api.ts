@@ -1,8 +1,13 @@
 import {
+  adminSecondApprovalPageSchema,
   adminWithdrawalListSchema,
   adminWithdrawalSchema,
   withdrawalPaths,
   type AdminApproveWithdrawalRequest,
+  type AdminConfirmSecondApprovalRequest,
+  type AdminReturnSecondApprovalRequest,
+  type AdminSecondApprovalPage,
+  type SecondApprovalStatus,
   type AdminForceReceivedRequest,
   type AdminRejectWithdrawalRequest,
   type AdminWithdrawal,
@@ -43,4 +48,27 @@ export function rejectWithdrawal(body: AdminRejectWithdrawalRequest) {
 /** The member said the money did not arrive; the operator confirms it did. */
 export function forceWithdrawalReceived(body: AdminForceReceivedRequest) {
   return apiRequest<AdminWithdrawal>(withdrawalPaths.adminForceReceived, { method: 'POST', body, ...checked });
+}
+
+/** Payouts above the approval threshold (`approvals.review`), by second-approval status; refreshed while open. */
+export const secondApprovalsQuery = (status: SecondApprovalStatus) =>
+  queryOptions({
+    queryKey: withdrawalKeys.of('secondApprovals', status),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminSecondApprovalPage>(withdrawalPaths.adminSecondApprovals, {
+        signal,
+        query: { status },
+        schema: import.meta.env.DEV && adminSecondApprovalPageSchema,
+      }),
+    refetchInterval: 20_000,
+  });
+
+/** The second operator pays the waiting payout (never the one who asked: the server answers 409). */
+export function confirmSecondApproval(body: AdminConfirmSecondApprovalRequest) {
+  return apiRequest<AdminWithdrawal>(withdrawalPaths.adminConfirmSecondApproval, { method: 'POST', body, ...checked });
+}
+
+/** The second operator sends it back to the desk with a reason; nothing is paid or refunded. */
+export function returnSecondApproval(body: AdminReturnSecondApprovalRequest) {
+  return apiRequest<AdminWithdrawal>(withdrawalPaths.adminReturnSecondApproval, { method: 'POST', body, ...checked });
 }

@@ -9,6 +9,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   Badge,
   DateTime,
@@ -86,7 +87,7 @@ export function WithdrawalsPage() {
     {
       key: 'status',
       header: t('withdrawal_status'),
-      render: (row) => <Badge tone={statusTone[row.status]}>{t(`withdrawal_status_${row.status}`)}</Badge>,
+      render: (row) => <StatusCell withdrawal={row} />,
     },
     { key: 'created', header: t('withdrawal_created'), render: (row) => <DateTime value={row.createdAt} /> },
     {
@@ -148,6 +149,34 @@ export function WithdrawalsPage() {
       <WithdrawalDialog withdrawal={selected} onClose={() => setSelected(null)} />
     </>
   );
+}
+
+/** A payout above the threshold waits for a second operator: the desk says so, and who asked. */
+function isAwaitingSecond(withdrawal: AdminWithdrawal): boolean {
+  return withdrawal.status === 'pending' && withdrawal.secondApproval?.status === 'pending';
+}
+
+function StatusCell({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  const { t } = useTranslation();
+  const request = withdrawal.secondApproval;
+  if (isAwaitingSecond(withdrawal)) {
+    return (
+      <span className="cell-stack">
+        <Badge tone="info">{t('wapproval_awaiting')}</Badge>
+        <span className="muted">{t('wapproval_asked_by', { name: request?.requestedBy ?? '—' })}</span>
+      </span>
+    );
+  }
+  const badge = <Badge tone={statusTone[withdrawal.status]}>{t(`withdrawal_status_${withdrawal.status}`)}</Badge>;
+  if (withdrawal.status === 'pending' && request?.status === 'returned') {
+    return (
+      <span className="cell-stack">
+        {badge}
+        <span className="muted">{t('wapproval_returned')}</span>
+      </span>
+    );
+  }
+  return badge;
 }
 
 /** A slip picked for upload: PNG or JPEG, at most 5 MB (the server checks the bytes again). */
@@ -312,7 +341,11 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
       return forceWithdrawalReceived({ withdrawalId, ...(text.trim() ? { remark: text.trim() } : {}) });
     },
     onSuccess: async (value, decision) => {
-      showToast(t(`withdrawal_done_${decision}`, { id: value.withdrawalId, reference: value.payoutReference ?? '' }));
+      showToast(
+        decision === 'approve' && isAwaitingSecond(value)
+          ? t('wapproval_done_asked', { id: value.withdrawalId })
+          : t(`withdrawal_done_${decision}`, { id: value.withdrawalId, reference: value.payoutReference ?? '' }),
+      );
       await queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
       await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       close();
@@ -361,7 +394,9 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
     fieldError === 'payoutReference' || fieldError === 'payoutSlip' || fieldError === 'reason' ? null : review.error;
 
   const status = withdrawal?.status;
-  const canDecide = status === 'pending';
+  const isWaiting = withdrawal !== null && isAwaitingSecond(withdrawal);
+  const canDecide = status === 'pending' && !isWaiting;
+  const request = withdrawal?.secondApproval ?? null;
   const canForce = status === 'approved' || status === 'not_received';
   const hasSide = Boolean(withdrawal?.hasProof || withdrawal?.hasPayoutSlip);
   const confirmTitle =
@@ -386,9 +421,27 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
               <div>
                 <dt>{t('withdrawal_status')}</dt>
                 <dd>
-                  <Badge tone={statusTone[withdrawal.status]}>{t(`withdrawal_status_${withdrawal.status}`)}</Badge>
+                  <StatusCell withdrawal={withdrawal} />
                 </dd>
               </div>
+              {request ? (
+                <div>
+                  <dt>{t('wapproval_detail')}</dt>
+                  <dd>
+                    {request.status === 'pending'
+                      ? t('wapproval_detail_pending', {
+                          name: request.requestedBy ?? '—',
+                          reference: request.payoutReference,
+                        })
+                      : request.status === 'confirmed'
+                        ? t('wapproval_detail_confirmed', { name: request.decidedBy ?? '—' })
+                        : t('wapproval_returned_by', {
+                            name: request.decidedBy ?? '—',
+                            reason: request.decisionReason ?? '',
+                          })}
+                  </dd>
+                </div>
+              ) : null}
               <div>
                 <dt>{t('withdrawal_amount')}</dt>
                 <dd>
@@ -500,6 +553,16 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
                     />
                   </section>
                 ) : null}
+              </div>
+            ) : null}
+            {isWaiting ? (
+              <div className="detail-actions">
+                <p className="muted">{t('wapproval_waiting_note')}</p>
+                <div className="form-actions">
+                  <Link to="/approvals" className="button is-ghost">
+                    {t('wapproval_open_approvals')}
+                  </Link>
+                </div>
               </div>
             ) : null}
             {canDecide || canForce ? (
