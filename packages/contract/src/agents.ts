@@ -38,34 +38,14 @@ export type CreateDownlineRequest = z.infer<typeof createDownlineRequestSchema>;
 export const downlineCreatedSchema = z.object({ id: z.number().int(), account: z.string() });
 export type DownlineCreated = z.infer<typeof downlineCreatedSchema>;
 
-/* ------------------------------------------------------------------------------------------------
- * Salary and dividend contracts between an upline and a downline (spec §4 "Contracts", §2 agent
- * centre pages). The kinds below are the four the agent centre shows pages for.
- * ---------------------------------------------------------------------------------------------- */
-
-export const contractKinds = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
-export type ContractKind = (typeof contractKinds)[number];
-
-/**
- * GET /wps/member/info/funds/consolidated (token; spec §3 "Consolidated contract info"). One number per
- * kind, under the original's field names: 0 the merchant does not offer this contract; 1 offered by
- * the merchant, the member has none; 2 an upline's offer waits for the member's answer; 3 the member
- * has an active contract. The agent centre shows a contract's page when its number is 2 or 3.
- */
-export const consolidatedFundsPath = '/wps/member/info/funds/consolidated';
-export const contractStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
-export const consolidatedFundsSchema = z.object({
-  divtypereq: contractStateSchema,
-  dailysalreqtype: contractStateSchema,
-  contracthoursalreq: contractStateSchema,
-  realtimesalreqtype: contractStateSchema,
-});
-export type ConsolidatedFunds = z.infer<typeof consolidatedFundsSchema>;
+/* Salary and dividend contracts, and the consolidated read: agent-contracts.ts. */
 
 /** A merchant's contract switches (merchant configuration `agentContracts`). */
 export const agentContractsConfigSchema = z.object({
   dividend: z.boolean().default(false),
   dailySalary: z.boolean().default(false),
+  /** The manual-claim daily salary (the original's DAYSALMR / `mrDailySalary`). */
+  mrDailySalary: z.boolean().default(false),
   hourlySalary: z.boolean().default(false),
   realtimeSalary: z.boolean().default(false),
 });

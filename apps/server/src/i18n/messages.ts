@@ -1,5 +1,6 @@
 import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
+import * as agentContracts from './agent-contracts.messages.ts';
 import * as agents from './agents.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
@@ -26,6 +27,7 @@ const th = {
   ...login.th,
   ...accounts.th,
   ...agents.th,
+  ...agentContracts.th,
   ...money.th,
   ...deposits.th,
   ...withdrawals.th,
@@ -109,6 +111,7 @@ const en: Record<MessageKey, string> = {
   ...login.en,
   ...accounts.en,
   ...agents.en,
+  ...agentContracts.en,
   ...money.en,
   ...deposits.en,
   ...withdrawals.en,

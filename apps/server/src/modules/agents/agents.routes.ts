@@ -5,7 +5,6 @@ import {
   affiliateLinkSchema,
   agentMovePaths,
   createAffiliateLinkRequestSchema,
-  identityErrorCodes,
   moveUplineBodySchema,
   removeAffiliateLinkRequestSchema,
   uplineHistorySchema,
@@ -13,25 +12,22 @@ import {
   affiliateQuerySchema,
   affiliateSchema,
   apiPaths,
-  consolidatedFundsPath,
-  consolidatedFundsSchema,
   createDownlineRequestSchema,
   downlineCreatedSchema,
   envelopeSchema,
 } from '@lotus/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { requireOperator } from '../backoffice/index.ts';
 import { callerOf, requireRealMember } from '../identity/index.ts';
 import { checkAffiliate } from './affiliate/affiliate.ts';
 import { createAffiliateLink, listAffiliateLinks, removeAffiliateLink, type LinkOwner } from './affiliate/links.ts';
-import { isAgentType } from './agent-types.ts';
 import { moveUpline } from './downlines/move-upline.ts';
 import { listUplineHistory } from './downlines/upline-history.ts';
-import { consolidatedFunds } from './contracts/consolidated-funds.ts';
+import { agentContractRoutes } from './contracts/contracts.routes.ts';
+import { requireAgent } from './agent-guard.ts';
 import { createDownline } from './downlines/create-downline.ts';
 
 /** Per IP. */
@@ -42,12 +38,6 @@ const rateLimits = {
   /** Creating and removing links. */
   links: { max: 30, timeWindow: '1 minute' },
 };
-
-/** A real member (not a trial account, 403 first) that is an agent (403 `agent.only`): the owner of its links. */
-async function requireAgent(request: FastifyRequest): Promise<void> {
-  await requireRealMember(request);
-  if (!isAgentType(request.member.isAgent)) throw new AppError(403, identityErrorCodes.agentOnly);
-}
 
 function linkOwner(request: FastifyRequest): LinkOwner {
   return { merchantId: request.merchant.id, agentId: request.member.id };
@@ -168,15 +158,5 @@ export async function agentsRoutes(app: AppInstance): Promise<void> {
       ok(await listUplineHistory(app.db, request.operator.merchantId, BigInt(request.params.memberId))),
   );
 
-  app.get(
-    consolidatedFundsPath,
-    {
-      onRequest: requireRealMember,
-      schema: { tags: ['agents'], response: { 200: envelopeSchema(consolidatedFundsSchema) } },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', noStore);
-      return ok(await consolidatedFunds(app.db, request.merchant, request.member.id));
-    },
-  );
+  await agentContractRoutes(app);
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ContractKind } from '@lotus/contract';
+import type { AgentContractKind, AgentContractStatus, ContractProductType } from '@lotus/contract';
 
 /**
  * Tables of modules/agents: the agent tree and the affiliate codes (migration 0008_accounts) and the
@@ -62,14 +62,35 @@ export interface MemberUplineHistoryTable {
 export interface AgentContractTable {
   id: Generated<bigint>;
   merchant_id: number;
-  upline_member_id: bigint;
+  /** The upline that offered it and pays it; null: the merchant's own contract with a top agent (migration 0054). */
+  upline_member_id: bigint | null;
   member_id: bigint;
-  kind: ContractKind;
-  /** The offer's terms (rates, thresholds) as the upline set them. */
-  terms: ColumnType<Record<string, unknown>, string, string>;
-  status: 'offered' | 'active' | 'rejected' | 'terminated';
+  kind: AgentContractKind;
+  /** LIVE, RNG, ... (migration 0054). */
+  product_type: ContractProductType;
+  /** Dividend: D, W, H, M; hourly salary: H, BH; '' otherwise (migration 0054). */
+  period: string;
+  /** The tiers as contracts/contract-terms.ts stores them (JSON). */
+  terms: ColumnType<unknown, string, string>;
+  /** The original's letters (migration 0054): P offered, E changed offer, V termination asked, A signed, C ended, R refused. */
+  status: AgentContractStatus;
+  /** An E offer: the signed contract it replaces when accepted. */
+  replaces_id: bigint | null;
   created_at: Date;
+  updated_at: Date;
   decided_at: Date | null;
+}
+
+/** Every change of a contract's status (migration 0054): its history. */
+export interface AgentContractEventTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  contract_id: bigint;
+  from_status: AgentContractStatus | null;
+  to_status: AgentContractStatus;
+  actor: 'upline' | 'downline' | 'operator' | 'system';
+  actor_id: bigint | null;
+  created_at: Date;
 }
 
 export interface AgentsTables {
@@ -78,4 +99,5 @@ export interface AgentsTables {
   affiliate_registration: AffiliateRegistrationTable;
   member_upline_history: MemberUplineHistoryTable;
   agent_contract: AgentContractTable;
+  agent_contract_event: AgentContractEventTable;
 }

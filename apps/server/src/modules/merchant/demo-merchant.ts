@@ -248,5 +248,5 @@ export const demoMerchantConfig: MerchantConfig = {
     paymentPassword: { minLength: 6, maxLength: 6, digitsOnly: true },
   },
   // The demo brand's agents may offer dividend and daily salary contracts (modules/agents).
-  agentContracts: { dividend: true, dailySalary: true, hourlySalary: false, realtimeSalary: false },
+  agentContracts: { dividend: true, dailySalary: true, mrDailySalary: true, hourlySalary: false, realtimeSalary: false },
 };

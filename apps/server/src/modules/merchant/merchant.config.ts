@@ -120,6 +120,7 @@ export const merchantConfigSchema = z.object({
   agentContracts: agentContractsConfigSchema.default({
     dividend: false,
     dailySalary: false,
+    mrDailySalary: false,
     hourlySalary: false,
     realtimeSalary: false,
   }),

@@ -30,6 +30,12 @@ export function newMerchantConfig(input: { name: string; nowMs: number }): Merch
     analytics: { gtagId: null },
     deposits: structuredClone(defaultDepositsConfig),
     withdrawals: structuredClone(defaultWithdrawalsConfig),
-    agentContracts: { dividend: false, dailySalary: false, hourlySalary: false, realtimeSalary: false },
+    agentContracts: {
+      dividend: false,
+      dailySalary: false,
+      mrDailySalary: false,
+      hourlySalary: false,
+      realtimeSalary: false,
+    },
   };
 }

@@ -1,42 +1,78 @@
-import type { ConsolidatedFunds, ContractKind } from '@lotus/contract';
+import type { AgentContract, AgentContractKind, ConsolidatedContracts } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import type { MerchantContext } from '../../merchant/index.ts';
+import { downlineHigherRateOf, isKindOffered, viewOf } from './contract-flow.ts';
 
-/** Which merchant switch offers each contract kind. */
-const switchOf = {
-  dividend: 'dividend',
-  daily_salary: 'dailySalary',
-  hourly_salary: 'hourlySalary',
-  realtime_salary: 'realtimeSalary',
-} as const;
+type ByProduct = Record<string, { agent: AgentContract[] }>;
+type ByPeriod = Record<string, Record<string, AgentContract[]>>;
 
 /**
- * GET /wps/member/info/funds/consolidated: per contract kind, whether the merchant offers it and where
- * the member stands (contract: `consolidatedFundsSchema`). One indexed read of the member's open
- * contracts.
+ * GET /wps/member/info/funds/consolidated: the member's contracts with its upline under the original's
+ * keys (contract: `consolidatedContractsSchema`): signed ones (A, V) in the `*info*` maps, the
+ * upline's requests waiting for an answer (P, E, V) in the `*req*` maps, by product type, dividends
+ * also by computation period. A kind the merchant does not offer is left empty whatever the rows say.
+ * One indexed read of the member's open contracts.
  */
 export async function consolidatedFunds(
   db: Kysely<Database>,
   merchant: MerchantContext,
   memberId: bigint,
-): Promise<ConsolidatedFunds> {
-  const open = await db
+): Promise<ConsolidatedContracts> {
+  const rows = await db
     .selectFrom('agent_contract')
-    .select(['kind', 'status'])
+    .selectAll()
     .where('merchant_id', '=', merchant.id)
     .where('member_id', '=', memberId)
-    .where('status', 'in', ['offered', 'active'])
+    .where('status', 'in', ['P', 'E', 'V', 'A'])
+    .orderBy('id')
     .execute();
-  const stateOf = (kind: ContractKind) => {
-    if (!merchant.config.agentContracts[switchOf[kind]]) return 0 as const;
-    const contract = open.find((row) => row.kind === kind);
-    return contract?.status === 'active' ? (3 as const) : contract?.status === 'offered' ? (2 as const) : (1 as const);
+  const answer: ConsolidatedContracts = {
+    dailysalinfotype: {},
+    contractmrdailysalinfotype: {},
+    contracthoursalinfo: {},
+    realtimesalinfotype: {},
+    divtypeinfo: {},
+    divtypecompperiodinfo: {},
+    dailysalreqtype: {},
+    contracthoursalreq: {},
+    realtimesalreqtype: {},
+    divtypereq: {},
+    divtypecompperiodreq: {},
   };
-  return {
-    divtypereq: stateOf('dividend'),
-    dailysalreqtype: stateOf('daily_salary'),
-    contracthoursalreq: stateOf('hourly_salary'),
-    realtimesalreqtype: stateOf('realtime_salary'),
+  const infoKey: Record<AgentContractKind, keyof ConsolidatedContracts> = {
+    daily_salary: 'dailysalinfotype',
+    mr_daily_salary: 'contractmrdailysalinfotype',
+    hourly_salary: 'contracthoursalinfo',
+    realtime_salary: 'realtimesalinfotype',
+    dividend: 'divtypeinfo',
   };
+  // The original has no request map for the manual-claim daily salary: its offers show with the daily salary's.
+  const requestKey: Record<AgentContractKind, keyof ConsolidatedContracts> = {
+    daily_salary: 'dailysalreqtype',
+    mr_daily_salary: 'dailysalreqtype',
+    hourly_salary: 'contracthoursalreq',
+    realtime_salary: 'realtimesalreqtype',
+    dividend: 'divtypereq',
+  };
+  const add = (map: ByProduct, product: string, contract: AgentContract) =>
+    (map[product] ??= { agent: [] }).agent.push(contract);
+  const addByPeriod = (map: ByPeriod, product: string, period: string, contract: AgentContract) =>
+    ((map[product] ??= {})[period] ??= []).push(contract);
+
+  for (const row of rows) {
+    if (!isKindOffered(merchant, row.kind)) continue;
+    const contract = viewOf(row, await downlineHigherRateOf(db, row));
+    const isSigned = row.status === 'A' || row.status === 'V';
+    const isRequest = row.status !== 'A';
+    if (isSigned) {
+      add(answer[infoKey[row.kind]] as ByProduct, row.product_type, contract);
+      if (row.kind === 'dividend') addByPeriod(answer.divtypecompperiodinfo, row.product_type, row.period, contract);
+    }
+    if (isRequest) {
+      add(answer[requestKey[row.kind]] as ByProduct, row.product_type, contract);
+      if (row.kind === 'dividend') addByPeriod(answer.divtypecompperiodreq, row.product_type, row.period, contract);
+    }
+  }
+  return answer;
 }

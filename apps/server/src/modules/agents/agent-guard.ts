@@ -1,0 +1,14 @@
+import { identityErrorCodes } from '@lotus/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import { requireRealMember } from '../identity/index.ts';
+import { isAgentType } from './agent-types.ts';
+
+/**
+ * After requireRealMember (a trial account is refused first, 403 `member.trial.forbidden`): the caller
+ * must be an agent (403 `agent.only`). Routes list both hooks, so the authorization matrix sees the member guard.
+ */
+async function requireAgentKind(request: FastifyRequest): Promise<void> {
+  if (!isAgentType(request.member.isAgent)) throw new AppError(403, identityErrorCodes.agentOnly);
+}
+export const requireAgent = [requireRealMember, requireAgentKind];
