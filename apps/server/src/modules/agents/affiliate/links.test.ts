@@ -2,11 +2,12 @@ import { affiliateLinkListSchema, affiliateLinkSchema, type AffiliateLink } from
 import { beforeAll, describe, expect, test } from 'vitest';
 import { demoAgent } from '../../merchant/index.ts';
 import { freshIp } from '../../../testing/api-client.ts';
-import { useAccountsKit, type TestMember } from '../../identity/testing.ts';
+import { useAccountsKit, type AccountsKit } from '../../identity/testing.ts';
 import { listDownlines } from '../downlines/hierarchy.ts';
 import { generateAffiliateCode } from './links.ts';
 
 /** The agent's affiliate links: MCSFE_getAffiliateLinks, MCSFE_createAffiliateLink, MCSFE_deleteAffiliateLink. */
+type TestMember = Awaited<ReturnType<AccountsKit['registerMember']>>;
 const kit = useAccountsKit();
 const day = 86_400_000;
 let agent: TestMember;
@@ -210,15 +211,13 @@ describe('registering through a link', () => {
     expect((await remove(agent.token, link.id)).statusCode).toBe(200);
     const outsider = await kit.registerMember();
     await expect(
-      kit.testApp.db
-        .transaction()
-        .execute((trx) =>
-          upline.placeInTree(trx, {
-            merchantId: kit.testApp.demoMerchantId,
-            memberId: outsider.id,
-            uplineId: upline.id,
-          }),
-        ),
+      kit.testApp.db.transaction().execute((trx) =>
+        upline.placeInTree(trx, {
+          merchantId: kit.testApp.demoMerchantId,
+          memberId: outsider.id,
+          uplineId: upline.id,
+        }),
+      ),
     ).rejects.toMatchObject({ statusCode: 400, errorCode: 'affiliate.code.invalid' });
   });
 });
