@@ -20,6 +20,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       active_days integer NOT NULL CHECK (active_days > 0),
       PRIMARY KEY (merchant_id, month, member_id)
     )`.execute(db);
+  await fillFromSummedDays(db);
+}
+
+/** The bits of every day already summed, from its `report_daily_member` rows with rounds (tested in reports.test.ts). */
+export async function fillFromSummedDays(db: Kysely<unknown>): Promise<void> {
   await sql`
     INSERT INTO report_member_month (merchant_id, month, member_id, active_days)
     SELECT merchant_id, date_trunc('month', day)::date, member_id, bit_or(1 << (extract(day FROM day)::int4 - 1))
