@@ -19,6 +19,8 @@ export const backfillDays = 35;
 
 /** Namespace of the advisory locks that serialise the computations of one merchant's day. */
 const dayLockNamespace = 0x52_45_50; // 'REP'
+/** Namespace of the advisory locks that serialise the days of one merchant's month (report_member_month). */
+const monthLockNamespace = 0x52_45_4d; // 'REM'
 
 async function spanOfDay(db: Kysely<Database>, merchant: ReportMerchant, day: string): Promise<DaySpan> {
   const toDayExclusive = addDays(day, 1);
@@ -89,7 +91,7 @@ export async function computeReportDay(
     }
     // The month's lock too (always after the day's): the days of one month share their rows of
     // report_member_month, so their computations take turns on it.
-    await sql`SELECT pg_advisory_xact_lock(${dayLockNamespace}, hashtext(${`${merchant.id}:month:${monthOf(day)}`}))`.execute(
+    await sql`SELECT pg_advisory_xact_lock(${monthLockNamespace}, hashtext(${`${merchant.id}:${monthOf(day)}`}))`.execute(
       trx,
     );
     await replaceDay(trx, span, nowMs);
