@@ -1463,9 +1463,12 @@ describe('back-office', () => {
     return response.json().value.id;
   }
 
+  /** Who asks for the waiting payouts below: one operator for all (an operator is costly to make), never the actor. */
+  let payoutRequester: ReturnType<typeof newOperator> | null = null;
   /** A pending withdrawal whose payout (above the threshold) another operator asked for: it waits for a second one. */
   async function waitingWithdrawal(): Promise<number> {
-    const [withdrawalId, requester] = await Promise.all([pendingWithdrawal(), newOperator('finance')]);
+    payoutRequester ??= newOperator('finance');
+    const [withdrawalId, requester] = await Promise.all([pendingWithdrawal(), payoutRequester]);
     await t.db
       .insertInto('withdrawal_second_approval')
       .values({
