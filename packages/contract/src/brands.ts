@@ -176,6 +176,21 @@ export const brandThemeSchema = z.object({
 });
 export type BrandTheme = z.infer<typeof brandThemeSchema>;
 
+/** Whether `zone` is an IANA time zone name this runtime knows (`Asia/Bangkok`, `Europe/London`, `UTC`). */
+export function isIanaTimeZone(zone: string): boolean {
+  // Names only: offsets (`+07:00`) and abbreviations (`ICT`) are no zone of the IANA database.
+  if (!/^(?:UTC|[A-Z][A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){1,2})$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The merchant's time zone (`config.timezone`): its days in reports, new weekly maintenance windows. */
+export const brandTimeZoneSchema = z.string().trim().max(64).refine(isIanaTimeZone, 'not an IANA time zone');
+
 export const brandLanguagesSchema = z
   .object({
     defaultLanguage: languageSchema,
@@ -183,6 +198,8 @@ export const brandLanguagesSchema = z
       .array(languageSchema)
       .min(1)
       .refine((list) => new Set(list).size === list.length, 'each language once'),
+    /** Absent: the merchant's zone is kept (clients from before the field). */
+    timeZone: brandTimeZoneSchema.optional(),
   })
   .refine((value) => value.languages.includes(value.defaultLanguage), {
     path: ['defaultLanguage'],
@@ -302,7 +319,8 @@ export const brandSettingsSchema = z.object({
   identity: brandIdentitySchema,
   /** Colours as stored (a token the contract does not list is kept but not edited). */
   theme: z.object({ colors: z.record(z.string(), z.string()) }),
-  languages: brandLanguagesSchema,
+  /** `timeZone` always present here: the merchant's, Asia/Bangkok when it sets none. */
+  languages: z.object({ defaultLanguage: languageSchema, languages: z.array(languageSchema), timeZone: z.string() }),
   switches: brandSwitchesSchema,
   registerRules: z.object({
     rules: z.record(z.string(), registerFieldRuleSchema),

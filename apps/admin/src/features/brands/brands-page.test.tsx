@@ -72,7 +72,7 @@ function settings(version: number, primary = '#d9a935'): BrandSettings {
         '--gradient-hero': 'linear-gradient(180deg, rgba(10, 12, 18, 0) 0%, #0a0c12 100%)',
       },
     },
-    languages: { defaultLanguage: 'TH', languages: ['TH', 'EN'] },
+    languages: { defaultLanguage: 'TH', languages: ['TH', 'EN'], timeZone: 'Asia/Bangkok' },
     switches: {
       switches: {
         mobileRegistration: true,
@@ -196,6 +196,29 @@ describe('brand settings', { timeout: 120_000 }, () => {
     expect(await screen.findByText(/Someone else changed this brand's settings/, {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Main colour') as HTMLInputElement).value).toBe('#00aa55'), {
       timeout: 10_000,
+    });
+  });
+
+  test('the time zone is chosen from the IANA list and saved with the languages', async () => {
+    const fake = installFakeApi({
+      [`GET ${brandPaths.brands}`]: () => ok({ items: [summary], canCreate: false }),
+      [`GET ${brandPath}`]: () => ok(settings(4)),
+      [`PUT ${settingsPath}`]: () => ok(settings(5)),
+    });
+    const user = await openBackOffice('Brands');
+    await user.click(await screen.findByText('Lotus88', {}, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Languages and time zone' }, { timeout: 10_000 }));
+    const select = (await screen.findByLabelText('Time zone', {}, { timeout: 10_000 })) as HTMLSelectElement;
+    expect(select.value).toBe('Asia/Bangkok');
+    expect(within(select).getByRole('option', { name: 'Europe/London' })).toBeTruthy();
+    await user.selectOptions(select, 'Europe/London');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved. The site shows the change now.', {}, { timeout: 10_000 })).toBeTruthy();
+    const [sent] = callsTo(fake.calls, 'PUT', settingsPath);
+    expect(brandSettingsUpdateBodySchema.parse(sent!.body)).toEqual({
+      version: 4,
+      section: 'languages',
+      value: { defaultLanguage: 'TH', languages: ['TH', 'EN'], timeZone: 'Europe/London' },
     });
   });
 

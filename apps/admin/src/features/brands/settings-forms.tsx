@@ -198,11 +198,21 @@ export function ThemeForm(props: SectionProps) {
   );
 }
 
-/** The site's languages and the one it opens in. */
+/**
+ * The IANA zones the browser knows, for the time zone select; the merchant's own is kept in the list
+ * even where the browser lacks it, so opening the form never changes it.
+ */
+function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([current, 'UTC', ...known])].sort((a, b) => a.localeCompare(b));
+}
+
+/** The site's languages, the one it opens in, and the merchant's time zone. */
 export function LanguagesForm(props: SectionProps) {
   const { t } = useTranslation();
   const { form, save, fieldMessage, submit } = useSectionForm('languages', props, brandLanguagesSchema);
   const id = useId();
+  const timeZoneId = useId();
   return (
     <SectionFrame title={t('brands_languages')} error={save.error} isSaving={save.isPending} onSubmit={submit}>
       <div className="form-grid">
@@ -235,6 +245,23 @@ export function LanguagesForm(props: SectionProps) {
             </span>
           ) : null}
         </fieldset>
+        <div className={`field${fieldMessage('timeZone') ? ' has-error' : ''}`}>
+          <label htmlFor={timeZoneId}>{t('brands_time_zone')}</label>
+          <select id={timeZoneId} aria-invalid={Boolean(fieldMessage('timeZone'))} {...form.register('timeZone')}>
+            {timeZoneOptions(props.settings.languages.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+          {fieldMessage('timeZone') ? (
+            <span className="field-error" role="alert">
+              {t('brands_time_zone_error')}
+            </span>
+          ) : (
+            <span className="field-hint">{t('brands_time_zone_hint')}</span>
+          )}
+        </div>
       </div>
     </SectionFrame>
   );

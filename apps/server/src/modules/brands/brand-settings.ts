@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import {
   listMerchantDomains,
   listMerchantSummaries,
+  merchantTimeZone,
   replaceMerchantDomains,
   writeMerchantSettings,
   type MerchantColumnsChange,
@@ -35,7 +36,11 @@ function sectionsOf(merchant: MerchantContext): Omit<BrandSettings, 'merchant' |
       copyrightStartYear: config.brand.copyrightStartYear,
     },
     theme: { colors: config.brand.colors },
-    languages: { defaultLanguage: merchant.defaultLanguage, languages: config.languages },
+    languages: {
+      defaultLanguage: merchant.defaultLanguage,
+      languages: config.languages,
+      timeZone: merchantTimeZone(config),
+    },
     switches: {
       switches: config.switches,
       loginedToHomePage: config.loginedToHomePage,
@@ -60,7 +65,14 @@ function writeOf(
       // Tokens the contract does not list (set by hand) are kept.
       return { config: { brand: { ...config.brand, colors: { ...config.brand.colors, ...body.value.colors } } } };
     case 'languages':
-      return { config: { languages: body.value.languages }, columns: { defaultLanguage: body.value.defaultLanguage } };
+      return {
+        config: {
+          languages: body.value.languages,
+          // Absent (a client from before the field): the zone stays as it is.
+          ...(body.value.timeZone === undefined ? {} : { timezone: body.value.timeZone }),
+        },
+        columns: { defaultLanguage: body.value.defaultLanguage },
+      };
     case 'switches':
       return {
         config: {

@@ -71,6 +71,18 @@ const cases: Case[] = [
     'value.defaultLanguage',
   ],
   [
+    'a time zone given as an offset',
+    'settings',
+    () => ({ section: 'languages', value: { ...settings.languages, timeZone: '+07:00' } }),
+    'value.timeZone',
+  ],
+  [
+    'a time zone the IANA database does not have',
+    'settings',
+    () => ({ section: 'languages', value: { ...settings.languages, timeZone: 'Mars/Olympus_Mons' } }),
+    'value.timeZone',
+  ],
+  [
     'a register rule with maximum below minimum',
     'settings',
     () => ({

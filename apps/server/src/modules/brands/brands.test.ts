@@ -306,8 +306,60 @@ describe('settings', () => {
       admin.token,
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().value.languages).toEqual({ defaultLanguage: 'EN', languages: ['EN', 'TH'] });
+    // No zone sent (a client from before the field): the merchant's stays, Asia/Bangkok when it has none.
+    expect(response.json().value.languages).toEqual({
+      defaultLanguage: 'EN',
+      languages: ['EN', 'TH'],
+      timeZone: 'Asia/Bangkok',
+    });
     expect(response.json().value.merchant.defaultLanguage).toBe('EN');
+  });
+
+  test('the time zone is saved with the languages into config.timezone, audited, and kept when a save leaves it out', async () => {
+    const before = await settingsOf(testApp.demoMerchantId);
+    const saved = await send(
+      'PUT',
+      settingsUrl(testApp.demoMerchantId),
+      { version: before.version, section: 'languages', value: { ...before.languages, timeZone: 'Europe/London' } },
+      admin.token,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().value.languages.timeZone).toBe('Europe/London');
+    const row = await testApp.db
+      .selectFrom('merchant')
+      .select('config')
+      .where('id', '=', testApp.demoMerchantId)
+      .executeTakeFirstOrThrow();
+    expect((row.config as { timezone?: string }).timezone).toBe('Europe/London');
+    const audit = await testApp.db
+      .selectFrom('operator_audit')
+      .select(['before', 'after'])
+      .where('action', '=', 'brand.languages.update')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.before).toMatchObject({ timeZone: before.languages.timeZone });
+    expect(audit.after).toMatchObject({ timeZone: 'Europe/London' });
+
+    const { timeZone: _left, ...withoutZone } = saved.json().value.languages;
+    const kept = await send(
+      'PUT',
+      settingsUrl(testApp.demoMerchantId),
+      { version: saved.json().value.version, section: 'languages', value: withoutZone },
+      admin.token,
+    );
+    expect(kept.json().value.languages.timeZone).toBe('Europe/London');
+    // Back to the demo's zone for the rest of the file.
+    const restored = await send(
+      'PUT',
+      settingsUrl(testApp.demoMerchantId),
+      {
+        version: kept.json().value.version,
+        section: 'languages',
+        value: { ...withoutZone, timeZone: 'Asia/Bangkok' },
+      },
+      admin.token,
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 
   test('domains: replace the list, move the primary; a domain of another merchant is 409; a stale version 409', async () => {
