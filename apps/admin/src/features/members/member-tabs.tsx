@@ -18,6 +18,7 @@ import { Pager } from '../../components/pager';
 import { showToast } from '../../components/toast';
 import { queryClient } from '../../lib/query-client';
 import { useCan } from '../auth/api';
+import { UplinePanel } from './upline-move';
 import { memberLedgerQuery, pageSize } from './api';
 import {
   addNote,
@@ -670,6 +671,7 @@ export function TreeTab({ memberId, page, onPage }: PagedProps) {
           ))}
         </ol>
       </Panel>
+      <UplinePanel memberId={memberId} />
       <PagedTable
         title={t('members_direct_downlines')}
         query={query}
