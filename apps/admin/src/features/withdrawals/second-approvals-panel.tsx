@@ -15,6 +15,7 @@ import { formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { useMe } from '../auth/api';
 import { confirmSecondApproval, returnSecondApproval, secondApprovalsQuery, withdrawalKeys } from './api';
+import './second-approvals.css';
 
 type Item = AdminSecondApprovalPage['items'][number];
 type Decision = { item: Item; confirm: boolean } | null;
@@ -133,8 +134,8 @@ export function SecondApprovalsPanel() {
   const isReasonValid = adminReturnSecondApprovalRequestSchema.shape.reason.safeParse(reason).success;
   return (
     <Panel title={t('wapproval_panel_title')}>
-      <p className="muted">{t('wapproval_panel_hint')}</p>
-      <div className="row-actions" role="tablist" aria-label={t('wapproval_panel_title')}>
+      <p className="muted second-approvals-note">{t('wapproval_panel_hint')}</p>
+      <div className="row-actions second-approvals-tabs" role="tablist" aria-label={t('wapproval_panel_title')}>
         {secondApprovalStatuses.map((value) => (
           <button
             key={value}

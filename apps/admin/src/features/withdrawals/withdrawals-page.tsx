@@ -31,6 +31,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { useSearchState } from '../../lib/use-search-state';
+import { useMe } from '../auth/api';
 import { dashboardKeys } from '../dashboard/api';
 import {
   approveWithdrawal,
@@ -395,6 +396,8 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
 
   const status = withdrawal?.status;
   const isWaiting = withdrawal !== null && isAwaitingSecond(withdrawal);
+  // The approvals page is for `approvals.review`; the desk alone (`withdrawals.review`) gets no dead link.
+  const mayReviewApprovals = useMe().data?.permissions.includes('approvals.review') ?? false;
   const canDecide = status === 'pending' && !isWaiting;
   const request = withdrawal?.secondApproval ?? null;
   const canForce = status === 'approved' || status === 'not_received';
@@ -558,11 +561,13 @@ function WithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawal
             {isWaiting ? (
               <div className="detail-actions">
                 <p className="muted">{t('wapproval_waiting_note')}</p>
-                <div className="form-actions">
-                  <Link to="/approvals" className="button is-ghost">
-                    {t('wapproval_open_approvals')}
-                  </Link>
-                </div>
+                {mayReviewApprovals ? (
+                  <div className="form-actions">
+                    <Link to="/approvals" className="button is-ghost">
+                      {t('wapproval_open_approvals')}
+                    </Link>
+                  </div>
+                ) : null}
               </div>
             ) : null}
             {canDecide || canForce ? (
