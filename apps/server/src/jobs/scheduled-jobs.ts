@@ -20,6 +20,7 @@ import {
   type TransferVendorClient,
 } from '../modules/transfer-wallet/index.ts';
 import { reportsDailyJobName, runReportPasses } from '../modules/reports/index.ts';
+import { dailySalaryJobName, settleDailySalaries } from '../modules/agents/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 export const pruneJobName = 'maintenance.prune';
@@ -75,6 +76,8 @@ export function scheduledJobs(
     expireDepositsJob(db, now),
     // The reports' closed days summed into the daily aggregates: each (merchant, day, pass) once across instances.
     { name: reportsDailyJobName, cron: '10 * * * *', run: () => runReportPasses(db, now()) },
+    // Agents' daily salaries of the last closed day, once the reports' job has summed it: each contract and day once.
+    { name: dailySalaryJobName, cron: '25 * * * *', run: () => settleDailySalaries(db, now()) },
     // Operators' ended sessions and old login failures (never the audit log).
     { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
     // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.

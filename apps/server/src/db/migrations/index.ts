@@ -45,6 +45,7 @@ import * as m0051 from './0051_session_end_notify.ts';
 import * as m0052 from './0052_affiliate_links.ts';
 import * as m0053 from './0053_member_upline_history.ts';
 import * as m0054 from './0054_agent_contract_flow.ts';
+import * as m0055 from './0055_agent_settlement.ts';
 import * as m0044 from './0044_reports.ts';
 import * as m0045 from './0045_report_detail_indexes.ts';
 
@@ -99,4 +100,5 @@ export const migrations = {
   '0052_affiliate_links': m0052,
   '0053_member_upline_history': m0053,
   '0054_agent_contract_flow': m0054,
+  '0055_agent_settlement': m0055,
 };

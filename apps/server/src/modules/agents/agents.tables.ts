@@ -93,6 +93,28 @@ export interface AgentContractEventTable {
   created_at: Date;
 }
 
+/** One statement per contract and period (migration 0055): the inputs, the amount, its payment. */
+export interface AgentSettlementTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  contract_id: bigint;
+  kind: AgentContractKind;
+  /** The period: a day `2026-11-26` for the daily salary. */
+  period_key: string;
+  holder_id: bigint;
+  /** The upline paying it; null: the merchant. */
+  payer_id: bigint | null;
+  /** Team figures, tier and terms as computed (JSON). */
+  inputs: ColumnType<unknown, string, string>;
+  gross_minor: bigint;
+  /** P not paid yet, A paid, R rejected, M adjusted. */
+  status: 'P' | 'A' | 'R' | 'M';
+  /** Why a P waits, e.g. `upline.short`. */
+  note: string | null;
+  computed_at: Date;
+  paid_at: Date | null;
+}
+
 export interface AgentsTables {
   member_hierarchy: MemberHierarchyTable;
   affiliate_code: AffiliateCodeTable;
@@ -100,4 +122,5 @@ export interface AgentsTables {
   member_upline_history: MemberUplineHistoryTable;
   agent_contract: AgentContractTable;
   agent_contract_event: AgentContractEventTable;
+  agent_settlement: AgentSettlementTable;
 }

@@ -24,3 +24,6 @@ export { uplineAt, uplineChainAt } from './downlines/upline-history.ts';
 
 // Affiliate codes.
 export { ensureAffiliateCode, resolveAffiliate, type ResolvedAffiliate } from './affiliate/affiliate.ts';
+
+// Settlements: the daily salary of the last closed day, run by the scheduled jobs.
+export { dailySalaryJobName, settleDailySalaries } from './settlement/settle-daily-salary.ts';

@@ -19,6 +19,8 @@ export const houseAccountKinds = [
   'house_trial',
   /** Money on its way between a member's main wallet and a transfer-mode vendor (sub-key: the vendor). */
   'house_vendor_transit',
+  /** What the merchant pays agents under its own salary and dividend contracts (migration 0055). */
+  'house_agent_pay',
 ] as const;
 export type MemberAccountKind = (typeof memberAccountKinds)[number];
 export type HouseAccountKind = (typeof houseAccountKinds)[number];

@@ -15,3 +15,6 @@ export {
 export { checkReportAggregates, type AggregateMismatch } from './check-aggregates.ts';
 export { dailySummaryReport, gameReport, memberReport, paymentReport, type ReportRequest } from './read-reports.ts';
 export type { ReportMerchant } from './report-window.ts';
+// The agents' settlements: a closed day's per-member figures, and the merchant's calendar.
+export { memberDayFigures, type MemberDayFigures } from './member-day-figures.ts';
+export { addDays, dayBounds, localToday } from './report-window.ts';

@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** What one member did on one of the merchant's summed days; money in minor units. */
+export interface MemberDayFigures {
+  memberId: bigint;
+  betsMinor: bigint;
+  validBetsMinor: bigint;
+  payoutsMinor: bigint;
+  depositsMinor: bigint;
+  bonusesMinor: bigint;
+}
+
+/**
+ * The members' figures of a closed day as the daily job summed them (`report_daily_member`), for the
+ * agents' settlements; null while the day has not been summed yet (no pass), so a settlement waits for
+ * the job rather than reading a half-made day. Members with nothing that day are absent.
+ */
+export async function memberDayFigures(
+  db: Kysely<Database>,
+  merchantId: number,
+  day: string,
+): Promise<MemberDayFigures[] | null> {
+  const pass = await sql<{ pass: number }>`
+    SELECT pass FROM report_day_pass WHERE merchant_id = ${merchantId} AND day = ${day}::date LIMIT 1`.execute(db);
+  if (pass.rows.length === 0) return null;
+  const { rows } = await sql<{
+    member_id: string;
+    bets_minor: string;
+    valid_bets_minor: string;
+    payouts_minor: string;
+    deposits_minor: string;
+    bonuses_minor: string;
+  }>`
+    SELECT member_id, bets_minor, valid_bets_minor, payouts_minor, deposits_minor, bonuses_minor
+      FROM report_daily_member WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(db);
+  return rows.map((row) => ({
+    memberId: BigInt(row.member_id),
+    betsMinor: BigInt(row.bets_minor),
+    validBetsMinor: BigInt(row.valid_bets_minor),
+    payoutsMinor: BigInt(row.payouts_minor),
+    depositsMinor: BigInt(row.deposits_minor),
+    bonusesMinor: BigInt(row.bonuses_minor),
+  }));
+}
