@@ -45,6 +45,8 @@ export const paths = {
   /** The original's other address of the download page; loginedToHomePage lets it through (spec §2). */
   downloadAlias: { path: '/download' },
   join: { path: '/join', getHref: () => '/join' },
+  /** The agent centre (agents only); `page` opens one of its pages. */
+  agentCenter: { path: '/agentCenter', getHref: (page?: string) => withQuery('/agentCenter', { page }) },
   game: { path: '/game', getHref: () => '/game' },
   /** Verify a house game's round; a link may prefill it (features/fair verify-round.ts formFromQuery). */
   fair: {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { apiPaths } from '@lotus/contract';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { session } from '../../../lib/session';
 import { modalStore } from '../../../stores/modal-store';
@@ -41,6 +42,11 @@ afterEach(() => {
   modalStore.set(null);
 });
 
+/** Where the router is, for the buttons that navigate. */
+function CurrentPath() {
+  return <output data-testid="current-path">{useLocation().pathname}</output>;
+}
+
 describe('logged-in strip', () => {
   test('a trial account (isAgent 4) wears the Trial badge; deposit and member centre ask to register first', async () => {
     api(4);
@@ -77,12 +83,19 @@ describe('logged-in strip', () => {
   });
 
   test.each([1, 2, 41, 42])(
-    'an agent (isAgent %i) sees the agent centre; members and trial accounts do not',
+    'an agent (isAgent %i) sees the agent centre button, which opens /agentCenter',
     async (type) => {
       api(type);
-      renderWithProviders(<AccountStrip />);
+      renderWithProviders(
+        <>
+          <AccountStrip />
+          <CurrentPath />
+        </>,
+      );
       fireEvent.click(await screen.findByRole('button', { name: 'Agent centre' }));
-      expect(modalStore.get()).toMatchObject({ kind: 'notice', titleKey: 'account_agent_centre' });
+      // spec §2 /agentCenter: a page of the site, not a notice.
+      expect(await screen.findByTestId('current-path')).toHaveProperty('textContent', '/agentCenter');
+      expect(modalStore.get()).toBeNull();
     },
   );
 

@@ -1,10 +1,12 @@
 import '../account-strip.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useMemberInfo } from '../../../api/member';
 import { useBalanceStream, useWalletBalance } from '../../../api/wallet';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { loadComingSoonCatalogue } from '../../../components/coming-soon-catalogue';
+import { paths } from '../../../config/paths';
 import { Icon, type IconName } from '../../../components/icon';
 import { formatAmount } from '../../../lib/format';
 import { registerFeatureCatalogue } from '../../../lib/i18n';
@@ -40,6 +42,7 @@ function useAccountActions() {
   const { data: member } = useMemberInfo();
   const { data: whitelabel } = useWhitelabel();
   const requireRealAccount = useLoginGate();
+  const navigate = useNavigate();
   const isMemberCentreOn = whitelabel?.switches.memberCentre !== false;
   // A merchant without the member centre (spec §2: it opens only when enabled) has no money pages yet.
   const openMemberCentrePage = (page?: MemberCentrePage) =>
@@ -64,8 +67,7 @@ function useAccountActions() {
     openMemberCentre: () => requireRealAccount(() => openModal({ kind: 'memberCentre' })),
     openDeposit: () => openMemberCentrePage('depositv2'),
     openWithdraw: () => openMemberCentrePage('withdraw'),
-    openAgentCentre: () =>
-      openModal({ kind: 'notice', titleKey: 'account_agent_centre', messageKey: 'coming_soon_message' }),
+    openAgentCentre: () => void navigate(paths.agentCenter.getHref()),
     // The member centre's betting record (personalHistoryCopy, spec §3), not a notice of its own.
     openBettingRecord: () => openMemberCentrePage('personalHistoryCopy'),
     logOut: () => openModal({ kind: 'logout' }),

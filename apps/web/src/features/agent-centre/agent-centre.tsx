@@ -1,0 +1,68 @@
+import './agent-centre.css';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../components/global-loader';
+import { paths } from '../../config/paths';
+import { useMemberInfo, useSessionToken } from '../../api/member';
+import { AffiliateLinksPage } from './affiliate-links-page';
+import { RegisterDownlinePage } from './register-downline-page';
+
+/** isAgent values of agent accounts (spec §3). */
+const agentKinds: ReadonlySet<number> = new Set([1, 2, 41, 42]);
+
+/**
+ * The agent centre's pages that are built, in the original's menu order (original-programmes §1.1).
+ * The other pages (announcement, team overview, team management, team betting, P&L, income,
+ * downline transactions, lucky bag, dividend and salaries) join this list when they are built.
+ */
+export const agentCentrePages = [
+  { key: 'registerCenter', labelKey: 'agents_page_register', Page: RegisterDownlinePage },
+  { key: 'affiliateLinks', labelKey: 'agents_page_links', Page: AffiliateLinksPage },
+] as const;
+export type AgentCentrePageKey = (typeof agentCentrePages)[number]['key'];
+
+/**
+ * spec §2 /agentCenter: agents only (a visitor or a member who is not an agent is sent home). A
+ * sidebar of the pages on a desktop, a list of them above the page on a phone; `?page=` names the
+ * open page (the first by default).
+ */
+export function AgentCentre() {
+  const { t } = useTranslation();
+  const token = useSessionToken();
+  const member = useMemberInfo();
+  const [params, setParams] = useSearchParams();
+  if (!token) return <Navigate to={paths.home.getHref()} replace />;
+  if (member.isPending) return <Spinner />;
+  if (!member.data || !agentKinds.has(member.data.type)) return <Navigate to={paths.home.getHref()} replace />;
+  const current = agentCentrePages.find((page) => page.key === params.get('page')) ?? agentCentrePages[0];
+  const { Page } = current;
+  return (
+    <div className="page agent-centre">
+      <header className="page-title">
+        <h1>{t('agents_title')}</h1>
+      </header>
+      <div className="agent-centre__body">
+        <nav className="agent-centre__menu" aria-label={t('agents_menu')}>
+          <ul>
+            {agentCentrePages.map((page) => (
+              <li key={page.key}>
+                <button
+                  type="button"
+                  className="agent-centre__menu-item"
+                  aria-current={page.key === current.key ? 'page' : undefined}
+                  onClick={() => setParams({ page: page.key })}
+                >
+                  {t(page.labelKey)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="agent-centre__page" aria-labelledby="agent-centre-page-title">
+          <h2 id="agent-centre-page-title">{t(current.labelKey)}</h2>
+          <Page />
+        </section>
+      </div>
+    </div>
+  );
+}
