@@ -207,7 +207,7 @@ export function CredentialsPanel({ vendorId }: { vendorId: number }) {
                 aria-label={t('credentials_address')}
                 onSubmit={(event) => void addressForm.handleSubmit((draft) => saveAddress.mutate(draft))(event)}
               >
-                <div className="form-grid">
+                <div className="form-grid credentials-address-grid">
                   <Field
                     label={t('credentials_address')}
                     htmlFor="credentials-address"
