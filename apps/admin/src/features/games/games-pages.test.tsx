@@ -3,6 +3,7 @@ import {
   adminGameSchema,
   adminVendorSchema,
   gamesAdminPaths,
+  gamesCredentialsPaths,
   type AdminGame,
   type AdminMaintenanceWindow,
   type AdminVendor,
@@ -73,6 +74,9 @@ function fakeCatalogue(options: { games?: AdminGame[]; windows?: AdminMaintenanc
         vendors: [vendor(), vendor({ vendorId: 5, vassalage: 'SIAMLIVE', nameEn: 'Siam Live', isEnabled: false })],
       }),
     [`GET ${gamesAdminPaths.vendor}`]: () => ok({ vendor: vendor(), games, maintenance: options.windows ?? [] }),
+    // The vendor page's credentials panel (its own test: credentials-panel.test.tsx).
+    [`GET ${gamesCredentialsPaths.credentials}`]: () =>
+      ok({ vendorId: 3, integrationCode: 'HOUSE', isHouseManaged: true, apiUrl: null, credentials: [] }),
     [`PUT ${gamesAdminPaths.updateGame}`]: (call) => ok(game({ ...(call.body as object), version: 3 })),
     [`PUT ${gamesAdminPaths.updateVendor}`]: (call) => ok(vendor({ ...(call.body as object), version: 5 })),
     [`POST ${gamesAdminPaths.createMaintenance}`]: (call) =>
