@@ -16,6 +16,8 @@ export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL'>, destination?:
         'res.headers["set-cookie"]',
         '*.password',
         '*.token',
+        // A vendor's HMAC secret (the back-office's rotation answer, modules/seamless-wallet): never on a line.
+        '*.secret',
       ],
       censor: '[redacted]',
     },
