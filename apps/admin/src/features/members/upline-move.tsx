@@ -1,13 +1,4 @@
-import {
-  adminPath,
-  agentMovePaths,
-  moveUplineBodySchema,
-  uplineHistorySchema,
-  uplineMovedSchema,
-  type AdminMemberRow,
-  type UplineHistory,
-  type UplineMoved,
-} from '@lotus/contract';
+import { moveUplineBodySchema, type AdminMemberRow } from '@lotus/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +6,11 @@ import { Link } from 'react-router';
 import { DateTime, ErrorNote, Field, Panel } from '../../components/bits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { showToast } from '../../components/toast';
-import { apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { useCan } from '../auth/api';
 import { memberKeys } from './api';
 import { memberDeskKeys, memberProfileQuery, memberSearchQuery } from './desk-api';
+import { moveUpline, uplineHistoryQuery } from './upline-api';
 
 /**
  * The agent tree tab's upline part (issue 16): the member's direct uplines over time, and for an
@@ -27,25 +18,7 @@ import { memberDeskKeys, memberProfileQuery, memberSearchQuery } from './desk-ap
  * agents only), say why, confirm. The member's whole team moves along (server `moveUpline`).
  */
 
-const dev = import.meta.env.DEV;
 const agentTypes = new Set([1, 2, 41, 42]);
-
-export const uplineHistoryQuery = (memberId: string) => ({
-  queryKey: memberDeskKeys.of(memberId, 'upline-history'),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest<UplineHistory>(adminPath(agentMovePaths.history, { memberId }), {
-      signal,
-      schema: dev && uplineHistorySchema,
-    }),
-});
-
-function moveUpline(memberId: string, uplineId: string, reason: string) {
-  return apiRequest<UplineMoved>(adminPath(agentMovePaths.move, { memberId }), {
-    method: 'PUT',
-    body: { uplineId, reason },
-    schema: dev && uplineMovedSchema,
-  });
-}
 
 export function UplinePanel({ memberId }: { memberId: string }) {
   const { t } = useTranslation();

@@ -1,8 +1,7 @@
 import { affiliateValidTypes, type AffiliateLink, type AffiliateValidType } from '@lotus/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../api/query-client';
 import { ApiError } from '../../lib/api-client';
 import { affiliateLinksKey, affiliateLinksQuery, affiliateUrl, createAffiliateLink, removeAffiliateLink } from './api';
 
@@ -36,6 +35,7 @@ function CreateLinkForm() {
   const [validType, setValidType] = useState<AffiliateValidType>(1);
   const [channel, setChannel] = useState('');
   const [code, setCode] = useState('');
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () =>
       createAffiliateLink({
@@ -109,6 +109,7 @@ function LinkCard({ link }: { link: AffiliateLink }) {
   const { t, i18n } = useTranslation();
   const [copied, setCopied] = useState(false);
   const url = affiliateUrl(link.affiliateCode);
+  const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => removeAffiliateLink(link.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: affiliateLinksKey }),
