@@ -54,6 +54,8 @@ export const operatorPermissions = [
   'reports.read',
   /** Member feedback: read and answer. */
   'feedback.manage',
+  /** The agent programme: the merchant's own contracts with top agents, and their settlements. */
+  'agents.manage',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
@@ -203,7 +205,14 @@ export const operatorTotpCodeBodySchema = z.object({ code: operatorTotpCodeSchem
 export const operatorMeSchema = z.object({
   operator: operatorSchema,
   permissions: z.array(z.enum(operatorPermissions)),
-  merchant: z.object({ code: z.string(), name: z.string(), currency: z.string(), currencySymbol: z.string() }),
+  merchant: z.object({
+    code: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    currencySymbol: z.string(),
+    /** The merchant's IANA time zone (config.timezone; Asia/Bangkok when unset): the back-office's schedule inputs are in it. */
+    timeZone: z.string().default('Asia/Bangkok'),
+  }),
   /** The session's absolute end (epoch ms). */
   expiresAt: z.number(),
 });

@@ -22,9 +22,13 @@ import { ApiError } from '../../lib/api-client';
 import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
 import { announcementKeys, previewAnnouncement, saveAnnouncement } from './api';
+import { useMe } from '../auth/api';
 import { fromLocalInput, toLocalInput } from './local-time';
 
-/** The form's values: times as the browser's datetime-local text, the image as '' when none. */
+/** When `me` is not read yet (it always is behind the login): the demo merchant's zone. */
+const defaultTimeZone = 'Asia/Bangkok';
+
+/** The form's values: times as datetime-local text in the merchant's time zone, the image as '' when none. */
 interface Draft {
   type: AdminAnnouncementBody['type'];
   titleTh: string;
@@ -43,17 +47,17 @@ interface Draft {
 
 const fields = Object.keys(adminAnnouncementBodySchema.shape) as Array<Path<Draft>>;
 
-function toBody(draft: Draft): AdminAnnouncementBody {
+function toBody(draft: Draft, timeZone: string): AdminAnnouncementBody {
   return {
     ...draft,
     sort: Number(draft.sort),
     imageUrl: draft.imageUrl === '' ? null : draft.imageUrl,
-    activeFrom: fromLocalInput(draft.activeFrom),
-    activeUntil: fromLocalInput(draft.activeUntil),
+    activeFrom: fromLocalInput(draft.activeFrom, timeZone),
+    activeUntil: fromLocalInput(draft.activeUntil, timeZone),
   };
 }
 
-function draftOf(row: AdminAnnouncement | null): Draft {
+function draftOf(row: AdminAnnouncement | null, timeZone: string): Draft {
   return {
     type: row?.type ?? 'PL',
     titleTh: row?.titleTh ?? '',
@@ -66,15 +70,15 @@ function draftOf(row: AdminAnnouncement | null): Draft {
     sort: row?.sort ?? 0,
     audience: row?.audience ?? 'all',
     enabled: row?.enabled ?? true,
-    activeFrom: toLocalInput(row?.activeFrom ?? null),
-    activeUntil: toLocalInput(row?.activeUntil ?? null),
+    activeFrom: toLocalInput(row?.activeFrom ?? null, timeZone),
+    activeUntil: toLocalInput(row?.activeUntil ?? null, timeZone),
   };
 }
 
 /** The draft checked as the body it becomes, with the contract's schema; each failing rule shows under its field. */
-function draftSchema(t: TFunction) {
+function draftSchema(t: TFunction, timeZone: string) {
   return z.custom<Draft>().superRefine((draft, context) => {
-    const checked = adminAnnouncementBodySchema.safeParse(toBody(draft));
+    const checked = adminAnnouncementBodySchema.safeParse(toBody(draft, timeZone));
     if (checked.success) return;
     for (const issue of checked.error.issues)
       context.addIssue({
@@ -100,9 +104,11 @@ export function AnnouncementDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // The schedule is written in the merchant's time zone (me), whatever the operator's browser says.
+  const timeZone = useMe().data?.merchant.timeZone ?? defaultTimeZone;
   const form = useZodForm(
-    useMemo(() => draftSchema(t), [t]),
-    { defaultValues: draftOf(row) },
+    useMemo(() => draftSchema(t, timeZone), [t, timeZone]),
+    { defaultValues: draftOf(row, timeZone) },
   );
   const {
     register,
@@ -150,7 +156,7 @@ export function AnnouncementDialog({
       <form
         className="form announcement-form"
         noValidate
-        onSubmit={(event) => void handleSubmit((draft) => save.mutate(toBody(draft)))(event)}
+        onSubmit={(event) => void handleSubmit((draft) => save.mutate(toBody(draft, timeZone)))(event)}
       >
         <div className="form-grid">
           <Field label={t('announcements_type')} htmlFor="announcement-type" hint={t('announcements_type_hint')}>
@@ -193,7 +199,7 @@ export function AnnouncementDialog({
           <Field
             label={t('announcements_active_from')}
             htmlFor="announcement-from"
-            hint={t('announcements_active_hint')}
+            hint={t('announcements_active_hint', { timeZone })}
             error={errorOf('activeFrom')}
           >
             <input id="announcement-from" type="datetime-local" {...register('activeFrom')} />
@@ -237,7 +243,7 @@ export function AnnouncementDialog({
             type="button"
             className="button is-ghost"
             disabled={preview.isPending}
-            onClick={() => preview.mutate(toBody(getValues()))}
+            onClick={() => preview.mutate(toBody(getValues(), timeZone))}
           >
             {t('announcements_preview')}
           </button>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import {
+  adminApiPaths,
   adminAnnouncementBodySchema,
   adminAnnouncementUpdateSchema,
   adminPath,
@@ -8,7 +9,7 @@ import {
   type AdminAnnouncement,
   type AdminBanner,
 } from '@lotus/contract';
-import { screen, waitFor, within } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   callsTo,
@@ -17,6 +18,7 @@ import {
   installFakeApi,
   ok,
   openBackOffice,
+  operatorMe,
   pngFile,
   refuse,
 } from '../../testing/back-office';
@@ -122,6 +124,32 @@ describe('Announcements page', () => {
       activeUntil: null,
     });
     expect(await screen.findByText('Announcement created: the site shows it now')).toBeTruthy();
+  });
+
+  test('the schedule is in the merchant’s time zone, named beside it, not the browser’s', async () => {
+    const me = operatorMe();
+    const { calls } = routes({
+      [`GET ${adminApiPaths.me}`]: () => ok({ ...me, merchant: { ...me.merchant, timeZone: 'America/New_York' } }),
+      [`GET ${announcementPaths.adminAnnouncements}`]: () =>
+        ok([{ ...existing, activeFrom: Date.UTC(2026, 10, 20, 15, 0), activeUntil: null }]),
+      [`PUT ${adminPath(announcementPaths.adminAnnouncementItem, { id: existing.id })}`]: (call) =>
+        ok({ ...existing, ...(call.body as object), version: 4 }),
+    });
+    const user = await openBackOffice('Announcements');
+    await user.click(await screen.findByRole('button', { name: 'Edit Welcome bonus' }));
+    const dialog = await findDialog('Edit announcement');
+    // 15:00 UTC on 20 November is 10:00 in New York (EST).
+    const from = within(dialog).getByLabelText('Shown from') as HTMLInputElement;
+    expect(from.value).toBe('2026-11-20T10:00');
+    expect(within(dialog).getByText("In the brand's time zone (America/New_York). Empty: no limit.")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Shown until'), { target: { value: '2026-12-01T09:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const path = adminPath(announcementPaths.adminAnnouncementItem, { id: existing.id });
+    await waitFor(() => expect(callsTo(calls, 'PUT', path)).toHaveLength(1));
+    expect(callsTo(calls, 'PUT', path)[0]!.body).toMatchObject({
+      activeFrom: Date.UTC(2026, 10, 20, 15, 0),
+      activeUntil: Date.UTC(2026, 11, 1, 14, 0),
+    });
   });
 
   test('an empty title is caught under its field before anything is sent', async () => {

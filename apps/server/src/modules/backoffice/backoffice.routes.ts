@@ -50,6 +50,7 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { checkLedger } from '../ledger/index.ts';
+import { merchantTimeZone } from '../merchant/index.ts';
 import { listOutbox } from '../messaging/index.ts';
 import { changeOwnPassword } from './change-own-password.ts';
 import { recordAudit } from './audit.ts';
@@ -258,6 +259,7 @@ export async function backofficeRoutes(app: AppInstance): Promise<void> {
           name: merchant.name,
           currency: merchant.currency,
           currencySymbol: merchant.currencySymbol,
+          timeZone: merchantTimeZone(merchant.config),
         },
         expiresAt: request.operator.sessionExpiresAtMs,
       });

@@ -339,6 +339,10 @@ describe('settings', () => {
       .executeTakeFirstOrThrow();
     expect(audit.before).toMatchObject({ timeZone: before.languages.timeZone });
     expect(audit.after).toMatchObject({ timeZone: 'Europe/London' });
+    // The back-office's schedule inputs read the zone from `me`.
+    await testApp.settle();
+    const me = await send('GET', adminApiPaths.me, undefined, admin.token);
+    expect(me.json().value.merchant.timeZone).toBe('Europe/London');
 
     const { timeZone: _left, ...withoutZone } = saved.json().value.languages;
     const kept = await send(
