@@ -1,7 +1,7 @@
 import { formatMinorUnits } from '@lotus/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { OperatorActionContext } from './withdrawal-transitions.ts';
+import type { OperatorActionContext } from './operator-action-context.ts';
 import type { SecondApprovalRow, WithdrawalRow } from './withdrawal-view.ts';
 
 /**

@@ -12,6 +12,7 @@ import { findApprovalThresholdMinor } from '../backoffice/index.ts';
 import { postTransfers, type TransferRequest } from '../ledger/index.ts';
 import type { MemberScope } from './payment-password.ts';
 import { readProofImage, type ProofImage } from './proof-image.ts';
+import type { OperatorActionContext } from './operator-action-context.ts';
 import { findOpenSecondApproval, requestSecondApproval } from './second-approval-request.ts';
 import { toWithdrawal, withdrawalColumns, type WithdrawalRow } from './withdrawal-view.ts';
 import type { WithdrawalStatus } from './withdrawal.tables.ts';
@@ -154,18 +155,7 @@ export async function reportNotReceived(
  * The operator's review. `audit` writes the audit row inside the same transaction.
  * ---------------------------------------------------------------------------------------------- */
 
-export interface OperatorActionContext {
-  db: Kysely<Database>;
-  merchantId: number;
-  currency: string;
-  confirmMinutes: number;
-  operatorId: bigint;
-  nowMs: number;
-  audit: (
-    trx: Transaction<Database>,
-    entry: { action: string; targetId: bigint; before: Record<string, unknown>; after: Record<string, unknown> },
-  ) => Promise<unknown>;
-}
+export type { OperatorActionContext } from './operator-action-context.ts';
 
 export function unknownForOperator(): AppError {
   return new AppError(404, withdrawalErrorCodes.withdrawalUnknown, { field: 'withdrawalId' });
