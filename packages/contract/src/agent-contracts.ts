@@ -250,3 +250,21 @@ export const agentContractErrorCodes = {
   /** An offer with the same terms as the signed contract ("No change detected"). */
   unchanged: 'agent.contract.unchanged',
 } as const;
+
+/* ------------------------------------------------------------------------------------------------
+ * The operator's side (`agents.manage`): the merchant's own contracts with its top agents (agents
+ * with no upline), which pay from the merchant and start every cascade. The top agent answers an
+ * offer with the same MCSFE_process* calls. Audited.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const agentContractAdminPaths = {
+  /** GET `?memberId=`: the member's contracts (as holder), newest first, with their history. */
+  list: '/admin-api/agents/contracts',
+  /** POST `offerContractRequestSchema`, `downlineId` the top agent: the merchant's offer (P) or change (E). */
+  offer: '/admin-api/agents/contracts/offer',
+  /** POST `{ contractId }`: end a merchant's contract, or any contract of the brand, now (C). */
+  end: '/admin-api/agents/contracts/end',
+} as const;
+
+export const adminContractListQuerySchema = z.object({ memberId: downlineIdSchema });
+export const adminEndContractRequestSchema = z.object({ contractId: downlineIdSchema });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   adminApiPaths,
+  agentContractAdminPaths,
   agentMovePaths,
   rolesPaths,
   announcementPaths,
@@ -1243,6 +1244,41 @@ describe('back-office', () => {
       url: agentMovePaths.move.replace(':memberId', String((await newMember()).id)),
       body: { uplineId: String((await newMember({ isAgent: 1 })).id), reason: 'merged teams' },
     }),
+    // The merchant's own contracts with top agents (modules/agents): a fresh top agent each time.
+    [`POST ${agentContractAdminPaths.offer}`]: async () => ({
+      url: agentContractAdminPaths.offer,
+      body: {
+        kind: 'daily_salary',
+        downlineId: String((await newMember({ isAgent: 1 })).id),
+        productType: 'LIVE',
+        tiers: [{ minimumBet: '1000', activeMember: 1, rateType: 'P', rate: 0.01 }],
+      },
+    }),
+    [`POST ${agentContractAdminPaths.end}`]: async () => {
+      const holder = await newMember({ isAgent: 1 });
+      const contract = await t.db
+        .insertInto('agent_contract')
+        .values({
+          merchant_id: t.demoMerchantId,
+          upline_member_id: null,
+          member_id: holder.id,
+          kind: 'daily_salary',
+          product_type: 'LIVE',
+          period: '',
+          terms: JSON.stringify({
+            type: 'salary',
+            tiers: [{ minimumBetMinor: '100000', activeMembers: 1, rate: { kind: 'percent', ppm: 10_000 } }],
+          }),
+          status: 'A',
+          replaces_id: null,
+          created_at: new Date(clock.nowMs),
+          updated_at: new Date(clock.nowMs),
+          decided_at: new Date(clock.nowMs),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: agentContractAdminPaths.end, body: { contractId: contract.id.toString() } };
+    },
     [`POST ${adminApiPaths.operators}`]: async () => ({
       url: adminApiPaths.operators,
       body: { username: `opnew${++sequence}x`, password: 'operator-password-9', role: 'support' },

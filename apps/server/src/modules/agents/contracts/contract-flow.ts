@@ -54,10 +54,10 @@ const switchOf = {
 export const isKindOffered = (merchant: MerchantContext, kind: AgentContractKind) =>
   merchant.config.agentContracts[switchOf[kind]] === true;
 
-const periodOfOffer = (offer: OfferContractRequest) =>
+export const periodOfOffer = (offer: OfferContractRequest) =>
   offer.kind === 'dividend' ? offer.computationPeriod : offer.kind === 'hourly_salary' ? offer.frequency : '';
 
-interface ContractKey {
+export interface ContractKey {
   kind: AgentContractKind;
   productType: ContractProductType;
   period: string;
@@ -93,7 +93,7 @@ async function recordEvent(
     .execute();
 }
 
-async function setStatus(
+export async function setStatus(
   trx: Transaction<Database>,
   row: ContractRow,
   to: AgentContractStatus,
@@ -144,49 +144,79 @@ export async function offerContract(
     const own = await lockSigned(trx, caller.merchant.id, caller.memberId, key);
     if (!own) throw new AppError(409, agentContractErrorCodes.uplineHasNone, { field: 'kind' });
     assertTiers(offer.kind, terms, termsOf(own));
-    const current = await lockSigned(trx, caller.merchant.id, downline.id, key);
-    if (current && JSON.stringify(termsOf(current)) === JSON.stringify(terms))
-      throw new AppError(400, agentContractErrorCodes.unchanged, { field: 'tiers' });
-    const waiting = await trx
-      .selectFrom('agent_contract')
-      .selectAll()
-      .where('merchant_id', '=', caller.merchant.id)
-      .where('member_id', '=', downline.id)
-      .where('kind', '=', key.kind)
-      .where('product_type', '=', key.productType)
-      .where('period', '=', key.period)
-      .where('status', 'in', pending)
-      .forUpdate()
-      .executeTakeFirst();
-    if (waiting) await setStatus(trx, waiting, 'C', { kind: 'upline', id: caller.memberId }, caller.nowMs);
-    const status: AgentContractStatus = current ? 'E' : 'P';
-    const row = await trx
-      .insertInto('agent_contract')
-      .values({
-        merchant_id: caller.merchant.id,
-        upline_member_id: caller.memberId,
-        member_id: downline.id,
-        kind: key.kind,
-        product_type: key.productType,
-        period: key.period,
-        terms: JSON.stringify(terms),
-        status,
-        replaces_id: current?.id ?? null,
-        created_at: new Date(caller.nowMs),
-        updated_at: new Date(caller.nowMs),
-        decided_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordEvent(trx, row, {
-      from: null,
-      to: status,
-      actor: 'upline',
-      actorId: caller.memberId,
+    const row = await placeOffer(trx, {
+      merchantId: caller.merchant.id,
+      holderId: downline.id,
+      uplineId: caller.memberId,
+      key,
+      terms,
+      actor: { kind: 'upline', id: caller.memberId },
       nowMs: caller.nowMs,
     });
     return viewOf(row, await endsDownlineContracts(trx, row));
   });
+}
+
+/**
+ * Writes an offer (P), or a change (E) when the holder has a signed contract for the key; an offer
+ * still waiting ends (C). The terms were checked by the caller. Refuses the same terms as the signed.
+ */
+export async function placeOffer(
+  trx: Transaction<Database>,
+  offer: {
+    merchantId: number;
+    holderId: bigint;
+    /** null: the merchant's own contract. */
+    uplineId: bigint | null;
+    key: ContractKey;
+    terms: StoredTerms;
+    actor: { kind: 'upline' | 'operator'; id: bigint | null };
+    nowMs: number;
+  },
+): Promise<ContractRow> {
+  const { key } = offer;
+  const current = await lockSigned(trx, offer.merchantId, offer.holderId, key);
+  if (current && JSON.stringify(termsOf(current)) === JSON.stringify(offer.terms))
+    throw new AppError(400, agentContractErrorCodes.unchanged, { field: 'tiers' });
+  const waiting = await trx
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where('merchant_id', '=', offer.merchantId)
+    .where('member_id', '=', offer.holderId)
+    .where('kind', '=', key.kind)
+    .where('product_type', '=', key.productType)
+    .where('period', '=', key.period)
+    .where('status', 'in', pending)
+    .forUpdate()
+    .executeTakeFirst();
+  if (waiting) await setStatus(trx, waiting, 'C', offer.actor, offer.nowMs);
+  const status: AgentContractStatus = current ? 'E' : 'P';
+  const row = await trx
+    .insertInto('agent_contract')
+    .values({
+      merchant_id: offer.merchantId,
+      upline_member_id: offer.uplineId,
+      member_id: offer.holderId,
+      kind: key.kind,
+      product_type: key.productType,
+      period: key.period,
+      terms: JSON.stringify(offer.terms),
+      status,
+      replaces_id: current?.id ?? null,
+      created_at: new Date(offer.nowMs),
+      updated_at: new Date(offer.nowMs),
+      decided_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordEvent(trx, row, {
+    from: null,
+    to: status,
+    actor: offer.actor.kind,
+    actorId: offer.actor.id,
+    nowMs: offer.nowMs,
+  });
+  return row;
 }
 
 /** The upline's side: ask the downline to end a signed contract (A → V). */

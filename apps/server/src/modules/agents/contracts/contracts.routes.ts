@@ -1,4 +1,7 @@
 import {
+  adminContractListQuerySchema,
+  adminEndContractRequestSchema,
+  agentContractAdminPaths,
   agentContractPaths,
   agentContractSchema,
   consolidatedContractsSchema,
@@ -16,11 +19,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
+import { requireOperator } from '../../backoffice/index.ts';
 import { requireRealMember } from '../../identity/index.ts';
 import { requireAgent } from '../agent-guard.ts';
 import { answerContract, askToTerminate, offerContract, type ContractCaller } from './contract-flow.ts';
 import { consolidatedFunds } from './consolidated-funds.ts';
 import { listDownlineContracts } from './downline-contracts.ts';
+import { endContract, listMemberContracts, offerMerchantContract } from './merchant-contracts.ts';
 
 /** Per IP: offers and answers are a person's clicks. */
 const writeLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -153,5 +158,38 @@ export async function agentContractRoutes(app: AppInstance): Promise<void> {
       };
       return ok(await answerContract(app.db, callerOf(request), target, request.body.status));
     },
+  );
+
+  // Operators: the merchant's own contracts with its top agents, and ending any contract of the brand.
+  app.get(
+    agentContractAdminPaths.list,
+    {
+      onRequest: requireOperator('members.read'),
+      schema: {
+        tags: ['backoffice'],
+        querystring: adminContractListQuerySchema,
+        response: { 200: envelopeSchema(downlineContractsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await listMemberContracts(app.db, request.operator.merchantId, BigInt(request.query.memberId))),
+  );
+
+  app.post(
+    agentContractAdminPaths.offer,
+    {
+      onRequest: requireOperator('agents.manage'),
+      schema: { tags: ['backoffice'], body: offerContractRequestSchema, response: { 200: answered } },
+    },
+    async (request) => ok(await offerMerchantContract(app.db, request, request.body)),
+  );
+
+  app.post(
+    agentContractAdminPaths.end,
+    {
+      onRequest: requireOperator('agents.manage'),
+      schema: { tags: ['backoffice'], body: adminEndContractRequestSchema, response: { 200: answered } },
+    },
+    async (request) => ok(await endContract(app.db, request, BigInt(request.body.contractId))),
   );
 }

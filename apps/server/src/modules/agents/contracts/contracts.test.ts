@@ -1,4 +1,5 @@
 import {
+  agentContractAdminPaths,
   agentContractPaths,
   agentContractSchema,
   consolidatedContractsSchema,
@@ -7,10 +8,12 @@ import {
   trialMemberType,
   type OfferContractRequest,
 } from '@lotus/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { insertTestMember, insertTestSession } from '../../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { insertTestOperator } from '../../backoffice/backoffice.testing.ts';
 import { placeUnder } from '../downlines/hierarchy.ts';
 
 let testApp: TestApp;
@@ -337,5 +340,111 @@ describe('bad input', () => {
     expect(
       answer.parse((await call(agent.token, agentContractPaths.processDailySalary, { id: '1', status: 'X' })).body),
     ).toBeTruthy();
+  });
+});
+
+describe("the merchant's own contracts (operators)", () => {
+  async function operatorCall(token: string, url: string, payload?: object) {
+    const response = await testApp.app.inject({
+      method: payload ? 'POST' : 'GET',
+      url,
+      headers: { Merchant: 'demo', Authorization: token, 'Accept-Language': 'en' },
+      ...(payload ? { payload } : {}),
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> & { value: unknown } };
+  }
+
+  test('an operator offers a top agent its contract, the agent accepts it, and can then offer its own downline; ending is audited', async () => {
+    const admin = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'admin' });
+    const top = await member();
+    const agent = await member({ upline: top });
+    const offered = await operatorCall(admin.token, agentContractAdminPaths.offer, dailyOffer(top, ['1000', 1, 0.02]));
+    expect(offered.status).toBe(200);
+    const offer = contractOf(offered.body);
+    expect(offer.status).toBe('P');
+    // Only a top agent: an agent with an upline is paid by that upline, not by the merchant.
+    expect(
+      (await operatorCall(admin.token, agentContractAdminPaths.offer, dailyOffer(agent, ['1000', 1, 0.02]))).status,
+    ).toBe(404);
+
+    await call(top.token, agentContractPaths.processDailySalary, { id: offer.id, status: 'A' });
+    const downlineOffer = await call(top.token, agentContractPaths.offer, dailyOffer(agent, ['1000', 1, 0.015]));
+    expect(downlineOffer.status).toBe(200);
+
+    const listed = await operatorCall(admin.token, `${agentContractAdminPaths.list}?memberId=${top.id}`);
+    const [contract] = downlineContractsSchema.parse(listed.body.value).list;
+    expect(contract!.history.map((event) => [event.toStatus, event.actor])).toEqual([
+      ['P', 'operator'],
+      ['A', 'downline'],
+    ]);
+
+    const ended = await operatorCall(admin.token, agentContractAdminPaths.end, { contractId: offer.id });
+    expect(contractOf(ended.body).status).toBe('C');
+    const audit = await testApp.db
+      .selectFrom('operator_audit')
+      .select(['action', 'target_id'])
+      .where('operator_id', '=', admin.id)
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'agent.contract.offer', target_id: top.id.toString() },
+      { action: 'agent.contract.end', target_id: top.id.toString() },
+    ]);
+    expect(await operatorCall(admin.token, agentContractAdminPaths.end, { contractId: offer.id })).toMatchObject({
+      status: 409,
+      body: { errorCode: 'agent.contract.status.conflict' },
+    });
+  });
+
+  test('a role without agents.manage may read but not offer; another brand member and contract are unknown', async () => {
+    const support = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support' });
+    const top = await member();
+    expect((await operatorCall(support.token, `${agentContractAdminPaths.list}?memberId=${top.id}`)).status).toBe(200);
+    expect(
+      await operatorCall(support.token, agentContractAdminPaths.offer, dailyOffer(top, ['1000', 1, 0.02])),
+    ).toMatchObject({ status: 403, body: { errorCode: 'operator.permission.denied' } });
+
+    const other = await testApp.db
+      .insertInto('merchant')
+      .values({
+        code: `ctrb${sequence}`,
+        name: 'Brand B',
+        status: 'active',
+        currency: 'THB',
+        currency_symbol: '฿',
+        default_language: 'EN',
+        config: sql`(SELECT config FROM merchant WHERE code = 'demo')` as never,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const outsider = await member({ merchantId: other.id });
+    const admin = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'admin' });
+    expect(
+      (await operatorCall(admin.token, agentContractAdminPaths.offer, dailyOffer(outsider, ['1000', 1, 0.02]))).status,
+    ).toBe(404);
+    expect((await operatorCall(admin.token, `${agentContractAdminPaths.list}?memberId=${outsider.id}`)).status).toBe(
+      404,
+    );
+    const outsiderContract = await testApp.db
+      .insertInto('agent_contract')
+      .values({
+        merchant_id: other.id,
+        upline_member_id: null,
+        member_id: outsider.id,
+        kind: 'daily_salary',
+        product_type: 'LIVE',
+        period: '',
+        terms: JSON.stringify({ type: 'salary', tiers: [] }),
+        status: 'A',
+        replaces_id: null,
+        created_at: new Date(),
+        updated_at: new Date(),
+        decided_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(
+      await operatorCall(admin.token, agentContractAdminPaths.end, { contractId: outsiderContract.id.toString() }),
+    ).toMatchObject({ status: 404, body: { errorCode: 'agent.contract.unknown' } });
   });
 });

@@ -26,30 +26,38 @@ export async function listDownlineContracts(
     .orderBy('id', 'desc')
     .limit(200)
     .execute();
-  const events = rows.length
-    ? await db
-        .selectFrom('agent_contract_event')
-        .select(['contract_id', 'from_status', 'to_status', 'actor', 'created_at'])
-        .where(
-          'contract_id',
-          'in',
-          rows.map((row) => row.id),
-        )
-        .orderBy('id')
-        .execute()
-    : [];
+  const history = await historyOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const list = [];
   for (const row of rows)
-    list.push({
-      ...viewOf(row, await downlineHigherRateOf(db, row)),
-      history: events
-        .filter((event) => event.contract_id === row.id)
-        .map((event) => ({
-          fromStatus: event.from_status,
-          toStatus: event.to_status,
-          actor: event.actor,
-          time: event.created_at.getTime(),
-        })),
-    });
+    list.push({ ...viewOf(row, await downlineHigherRateOf(db, row)), history: history.get(row.id) ?? [] });
   return { list };
+}
+
+/** The contracts' status changes, oldest first, by contract id. */
+export async function historyOf(
+  db: Kysely<Database>,
+  contractIds: readonly bigint[],
+): Promise<Map<bigint, DownlineContracts['list'][number]['history']>> {
+  const history = new Map<bigint, DownlineContracts['list'][number]['history']>();
+  if (contractIds.length === 0) return history;
+  const events = await db
+    .selectFrom('agent_contract_event')
+    .select(['contract_id', 'from_status', 'to_status', 'actor', 'created_at'])
+    .where('contract_id', 'in', contractIds)
+    .orderBy('id')
+    .execute();
+  for (const event of events) {
+    const list = history.get(event.contract_id) ?? [];
+    list.push({
+      fromStatus: event.from_status,
+      toStatus: event.to_status,
+      actor: event.actor,
+      time: event.created_at.getTime(),
+    });
+    history.set(event.contract_id, list);
+  }
+  return history;
 }
