@@ -31,3 +31,4 @@ export * from './roles.ts';
 export * from './site-content.ts';
 export * from './announcements.ts';
 export * from './site-access.ts';
+export * from './agent-transfers.ts';

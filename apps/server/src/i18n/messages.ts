@@ -1,6 +1,7 @@
 import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
 import * as agentContracts from './agent-contracts.messages.ts';
+import * as agentTransfers from './agent-transfers.messages.ts';
 import * as agents from './agents.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
@@ -28,6 +29,7 @@ const th = {
   ...accounts.th,
   ...agents.th,
   ...agentContracts.th,
+  ...agentTransfers.th,
   ...money.th,
   ...deposits.th,
   ...withdrawals.th,
@@ -112,6 +114,7 @@ const en: Record<MessageKey, string> = {
   ...accounts.en,
   ...agents.en,
   ...agentContracts.en,
+  ...agentTransfers.en,
   ...money.en,
   ...deposits.en,
   ...withdrawals.en,

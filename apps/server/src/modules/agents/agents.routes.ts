@@ -27,6 +27,7 @@ import { createAffiliateLink, listAffiliateLinks, removeAffiliateLink, type Link
 import { moveUpline } from './downlines/move-upline.ts';
 import { listUplineHistory } from './downlines/upline-history.ts';
 import { agentContractRoutes } from './contracts/contracts.routes.ts';
+import { agentTransferRoutes } from './transfers/transfers.routes.ts';
 import { requireAgent } from './agent-guard.ts';
 import { createDownline } from './downlines/create-downline.ts';
 
@@ -159,4 +160,5 @@ export async function agentsRoutes(app: AppInstance): Promise<void> {
   );
 
   await agentContractRoutes(app);
+  await agentTransferRoutes(app);
 }

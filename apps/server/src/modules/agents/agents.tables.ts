@@ -115,6 +115,21 @@ export interface AgentSettlementTable {
   paid_at: Date | null;
 }
 
+/** One recipient of an agent ↔ downline transfer (migration 0056). */
+export interface AgentTransferTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  kind: 'agent.transfer.downline' | 'agent.transfer.luckybag' | 'agent.transfer.upline';
+  sender_id: bigint;
+  receiver_id: bigint;
+  amount: bigint;
+  remark: string;
+  /** The sender's Idempotency-Key. */
+  idempotency_key: string;
+  posting_id: bigint;
+  created_at: Date;
+}
+
 export interface AgentsTables {
   member_hierarchy: MemberHierarchyTable;
   affiliate_code: AffiliateCodeTable;
@@ -123,4 +138,5 @@ export interface AgentsTables {
   agent_contract: AgentContractTable;
   agent_contract_event: AgentContractEventTable;
   agent_settlement: AgentSettlementTable;
+  agent_transfer: AgentTransferTable;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   agentContractsConfigSchema,
+  agentTransfersConfigSchema,
+  defaultAgentTransfersConfig,
   defaultDepositsConfig,
   defaultWithdrawalsConfig,
   depositsConfigSchema,
@@ -124,6 +126,8 @@ export const merchantConfigSchema = z.object({
     hourlySalary: false,
     realtimeSalary: false,
   }),
+  /** Agent ↔ downline transfers (modules/agents, "Transfers"): the `toUpline` switch, limits. */
+  agentTransfers: agentTransfersConfigSchema.default(defaultAgentTransfersConfig),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
 

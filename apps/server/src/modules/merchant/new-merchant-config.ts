@@ -1,4 +1,4 @@
-import { defaultDepositsConfig, defaultWithdrawalsConfig } from '@lotus/contract';
+import { defaultAgentTransfersConfig, defaultDepositsConfig, defaultWithdrawalsConfig } from '@lotus/contract';
 import { demoBrandColors, demoMerchantConfig, demoRegisterRules } from './demo-merchant.ts';
 import type { MerchantConfig } from './merchant.config.ts';
 
@@ -37,5 +37,6 @@ export function newMerchantConfig(input: { name: string; nowMs: number }): Merch
       hourlySalary: false,
       realtimeSalary: false,
     },
+    agentTransfers: structuredClone(defaultAgentTransfersConfig),
   };
 }

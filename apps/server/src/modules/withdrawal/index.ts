@@ -15,6 +15,15 @@ export {
 export { findWithdrawalStatuses } from './withdrawal-statuses.ts';
 export { autoReceiveWithdrawals } from './withdrawal-transitions.ts';
 export { deleteOldPaymentPasswordFailures } from './payment-password.ts';
+// The agents' transfers check the payment password as withdrawals do (counted, throttled, under the member's lock).
+export {
+  checkSecret,
+  lockMember,
+  requireText,
+  secretCheckError,
+  type MemberScope,
+  type SecretCheck,
+} from './payment-password.ts';
 // The reports' sources (modules/reports): paid withdrawals and requests as subqueries they group.
 export {
   paidWithdrawalRows,
