@@ -23,10 +23,7 @@ import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
 import { announcementKeys, previewAnnouncement, saveAnnouncement } from './api';
 import { useMe } from '../auth/api';
-import { fromLocalInput, toLocalInput } from './local-time';
-
-/** When `me` is not read yet (it always is behind the login): the demo merchant's zone. */
-const defaultTimeZone = 'Asia/Bangkok';
+import { fallbackTimeZone, fromLocalInput, toLocalInput } from '../../lib/zoned-time';
 
 /** The form's values: times as datetime-local text in the merchant's time zone, the image as '' when none. */
 interface Draft {
@@ -105,7 +102,7 @@ export function AnnouncementDialog({
 }) {
   const { t } = useTranslation();
   // The schedule is written in the merchant's time zone (me), whatever the operator's browser says.
-  const timeZone = useMe().data?.merchant.timeZone ?? defaultTimeZone;
+  const timeZone = useMe().data?.merchant.timeZone ?? fallbackTimeZone;
   const form = useZodForm(
     useMemo(() => draftSchema(t, timeZone), [t, timeZone]),
     { defaultValues: draftOf(row, timeZone) },

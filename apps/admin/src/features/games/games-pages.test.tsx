@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import {
+  adminApiPaths,
   adminGameSchema,
   adminVendorSchema,
   gamesAdminPaths,
@@ -8,7 +9,7 @@ import {
   type AdminMaintenanceWindow,
   type AdminVendor,
 } from '@lotus/contract';
-import { screen, waitFor, within } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   callsTo,
@@ -17,6 +18,7 @@ import {
   installFakeApi,
   ok,
   openBackOffice,
+  operatorMe,
   refuse,
 } from '../../testing/back-office';
 
@@ -64,11 +66,15 @@ const game = (over: Partial<AdminGame> = {}): AdminGame =>
   });
 
 function fakeCatalogue(options: { games?: AdminGame[]; windows?: AdminMaintenanceWindow[] } = {}) {
+  return installFakeApi(fakeCatalogueRoutes(options));
+}
+
+function fakeCatalogueRoutes(options: { games?: AdminGame[]; windows?: AdminMaintenanceWindow[] } = {}) {
   const games = options.games ?? [
     game(),
     game({ gameRowId: 12, gameId: 'golden-elephant', nameEn: 'Golden Elephant' }),
   ];
-  return installFakeApi({
+  return {
     [`GET ${gamesAdminPaths.vendors}`]: () =>
       ok({
         vendors: [vendor(), vendor({ vendorId: 5, vassalage: 'SIAMLIVE', nameEn: 'Siam Live', isEnabled: false })],
@@ -90,7 +96,7 @@ function fakeCatalogue(options: { games?: AdminGame[]; windows?: AdminMaintenanc
         endTime: '04:00',
         timeZone: 'Asia/Bangkok',
       }),
-  });
+  } satisfies Parameters<typeof installFakeApi>[0];
 }
 
 async function openVendor() {
@@ -194,6 +200,30 @@ describe('game vendors', () => {
       weekday: 3,
       startTime: '02:00',
       endTime: '04:00',
+    });
+  });
+});
+
+describe('one-off maintenance in the merchant’s time zone', () => {
+  test('the times typed are the brand’s clock (New York here), not the browser’s', async () => {
+    const me = operatorMe();
+    const { calls } = installFakeApi({
+      ...fakeCatalogueRoutes(),
+      [`GET ${adminApiPaths.me}`]: () => ok({ ...me, merchant: { ...me.merchant, timeZone: 'America/New_York' } }),
+    });
+    const user = await openVendor();
+    const form = screen.getByRole('form', { name: 'Add window' });
+    expect(within(form).getByText("In the brand's time zone (America/New_York).")).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Starts'), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.change(within(form).getByLabelText('Ends'), { target: { value: '2026-12-01T11:00' } });
+    await user.click(within(form).getByRole('button', { name: 'Add window' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', gamesAdminPaths.createMaintenance)).toHaveLength(1));
+    // 09:00 in New York on 1 December (EST) is 14:00 UTC.
+    expect(callsTo(calls, 'POST', gamesAdminPaths.createMaintenance)[0]!.body).toEqual({
+      vendorId: 3,
+      kind: 'once',
+      startsAt: Date.UTC(2026, 11, 1, 14, 0),
+      endsAt: Date.UTC(2026, 11, 1, 16, 0),
     });
   });
 });

@@ -15,12 +15,14 @@ import { showToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
+import { fallbackTimeZone, fromLocalInput } from '../../lib/zoned-time';
+import { useMe } from '../auth/api';
 import { createMaintenance, deleteMaintenance, gameKeys } from './api';
 import { checkedAs } from './checked-draft';
 
 const weekdays = [0, 1, 2, 3, 4, 5, 6] as const;
 
-/** The form's values: instants as the browser's datetime-local text. */
+/** The form's values: instants as datetime-local text in the merchant's time zone. */
 interface Draft {
   kind: 'once' | 'weekly';
   startsAt: string;
@@ -32,19 +34,16 @@ interface Draft {
 
 const fields: Array<Path<Draft>> = ['kind', 'startsAt', 'endsAt', 'weekday', 'startTime', 'endTime'];
 
-/** The instant of the browser's datetime-local text (its own time zone), or undefined when empty or invalid. */
-function instantOf(text: string): number | undefined {
-  const ms = text === '' ? Number.NaN : new Date(text).getTime();
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
-function toBody(vendorId: number, draft: Draft): AdminMaintenanceCreateBody {
+function toBody(vendorId: number, draft: Draft, timeZone: string): AdminMaintenanceCreateBody {
+  // The instants of the datetime-local texts in the merchant's zone; left out when empty or invalid.
+  const startsAt = fromLocalInput(draft.startsAt, timeZone);
+  const endsAt = fromLocalInput(draft.endsAt, timeZone);
   return draft.kind === 'once'
     ? {
         vendorId,
         kind: 'once',
-        ...(instantOf(draft.startsAt) === undefined ? {} : { startsAt: instantOf(draft.startsAt)! }),
-        ...(instantOf(draft.endsAt) === undefined ? {} : { endsAt: instantOf(draft.endsAt)! }),
+        ...(startsAt === null ? {} : { startsAt }),
+        ...(endsAt === null ? {} : { endsAt }),
       }
     : {
         vendorId,
@@ -63,9 +62,11 @@ function toBody(vendorId: number, draft: Draft): AdminMaintenanceCreateBody {
 export function MaintenancePanel({ vendorId, windows }: { vendorId: number; windows: AdminMaintenanceWindow[] }) {
   const { t } = useTranslation();
   const [removing, setRemoving] = useState<AdminMaintenanceWindow | null>(null);
+  // One-off times are typed in the merchant's time zone (me), as weekly windows are kept in it.
+  const timeZone = useMe().data?.merchant.timeZone ?? fallbackTimeZone;
   const schema = useMemo(
-    () => checkedAs<Draft>(t, (draft) => adminMaintenanceCreateBodySchema.safeParse(toBody(vendorId, draft))),
-    [t, vendorId],
+    () => checkedAs<Draft>(t, (draft) => adminMaintenanceCreateBodySchema.safeParse(toBody(vendorId, draft, timeZone))),
+    [t, vendorId, timeZone],
   );
   const {
     register,
@@ -80,7 +81,7 @@ export function MaintenancePanel({ vendorId, windows }: { vendorId: number; wind
   const kind = watch('kind');
   const refresh = () => queryClient.invalidateQueries({ queryKey: gameKeys.all });
   const create = useMutation({
-    mutationFn: (draft: Draft) => createMaintenance(toBody(vendorId, draft)),
+    mutationFn: (draft: Draft) => createMaintenance(toBody(vendorId, draft, timeZone)),
     onSuccess: async () => {
       showToast(t('games_maintenance_added'));
       reset();
@@ -149,7 +150,12 @@ export function MaintenancePanel({ vendorId, windows }: { vendorId: number; wind
           </Field>
           {kind === 'once' ? (
             <>
-              <Field label={t('games_maintenance_starts')} htmlFor="maintenance-starts" error={errorOf('startsAt')}>
+              <Field
+                label={t('games_maintenance_starts')}
+                htmlFor="maintenance-starts"
+                hint={t('games_maintenance_zone_hint', { timeZone })}
+                error={errorOf('startsAt')}
+              >
                 <input id="maintenance-starts" type="datetime-local" {...register('startsAt')} />
               </Field>
               <Field label={t('games_maintenance_ends')} htmlFor="maintenance-ends" error={errorOf('endsAt')}>

@@ -1,9 +1,12 @@
 /**
- * The schedule inputs (`datetime-local`) hold wall-clock times in the merchant's time zone (its
- * `config.timezone`, from `me`), not the browser's: an operator abroad schedules for the brand's
- * members. No date library: Intl gives the zone's clock for an instant, and the zone's offsets around
+ * Schedule inputs (`datetime-local`: announcements, one-off game maintenance) hold wall-clock times
+ * in the merchant's time zone (its `config.timezone`, from `me`), not the browser's: an operator
+ * abroad schedules for the brand's members. No date library: Intl gives the zone's clock for an instant, and the zone's offsets around
  * a clock time turn it back into the instant.
  */
+
+/** Before `me` is read (it always is behind the login): the zone of a merchant that sets none. */
+export const fallbackTimeZone = 'Asia/Bangkok';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 const dayMs = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fromLocalInput, toLocalInput } from './local-time';
+import { fromLocalInput, toLocalInput } from './zoned-time';
 
 /** The schedule's wall-clock text in a merchant's zone, whatever zone the test machine runs in. */
 describe('schedule times in the merchant’s time zone', () => {
