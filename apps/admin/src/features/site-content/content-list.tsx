@@ -227,37 +227,26 @@ function ContentDialog<Row extends ContentRow, Draft extends FieldValues>({
           </label>
         );
       case 'image':
-        return (
-          <Controller
-            key={field.name}
-            control={control}
-            name={name}
-            render={({ field: controlled }) => (
-              <ImageUpload
-                label={field.label}
-                value={controlled.value as string}
-                onChange={controlled.onChange}
-                error={errorOf(field.name)}
-                isOptional={field.isOptional}
-              />
-            )}
-          />
-        );
       case 'games':
+        // Inputs whose value is not a native input's: controlled, given the field's value and error.
         return (
           <Controller
             key={field.name}
             control={control}
             name={name}
-            render={({ field: controlled }) => (
-              <GamePicker
-                label={field.label}
-                hint={field.hint}
-                value={controlled.value as string}
-                onChange={controlled.onChange}
-                error={errorOf(field.name)}
-              />
-            )}
+            render={({ field: controlled }) => {
+              const shared = {
+                label: field.label,
+                value: controlled.value as string,
+                onChange: controlled.onChange,
+                error: errorOf(field.name),
+              };
+              return field.kind === 'image' ? (
+                <ImageUpload {...shared} isOptional={field.isOptional} />
+              ) : (
+                <GamePicker {...shared} hint={field.hint} />
+              );
+            }}
           />
         );
       default:
