@@ -303,6 +303,9 @@ export const ledgerTransferKinds = [
   'wallet.transfer.returned',
   'vendor.result',
   'trial.credit',
+  'agent.transfer.downline',
+  'agent.transfer.luckybag',
+  'agent.transfer.upline',
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

@@ -430,6 +430,8 @@ export const historyTypeSchema = z.enum([
   'win',
   'bonus',
   'trial',
+  /** To or from a downline or the upline (modules/agents transfers, the original's 6207/6104/6233). */
+  'agent_transfer',
   'other',
 ]);
 export type HistoryType = z.infer<typeof historyTypeSchema>;

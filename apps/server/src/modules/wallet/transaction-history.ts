@@ -73,6 +73,7 @@ const typeExpression = sql`
     WHEN own_kind = 'member_held' AND other_kind IN ('house_withdrawal_payable', 'house_fee') THEN 'withdrawal_payout'
     WHEN other_kind = 'house_fee' AND reference LIKE 'deposit:%' THEN 'deposit'
     WHEN other_kind = 'house_adjustment' THEN 'adjustment'
+    WHEN kind LIKE 'agent.transfer.%' THEN 'agent_transfer'
     WHEN own_kind IN ('member_main', 'member_vendor') AND other_kind IN ('member_main', 'member_vendor', 'house_vendor_transit') THEN 'transfer'
     WHEN other_kind = 'house_game' THEN CASE WHEN is_credit THEN 'win' ELSE 'bet' END
     WHEN other_kind = 'house_bonus' THEN 'bonus'

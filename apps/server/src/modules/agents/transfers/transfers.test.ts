@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { agentTransferPaths, parseAmount, publicKeySchema, type AgentTransfer, type PublicKey } from '@lotus/contract';
+import {
+  agentTransferPaths,
+  parseAmount,
+  publicKeySchema,
+  withdrawalPaths,
+  type AgentTransfer,
+  type PublicKey,
+} from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -171,6 +178,16 @@ describe('agent to downline', () => {
     const named = await history(agent, `?subordinateName=${childName}&txTypeIds=6207&page=1&size=10`);
     expect(named.json().value.content).toMatchObject([{ counterpartyId: Number(child.id), amount: '-100.00' }]);
     expect((await history(agent, '?txTypeIds=6104')).json().value.totalElements).toBe(0);
+
+    // The member's money history names the movement an agent transfer.
+    const money = await testApp.app.inject({
+      method: 'GET',
+      url: `${withdrawalPaths.transactionHistory}?type=agent_transfer`,
+      headers: { Merchant: 'demo', Language: 'EN', Authorization: child.token },
+      remoteAddress: freshIp(),
+    });
+    expect(money.statusCode, money.body).toBe(200);
+    expect(money.json().value.content).toMatchObject([{ type: 'agent_transfer', amount: '100.00', wallet: 'main' }]);
   });
 
   test('an id outside the subtree or unknown answers 404; nothing moves', async () => {

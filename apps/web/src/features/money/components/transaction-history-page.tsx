@@ -34,6 +34,7 @@ const typeKeys: Record<HistoryType, string> = {
   win: 'money_type_win',
   bonus: 'money_type_bonus',
   trial: 'money_type_trial',
+  agent_transfer: 'money_type_agent_transfer',
   other: 'money_type_other',
 };
 const historyTypes = Object.keys(typeKeys) as HistoryType[];
