@@ -92,7 +92,10 @@ test('the agent sees the registration counted', async ({ page }) => {
   await page.goto('/agentCenter?page=affiliateLinks');
   const card = page.getByTestId('affiliate-link').filter({ hasText: code });
   await expect(card.getByTestId('affiliate-link-count')).toHaveText('1');
-  await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? 'test-results'}/agent-centre-desktop.png`, fullPage: true });
+  await page.screenshot({
+    path: `${process.env.E2E_SHOTS_DIR ?? 'test-results'}/agent-centre-desktop.png`,
+    fullPage: true,
+  });
 });
 
 test('on a phone at 360 px in Thai: the pages as a list above the page', async ({ page }) => {
@@ -106,10 +109,16 @@ test('on a phone at 360 px in Thai: the pages as a list above the page', async (
   await expect(page.getByTestId('affiliate-link').filter({ hasText: code })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? 'test-results'}/agent-centre-phone-th.png`, fullPage: true });
+  await page.screenshot({
+    path: `${process.env.E2E_SHOTS_DIR ?? 'test-results'}/agent-centre-phone-th.png`,
+    fullPage: true,
+  });
   await page.getByRole('button', { name: 'เปิดบัญชีลูกทีม' }).click();
   await expect(page.getByLabel('ชื่อผู้ใช้')).toBeVisible();
-  await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR ?? 'test-results'}/agent-centre-phone-register-th.png`, fullPage: true });
+  await page.screenshot({
+    path: `${process.env.E2E_SHOTS_DIR ?? 'test-results'}/agent-centre-phone-register-th.png`,
+    fullPage: true,
+  });
 });
 
 test('a visitor (no agent logged in) is sent home from /agentCenter', async ({ page }) => {
