@@ -3,6 +3,7 @@ import {
   adminApiPaths,
   agentContractAdminPaths,
   agentMovePaths,
+  agentTransferPaths,
   rolesPaths,
   announcementPaths,
   brandPaths,
@@ -822,6 +823,54 @@ describe('agents', () => {
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json()).toMatchObject({ success: false, errorCode: identityErrorCodes.agentOnly });
     expect(await databaseFingerprint(t.db)).toEqual(before);
+  });
+
+  it('transfers: no agent sends to downlines (403 agent.only), an agent only inside its subtree (404); nothing moves', async () => {
+    const member = await newMember({ balance: '100.00' });
+    const agent = await newMember({ isAgent: 1, balance: '100.00' });
+    const stranger = await newMember();
+    const sealedCall = (url: string, payload: Record<string, unknown>, token: string): Call => {
+      const sealed = api.seal(payload);
+      return {
+        method: 'POST',
+        url,
+        token,
+        body: sealed.body,
+        headers: { Encryption: sealed.encryptionHeader, 'Idempotency-Key': idempotencyKey() },
+      };
+    };
+    const single = { downlineId: Number(stranger.id), transferAmount: '10.00', password: paymentPassword };
+    const bag = {
+      recipients: 'SELECTED',
+      downlineIds: [Number(stranger.id)],
+      type: 'SHARE',
+      totalAmount: '10.00',
+      password: paymentPassword,
+    };
+    const agentOnly = { status: 403, errorCode: identityErrorCodes.agentOnly };
+    const unknown = { status: 404, errorCode: 'agent.transfer.downline.unknown', journal: requestJournal };
+    await expectAllRefused([
+      {
+        label: 'member to a downline',
+        call: sealedCall(agentTransferPaths.toDownline, single, member.token),
+        expected: agentOnly,
+      },
+      {
+        label: 'member lucky bag',
+        call: sealedCall(agentTransferPaths.luckyBag, bag, member.token),
+        expected: agentOnly,
+      },
+      {
+        label: 'agent outside its subtree',
+        call: sealedCall(agentTransferPaths.toDownline, single, agent.token),
+        expected: unknown,
+      },
+      {
+        label: 'agent bag outside',
+        call: sealedCall(agentTransferPaths.luckyBag, bag, agent.token),
+        expected: unknown,
+      },
+    ]);
   });
 });
 

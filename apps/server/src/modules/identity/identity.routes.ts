@@ -79,7 +79,7 @@ export async function identityRoutes(app: AppInstance, agents: RegistrationAgent
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await getMemberInfo(app.db, request.member));
+      return ok(await getMemberInfo(app.db, request.member, request.merchant.config.agentTransfers.toUpline));
     },
   );
 

@@ -393,6 +393,18 @@ describe('member to upline', () => {
     expect(response.json().value.transfers).toMatchObject([{ txTypeId: 6233, amount: '-20.00' }]);
     expect(await balanceOf(agent.id)).toBe(2_000n);
     expect(await balanceOf(child.id)).toBe(3_000n);
+    const info = async (caller: TestMember) =>
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: '/wps/member/info',
+          headers: { Merchant: 'demo', Authorization: caller.token },
+          remoteAddress: freshIp(),
+        })
+      ).json().value.toUpline;
+    // The site's switch: on for a member with an upline, off for a top agent (no upline).
+    expect(await info(child)).toBe(true);
+    expect(await info(agent)).toBe(false);
     const agentSide = (await history(agent, '?txTypeIds=6233')).json().value.content as AgentTransfer[];
     expect(agentSide).toMatchObject([{ txTypeId: 6233, amount: '20.00', remark: 'back' }]);
   });

@@ -7,9 +7,14 @@ import type { AuthenticatedMember } from '../sessions/require-member.ts';
 
 /**
  * GET /wps/member/info. Contact details are masked; ranks and labels are fixed until the rank
- * module exists (every member is VIP0), and nobody has an upline to transfer to yet.
+ * module exists (every member is VIP0). `toUpline` is the merchant's switch (configuration
+ * `agentTransfers.toUpline`, modules/agents transfers), never for an isAgent 2 agent nor a member without upline.
  */
-export async function getMemberInfo(db: Kysely<Database>, member: AuthenticatedMember): Promise<MemberInfo> {
+export async function getMemberInfo(
+  db: Kysely<Database>,
+  member: AuthenticatedMember,
+  merchantAllowsToUpline = false,
+): Promise<MemberInfo> {
   const row = await getMemberById(db, member.merchantId, member.id);
   const lastLoginAt = await findPreviousLoginMs(db, member.id, member.sessionCreatedAtMs);
   return {
@@ -18,7 +23,7 @@ export async function getMemberInfo(db: Kysely<Database>, member: AuthenticatedM
     userName: row.payee_name,
     nickname: row.nickname,
     type: row.is_agent,
-    toUpline: false,
+    toUpline: merchantAllowsToUpline && row.is_agent !== 2 && row.upline_id !== null,
     clubLabel: { labelName: 'VIP0', rankLevel: 0 },
     memberLabel: [],
     mobile:
