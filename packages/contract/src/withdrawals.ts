@@ -432,6 +432,8 @@ export const historyTypeSchema = z.enum([
   'trial',
   /** To or from a downline or the upline (modules/agents transfers, the original's 6207/6104/6233). */
   'agent_transfer',
+  /** A salary or dividend under an agent contract (modules/agents settlement; the original's 4301, 6116/6112). */
+  'agent_income',
   'other',
 ]);
 export type HistoryType = z.infer<typeof historyTypeSchema>;

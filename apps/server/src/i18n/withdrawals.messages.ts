@@ -40,10 +40,8 @@ export const th = {
     'เลขอ้างอิงการโอนเงินต้องยาว 1-{max} ตัว ใช้ได้เฉพาะตัวอักษรภาษาอังกฤษ ตัวเลข ช่องว่าง และ . _ / : # - โดยขึ้นต้นด้วยตัวอักษรหรือตัวเลข',
   'withdraw.payout.slip.not.image': 'สลิปการโอนเงินต้องเป็นไฟล์รูปภาพ PNG หรือ JPG เท่านั้น',
   'withdraw.payout.slip.too.large': 'สลิปการโอนเงินต้องมีขนาดไม่เกิน {megabytes} MB',
-  'withdrawal.approval.awaiting':
-    'รายการถอนนี้รอผู้อนุมัติคนที่สองอยู่ จึงอนุมัติหรือปฏิเสธไม่ได้ กรุณารอให้ยืนยันหรือส่งกลับมาตรวจสอบก่อน',
-  'withdrawal.approval.self.refused':
-    'คุณเป็นผู้ขออนุมัติรายการนี้เอง จึงเป็นผู้อนุมัติคนที่สองไม่ได้ กรุณาให้ผู้ดูแลคนอื่นดำเนินการ',
+  'withdrawal.approval.awaiting': 'รายการถอนนี้รอผู้อนุมัติคนที่สองอยู่ จึงอนุมัติหรือปฏิเสธไม่ได้ กรุณารอให้ยืนยันหรือส่งกลับมาตรวจสอบก่อน',
+  'withdrawal.approval.self.refused': 'คุณเป็นผู้ขออนุมัติรายการนี้เอง จึงเป็นผู้อนุมัติคนที่สองไม่ได้ กรุณาให้ผู้ดูแลคนอื่นดำเนินการ',
   'withdrawal.approval.none': 'รายการถอนนี้ไม่มีคำขออนุมัติที่รออยู่ อาจมีผู้ดำเนินการไปแล้ว',
 };
 
@@ -88,6 +86,8 @@ export const en: Record<keyof typeof th, string> = {
   'withdraw.payout.slip.too.large': 'The payout slip must be at most {megabytes} MB',
   'withdrawal.approval.awaiting':
     'This payout is waiting for a second approver, so it cannot be approved or rejected until it is confirmed or sent back',
-  'withdrawal.approval.self.refused': 'You asked for this payout yourself, so you cannot be its second approver; ask another operator',
-  'withdrawal.approval.none': 'Nothing is waiting for a second approval on this withdrawal; someone may have decided it already',
+  'withdrawal.approval.self.refused':
+    'You asked for this payout yourself, so you cannot be its second approver; ask another operator',
+  'withdrawal.approval.none':
+    'Nothing is waiting for a second approval on this withdrawal; someone may have decided it already',
 };

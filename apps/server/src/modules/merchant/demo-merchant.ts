@@ -248,7 +248,13 @@ export const demoMerchantConfig: MerchantConfig = {
     paymentPassword: { minLength: 6, maxLength: 6, digitsOnly: true },
   },
   // The demo brand's agents may offer dividend and daily salary contracts (modules/agents).
-  agentContracts: { dividend: true, dailySalary: true, mrDailySalary: true, hourlySalary: false, realtimeSalary: false },
+  agentContracts: {
+    dividend: true,
+    dailySalary: true,
+    mrDailySalary: true,
+    hourlySalary: false,
+    realtimeSalary: false,
+  },
   // The demo shows the member's transfer to its upline (the original's `toUpline` switch) too.
   agentTransfers: { toUpline: true, minAmount: '1.00', maxAmount: '100000.00', dailyCountLimit: 50 },
 };

@@ -43,7 +43,9 @@ export async function reconcilePendingTransfers(
     if (!integrations.has(key))
       integrations.set(
         key,
-        findConnectedVendors(db, config, merchantId, [vassalage], nowMs).then(([vendor]) => vendor?.integration ?? null),
+        findConnectedVendors(db, config, merchantId, [vassalage], nowMs).then(
+          ([vendor]) => vendor?.integration ?? null,
+        ),
       );
     return integrations.get(key)!;
   };

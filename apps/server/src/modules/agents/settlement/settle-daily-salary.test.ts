@@ -1,7 +1,8 @@
+import { withdrawalPaths } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkLedger, memberBalance } from '../../ledger/index.ts';
-import { insertTestMember } from '../../../testing/members.ts';
+import { insertTestMember, insertTestSession } from '../../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { placeUnder } from '../downlines/hierarchy.ts';
 import { settleDailySalaryDay } from './settle-daily-salary.ts';
@@ -131,6 +132,23 @@ describe('daily salary settlement', () => {
     expect(again).toEqual({ statements: 0, paid: 0, waiting: 0 });
     expect(await balanceOf(top)).toBe(475n);
     expect(await balanceOf(agent)).toBe(275n);
+    // The agent's money history names the salary as such, on both sides of the cascade.
+    for (const [holder, amount] of [
+      [agent, '2.75'],
+      [top, '7.50'],
+    ] as const) {
+      const history = await testApp.app.inject({
+        method: 'GET',
+        url: `${withdrawalPaths.transactionHistory}?type=agent_income`,
+        headers: {
+          Merchant: 'demo',
+          Language: 'EN',
+          Authorization: await insertTestSession(testApp.db, testApp.demoMerchantId, holder),
+        },
+      });
+      expect(history.statusCode, history.body).toBe(200);
+      expect(history.json().value.content).toContainEqual(expect.objectContaining({ type: 'agent_income', amount }));
+    }
     const books = await checkLedger(testApp.db, { merchantId: testApp.demoMerchantId });
     expect(books.differences).toEqual([]);
     expect(books.postings).toBeGreaterThan(0);

@@ -236,7 +236,13 @@ async function completeRegistration(
   const upline =
     values.affiliateCode === undefined
       ? null
-      : await context.agents.findInvitingAgent(db, merchant.id, values.affiliateCode, request.domain ?? context.host, nowMs);
+      : await context.agents.findInvitingAgent(
+          db,
+          merchant.id,
+          values.affiliateCode,
+          request.domain ?? context.host,
+          nowMs,
+        );
 
   const checks = challengeCheckOptions(context.config, nowMs);
   await requireSliderToken(db, merchant.id, request.sliderToken, 'register', checks);

@@ -35,6 +35,7 @@ const typeKeys: Record<HistoryType, string> = {
   bonus: 'money_type_bonus',
   trial: 'money_type_trial',
   agent_transfer: 'money_type_agent_transfer',
+  agent_income: 'money_type_agent_income',
   other: 'money_type_other',
 };
 const historyTypes = Object.keys(typeKeys) as HistoryType[];
