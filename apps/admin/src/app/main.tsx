@@ -22,7 +22,9 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 const i18n = await initI18n();
-createRoot(rootElement).render(
+/** Exported for the component tests, which unmount the app after each test (testing/back-office.ts). */
+export const root = createRoot(rootElement);
+root.render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>

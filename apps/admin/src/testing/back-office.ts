@@ -130,6 +130,9 @@ export type User = ReturnType<typeof userEvent.setup>;
  * page, logs in as ops.anna (password, then the authenticator code) and opens `menuItem` (its label
  * in the main menu, e.g. 'Deposit review'). Install the fake API first.
  */
+/** The app the last openBackOffice loaded, unmounted by closeBackOffice. */
+let mountedApp: { root: { unmount(): void } } | null = null;
+
 export async function openBackOffice(menuItem: string): Promise<User> {
   supplyDialog();
   window.sessionStorage.clear();
@@ -137,7 +140,7 @@ export async function openBackOffice(menuItem: string): Promise<User> {
   document.body.innerHTML = '<div id="root"></div>';
   window.history.replaceState(null, '', '/admin/');
   vi.resetModules();
-  await import('../app/main');
+  mountedApp = await import('../app/main');
   const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByRole('button', { name: 'EN' }));
   await user.type(await screen.findByLabelText('Username'), 'ops.anna');
@@ -161,6 +164,10 @@ export async function closeBackOffice(): Promise<void> {
     signOut.click();
     await waitFor(() => expect(screen.queryByLabelText('Username')).not.toBeNull()).catch(() => undefined);
   }
+  // Unmounted, not just removed from the page: React work left scheduled would otherwise run after the
+  // test file's window is gone ("window is not defined" on a slow machine), and queries stop refetching.
+  mountedApp?.root.unmount();
+  mountedApp = null;
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 }

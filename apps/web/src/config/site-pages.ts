@@ -27,6 +27,7 @@ export const sitePagePathnames: readonly string[] = [
   paths.join.path,
   paths.game.path,
   paths.fair.path,
+  paths.agentCenter.path,
 ];
 
 /** Whether `href` is a same-site address (`/path`, with any query or anchor) of a page the site has. */

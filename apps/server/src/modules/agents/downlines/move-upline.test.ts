@@ -39,7 +39,7 @@ const move = (memberId: bigint, uplineId: bigint, token = admin.token) =>
 
 async function member(
   uplineId: bigint | null,
-  options: { isAgent?: 0 | 1; merchantId?: number } = {},
+  options: { isAgent?: 0 | 1; merchantId?: number; placeInTree?: typeof placeUnder } = {},
 ): Promise<bigint> {
   counter += 1;
   const username = `mv${counter}x${kit.clock.nowMs % 100000}`;
@@ -60,7 +60,7 @@ async function member(
         register_device: 'test',
         created_at: now,
       },
-      uplineId === null ? null : { id: uplineId, placeInTree: placeUnder },
+      uplineId === null ? null : { id: uplineId, placeInTree: options.placeInTree ?? placeUnder },
     ),
   );
 }
@@ -284,6 +284,33 @@ describe('moving a member with its team', () => {
     ]);
   });
 
+  test('a registration under the member, between its insert and its placement, does not deadlock a move', async () => {
+    const top = await member(null);
+    const a = await member(top);
+    const x = await member(top);
+    let inserted!: () => void;
+    const isInserted = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The new member's row is written (its foreign key holds a KEY SHARE lock on a's row) and the
+    // registration stops before asking for the tree lock.
+    const registration = member(a, {
+      isAgent: 0,
+      placeInTree: async (trx, placement) => {
+        inserted();
+        await gate;
+        await placeUnder(trx, placement);
+      },
+    });
+    await isInserted;
+    const moving = move(a, x); // takes the tree lock, then a's row
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release(); // the registration now waits for the tree lock the move holds
+    const [answer] = await Promise.all([moving, registration]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await closureRows(kit.testApp.demoMerchantId)).toEqual(await recomputedRows(kit.testApp.demoMerchantId));
+  });
+
   test('moves and registrations at the same time leave a consistent tree', async () => {
     const merchantId = kit.testApp.demoMerchantId;
     const top = await member(null);
@@ -291,9 +318,11 @@ describe('moving a member with its team', () => {
     const x = await member(top);
     const work: Array<Promise<unknown>> = [];
     for (let index = 0; index < 8; index++) work.push(member(a, { isAgent: 0 }));
-    work.push(move(a, x));
+    const moved = move(a, x);
     for (let index = 0; index < 8; index++) work.push(member(a, { isAgent: 0 }));
     await Promise.all(work);
+    const answer = await moved;
+    expect(answer.statusCode, answer.body).toBe(200);
     expect(await closureRows(merchantId)).toEqual(await recomputedRows(merchantId));
     const chains = await kit.db
       .selectFrom('member_hierarchy')

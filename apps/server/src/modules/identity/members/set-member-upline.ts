@@ -16,7 +16,10 @@ export async function setMemberUpline(
     .select(['upline_id', 'created_at'])
     .where('merchant_id', '=', move.merchantId)
     .where('id', '=', move.memberId)
-    .forUpdate()
+    // Not FOR UPDATE: a registration under this member holds its foreign key's KEY SHARE lock on the row
+    // while it waits for the tree lock the move holds; FOR UPDATE would wait for it (a deadlock), while
+    // NO KEY UPDATE (what the UPDATE below takes anyway) lives beside it.
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!row) return undefined;
   await trx.updateTable('member').set({ upline_id: move.uplineId }).where('id', '=', move.memberId).execute();
