@@ -64,18 +64,32 @@ async function dragTo(page: Page, challenge: SliderChallenge, targetX: number): 
   );
   expect(pressed, 'the press lands on the handle').toBe('handle');
   await expect(slider).toHaveAttribute('data-status', /^(ready|failed)$/);
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  // Quick at first, slower near the end, with a slight wobble: steps of uneven length and pace.
-  const shares = [0.06, 0.15, 0.27, 0.4, 0.52, 0.63, 0.72, 0.8, 0.86, 0.91, 0.95, 0.98, 1];
-  for (const [index, share] of shares.entries()) {
-    await page.mouse.move(startX + distance * share, startY + (index % 3 === 1 ? 1.5 : index % 3 === 2 ? -1 : 0));
-    await page.waitForTimeout(25 + index * 6);
+  const drag = async () => {
+    await page.mouse.move(startX, startY);
+    await page.mouse.down();
+    // Quick at first, slower near the end, with a slight wobble: steps of uneven length and pace.
+    const shares = [0.06, 0.15, 0.27, 0.4, 0.52, 0.63, 0.72, 0.8, 0.86, 0.91, 0.95, 0.98, 1];
+    for (const [index, share] of shares.entries()) {
+      await page.mouse.move(startX + distance * share, startY + (index % 3 === 1 ? 1.5 : index % 3 === 2 ? -1 : 0));
+      await page.waitForTimeout(25 + index * 6);
+    }
+    await page.mouse.move(startX + distance, startY);
+    await page.mouse.up();
+  };
+  await drag();
+  // The release sends the drag for checking. Twice in full CI runs (the suite's last test, never alone
+  // or after site.spec.ts in 20 runs here) a drag that pressed the handle registered nothing and the
+  // slider stayed "ready"; a person drags again, and so does this test, once, saying so in the report.
+  // Not explained yet: see the session notes of 2026-11-27.
+  const isSent = await expect(slider)
+    .not.toHaveAttribute('data-status', 'ready', { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!isSent) {
+    test.info().annotations.push({ type: 'slider', description: 'the first drag registered nothing; dragged again' });
+    await drag();
+    await expect(slider).not.toHaveAttribute('data-status', 'ready');
   }
-  await page.mouse.move(startX + distance, startY);
-  await page.mouse.up();
-  // The release sends the drag for checking (a drag of zero length would send nothing).
-  await expect(slider).not.toHaveAttribute('data-status', 'ready');
 }
 
 test('login through the real slider: a drag that misses the gap is refused and brings a new puzzle; a drag onto the gap logs the member in with a token that puzzle earned', async ({
