@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import {
   adminApiPaths,
-  adminGameSchema,
-  adminVendorSchema,
   gamesAdminPaths,
   gamesCredentialsPaths,
   type AdminGame,
   type AdminMaintenanceWindow,
-  type AdminVendor,
 } from '@lotus/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -21,49 +18,9 @@ import {
   operatorMe,
   refuse,
 } from '../../testing/back-office';
+import { game, vendor } from './games.fixtures';
 
 afterEach(closeBackOffice);
-
-const vendor = (over: Partial<AdminVendor> = {}): AdminVendor =>
-  adminVendorSchema.parse({
-    vendorId: 3,
-    vassalage: 'LTSLOT',
-    version: 4,
-    isEnabled: true,
-    sort: 1,
-    isHot: true,
-    nameTh: 'โลตัส สล็อต',
-    nameEn: 'Lotus Slots',
-    logoUrl: '/art/vendors/LTSLOT.svg',
-    gameCategory: 'RNG',
-    gameType: 'RNG',
-    walletMode: 'seamless',
-    isConnected: true,
-    turnoverExclusionPct: 0,
-    gameCount: 2,
-    enabledGameCount: 2,
-    maintenanceNow: null,
-    ...over,
-  });
-
-const game = (over: Partial<AdminGame> = {}): AdminGame =>
-  adminGameSchema.parse({
-    gameRowId: 11,
-    gameId: 'lucky-lotus',
-    vassalage: 'LTSLOT',
-    version: 2,
-    isEnabled: true,
-    sort: 1,
-    isHot: false,
-    isNew: true,
-    nameTh: 'ลักกี้โลตัส',
-    nameEn: 'Lucky Lotus',
-    thumbnailUrl: '/art/games/lucky-lotus.svg',
-    gameClassify: 'SC',
-    minBet: '1.00',
-    isServed: true,
-    ...over,
-  });
 
 function fakeCatalogue(options: { games?: AdminGame[]; windows?: AdminMaintenanceWindow[] } = {}) {
   return installFakeApi(fakeCatalogueRoutes(options));

@@ -4,9 +4,7 @@ import {
   adminCustomerServiceUpdateSchema,
   adminHelpArticleBodySchema,
   adminHomeLaneBodySchema,
-  adminGameSchema,
   adminPath,
-  adminVendorSchema,
   gamesAdminPaths,
   siteContentPaths,
   type AdminCustomerService,
@@ -26,6 +24,7 @@ import {
   openBackOffice,
   refuse,
 } from '../../testing/back-office';
+import { game, vendor } from '../games/games.fixtures';
 
 afterEach(closeBackOffice);
 
@@ -147,48 +146,19 @@ describe('Site content page', () => {
   });
 
   test('a picked lane: games chosen by vendor and name, reordered, sent as ids in that order; the preview shows the lanes the site receives', async () => {
-    const slots = adminVendorSchema.parse({
-      vendorId: 3,
-      vassalage: 'LTSLOT',
-      version: 4,
-      isEnabled: true,
-      sort: 1,
-      isHot: true,
-      nameTh: 'โลตัส สล็อต',
-      nameEn: 'Lotus Slots',
-      logoUrl: '/art/vendors/LTSLOT.svg',
-      gameCategory: 'RNG',
-      gameType: 'RNG',
-      walletMode: 'seamless',
-      isConnected: true,
-      turnoverExclusionPct: 0,
-      gameCount: 3,
-      enabledGameCount: 2,
-      maintenanceNow: null,
-    });
-    const game = (gameId: string, nameEn: string, isEnabled = true) =>
-      adminGameSchema.parse({
-        gameRowId: gameId.length,
-        gameId,
-        vassalage: 'LTSLOT',
-        version: 1,
-        isEnabled,
-        sort: 1,
-        isHot: false,
-        isNew: false,
-        nameTh: nameEn,
-        nameEn,
-        thumbnailUrl: '/art/games/x.svg',
-        gameClassify: 'SC',
-        minBet: '1.00',
-        isServed: true,
-      });
+    const slots = vendor({ gameCount: 3, enabledGameCount: 2 });
+    const lotusGame = (gameId: string, nameEn: string, isEnabled = true) =>
+      game({ gameRowId: gameId.length, gameId, nameTh: nameEn, nameEn, isEnabled });
     const { calls } = siteRoutes({
       [`GET ${gamesAdminPaths.vendors}`]: () => ok({ vendors: [slots] }),
       [`GET ${gamesAdminPaths.vendor}`]: () =>
         ok({
           vendor: slots,
-          games: [game('LT-SLOT-1', 'Lucky Lotus'), game('LT-SLOT-2', 'Golden Elephant'), game('LT-OFF', 'Off', false)],
+          games: [
+            lotusGame('LT-SLOT-1', 'Lucky Lotus'),
+            lotusGame('LT-SLOT-2', 'Golden Elephant'),
+            lotusGame('LT-OFF', 'Off', false),
+          ],
           maintenance: [],
         }),
       [`POST ${siteContentPaths.adminHomeLanes}`]: (call) => ok({ id: 1, version: 1, ...(call.body as object) }),
