@@ -51,6 +51,28 @@ export const agentContractsConfigSchema = z.object({
 });
 export type AgentContractsConfig = z.infer<typeof agentContractsConfigSchema>;
 
+/**
+ * A merchant's agent-centre page switches (merchant configuration `agentCentrePages`), keyed by the
+ * original's whitelabel menu codes (original-programmes §1.1). Every page is on unless switched off;
+ * the site's menu shows only pages that are on and the server refuses an off page's calls (403
+ * `agent.page.off`). Keys: AGEINFO3 team overview, REGCEN register downline and links, DOWNMAN team
+ * management, TEAMBETTING3 team betting, AGETEAMPNL3 team P&L, AGEDOWNTRANS3 downline transactions.
+ */
+export const agentCentrePagesConfigSchema = z.object({
+  AGEINFO3: z.boolean().default(true),
+  REGCEN: z.boolean().default(true),
+  DOWNMAN: z.boolean().default(true),
+  TEAMBETTING3: z.boolean().default(true),
+  AGETEAMPNL3: z.boolean().default(true),
+  AGEDOWNTRANS3: z.boolean().default(true),
+});
+export type AgentCentrePagesConfig = z.infer<typeof agentCentrePagesConfigSchema>;
+export type AgentCentrePageCode = keyof AgentCentrePagesConfig;
+/** Every page on: the default of a merchant whose configuration names none. */
+export const defaultAgentCentrePagesConfig: AgentCentrePagesConfig = agentCentrePagesConfigSchema.parse({});
+/** GET (token, agents): the caller's merchant's `agentCentrePages`, for the site's menu. */
+export const agentCentrePagesPath = '/wps/relay/agentCentrePages';
+
 /* ------------------------------------------------------------------------------------------------
  * Affiliate links (issue 16; original: registerCenter "link registration", `label_valid_1..5`,
  * channel, link status normal/expired, registrations per link, invite code). Agent calls, token,
@@ -134,6 +156,8 @@ export const agentsErrorCodes = {
   moveNotAgent: 'agent.move.upline.not.agent',
   /** The member is directly under this upline already (409, field `uplineId`). */
   moveUnchanged: 'agent.move.unchanged',
+  /** The merchant switched this agent-centre page off (403; configuration `agentCentrePages`). */
+  pageOff: 'agent.page.off',
 } as const;
 
 /* ------------------------------------------------------------------------------------------------

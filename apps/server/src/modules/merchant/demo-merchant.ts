@@ -257,4 +257,18 @@ export const demoMerchantConfig: MerchantConfig = {
   },
   // The demo shows the member's transfer to its upline (the original's `toUpline` switch) too.
   agentTransfers: { toUpline: true, minAmount: '1.00', maxAmount: '100000.00', dailyCountLimit: 50 },
+  agentSettlement: {
+    activeMember: { minValidBet: '100.00', minDeposit: '0.00', excludeSharedLogins: true },
+    dividend: { platformFeeRate: 0, serviceFeeRate: 0 },
+    claimDays: 3,
+  },
+  // Every agent-centre page on (the original's menu codes; modules/agents).
+  agentCentrePages: {
+    AGEINFO3: true,
+    REGCEN: true,
+    DOWNMAN: true,
+    TEAMBETTING3: true,
+    AGETEAMPNL3: true,
+    AGEDOWNTRANS3: true,
+  },
 };

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
+  agentCentrePagesConfigSchema,
   agentContractsConfigSchema,
+  agentSettlementConfigSchema,
+  defaultAgentSettlementConfig,
   agentTransfersConfigSchema,
+  defaultAgentCentrePagesConfig,
   defaultAgentTransfersConfig,
   defaultDepositsConfig,
   defaultWithdrawalsConfig,
@@ -128,6 +132,10 @@ export const merchantConfigSchema = z.object({
   }),
   /** Agent ↔ downline transfers (modules/agents, "Transfers"): the `toUpline` switch, limits. */
   agentTransfers: agentTransfersConfigSchema.default(defaultAgentTransfersConfig),
+  /** Which agent-centre pages the merchant shows, by the original's menu codes (modules/agents). Every page on by default. */
+  agentCentrePages: agentCentrePagesConfigSchema.default(defaultAgentCentrePagesConfig),
+  /** Settlement rules (modules/agents, "Settlement"): active members, dividend charges, the manual-claim window. */
+  agentSettlement: agentSettlementConfigSchema.default(defaultAgentSettlementConfig),
 });
 export type MerchantConfig = z.infer<typeof merchantConfigSchema>;
 

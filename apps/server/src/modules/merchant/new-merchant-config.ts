@@ -1,4 +1,9 @@
-import { defaultAgentTransfersConfig, defaultDepositsConfig, defaultWithdrawalsConfig } from '@lotus/contract';
+import {
+  defaultAgentCentrePagesConfig,
+  defaultAgentTransfersConfig,
+  defaultDepositsConfig,
+  defaultWithdrawalsConfig,
+} from '@lotus/contract';
 import { demoBrandColors, demoMerchantConfig, demoRegisterRules } from './demo-merchant.ts';
 import type { MerchantConfig } from './merchant.config.ts';
 
@@ -38,5 +43,6 @@ export function newMerchantConfig(input: { name: string; nowMs: number }): Merch
       realtimeSalary: false,
     },
     agentTransfers: structuredClone(defaultAgentTransfersConfig),
+    agentCentrePages: structuredClone(defaultAgentCentrePagesConfig),
   };
 }
