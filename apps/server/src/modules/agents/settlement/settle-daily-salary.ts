@@ -1,10 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { LedgerError, postTransfers } from '../../ledger/index.ts';
 import { findMerchant, listMerchantIds, merchantTimeZone } from '../../merchant/index.ts';
 import { addDays, dayBounds, localToday, memberDayFigures } from '../../reports/index.ts';
 import { termsOf } from '../contracts/contract-flow.ts';
 import { salaryTiersOf } from '../contracts/contract-terms.ts';
+import type { AgentContractTable } from '../agents.tables.ts';
+import { activeMemberRuleOf, isActiveMember, notCountedActiveOf, ruleInputsOf } from './active-members.ts';
 import { salaryOf } from './contract-math.ts';
 import { teamFiguresOf, type MemberFigures, type TreeMember } from './team-figures.ts';
 
@@ -23,8 +25,8 @@ export const dailySalaryJobName = 'agents.dailySalary';
  *    a run killed at any point and run again pays each statement exactly once. A statement the payer's
  *    wallet does not cover stays P (note `upline.short`) for the operator.
  *
- * A member is active on the day with a valid bet of at least `activeMember.minValidBet` (the merchant's
- * setting; this first version counts no deposit rule and no shared-device exclusion).
+ * Active members follow the merchant's rule (`agentSettlement.activeMember`, active-members.ts): valid
+ * bet and deposits of the day, members sharing a login IP or device with the agent that day left out.
  */
 export async function settleDailySalaries(
   db: Kysely<Database>,
@@ -44,28 +46,13 @@ export async function settleDailySalaries(
   return totals;
 }
 
-/** Minimum valid bet (minor units) for a member to count as active on a day, until the merchant can set it. */
-export const activeMemberMinValidBetMinor = 10_000n;
-
 export async function settleDailySalaryDay(
   db: Kysely<Database>,
   run: { merchantId: number; day: string; timezone: string; nowMs: number },
 ): Promise<{ statements: number; paid: number; waiting: number }> {
-  const figuresOfDay = await memberDayFigures(db, run.merchantId, run.day);
-  if (figuresOfDay === null) return { statements: 0, paid: 0, waiting: 0 };
-  const { toUtc: dayEnd } = await dayBounds(db, run.timezone, run.day, addDays(run.day, 1));
-
   // One run computes a merchant's day at a time across instances; the statements' unique key guards the rest.
   const statements = await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('agents.dailySalary'), ${run.merchantId})`.execute(trx);
-    const contracts = await trx
-      .selectFrom('agent_contract')
-      .selectAll()
-      .where('merchant_id', '=', run.merchantId)
-      .where('kind', '=', 'daily_salary')
-      .where('status', 'in', ['A', 'V'])
-      .where('decided_at', '<', dayEnd)
-      .execute();
+    await lockDailySalaryDay(trx, run.merchantId);
     const done = new Set(
       (
         await trx
@@ -77,60 +64,106 @@ export async function settleDailySalaryDay(
           .execute()
       ).map((row) => row.contract_id),
     );
-    const due = contracts.filter((contract) => !done.has(contract.id));
-    if (due.length > 0) {
-      const tree = await treeAt(trx, run.merchantId, dayEnd);
-      const figures = new Map<bigint, MemberFigures>(
-        figuresOfDay.map((row) => [
-          row.memberId,
-          {
-            betMinor: row.betsMinor,
-            validBetMinor: row.validBetsMinor,
-            payoutMinor: row.payoutsMinor,
-            depositMinor: row.depositsMinor,
-            bonusMinor: row.bonusesMinor,
-            rebateMinor: 0n,
-            feeMinor: 0n,
-            isActive: row.validBetsMinor >= activeMemberMinValidBetMinor,
-          },
-        ]),
-      );
-      const teams = teamFiguresOf(tree, figures, new Set(due.map((contract) => contract.member_id)));
-      for (const contract of due) {
-        const team = teams.get(contract.member_id)!;
-        const { tierIndex, grossMinor } = salaryOf(salaryTiersOf(termsOf(contract)), team);
-        await trx
-          .insertInto('agent_settlement')
-          .values({
-            merchant_id: run.merchantId,
-            contract_id: contract.id,
-            kind: 'daily_salary',
-            period_key: run.day,
-            holder_id: contract.member_id,
-            payer_id: contract.upline_member_id,
-            inputs: JSON.stringify({
-              teamValidBet: team.validBetMinor.toString(),
-              teamBet: team.betMinor.toString(),
-              activeMembers: team.activeMembers,
-              teamSize: team.size,
-              tierIndex,
-              terms: contract.terms,
-            }),
-            gross_minor: grossMinor,
-            status: 'P',
-            note: null,
-            computed_at: new Date(run.nowMs),
-            paid_at: null,
-          })
-          .onConflict((conflict) => conflict.columns(['contract_id', 'period_key']).doNothing())
-          .execute();
-      }
+    const computed = await dailySalaryStatementsOf(trx, run, (contractId) => !done.has(contractId));
+    if (computed === null) return null;
+    for (const { contract, inputs, grossMinor } of computed) {
+      await trx
+        .insertInto('agent_settlement')
+        .values({
+          merchant_id: run.merchantId,
+          contract_id: contract.id,
+          kind: 'daily_salary',
+          period_key: run.day,
+          holder_id: contract.member_id,
+          payer_id: contract.upline_member_id,
+          inputs: JSON.stringify(inputs),
+          gross_minor: grossMinor,
+          status: 'P',
+          note: null,
+          computed_at: new Date(run.nowMs),
+          paid_at: null,
+        })
+        .onConflict((conflict) => conflict.columns(['contract_id', 'period_key']).doNothing())
+        .execute();
     }
-    return due.length;
+    return computed.length;
   });
+  if (statements === null) return { statements: 0, paid: 0, waiting: 0 };
 
   const { paid, waiting } = await payDay(db, run);
   return { statements, paid, waiting };
+}
+
+/** The lock a merchant's daily salary computation holds (the job's run and the operator's re-run). */
+export async function lockDailySalaryDay(trx: Transaction<Database>, merchantId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('agents.dailySalary'), ${merchantId})`.execute(trx);
+}
+
+export interface ComputedDailySalary {
+  contract: Selectable<AgentContractTable>;
+  /** What the statement stores as its inputs. */
+  inputs: Record<string, unknown>;
+  grossMinor: bigint;
+}
+
+/**
+ * Every daily salary contract's statement of `day` as computed from the data as it is now (the job
+ * stores the new ones; the operator's re-run compares them with the stored ones): the contracts signed
+ * before the day ended that `wanted` keeps, on the tree as it was at the day's end. Null while the
+ * reports' job has not summed the day.
+ */
+export async function dailySalaryStatementsOf(
+  db: Kysely<Database>,
+  run: { merchantId: number; day: string; timezone: string },
+  wanted: (contractId: bigint) => boolean = () => true,
+): Promise<ComputedDailySalary[] | null> {
+  const figuresOfDay = await memberDayFigures(db, run.merchantId, run.day);
+  if (figuresOfDay === null) return null;
+  const { fromUtc: dayStart, toUtc: dayEnd } = await dayBounds(db, run.timezone, run.day, addDays(run.day, 1));
+  const rule = activeMemberRuleOf((await findMerchant(db, { id: run.merchantId }))!.config.agentSettlement);
+  const contracts = await db
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where('merchant_id', '=', run.merchantId)
+    .where('kind', '=', 'daily_salary')
+    .where('status', 'in', ['A', 'V'])
+    .where('decided_at', '<', dayEnd)
+    .execute();
+  const due = contracts.filter((contract) => wanted(contract.id));
+  if (due.length === 0) return [];
+  const tree = await treeAt(db, run.merchantId, dayEnd);
+  const figures = new Map<bigint, MemberFigures>(
+    figuresOfDay.map((row) => [
+      row.memberId,
+      {
+        betMinor: row.betsMinor,
+        validBetMinor: row.validBetsMinor,
+        payoutMinor: row.payoutsMinor,
+        depositMinor: row.depositsMinor,
+        bonusMinor: row.bonusesMinor,
+        rebateMinor: 0n,
+        feeMinor: 0n,
+        isActive: isActiveMember(rule, { validBetMinor: row.validBetsMinor, depositMinor: row.depositsMinor }),
+      },
+    ]),
+  );
+  const holders = [...new Set(due.map((contract) => contract.member_id))];
+  const notCounted = await notCountedActiveOf(db, run.merchantId, rule, holders, { from: dayStart, to: dayEnd });
+  const teams = teamFiguresOf(tree, figures, new Set(holders), notCounted);
+  return due.map((contract) => {
+    const team = teams.get(contract.member_id)!;
+    const { tierIndex, grossMinor } = salaryOf(salaryTiersOf(termsOf(contract)), team);
+    const inputs = {
+      teamValidBet: team.validBetMinor.toString(),
+      teamBet: team.betMinor.toString(),
+      activeMembers: team.activeMembers,
+      teamSize: team.size,
+      tierIndex,
+      activeMemberRule: ruleInputsOf(rule),
+      terms: contract.terms,
+    };
+    return { contract, inputs, grossMinor };
+  });
 }
 
 /** Every member and its direct upline at `at`: today's tree with the moved members' history applied. */
@@ -184,14 +217,15 @@ async function payDay(
   for (const statement of unpaid) {
     try {
       await db.transaction().execute(async (trx) => {
+        // The amount as it is now: an operator's re-run may have changed it since the list was read.
         const locked = await trx
           .selectFrom('agent_settlement')
-          .select('status')
+          .select(['status', 'gross_minor'])
           .where('id', '=', statement.id)
           .forUpdate()
           .executeTakeFirstOrThrow();
         if (locked.status !== 'P') return;
-        if (statement.gross_minor > 0n)
+        if (locked.gross_minor > 0n)
           await postTransfers(trx, {
             merchantId: run.merchantId,
             currency,
@@ -203,7 +237,7 @@ async function payDay(
                     ? { kind: 'house_agent_pay' }
                     : { kind: 'member_main', memberId: statement.payer_id },
                 credit: { kind: 'member_main', memberId: statement.holder_id },
-                amount: statement.gross_minor,
+                amount: locked.gross_minor,
                 kind: 'agent.daily_salary',
                 reference: `agent_settlement:${statement.id}`,
               },
