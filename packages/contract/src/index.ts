@@ -32,3 +32,4 @@ export * from './site-content.ts';
 export * from './announcements.ts';
 export * from './site-access.ts';
 export * from './agent-transfers.ts';
+export * from './agent-settlement.ts';

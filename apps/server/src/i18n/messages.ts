@@ -2,6 +2,7 @@ import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
 import * as agentContracts from './agent-contracts.messages.ts';
 import * as agentTransfers from './agent-transfers.messages.ts';
+import * as agentSettlement from './agent-settlement.messages.ts';
 import * as agents from './agents.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
@@ -30,6 +31,7 @@ const th = {
   ...agents.th,
   ...agentContracts.th,
   ...agentTransfers.th,
+  ...agentSettlement.th,
   ...money.th,
   ...deposits.th,
   ...withdrawals.th,
@@ -115,6 +117,7 @@ const en: Record<MessageKey, string> = {
   ...agents.en,
   ...agentContracts.en,
   ...agentTransfers.en,
+  ...agentSettlement.en,
   ...money.en,
   ...deposits.en,
   ...withdrawals.en,

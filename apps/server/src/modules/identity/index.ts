@@ -65,6 +65,8 @@ export {
   type DeskMemberFilter,
   type DeskProfile,
 } from './members/member-desk.ts';
+// The agents' settlements: members who logged in from an agent's IP address or device in a period.
+export { membersSharingLoginsInPeriod } from './members/shared-logins.ts';
 // The payment password and payee name on the member row, for modules/withdrawal.
 export {
   getPaymentDetails,

@@ -262,6 +262,11 @@ export const demoMerchantConfig: MerchantConfig = {
     dividend: { platformFeeRate: 0, serviceFeeRate: 0 },
     claimDays: 3,
   },
+  agentSettlement: {
+    activeMember: { minValidBet: '100.00', minDeposit: '0.00', excludeSharedLogins: true },
+    dividend: { platformFeeRate: 0, serviceFeeRate: 0 },
+    claimDays: 3,
+  },
   // Every agent-centre page on (the original's menu codes; modules/agents).
   agentCentrePages: {
     AGEINFO3: true,
