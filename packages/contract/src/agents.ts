@@ -65,6 +65,14 @@ export const agentCentrePagesConfigSchema = z.object({
   TEAMBETTING3: z.boolean().default(true),
   AGETEAMPNL3: z.boolean().default(true),
   AGEDOWNTRANS3: z.boolean().default(true),
+  /** The money pages (agent-money.ts): AGEREV3 my income, DIVIDEND, DAYSAL daily salary, DAYSALMR manual-claim daily salary, HOURSAL3, RTSALARY3 real-time salary, AGENTRANSMULTDOWN3 lucky bag. */
+  AGEREV3: z.boolean().default(true),
+  DIVIDEND: z.boolean().default(true),
+  DAYSAL: z.boolean().default(true),
+  DAYSALMR: z.boolean().default(true),
+  HOURSAL3: z.boolean().default(true),
+  RTSALARY3: z.boolean().default(true),
+  AGENTRANSMULTDOWN3: z.boolean().default(true),
 });
 export type AgentCentrePagesConfig = z.infer<typeof agentCentrePagesConfigSchema>;
 export type AgentCentrePageCode = keyof AgentCentrePagesConfig;

@@ -262,11 +262,6 @@ export const demoMerchantConfig: MerchantConfig = {
     dividend: { platformFeeRate: 0, serviceFeeRate: 0 },
     claimDays: 3,
   },
-  agentSettlement: {
-    activeMember: { minValidBet: '100.00', minDeposit: '0.00', excludeSharedLogins: true },
-    dividend: { platformFeeRate: 0, serviceFeeRate: 0 },
-    claimDays: 3,
-  },
   // Every agent-centre page on (the original's menu codes; modules/agents).
   agentCentrePages: {
     AGEINFO3: true,
@@ -275,5 +270,12 @@ export const demoMerchantConfig: MerchantConfig = {
     TEAMBETTING3: true,
     AGETEAMPNL3: true,
     AGEDOWNTRANS3: true,
+    AGEREV3: true,
+    DIVIDEND: true,
+    DAYSAL: true,
+    DAYSALMR: true,
+    HOURSAL3: true,
+    RTSALARY3: true,
+    AGENTRANSMULTDOWN3: true,
   },
 };

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
 import { requireRealMember } from '../../identity/index.ts';
-import { requireAgent } from '../agent-guard.ts';
+import { requireAgent, requireAgentPage } from '../agent-guard.ts';
 import { sendLuckyBag, transferToDownline, transferToUpline } from './agent-transfers.ts';
 import type { TransferContext } from './send-transfers.ts';
 import { listAgentTransfers } from './transfer-history.ts';
@@ -52,7 +52,7 @@ export async function agentTransferRoutes(app: AppInstance): Promise<void> {
   app.post(
     agentTransferPaths.luckyBag,
     {
-      onRequest: requireAgent,
+      onRequest: requireAgentPage('AGENTRANSMULTDOWN3'),
       config: moneyCall,
       schema: { tags: ['agents'], body: luckyBagRequestSchema, response: answered },
     },
