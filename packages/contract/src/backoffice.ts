@@ -56,6 +56,8 @@ export const operatorPermissions = [
   'feedback.manage',
   /** The agent programme: the merchant's own contracts with top agents, and their settlements. */
   'agents.manage',
+  /** Agents' settlement statements: approve, reject, adjust, re-run a period (money: finance's). */
+  'agents.settle',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
@@ -74,6 +76,7 @@ export const rolePermissions: Readonly<Record<BuiltinOperatorRole, readonly Oper
     'members.adjust',
     'approvals.review',
     'reports.read',
+    'agents.settle',
   ],
   support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage'],
 };

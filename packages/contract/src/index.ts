@@ -1,4 +1,5 @@
 export * from './agent-contracts.ts';
+export * from './agent-settlement-desk.ts';
 export * from './agent-money.ts';
 export * from './agents.ts';
 export * from './backoffice.ts';

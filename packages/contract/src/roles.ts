@@ -41,7 +41,14 @@ export const rolesErrorCodes = {
 
 /** The area each permission belongs to, for the role editor's groups (in this order). */
 export const permissionAreas = {
-  money: ['deposits.review', 'withdrawals.review', 'channels.manage', 'members.adjust', 'approvals.review'],
+  money: [
+    'deposits.review',
+    'withdrawals.review',
+    'channels.manage',
+    'members.adjust',
+    'approvals.review',
+    'agents.settle',
+  ],
   members: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage', 'agents.manage'],
   brand: ['brands.manage', 'brands.platform', 'content.manage', 'games.manage', 'games.credentials'],
   staff: ['operators.manage', 'roles.manage', 'audit.read'],

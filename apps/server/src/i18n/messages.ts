@@ -2,6 +2,7 @@ import type { Language } from '@lotus/contract';
 import * as accounts from './accounts.messages.ts';
 import * as agentContracts from './agent-contracts.messages.ts';
 import * as agentTransfers from './agent-transfers.messages.ts';
+import * as agentSettlementDesk from './agent-settlement-desk.messages.ts';
 import * as agentSettlement from './agent-settlement.messages.ts';
 import * as agents from './agents.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
@@ -31,6 +32,7 @@ const th = {
   ...agents.th,
   ...agentContracts.th,
   ...agentTransfers.th,
+  ...agentSettlementDesk.th,
   ...agentSettlement.th,
   ...money.th,
   ...deposits.th,
@@ -117,6 +119,7 @@ const en: Record<MessageKey, string> = {
   ...agents.en,
   ...agentContracts.en,
   ...agentTransfers.en,
+  ...agentSettlementDesk.en,
   ...agentSettlement.en,
   ...money.en,
   ...deposits.en,

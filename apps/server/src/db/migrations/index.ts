@@ -47,6 +47,7 @@ import * as m0053 from './0053_member_upline_history.ts';
 import * as m0054 from './0054_agent_contract_flow.ts';
 import * as m0055 from './0055_agent_settlement.ts';
 import * as m0056 from './0056_agent_transfers.ts';
+import * as m0057 from './0057_agent_settlement_desk.ts';
 import * as m0044 from './0044_reports.ts';
 import * as m0045 from './0045_report_detail_indexes.ts';
 
@@ -103,4 +104,5 @@ export const migrations = {
   '0054_agent_contract_flow': m0054,
   '0055_agent_settlement': m0055,
   '0056_agent_transfers': m0056,
+  '0057_agent_settlement_desk': m0057,
 };

@@ -28,6 +28,7 @@ import { moveUpline } from './downlines/move-upline.ts';
 import { listUplineHistory } from './downlines/upline-history.ts';
 import { agentContractRoutes } from './contracts/contracts.routes.ts';
 import { agentTransferRoutes } from './transfers/transfers.routes.ts';
+import { settlementDeskRoutes } from './settlement/settlement-desk.routes.ts';
 import { agentStatementRoutes } from './statements/statements.routes.ts';
 import { agentSettlementRoutes } from './settlement/settlement.routes.ts';
 import { requireAgent } from './agent-guard.ts';
@@ -163,6 +164,7 @@ export async function agentsRoutes(app: AppInstance): Promise<void> {
 
   await agentContractRoutes(app);
   await agentTransferRoutes(app);
+  await settlementDeskRoutes(app);
   await agentStatementRoutes(app);
   await agentSettlementRoutes(app);
 }

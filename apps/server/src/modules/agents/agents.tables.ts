@@ -130,6 +130,26 @@ export interface AgentTransferTable {
   created_at: Date;
 }
 
+/** An operator's action on a statement, or a re-run's change of it (migration 0057). */
+export interface AgentSettlementAdjustmentTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  settlement_id: bigint;
+  action: 'approve' | 'reject' | 'adjust' | 'rerun';
+  from_status: 'P' | 'A' | 'R' | 'M';
+  to_status: 'P' | 'A' | 'R' | 'M';
+  from_minor: bigint;
+  to_minor: bigint;
+  /** + payer to holder, − holder back to payer, 0 nothing moved. */
+  posted_minor: bigint;
+  posting_id: bigint | null;
+  /** A re-run's recomputed inputs (JSON). */
+  inputs: ColumnType<unknown, string | null, string | null>;
+  reason: string | null;
+  operator_id: bigint | null;
+  created_at: Date;
+}
+
 export interface AgentsTables {
   member_hierarchy: MemberHierarchyTable;
   affiliate_code: AffiliateCodeTable;
@@ -138,5 +158,6 @@ export interface AgentsTables {
   agent_contract: AgentContractTable;
   agent_contract_event: AgentContractEventTable;
   agent_settlement: AgentSettlementTable;
+  agent_settlement_adjustment: AgentSettlementAdjustmentTable;
   agent_transfer: AgentTransferTable;
 }
