@@ -1,5 +1,6 @@
 export * from './agent-contracts.ts';
 export * from './agent-settlement-desk.ts';
+export * from './agent-team.ts';
 export * from './agent-money.ts';
 export * from './agents.ts';
 export * from './backoffice.ts';

@@ -4,6 +4,7 @@ import * as agentContracts from './agent-contracts.messages.ts';
 import * as agentTransfers from './agent-transfers.messages.ts';
 import * as agentSettlementDesk from './agent-settlement-desk.messages.ts';
 import * as agentSettlement from './agent-settlement.messages.ts';
+import * as agentTeam from './agent-team.messages.ts';
 import * as agents from './agents.messages.ts';
 import * as backoffice from './backoffice.messages.ts';
 import * as deposits from './deposits.messages.ts';
@@ -34,6 +35,7 @@ const th = {
   ...agentTransfers.th,
   ...agentSettlementDesk.th,
   ...agentSettlement.th,
+  ...agentTeam.th,
   ...money.th,
   ...deposits.th,
   ...withdrawals.th,
@@ -121,6 +123,7 @@ const en: Record<MessageKey, string> = {
   ...agentTransfers.en,
   ...agentSettlementDesk.en,
   ...agentSettlement.en,
+  ...agentTeam.en,
   ...money.en,
   ...deposits.en,
   ...withdrawals.en,

@@ -29,6 +29,7 @@ import { listUplineHistory } from './downlines/upline-history.ts';
 import { agentContractRoutes } from './contracts/contracts.routes.ts';
 import { agentTransferRoutes } from './transfers/transfers.routes.ts';
 import { settlementDeskRoutes } from './settlement/settlement-desk.routes.ts';
+import { agentTeamRoutes } from './team/team.routes.ts';
 import { agentStatementRoutes } from './statements/statements.routes.ts';
 import { agentSettlementRoutes } from './settlement/settlement.routes.ts';
 import { requireAgent } from './agent-guard.ts';
@@ -165,6 +166,7 @@ export async function agentsRoutes(app: AppInstance): Promise<void> {
   await agentContractRoutes(app);
   await agentTransferRoutes(app);
   await settlementDeskRoutes(app);
+  await agentTeamRoutes(app);
   await agentStatementRoutes(app);
   await agentSettlementRoutes(app);
 }

@@ -41,6 +41,8 @@ export {
 } from './members/member-summaries.ts';
 // The reports' registrations (modules/reports), as a subquery they count by day.
 export { registeredMemberRows, type RegisteredMemberRow } from './members/registered-member-rows.ts';
+// The agent centre's team pages (modules/agents): the team's members, last logins and online count.
+export { teamLoginCounts, teamMemberRows, type TeamMemberRow } from './members/team-member-rows.ts';
 // A member's status and type as columns of another module's hot query (the seamless wallet's session read).
 export { memberStatusOf, memberTypeOf } from './members/member-columns.ts';
 // The back-office's member list, member page and dashboard counts (contact data included).

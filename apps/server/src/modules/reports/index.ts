@@ -18,3 +18,5 @@ export type { ReportMerchant } from './report-window.ts';
 // The agents' settlements: a closed day's per-member figures, and the merchant's calendar.
 export { memberDayFigures, type MemberDayFigures } from './member-day-figures.ts';
 export { addDays, dayBounds, localToday } from './report-window.ts';
+// The agent centre's team pages: a team's per-member day figures, summed days and live ones.
+export { teamDayFigures, type TeamDayFigureRow } from './team-day-figures.ts';
