@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { LedgerError, postTransfers } from '../../ledger/index.ts';
 import { findMerchant, listMerchantIds, merchantTimeZone } from '../../merchant/index.ts';
 import { addDays, dayBounds, localToday, memberDayFigures } from '../../reports/index.ts';
 import { termsOf } from '../contracts/contract-flow.ts';
@@ -8,6 +7,7 @@ import { salaryTiersOf } from '../contracts/contract-terms.ts';
 import type { AgentContractTable } from '../agents.tables.ts';
 import { activeMemberRuleOf, isActiveMember, notCountedActiveOf, ruleInputsOf } from './active-members.ts';
 import { salaryOf } from './contract-math.ts';
+import { payDailySalaryStatements } from './pay-statements.ts';
 import { teamFiguresOf, type MemberFigures, type TreeMember } from './team-figures.ts';
 
 export const dailySalaryJobName = 'agents.dailySalary';
@@ -66,31 +66,33 @@ export async function settleDailySalaryDay(
     );
     const computed = await dailySalaryStatementsOf(trx, run, (contractId) => !done.has(contractId));
     if (computed === null) return null;
-    for (const { contract, inputs, grossMinor } of computed) {
+    // Stored 500 rows an INSERT (2,000 statements: 4 round trips instead of 2,000).
+    for (let start = 0; start < computed.length; start += 500)
       await trx
         .insertInto('agent_settlement')
-        .values({
-          merchant_id: run.merchantId,
-          contract_id: contract.id,
-          kind: 'daily_salary',
-          period_key: run.day,
-          holder_id: contract.member_id,
-          payer_id: contract.upline_member_id,
-          inputs: JSON.stringify(inputs),
-          gross_minor: grossMinor,
-          status: 'P',
-          note: null,
-          computed_at: new Date(run.nowMs),
-          paid_at: null,
-        })
+        .values(
+          computed.slice(start, start + 500).map(({ contract, inputs, grossMinor }) => ({
+            merchant_id: run.merchantId,
+            contract_id: contract.id,
+            kind: 'daily_salary',
+            period_key: run.day,
+            holder_id: contract.member_id,
+            payer_id: contract.upline_member_id,
+            inputs: JSON.stringify(inputs),
+            gross_minor: grossMinor,
+            status: 'P',
+            note: null,
+            computed_at: new Date(run.nowMs),
+            paid_at: null,
+          })),
+        )
         .onConflict((conflict) => conflict.columns(['contract_id', 'period_key']).doNothing())
         .execute();
-    }
     return computed.length;
   });
   if (statements === null) return { statements: 0, paid: 0, waiting: 0 };
 
-  const { paid, waiting } = await payDay(db, run);
+  const { paid, waiting } = await payDailySalaryStatements(db, run);
   return { statements, paid, waiting };
 }
 
@@ -185,82 +187,4 @@ async function treeAt(db: Kysely<Database>, merchantId: number, at: Date): Promi
     memberId: BigInt(row.member_id),
     uplineId: row.upline_id === null ? null : BigInt(row.upline_id),
   }));
-}
-
-/**
- * Pays the day's unpaid statements top down (the merchant's own first, then by the holder's depth),
- * each in its own transaction with its posting. The posting's idempotency key makes a rerun after a
- * crash between the posting and the status a replay, not a second payment.
- */
-async function payDay(
-  db: Kysely<Database>,
-  run: { merchantId: number; day: string; nowMs: number },
-): Promise<{ paid: number; waiting: number }> {
-  const unpaid = await db
-    .selectFrom('agent_settlement as s')
-    .innerJoin('member_hierarchy as h', (join) =>
-      join.onRef('h.descendant_id', '=', 's.holder_id').onRef('h.merchant_id', '=', 's.merchant_id'),
-    )
-    .select(['s.id', 's.contract_id', 's.holder_id', 's.payer_id', 's.gross_minor'])
-    .select((eb) => eb.fn.max('h.depth').as('depth'))
-    .where('s.merchant_id', '=', run.merchantId)
-    .where('s.kind', '=', 'daily_salary')
-    .where('s.period_key', '=', run.day)
-    .where('s.status', '=', 'P')
-    .groupBy(['s.id', 's.contract_id', 's.holder_id', 's.payer_id', 's.gross_minor'])
-    .orderBy('depth')
-    .orderBy('s.id')
-    .execute();
-  const { currency } = (await findMerchant(db, { id: run.merchantId }))!;
-  let paid = 0;
-  let waiting = 0;
-  for (const statement of unpaid) {
-    try {
-      await db.transaction().execute(async (trx) => {
-        // The amount as it is now: an operator's re-run may have changed it since the list was read.
-        const locked = await trx
-          .selectFrom('agent_settlement')
-          .select(['status', 'gross_minor'])
-          .where('id', '=', statement.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        if (locked.status !== 'P') return;
-        if (locked.gross_minor > 0n)
-          await postTransfers(trx, {
-            merchantId: run.merchantId,
-            currency,
-            idempotency: { source: 'agent-settlement', key: `daily_salary:${statement.contract_id}:${run.day}` },
-            transfers: [
-              {
-                debit:
-                  statement.payer_id === null
-                    ? { kind: 'house_agent_pay' }
-                    : { kind: 'member_main', memberId: statement.payer_id },
-                credit: { kind: 'member_main', memberId: statement.holder_id },
-                amount: locked.gross_minor,
-                kind: 'agent.daily_salary',
-                reference: `agent_settlement:${statement.id}`,
-              },
-            ],
-            nowMs: run.nowMs,
-          });
-        await trx
-          .updateTable('agent_settlement')
-          .set({ status: 'A', paid_at: new Date(run.nowMs), note: null })
-          .where('id', '=', statement.id)
-          .execute();
-      });
-      paid += 1;
-    } catch (error) {
-      if (!(error instanceof LedgerError) || error.code !== 'ledger.insufficient.funds') throw error;
-      await db
-        .updateTable('agent_settlement')
-        .set({ note: 'upline.short' })
-        .where('id', '=', statement.id)
-        .where('status', '=', 'P')
-        .execute();
-      waiting += 1;
-    }
-  }
-  return { paid, waiting };
 }

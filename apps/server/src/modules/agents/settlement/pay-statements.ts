@@ -1,0 +1,168 @@
+import type { AgentContractKind } from '@lotus/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { LedgerError, postTransfers } from '../../ledger/index.ts';
+import { findMerchant } from '../../merchant/index.ts';
+
+/** Statements paid per transaction: one commit for many postings (the benchmark's 2,000 in 20). */
+export const statementsPerTransaction = 100;
+
+interface UnpaidStatement {
+  id: bigint;
+  contract_id: bigint;
+  holder_id: bigint;
+  payer_id: bigint | null;
+}
+
+/**
+ * Pays a day's unpaid daily salary statements top down (the merchant's own first, then by the
+ * holder's depth), `statementsPerTransaction` at a time: each batch locks its statements (in id order,
+ * so two runs never deadlock on them), posts one ledger posting per statement (idempotency key
+ * `daily_salary:<contract>:<day>`) and marks them paid, in one transaction. A run killed mid-batch
+ * rolls the whole batch back; a run killed after the commit finds the batch paid. Either way each
+ * statement is paid once. Within a batch the order still holds (an upline is credited before it pays
+ * its downlines). When anything in a batch fails (a payer's wallet does not cover a statement, a
+ * deadlock with other money movements), the batch is rolled back and its statements are paid one
+ * transaction each, where a short wallet leaves just that statement P with the note `upline.short`.
+ */
+export function payDailySalaryStatements(
+  db: Kysely<Database>,
+  run: { merchantId: number; day: string; nowMs: number },
+): Promise<{ paid: number; waiting: number }> {
+  return payStatementsInBatches(db, {
+    merchantId: run.merchantId,
+    kind: 'daily_salary',
+    periodKey: run.day,
+    ledgerKind: 'agent.daily_salary',
+    nowMs: run.nowMs,
+  });
+}
+
+/**
+ * The same for a period's statements of any kind (key `<kind>:<contract>:<period>`, ledger kind
+ * `ledgerKind`): what pay-period-statements.ts does one transaction per statement, in batches.
+ */
+export async function payStatementsInBatches(
+  db: Kysely<Database>,
+  run: { merchantId: number; kind: AgentContractKind; periodKey: string; ledgerKind: string; nowMs: number },
+  batchSize = statementsPerTransaction,
+): Promise<{ paid: number; waiting: number }> {
+  const unpaid: UnpaidStatement[] = await db
+    .selectFrom('agent_settlement as s')
+    .innerJoin('member_hierarchy as h', (join) =>
+      join.onRef('h.descendant_id', '=', 's.holder_id').onRef('h.merchant_id', '=', 's.merchant_id'),
+    )
+    .select(['s.id', 's.contract_id', 's.holder_id', 's.payer_id'])
+    .select((eb) => eb.fn.max('h.depth').as('depth'))
+    .where('s.merchant_id', '=', run.merchantId)
+    .where('s.kind', '=', run.kind)
+    .where('s.period_key', '=', run.periodKey)
+    .where('s.status', '=', 'P')
+    .groupBy(['s.id', 's.contract_id', 's.holder_id', 's.payer_id'])
+    .orderBy('depth')
+    .orderBy('s.id')
+    .execute();
+  if (unpaid.length === 0) return { paid: 0, waiting: 0 };
+  const { currency } = (await findMerchant(db, { id: run.merchantId }))!;
+  const pay = async (trx: Kysely<Database>, statement: UnpaidStatement, grossMinor: bigint) => {
+    if (grossMinor <= 0n) return;
+    await postTransfers(trx, {
+      merchantId: run.merchantId,
+      currency,
+      idempotency: { source: 'agent-settlement', key: `${run.kind}:${statement.contract_id}:${run.periodKey}` },
+      transfers: [
+        {
+          debit:
+            statement.payer_id === null
+              ? { kind: 'house_agent_pay' }
+              : { kind: 'member_main', memberId: statement.payer_id },
+          credit: { kind: 'member_main', memberId: statement.holder_id },
+          amount: grossMinor,
+          kind: run.ledgerKind,
+          reference: `agent_settlement:${statement.id}`,
+        },
+      ],
+      nowMs: run.nowMs,
+    });
+  };
+
+  let paid = 0;
+  let waiting = 0;
+  for (let start = 0; start < unpaid.length; start += batchSize) {
+    const batch = unpaid.slice(start, start + batchSize);
+    try {
+      paid += await db.transaction().execute(async (trx) => {
+        // The amounts as they are now: an operator's re-run may have changed one since the list was read.
+        const locked = await trx
+          .selectFrom('agent_settlement')
+          .select(['id', 'status', 'gross_minor'])
+          .where(
+            'id',
+            'in',
+            batch.map((statement) => statement.id),
+          )
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const current = new Map(locked.map((row) => [row.id, row]));
+        const paidIds: bigint[] = [];
+        for (const statement of batch) {
+          const row = current.get(statement.id);
+          if (row?.status !== 'P') continue;
+          await pay(trx, statement, row.gross_minor);
+          paidIds.push(statement.id);
+        }
+        if (paidIds.length > 0)
+          await trx
+            .updateTable('agent_settlement')
+            .set({ status: 'A', paid_at: new Date(run.nowMs), note: null })
+            .where('id', 'in', paidIds)
+            .execute();
+        return paidIds.length;
+      });
+    } catch {
+      // One transaction per statement for this batch: the failure is found again, alone.
+      for (const statement of batch) {
+        const result = await payOne(db, run, statement, pay);
+        if (result === 'paid') paid += 1;
+        if (result === 'waiting') waiting += 1;
+      }
+    }
+  }
+  return { paid, waiting };
+}
+
+async function payOne(
+  db: Kysely<Database>,
+  run: { nowMs: number },
+  statement: UnpaidStatement,
+  pay: (trx: Kysely<Database>, statement: UnpaidStatement, grossMinor: bigint) => Promise<void>,
+): Promise<'paid' | 'waiting' | 'done'> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('agent_settlement')
+        .select(['status', 'gross_minor'])
+        .where('id', '=', statement.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (locked.status !== 'P') return 'done' as const;
+      await pay(trx, statement, locked.gross_minor);
+      await trx
+        .updateTable('agent_settlement')
+        .set({ status: 'A', paid_at: new Date(run.nowMs), note: null })
+        .where('id', '=', statement.id)
+        .execute();
+      return 'paid' as const;
+    });
+  } catch (error) {
+    if (!(error instanceof LedgerError) || error.code !== 'ledger.insufficient.funds') throw error;
+    await db
+      .updateTable('agent_settlement')
+      .set({ note: 'upline.short' })
+      .where('id', '=', statement.id)
+      .where('status', '=', 'P')
+      .execute();
+    return 'waiting';
+  }
+}
