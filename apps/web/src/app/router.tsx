@@ -37,6 +37,7 @@ const fullFrameRoutes: RouteObject[] = [
   })),
   { path: paths.join.path, lazy: lazyRoute(() => import('./routes/join')) },
   { path: paths.agentCenter.path, lazy: lazyRoute(() => import('./routes/agent-centre')) },
+  { path: `${paths.agentCenter.path}/:page`, lazy: lazyRoute(() => import('./routes/agent-centre')) },
   { path: paths.game.path, lazy: lazyRoute(() => import('./routes/game')) },
   { path: paths.fair.path, lazy: lazyRoute(() => import('./routes/fair')) },
   // Unknown addresses get the site's own not-found page inside the frame, never a blank page.

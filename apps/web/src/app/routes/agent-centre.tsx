@@ -6,6 +6,10 @@ await registerFeatureCatalogue({
   TH: () => import('../../locales/agents/th.json'),
   EN: () => import('../../locales/agents/en.json'),
 });
+await registerFeatureCatalogue({
+  TH: () => import('../../locales/agent-money/th.json'),
+  EN: () => import('../../locales/agent-money/en.json'),
+});
 
 /** spec §2 /agentCenter. */
 export function Component() {

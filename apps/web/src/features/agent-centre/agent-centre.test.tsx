@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import agentsEn from '../../locales/agents/en.json';
+import moneyEn from '../../locales/agent-money/en.json';
 import { session } from '../../lib/session';
 import { initTestI18n, installFakeApi, ok, refuse, renderWithProviders } from '../auth/testing';
 import { AgentCentre } from './agent-centre';
@@ -55,6 +56,7 @@ function render(route = '/agentCenter') {
 beforeAll(async () => {
   await initTestI18n();
   i18next.addResources('en', 'translation', agentsEn);
+  i18next.addResources('en', 'translation', moneyEn);
 });
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -81,7 +83,21 @@ describe('/agentCenter', () => {
       within(menu)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Register downline', 'Affiliate links']);
+    ).toEqual([
+      'Register downline',
+      'Affiliate links',
+      'My contracts',
+      'Downline contracts',
+      'My income',
+      'Transfer to downline',
+      'Lucky bag',
+      'Transfer history',
+      'Dividend',
+      'Daily salary',
+      'Claim daily salary',
+      'Hourly salary',
+      'Real-time salary',
+    ]);
     expect(within(menu).getByRole('button', { name: 'Register downline' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByLabelText('Username')).toBeTruthy();
   });

@@ -1,11 +1,25 @@
 import './agent-centre.css';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/global-loader';
 import { paths } from '../../config/paths';
 import { useMemberInfo, useSessionToken } from '../../api/member';
 import { AffiliateLinksPage } from './affiliate-links-page';
 import { RegisterDownlinePage } from './register-downline-page';
+import {
+  DailySalaryPage,
+  DividendPage,
+  DownlineContractsPage,
+  HourSalaryPage,
+  IncomePage,
+  LuckyBagPage,
+  MrDailySalaryPage,
+  MyContractsPage,
+  RealtimeSalaryPage,
+  TransferHistoryPage,
+  TransferPage,
+  TransferUplinePage,
+} from './money/money-pages';
 
 /** isAgent values of agent accounts (spec §3). */
 const agentKinds: ReadonlySet<number> = new Set([1, 2, 41, 42]);
@@ -18,6 +32,19 @@ const agentKinds: ReadonlySet<number> = new Set([1, 2, 41, 42]);
 export const agentCentrePages = [
   { key: 'registerCenter', labelKey: 'agents_page_register', Page: RegisterDownlinePage },
   { key: 'affiliateLinks', labelKey: 'agents_page_links', Page: AffiliateLinksPage },
+  // Contracts and money (money/): `code` is the page's switch in the merchant's agentCentrePages.
+  { key: 'myContracts', labelKey: 'agmoney_page_my_contracts', Page: MyContractsPage },
+  { key: 'downlineContracts', labelKey: 'agmoney_page_downline_contracts', Page: DownlineContractsPage },
+  { key: 'income', labelKey: 'agmoney_page_income', Page: IncomePage, code: 'AGEREV3' },
+  { key: 'transfer', labelKey: 'agmoney_page_transfer', Page: TransferPage },
+  { key: 'luckyBag', labelKey: 'agmoney_page_lucky_bag', Page: LuckyBagPage, code: 'AGENTRANSMULTDOWN3' },
+  { key: 'transferUpline', labelKey: 'agmoney_page_transfer_upline', Page: TransferUplinePage, needsToUpline: true },
+  { key: 'transferHistory', labelKey: 'agmoney_page_transfer_history', Page: TransferHistoryPage },
+  { key: 'dividend', labelKey: 'agmoney_page_dividend', Page: DividendPage, code: 'DIVIDEND' },
+  { key: 'dailySalary', labelKey: 'agmoney_page_daily_salary', Page: DailySalaryPage, code: 'DAYSAL' },
+  { key: 'mrDailySalary', labelKey: 'agmoney_page_mr_daily_salary', Page: MrDailySalaryPage, code: 'DAYSALMR' },
+  { key: 'hourSalary', labelKey: 'agmoney_page_hourly_salary', Page: HourSalaryPage, code: 'HOURSAL3' },
+  { key: 'realtimeSalary', labelKey: 'agmoney_page_realtime_salary', Page: RealtimeSalaryPage, code: 'RTSALARY3' },
 ] as const;
 export type AgentCentrePageKey = (typeof agentCentrePages)[number]['key'];
 
@@ -31,10 +58,14 @@ export function AgentCentre() {
   const token = useSessionToken();
   const member = useMemberInfo();
   const [params, setParams] = useSearchParams();
+  // /agentCenter/transfer?downlineId= (team management's "transfer") opens a page by path as well.
+  const pathPage = useLocation().pathname.split('/')[2];
   if (!token) return <Navigate to={paths.home.getHref()} replace />;
   if (member.isPending) return <Spinner />;
   if (!member.data || !agentKinds.has(member.data.type)) return <Navigate to={paths.home.getHref()} replace />;
-  const current = agentCentrePages.find((page) => page.key === params.get('page')) ?? agentCentrePages[0];
+  // Transfer to upline only where the merchant's toUpline lets this member (the original's rule).
+  const shown = agentCentrePages.filter((page) => !('needsToUpline' in page) || member.data!.toUpline);
+  const current = shown.find((page) => page.key === (params.get('page') ?? pathPage)) ?? shown[0]!;
   const { Page } = current;
   return (
     <div className="page agent-centre">
@@ -44,7 +75,7 @@ export function AgentCentre() {
       <div className="agent-centre__body">
         <nav className="agent-centre__menu" aria-label={t('agents_menu')}>
           <ul>
-            {agentCentrePages.map((page) => (
+            {shown.map((page) => (
               <li key={page.key}>
                 <button
                   type="button"
