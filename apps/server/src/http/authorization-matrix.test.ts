@@ -3,7 +3,10 @@ import {
   adminApiPaths,
   agentContractAdminPaths,
   agentMovePaths,
+  agentTeamErrorCodes,
+  agentTeamPaths,
   agentTransferPaths,
+  settlementDeskPaths,
   rolesPaths,
   announcementPaths,
   brandPaths,
@@ -872,6 +875,65 @@ describe('agents', () => {
       },
     ]);
   });
+
+  it('team pages: no agent reads a team (403 agent.only), an agent names no one outside its subtree (404); nothing changes', async () => {
+    const member = await newMember();
+    const agent = await newMember({ isAgent: 1 });
+    const stranger = await newMember();
+    const before = await databaseFingerprint(t.db);
+    const range = 'startDate=2026-11-01&endDate=2026-11-02';
+    const agentOnly = { status: 403, errorCode: identityErrorCodes.agentOnly };
+    const unknown = { status: 404, errorCode: agentTeamErrorCodes.memberUnknown };
+    const status = (token: string): Call => ({
+      method: 'POST',
+      url: agentTeamPaths.memberStatus,
+      token,
+      body: { downlineId: String(stranger.id), status: 'locked' },
+    });
+    await expectAllRefused([
+      ...[
+        `${agentTeamPaths.overview}?${range}`,
+        agentTeamPaths.members,
+        `${agentTeamPaths.bets}?${range}`,
+        `${agentTeamPaths.pnl}?${range}`,
+        `${agentTeamPaths.transactions}?${range}&subordinateName=${stranger.username}`,
+      ].map((url) => ({
+        label: `member ${url}`,
+        call: { method: 'GET', url, token: member.token },
+        expected: agentOnly,
+      })),
+      { label: 'member locks', call: status(member.token), expected: agentOnly },
+      { label: 'agent locks a stranger', call: status(agent.token), expected: unknown },
+      {
+        label: 'agent bets of a stranger',
+        call: {
+          method: 'GET',
+          url: `${agentTeamPaths.bets}?${range}&subordinateName=${stranger.username}`,
+          token: agent.token,
+        },
+        expected: unknown,
+      },
+      {
+        label: 'agent P&L of a stranger',
+        call: {
+          method: 'GET',
+          url: `${agentTeamPaths.pnl}?${range}&subordinateName=${stranger.username}`,
+          token: agent.token,
+        },
+        expected: unknown,
+      },
+      {
+        label: 'agent transactions of a stranger',
+        call: {
+          method: 'GET',
+          url: `${agentTeamPaths.transactions}?${range}&subordinateName=${stranger.username}`,
+          token: agent.token,
+        },
+        expected: unknown,
+      },
+    ]);
+    expect(await databaseFingerprint(t.db)).toEqual(before);
+  });
 });
 
 /* ---------------------------------------------------------------------------------------------- *
@@ -1328,6 +1390,27 @@ describe('back-office', () => {
         .executeTakeFirstOrThrow();
       return { url: agentContractAdminPaths.end, body: { contractId: contract.id.toString() } };
     },
+    // The statements desk (modules/agents, agents.settle): a waiting statement of a fresh top agent each time.
+    [`POST ${settlementDeskPaths.approve}`]: async () => ({
+      url: settlementDeskPaths.approve.replace(':settlementId', await pendingSettlement()),
+    }),
+    [`POST ${settlementDeskPaths.reject}`]: async () => ({
+      url: settlementDeskPaths.reject.replace(':settlementId', await pendingSettlement()),
+      body: { reason: 'self-play found' },
+    }),
+    [`POST ${settlementDeskPaths.adjust}`]: async () => ({
+      url: settlementDeskPaths.adjust.replace(':settlementId', await pendingSettlement()),
+      body: { amount: '1.23', reason: 'agreed with the agent' },
+    }),
+    [`POST ${settlementDeskPaths.rerun}`]: async () => {
+      // A summed day before any contract of this file was signed: the re-run computes nothing and is audited.
+      await t.db
+        .insertInto('report_day_pass')
+        .values({ merchant_id: t.demoMerchantId, day: '2020-01-15', pass: 0, computed_at: new Date(clock.nowMs) })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      return { url: settlementDeskPaths.rerun, body: { kind: 'daily_salary', periodKey: '2020-01-15' } };
+    },
     [`POST ${adminApiPaths.operators}`]: async () => ({
       url: adminApiPaths.operators,
       body: { username: `opnew${++sequence}x`, password: 'operator-password-9', role: 'support' },
@@ -1567,6 +1650,51 @@ describe('back-office', () => {
       })
       .execute();
     return withdrawalId;
+  }
+
+  /** A daily salary statement the job stored and did not pay, for a fresh top agent's merchant contract. */
+  async function pendingSettlement(): Promise<string> {
+    const holder = await newMember({ isAgent: 1 });
+    const contract = await t.db
+      .insertInto('agent_contract')
+      .values({
+        merchant_id: t.demoMerchantId,
+        upline_member_id: null,
+        member_id: holder.id,
+        kind: 'daily_salary',
+        product_type: 'LIVE',
+        period: '',
+        terms: JSON.stringify({
+          type: 'salary',
+          tiers: [{ minimumBetMinor: '100000', activeMembers: 1, rate: { kind: 'percent', ppm: 10_000 } }],
+        }),
+        status: 'A',
+        replaces_id: null,
+        created_at: new Date(clock.nowMs),
+        updated_at: new Date(clock.nowMs),
+        decided_at: new Date(clock.nowMs),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const statement = await t.db
+      .insertInto('agent_settlement')
+      .values({
+        merchant_id: t.demoMerchantId,
+        contract_id: contract.id,
+        kind: 'daily_salary',
+        period_key: '2026-10-01',
+        holder_id: holder.id,
+        payer_id: null,
+        inputs: JSON.stringify({ teamValidBet: '100000' }),
+        gross_minor: 1_000n,
+        status: 'P',
+        note: null,
+        computed_at: new Date(clock.nowMs),
+        paid_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return statement.id.toString();
   }
 
   async function pendingWithdrawal(): Promise<number> {

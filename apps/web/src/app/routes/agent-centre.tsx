@@ -7,6 +7,10 @@ await registerFeatureCatalogue({
   EN: () => import('../../locales/agents/en.json'),
 });
 await registerFeatureCatalogue({
+  TH: () => import('../../locales/agent-team/th.json'),
+  EN: () => import('../../locales/agent-team/en.json'),
+});
+await registerFeatureCatalogue({
   TH: () => import('../../locales/agent-money/th.json'),
   EN: () => import('../../locales/agent-money/en.json'),
 });

@@ -1,4 +1,5 @@
 import './agent-centre.css';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/global-loader';
@@ -6,6 +7,12 @@ import { paths } from '../../config/paths';
 import { useMemberInfo, useSessionToken } from '../../api/member';
 import { AffiliateLinksPage } from './affiliate-links-page';
 import { RegisterDownlinePage } from './register-downline-page';
+import { agentCentrePagesQuery } from './team/api';
+import { TeamBettingPage } from './team/team-betting-page';
+import { TeamMembersPage } from './team/team-members-page';
+import { TeamOverviewPage } from './team/team-overview-page';
+import { TeamPnlPage } from './team/team-pnl-page';
+import { TeamTransactionsPage } from './team/team-transactions-page';
 import {
   DailySalaryPage,
   DividendPage,
@@ -30,8 +37,14 @@ const agentKinds: ReadonlySet<number> = new Set([1, 2, 41, 42]);
  * downline transactions, lucky bag, dividend and salaries) join this list when they are built.
  */
 export const agentCentrePages = [
-  { key: 'registerCenter', labelKey: 'agents_page_register', Page: RegisterDownlinePage },
-  { key: 'affiliateLinks', labelKey: 'agents_page_links', Page: AffiliateLinksPage },
+  // Team pages (team/): `code` is the page's switch in the merchant's agentCentrePages.
+  { key: 'teamOverview', labelKey: 'agteam_page_overview', Page: TeamOverviewPage, code: 'AGEINFO3' },
+  { key: 'registerCenter', labelKey: 'agents_page_register', Page: RegisterDownlinePage, code: 'REGCEN' },
+  { key: 'affiliateLinks', labelKey: 'agents_page_links', Page: AffiliateLinksPage, code: 'REGCEN' },
+  { key: 'teamMembers', labelKey: 'agteam_page_members', Page: TeamMembersPage, code: 'DOWNMAN' },
+  { key: 'teamBetting', labelKey: 'agteam_page_betting', Page: TeamBettingPage, code: 'TEAMBETTING3' },
+  { key: 'teamPnl', labelKey: 'agteam_page_pnl', Page: TeamPnlPage, code: 'AGETEAMPNL3' },
+  { key: 'teamTransactions', labelKey: 'agteam_page_transactions', Page: TeamTransactionsPage, code: 'AGEDOWNTRANS3' },
   // Contracts and money (money/): `code` is the page's switch in the merchant's agentCentrePages.
   { key: 'myContracts', labelKey: 'agmoney_page_my_contracts', Page: MyContractsPage },
   { key: 'downlineContracts', labelKey: 'agmoney_page_downline_contracts', Page: DownlineContractsPage },
@@ -60,11 +73,17 @@ export function AgentCentre() {
   const [params, setParams] = useSearchParams();
   // /agentCenter/transfer?downlineId= (team management's "transfer") opens a page by path as well.
   const pathPage = useLocation().pathname.split('/')[2];
+  // The merchant's page switches: a page whose code is switched off is not in the menu.
+  const switches = useQuery({ ...agentCentrePagesQuery(), enabled: Boolean(token) });
   if (!token) return <Navigate to={paths.home.getHref()} replace />;
   if (member.isPending) return <Spinner />;
   if (!member.data || !agentKinds.has(member.data.type)) return <Navigate to={paths.home.getHref()} replace />;
   // Transfer to upline only where the merchant's toUpline lets this member (the original's rule).
-  const shown = agentCentrePages.filter((page) => !('needsToUpline' in page) || member.data!.toUpline);
+  const pageOn = (page: (typeof agentCentrePages)[number]) =>
+    !('code' in page) || (switches.data as Record<string, boolean> | undefined)?.[page.code] !== false;
+  const shown = agentCentrePages.filter(
+    (page) => pageOn(page) && (!('needsToUpline' in page) || member.data!.toUpline),
+  );
   const current = shown.find((page) => page.key === (params.get('page') ?? pathPage)) ?? shown[0]!;
   const { Page } = current;
   return (
