@@ -5,8 +5,7 @@
 export const th = {
   'agent.rule.activeMember':
     'สมาชิกที่ใช้งาน คือสมาชิกในทีมที่มียอดเดิมพันที่ถูกต้องตั้งแต่ {minValidBet} และยอดฝากตั้งแต่ {minDeposit} ในรอบที่คำนวณ ไม่นับการเล่นของเอเย่นต์เอง',
-  'agent.rule.activeMember.sharedLogins':
-    'ไม่นับสมาชิกที่เข้าสู่ระบบจาก IP หรืออุปกรณ์เดียวกับเอเย่นต์ในรอบนั้น',
+  'agent.rule.activeMember.sharedLogins': 'ไม่นับสมาชิกที่เข้าสู่ระบบจาก IP หรืออุปกรณ์เดียวกับเอเย่นต์ในรอบนั้น',
   'agent.salary.claim.unknown': 'ไม่พบรายการเงินเดือนนี้',
   'agent.salary.claim.not.claimable': 'รายการนี้ไม่สามารถรับได้ (รับแล้ว ถูกปฏิเสธ หรือหมดเวลารับ)',
 };

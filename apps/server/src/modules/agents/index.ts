@@ -27,3 +27,5 @@ export { ensureAffiliateCode, resolveAffiliate, type ResolvedAffiliate } from '.
 
 // Settlements: the daily salary of the last closed day, run by the scheduled jobs.
 export { dailySalaryJobName, settleDailySalaries } from './settlement/settle-daily-salary.ts';
+// Dividends of the last closed period of each kind (D, W, H, M), run by the scheduled jobs.
+export { dividendJobName, settleDividends } from './settlement/settle-dividend.ts';

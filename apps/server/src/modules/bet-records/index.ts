@@ -14,5 +14,7 @@ export { findRoundRecords, type RecalledRound } from './round-recall.ts';
 export { listMemberBetsForDesk, type DeskBet } from './member-desk-bets.ts';
 // The reports' source (modules/reports): settled records as a subquery it groups by day, game and member.
 export { settledBetRows, type SettledBetRow } from './report-rows.ts';
+// The agents' dividends (modules/agents): a period's play per member and product type.
+export { memberProductFigures, type MemberProductFigures } from './product-figures.ts';
 export { betRecordRoutes } from './bet-records.routes.ts';
 export type { CatalogueNames } from './catalogue-names.ts';

@@ -4,14 +4,7 @@ import { insertTestSession } from '../../../testing/members.ts';
 import { setMerchantConfigSection } from '../../merchant/index.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { settleDailySalaryDay } from './settle-daily-salary.ts';
-import {
-  loggedIn,
-  salaryTerms,
-  signedContract,
-  statementOf,
-  summedDay,
-  treeMember,
-} from './settlement.testing.ts';
+import { loggedIn, salaryTerms, signedContract, statementOf, summedDay, treeMember } from './settlement.testing.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -44,7 +37,11 @@ describe("the merchant's active-member rule in settlements", () => {
   test('valid bet and deposit thresholds of the day decide who is active; the statement records the rule', async () => {
     await rule('50.00', '200.00', false);
     const top = await treeMember(testApp, null);
-    const [p1, p2, p3] = [await treeMember(testApp, top, 0), await treeMember(testApp, top, 0), await treeMember(testApp, top, 0)];
+    const [p1, p2, p3] = [
+      await treeMember(testApp, top, 0),
+      await treeMember(testApp, top, 0),
+      await treeMember(testApp, top, 0),
+    ];
     // Tier: 1 % from 100.00 of team valid bet and three active members.
     const contract = await signedContract(testApp, top, null, 'daily_salary', salaryTerms(10_000, 3));
     const day = '2026-11-10';
@@ -66,7 +63,9 @@ describe("the merchant's active-member rule in settlements", () => {
 
     // The same figures with a deposit rule of 0.00: three active members reach the tier.
     await rule('50.00', '0.00', false);
-    const other = await signedContract(testApp, top, null, 'daily_salary', salaryTerms(10_000, 3), { productType: 'RNG' });
+    const other = await signedContract(testApp, top, null, 'daily_salary', salaryTerms(10_000, 3), {
+      productType: 'RNG',
+    });
     await settle(day);
     expect((await statementOf(testApp, other, day))!.inputs).toMatchObject({ activeMembers: 3, tierIndex: 0 });
     expect((await statementOf(testApp, other, day))!.gross_minor).toBe(1_050n);

@@ -1,4 +1,4 @@
-import type { AgentContractKind } from '@lotus/contract';
+import type { AgentContractKind, ContractProductType } from '@lotus/contract';
 import { sql } from 'kysely';
 import { memberBalance } from '../../ledger/index.ts';
 import { insertTestMember } from '../../../testing/members.ts';
@@ -32,7 +32,7 @@ export async function signedContract(
   payer: bigint | null,
   kind: AgentContractKind,
   terms: Record<string, unknown>,
-  options: { productType?: string; period?: string } = {},
+  options: { productType?: ContractProductType; period?: string } = {},
 ): Promise<bigint> {
   const row = await testApp.db
     .insertInto('agent_contract')
