@@ -14,6 +14,7 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { measureLogin } from './login-measure.ts';
+import { measureAgentSettlement } from './agent-settlement-measure.ts';
 import { measureReports } from './reports-measure.ts';
 import { measureWallet } from './wallet-measure.ts';
 
@@ -175,6 +176,14 @@ try {
   const wallet = await measureWallet(Number(process.env.BENCH_PLAYERS ?? 200), durationSeconds);
   // The reports' 90-day summary over 10 million bet records (its own database, kept between runs).
   const reports = await measureReports(Number(process.env.BENCH_BET_RECORDS ?? 10_000_000));
+  // One day's agent settlement: 2,000 agents in 6 levels, 100,000 players, 10 million bet records that
+  // day (its own fresh database, removed afterwards; issue 16's target: under 60 s).
+  const agentSettlement = await measureAgentSettlement({
+    agents: 2_000,
+    levels: 6,
+    members: 100_000,
+    betRecords: Number(process.env.BENCH_AGENT_BET_RECORDS ?? 10_000_000),
+  });
 
   const rows = [
     {
@@ -241,6 +250,14 @@ try {
       reference: 'from the detail',
       ratio: Number((reports.summaryMedianMs / reports.fromDetailMs).toFixed(3)),
     },
+    {
+      target: `agent settlement of a day (${agentSettlement.agents} agents, ${agentSettlement.betRecords} bets): day summed + job`,
+      'per s': '',
+      'p50 ms': Math.round(agentSettlement.totalSeconds * 1000),
+      'p99 ms': '',
+      reference: 'target 60 s',
+      ratio: Number((agentSettlement.totalSeconds / 60).toFixed(3)),
+    },
   ];
   console.table(rows);
   console.log(
@@ -249,6 +266,10 @@ try {
   console.log(
     `home page Lighthouse: performance ${lighthouse.performance}, accessibility ${lighthouse.accessibility} (FCP ${lighthouse.firstContentfulPaintMs} ms, LCP ${lighthouse.largestContentfulPaintMs} ms)`,
   );
+  if (!agentSettlement.rerunChangedNothing || agentSettlement.ledgerCheck !== 'clean')
+    console.log(
+      `agent settlement: second run changed something (${agentSettlement.rerunChangedNothing}), ledger ${agentSettlement.ledgerCheck}`,
+    );
   if (login.failed > 0 || wallet.failedRounds > 0 || wallet.ledgerCheck !== 'clean')
     console.log(`failures: ${login.failed} logins, ${wallet.failedRounds} wallet rounds, ledger ${wallet.ledgerCheck}`);
 
@@ -261,6 +282,7 @@ try {
     login: { ...login, ratioToHelloWorld: ratio(login.loginsPerSecond, helloWorld.requestsPerSecond) },
     wallet,
     reports,
+    agentSettlement,
     homePage,
     lighthouse,
   };

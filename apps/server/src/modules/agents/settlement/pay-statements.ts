@@ -7,16 +7,37 @@ import { findMerchant } from '../../merchant/index.ts';
 /** Statements paid per transaction: one commit for many postings (the benchmark's 2,000 in 20). */
 export const statementsPerTransaction = 100;
 
+/** Batches of a level in flight at once (connections of the pool the job takes). */
+export const concurrentBatches = 3;
+
 interface UnpaidStatement {
   id: bigint;
   contract_id: bigint;
   holder_id: bigint;
   payer_id: bigint | null;
+  depth: unknown;
+}
+
+/** The statements by the holder's depth, top first, each level sorted by payer (the merchant first), then id. */
+function levelsOf(statements: UnpaidStatement[]): UnpaidStatement[][] {
+  const levels = new Map<number, UnpaidStatement[]>();
+  for (const statement of statements) {
+    const depth = Number(statement.depth);
+    const level = levels.get(depth);
+    if (level) level.push(statement);
+    else levels.set(depth, [statement]);
+  }
+  const order = (a: bigint | null, b: bigint | null) =>
+    a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
+  return [...levels.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, level]) => level.sort((a, b) => order(a.payer_id, b.payer_id) || order(a.id, b.id)));
 }
 
 /**
  * Pays a day's unpaid daily salary statements top down (the merchant's own first, then by the
- * holder's depth), `statementsPerTransaction` at a time: each batch locks its statements (in id order,
+ * holder's depth, one depth after the other), `statementsPerTransaction` at a time and
+ * `concurrentBatches` batches of a depth at once: each batch locks its statements (in id order,
  * so two runs never deadlock on them), posts one ledger posting per statement (idempotency key
  * `daily_salary:<contract>:<day>`) and marks them paid, in one transaction. A run killed mid-batch
  * rolls the whole batch back; a run killed after the commit finds the batch paid. Either way each
@@ -88,10 +109,10 @@ export async function payStatementsInBatches(
 
   let paid = 0;
   let waiting = 0;
-  for (let start = 0; start < unpaid.length; start += batchSize) {
-    const batch = unpaid.slice(start, start + batchSize);
+  const payBatch = async (batch: UnpaidStatement[]) => {
     try {
-      paid += await db.transaction().execute(async (trx) => {
+      // Awaited first, then added: batches run side by side.
+      const done = await db.transaction().execute(async (trx) => {
         // The amounts as they are now: an operator's re-run may have changed one since the list was read.
         const locked = await trx
           .selectFrom('agent_settlement')
@@ -120,6 +141,7 @@ export async function payStatementsInBatches(
             .execute();
         return paidIds.length;
       });
+      paid += done;
     } catch {
       // One transaction per statement for this batch: the failure is found again, alone.
       for (const statement of batch) {
@@ -128,6 +150,19 @@ export async function payStatementsInBatches(
         if (result === 'waiting') waiting += 1;
       }
     }
+  };
+  // Level by level (every payer is credited before it pays); within a level, batches run
+  // `concurrentBatches` at a time. A level's batches are cut from its statements sorted by payer, so
+  // batches run side by side touch different wallets (only a payer with more downlines than a batch
+  // spans two, which then take turns on its row, always in the same order: no deadlock).
+  for (const level of levelsOf(unpaid)) {
+    const batches: UnpaidStatement[][] = [];
+    for (let start = 0; start < level.length; start += batchSize) batches.push(level.slice(start, start + batchSize));
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) await payBatch(batches[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrentBatches, batches.length) }, worker));
   }
   return { paid, waiting };
 }
