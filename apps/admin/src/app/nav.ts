@@ -14,6 +14,7 @@ export const navItems: NavItem[] = [
   { to: '/deposits', labelKey: 'nav_deposits', icon: 'deposit', permission: 'deposits.review' },
   { to: '/withdrawals', labelKey: 'nav_withdrawals', icon: 'withdrawal', permission: 'withdrawals.review' },
   { to: '/members', labelKey: 'nav_members', icon: 'members', permission: 'members.read' },
+  { to: '/agents', labelKey: 'agents_nav', icon: 'members', permission: 'members.read' },
   { to: '/channels', labelKey: 'nav_channels', icon: 'channels', permission: 'channels.manage' },
   { to: '/games', labelKey: 'nav_games', icon: 'games', permission: 'games.manage' },
   { to: '/outbox', labelKey: 'nav_outbox', icon: 'outbox', permission: 'outbox.read' },

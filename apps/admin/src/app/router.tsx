@@ -10,6 +10,10 @@ import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
 import { FeedbackPage } from '../features/feedback/feedback-page';
+import { AgentsIndex } from '../features/agents/agents-index';
+import { ContractsPage as AgentContractsPage } from '../features/agents/contracts-page';
+import { StatementsPage as AgentStatementsPage } from '../features/agents/statements-page';
+import { TransfersPage as AgentTransfersPage } from '../features/agents/transfers-page';
 import { SiteAccessPage } from '../features/site-access/site-access-page';
 import { RecallPage } from '../features/games/recall-page';
 import { VendorPage } from '../features/games/vendor-page';
@@ -109,6 +113,32 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="brands.manage">
                 <SiteAccessPage />
+              </RequirePermission>
+            ),
+          },
+          // The agent programme (features/agents): statements (agents.settle), contracts and transfers (members.read).
+          { path: 'agents', element: <AgentsIndex /> },
+          {
+            path: 'agents/statements',
+            element: (
+              <RequirePermission permission="agents.settle">
+                <AgentStatementsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'agents/contracts',
+            element: (
+              <RequirePermission permission="members.read">
+                <AgentContractsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'agents/transfers',
+            element: (
+              <RequirePermission permission="members.read">
+                <AgentTransfersPage />
               </RequirePermission>
             ),
           },
