@@ -52,7 +52,8 @@ test('an agent opens the agent centre from its strip and creates an affiliate li
   await accountStrip(page).getByRole('button', { name: 'Agent centre' }).click();
   await expect(page).toHaveURL(/\/agentCenter$/);
   await expect(page.getByRole('heading', { name: 'Agent centre' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Register downline' })).toBeVisible();
+  // The team overview is the centre's first page (the original's menu order).
+  await expect(page.getByRole('heading', { name: 'Team overview' })).toBeVisible();
 
   await page
     .getByRole('navigation', { name: 'Agent centre pages' })
