@@ -70,4 +70,6 @@ export const agentSettlementErrorCodes = {
   claimUnknown: 'agent.salary.claim.unknown',
   /** Claimed already, rejected or expired (the status says which). */
   claimNotClaimable: 'agent.salary.claim.not.claimable',
+  /** The upline's wallet does not hold the salary yet (409): the claim may be tried again later. */
+  claimUplineShort: 'agent.salary.claim.upline.short',
 } as const;

@@ -8,6 +8,7 @@ export const th = {
   'agent.rule.activeMember.sharedLogins': 'ไม่นับสมาชิกที่เข้าสู่ระบบจาก IP หรืออุปกรณ์เดียวกับเอเย่นต์ในรอบนั้น',
   'agent.salary.claim.unknown': 'ไม่พบรายการเงินเดือนนี้',
   'agent.salary.claim.not.claimable': 'รายการนี้ไม่สามารถรับได้ (รับแล้ว ถูกปฏิเสธ หรือหมดเวลารับ)',
+  'agent.salary.claim.upline.short': 'ยังไม่สามารถจ่ายเงินเดือนนี้ได้ กรุณาลองใหม่ภายหลัง',
 };
 
 export const en: Record<keyof typeof th, string> = {
@@ -17,4 +18,5 @@ export const en: Record<keyof typeof th, string> = {
     'Members who logged in from the same IP address or device as you in the period do not count.',
   'agent.salary.claim.unknown': 'This salary record was not found.',
   'agent.salary.claim.not.claimable': 'This record cannot be claimed (already claimed, rejected or expired).',
+  'agent.salary.claim.upline.short': 'This salary cannot be paid yet. Please try again later.',
 };

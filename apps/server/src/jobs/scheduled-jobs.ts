@@ -20,7 +20,14 @@ import {
   type TransferVendorClient,
 } from '../modules/transfer-wallet/index.ts';
 import { reportsDailyJobName, runReportPasses } from '../modules/reports/index.ts';
-import { dailySalaryJobName, dividendJobName, settleDailySalaries, settleDividends } from '../modules/agents/index.ts';
+import {
+  dailySalaryJobName,
+  dividendJobName,
+  mrDailySalaryJobName,
+  settleDailySalaries,
+  settleDividends,
+  settleMrDailySalaries,
+} from '../modules/agents/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
 export const pruneJobName = 'maintenance.prune';
@@ -80,6 +87,8 @@ export function scheduledJobs(
     { name: dailySalaryJobName, cron: '25 * * * *', run: () => settleDailySalaries(db, now()) },
     // Agents' dividends of the last closed day, week, half-month and month, once every day of it is summed: each contract and period once.
     { name: dividendJobName, cron: '35 * * * *', run: () => settleDividends(db, now()) },
+    // Manual-claim daily salaries: the last closed day's records to claim (each contract and day once), unclaimed ones past due expire.
+    { name: mrDailySalaryJobName, cron: '27 * * * *', run: () => settleMrDailySalaries(db, now()) },
     // Operators' ended sessions and old login failures (never the audit log).
     { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
     // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.

@@ -29,3 +29,5 @@ export { ensureAffiliateCode, resolveAffiliate, type ResolvedAffiliate } from '.
 export { dailySalaryJobName, settleDailySalaries } from './settlement/settle-daily-salary.ts';
 // Dividends of the last closed period of each kind (D, W, H, M), run by the scheduled jobs.
 export { dividendJobName, settleDividends } from './settlement/settle-dividend.ts';
+// Manual-claim daily salaries: the last closed day's records, and the expiry of unclaimed ones.
+export { mrDailySalaryJobName, settleMrDailySalaries } from './settlement/settle-mr-daily-salary.ts';
