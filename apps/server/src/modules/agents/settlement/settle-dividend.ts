@@ -15,7 +15,7 @@ import {
   type DividendPeriod,
   type DividendPeriodCode,
 } from './dividend-periods.ts';
-import { payPeriodStatements } from './pay-period-statements.ts';
+import { payStatementsInBatches } from './pay-statements.ts';
 import { teamFiguresOf, type MemberFigures } from './team-figures.ts';
 import { treeAt } from './tree-at.ts';
 
@@ -65,7 +65,7 @@ export async function settleDividendPeriod(
     return storeDividendStatements(trx, run, periodKey);
   });
   if (statements === null) return { statements: 0, paid: 0, waiting: 0 };
-  const { paid, waiting } = await payPeriodStatements(db, {
+  const { paid, waiting } = await payStatementsInBatches(db, {
     merchantId: run.merchantId,
     kind: 'dividend',
     periodKey,
