@@ -309,6 +309,8 @@ export const ledgerTransferKinds = [
   'agent.transfer.downline',
   'agent.transfer.luckybag',
   'agent.transfer.upline',
+  'agent.daily_salary',
+  'agent.dividend',
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 
