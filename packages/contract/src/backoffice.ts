@@ -311,6 +311,7 @@ export const ledgerTransferKinds = [
   'agent.transfer.upline',
   'agent.daily_salary',
   'agent.dividend',
+  'agent.hourly_salary',
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

@@ -23,9 +23,11 @@ import { reportsDailyJobName, runReportPasses } from '../modules/reports/index.t
 import {
   dailySalaryJobName,
   dividendJobName,
+  hourlySalaryJobName,
   mrDailySalaryJobName,
   settleDailySalaries,
   settleDividends,
+  settleHourlySalaries,
   settleMrDailySalaries,
 } from '../modules/agents/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
@@ -89,6 +91,8 @@ export function scheduledJobs(
     { name: dividendJobName, cron: '35 * * * *', run: () => settleDividends(db, now()) },
     // Manual-claim daily salaries: the last closed day's records to claim (each contract and day once), unclaimed ones past due expire.
     { name: mrDailySalaryJobName, cron: '27 * * * *', run: () => settleMrDailySalaries(db, now()) },
+    // Agents' hourly salaries: the last closed hours and half hours, 5 minutes after they end; each contract and slot once.
+    { name: hourlySalaryJobName, cron: '*/5 * * * *', run: () => settleHourlySalaries(db, now()) },
     // Operators' ended sessions and old login failures (never the audit log).
     { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
     // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.

@@ -31,3 +31,5 @@ export { dailySalaryJobName, settleDailySalaries } from './settlement/settle-dai
 export { dividendJobName, settleDividends } from './settlement/settle-dividend.ts';
 // Manual-claim daily salaries: the last closed day's records, and the expiry of unclaimed ones.
 export { mrDailySalaryJobName, settleMrDailySalaries } from './settlement/settle-mr-daily-salary.ts';
+// Hourly salaries (H, BH) of the last closed slots.
+export { hourlySalaryJobName, settleHourlySalaries } from './settlement/settle-hourly-salary.ts';
