@@ -56,6 +56,8 @@ export function DownlineContractsPage() {
   const [downlineId, setDownlineId] = useState('');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // A rule broken by a value typed shows at once; an empty field only once the offer was tried.
+  const [isTried, setIsTried] = useState(false);
   const downlines = useQuery(subordinatesQuery({ subordinateType: 'DIRECT', agentsOnly: '1', size: 200 }));
   const contracts = useQuery(downlineContractsQuery(downlineId));
   const mine = useQuery(consolidatedQuery());
@@ -97,11 +99,18 @@ export function DownlineContractsPage() {
   const ceiling = ceilingOf(own);
   const local = draft ? tierProblems(draft.kind, draft.tiers, ceiling) : {};
   const serverError = offer.error instanceof ApiError ? offer.error : null;
-  const errors: Record<string, string> = { ...local };
+  const typed = (key: string) => {
+    const [, index, field] = key.split('.');
+    return (draft?.tiers[Number(index)]?.[field!] ?? '').trim() !== '';
+  };
+  const errors: Record<string, string> = Object.fromEntries(
+    Object.entries(local).filter(([key]) => isTried || typed(key)),
+  );
   if (serverError?.field?.startsWith('tiers.')) errors[serverError.field] = serverError.message;
 
   const startOffer = (from?: AgentContract) => {
     setDone(null);
+    setIsTried(false);
     offer.reset();
     setDraft(
       from
@@ -123,6 +132,7 @@ export function DownlineContractsPage() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setIsTried(true);
     if (!draft || Object.keys(local).length > 0) return;
     const tiers = tiersOfDrafts(draft.kind, draft.tiers);
     const base = { downlineId, productType: draft.productType };
@@ -272,11 +282,7 @@ export function DownlineContractsPage() {
                 <p className="agent-form__error">{serverError.message}</p>
               ) : null}
               <div className="agent-contract__actions">
-                <button
-                  type="submit"
-                  className="button button--primary"
-                  disabled={offer.isPending || Object.keys(local).length > 0}
-                >
+                <button type="submit" className="button button--primary" disabled={offer.isPending}>
                   {t('agmoney_offer_send')}
                 </button>
                 <button type="button" className="button" onClick={() => setDraft(null)}>

@@ -215,6 +215,8 @@ describe('agent centre money pages', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a tier' }));
     const rows = screen.getAllByTestId('tier-row');
     expect(rows).toHaveLength(2);
+    // An empty new tier is not an error before the offer is tried.
+    expect(screen.queryByTestId('error-tiers.1.rate')).toBeNull();
     const second = within(rows[1]!);
     fireEvent.change(second.getByLabelText('Team valid bet ≥'), { target: { value: '500' } });
     fireEvent.change(second.getByLabelText('Rate (%)'), { target: { value: '2' } });
@@ -222,7 +224,9 @@ describe('agent centre money pages', { timeout: 30_000 }, () => {
       'Each level must be higher than the previous.',
     );
     expect(screen.getByTestId('error-tiers.1.rate').textContent).toBe('Above your own rate.');
-    expect((screen.getByRole('button', { name: 'Send the offer' }) as HTMLButtonElement).disabled).toBe(true);
+    // With a rule broken nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Send the offer' }));
+    expect(calls.some((call) => call.path === agentContractPaths.offer)).toBe(false);
 
     fireEvent.change(second.getByLabelText('Team valid bet ≥'), { target: { value: '3000' } });
     fireEvent.change(second.getByLabelText('Active members ≥'), { target: { value: '2' } });
