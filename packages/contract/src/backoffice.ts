@@ -312,6 +312,7 @@ export const ledgerTransferKinds = [
   'agent.daily_salary',
   'agent.dividend',
   'agent.hourly_salary',
+  'agent.realtime_salary',
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

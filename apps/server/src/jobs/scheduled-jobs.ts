@@ -25,10 +25,12 @@ import {
   dividendJobName,
   hourlySalaryJobName,
   mrDailySalaryJobName,
+  realtimeSalaryJobName,
   settleDailySalaries,
   settleDividends,
   settleHourlySalaries,
   settleMrDailySalaries,
+  settleRealtimeSalaries,
 } from '../modules/agents/index.ts';
 import type { ScheduledJob } from './job-runner.ts';
 
@@ -93,6 +95,8 @@ export function scheduledJobs(
     { name: mrDailySalaryJobName, cron: '27 * * * *', run: () => settleMrDailySalaries(db, now()) },
     // Agents' hourly salaries: the last closed hours and half hours, 5 minutes after they end; each contract and slot once.
     { name: hourlySalaryJobName, cron: '*/5 * * * *', run: () => settleHourlySalaries(db, now()) },
+    // Agents' real-time (lottery) salaries: the last closed 5-minute slots, a minute after they end; each contract and slot once.
+    { name: realtimeSalaryJobName, cron: '*/5 * * * *', run: () => settleRealtimeSalaries(db, now()) },
     // Operators' ended sessions and old login failures (never the audit log).
     { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
     // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.

@@ -33,3 +33,5 @@ export { dividendJobName, settleDividends } from './settlement/settle-dividend.t
 export { mrDailySalaryJobName, settleMrDailySalaries } from './settlement/settle-mr-daily-salary.ts';
 // Hourly salaries (H, BH) of the last closed slots.
 export { hourlySalaryJobName, settleHourlySalaries } from './settlement/settle-hourly-salary.ts';
+// Real-time salaries (lottery) of the last closed 5-minute slots.
+export { realtimeSalaryJobName, settleRealtimeSalaries } from './settlement/settle-realtime-salary.ts';

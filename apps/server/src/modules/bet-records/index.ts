@@ -16,5 +16,7 @@ export { listMemberBetsForDesk, type DeskBet } from './member-desk-bets.ts';
 export { settledBetRows, type SettledBetRow } from './report-rows.ts';
 // The agents' dividends (modules/agents): a period's play per member and product type.
 export { memberProductFigures, type MemberProductFigures } from './product-figures.ts';
+// The agents' real-time salary: every round of a product settled in a slot.
+export { settledRoundsOf, type SettledRound } from './settled-rounds.ts';
 export { betRecordRoutes } from './bet-records.routes.ts';
 export type { CatalogueNames } from './catalogue-names.ts';
