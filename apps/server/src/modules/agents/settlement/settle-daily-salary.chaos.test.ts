@@ -77,6 +77,8 @@ async function generate(db: Kysely<Database>): Promise<number> {
         : sql`(SELECT id FROM member WHERE merchant_id = ${merchantId}
                  AND username_key = ${`cha${index}x`} || ((n * ${above}) / ${size}))`,
     ).execute(db);
+    // Fresh statistics first: without them the planner takes the new rows for an empty table.
+    await sql`ANALYZE member, member_hierarchy`.execute(db);
     await sql`
       INSERT INTO member_hierarchy (merchant_id, ancestor_id, descendant_id, depth)
       SELECT m.merchant_id, h.ancestor_id, m.id, h.depth + 1
@@ -102,6 +104,7 @@ async function generate(db: Kysely<Database>): Promise<number> {
     sql`(SELECT ids[1 + (hashint4(n) & 2147483647) % ${agents}] FROM
            (SELECT array_agg(id ORDER BY id) AS ids FROM member WHERE merchant_id = ${merchantId} AND username_key LIKE 'cha%') a)`,
   ).execute(db);
+  await sql`ANALYZE member, member_hierarchy`.execute(db);
   await sql`
     INSERT INTO member_hierarchy (merchant_id, ancestor_id, descendant_id, depth)
     SELECT m.merchant_id, h.ancestor_id, m.id, h.depth + 1
