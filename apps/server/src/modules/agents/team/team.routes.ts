@@ -30,8 +30,6 @@ import { listTeamTransactions } from './team-transactions.ts';
 
 /** Answers about a team are the agent's alone: never stored by a browser cache or a proxy. */
 const noStore = 'no-store';
-/** Reads of a team are whole-subtree queries: a person's clicks, not a crawler's. */
-const teamRead = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
 /** The agent centre's team pages (README "Team pages"), each behind its merchant page switch. */
 export async function agentTeamRoutes(app: AppInstance): Promise<void> {
@@ -54,7 +52,6 @@ export async function agentTeamRoutes(app: AppInstance): Promise<void> {
     agentTeamPaths.overview,
     {
       onRequest: requireAgentPage('AGEINFO3'),
-      config: teamRead,
       schema: {
         tags: ['agents'],
         querystring: teamOverviewQuerySchema,
@@ -71,7 +68,6 @@ export async function agentTeamRoutes(app: AppInstance): Promise<void> {
     agentTeamPaths.members,
     {
       onRequest: requireAgentPage('DOWNMAN'),
-      config: teamRead,
       schema: {
         tags: ['agents'],
         querystring: teamMembersQuerySchema,
@@ -102,7 +98,6 @@ export async function agentTeamRoutes(app: AppInstance): Promise<void> {
     agentTeamPaths.bets,
     {
       onRequest: requireAgentPage('TEAMBETTING3'),
-      config: teamRead,
       schema: {
         tags: ['agents'],
         querystring: teamBetsQuerySchema,
@@ -119,7 +114,6 @@ export async function agentTeamRoutes(app: AppInstance): Promise<void> {
     agentTeamPaths.pnl,
     {
       onRequest: requireAgentPage('AGETEAMPNL3'),
-      config: teamRead,
       schema: { tags: ['agents'], querystring: teamPnlQuerySchema, response: { 200: envelopeSchema(teamPnlSchema) } },
     },
     async (request, reply) => {
@@ -132,7 +126,6 @@ export async function agentTeamRoutes(app: AppInstance): Promise<void> {
     agentTeamPaths.transactions,
     {
       onRequest: requireAgentPage('AGEDOWNTRANS3'),
-      config: teamRead,
       schema: {
         tags: ['agents'],
         querystring: teamTransactionsQuerySchema,
