@@ -35,8 +35,12 @@ export type StatementRow = Selectable<AgentSettlementTable>;
 export const paymentKeyOf = (row: Pick<StatementRow, 'kind' | 'contract_id' | 'period_key'>) =>
   `${row.kind}:${row.contract_id}:${row.period_key}`;
 
-/** The ledger kind of a statement's money: `agent.daily_salary`, `agent.dividend`, ... */
-export const ledgerKindOf = (row: Pick<StatementRow, 'kind'>) => `agent.${row.kind}`;
+/**
+ * The ledger kind of a statement's money, as its job posts it: `agent.<kind>`, except the manual-claim
+ * daily salary, which is a daily salary in the books (settle-mr-daily-salary.ts).
+ */
+export const ledgerKindOf = (row: Pick<StatementRow, 'kind'>) =>
+  row.kind === 'mr_daily_salary' ? 'agent.daily_salary' : `agent.${row.kind}`;
 
 export interface StatementChange {
   action: 'approve' | 'reject' | 'adjust' | 'rerun';
