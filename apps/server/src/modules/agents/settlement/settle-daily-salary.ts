@@ -101,12 +101,14 @@ export async function lockDailySalaryDay(trx: Transaction<Database>, merchantId:
   await sql`SELECT pg_advisory_xact_lock(hashtext('agents.dailySalary'), ${merchantId})`.execute(trx);
 }
 
-export interface ComputedDailySalary {
+/** One contract's statement of a period as a settlement job computes it (every kind's computation answers these). */
+export interface ComputedStatement {
   contract: Selectable<AgentContractTable>;
   /** What the statement stores as its inputs. */
   inputs: Record<string, unknown>;
   grossMinor: bigint;
 }
+export type ComputedDailySalary = ComputedStatement;
 
 /**
  * Every daily salary contract's statement of `day` as computed from the data as it is now (the job

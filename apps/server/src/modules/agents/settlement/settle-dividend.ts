@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { memberProductFigures } from '../../bet-records/index.ts';
 import { findMerchant, listMerchantIds, merchantTimeZone } from '../../merchant/index.ts';
@@ -16,6 +16,7 @@ import {
   type DividendPeriodCode,
 } from './dividend-periods.ts';
 import { payStatementsInBatches } from './pay-statements.ts';
+import type { ComputedStatement } from './settle-daily-salary.ts';
 import { teamFiguresOf, type MemberFigures } from './team-figures.ts';
 import { treeAt } from './tree-at.ts';
 
@@ -61,7 +62,7 @@ export async function settleDividendPeriod(
   const periodKey = periodKeyOf(run.period);
   const statements = await db.transaction().execute(async (trx) => {
     // One run computes a merchant's dividends at a time across instances; the unique key guards the rest.
-    await sql`SELECT pg_advisory_xact_lock(hashtext('agents.dividend'), ${run.merchantId})`.execute(trx);
+    await lockDividends(trx, run.merchantId);
     return storeDividendStatements(trx, run, periodKey);
   });
   if (statements === null) return { statements: 0, paid: 0, waiting: 0 };
@@ -81,16 +82,61 @@ async function storeDividendStatements(
   run: { merchantId: number; period: DividendPeriod; timezone: string; nowMs: number },
   periodKey: string,
 ): Promise<number | null> {
+  const computed = await dividendStatementsOf(db, run, { unsettledOnly: true });
+  if (computed === null) return null;
+  let stored = 0;
+  for (const { contract, inputs, grossMinor } of computed) {
+    const inserted = await db
+      .insertInto('agent_settlement')
+      .values({
+        merchant_id: run.merchantId,
+        contract_id: contract.id,
+        kind: 'dividend',
+        period_key: periodKey,
+        holder_id: contract.member_id,
+        payer_id: contract.upline_member_id,
+        inputs: JSON.stringify(inputs),
+        gross_minor: grossMinor,
+        status: 'P',
+        note: null,
+        computed_at: new Date(run.nowMs),
+        paid_at: null,
+      })
+      .onConflict((conflict) => conflict.columns(['contract_id', 'period_key']).doNothing())
+      .executeTakeFirst();
+    stored += Number(inserted.numInsertedOrUpdatedRows ?? 0n);
+  }
+  return stored;
+}
+
+/** The lock a merchant's dividend computation holds (the job's run and the operator's re-run). */
+export async function lockDividends(trx: Transaction<Database>, merchantId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('agents.dividend'), ${merchantId})`.execute(trx);
+}
+
+/**
+ * Every dividend contract's statement of the period as computed from the data as it is now (the job
+ * stores the new ones, `unsettledOnly`; the operator's re-run compares all with the stored ones). Null
+ * while some day of the period is not summed yet. The carry-in is what the contract's previous
+ * statement carries out as it stands now (carriedInOf).
+ */
+export async function dividendStatementsOf(
+  db: Kysely<Database>,
+  run: { merchantId: number; period: DividendPeriod; timezone: string },
+  options: { unsettledOnly: boolean },
+): Promise<ComputedStatement[] | null> {
+  const periodKey = periodKeyOf(run.period);
   const { fromUtc, toUtc } = await dayBounds(db, run.timezone, run.period.start, plusDays(run.period.end, 1));
-  const contracts = await db
+  let contractQuery = db
     .selectFrom('agent_contract')
     .selectAll()
     .where('merchant_id', '=', run.merchantId)
     .where('kind', '=', 'dividend')
     .where('period', '=', run.period.code)
     .where('status', 'in', ['A', 'V'])
-    .where('decided_at', '<', toUtc)
-    .where((eb) =>
+    .where('decided_at', '<', toUtc);
+  if (options.unsettledOnly)
+    contractQuery = contractQuery.where((eb) =>
       eb.not(
         eb.exists(
           eb
@@ -100,9 +146,9 @@ async function storeDividendStatements(
             .where('s.period_key', '=', periodKey),
         ),
       ),
-    )
-    .execute();
-  if (contracts.length === 0) return 0;
+    );
+  const contracts = await contractQuery.orderBy('id').execute();
+  if (contracts.length === 0) return [];
 
   // Deposits and bonuses of the period from the reports' member days (every day must be summed).
   const deposits = new Map<bigint, bigint>();
@@ -128,7 +174,7 @@ async function storeDividendStatements(
   const holders = [...new Set(contracts.map((contract) => contract.member_id))];
   const notCounted = await notCountedActiveOf(db, run.merchantId, rule, holders, { from: fromUtc, to: toUtc });
 
-  let stored = 0;
+  const computed: ComputedStatement[] = [];
   for (const productType of new Set(contracts.map((contract) => contract.product_type))) {
     // A member's bonuses of the period are shared among products by valid bet (the reports do not split them).
     const figures = new Map<bigint, MemberFigures>();
@@ -182,41 +228,33 @@ async function storeDividendStatements(
         activeMemberRule: ruleInputsOf(rule),
         terms: contract.terms,
       };
-      const inserted = await db
-        .insertInto('agent_settlement')
-        .values({
-          merchant_id: run.merchantId,
-          contract_id: contract.id,
-          kind: 'dividend',
-          period_key: periodKey,
-          holder_id: contract.member_id,
-          payer_id: contract.upline_member_id,
-          inputs: JSON.stringify(inputs),
-          gross_minor: result.grossMinor,
-          status: 'P',
-          note: null,
-          computed_at: new Date(run.nowMs),
-          paid_at: null,
-        })
-        .onConflict((conflict) => conflict.columns(['contract_id', 'period_key']).doNothing())
-        .executeTakeFirst();
-      stored += Number(inserted.numInsertedOrUpdatedRows ?? 0n);
+      computed.push({ contract, inputs, grossMinor: result.grossMinor });
     }
   }
-  return stored;
+  return computed;
 }
 
 /**
- * What the contract's previous period carried out (its statement's `carryOut`), 0 for its first.
+ * What the contract's previous period carries out, 0 for its first: the previous statement's
+ * `carryOut` as last recomputed (an operator's re-run stores its recomputed inputs on the change row,
+ * agent_settlement_adjustment, and the statement keeps the inputs first computed), else as first
+ * computed. So a period computed after a re-run of the one before starts from the corrected carry, and
+ * re-running later periods in order carries a correction forward (README "Statements desk").
  * Period keys of one contract sort by date, so the previous statement is the greatest key below.
  */
 async function carriedInOf(db: Kysely<Database>, contractId: bigint, periodKey: string): Promise<bigint> {
   const previous = await db
-    .selectFrom('agent_settlement')
-    .select(sql<string | null>`inputs->>'carryOut'`.as('carry_out'))
-    .where('contract_id', '=', contractId)
-    .where('period_key', '<', periodKey)
-    .orderBy('period_key', 'desc')
+    .selectFrom('agent_settlement as s')
+    .select(
+      sql<string | null>`coalesce(
+        (SELECT a.inputs->>'carryOut' FROM agent_settlement_adjustment a
+          WHERE a.settlement_id = s.id AND a.action = 'rerun' AND a.inputs IS NOT NULL
+          ORDER BY a.id DESC LIMIT 1),
+        s.inputs->>'carryOut')`.as('carry_out'),
+    )
+    .where('s.contract_id', '=', contractId)
+    .where('s.period_key', '<', periodKey)
+    .orderBy('s.period_key', 'desc')
     .limit(1)
     .executeTakeFirst();
   return previous?.carry_out ? BigInt(previous.carry_out) : 0n;

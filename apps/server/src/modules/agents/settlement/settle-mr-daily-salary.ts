@@ -1,5 +1,5 @@
 import { agentSettlementErrorCodes, formatMinorUnits, mrSalaryStatuses } from '@lotus/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { LedgerError, postTransfers } from '../../ledger/index.ts';
@@ -9,6 +9,7 @@ import { termsOf } from '../contracts/contract-flow.ts';
 import { salaryTiersOf } from '../contracts/contract-terms.ts';
 import { activeMemberRuleOf, isActiveMember, notCountedActiveOf, ruleInputsOf } from './active-members.ts';
 import { salaryOf } from './contract-math.ts';
+import type { ComputedStatement } from './settle-daily-salary.ts';
 import { teamFiguresOf, type MemberFigures } from './team-figures.ts';
 import { treeAt } from './tree-at.ts';
 
@@ -47,61 +48,12 @@ export async function computeMrDailySalaryDay(
   db: Kysely<Database>,
   run: { merchantId: number; day: string; timezone: string; nowMs: number },
 ): Promise<number> {
-  const figuresOfDay = await memberDayFigures(db, run.merchantId, run.day);
-  if (figuresOfDay === null) return 0;
-  const merchant = (await findMerchant(db, { id: run.merchantId }))!;
-  const { fromUtc: dayStart, toUtc: dayEnd } = await dayBounds(db, run.timezone, run.day, addDays(run.day, 1));
-  const { fromUtc: dueAt } = await dayBounds(
-    db,
-    run.timezone,
-    addDays(run.day, 1 + merchant.config.agentSettlement.claimDays),
-    addDays(run.day, 2 + merchant.config.agentSettlement.claimDays),
-  );
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('agents.mrDailySalary'), ${run.merchantId})`.execute(trx);
-    const contracts = await trx
-      .selectFrom('agent_contract')
-      .selectAll()
-      .where('merchant_id', '=', run.merchantId)
-      .where('kind', '=', 'mr_daily_salary')
-      .where('status', 'in', ['A', 'V'])
-      .where('decided_at', '<', dayEnd)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('agent_settlement as s')
-              .select('s.id')
-              .whereRef('s.contract_id', '=', 'agent_contract.id')
-              .where('s.period_key', '=', run.day),
-          ),
-        ),
-      )
-      .execute();
-    if (contracts.length === 0) return 0;
-    const rule = activeMemberRuleOf(merchant.config.agentSettlement);
-    const figures = new Map<bigint, MemberFigures>(
-      figuresOfDay.map((row) => [
-        row.memberId,
-        {
-          betMinor: row.betsMinor,
-          validBetMinor: row.validBetsMinor,
-          payoutMinor: row.payoutsMinor,
-          depositMinor: row.depositsMinor,
-          bonusMinor: row.bonusesMinor,
-          rebateMinor: 0n,
-          feeMinor: 0n,
-          isActive: isActiveMember(rule, { validBetMinor: row.validBetsMinor, depositMinor: row.depositsMinor }),
-        },
-      ]),
-    );
-    const holders = [...new Set(contracts.map((contract) => contract.member_id))];
-    const notCounted = await notCountedActiveOf(trx, run.merchantId, rule, holders, { from: dayStart, to: dayEnd });
-    const teams = teamFiguresOf(await treeAt(trx, run.merchantId, dayEnd), figures, new Set(holders), notCounted);
+    await lockMrDailySalaries(trx, run.merchantId);
+    const computed = await mrDailySalaryStatementsOf(trx, run, { unsettledOnly: true });
+    if (computed === null) return 0;
     let stored = 0;
-    for (const contract of contracts) {
-      const team = teams.get(contract.member_id)!;
-      const { tierIndex, grossMinor } = salaryOf(salaryTiersOf(termsOf(contract)), team);
+    for (const { contract, inputs, grossMinor } of computed) {
       const inserted = await trx
         .insertInto('agent_settlement')
         .values({
@@ -111,17 +63,7 @@ export async function computeMrDailySalaryDay(
           period_key: run.day,
           holder_id: contract.member_id,
           payer_id: contract.upline_member_id,
-          inputs: JSON.stringify({
-            productType: contract.product_type,
-            teamValidBet: team.validBetMinor.toString(),
-            teamBet: team.betMinor.toString(),
-            activeMembers: team.activeMembers,
-            teamSize: team.size,
-            tierIndex,
-            dueTime: dueAt.getTime(),
-            activeMemberRule: ruleInputsOf(rule),
-            terms: contract.terms,
-          }),
+          inputs: JSON.stringify(inputs),
           gross_minor: grossMinor,
           // A record of nothing has nothing to claim: it is closed as claimed at once.
           status: grossMinor > 0n ? 'P' : 'A',
@@ -134,6 +76,89 @@ export async function computeMrDailySalaryDay(
       stored += Number(inserted.numInsertedOrUpdatedRows ?? 0n);
     }
     return stored;
+  });
+}
+
+/** The lock a merchant's manual-claim salary computation holds (the job's run and the operator's re-run). */
+export async function lockMrDailySalaries(trx: Transaction<Database>, merchantId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('agents.mrDailySalary'), ${merchantId})`.execute(trx);
+}
+
+/**
+ * Every manual-claim contract's record of `day` as computed from the data as it is now (the job stores
+ * the new ones, `unsettledOnly`; the operator's re-run compares all with the stored ones); the inputs
+ * hold the record's due time. Null while the reports' job has not summed the day.
+ */
+export async function mrDailySalaryStatementsOf(
+  db: Kysely<Database>,
+  run: { merchantId: number; day: string; timezone: string },
+  options: { unsettledOnly: boolean },
+): Promise<ComputedStatement[] | null> {
+  const figuresOfDay = await memberDayFigures(db, run.merchantId, run.day);
+  if (figuresOfDay === null) return null;
+  const merchant = (await findMerchant(db, { id: run.merchantId }))!;
+  const { fromUtc: dayStart, toUtc: dayEnd } = await dayBounds(db, run.timezone, run.day, addDays(run.day, 1));
+  const { fromUtc: dueAt } = await dayBounds(
+    db,
+    run.timezone,
+    addDays(run.day, 1 + merchant.config.agentSettlement.claimDays),
+    addDays(run.day, 2 + merchant.config.agentSettlement.claimDays),
+  );
+  let contractQuery = db
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where('merchant_id', '=', run.merchantId)
+    .where('kind', '=', 'mr_daily_salary')
+    .where('status', 'in', ['A', 'V'])
+    .where('decided_at', '<', dayEnd);
+  if (options.unsettledOnly)
+    contractQuery = contractQuery.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('agent_settlement as s')
+            .select('s.id')
+            .whereRef('s.contract_id', '=', 'agent_contract.id')
+            .where('s.period_key', '=', run.day),
+        ),
+      ),
+    );
+  const contracts = await contractQuery.orderBy('id').execute();
+  if (contracts.length === 0) return [];
+  const rule = activeMemberRuleOf(merchant.config.agentSettlement);
+  const figures = new Map<bigint, MemberFigures>(
+    figuresOfDay.map((row) => [
+      row.memberId,
+      {
+        betMinor: row.betsMinor,
+        validBetMinor: row.validBetsMinor,
+        payoutMinor: row.payoutsMinor,
+        depositMinor: row.depositsMinor,
+        bonusMinor: row.bonusesMinor,
+        rebateMinor: 0n,
+        feeMinor: 0n,
+        isActive: isActiveMember(rule, { validBetMinor: row.validBetsMinor, depositMinor: row.depositsMinor }),
+      },
+    ]),
+  );
+  const holders = [...new Set(contracts.map((contract) => contract.member_id))];
+  const notCounted = await notCountedActiveOf(db, run.merchantId, rule, holders, { from: dayStart, to: dayEnd });
+  const teams = teamFiguresOf(await treeAt(db, run.merchantId, dayEnd), figures, new Set(holders), notCounted);
+  return contracts.map((contract) => {
+    const team = teams.get(contract.member_id)!;
+    const { tierIndex, grossMinor } = salaryOf(salaryTiersOf(termsOf(contract)), team);
+    const inputs = {
+      productType: contract.product_type,
+      teamValidBet: team.validBetMinor.toString(),
+      teamBet: team.betMinor.toString(),
+      activeMembers: team.activeMembers,
+      teamSize: team.size,
+      tierIndex,
+      dueTime: dueAt.getTime(),
+      activeMemberRule: ruleInputsOf(rule),
+      terms: contract.terms,
+    };
+    return { contract, inputs, grossMinor };
   });
 }
 

@@ -1,15 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { settledRoundsOf } from '../../bet-records/index.ts';
 import { findMerchant, listMerchantIds } from '../../merchant/index.ts';
 import { termsOf } from '../contracts/contract-flow.ts';
 import { shareOf } from './contract-math.ts';
 import { payStatementsInBatches } from './pay-statements.ts';
+import type { ComputedStatement } from './settle-daily-salary.ts';
 import type { TreeMember } from './team-figures.ts';
 import { treeAt } from './tree-at.ts';
 
 export const realtimeSalaryJobName = 'agents.realtimeSalary';
-const slotSizeMs = 5 * 60_000;
+export const realtimeSlotMs = 5 * 60_000;
+const slotSizeMs = realtimeSlotMs;
 /** A slot is settled a minute after it ends (rounds settled at its last second are recorded by then). */
 export const realtimeGraceMs = 60_000;
 const slotsLookedBack = 3;
@@ -74,52 +76,10 @@ export async function settleRealtimeSlot(
   run: { merchantId: number; from: number; to: number; nowMs: number },
 ): Promise<{ statements: number; paid: number; waiting: number }> {
   const periodKey = new Date(run.from).toISOString();
-  const [from, to] = [new Date(run.from), new Date(run.to)];
   const statements = await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext('agents.realtimeSalary'), ${run.merchantId})`.execute(trx);
-    const contracts = await trx
-      .selectFrom('agent_contract')
-      .selectAll()
-      .where('merchant_id', '=', run.merchantId)
-      .where('kind', '=', 'realtime_salary')
-      .where('status', 'in', ['A', 'V'])
-      .where('decided_at', '<', to)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('agent_settlement as s')
-              .select('s.id')
-              .whereRef('s.contract_id', '=', 'agent_contract.id')
-              .where('s.period_key', '=', periodKey),
-          ),
-        ),
-      )
-      .execute();
-    if (contracts.length === 0) return 0;
-    const rounds = await settledRoundsOf(trx, run.merchantId, 'LOTT', from, to);
-    const tree: TreeMember[] = rounds.length === 0 ? [] : await treeAt(trx, run.merchantId, to);
-    const uplineOf = new Map(tree.map((member) => [member.memberId, member.uplineId]));
+    await lockRealtimeSalaries(trx, run.merchantId);
     let stored = 0;
-    for (const contract of contracts) {
-      const terms = termsOf(contract);
-      const tiers: RealTimeTier[] =
-        terms.type === 'realtime'
-          ? terms.tiers.map((tier) => ({
-              betAmountMinor: BigInt(tier.betAmountMinor),
-              lossPpm: tier.lossPpm,
-              winPpm: tier.winPpm,
-            }))
-          : [];
-      let [bets, stake, lossSalary, winSalary] = [0, 0n, 0n, 0n];
-      for (const round of rounds) {
-        if (!isBelow(uplineOf, round.memberId, contract.member_id)) continue;
-        const share = realtimeShareOf(tiers, round);
-        bets += 1;
-        stake += round.stakeMinor;
-        lossSalary += share.lossMinor;
-        winSalary += share.winMinor;
-      }
+    for (const { contract, inputs, grossMinor } of await realtimeSalaryStatementsOf(trx, run, { unsettledOnly: true })) {
       const inserted = await trx
         .insertInto('agent_settlement')
         .values({
@@ -129,19 +89,8 @@ export async function settleRealtimeSlot(
           period_key: periodKey,
           holder_id: contract.member_id,
           payer_id: contract.upline_member_id,
-          inputs: JSON.stringify({
-            productType: 'LOTT',
-            startTime: run.from,
-            endTime: run.to,
-            bets,
-            teamStake: stake.toString(),
-            lines: [
-              { code: 'loss_salary', amount: lossSalary.toString() },
-              { code: 'win_salary', amount: winSalary.toString() },
-            ],
-            terms: contract.terms,
-          }),
-          gross_minor: lossSalary + winSalary,
+          inputs: JSON.stringify(inputs),
+          gross_minor: grossMinor,
           status: 'P',
           note: null,
           computed_at: new Date(run.nowMs),
@@ -161,4 +110,80 @@ export async function settleRealtimeSlot(
     nowMs: run.nowMs,
   });
   return { statements, paid, waiting };
+}
+
+/** The lock a merchant's real-time salary computation holds (the job's run and the operator's re-run). */
+export async function lockRealtimeSalaries(trx: Transaction<Database>, merchantId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('agents.realtimeSalary'), ${merchantId})`.execute(trx);
+}
+
+/**
+ * Every real-time salary contract's statement of the slot [from, to) as computed from the rounds as they
+ * are now (the job stores the new ones, `unsettledOnly`; the operator's re-run compares all with the
+ * stored ones).
+ */
+export async function realtimeSalaryStatementsOf(
+  db: Kysely<Database>,
+  run: { merchantId: number; from: number; to: number },
+  options: { unsettledOnly: boolean },
+): Promise<ComputedStatement[]> {
+  const periodKey = new Date(run.from).toISOString();
+  const [from, to] = [new Date(run.from), new Date(run.to)];
+  let contractQuery = db
+    .selectFrom('agent_contract')
+    .selectAll()
+    .where('merchant_id', '=', run.merchantId)
+    .where('kind', '=', 'realtime_salary')
+    .where('status', 'in', ['A', 'V'])
+    .where('decided_at', '<', to);
+  if (options.unsettledOnly)
+    contractQuery = contractQuery.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('agent_settlement as s')
+            .select('s.id')
+            .whereRef('s.contract_id', '=', 'agent_contract.id')
+            .where('s.period_key', '=', periodKey),
+        ),
+      ),
+    );
+  const contracts = await contractQuery.orderBy('id').execute();
+  if (contracts.length === 0) return [];
+  const rounds = await settledRoundsOf(db, run.merchantId, 'LOTT', from, to);
+  const tree: TreeMember[] = rounds.length === 0 ? [] : await treeAt(db, run.merchantId, to);
+  const uplineOf = new Map(tree.map((member) => [member.memberId, member.uplineId]));
+  return contracts.map((contract) => {
+    const terms = termsOf(contract);
+    const tiers: RealTimeTier[] =
+      terms.type === 'realtime'
+        ? terms.tiers.map((tier) => ({
+            betAmountMinor: BigInt(tier.betAmountMinor),
+            lossPpm: tier.lossPpm,
+            winPpm: tier.winPpm,
+          }))
+        : [];
+    let [bets, stake, lossSalary, winSalary] = [0, 0n, 0n, 0n];
+    for (const round of rounds) {
+      if (!isBelow(uplineOf, round.memberId, contract.member_id)) continue;
+      const share = realtimeShareOf(tiers, round);
+      bets += 1;
+      stake += round.stakeMinor;
+      lossSalary += share.lossMinor;
+      winSalary += share.winMinor;
+    }
+    const inputs = {
+      productType: 'LOTT',
+      startTime: run.from,
+      endTime: run.to,
+      bets,
+      teamStake: stake.toString(),
+      lines: [
+        { code: 'loss_salary', amount: lossSalary.toString() },
+        { code: 'win_salary', amount: winSalary.toString() },
+      ],
+      terms: contract.terms,
+    };
+    return { contract, inputs, grossMinor: lossSalary + winSalary };
+  });
 }
