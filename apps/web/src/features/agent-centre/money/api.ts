@@ -169,11 +169,10 @@ function useMoneyCall<T extends object>(path: string) {
   const queryClient = useQueryClient();
   return useIdempotentMutation<AgentTransferResult, T>({
     mutationFn: (request, key) =>
-      sealedRequest<AgentTransferResult>(
-        path,
-        { ...request } as Record<string, unknown>,
-        { headers: idempotent(key), schema: dev && agentTransferResultSchema },
-      ),
+      sealedRequest<AgentTransferResult>(path, { ...request } as Record<string, unknown>, {
+        headers: idempotent(key),
+        schema: dev && agentTransferResultSchema,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: agentMoneyKeys.all }),
   });
 }
