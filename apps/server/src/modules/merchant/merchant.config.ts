@@ -4,8 +4,6 @@ import {
   agentContractsConfigSchema,
   agentSettlementConfigSchema,
   defaultAgentSettlementConfig,
-  agentSettlementConfigSchema,
-  defaultAgentSettlementConfig,
   agentTransfersConfigSchema,
   defaultAgentCentrePagesConfig,
   defaultAgentTransfersConfig,
@@ -134,8 +132,6 @@ export const merchantConfigSchema = z.object({
   }),
   /** Agent ↔ downline transfers (modules/agents, "Transfers"): the `toUpline` switch, limits. */
   agentTransfers: agentTransfersConfigSchema.default(defaultAgentTransfersConfig),
-  /** Settlement rules (modules/agents, "Settlement"): active members, dividend charges, the manual-claim window. */
-  agentSettlement: agentSettlementConfigSchema.default(defaultAgentSettlementConfig),
   /** Which agent-centre pages the merchant shows, by the original's menu codes (modules/agents). Every page on by default. */
   agentCentrePages: agentCentrePagesConfigSchema.default(defaultAgentCentrePagesConfig),
   /** Settlement rules (modules/agents, "Settlement"): active members, dividend charges, the manual-claim window. */
