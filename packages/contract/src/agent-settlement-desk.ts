@@ -17,12 +17,13 @@ import { amountInputSchema } from './money.ts';
 export const settlementStatuses = ['P', 'A', 'R', 'M'] as const;
 export type SettlementStatus = (typeof settlementStatuses)[number];
 
+/** A period key as the jobs write them: a day, a dividend period `start/end`, a slot's ISO UTC start. */
 const periodKeySchema = z
   .string()
   .trim()
   .min(4)
   .max(32)
-  .regex(/^[0-9A-Za-z:-]+$/);
+  .regex(/^[0-9A-Za-z:./-]+$/);
 
 export const adminSettlementQuerySchema = adminPageQuerySchema.extend({
   kind: z.enum(agentContractKinds).optional(),
@@ -208,4 +209,9 @@ export const settlementDeskErrorCodes = {
   rerunUnsupported: 'agent.settlement.rerun.unsupported',
   /** The period is not computed yet (the reports have not summed it): 409, field `periodKey`. */
   periodNotReady: 'agent.settlement.period.not.ready',
+  /**
+   * A manual-claim daily salary record still claimable (P) is paid only by its holder's claim: approving
+   * or adjusting it from the desk is refused (409); reject it, or re-run its day.
+   */
+  claimable: 'agent.settlement.claimable',
 } as const;

@@ -20,7 +20,7 @@ import { getSettlement, paidMinorOf } from './settlement-desk.ts';
  * The operator's actions on one statement (README "Statements desk"), each in one transaction under
  * the statement's row lock, audited, and idempotent:
  *
- * - approve P → A pays the statement exactly as the settlement job does: the same ledger posting with
+ * - approve P → A (refused for a claimable manual-claim record: its holder's claim pays it) pays the statement exactly as the settlement job does: the same ledger posting with
  *   the same idempotency key (`<kind>:<contract>:<period>`), so the job and the operator can never
  *   both pay it; approving a paid (A) statement answers it as it is;
  * - reject P → R with a reason; rejecting a rejected one answers it as it is;
@@ -191,10 +191,21 @@ async function act(
 
 const conflict = () => new AppError(409, settlementDeskErrorCodes.statusConflict);
 
+/**
+ * A manual-claim record still claimable is paid by its holder's claim only (the original's
+ * `disburseMRDailySal`; original-programmes.md shows no operator approving these records): paying it
+ * from the desk would go around the claim and its due time. The operator may reject it or re-run its day.
+ */
+const refuseClaimable = (row: StatementRow) => {
+  if (row.kind === 'mr_daily_salary' && row.status === 'P')
+    throw new AppError(409, settlementDeskErrorCodes.claimable);
+};
+
 export function approveSettlement(db: Kysely<Database>, request: FastifyRequest, settlementId: bigint) {
   return act(db, request, settlementId, 'agent.settlement.approve', (row) => {
     if (row.status === 'A') return null;
     if (row.status !== 'P') throw conflict();
+    refuseClaimable(row);
     return { action: 'approve', toStatus: 'A', toMinor: row.gross_minor, reason: null };
   });
 }
@@ -216,6 +227,7 @@ export function adjustSettlement(
   const amount = parseAmount(body.amount) ?? 0n;
   return act(db, request, settlementId, 'agent.settlement.adjust', (row) => {
     if (row.status === 'M' && row.gross_minor === amount) return null;
+    refuseClaimable(row);
     return { action: 'adjust', toStatus: 'M', toMinor: amount, reason: body.reason };
   });
 }

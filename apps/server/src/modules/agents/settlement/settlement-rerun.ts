@@ -12,7 +12,17 @@ import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { auditContext, recordAudit } from '../../backoffice/index.ts';
 import { findMerchant, merchantTimeZone, type MerchantContext } from '../../merchant/index.ts';
-import { dailySalaryStatementsOf, lockDailySalaryDay, type ComputedDailySalary } from './settle-daily-salary.ts';
+import { periodHolding, type DividendPeriod, type DividendPeriodCode } from './dividend-periods.ts';
+import { dailySalaryStatementsOf, lockDailySalaryDay, type ComputedStatement } from './settle-daily-salary.ts';
+import { dividendStatementsOf, lockDividends } from './settle-dividend.ts';
+import { hourlyGraceMs, hourlySalaryStatementsOf, lockHourlySalaries, slotMs } from './settle-hourly-salary.ts';
+import { lockMrDailySalaries, mrDailySalaryStatementsOf } from './settle-mr-daily-salary.ts';
+import {
+  lockRealtimeSalaries,
+  realtimeGraceMs,
+  realtimeSalaryStatementsOf,
+  realtimeSlotMs,
+} from './settle-realtime-salary.ts';
 import { applyChange, lockStatement, type StatementRow } from './settlement-actions.ts';
 import { paidMinorOf } from './settlement-desk.ts';
 
@@ -28,15 +38,102 @@ interface Recomputer {
     trx: Transaction<Database>,
     merchant: MerchantContext,
     periodKey: string,
-  ): Promise<ComputedDailySalary[] | null>;
+    nowMs: number,
+  ): Promise<ComputedStatement[] | null>;
+  /**
+   * The manual-claim salary's rule (settle-mr-daily-salary.ts): a record of nothing has nothing to
+   * claim and is closed as claimed (A) at once, so a created one of 0 is stored A and a claimable one
+   * recomputed to 0 is closed A (nothing moves either way).
+   */
+  closesAtZero?: boolean;
+}
+
+/** A real calendar day 'YYYY-MM-DD' (not 2026-13-45 nor 2026-02-30). */
+function isDay(key: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(key)) return false;
+  const ms = Date.parse(`${key}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(key);
+}
+
+/** The dividend period a key 'start/end' names: the key determines its kind (D, W, H or M) alone. */
+function dividendPeriodOf(key: string): DividendPeriod | null {
+  const [start, end, ...rest] = key.split('/');
+  if (rest.length > 0 || !start || !end || !isDay(start) || !isDay(end)) return null;
+  for (const code of ['D', 'W', 'H', 'M'] as DividendPeriodCode[]) {
+    const period = periodHolding(code, start);
+    if (period.start === start && period.end === end) return period;
+  }
+  return null;
+}
+
+/** The start (epoch ms) of a slot key: an ISO UTC instant as the jobs write it, on a `sizeMs` boundary. */
+function slotStartOf(key: string, sizeMs: number): number | null {
+  const ms = Date.parse(key);
+  if (Number.isNaN(ms) || new Date(ms).toISOString() !== key || ms % sizeMs !== 0) return null;
+  return ms;
 }
 
 const recomputers: Partial<Record<AgentContractKind, Recomputer>> = {
   daily_salary: {
     lock: lockDailySalaryDay,
-    isPeriodKey: (key) => /^\d{4}-\d{2}-\d{2}$/.test(key) && !Number.isNaN(Date.parse(`${key}T00:00:00Z`)),
+    isPeriodKey: isDay,
     compute: (trx, merchant, day) =>
       dailySalaryStatementsOf(trx, { merchantId: merchant.id, day, timezone: merchantTimeZone(merchant.config) }),
+  },
+  mr_daily_salary: {
+    lock: lockMrDailySalaries,
+    isPeriodKey: isDay,
+    closesAtZero: true,
+    compute: (trx, merchant, day) =>
+      mrDailySalaryStatementsOf(
+        trx,
+        { merchantId: merchant.id, day, timezone: merchantTimeZone(merchant.config) },
+        { unsettledOnly: false },
+      ),
+  },
+  dividend: {
+    lock: lockDividends,
+    isPeriodKey: (key) => dividendPeriodOf(key) !== null,
+    compute: (trx, merchant, key) =>
+      dividendStatementsOf(
+        trx,
+        { merchantId: merchant.id, period: dividendPeriodOf(key)!, timezone: merchantTimeZone(merchant.config) },
+        { unsettledOnly: false },
+      ),
+  },
+  hourly_salary: {
+    lock: lockHourlySalaries,
+    isPeriodKey: (key) => slotStartOf(key, slotMs.BH) !== null,
+    // A key on the hour starts an H slot and a BH slot (the key does not say which): both frequencies'
+    // contracts are recomputed, once both slots have closed (the job's grace after the end).
+    compute: async (trx, merchant, key, nowMs) => {
+      const from = slotStartOf(key, slotMs.BH)!;
+      const frequencies = from % slotMs.H === 0 ? (['H', 'BH'] as const) : (['BH'] as const);
+      if (frequencies.some((frequency) => from + slotMs[frequency] + hourlyGraceMs > nowMs)) return null;
+      const computed: ComputedStatement[] = [];
+      for (const frequency of frequencies)
+        computed.push(
+          ...(await hourlySalaryStatementsOf(
+            trx,
+            { merchantId: merchant.id, frequency, from, to: from + slotMs[frequency] },
+            { unsettledOnly: false },
+          )),
+        );
+      return computed;
+    },
+  },
+  realtime_salary: {
+    lock: lockRealtimeSalaries,
+    isPeriodKey: (key) => slotStartOf(key, realtimeSlotMs) !== null,
+    compute: async (trx, merchant, key, nowMs) => {
+      const from = slotStartOf(key, realtimeSlotMs)!;
+      if (from + realtimeSlotMs + realtimeGraceMs > nowMs) return null;
+      return realtimeSalaryStatementsOf(
+        trx,
+        { merchantId: merchant.id, from, to: from + realtimeSlotMs },
+        { unsettledOnly: false },
+      );
+    },
   },
 };
 
@@ -68,7 +165,7 @@ export async function rerunSettlementPeriod(
 
   return db.transaction().execute(async (trx) => {
     await recomputer.lock(trx, merchant.id);
-    const computed = await recomputer.compute(trx, merchant, body.periodKey);
+    const computed = await recomputer.compute(trx, merchant, body.periodKey, audit.nowMs);
     if (computed === null) throw new AppError(409, settlementDeskErrorCodes.periodNotReady, { field: 'periodKey' });
     const stored = new Map(
       (
@@ -93,9 +190,10 @@ export async function rerunSettlementPeriod(
       short: [],
       posted: '0.00',
     };
-    const changes: Array<{ row: StatementRow; next: ComputedDailySalary; delta: bigint }> = [];
+    const changes: Array<{ row: StatementRow; next: ComputedStatement; delta: bigint }> = [];
     for (const next of computed) {
       const row = stored.get(next.contract.id);
+      const closedAtZero = recomputer.closesAtZero === true && next.grossMinor === 0n;
       if (!row) {
         await trx
           .insertInto('agent_settlement')
@@ -108,10 +206,10 @@ export async function rerunSettlementPeriod(
             payer_id: next.contract.upline_member_id,
             inputs: JSON.stringify(next.inputs),
             gross_minor: next.grossMinor,
-            status: 'P',
+            status: closedAtZero ? 'A' : 'P',
             note: null,
             computed_at: new Date(audit.nowMs),
-            paid_at: null,
+            paid_at: closedAtZero ? new Date(audit.nowMs) : null,
           })
           .execute();
         result.created += 1;
@@ -142,7 +240,9 @@ export async function rerunSettlementPeriod(
       try {
         const { delta } = await applyChange(trx, locked, {
           action: 'rerun',
-          toStatus: locked.status === 'P' ? 'P' : 'M',
+          // A waiting statement stays waiting (a claimable manual-claim record stays claimable, its
+          // due time unchanged) unless the kind closes a record of nothing; a paid one becomes M.
+          toStatus: locked.status === 'P' ? (recomputer.closesAtZero && next.grossMinor === 0n ? 'A' : 'P') : 'M',
           toMinor: next.grossMinor,
           reason: null,
           inputs: next.inputs,
