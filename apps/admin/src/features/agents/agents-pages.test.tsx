@@ -164,6 +164,21 @@ describe('agent statements', () => {
     ]);
   });
 
+  test('a manual-claim record waiting for its claim offers only reject: the agent claims it', async () => {
+    const claimable = statement({ kind: 'mr_daily_salary', note: null });
+    installFakeApi({
+      [`GET ${settlementDeskPaths.settlements}`]: () => ok(page([claimable])),
+      [`GET ${detailPath}`]: () => ok(claimable),
+    });
+    const user = await openBackOffice('Agents');
+    await user.click(await screen.findByRole('button', { name: 'Details' }));
+    const detail = await findDialog('Statement');
+    expect(await within(detail).findByText(/The agent claims this record itself/)).toBeTruthy();
+    expect(within(detail).getByRole('button', { name: 'Reject' })).toBeTruthy();
+    expect(within(detail).queryByRole('button', { name: 'Approve and pay' })).toBeNull();
+    expect(within(detail).queryByRole('button', { name: 'Adjust' })).toBeNull();
+  });
+
   test('re-runs a period and tells what changed', async () => {
     const { calls } = installFakeApi({
       [`GET ${settlementDeskPaths.settlements}`]: () => ok(page([statement()])),

@@ -320,6 +320,9 @@ function StatementDialog({
   const { t } = useTranslation();
   const detail = useQuery({ ...statementQuery(id ?? ''), enabled: id !== null });
   const statement = id !== null ? detail.data : undefined;
+  // A manual-claim record waiting for its claim is paid only by the agent's own claim (the server
+  // refuses approve and adjust with 409 agent.settlement.claimable); reject stays.
+  const isClaimable = statement?.kind === 'mr_daily_salary' && statement.status === 'P';
   return (
     <Dialog title={t('agents_statement_title')} isOpen={id !== null} onClose={onClose} isWide>
       <ErrorNote error={detail.error} />
@@ -406,16 +409,19 @@ function StatementDialog({
               ))}
             </ol>
           )}
+          {isClaimable ? <p className="muted">{t('agents_claimable_note')}</p> : null}
           <div className="form-actions">
             {statement.status === 'P' ? (
               <>
-                <button
-                  type="button"
-                  className="button is-primary"
-                  onClick={() => onAction({ kind: 'approve', statement })}
-                >
-                  {t('agents_approve')}
-                </button>
+                {isClaimable ? null : (
+                  <button
+                    type="button"
+                    className="button is-primary"
+                    onClick={() => onAction({ kind: 'approve', statement })}
+                  >
+                    {t('agents_approve')}
+                  </button>
+                )}
                 <button
                   type="button"
                   className="button is-danger"
@@ -425,9 +431,11 @@ function StatementDialog({
                 </button>
               </>
             ) : null}
-            <button type="button" className="button" onClick={() => onAction({ kind: 'adjust', statement })}>
-              {t('agents_adjust')}
-            </button>
+            {isClaimable ? null : (
+              <button type="button" className="button" onClick={() => onAction({ kind: 'adjust', statement })}>
+                {t('agents_adjust')}
+              </button>
+            )}
           </div>
         </div>
       ) : null}
