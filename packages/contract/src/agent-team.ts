@@ -210,4 +210,9 @@ export const agentTeamErrorCodes = {
   memberUnknown: 'agent.team.member.unknown',
   /** The range ends before it starts or is longer than 92 days (400, field `endDate`). */
   rangeInvalid: 'agent.team.range.invalid',
+  /**
+   * Unlock of a locked direct downline whose lock is not the caller's own last action on it, or with an
+   * operator status change since (409, field `status`): only the operator lifts that lock.
+   */
+  statusOperator: 'agent.team.status.operator',
 } as const;

@@ -150,6 +150,22 @@ export interface AgentSettlementAdjustmentTable {
   created_at: Date;
 }
 
+/**
+ * An agent's lock or unlock of a direct downline (migration 0058): the audit trail of those actions,
+ * and what decides an unlock (its own last action, same `desk_version` as the member has now).
+ */
+export interface AgentDownlineStatusChangeTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  agent_id: bigint;
+  member_id: bigint;
+  from_status: 'active' | 'locked';
+  to_status: 'active' | 'locked';
+  /** The member's `desk_version` read under its row lock when the agent acted. */
+  desk_version: number;
+  created_at: Date;
+}
+
 export interface AgentsTables {
   member_hierarchy: MemberHierarchyTable;
   affiliate_code: AffiliateCodeTable;
@@ -160,4 +176,5 @@ export interface AgentsTables {
   agent_settlement: AgentSettlementTable;
   agent_settlement_adjustment: AgentSettlementAdjustmentTable;
   agent_transfer: AgentTransferTable;
+  agent_downline_status_change: AgentDownlineStatusChangeTable;
 }

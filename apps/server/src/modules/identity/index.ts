@@ -19,7 +19,7 @@ export type { IdentityTables, MemberTable, MemberStatus, AgentType } from './ide
 export { requireMember, type AuthenticatedMember } from './sessions/require-member.ts';
 export { requireRealMember } from './sessions/require-real-member.ts';
 export { hashToken, revokeAllSessions } from './sessions/sessions.ts';
-export { setMemberStatus } from './members/set-member-status.ts';
+export { lockMemberStatus, setMemberStatus, setMemberStatusIn } from './members/set-member-status.ts';
 // The agent programme's move of a member to another upline (modules/agents rewrites the tree).
 export { setMemberUpline } from './members/set-member-upline.ts';
 

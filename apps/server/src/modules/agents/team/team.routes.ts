@@ -91,7 +91,7 @@ export async function agentTeamRoutes(app: AppInstance): Promise<void> {
         response: { 200: envelopeSchema(teamMemberStatusSchema) },
       },
     },
-    async (request) => ok(await setDownlineStatus(app.db, callerOf(request), request.body, request.log)),
+    async (request) => ok(await setDownlineStatus(app.db, callerOf(request), request.body)),
   );
 
   app.get(
