@@ -171,6 +171,20 @@ describe('agent centre team pages', () => {
     );
   });
 
+  test("management: unlocking an operator's lock shows the server's refusal", async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const message = 'This account was locked by the operator and only the operator can unlock it.';
+    installFakeApi({
+      [`GET ${apiPaths.memberInfo}`]: () => ok(memberInfo),
+      [`GET ${agentCentrePagesPath}`]: () => ok(allOn),
+      [`GET ${agentTeamPaths.members}`]: () => ok({ list: [teamMember({ status: 'locked' })], totalElements: 1 }),
+      [`POST ${agentTeamPaths.memberStatus}`]: () => refuse(409, 'agent.team.status.operator', message, 'status'),
+    });
+    render('/agentCenter?page=teamMembers');
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlock' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
   test('betting: opened for one downline, rows name the bettor and its upline; an unknown name shows the refusal', async () => {
     const bets: TeamBetList = {
       list: [
