@@ -1,15 +1,19 @@
 import { defineConfig } from '@playwright/test';
-import { e2eDataDir, e2ePort } from './e2e/support/environment.ts';
+import { e2ePort, e2eSlot, e2eWorkers } from './e2e/support/environment.ts';
 
 /**
  * Browser journeys against the built site served by the real server on a fresh embedded database,
  * driven in Debian's Chromium (scripts/ensure-chromium.mjs installs it; no browser is downloaded).
- * One worker: some journeys switch the merchant into maintenance, which every page would see.
+ * Each worker has a server of its own (e2e/support/environment.ts), so files run side by side even
+ * though some journeys switch the merchant into maintenance; the tests of one file run in order.
+ * This config is evaluated again in every worker, where `e2ePort` is that worker's server.
  */
+const runId = Date.now().toString(36);
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -30,20 +34,26 @@ export default defineConfig({
     locale: 'th-TH',
     trace: 'off',
   },
-  webServer: {
-    command: `rm -rf ${e2eDataDir} && node apps/server/dist/main.js`,
-    url: `http://127.0.0.1:${e2ePort}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(e2ePort),
-      DATA_DIR: e2eDataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      CHALLENGE_BYPASS: '1',
-    },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: Array.from({ length: e2eWorkers }, (_, slot) => {
+    const { port, dataDir } = e2eSlot(slot);
+    return {
+      command: `rm -rf ${dataDir} && node apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        CHALLENGE_BYPASS: '1',
+        // CI gives the servers the machine's Redis: each its own keys (rate limits, caches, events), and
+        // none left over from an earlier run.
+        REDIS_KEY_PREFIX: `lotus-e2e:${runId}:${slot}:`,
+      },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });

@@ -99,6 +99,7 @@ export function AgentCentre() {
                 <button
                   type="button"
                   className="agent-centre__menu-item"
+                  data-page={page.key}
                   aria-current={page.key === current.key ? 'page' : undefined}
                   onClick={() => setParams({ page: page.key })}
                 >
