@@ -79,7 +79,9 @@ export async function settleRealtimeSlot(
   const statements = await db.transaction().execute(async (trx) => {
     await lockRealtimeSalaries(trx, run.merchantId);
     let stored = 0;
-    for (const { contract, inputs, grossMinor } of await realtimeSalaryStatementsOf(trx, run, { unsettledOnly: true })) {
+    for (const { contract, inputs, grossMinor } of await realtimeSalaryStatementsOf(trx, run, {
+      unsettledOnly: true,
+    })) {
       const inserted = await trx
         .insertInto('agent_settlement')
         .values({

@@ -197,8 +197,7 @@ const conflict = () => new AppError(409, settlementDeskErrorCodes.statusConflict
  * from the desk would go around the claim and its due time. The operator may reject it or re-run its day.
  */
 const refuseClaimable = (row: StatementRow) => {
-  if (row.kind === 'mr_daily_salary' && row.status === 'P')
-    throw new AppError(409, settlementDeskErrorCodes.claimable);
+  if (row.kind === 'mr_daily_salary' && row.status === 'P') throw new AppError(409, settlementDeskErrorCodes.claimable);
 };
 
 export function approveSettlement(db: Kysely<Database>, request: FastifyRequest, settlementId: bigint) {

@@ -76,7 +76,12 @@ async function rerunOk(kind: string, periodKey: string) {
 }
 
 const postingCount = async () =>
-  (await t.db.selectFrom('ledger_posting').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n;
+  (
+    await t.db
+      .selectFrom('ledger_posting')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 const changesOf = (settlementId: bigint) =>
   t.db
@@ -162,10 +167,10 @@ describe('re-run a dividend period', () => {
 
   test('keys that name no dividend period, and a period not summed, are refused', async () => {
     for (const periodKey of ['2026-10', '2026-10-05/2026-10-11', '2026-10-04/2026-10-11', '2026-02-30/2026-02-30'])
-      expect([(await rerun('dividend', periodKey)).statusCode, (await rerun('dividend', periodKey)).json().field]).toEqual([
-        400,
-        'periodKey',
-      ]);
+      expect([
+        (await rerun('dividend', periodKey)).statusCode,
+        (await rerun('dividend', periodKey)).json().field,
+      ]).toEqual([400, 'periodKey']);
     const top = await treeMember(t, null);
     await signedContract(t, top, null, 'dividend', dividendTerms(100_000, 'none'), { period: 'M' });
     const notSummed = await rerun('dividend', '2026-09-01/2026-09-30');
