@@ -235,8 +235,51 @@ interface IdCase {
   isPlatformWide?: boolean;
 }
 
+/** A waiting daily salary statement of an agent of B (the merchant's own contract with it). */
+async function statementOfB(): Promise<string> {
+  const holder = await insertTestMember(t.db, merchantB.id, `crossbagent${++sequence}`, now(), { is_agent: 1 });
+  const contract = await t.db
+    .insertInto('agent_contract')
+    .values({
+      merchant_id: merchantB.id,
+      upline_member_id: null,
+      member_id: holder,
+      kind: 'daily_salary',
+      product_type: 'LIVE',
+      period: '',
+      terms: JSON.stringify({ type: 'salary', tiers: [] }),
+      status: 'A',
+      replaces_id: null,
+      created_at: now(),
+      updated_at: now(),
+      decided_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('agent_settlement')
+    .values({
+      merchant_id: merchantB.id,
+      contract_id: contract.id,
+      kind: 'daily_salary',
+      period_key: '2026-11-20',
+      holder_id: holder,
+      payer_id: null,
+      inputs: JSON.stringify({ teamValidBet: '100000' }),
+      gross_minor: 2_750n,
+      status: 'P',
+      note: null,
+      computed_at: now(),
+      paid_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
 let agentOfA: Promise<bigint> | undefined;
 const member = async () => ({ memberId: await memberOfB() });
+const statement = async () => ({ settlementId: await statementOfB() });
 const operator = async () => ({ operatorId: await operatorOfB() });
 
 const announcementBody = () => ({
@@ -397,6 +440,14 @@ const idCases: Record<string, IdCase> = {
     body: async () => ({ uplineId: String(await agentOfA), reason: 'moving the team' }),
   },
   'GET /admin-api/members/:memberId/upline-history': { inB: member },
+  // The agents' statements desk (modules/agents): a statement of B, waiting, is neither read nor paid.
+  'GET /admin-api/agents/settlements/:settlementId': { inB: statement },
+  'POST /admin-api/agents/settlements/:settlementId/approve': { inB: statement },
+  'POST /admin-api/agents/settlements/:settlementId/reject': { inB: statement, body: () => ({ reason: 'wrong day' }) },
+  'POST /admin-api/agents/settlements/:settlementId/adjust': {
+    inB: statement,
+    body: () => ({ amount: '30.00', reason: 'voided rounds' }),
+  },
   // Operators, roles and four-eyes approvals (modules/backoffice).
   [`PATCH ${adminApiPaths.operator}`]: { inB: operator, body: () => ({ status: 'disabled' }) },
   [`PUT ${adminApiPaths.operatorRole}`]: { inB: operator, body: () => ({ role: 'finance' }) },

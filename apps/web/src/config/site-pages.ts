@@ -28,6 +28,7 @@ export const sitePagePathnames: readonly string[] = [
   paths.game.path,
   paths.fair.path,
   paths.agentCenter.path,
+  `${paths.agentCenter.path}/:page`,
 ];
 
 /** Whether `href` is a same-site address (`/path`, with any query or anchor) of a page the site has. */
