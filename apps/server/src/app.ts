@@ -18,6 +18,7 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerSeamlessWalletMetrics } from './modules/seamless-wallet/index.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
+import { registerOwnHookArrays } from './http/own-hook-arrays.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { ResponseCache, createCacheFastPath, registerResponseCache } from './http/response-cache.ts';
 import { RequestLogController } from './http/request-log.ts';
@@ -171,6 +172,8 @@ export async function buildApp({
   app.addHook('onClose', () => changeListener.stop());
 
   app.setErrorHandler((error, request, reply) => sendError(error as Error, request, reply));
+  // Before the plugins below, which add route hooks by pushing into the route's arrays.
+  registerOwnHookArrays(app);
 
   registerSecurityHeaders(app, isApiPath, [config.HOUSE_GAMES_URL]);
   // The merchant is resolved before body parsing, so even a malformed body is answered in its language.

@@ -246,6 +246,14 @@ describe('agent statements', () => {
     expect(agentIncome.totalIncome).toBe('1.00');
   });
 
+  test('the downline picker, which has no limit of its own, is not throttled by a neighbour route sharing its guard', async () => {
+    // requireAgent is one array shared by many routes; a limited route's hook once landed in it (30 a minute).
+    const statuses = new Set<number>();
+    for (let call = 0; call < 45; call += 1)
+      statuses.add((await get(trees.top, agentMoneyPaths.subordinates, { subordinateType: 'DIRECT' })).statusCode);
+    expect([...statuses]).toEqual([200]);
+  });
+
   test('the downline picker: the subtree, direct only, agents only, an exact name only within the subtree', async () => {
     const names = async (caller: TestMember, query: Record<string, string>) =>
       (
