@@ -1,6 +1,7 @@
 import { apiPaths, launchGameResultSchema, launchPaths, walletBalanceSchema } from '@lotus/contract';
 import { expect, test, type Browser } from '@playwright/test';
 import { apiHeaders } from './support/api.ts';
+import { queryDatabase } from './support/database.ts';
 import { e2ePort } from './support/environment.ts';
 import { depositWithDemoPay, logInMember, registerMember } from './support/members.ts';
 import { startSession } from './support/session.ts';
@@ -36,10 +37,37 @@ test('the slot from the RNG lobby: spin, the balance moves, the round is in the 
   const game = page.frameLocator('iframe.game-frame__iframe');
   const spin = game.getByRole('button', { name: 'Spin' });
   await expect(spin).toBeEnabled({ timeout: 20_000 });
-  await spin.click();
-  // A spin costs 1.00 (0.05 on each of 20 lines) and wins what it wins: the strip follows by itself.
-  await expect(balance).not.toHaveText('฿500.00', { timeout: 15_000 });
-  await expect(spin).toBeEnabled({ timeout: 20_000 });
+  // A spin costs 1.00 (0.05 on each of 20 lines) and wins what it wins: the strip follows by itself to
+  // the balance the server holds. A spin that wins exactly 1.00 leaves 500.00 and proves nothing, so
+  // it spins again (that, not the stream, was a two-worker run's "balance did not follow").
+  const mainBalance = async () => {
+    const response = await request.get(apiPaths.walletBalance, {
+      headers: { ...apiHeaders, Authorization: member.token },
+    });
+    const { balance: wallets } = walletBalanceSchema.parse(((await response.json()) as { value: unknown }).value);
+    return Number(wallets.find((wallet) => wallet.accountTypeId === 0)?.availBalance ?? '0');
+  };
+  const settledRounds = async () =>
+    Number(
+      (
+        await queryDatabase<{ count: string }>(
+          `SELECT count(*) FROM bet_record b JOIN member m ON m.id = b.member_id
+            WHERE m.username = $1 AND b.status = 'settled'`,
+          [member.username],
+        )
+      )[0]!.count,
+    );
+  let held = 500;
+  for (let spins = 1; held === 500 && spins <= 5; spins += 1) {
+    await expect(spin).toBeEnabled({ timeout: 20_000 });
+    await spin.click();
+    // The round is over (its bet and win posted) before the balance is read.
+    await expect.poll(settledRounds, { timeout: 20_000 }).toBe(spins);
+    held = await mainBalance();
+  }
+  expect(held).not.toBe(500);
+  const shown = held.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await expect(balance).toHaveText(`฿${shown}`, { timeout: 15_000 });
 
   await strip.getByRole('button', { name: /^Member centre/ }).click();
   const centre = page.getByRole('dialog', { name: 'Member centre' });
