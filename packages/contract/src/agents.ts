@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { announcementSchema } from './site.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * Agents (spec §3, §6): affiliate codes and downline accounts.
@@ -55,10 +56,13 @@ export type AgentContractsConfig = z.infer<typeof agentContractsConfigSchema>;
  * A merchant's agent-centre page switches (merchant configuration `agentCentrePages`), keyed by the
  * original's whitelabel menu codes (original-programmes §1.1). Every page is on unless switched off;
  * the site's menu shows only pages that are on and the server refuses an off page's calls (403
- * `agent.page.off`). Keys: AGEINFO3 team overview, REGCEN register downline and links, DOWNMAN team
- * management, TEAMBETTING3 team betting, AGETEAMPNL3 team P&L, AGEDOWNTRANS3 downline transactions.
+ * `agent.page.off`). Keys: AGENTANNOUNCE3 announcement, AGEINFO3 team overview, REGCEN register downline
+ * and links, DOWNMAN team management, TEAMBETTING3 team betting, AGETEAMPNL3 team P&L, AGEDOWNTRANS3
+ * downline transactions.
  */
 export const agentCentrePagesConfigSchema = z.object({
+  /** The original shows it always; a switch here all the same, as every other page has one. */
+  AGENTANNOUNCE3: z.boolean().default(true),
   AGEINFO3: z.boolean().default(true),
   REGCEN: z.boolean().default(true),
   DOWNMAN: z.boolean().default(true),
@@ -80,6 +84,15 @@ export type AgentCentrePageCode = keyof AgentCentrePagesConfig;
 export const defaultAgentCentrePagesConfig: AgentCentrePagesConfig = agentCentrePagesConfigSchema.parse({});
 /** GET (token, agents): the caller's merchant's `agentCentrePages`, for the site's menu. */
 export const agentCentrePagesPath = '/wps/relay/agentCentrePages';
+
+/**
+ * GET (token, agents, page AGENTANNOUNCE3): the announcements the operator published for agents
+ * (audience `agents`), in the caller's language, pinned first then newest; only those enabled, published
+ * and inside their window now. They are never in the public `MCSFE_getListAnnouncements`.
+ */
+export const agentAnnouncementsPath = '/wps/relay/MCSFE_getAgentAnnouncements';
+export const agentAnnouncementListSchema = z.object({ list: z.array(announcementSchema) });
+export type AgentAnnouncementList = z.infer<typeof agentAnnouncementListSchema>;
 
 /* ------------------------------------------------------------------------------------------------
  * Affiliate links (issue 16; original: registerCenter "link registration", `label_valid_1..5`,

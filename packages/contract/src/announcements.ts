@@ -20,8 +20,12 @@ export const announcementPaths = {
   adminBannerItem: '/admin-api/site/banners/:id',
 } as const;
 
-/** Who sees an announcement on the site: every visitor, or logged-in members only. VIP levels come later as more values. */
-export const announcementAudiences = ['all', 'members'] as const;
+/**
+ * Who sees an announcement: every visitor, logged-in members only, or agents only (never on the public
+ * site: only in the agent centre's announcement page, `agentAnnouncementsPath`). VIP levels come later
+ * as more values.
+ */
+export const announcementAudiences = ['all', 'members', 'agents'] as const;
 export const announcementAudienceSchema = z.enum(announcementAudiences);
 export type AnnouncementAudience = z.infer<typeof announcementAudienceSchema>;
 

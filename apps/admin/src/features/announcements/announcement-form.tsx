@@ -165,7 +165,11 @@ export function AnnouncementDialog({
               ))}
             </select>
           </Field>
-          <Field label={t('announcements_audience')} htmlFor="announcement-audience">
+          <Field
+            label={t('announcements_audience')}
+            htmlFor="announcement-audience"
+            hint={t('announcements_audience_hint')}
+          >
             <select id="announcement-audience" {...register('audience')}>
               {announcementAudiences.map((audience) => (
                 <option key={audience} value={audience}>

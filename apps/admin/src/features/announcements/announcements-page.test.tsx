@@ -126,6 +126,33 @@ describe('Announcements page', () => {
     expect(await screen.findByText('Announcement created: the site shows it now')).toBeTruthy();
   });
 
+  test('an announcement for agents only: the audience is chosen in the form, sent, and named in the list', async () => {
+    let saved: typeof existing | null = null;
+    const { calls } = installFakeApi({
+      [`GET ${announcementPaths.adminAnnouncements}`]: () => ok(saved ? [existing, saved] : [existing]),
+      [`GET ${announcementPaths.adminBanners}`]: () => ok([banner]),
+      [`POST ${announcementPaths.adminAnnouncements}`]: (call) => {
+        saved = { ...existing, id: 13, version: 1, ...(call.body as object) };
+        return ok(saved);
+      },
+    });
+    const user = await openBackOffice('Announcements');
+    await user.click(await screen.findByRole('button', { name: 'New announcement' }));
+    const dialog = await findDialog('New announcement');
+    expect(within(dialog).getByText(/never on the site nor as a popup/)).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Who sees it'), 'Agents only (agent centre)');
+    await user.type(within(dialog).getByLabelText('Title (Thai)'), 'อัตราใหม่');
+    await user.type(within(dialog).getByLabelText('Title (English)'), 'New rates for agents');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'POST', announcementPaths.adminAnnouncements)).toHaveLength(1));
+    const body = adminAnnouncementBodySchema.parse(
+      callsTo(calls, 'POST', announcementPaths.adminAnnouncements)[0]!.body,
+    );
+    expect(body).toMatchObject({ audience: 'agents', titleEn: 'New rates for agents' });
+    const row = (await screen.findByText('New rates for agents')).closest('tr')!;
+    expect(within(row).getByText('Agents only (agent centre)')).toBeTruthy();
+  });
+
   test('the schedule is in the merchant’s time zone, named beside it, not the browser’s', async () => {
     const me = operatorMe();
     const { calls } = routes({

@@ -26,6 +26,7 @@ import { checkAffiliate } from './affiliate/affiliate.ts';
 import { createAffiliateLink, listAffiliateLinks, removeAffiliateLink, type LinkOwner } from './affiliate/links.ts';
 import { moveUpline } from './downlines/move-upline.ts';
 import { listUplineHistory } from './downlines/upline-history.ts';
+import { agentAnnouncementRoutes } from './announcements/announcements.routes.ts';
 import { agentContractRoutes } from './contracts/contracts.routes.ts';
 import { agentTransferRoutes } from './transfers/transfers.routes.ts';
 import { settlementDeskRoutes } from './settlement/settlement-desk.routes.ts';
@@ -169,4 +170,5 @@ export async function agentsRoutes(app: AppInstance): Promise<void> {
   await agentTeamRoutes(app);
   await agentStatementRoutes(app);
   await agentSettlementRoutes(app);
+  await agentAnnouncementRoutes(app);
 }

@@ -264,6 +264,7 @@ export const demoMerchantConfig: MerchantConfig = {
   },
   // Every agent-centre page on (the original's menu codes; modules/agents).
   agentCentrePages: {
+    AGENTANNOUNCE3: true,
     AGEINFO3: true,
     REGCEN: true,
     DOWNMAN: true,

@@ -9,4 +9,6 @@ export { evaluateSystemStatus } from './site-access.ts';
 export { demoGames, demoIntegrations, demoVendors, type DemoGame, type DemoVendor } from './demo-catalogue.ts';
 export { demoCustomerService, demoHelpTopics, demoPartners, demoSiteResources } from './demo-content.ts';
 export { seedDemoAnnouncements, seedDemoBanners } from './seed-demo-content.ts';
+// The agent centre's announcement page (modules/agents checks the caller is an agent and the page is on).
+export { listAgentAnnouncements } from './list-announcements.ts';
 export { siteRoutes } from './site.routes.ts';

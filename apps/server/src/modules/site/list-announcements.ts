@@ -42,13 +42,23 @@ export function parseAnnouncementTypes(types: string | undefined): ReadonlySet<A
   return parsed;
 }
 
+/** Published and inside its active window at `nowMs` (applied after the cache, so it follows the clock). */
+function isShownAt(announcement: CachedAnnouncement, nowMs: number): boolean {
+  return (
+    announcement.publishedAt <= nowMs &&
+    (announcement.activeFromMs === null || announcement.activeFromMs <= nowMs) &&
+    (announcement.activeUntilMs === null || nowMs < announcement.activeUntilMs)
+  );
+}
+
 /**
  * GET /wps/relay/MCSFE_getListAnnouncements ("notice"). `player` is the notice board, pinned first
  * then newest; `popup` what opens with the site (type PU or flagged as popup); `promotion` the
  * PR announcements in the operator's order. Only announcements inside their active window and
  * already published show; the window is applied after the cache so that it follows the clock.
  * Announcements for members only show to a caller with a valid member token (`isMember`); the
- * route's response cache keeps only anonymous answers for that reason.
+ * route's response cache keeps only anonymous answers for that reason. Announcements for agents are
+ * never here, whoever asks: only the agent centre lists them (`listAgentAnnouncements`).
  */
 export async function listAnnouncements(
   context: PublicReadContext,
@@ -60,10 +70,8 @@ export async function listAnnouncements(
   const visible = board.announcements.filter(
     (announcement) =>
       types.has(announcement.type) &&
-      (announcement.audience === 'all' || isMember) &&
-      announcement.publishedAt <= nowMs &&
-      (announcement.activeFromMs === null || announcement.activeFromMs <= nowMs) &&
-      (announcement.activeUntilMs === null || nowMs < announcement.activeUntilMs),
+      (announcement.audience === 'all' || (announcement.audience === 'members' && isMember)) &&
+      isShownAt(announcement, nowMs),
   );
 
   const player = visible
@@ -82,6 +90,19 @@ export async function listAnnouncements(
     popup: popup.map(toAnnouncement),
     promotion: promotion.map(toAnnouncement),
   };
+}
+
+/**
+ * The agent centre's announcement page (agents' call `MCSFE_getAgentAnnouncements`, modules/agents):
+ * the announcements of audience `agents` shown now, whatever their type, pinned first then newest. The
+ * caller has checked that it is an agent; this reads the same cached board as the public list.
+ */
+export async function listAgentAnnouncements(context: PublicReadContext, nowMs: number): Promise<Announcement[]> {
+  const board = await loadAnnouncementBoard(context);
+  return board.announcements
+    .filter((announcement) => announcement.audience === 'agents' && isShownAt(announcement, nowMs))
+    .sort((a, b) => Number(b.isPinned) - Number(a.isPinned) || b.publishedAt - a.publishedAt || a.sort - b.sort)
+    .map(toAnnouncement);
 }
 
 /** How many promotions a visitor can see now (the count beside "promotions" in the header). */
