@@ -30,6 +30,8 @@ export {
   type ApprovedDepositRow,
   type DepositRequestRow,
 } from './report-rows.ts';
+// The agents' dividends (modules/agents): each member's deposit fees of a period, one grouped query.
+export { memberDepositFees } from './member-fees.ts';
 export { inspectProofImage } from './proof-image.ts';
 // The back-office's member desk: a member's deposits.
 export { listMemberDepositsForDesk, type DeskDeposit } from './member-desk-reads.ts';

@@ -31,4 +31,6 @@ export {
   type PaidWithdrawalRow,
   type WithdrawalRequestRow,
 } from './report-rows.ts';
+// The agents' dividends (modules/agents): each member's withdrawal fees of a period, one grouped query.
+export { memberWithdrawalFees } from './member-fees.ts';
 export { withdrawalRoutes } from './withdrawal.routes.ts';

@@ -80,7 +80,8 @@ export interface DividendCharges {
 }
 
 export interface DeductionLine {
-  code: 'bonus' | 'rebate' | 'fees' | 'platform_fee' | 'service_fee' | 'carried';
+  /** Statements stored before the two fee lines existed have one `fees` line instead (always 0). */
+  code: 'bonus' | 'rebate' | 'deposit_fee' | 'withdrawal_fee' | 'platform_fee' | 'service_fee' | 'carried';
   amountMinor: bigint;
 }
 
@@ -112,7 +113,8 @@ export function dividendOf(
   const deductions: DeductionLine[] = [
     { code: 'bonus', amountMinor: team.bonusMinor },
     { code: 'rebate', amountMinor: team.rebateMinor },
-    { code: 'fees', amountMinor: team.feeMinor },
+    { code: 'deposit_fee', amountMinor: team.depositFeeMinor },
+    { code: 'withdrawal_fee', amountMinor: team.withdrawalFeeMinor },
     { code: 'platform_fee', amountMinor: shareOf(netLossMinor, charges.platformFeePpm) },
     { code: 'service_fee', amountMinor: shareOf(team.validBetMinor, charges.serviceFeePpm) },
     { code: 'carried', amountMinor: -carriedInMinor },

@@ -115,7 +115,8 @@ describe('dividend settlement', () => {
       lines: [
         { code: 'bonus', amount: '20000' },
         { code: 'rebate', amount: '0' },
-        { code: 'fees', amount: '0' },
+        { code: 'deposit_fee', amount: '0' },
+        { code: 'withdrawal_fee', amount: '0' },
         { code: 'platform_fee', amount: '5000' },
         { code: 'service_fee', amount: '300' },
         { code: 'carried', amount: '0' },

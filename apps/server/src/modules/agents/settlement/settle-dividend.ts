@@ -16,6 +16,7 @@ import {
   type DividendPeriodCode,
 } from './dividend-periods.ts';
 import { payStatementsInBatches } from './pay-statements.ts';
+import { memberDeductionsOf } from './period-deductions.ts';
 import type { ComputedStatement } from './settle-daily-salary.ts';
 import { teamFiguresOf, type MemberFigures } from './team-figures.ts';
 import { treeAt } from './tree-at.ts';
@@ -164,6 +165,7 @@ export async function dividendStatementsOf(
     }
   }
   const play = await memberProductFigures(db, run.merchantId, fromUtc, toUtc);
+  const deductions = await memberDeductionsOf(db, run.merchantId, fromUtc, toUtc);
   const merchant = (await findMerchant(db, { id: run.merchantId }))!;
   const rule = activeMemberRuleOf(merchant.config.agentSettlement);
   const charges = {
@@ -176,20 +178,24 @@ export async function dividendStatementsOf(
 
   const computed: ComputedStatement[] = [];
   for (const productType of new Set(contracts.map((contract) => contract.product_type))) {
-    // A member's bonuses of the period are shared among products by valid bet (the reports do not split them).
+    // A member's bonuses, rebates and fees of the period are shared among products by valid bet (none
+    // of them belongs to a product), so two dividend contracts of one agent never deduct one fee twice.
+    // A member who placed no valid bet in the period is in no product's figures and charges nothing.
     const figures = new Map<bigint, MemberFigures>();
     for (const row of play) {
       if (row.productType !== productType) continue;
       const allValid = validBets.get(row.memberId) ?? 0n;
-      const bonus = bonuses.get(row.memberId) ?? 0n;
+      const share = (amountMinor: bigint) => (allValid > 0n ? (amountMinor * row.validBetMinor) / allValid : 0n);
+      const own = deductions.of(row.memberId);
       figures.set(row.memberId, {
         betMinor: row.betMinor,
         validBetMinor: row.validBetMinor,
         payoutMinor: row.payoutMinor,
         depositMinor: deposits.get(row.memberId) ?? 0n,
-        bonusMinor: allValid > 0n ? (bonus * row.validBetMinor) / allValid : 0n,
-        rebateMinor: 0n,
-        feeMinor: 0n,
+        bonusMinor: share(bonuses.get(row.memberId) ?? 0n),
+        rebateMinor: share(own.rebateMinor),
+        depositFeeMinor: share(own.depositFeeMinor),
+        withdrawalFeeMinor: share(own.withdrawalFeeMinor),
         isActive: isActiveMember(rule, {
           validBetMinor: row.validBetMinor,
           depositMinor: deposits.get(row.memberId) ?? 0n,

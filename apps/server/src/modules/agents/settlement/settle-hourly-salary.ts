@@ -150,7 +150,8 @@ export async function hourlySalaryStatementsOf(
           depositMinor: 0n,
           bonusMinor: 0n,
           rebateMinor: 0n,
-          feeMinor: 0n,
+          depositFeeMinor: 0n,
+          withdrawalFeeMinor: 0n,
           isActive: isActiveMember(rule, { validBetMinor: row.validBetMinor, depositMinor: rule.minDepositMinor }),
         });
     const ofProduct = contracts.filter((contract) => contract.product_type === productType);

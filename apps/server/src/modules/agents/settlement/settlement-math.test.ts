@@ -28,7 +28,8 @@ const figuresArbitrary = fc.record({
   depositMinor: fc.bigInt({ min: 0n, max: 1_000_000n }),
   bonusMinor: fc.bigInt({ min: 0n, max: 50_000n }),
   rebateMinor: fc.bigInt({ min: 0n, max: 50_000n }),
-  feeMinor: fc.bigInt({ min: 0n, max: 5_000n }),
+  depositFeeMinor: fc.bigInt({ min: 0n, max: 5_000n }),
+  withdrawalFeeMinor: fc.bigInt({ min: 0n, max: 5_000n }),
   isActive: fc.boolean(),
 });
 
@@ -42,7 +43,8 @@ function memberFiguresOf(rows: RawFigures[]): MemberFigures[] {
     depositMinor: row.depositMinor,
     bonusMinor: row.bonusMinor,
     rebateMinor: row.rebateMinor,
-    feeMinor: row.feeMinor,
+    depositFeeMinor: row.depositFeeMinor,
+    withdrawalFeeMinor: row.withdrawalFeeMinor,
     isActive: row.isActive,
   }));
 }
@@ -63,7 +65,8 @@ function naiveTeams(tree: TreeMember[], figures: Map<bigint, MemberFigures>, age
       depositMinor: 0n,
       bonusMinor: 0n,
       rebateMinor: 0n,
-      feeMinor: 0n,
+      depositFeeMinor: 0n,
+      withdrawalFeeMinor: 0n,
       size: 0,
       activeMembers: 0,
     });
@@ -78,7 +81,8 @@ function naiveTeams(tree: TreeMember[], figures: Map<bigint, MemberFigures>, age
       team.depositMinor += own.depositMinor;
       team.bonusMinor += own.bonusMinor;
       team.rebateMinor += own.rebateMinor;
-      team.feeMinor += own.feeMinor;
+      team.depositFeeMinor += own.depositFeeMinor;
+      team.withdrawalFeeMinor += own.withdrawalFeeMinor;
       team.size += 1;
       team.activeMembers += own.isActive ? 1 : 0;
     }
@@ -288,7 +292,8 @@ describe('dividends', () => {
       payoutMinor: 600_000n,
       bonusMinor: 20_000n,
       rebateMinor: 9_000n,
-      feeMinor: 1_000n,
+      depositFeeMinor: 600n,
+      withdrawalFeeMinor: 400n,
       size: 4,
       activeMembers: 3,
     };
@@ -302,7 +307,8 @@ describe('dividends', () => {
     expect(result.deductions).toEqual([
       { code: 'bonus', amountMinor: 20_000n },
       { code: 'rebate', amountMinor: 9_000n },
-      { code: 'fees', amountMinor: 1_000n },
+      { code: 'deposit_fee', amountMinor: 600n },
+      { code: 'withdrawal_fee', amountMinor: 400n },
       { code: 'platform_fee', amountMinor: 20_000n },
       { code: 'service_fee', amountMinor: 9_000n },
       { code: 'carried', amountMinor: 70_000n },

@@ -15,8 +15,13 @@ export interface MemberFigures {
   depositMinor: bigint;
   bonusMinor: bigint;
   rebateMinor: bigint;
-  /** Deposit and withdrawal fees the platform bore for the member ("borne by the agent" in dividends). */
-  feeMinor: bigint;
+  /**
+   * The fees of the member's deposits approved and withdrawals paid in the period (deposit's and
+   * withdrawal's `fee`, posted to `house_fee`): the original's "deposit / withdraw fees, borne by the
+   * agent", deducted in dividends.
+   */
+  depositFeeMinor: bigint;
+  withdrawalFeeMinor: bigint;
   /** The merchant's active-member rule held for this member (e.g. valid bet ≥ X and deposit ≥ Y). */
   isActive: boolean;
 }
@@ -41,7 +46,8 @@ export const noFigures: MemberFigures = {
   depositMinor: 0n,
   bonusMinor: 0n,
   rebateMinor: 0n,
-  feeMinor: 0n,
+  depositFeeMinor: 0n,
+  withdrawalFeeMinor: 0n,
   isActive: false,
 };
 
@@ -52,7 +58,8 @@ const moneyKeys = [
   'depositMinor',
   'bonusMinor',
   'rebateMinor',
-  'feeMinor',
+  'depositFeeMinor',
+  'withdrawalFeeMinor',
 ] as const;
 
 const emptyTeam = (): TeamFigures => ({
@@ -62,7 +69,8 @@ const emptyTeam = (): TeamFigures => ({
   depositMinor: 0n,
   bonusMinor: 0n,
   rebateMinor: 0n,
-  feeMinor: 0n,
+  depositFeeMinor: 0n,
+  withdrawalFeeMinor: 0n,
   size: 0,
   activeMembers: 0,
 });

@@ -3,12 +3,26 @@ import { formatMinorUnits, type StatementLine } from '@lotus/contract';
 /**
  * A statement's stored `inputs` (JSON written by each kind's settlement) as the lines the agent is
  * shown. The daily salary stores `teamValidBet`, `teamBet` (minor units as strings), `activeMembers`,
- * `teamSize`, `tierIndex` (null: no tier reached) and the contract's `terms`; a kind with deductions
- * (the dividend) stores them under `deductions` as `{ name: minor }`, listed line by line in order.
- * Keys not known here are still shown, by their JSON type, so a new settlement's inputs are never hidden.
+ * `teamSize`, `tierIndex` (null: no tier reached) and the contract's `terms`. The dividend stores its
+ * deductions as `lines: [{ code, amount }]`, shown one deduction line each, in order, under the names
+ * of `deductionNames`; a kind may also store `deductions` as `{ name: minor }`. Keys not known here
+ * are still shown, by their JSON type, so a new settlement's inputs are never hidden.
  */
-const skippedKeys = new Set(['terms', 'tierIndex', 'deductions']);
+const skippedKeys = new Set(['terms', 'tierIndex', 'deductions', 'lines']);
 const minorPattern = /^-?\d+$/;
+
+/** The dividend's line codes (contract-math.ts `DeductionLine`) as the names the site translates. */
+const deductionNames: Record<string, string> = {
+  bonus: 'bonuses',
+  rebate: 'rebates',
+  deposit_fee: 'depositFees',
+  withdrawal_fee: 'withdrawalFees',
+  // One line for both fees, in statements stored before they were split (always 0 then).
+  fees: 'fees',
+  platform_fee: 'platformFee',
+  service_fee: 'serviceFee',
+  carried: 'carried',
+};
 
 export function statementLinesOf(inputs: unknown): StatementLine[] {
   if (inputs === null || typeof inputs !== 'object') return [];
@@ -27,6 +41,15 @@ export function statementLinesOf(inputs: unknown): StatementLine[] {
     const rate = tierIndex === null ? null : rateOfTier(record.terms, tierIndex);
     if (rate) lines.push(rate);
   }
+  if (Array.isArray(record.lines))
+    for (const line of record.lines as Array<{ code?: unknown; amount?: unknown }>)
+      if (typeof line?.code === 'string' && typeof line.amount === 'string' && minorPattern.test(line.amount))
+        lines.push({
+          group: 'deduction',
+          name: deductionNames[line.code] ?? line.code,
+          format: 'money',
+          value: formatMinorUnits(BigInt(line.amount)),
+        });
   const deductions = record.deductions;
   if (deductions !== null && typeof deductions === 'object')
     for (const [name, value] of Object.entries(deductions as Record<string, unknown>))
