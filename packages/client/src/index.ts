@@ -18,3 +18,17 @@ export {
 export { createQueryClient, shouldRetryQuery } from './query-client';
 export { queryKeys } from './query-keys';
 export { applyDocumentLanguage, currentLanguage, startI18n, supportedLanguages, toI18nCode, useLanguage } from './i18n';
+export {
+  ceilingOf,
+  draftsOf,
+  emptyTier,
+  fractionOf,
+  isRateField,
+  offerRequestOf,
+  tierFieldsOf,
+  tierProblems,
+  tiersOfDrafts,
+  type OfferDraft,
+  type TierDraft,
+  type TierProblemCode,
+} from './contract-tiers';

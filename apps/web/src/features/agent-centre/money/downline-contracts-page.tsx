@@ -25,8 +25,8 @@ import {
   ceilingOf,
   draftsOf,
   emptyTier,
+  offerRequestOf,
   tierProblems,
-  tiersOfDrafts,
   TiersEditor,
   type TierDraft,
 } from './tiers-editor';
@@ -134,15 +134,7 @@ export function DownlineContractsPage() {
     event.preventDefault();
     setIsTried(true);
     if (!draft || Object.keys(local).length > 0) return;
-    const tiers = tiersOfDrafts(draft.kind, draft.tiers);
-    const base = { downlineId, productType: draft.productType };
-    const request =
-      draft.kind === 'dividend'
-        ? { ...base, kind: draft.kind, computationPeriod: draft.period, carryForward: draft.carryForward, tiers }
-        : draft.kind === 'hourly_salary'
-          ? { ...base, kind: draft.kind, frequency: draft.period, tiers }
-          : { ...base, kind: draft.kind, tiers };
-    offer.mutate(request as OfferContractRequest);
+    offer.mutate(offerRequestOf(downlineId, draft));
   };
 
   if (downlines.isPending) return <Spinner />;
