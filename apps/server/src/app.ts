@@ -155,6 +155,7 @@ export async function buildApp({
         public_cache: (payload) => dropCaches(/^\d+$/.test(payload) ? Number(payload) : null),
         balance_change: (payload) => app.balanceStreams.changed(payload),
         session_end: (payload) => app.balanceStreams.sessionEnded(payload),
+        inbox_change: (payload) => app.balanceStreams.inboxChanged(payload),
       },
       // Anything may have changed while nobody listened.
       onConnected: () => {

@@ -58,6 +58,8 @@ export const operatorPermissions = [
   'agents.manage',
   /** Agents' settlement statements: approve, reject, adjust, re-run a period (money: finance's). */
   'agents.settle',
+  /** Members' inbox: write messages to all, a segment or listed members, and read their delivery and read counts. */
+  'messages.send',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
@@ -78,7 +80,7 @@ export const rolePermissions: Readonly<Record<BuiltinOperatorRole, readonly Oper
     'reports.read',
     'agents.settle',
   ],
-  support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage'],
+  support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage', 'messages.send'],
 };
 
 /**

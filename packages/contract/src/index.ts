@@ -36,3 +36,4 @@ export * from './announcements.ts';
 export * from './site-access.ts';
 export * from './agent-transfers.ts';
 export * from './agent-settlement.ts';
+export * from './inbox.ts';

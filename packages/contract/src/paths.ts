@@ -53,3 +53,12 @@ export const walletStreamEventName = 'balance';
  * `{ errorCode: 'user.or.token.invalid' }`. The site logs the member out at once.
  */
 export const walletStreamSessionEndedEventName = 'session_ended';
+/**
+ * The stream's event when the member's unread inbox messages changed (a message arrived, was read or
+ * deleted, in any tab or instance; modules/inbox): data `{ unreadCount }`. Also sent when the stream
+ * opens, so the header's badge needs no polling.
+ */
+export const walletStreamUnreadEventName = 'unread';
+export interface WalletStreamUnread {
+  unreadCount: number;
+}

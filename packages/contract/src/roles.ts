@@ -49,7 +49,7 @@ export const permissionAreas = {
     'approvals.review',
     'agents.settle',
   ],
-  members: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage', 'agents.manage'],
+  members: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage', 'messages.send', 'agents.manage'],
   brand: ['brands.manage', 'brands.platform', 'content.manage', 'games.manage', 'games.credentials'],
   staff: ['operators.manage', 'roles.manage', 'audit.read'],
   reports: ['reports.read'],

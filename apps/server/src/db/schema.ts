@@ -6,6 +6,7 @@ import type { BackofficeTables } from '../modules/backoffice/backoffice.tables.t
 import type { MemberDeskTables } from '../modules/member-desk/member-desk.tables.ts';
 import type { DepositTables } from '../modules/deposit/deposit.tables.ts';
 import type { FeedbackTables } from '../modules/feedback/feedback.tables.ts';
+import type { InboxTables } from '../modules/inbox/inbox.tables.ts';
 import type { GamesTables } from '../modules/games/games.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
@@ -39,6 +40,7 @@ export interface Database
     BetRecordTables,
     AgentsTables,
     FeedbackTables,
+    InboxTables,
     MerchantTables,
     MediaTables,
     ReportsTables {}

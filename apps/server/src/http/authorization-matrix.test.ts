@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   adminApiPaths,
+  adminInboxPaths,
   agentContractAdminPaths,
   agentMovePaths,
   agentTeamErrorCodes,
@@ -1289,6 +1290,11 @@ describe('back-office', () => {
     [`POST ${feedbackPaths.adminClose}`]: async () => ({
       url: feedbackPaths.adminClose.replace(':feedbackId', await memberFeedback()),
       body: { version: 1 },
+    }),
+    // The inbox's composer (messages.send): a broadcast to the brand's agents, one row whatever their number.
+    [`POST ${adminInboxPaths.messages}`]: async () => ({
+      url: adminInboxPaths.messages,
+      body: { audience: 'agents', subjectTh: 'ข่าว', contentTh: 'ข้อความ', subjectEn: 'News', contentEn: 'Message' },
     }),
     [`PUT ${adminApiPaths.ownPassword}`]: async (actor) => ({
       url: adminApiPaths.ownPassword,

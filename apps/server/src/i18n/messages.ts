@@ -11,6 +11,7 @@ import * as deposits from './deposits.messages.ts';
 import * as betRecords from './bet-records.messages.ts';
 import * as brands from './brands.messages.ts';
 import * as feedback from './feedback.messages.ts';
+import * as inbox from './inbox.messages.ts';
 import * as games from './games.messages.ts';
 import * as gamesAdmin from './games-admin.messages.ts';
 import * as launch from './launch.messages.ts';
@@ -51,6 +52,7 @@ const th = {
   ...members.th,
   ...brands.th,
   ...feedback.th,
+  ...inbox.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -139,6 +141,7 @@ const en: Record<MessageKey, string> = {
   ...members.en,
   ...brands.en,
   ...feedback.en,
+  ...inbox.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

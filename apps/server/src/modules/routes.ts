@@ -6,6 +6,7 @@ import { transferWalletRoutes } from './transfer-wallet/index.ts';
 import { auditContext, backofficeRoutes, recordAudit, requireOperator } from './backoffice/index.ts';
 import { depositRoutes } from './deposit/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
+import { inboxRoutes } from './inbox/index.ts';
 import { siteAccessRoutes } from './site-access/index.ts';
 import { gameLaunchRoutes } from './game-launch/index.ts';
 import {
@@ -64,6 +65,7 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   (app) => betRecordRoutes(app, { listVendorNames, listGameNames }),
   agentsRoutes,
   feedbackRoutes,
+  inboxRoutes,
   siteAccessRoutes,
   mediaRoutes,
   brandsRoutes,

@@ -1,7 +1,8 @@
-import { depositErrorCodes } from '@lotus/contract';
+import { depositErrorCodes, formatMinorUnits } from '@lotus/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { sendSystemMessage } from '../inbox/index.ts';
 import { postTransfers, type TransferRequest } from '../ledger/index.ts';
 import type { DepositRow } from './deposit-view.ts';
 
@@ -116,7 +117,7 @@ export async function approveLockedDeposit(
     .returning('member_id')
     .executeTakeFirst();
 
-  return trx
+  const approved = await trx
     .updateTable('deposit')
     .set({
       status: 'approved',
@@ -135,6 +136,22 @@ export async function approveLockedDeposit(
     .where('id', '=', deposit.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // The member's inbox says so in this same transaction: a rolled-back approval leaves no message, and
+  // the deposit's key writes it once whichever path approved it.
+  await sendSystemMessage(trx, {
+    merchantId: deposit.merchant_id,
+    memberId: deposit.member_id,
+    template: 'deposit.approved',
+    params: {
+      depositId: String(deposit.id),
+      amount: formatMinorUnits(deposit.amount),
+      creditAmount: formatMinorUnits(deposit.amount - deposit.fee_amount),
+      currency: deposit.currency,
+    },
+    sourceKey: `deposit.approved:${deposit.id}`,
+    nowMs,
+  });
+  return approved;
 }
 
 /** Marks a locked pending deposit rejected (no money moves: nothing was credited). */

@@ -39,6 +39,13 @@ export {
   listMemberSummaries,
   type MemberSummary,
 } from './members/member-summaries.ts';
+// The inbox's audiences (modules/inbox): a member's segment, a segment's size, listed usernames.
+export {
+  countMembersOfTypes,
+  findMemberSegment,
+  listMemberSummariesByUsernames,
+  type MemberSegment,
+} from './members/member-segments.ts';
 // The reports' registrations (modules/reports), as a subquery they count by day.
 export { registeredMemberRows, type RegisteredMemberRow } from './members/registered-member-rows.ts';
 // The agent centre's team pages (modules/agents): the team's members, last logins and online count.

@@ -6,9 +6,15 @@
  * The `session_end` notification (a trigger on member sessions, migration 0051; payload
  * `<merchantId>:<memberId>:<sessionId>`) ends the streams opened with that session at once: locking,
  * closing, a forbidden login, ended sessions, a password reset or a logout leave no stream open.
+ *
+ * The `inbox_change` notification (triggers of the inbox's tables, migration 0062; payload
+ * `<merchantId>:<memberId>`, or `<merchantId>:*` for a broadcast to the merchant's members) wakes the
+ * streams that show the member's unread count.
  */
 export class BalanceStreams {
   private readonly watchers = new Map<string, Set<() => void>>();
+  /** Per merchant, per member: who shows the member's unread count, so a broadcast finds a merchant's streams. */
+  private readonly inboxWatchers = new Map<string, Map<string, Set<() => void>>>();
   private readonly closers = new Set<() => void>();
   private readonly sessionEnders = new Map<string, Set<() => void>>();
 
@@ -22,6 +28,32 @@ export class BalanceStreams {
       set.delete(onChange);
       if (set.size === 0) this.watchers.delete(key);
     };
+  }
+
+  /** Calls `onChange` after each committed change of the member's inbox (or a broadcast); returns the unsubscribe. */
+  watchInbox(merchantId: number, memberId: bigint, onChange: () => void): () => void {
+    const merchantKey = String(merchantId);
+    const memberKey = String(memberId);
+    let members = this.inboxWatchers.get(merchantKey);
+    if (!members) this.inboxWatchers.set(merchantKey, (members = new Map()));
+    let set = members.get(memberKey);
+    if (!set) members.set(memberKey, (set = new Set()));
+    set.add(onChange);
+    return () => {
+      set.delete(onChange);
+      if (set.size > 0) return;
+      members.delete(memberKey);
+      if (members.size === 0) this.inboxWatchers.delete(merchantKey);
+    };
+  }
+
+  /** An `inbox_change` notification's payload: one member's streams, or every stream of the merchant (`*`). */
+  inboxChanged(payload: string): void {
+    const [merchantKey, memberKey] = payload.split(':');
+    const members = merchantKey === undefined ? undefined : this.inboxWatchers.get(merchantKey);
+    if (!members || memberKey === undefined) return;
+    const sets = memberKey === '*' ? [...members.values()] : [members.get(memberKey) ?? new Set<() => void>()];
+    for (const set of sets) for (const onChange of [...set]) onChange();
   }
 
   /** Remembers how to end an open stream, for closeAll; returns the forget. */
@@ -62,6 +94,8 @@ export class BalanceStreams {
   /** After a reconnection: notifications may have been missed, so every watcher looks again. */
   changedAll(): void {
     for (const set of this.watchers.values()) for (const onChange of set) onChange();
+    for (const members of this.inboxWatchers.values())
+      for (const set of members.values()) for (const onChange of set) onChange();
   }
 
   get size(): number {

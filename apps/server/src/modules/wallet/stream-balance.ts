@@ -1,6 +1,14 @@
 import { PassThrough } from 'node:stream';
-import { errorCodes, walletStreamEventName, walletStreamSessionEndedEventName } from '@lotus/contract';
+import {
+  errorCodes,
+  trialMemberType,
+  walletStreamEventName,
+  walletStreamSessionEndedEventName,
+  walletStreamUnreadEventName,
+  type WalletStreamUnread,
+} from '@lotus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { countUnreadMessages } from '../inbox/index.ts';
 import { getWalletBalance } from './get-wallet-balance.ts';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -11,36 +19,43 @@ export const heartbeatMs = 25_000;
  * BalanceStreams). Changes that come while a balance is being read are folded into one more read,
  * so a burst of bets costs at most two reads, and the last event always shows the last balance.
  * When the stream's session is revoked (from any instance), a last `session_ended` event says so
- * and the stream ends: the site logs the member out without waiting for its next call.
+ * and the stream ends: the site logs the member out without waiting for its next call. An `unread`
+ * event carries the member's unread inbox messages when the stream opens and whenever they change.
  */
 export function streamBalance(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const app = request.server;
   const { merchant, member } = request;
   const stream = new PassThrough();
-  let isReading = false;
-  let isStale = false;
   let isClosed = false;
 
-  const send = async () => {
-    if (isReading) {
-      isStale = true;
-      return;
-    }
-    isReading = true;
-    try {
-      do {
-        isStale = false;
-        const balance = await getWalletBalance(app.db, merchant, member);
-        if (!isClosed) stream.write(`event: ${walletStreamEventName}\ndata: ${JSON.stringify(balance)}\n\n`);
-      } while (isStale && !isClosed);
-    } catch (error) {
-      request.log.warn({ err: error }, 'balance stream read failed');
-    } finally {
-      isReading = false;
-    }
-  };
+  const send = folded(
+    async () => {
+      const balance = await getWalletBalance(app.db, merchant, member);
+      if (!isClosed) stream.write(`event: ${walletStreamEventName}\ndata: ${JSON.stringify(balance)}\n\n`);
+    },
+    request,
+    () => isClosed,
+  );
+  // The inbox's unread count (a trial account has no inbox): sent when the stream opens and again
+  // whenever it changes, so the header's badge follows new, read and deleted messages at once.
+  let lastUnread: number | null = null;
+  const sendUnread = folded(
+    async () => {
+      const unreadCount = await countUnreadMessages(app.db, { merchantId: merchant.id, memberId: member.id });
+      if (isClosed || unreadCount === lastUnread) return;
+      lastUnread = unreadCount;
+      const data: WalletStreamUnread = { unreadCount };
+      stream.write(`event: ${walletStreamUnreadEventName}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    request,
+    () => isClosed,
+  );
+  const hasInbox = member.isAgent !== trialMemberType;
 
   const unwatch = app.balanceStreams.watch(merchant.id, member.id, () => void send());
+  const unwatchInbox = hasInbox
+    ? app.balanceStreams.watchInbox(merchant.id, member.id, () => void sendUnread())
+    : () => {};
   const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), heartbeatMs);
   let untrack = () => {};
   const close = () => {
@@ -48,6 +63,7 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply): Fas
     isClosed = true;
     clearInterval(heartbeat);
     unwatch();
+    unwatchInbox();
     unwatchSession();
     untrack();
     stream.end();
@@ -63,9 +79,36 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply): Fas
   request.raw.on('close', close);
 
   void send();
+  if (hasInbox) void sendUnread();
   return reply
     .header('Content-Type', 'text/event-stream; charset=utf-8')
     .header('Cache-Control', 'no-store')
     .header('X-Accel-Buffering', 'no')
     .send(stream);
+}
+
+/**
+ * `work` run on each call, but never twice at once: calls that come while it runs are folded into
+ * one more run, so a burst of changes costs at most two reads and the last run sees the last state.
+ */
+function folded(work: () => Promise<void>, request: FastifyRequest, isDone: () => boolean): () => Promise<void> {
+  let isRunning = false;
+  let isStale = false;
+  return async () => {
+    if (isRunning) {
+      isStale = true;
+      return;
+    }
+    isRunning = true;
+    try {
+      do {
+        isStale = false;
+        await work();
+      } while (isStale && !isDone());
+    } catch (error) {
+      request.log.warn({ err: error }, 'balance stream read failed');
+    } finally {
+      isRunning = false;
+    }
+  };
 }

@@ -1,8 +1,16 @@
 /** For tests only (never imported by the server): a member's balance stream read as a client does. */
-import { apiPaths, walletBalanceSchema, walletStreamSessionEndedEventName, type WalletBalance } from '@lotus/contract';
+import {
+  apiPaths,
+  walletBalanceSchema,
+  walletStreamSessionEndedEventName,
+  walletStreamUnreadEventName,
+  type WalletBalance,
+  type WalletStreamUnread,
+} from '@lotus/contract';
 
 /**
- * Opens the stream and hands out its `balance` events one by one (`next`); `ended` waits for the
+ * Opens the stream and hands out its `balance` events one by one (`next`), its `unread` counts
+ * (`nextUnread`); `ended` waits for the
  * `session_ended` event and then for the stream's end, and resolves with the event's data.
  */
 export async function openStream(baseUrl: string, token: string) {
@@ -36,6 +44,14 @@ export async function openStream(baseUrl: string, token: string) {
       if (event === walletStreamSessionEndedEventName) throw new Error('session ended');
     }
   };
+  /** The next `unread` event's count (balance events before it are skipped). */
+  const nextUnread = async (): Promise<number> => {
+    for (;;) {
+      const { event, data } = await nextEvent();
+      if (event === walletStreamUnreadEventName) return (data as WalletStreamUnread).unreadCount;
+      if (event === walletStreamSessionEndedEventName) throw new Error('session ended');
+    }
+  };
   const ended = async (): Promise<unknown> => {
     for (;;) {
       const { event, data } = await nextEvent();
@@ -46,5 +62,5 @@ export async function openStream(baseUrl: string, token: string) {
       return data;
     }
   };
-  return { response, next, ended, close: () => controller.abort() };
+  return { response, next, nextUnread, ended, close: () => controller.abort() };
 }

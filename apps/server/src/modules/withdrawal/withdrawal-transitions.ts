@@ -9,6 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findApprovalThresholdMinor } from '../backoffice/index.ts';
+import { sendSystemMessage } from '../inbox/index.ts';
 import { postTransfers, type TransferRequest } from '../ledger/index.ts';
 import type { MemberScope } from './payment-password.ts';
 import { readProofImage, type ProofImage } from './proof-image.ts';
@@ -281,6 +282,16 @@ export async function settleReview(
     .where('status', '=', 'pending')
     .returning(withdrawalColumns)
     .executeTakeFirstOrThrow();
+  // Paid: the member's inbox says so in this transaction (the payout's key writes it once).
+  if (isApproved)
+    await sendSystemMessage(trx, {
+      merchantId: context.merchantId,
+      memberId: row.member_id,
+      template: 'withdrawal.paid',
+      params: { withdrawalId: String(row.id), amount: formatMinorUnits(row.amount - row.fee), currency: row.currency },
+      sourceKey: `withdrawal.paid:${row.id}`,
+      nowMs,
+    });
   await context.audit(trx, {
     action: isApproved ? 'withdrawal.approve' : 'withdrawal.reject',
     targetId: row.id,

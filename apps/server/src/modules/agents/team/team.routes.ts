@@ -1,5 +1,8 @@
 import {
   agentCentrePagesConfigSchema,
+  agentMailPaths,
+  agentSendMailRequestSchema,
+  agentSendMailResultSchema,
   agentCentrePagesPath,
   agentTeamPaths,
   envelopeSchema,
@@ -20,6 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
 import { requireAgent, requireAgentPage } from '../agent-guard.ts';
+import { sendTeamMail } from './send-team-mail.ts';
 import { setDownlineStatus } from './set-downline-status.ts';
 import { listTeamBets } from './team-bets.ts';
 import { listTeamMembers } from './team-members.ts';
@@ -92,6 +96,21 @@ export async function agentTeamRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ok(await setDownlineStatus(app.db, callerOf(request), request.body)),
+  );
+
+  // Team management's "send message" (modules/inbox writes it): a person's sends, not a mailing loop.
+  app.post(
+    agentMailPaths.send,
+    {
+      onRequest: requireAgentPage('DOWNMAN'),
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['agents'],
+        body: agentSendMailRequestSchema,
+        response: { 200: envelopeSchema(agentSendMailResultSchema) },
+      },
+    },
+    async (request) => ok(await sendTeamMail(app.db, callerOf(request), request.body)),
   );
 
   app.get(

@@ -7,6 +7,8 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { findMemberSummary } from '../../identity/index.ts';
+import { sendSystemMessages } from '../../inbox/index.ts';
 import { LedgerError, memberBalance, postTransfers } from '../../ledger/index.ts';
 import type { MerchantContext } from '../../merchant/index.ts';
 import { checkSecret, lockMember, secretCheckError, type SecretCheck } from '../../withdrawal/index.ts';
@@ -52,6 +54,11 @@ async function rowsOfKey(db: Kysely<Database> | Transaction<Database>, context: 
     .execute();
 }
 
+/** The sender's name, which its recipients' messages show. */
+async function usernameOf(trx: Transaction<Database>, merchantId: number, memberId: bigint): Promise<string> {
+  return (await findMemberSummary(trx, merchantId, memberId))?.username ?? '';
+}
+
 /** Requests (not recipients) the sender sent in the last 24 hours: a lucky bag counts once. */
 async function countRecentRequests(trx: Transaction<Database>, context: TransferContext): Promise<number> {
   const row = await trx
@@ -85,7 +92,7 @@ export async function sendTransfers(
   let outcome: Outcome;
   try {
     outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
-      const member = await lockMember(trx, scope);
+      const member = { ...(await lockMember(trx, scope)), username: await usernameOf(trx, merchant.id, memberId) };
       if ((await rowsOfKey(trx, context)).length > 0) return { kind: 'done' };
       const recipients = await recipientsOf(trx);
       const check = await checkSecret(trx, scope, member.paymentPasswordHash, password, 'password');
@@ -124,6 +131,22 @@ export async function sendTransfers(
             })),
           )
           .execute();
+        // Each recipient's inbox says who sent what (the original's push types), in this transaction.
+        await sendSystemMessages(
+          trx,
+          slice.map((recipient) => ({
+            merchantId: merchant.id,
+            memberId: recipient.memberId,
+            template: kind === 'agent.transfer.upline' ? 'agent.transfer.toUpline' : 'agent.transfer.toDownline',
+            params: {
+              amount: formatMinorUnits(recipient.amount),
+              currency: merchant.currency,
+              sender: member.username,
+            },
+            sourceKey: `agent.transfer:${memberId}:${idempotencyKey}:${recipient.memberId}`,
+            nowMs,
+          })),
+        );
       }
       return { kind: 'done' };
     });

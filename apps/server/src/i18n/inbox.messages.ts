@@ -1,0 +1,34 @@
+/**
+ * Messages of the member's inbox (modules/inbox): its errors, and the words of the system messages
+ * (`inbox.<template>.subject` / `.content`, parameters in braces), worded in the reader's language when
+ * read. Merged into the catalogue by messages.ts. Same keys in TH and EN.
+ */
+export const th = {
+  'inbox.mail.unknown': 'ไม่พบข้อความนี้ในกล่องข้อความของคุณ',
+  'inbox.recipients.unknown': 'ไม่พบสมาชิกชื่อ: {names}',
+  'inbox.deposit.approved.subject': 'อนุมัติการฝากเงินแล้ว',
+  'inbox.deposit.approved.content':
+    'รายการฝากเงิน #{depositId} จำนวน {amount} {currency} ได้รับการอนุมัติแล้ว ยอด {creditAmount} {currency} เข้ากระเป๋าหลักของคุณเรียบร้อย',
+  'inbox.withdrawal.paid.subject': 'โอนเงินถอนแล้ว',
+  'inbox.withdrawal.paid.content':
+    'รายการถอนเงิน #{withdrawalId} จำนวน {amount} {currency} ได้โอนเข้าบัญชีธนาคารของคุณแล้ว กรุณายืนยันเมื่อได้รับเงิน',
+  'inbox.agent.transfer.toDownline.subject': 'ได้รับเงินโอนจากต้นสาย',
+  'inbox.agent.transfer.toDownline.content': 'คุณได้รับเงิน {amount} {currency} จาก {sender} เข้ากระเป๋าหลักแล้ว',
+  'inbox.agent.transfer.toUpline.subject': 'ได้รับเงินโอนจากดาวน์ไลน์',
+  'inbox.agent.transfer.toUpline.content': '{sender} ในทีมของคุณโอนเงิน {amount} {currency} เข้ากระเป๋าหลักของคุณแล้ว',
+};
+
+export const en: Record<keyof typeof th, string> = {
+  'inbox.mail.unknown': 'This message is not in your inbox.',
+  'inbox.recipients.unknown': 'No member is called: {names}',
+  'inbox.deposit.approved.subject': 'Deposit approved',
+  'inbox.deposit.approved.content':
+    'Your deposit #{depositId} of {amount} {currency} was approved: {creditAmount} {currency} is in your main wallet.',
+  'inbox.withdrawal.paid.subject': 'Withdrawal paid',
+  'inbox.withdrawal.paid.content':
+    'Your withdrawal #{withdrawalId} of {amount} {currency} was sent to your bank account. Please confirm once you receive it.',
+  'inbox.agent.transfer.toDownline.subject': 'Money from your upline',
+  'inbox.agent.transfer.toDownline.content': 'You received {amount} {currency} from {sender} in your main wallet.',
+  'inbox.agent.transfer.toUpline.subject': 'Money from your team',
+  'inbox.agent.transfer.toUpline.content': '{sender} of your team sent {amount} {currency} to your main wallet.',
+};

@@ -1,0 +1,39 @@
+import type { InboxPushType } from '@lotus/contract';
+
+/**
+ * The system messages modules write (issue 17 "system messages ... created by the modules that cause
+ * them"). A message stores its template key and parameters; its words come from the server's catalogue
+ * (`i18n/inbox.messages.ts`, keys `inbox.<template>.subject` / `.content`) in the reader's language
+ * when it is read, so a member who switches language reads them all in the new one.
+ */
+export interface SystemMessageParams {
+  /** To the member whose deposit was approved (by an operator, a gateway callback or the expiry job). */
+  'deposit.approved': { depositId: string; amount: string; creditAmount: string; currency: string };
+  /** To the member whose withdrawal was paid out (the transfer was made; the member then confirms receipt). */
+  'withdrawal.paid': { withdrawalId: string; amount: string; currency: string };
+  /** To the downline an agent sent money to (a single transfer or its share of a lucky bag). */
+  'agent.transfer.toDownline': { amount: string; currency: string; sender: string };
+  /** To the agent its downline sent money to (the original's transfer to upline). */
+  'agent.transfer.toUpline': { amount: string; currency: string; sender: string };
+}
+export type SystemTemplate = keyof SystemMessageParams;
+
+/** The original's push type of each template (what the message is about). */
+export const systemPushTypes: Readonly<Record<SystemTemplate, InboxPushType>> = {
+  'deposit.approved': 'DEPOSIT',
+  'withdrawal.paid': 'WITHDRAW',
+  'agent.transfer.toDownline': 'AGENT_TRANSFER_AGENT_TO_DOWNLINE',
+  'agent.transfer.toUpline': 'AGENT_TRANSFER_DOWNLINE_TO_AGENT',
+};
+
+export const systemTemplates = Object.keys(systemPushTypes) as SystemTemplate[];
+
+/** One template with its own parameters. */
+export type SystemMessageBody = {
+  [Template in SystemTemplate]: { template: Template; params: SystemMessageParams[Template] };
+}[SystemTemplate];
+
+/** The catalogue keys of a template's subject and content. */
+export function systemMessageKeys(template: string): { subject: string; content: string } {
+  return { subject: `inbox.${template}.subject`, content: `inbox.${template}.content` };
+}
