@@ -58,6 +58,9 @@ export type AgentStatementQuery = z.input<typeof agentStatementQuerySchema>;
  * A line of a statement: an input of the computation (`input`: team figures, the tier reached, the
  * rate) or a deduction (`deduction`: bonuses, rebates, fees, carried loss). `format` says how to show
  * `value`: money (decimal string), count, rate (the original's fraction), tier (1-based, 0 none), text.
+ * Two lines come from the payment, not the computation: `advancedByMerchant` (input: the part the
+ * merchant paid because the payer's wallet did not hold it, owed by the payer) and `debtRecovered`
+ * (deduction: what the payment gave back of the holder's carried debt; the amount is unchanged).
  */
 export const statementLineSchema = z.object({
   group: z.enum(['input', 'deduction']),
@@ -82,7 +85,10 @@ export const agentStatementSchema = z.object({
   payerName: z.string().nullable(),
   amount: moneySchema,
   status: z.enum(agentStatementStatuses),
-  /** Why a P waits (`upline.short`: the payer's wallet did not cover it). */
+  /**
+   * Why a P waits (`upline.short`: the payer's wallet did not cover it); on a paid one `upline.advanced`:
+   * the merchant paid the part the payer's wallet did not hold (line `advancedByMerchant`).
+   */
   note: z.string().nullable(),
   computeTime: z.number().int(),
   payoutTime: z.number().int().nullable(),
@@ -125,6 +131,11 @@ export const agentIncomeSchema = z.object({
   transfersSent: moneySchema,
   /** Sum of `received` over the kinds plus `transfersReceived`. */
   totalIncome: moneySchema,
+  /**
+   * What I owe now, whatever the range: downlines' shares the merchant paid for me when my wallet did not
+   * hold them (the merchant's `advance` rule). Each settlement payment to me gives it back first.
+   */
+  carriedDebt: moneySchema,
 });
 export type AgentIncome = z.infer<typeof agentIncomeSchema>;
 

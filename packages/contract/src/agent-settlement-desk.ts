@@ -53,7 +53,10 @@ export const settlementRowSchema = z.object({
   /** What the holder has received for it (the amount when A or M, else 0.00). */
   paid: moneySchema,
   status: z.enum(settlementStatuses),
-  /** Why a P waits: `upline.short` (the payer's wallet did not cover it). */
+  /**
+   * Why a P waits: `upline.short` (the payer's wallet did not cover it). On a paid statement
+   * `upline.advanced`: the merchant paid the part the payer's wallet did not hold (the payer's carried debt).
+   */
   note: z.string().nullable(),
   computedAt: z.number().int(),
   paidAt: z.number().int().nullable(),
@@ -73,7 +76,12 @@ export type SettlementTotals = z.infer<typeof settlementTotalsSchema>;
 
 export const settlementPageSchema = adminPageSchema(settlementRowSchema).extend({
   /** Over every statement the filters find (not only this page). */
-  totals: settlementTotalsSchema,
+  totals: settlementTotalsSchema.extend({
+    /** What the merchant advanced of these statements because their payers' wallets fell short (`advance` rule). */
+    advanced: moneySchema,
+    /** How much of `advanced` the payers still owe (carried debt not recovered yet). */
+    carriedDebt: moneySchema,
+  }),
   /** Per holder over every statement the filters find, the biggest amount first (at most 100). */
   agentTotals: z.array(settlementTotalsSchema.extend({ holderId: z.string(), holderUsername: z.string() })),
 });
@@ -104,6 +112,28 @@ export const settlementDetailSchema = settlementRowSchema.extend({
   inputs: z.record(z.string(), z.unknown()),
   /** Oldest first. */
   history: z.array(settlementChangeSchema),
+  /**
+   * The payer's carried debt this statement made (merchant rule `advance`): what the house paid in the
+   * payer's place, how much of it later payments to the payer have given back; null: none.
+   */
+  debt: z
+    .object({
+      debtorId: z.string(),
+      debtorUsername: z.string(),
+      amount: moneySchema,
+      recovered: moneySchema,
+      outstanding: moneySchema,
+      createdAt: z.number().int(),
+      /** When the last of it was given back; null while some is owed. */
+      recoveredAt: z.number().int().nullable(),
+    })
+    .nullable(),
+  /** What this statement's payment gave back of the holder's own carried debts (0.00: none). */
+  recovered: moneySchema,
+  /** What the holder owes now in all (every statement's debt not recovered yet). */
+  holderCarriedDebt: moneySchema,
+  /** What the payer owes now in all; null: the merchant pays. */
+  payerCarriedDebt: moneySchema.nullable(),
 });
 export type SettlementDetail = z.infer<typeof settlementDetailSchema>;
 

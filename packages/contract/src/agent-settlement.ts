@@ -14,6 +14,10 @@ const feeRate = z
   .max(1)
   .refine((rate) => Math.abs(rate * 10_000 - Math.round(rate * 10_000)) < 1e-9, 'at most four decimals');
 
+/** The merchant rule for an upline short of its downlines' share (configuration `agentSettlement.shortfall`). */
+export const agentSettlementShortfallRules = ['wait', 'advance'] as const;
+export type AgentSettlementShortfallRule = (typeof agentSettlementShortfallRules)[number];
+
 /** Merchant configuration `agentSettlement` (defaulted for older rows). */
 export const agentSettlementConfigSchema = z.object({
   /**
@@ -34,12 +38,21 @@ export const agentSettlementConfigSchema = z.object({
     .default({ platformFeeRate: 0, serviceFeeRate: 0 }),
   /** Manual-claim daily salary: days after the record's day within which the agent may claim it. */
   claimDays: z.number().int().min(1).max(60).default(3),
+  /**
+   * What happens when an upline's wallet does not cover a downline's statement (its earnings fall short
+   * of its downlines' share). `wait`: the statement stays unpaid (P, note `upline.short`) until the
+   * operator acts. `advance`: the merchant pays the missing part from its house account so the downline
+   * is paid in full, and the upline carries it as a debt, recovered from its next settlement payments
+   * (modules/agents README "Carried debt"). Wallets never go below zero either way.
+   */
+  shortfall: z.enum(agentSettlementShortfallRules).default('wait'),
 });
 export type AgentSettlementConfig = z.infer<typeof agentSettlementConfigSchema>;
 export const defaultAgentSettlementConfig: AgentSettlementConfig = {
   activeMember: { minValidBet: '100.00', minDeposit: '0.00', excludeSharedLogins: true },
   dividend: { platformFeeRate: 0, serviceFeeRate: 0 },
   claimDays: 3,
+  shortfall: 'wait',
 };
 
 export const agentSettlementPaths = {

@@ -315,6 +315,7 @@ export const ledgerTransferKinds = [
   'agent.dividend',
   'agent.hourly_salary',
   'agent.realtime_salary',
+  'agent.debt_recovery',
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

@@ -49,6 +49,10 @@ const statement = (over: Partial<SettlementDetail> = {}): SettlementDetail =>
     changes: 0,
     inputs: { teamValidBet: '550000', activeMembers: 4, teamSize: 7, tierIndex: 1, terms: { type: 'salary' } },
     history: [],
+    debt: null,
+    recovered: '0.00',
+    holderCarriedDebt: '0.00',
+    payerCarriedDebt: '0.00',
     ...over,
   });
 
@@ -58,7 +62,14 @@ const page = (items: SettlementDetail[]) =>
     page: 1,
     pageSize: 20,
     total: items.length,
-    totals: { count: items.length, amount: '27.50', paid: '0.00', waiting: '27.50' },
+    totals: {
+      count: items.length,
+      amount: '27.50',
+      paid: '0.00',
+      waiting: '27.50',
+      advanced: '0.00',
+      carriedDebt: '0.00',
+    },
     agentTotals: [
       { holderId: '501', holderUsername: 'agent.somchai', count: 1, amount: '27.50', paid: '0.00', waiting: '27.50' },
     ],
@@ -128,6 +139,40 @@ describe('agent statements', () => {
     expect(await screen.findByText('27.50 paid to agent.somchai')).toBeTruthy();
     expect(callsTo(calls, 'POST', approvePath)).toHaveLength(1);
     expect(await within(dialog).findByText('Approved')).toBeTruthy();
+  });
+
+  test("a statement the brand advanced shows the payer's carried debt; the totals show what is still owed", async () => {
+    const advanced = statement({
+      status: 'A',
+      paid: '27.50',
+      note: 'upline.advanced',
+      paidAt: Date.now(),
+      debt: {
+        debtorId: '500',
+        debtorUsername: 'top.malee',
+        amount: '7.50',
+        recovered: '2.50',
+        outstanding: '5.00',
+        createdAt: Date.now(),
+        recoveredAt: null,
+      },
+      payerCarriedDebt: '5.00',
+    });
+    installFakeApi({
+      [`GET ${settlementDeskPaths.settlements}`]: () =>
+        ok({ ...page([advanced]), totals: { ...page([advanced]).totals, advanced: '7.50', carriedDebt: '5.00' } }),
+      [`GET ${detailPath}`]: () => ok(advanced),
+    });
+    const user = await openBackOffice('Agents');
+    const table = await screen.findByRole('table', { name: 'Agent statements' });
+    expect(await within(table).findByText("Paid with the brand's advance (the payer owes it)")).toBeTruthy();
+    expect(entryOf(screen.getByLabelText('Totals'), 'Still owed by uplines')).toContain('5.00');
+    expect(entryOf(screen.getByLabelText('Totals'), 'Advanced by the brand')).toContain('7.50');
+    await user.click(within(table).getByRole('button', { name: 'Details' }));
+    const dialog = await findDialog('Statement');
+    expect(await within(dialog).findByText('top.malee still owes 5.00 (2.50 given back)')).toBeTruthy();
+    expect(entryOf(dialog, 'Payer owes now')).toContain('5.00');
+    expect(entryOf(dialog, 'Agent owes now')).toContain('0.00');
   });
 
   test('adjust shows the difference to post and sends the amount and reason; a wallet refusal is shown', async () => {

@@ -50,7 +50,13 @@ import {
 const filterNames = ['kind', 'status', 'agent', 'from', 'to'] as const;
 const emptyFilters = { kind: '', status: '', agent: '', from: '', to: '' };
 
-export const statusTone: Record<SettlementStatus, Tone> = { P: 'warn', A: 'good', R: 'bad', M: 'info' };
+export /** The statement notes the desk names (any other shows as "waiting"). */
+const noteKeys: Record<string, string> = {
+  'upline.short': 'agents_note_upline_short',
+  'upline.advanced': 'agents_note_upline_advanced',
+};
+
+const statusTone: Record<SettlementStatus, Tone> = { P: 'warn', A: 'good', R: 'bad', M: 'info' };
 
 /** The statement changed under the operator (another operator, the job): the lists are read again. */
 const refresh = () => queryClient.invalidateQueries({ queryKey: statementKeys.all });
@@ -115,9 +121,7 @@ export function StatementsPage() {
       render: (row) => (
         <span className="cell-stack">
           <Badge tone={statusTone[row.status]}>{t(`agents_status_${row.status}`)}</Badge>
-          {row.note ? (
-            <span className="muted">{t(`agents_note_${row.note === 'upline.short' ? 'upline_short' : 'other'}`)}</span>
-          ) : null}
+          {row.note ? <span className="muted">{t(noteKeys[row.note] ?? 'agents_note_other')}</span> : null}
         </span>
       ),
     },
@@ -223,6 +227,18 @@ export function StatementsPage() {
               <dt>{t('agents_total_waiting')}</dt>
               <dd>
                 <Money amount={totals.waiting} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('agents_total_advanced')}</dt>
+              <dd>
+                <Money amount={totals.advanced} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('agents_total_carried_debt')}</dt>
+              <dd data-testid="agents-carried-debt">
+                <Money amount={totals.carriedDebt} />
               </dd>
             </div>
           </dl>
@@ -373,6 +389,43 @@ function StatementDialog({
                 <DateTime value={statement.computedAt} />
               </dd>
             </div>
+            {statement.debt ? (
+              <div>
+                <dt>{t('agents_debt_advanced')}</dt>
+                <dd className="cell-stack">
+                  <Money amount={statement.debt.amount} />
+                  <span className="muted">
+                    {t('agents_debt_outstanding', {
+                      payer: statement.debt.debtorUsername,
+                      outstanding: statement.debt.outstanding,
+                      recovered: statement.debt.recovered,
+                    })}
+                  </span>
+                </dd>
+              </div>
+            ) : null}
+            {statement.recovered !== '0.00' ? (
+              <div>
+                <dt>{t('agents_debt_recovered')}</dt>
+                <dd>
+                  <Money amount={statement.recovered} />
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('agents_debt_holder')}</dt>
+              <dd data-testid="agents-holder-debt">
+                <Money amount={statement.holderCarriedDebt} />
+              </dd>
+            </div>
+            {statement.payerCarriedDebt === null ? null : (
+              <div>
+                <dt>{t('agents_debt_payer')}</dt>
+                <dd>
+                  <Money amount={statement.payerCarriedDebt} />
+                </dd>
+              </div>
+            )}
           </dl>
           <h3 className="agents-subtitle">{t('agents_inputs')}</h3>
           <dl className="agents-lines">

@@ -49,6 +49,7 @@ import * as m0055 from './0055_agent_settlement.ts';
 import * as m0056 from './0056_agent_transfers.ts';
 import * as m0057 from './0057_agent_settlement_desk.ts';
 import * as m0058 from './0058_agent_downline_status.ts';
+import * as m0059 from './0059_agent_settlement_debt.ts';
 import * as m0060 from './0060_announcement_agents_audience.ts';
 import * as m0044 from './0044_reports.ts';
 import * as m0045 from './0045_report_detail_indexes.ts';
@@ -109,6 +110,7 @@ export const migrations = {
   '0056_agent_transfers': m0056,
   '0057_agent_settlement_desk': m0057,
   '0058_agent_downline_status': m0058,
+  '0059_agent_settlement_debt': m0059,
   '0060_announcement_agents_audience': m0060,
 };
   '0062_inbox': m0062,

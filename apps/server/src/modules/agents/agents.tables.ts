@@ -151,6 +151,38 @@ export interface AgentSettlementAdjustmentTable {
 }
 
 /**
+ * What the merchant advanced of a statement its payer's wallet did not cover (migration 0059,
+ * `agentSettlement.shortfall: 'advance'`): the payer's carried debt, recovered from its later payments.
+ */
+export interface AgentSettlementDebtTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  /** The statement advanced (one debt per statement). */
+  settlement_id: bigint;
+  /** The statement's payer, who owes it. */
+  debtor_id: bigint;
+  amount_minor: bigint;
+  recovered_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  /** The statement's payment, which holds the advance. */
+  posting_id: bigint;
+  created_at: Date;
+  /** When the last of it was recovered; null while some is outstanding. */
+  recovered_at: Date | null;
+}
+
+/** One recovery of a carried debt, taken from a settlement payment to the debtor (migration 0059). */
+export interface AgentSettlementDebtRecoveryTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  debt_id: bigint;
+  /** The statement whose payment to the debtor it was taken from. */
+  settlement_id: bigint;
+  amount_minor: bigint;
+  posting_id: bigint;
+  created_at: Date;
+}
+
+/**
  * An agent's lock or unlock of a direct downline (migration 0058): the audit trail of those actions,
  * and what decides an unlock (its own last action, same `desk_version` as the member has now).
  */
@@ -175,6 +207,8 @@ export interface AgentsTables {
   agent_contract_event: AgentContractEventTable;
   agent_settlement: AgentSettlementTable;
   agent_settlement_adjustment: AgentSettlementAdjustmentTable;
+  agent_settlement_debt: AgentSettlementDebtTable;
+  agent_settlement_debt_recovery: AgentSettlementDebtRecoveryTable;
   agent_transfer: AgentTransferTable;
   agent_downline_status_change: AgentDownlineStatusChangeTable;
 }

@@ -261,6 +261,7 @@ export const demoMerchantConfig: MerchantConfig = {
     activeMember: { minValidBet: '100.00', minDeposit: '0.00', excludeSharedLogins: true },
     dividend: { platformFeeRate: 0, serviceFeeRate: 0 },
     claimDays: 3,
+    shortfall: 'wait',
   },
   // Every agent-centre page on (the original's menu codes; modules/agents).
   agentCentrePages: {

@@ -74,7 +74,7 @@ const typeExpression = sql`
     WHEN other_kind = 'house_fee' AND reference LIKE 'deposit:%' THEN 'deposit'
     WHEN other_kind = 'house_adjustment' THEN 'adjustment'
     WHEN kind LIKE 'agent.transfer.%' THEN 'agent_transfer'
-    WHEN kind IN ('agent.daily_salary', 'agent.dividend', 'agent.hourly_salary', 'agent.realtime_salary') THEN 'agent_income'
+    WHEN kind IN ('agent.daily_salary', 'agent.dividend', 'agent.hourly_salary', 'agent.realtime_salary', 'agent.debt_recovery') THEN 'agent_income'
     WHEN own_kind IN ('member_main', 'member_vendor') AND other_kind IN ('member_main', 'member_vendor', 'house_vendor_transit') THEN 'transfer'
     WHEN other_kind = 'house_game' THEN CASE WHEN is_credit THEN 'win' ELSE 'bet' END
     WHEN other_kind = 'house_bonus' THEN 'bonus'

@@ -29,6 +29,7 @@ const rule = (minValidBet: string, minDeposit: string, excludeSharedLogins: bool
       activeMember: { minValidBet, minDeposit, excludeSharedLogins },
       dividend: { platformFeeRate: 0, serviceFeeRate: 0 },
       claimDays: 3,
+      shortfall: 'wait',
     },
     Date.now(),
   );

@@ -1,8 +1,9 @@
 import type { AgentContractKind } from '@lotus/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { LedgerError, postTransfers } from '../../ledger/index.ts';
+import { LedgerError } from '../../ledger/index.ts';
 import { findMerchant } from '../../merchant/index.ts';
+import { advancedNote, listDebtors, postStatementPayment } from './carried-debt.ts';
 
 /** Statements paid per transaction: one commit for many postings (the benchmark's 2,000 in 20). */
 export const statementsPerTransaction = 100;
@@ -45,6 +46,10 @@ function levelsOf(statements: UnpaidStatement[]): UnpaidStatement[][] {
  * its downlines). When anything in a batch fails (a payer's wallet does not cover a statement, a
  * deadlock with other money movements), the batch is rolled back and its statements are paid one
  * transaction each, where a short wallet leaves just that statement P with the note `upline.short`.
+ *
+ * Under the merchant rule `agentSettlement.shortfall: 'advance'` a short wallet pays what it holds and
+ * the house the rest (the statement is paid, note `upline.advanced`, the payer carries the debt); and
+ * every payment to a holder that owes such a debt gives it back first (carried-debt.ts).
  */
 export function payDailySalaryStatements(
   db: Kysely<Database>,
@@ -84,27 +89,21 @@ export async function payStatementsInBatches(
     .orderBy('s.id')
     .execute();
   if (unpaid.length === 0) return { paid: 0, waiting: 0 };
-  const { currency } = (await findMerchant(db, { id: run.merchantId }))!;
-  const pay = async (trx: Kysely<Database>, statement: UnpaidStatement, grossMinor: bigint) => {
-    if (grossMinor <= 0n) return;
-    await postTransfers(trx, {
+  const { currency, config } = (await findMerchant(db, { id: run.merchantId }))!;
+  const pay: Pay = async (trx, statement, grossMinor, mayOweDebt) => {
+    if (grossMinor <= 0n) return false;
+    const paid = await postStatementPayment(trx, {
       merchantId: run.merchantId,
       currency,
-      idempotency: { source: 'agent-settlement', key: `${run.kind}:${statement.contract_id}:${run.periodKey}` },
-      transfers: [
-        {
-          debit:
-            statement.payer_id === null
-              ? { kind: 'house_agent_pay' }
-              : { kind: 'member_main', memberId: statement.payer_id },
-          credit: { kind: 'member_main', memberId: statement.holder_id },
-          amount: grossMinor,
-          kind: run.ledgerKind,
-          reference: `agent_settlement:${statement.id}`,
-        },
-      ],
+      statement,
+      amountMinor: grossMinor,
+      ledgerKind: run.ledgerKind,
+      key: `${run.kind}:${statement.contract_id}:${run.periodKey}`,
+      shortfall: config.agentSettlement.shortfall,
+      mayOweDebt,
       nowMs: run.nowMs,
     });
+    return paid.advancedMinor > 0n;
   };
 
   let paid = 0;
@@ -126,26 +125,37 @@ export async function payStatementsInBatches(
           .forUpdate()
           .execute();
         const current = new Map(locked.map((row) => [row.id, row]));
+        // One read for the batch: only holders owing a carried debt are looked up (and locked) one by one.
+        const debtors = await listDebtors(
+          trx,
+          batch.map((statement) => statement.holder_id),
+        );
         const paidIds: bigint[] = [];
+        const advancedIds: bigint[] = [];
         for (const statement of batch) {
           const row = current.get(statement.id);
           if (row?.status !== 'P') continue;
-          await pay(trx, statement, row.gross_minor);
-          paidIds.push(statement.id);
+          if (await pay(trx, statement, row.gross_minor, debtors.has(statement.holder_id)))
+            advancedIds.push(statement.id);
+          else paidIds.push(statement.id);
         }
-        if (paidIds.length > 0)
-          await trx
-            .updateTable('agent_settlement')
-            .set({ status: 'A', paid_at: new Date(run.nowMs), note: null })
-            .where('id', 'in', paidIds)
-            .execute();
-        return paidIds.length;
+        for (const [ids, note] of [
+          [paidIds, null],
+          [advancedIds, advancedNote],
+        ] as const)
+          if (ids.length > 0)
+            await trx
+              .updateTable('agent_settlement')
+              .set({ status: 'A', paid_at: new Date(run.nowMs), note })
+              .where('id', 'in', ids)
+              .execute();
+        return paidIds.length + advancedIds.length;
       });
       paid += done;
     } catch {
       // One transaction per statement for this batch: the failure is found again, alone.
       for (const statement of batch) {
-        const result = await payOne(db, run, statement, pay);
+        const result = await payOne(db, run, statement, pay, config.agentSettlement.shortfall === 'advance' ? 3 : 1);
         if (result === 'paid') paid += 1;
         if (result === 'waiting') waiting += 1;
       }
@@ -167,37 +177,53 @@ export async function payStatementsInBatches(
   return { paid, waiting };
 }
 
+/** Pays one statement in the caller's transaction; true when the house advanced part of it. */
+type Pay = (
+  trx: Transaction<Database>,
+  statement: UnpaidStatement,
+  grossMinor: bigint,
+  mayOweDebt: boolean,
+) => Promise<boolean>;
+
+/**
+ * Pays one statement in a transaction of its own. `attempts` > 1 under `advance`, where a payer's
+ * wallet spent between its read and the posting makes the posting refuse: the next try reads it again.
+ * Under `wait` one refusal is the answer: the statement waits for the operator.
+ */
 async function payOne(
   db: Kysely<Database>,
   run: { nowMs: number },
   statement: UnpaidStatement,
-  pay: (trx: Kysely<Database>, statement: UnpaidStatement, grossMinor: bigint) => Promise<void>,
+  pay: Pay,
+  attempts: number,
 ): Promise<'paid' | 'waiting' | 'done'> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('agent_settlement')
-        .select(['status', 'gross_minor'])
-        .where('id', '=', statement.id)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      if (locked.status !== 'P') return 'done' as const;
-      await pay(trx, statement, locked.gross_minor);
-      await trx
-        .updateTable('agent_settlement')
-        .set({ status: 'A', paid_at: new Date(run.nowMs), note: null })
-        .where('id', '=', statement.id)
-        .execute();
-      return 'paid' as const;
-    });
-  } catch (error) {
-    if (!(error instanceof LedgerError) || error.code !== 'ledger.insufficient.funds') throw error;
-    await db
-      .updateTable('agent_settlement')
-      .set({ note: 'upline.short' })
-      .where('id', '=', statement.id)
-      .where('status', '=', 'P')
-      .execute();
-    return 'waiting';
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .selectFrom('agent_settlement')
+          .select(['status', 'gross_minor'])
+          .where('id', '=', statement.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (locked.status !== 'P') return 'done' as const;
+        const advanced = await pay(trx, statement, locked.gross_minor, true);
+        await trx
+          .updateTable('agent_settlement')
+          .set({ status: 'A', paid_at: new Date(run.nowMs), note: advanced ? advancedNote : null })
+          .where('id', '=', statement.id)
+          .execute();
+        return 'paid' as const;
+      });
+    } catch (error) {
+      if (!(error instanceof LedgerError) || error.code !== 'ledger.insufficient.funds') throw error;
+    }
   }
+  await db
+    .updateTable('agent_settlement')
+    .set({ note: 'upline.short' })
+    .where('id', '=', statement.id)
+    .where('status', '=', 'P')
+    .execute();
+  return 'waiting';
 }

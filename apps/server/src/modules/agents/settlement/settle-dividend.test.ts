@@ -19,6 +19,7 @@ beforeAll(async () => {
       activeMember: { minValidBet: '100.00', minDeposit: '0.00', excludeSharedLogins: true },
       dividend: { platformFeeRate: 0.05, serviceFeeRate: 0.001 },
       claimDays: 3,
+      shortfall: 'wait',
     },
     Date.now(),
   );

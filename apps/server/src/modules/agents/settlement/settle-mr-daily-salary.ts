@@ -1,12 +1,18 @@
-import { agentSettlementErrorCodes, formatMinorUnits, mrSalaryStatuses } from '@lotus/contract';
+import {
+  agentSettlementErrorCodes,
+  formatMinorUnits,
+  mrSalaryStatuses,
+  type AgentSettlementShortfallRule,
+} from '@lotus/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { LedgerError, postTransfers } from '../../ledger/index.ts';
+import { LedgerError } from '../../ledger/index.ts';
 import { findMerchant, listMerchantIds, merchantTimeZone } from '../../merchant/index.ts';
 import { addDays, dayBounds, localToday, memberDayFigures } from '../../reports/index.ts';
 import { termsOf } from '../contracts/contract-flow.ts';
 import { salaryTiersOf } from '../contracts/contract-terms.ts';
+import { advancedNote, postStatementPayment } from './carried-debt.ts';
 import { activeMemberRuleOf, isActiveMember, notCountedActiveOf, ruleInputsOf } from './active-members.ts';
 import { salaryOf } from './contract-math.ts';
 import type { ComputedStatement } from './settle-daily-salary.ts';
@@ -188,12 +194,21 @@ export function mrStatusOf(row: { status: string; note: string | null }): number
 /**
  * The holder claims a record: under the record's row lock, only its own (else 404), only claimable and
  * before its due time (else 409, and a record found past due is marked expired), paid by one ledger
- * posting (`agent.daily_salary`, key `mr_daily_salary:<contract>:<day>`) in the same transaction as the
+ * posting (`agent.daily_salary`, key `mr_daily_salary:<contract>:<day>`; with the merchant's advance of
+ * a short upline and the claimant's carried-debt recoveries, carried-debt.ts) in the same transaction as the
  * status, so of two claims at once one pays and the other answers 409.
  */
 export async function claimMrDailySalary(
   db: Kysely<Database>,
-  claim: { merchantId: number; currency: string; memberId: bigint; id: bigint; nowMs: number },
+  claim: {
+    merchantId: number;
+    currency: string;
+    /** The merchant's `agentSettlement.shortfall`: `advance` pays a claim the upline's wallet does not cover. */
+    shortfall: AgentSettlementShortfallRule;
+    memberId: bigint;
+    id: bigint;
+    nowMs: number;
+  },
 ): Promise<{ id: number; amount: string; status: number }> {
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -216,23 +231,19 @@ export async function claimMrDailySalary(
         .execute();
       return { row, claimedNow: false };
     }
+    let advanced = false;
     try {
-      await postTransfers(trx, {
+      const paid = await postStatementPayment(trx, {
         merchantId: claim.merchantId,
         currency: claim.currency,
-        idempotency: { source: 'agent-settlement', key: `mr_daily_salary:${row.contract_id}:${row.period_key}` },
-        transfers: [
-          {
-            debit:
-              row.payer_id === null ? { kind: 'house_agent_pay' } : { kind: 'member_main', memberId: row.payer_id },
-            credit: { kind: 'member_main', memberId: row.holder_id },
-            amount: row.gross_minor,
-            kind: 'agent.daily_salary',
-            reference: `agent_settlement:${row.id}`,
-          },
-        ],
+        statement: row,
+        amountMinor: row.gross_minor,
+        ledgerKind: 'agent.daily_salary',
+        key: `mr_daily_salary:${row.contract_id}:${row.period_key}`,
+        shortfall: claim.shortfall,
         nowMs: claim.nowMs,
       });
+      advanced = paid.advancedMinor > 0n;
     } catch (error) {
       if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds')
         throw new AppError(409, agentSettlementErrorCodes.claimUplineShort, { field: 'id' });
@@ -240,7 +251,7 @@ export async function claimMrDailySalary(
     }
     const paid = await trx
       .updateTable('agent_settlement')
-      .set({ status: 'A', paid_at: new Date(claim.nowMs), note: null })
+      .set({ status: 'A', paid_at: new Date(claim.nowMs), note: advanced ? advancedNote : null })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import {
   parseAmount,
   settlementDeskErrorCodes,
   type AdjustSettlementBody,
+  type AgentSettlementShortfallRule,
   type SettlementDetail,
   type SettlementStatus,
 } from '@lotus/contract';
@@ -14,6 +15,7 @@ import { auditContext, recordAudit } from '../../backoffice/index.ts';
 import { LedgerError, postTransfers } from '../../ledger/index.ts';
 import { findMerchant } from '../../merchant/index.ts';
 import type { AgentSettlementTable } from '../agents.tables.ts';
+import { advancedNote, postStatementPayment } from './carried-debt.ts';
 import { getSettlement, paidMinorOf } from './settlement-desk.ts';
 
 /**
@@ -50,6 +52,11 @@ export interface StatementChange {
   inputs: Record<string, unknown> | null;
   operatorId: bigint | null;
   currency: string;
+  /**
+   * The merchant's `agentSettlement.shortfall`, applied to an approval only: approving pays what the
+   * job would have paid, the advance included. Other changes (adjust, re-run differences) never advance.
+   */
+  shortfall?: AgentSettlementShortfallRule;
   nowMs: number;
 }
 
@@ -67,6 +74,7 @@ export async function applyChange(trx: Transaction<Database>, row: StatementRow,
   const { rows } = await sql<{ id: string }>`SELECT nextval('agent_settlement_adjustment_id_seq') AS id`.execute(trx);
   const adjustmentId = BigInt(rows[0]!.id);
   let postingId: bigint | null = null;
+  let advanced = false;
   if (delta !== 0n) {
     const payer =
       row.payer_id === null
@@ -77,22 +85,38 @@ export async function applyChange(trx: Transaction<Database>, row: StatementRow,
     const key =
       change.action === 'approve' ? paymentKeyOf(row) : `${paymentKeyOf(row)}:change:${adjustmentId.toString()}`;
     try {
-      const posting = await postTransfers(trx, {
-        merchantId: row.merchant_id,
-        currency: change.currency,
-        idempotency: { source: 'agent-settlement', key },
-        transfers: [
-          {
-            debit: delta > 0n ? payer : holder,
-            credit: delta > 0n ? holder : payer,
-            amount: delta > 0n ? delta : -delta,
-            kind: ledgerKindOf(row),
-            reference: `agent_settlement:${row.id}`,
-          },
-        ],
-        nowMs: change.nowMs,
-      });
-      postingId = posting.postingId;
+      if (delta > 0n) {
+        // Money to the holder: a payment like the job's, which gives back the holder's carried debts first.
+        const paid = await postStatementPayment(trx, {
+          merchantId: row.merchant_id,
+          currency: change.currency,
+          statement: row,
+          amountMinor: delta,
+          ledgerKind: ledgerKindOf(row),
+          key,
+          shortfall: change.action === 'approve' ? (change.shortfall ?? 'wait') : 'wait',
+          nowMs: change.nowMs,
+        });
+        postingId = paid.postingId;
+        advanced = paid.advancedMinor > 0n;
+      } else {
+        const posting = await postTransfers(trx, {
+          merchantId: row.merchant_id,
+          currency: change.currency,
+          idempotency: { source: 'agent-settlement', key },
+          transfers: [
+            {
+              debit: holder,
+              credit: payer,
+              amount: -delta,
+              kind: ledgerKindOf(row),
+              reference: `agent_settlement:${row.id}`,
+            },
+          ],
+          nowMs: change.nowMs,
+        });
+        postingId = posting.postingId;
+      }
     } catch (error) {
       if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds')
         throw new AppError(409, settlementDeskErrorCodes.walletShort, {
@@ -126,7 +150,8 @@ export async function applyChange(trx: Transaction<Database>, row: StatementRow,
       status: change.toStatus,
       gross_minor: change.toMinor,
       paid_at: isPaid ? (row.paid_at ?? new Date(change.nowMs)) : null,
-      note: null,
+      // A statement the house helped pay keeps saying so through later changes (its debt stays the payer's).
+      note: advanced || (isPaid && row.note === advancedNote) ? advancedNote : null,
     })
     .where('id', '=', row.id)
     .execute();
@@ -175,6 +200,7 @@ async function act(
       inputs: null,
       operatorId: audit.operatorId,
       currency: merchant!.currency,
+      shortfall: merchant!.config.agentSettlement.shortfall,
       nowMs: audit.nowMs,
     });
     await recordAudit(trx, {

@@ -200,7 +200,14 @@ describe('statements: list and detail', () => {
     );
     const agentPage = settlementPageSchema.parse(byAgent.json().value);
     expect(agentPage.items.map((item) => item.holderId)).toEqual([String(agent)]);
-    expect(agentPage.totals).toEqual({ count: 1, amount: '2.00', paid: '2.00', waiting: '0.00' });
+    expect(agentPage.totals).toEqual({
+      count: 1,
+      amount: '2.00',
+      paid: '2.00',
+      waiting: '0.00',
+      advanced: '0.00',
+      carriedDebt: '0.00',
+    });
     expect(agentPage.agentTotals).toEqual([
       {
         holderId: String(agent),

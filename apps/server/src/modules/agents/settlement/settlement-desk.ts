@@ -12,6 +12,7 @@ import { AppError } from '../../../http/app-error.ts';
 import { listOperatorNames } from '../../backoffice/index.ts';
 import { findMemberSummaryByUsername, listMemberSummaries } from '../../identity/index.ts';
 import type { AgentSettlementAdjustmentTable, AgentSettlementTable } from '../agents.tables.ts';
+import { carriedDebtsOf, debtLinesOf } from './carried-debt.ts';
 
 /**
  * The operator's statements desk, reads (README "Statements desk"): a page of the merchant's
@@ -65,7 +66,11 @@ export async function listSettlements(
     page: query.page,
     pageSize: query.pageSize,
     total: 0,
-    totals: totalsOf({ count: 0, amount: null, paid: null, waiting: null }),
+    totals: {
+      ...totalsOf({ count: 0, amount: null, paid: null, waiting: null }),
+      advanced: '0.00',
+      carriedDebt: '0.00',
+    },
     agentTotals: [],
   };
   let holderId: bigint | null = null;
@@ -75,9 +80,17 @@ export async function listSettlements(
     holderId = holder.id;
   }
   const base = filtered(db, merchantId, query, holderId);
-  const [grand, perAgent, rows] = await Promise.all([
+  const [grand, debt, perAgent, rows] = await Promise.all([
     base
       .select([sums.count.as('count'), sums.amount.as('amount'), sums.paid.as('paid'), sums.waiting.as('waiting')])
+      .executeTakeFirstOrThrow(),
+    // The carried debts these statements made (a statement makes at most one).
+    base
+      .innerJoin('agent_settlement_debt as d', 'd.settlement_id', 's.id')
+      .select([
+        sql<string | null>`sum(d.amount_minor)`.as('advanced'),
+        sql<string | null>`sum(d.amount_minor - d.recovered_minor)`.as('owed'),
+      ])
       .executeTakeFirstOrThrow(),
     base
       .select([
@@ -118,7 +131,11 @@ export async function listSettlements(
     page: query.page,
     pageSize: query.pageSize,
     total: Number(grand.count),
-    totals: totalsOf(grand),
+    totals: {
+      ...totalsOf(grand),
+      advanced: formatMinorUnits(BigInt(debt.advanced ?? 0)),
+      carriedDebt: formatMinorUnits(BigInt(debt.owed ?? 0)),
+    },
     agentTotals: perAgent.map((row) => ({
       holderId: row.holder_id.toString(),
       holderUsername: names.get(row.holder_id) ?? '',
@@ -169,12 +186,17 @@ export async function getSettlement(
     .where('s.merchant_id', '=', merchantId)
     .executeTakeFirst();
   if (!row) throw AppError.notFound();
-  const changes = await db
-    .selectFrom('agent_settlement_adjustment')
-    .selectAll()
-    .where('settlement_id', '=', settlementId)
-    .orderBy('id')
-    .execute();
+  const [changes, debt, lines, owed] = await Promise.all([
+    db
+      .selectFrom('agent_settlement_adjustment')
+      .selectAll()
+      .where('settlement_id', '=', settlementId)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('agent_settlement_debt').selectAll().where('settlement_id', '=', settlementId).executeTakeFirst(),
+    debtLinesOf(db, [settlementId]),
+    carriedDebtsOf(db, row.payer_id === null ? [row.holder_id] : [row.holder_id, row.payer_id]),
+  ]);
   const [names, operators] = await Promise.all([
     namesOf(db, merchantId, [row.holder_id, row.payer_id]),
     listOperatorNames(
@@ -186,6 +208,20 @@ export async function getSettlement(
     ...rowView({ ...row, changes: changes.length }, names),
     inputs: (row.inputs ?? {}) as Record<string, unknown>,
     history: changes.map((change) => changeView(change, operators)),
+    debt: debt
+      ? {
+          debtorId: debt.debtor_id.toString(),
+          debtorUsername: names.get(debt.debtor_id) ?? '',
+          amount: formatMinorUnits(debt.amount_minor),
+          recovered: formatMinorUnits(debt.recovered_minor),
+          outstanding: formatMinorUnits(debt.amount_minor - debt.recovered_minor),
+          createdAt: debt.created_at.getTime(),
+          recoveredAt: debt.recovered_at?.getTime() ?? null,
+        }
+      : null,
+    recovered: formatMinorUnits(lines.get(settlementId)?.recoveredMinor ?? 0n),
+    holderCarriedDebt: formatMinorUnits(owed.get(row.holder_id) ?? 0n),
+    payerCarriedDebt: row.payer_id === null ? null : formatMinorUnits(owed.get(row.payer_id) ?? 0n),
   };
 }
 

@@ -52,6 +52,7 @@ export async function agentSettlementRoutes(app: AppInstance): Promise<void> {
         await claimMrDailySalary(app.db, {
           merchantId: request.merchant.id,
           currency: request.merchant.currency,
+          shortfall: request.merchant.config.agentSettlement.shortfall,
           memberId: request.member.id,
           id: BigInt(request.body.id),
           nowMs: app.now(),

@@ -2,12 +2,14 @@ import { agentContractKinds, formatMinorUnits, type AgentIncome, type AgentIncom
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { addDays, dayBounds } from '../../reports/index.ts';
+import { carriedDebtOf } from '../settlement/carried-debt.ts';
 import type { StatementCaller } from './statements.ts';
 
 /**
  * "My income" (the original's AGEREV3 page): per contract kind what the caller received (its paid
  * and adjusted statements of periods in the range), what it paid its downlines, what still waits, and
- * the transfers it received and sent in the range (the merchant's days, `timezone`). Two queries.
+ * the transfers it received and sent in the range (the merchant's days, `timezone`), and what it owes
+ * now of downlines' shares the merchant advanced for it (its carried debt). Three queries.
  */
 export async function incomeOf(
   db: Kysely<Database>,
@@ -48,6 +50,7 @@ export async function incomeOf(
     .where('created_at', '>=', fromUtc)
     .where('created_at', '<', toUtc)
     .executeTakeFirstOrThrow();
+  const carriedDebt = await carriedDebtOf(db, memberId);
 
   const byKind = agentContractKinds.map((kind) => {
     const row = sums.find((sum) => sum.kind === kind);
@@ -69,5 +72,6 @@ export async function incomeOf(
     transfersReceived: formatMinorUnits(BigInt(transfers.received)),
     transfersSent: formatMinorUnits(BigInt(transfers.sent)),
     totalIncome: formatMinorUnits(receivedTotal),
+    carriedDebt: formatMinorUnits(carriedDebt),
   };
 }

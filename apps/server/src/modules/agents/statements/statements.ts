@@ -1,10 +1,11 @@
 import type { agentStatementQuerySchema } from '@lotus/contract';
-import { formatMinorUnits, type AgentStatement, type AgentStatementList } from '@lotus/contract';
+import { formatMinorUnits, type AgentStatement, type AgentStatementList, type StatementLine } from '@lotus/contract';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { listMemberSummaries } from '../../identity/index.ts';
+import { debtLinesOf } from '../settlement/carried-debt.ts';
 import { statementLinesOf } from './statement-lines.ts';
 
 export interface StatementCaller {
@@ -121,7 +122,13 @@ async function toStatements(
   const ids = [
     ...new Set(rows.flatMap((row) => (row.payer_id === null ? [row.holder_id] : [row.holder_id, row.payer_id]))),
   ];
-  const names = await listMemberSummaries(db, caller.merchantId, ids);
+  const [names, debtLines] = await Promise.all([
+    listMemberSummaries(db, caller.merchantId, ids),
+    debtLinesOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.map((row) => ({
     id: row.id.toString(),
     contractId: row.contract_id.toString(),
@@ -137,6 +144,27 @@ async function toStatements(
     note: row.note,
     computeTime: row.computed_at.getTime(),
     payoutTime: row.paid_at?.getTime() ?? null,
-    lines: statementLinesOf(row.inputs),
+    lines: [...statementLinesOf(row.inputs), ...paymentLinesOf(debtLines.get(row.id))],
   }));
+}
+
+/** The payment's lines (carried debt, README "Carried debt"): only when there is something to say. */
+function paymentLinesOf(debt: { advancedMinor: bigint; recoveredMinor: bigint } | undefined): StatementLine[] {
+  if (!debt) return [];
+  const lines: StatementLine[] = [];
+  if (debt.advancedMinor > 0n)
+    lines.push({
+      group: 'input',
+      name: 'advancedByMerchant',
+      format: 'money',
+      value: formatMinorUnits(debt.advancedMinor),
+    });
+  if (debt.recoveredMinor > 0n)
+    lines.push({
+      group: 'deduction',
+      name: 'debtRecovered',
+      format: 'money',
+      value: formatMinorUnits(debt.recoveredMinor),
+    });
+  return lines;
 }
