@@ -46,7 +46,17 @@ export function IncomePage() {
               <dt>{t('agmoney_transfers_sent')}</dt>
               <dd>{money(query.data.transfersSent)}</dd>
             </div>
+            {/* Only an agent the merchant advanced for owes anything: the line stays away otherwise. */}
+            {query.data.carriedDebt === '0.00' ? null : (
+              <div>
+                <dt>{t('agmoney_carried_debt')}</dt>
+                <dd data-testid="income-carried-debt">{money(query.data.carriedDebt)}</dd>
+              </div>
+            )}
           </dl>
+          {query.data.carriedDebt === '0.00' ? null : (
+            <p className="agent-form__hint">{t('agmoney_carried_debt_hint')}</p>
+          )}
           <div className="agent-table-wrap">
             <table className="agent-table">
               <thead>

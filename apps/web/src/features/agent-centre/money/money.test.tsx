@@ -2,6 +2,7 @@
 import {
   agentContractPaths,
   agentContractSchema,
+  agentIncomeSchema,
   agentMoneyPaths,
   agentSettlementPaths,
   agentStatementListSchema,
@@ -392,5 +393,67 @@ describe('agent centre money pages', { timeout: 30_000 }, () => {
       password: '135790',
     });
     expect(sent.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  test('carried debt: my income shows what I owe; a statement the merchant advanced and one that paid my debt back say so', async () => {
+    installFakeApi({
+      [`GET ${apiPaths.memberInfo}`]: () => ok(memberInfo),
+      [`GET ${agentMoneyPaths.income}`]: () =>
+        ok(
+          agentIncomeSchema.parse({
+            startDate: '2026-10-28',
+            endDate: '2026-11-27',
+            byKind: [],
+            transfersReceived: '0.00',
+            transfersSent: '0.00',
+            totalIncome: '20.00',
+            carriedDebt: '3.00',
+          }),
+        ),
+    });
+    render('/agentCenter?page=income');
+    expect((await screen.findByTestId('income-carried-debt')).textContent).toBe('3.00');
+    expect(screen.getByText(/the merchant advanced the rest/)).toBeTruthy();
+    cleanup();
+
+    installFakeApi({
+      [`GET ${apiPaths.memberInfo}`]: () => ok(memberInfo),
+      [`GET ${agentMoneyPaths.statements}`]: () =>
+        ok(
+          agentStatementListSchema.parse({
+            list: [
+              {
+                id: '80',
+                contractId: '21',
+                kind: 'daily_salary',
+                productType: 'LIVE',
+                periodKey: '2026-11-26',
+                side: 'SELF',
+                holderId: '7',
+                holderName: 'agent01',
+                payerName: null,
+                amount: '20.00',
+                status: 'A',
+                note: 'upline.advanced',
+                computeTime: Date.UTC(2026, 10, 27),
+                payoutTime: Date.UTC(2026, 10, 27),
+                lines: [
+                  { group: 'input', name: 'advancedByMerchant', format: 'money', value: '5.00' },
+                  { group: 'deduction', name: 'debtRecovered', format: 'money', value: '3.00' },
+                ],
+              },
+            ],
+            totalElements: 1,
+            page: 1,
+            size: 20,
+            totalAmount: '20.00',
+          }),
+        ),
+    });
+    render('/agentCenter?page=dailySalary');
+    const card = await screen.findByTestId('agent-statement');
+    expect(card.textContent).toContain('Advanced by the merchant');
+    expect(card.textContent).toContain('Carried debt paid back');
+    expect(card.textContent).toContain("the merchant advanced what the payer's balance did not cover");
   });
 });
