@@ -154,8 +154,11 @@ export const affiliateLinkSchema = z.object({
   createTime: z.number().int(),
   /** Epoch ms from which the link registers no one; null: never. */
   expireTime: z.number().int().nullable(),
-  /** `normal`: registers members now; `expired`: past its expiry. */
-  status: z.enum(['normal', 'expired']),
+  /**
+   * `normal`: registers members now; `expired`: past its expiry; `disabled`: an operator switched it off
+   * (registers no one, as expired; the agent may still remove it).
+   */
+  status: z.enum(['normal', 'expired', 'disabled']),
   /** Members registered through the link. */
   registerCount: z.number().int(),
   /** Lower-case host the code is bound to; null: every domain of the merchant. */

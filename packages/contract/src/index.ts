@@ -36,4 +36,5 @@ export * from './announcements.ts';
 export * from './site-access.ts';
 export * from './agent-transfers.ts';
 export * from './agent-settlement.ts';
+export * from './agent-links-admin.ts';
 export * from './inbox.ts';

@@ -12,6 +12,7 @@ import { DepositsPage } from '../features/deposits/deposits-page';
 import { FeedbackPage } from '../features/feedback/feedback-page';
 import { AgentsIndex } from '../features/agents/agents-index';
 import { ContractsPage as AgentContractsPage } from '../features/agents/contracts-page';
+import { LinksPage as AgentLinksPage } from '../features/agents/links-page';
 import { StatementsPage as AgentStatementsPage } from '../features/agents/statements-page';
 import { TransfersPage as AgentTransfersPage } from '../features/agents/transfers-page';
 import { SiteAccessPage } from '../features/site-access/site-access-page';
@@ -116,7 +117,7 @@ export function createAppRouter() {
               </RequirePermission>
             ),
           },
-          // The agent programme (features/agents): statements (agents.settle), contracts and transfers (members.read).
+          // The agent programme (features/agents): statements (agents.settle), contracts, transfers and links (members.read).
           { path: 'agents', element: <AgentsIndex /> },
           {
             path: 'agents/statements',
@@ -139,6 +140,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="members.read">
                 <AgentTransfersPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'agents/links',
+            element: (
+              <RequirePermission permission="members.read">
+                <AgentLinksPage />
               </RequirePermission>
             ),
           },

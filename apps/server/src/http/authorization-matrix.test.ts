@@ -3,6 +3,7 @@ import {
   adminApiPaths,
   adminInboxPaths,
   agentContractAdminPaths,
+  agentLinkAdminPaths,
   agentMovePaths,
   agentTeamErrorCodes,
   agentTeamPaths,
@@ -1395,6 +1396,23 @@ describe('back-office', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       return { url: agentContractAdminPaths.end, body: { contractId: contract.id.toString() } };
+    },
+    // Agents' links (modules/agents, agents.manage): an active link of a fresh agent each time.
+    [`POST ${agentLinkAdminPaths.disable}`]: async () => {
+      const agent = await newMember({ isAgent: 1 });
+      const link = await t.db
+        .insertInto('affiliate_code')
+        .values({
+          merchant_id: t.demoMerchantId,
+          code: `MTX${++sequence}L`,
+          code_key: `mtx${sequence}l`,
+          agent_id: agent.id,
+          domain: null,
+          created_at: new Date(clock.nowMs),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: agentLinkAdminPaths.disable.replace(':linkId', String(link.id)), body: { reason: 'spam' } };
     },
     // The statements desk (modules/agents, agents.settle): a waiting statement of a fresh top agent each time.
     [`POST ${settlementDeskPaths.approve}`]: async () => ({

@@ -277,6 +277,24 @@ async function statementOfB(): Promise<string> {
   return String(row.id);
 }
 
+/** An affiliate link of an agent of B, active. */
+async function linkOfB(): Promise<string> {
+  const agent = await insertTestMember(t.db, merchantB.id, `crossblinks${++sequence}`, now(), { is_agent: 1 });
+  const row = await t.db
+    .insertInto('affiliate_code')
+    .values({
+      merchant_id: merchantB.id,
+      code: `CROSSB${sequence}`,
+      code_key: `crossb${sequence}`,
+      agent_id: agent,
+      domain: null,
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
 let agentOfA: Promise<bigint> | undefined;
 const member = async () => ({ memberId: await memberOfB() });
 const statement = async () => ({ settlementId: await statementOfB() });
@@ -447,6 +465,11 @@ const idCases: Record<string, IdCase> = {
   'POST /admin-api/agents/settlements/:settlementId/adjust': {
     inB: statement,
     body: () => ({ amount: '30.00', reason: 'voided rounds' }),
+  },
+  // Agents' affiliate links (modules/agents): B's active link is not switched off.
+  'POST /admin-api/agents/links/:linkId/disable': {
+    inB: async () => ({ linkId: await linkOfB() }),
+    body: () => ({ reason: 'spam in a forum' }),
   },
   // Operators, roles and four-eyes approvals (modules/backoffice).
   [`PATCH ${adminApiPaths.operator}`]: { inB: operator, body: () => ({ status: 'disabled' }) },

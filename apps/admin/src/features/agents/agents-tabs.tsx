@@ -7,9 +7,10 @@ const tabs: Array<{ to: string; labelKey: string; permission: OperatorPermission
   { to: '/agents/statements', labelKey: 'agents_tab_statements', permission: 'agents.settle' },
   { to: '/agents/contracts', labelKey: 'agents_tab_contracts', permission: 'members.read' },
   { to: '/agents/transfers', labelKey: 'agents_tab_transfers', permission: 'members.read' },
+  { to: '/agents/links', labelKey: 'agents_tab_links', permission: 'members.read' },
 ];
 
-/** The agent programme's three pages, as links (each its own URL): the ones the role may open. */
+/** The agent programme's pages, as links (each its own URL): the ones the role may open. */
 export function AgentsTabs() {
   const { t } = useTranslation();
   const { data } = useMe();

@@ -1,18 +1,24 @@
 import {
+  adminAgentLinkPageSchema,
+  adminAgentLinkSchema,
   adminAgentTransferPageSchema,
   adminApiPaths,
   adminMemberPageSchema,
   adminTopContractPageSchema,
   agentContractAdminPaths,
   agentContractSchema,
+  agentLinkAdminPaths,
   rerunResultSchema,
   settlementDeskPaths,
   settlementDetailSchema,
   settlementPageSchema,
+  type AdminAgentLink,
+  type AdminAgentLinkPage,
   type AdminAgentTransferPage,
   type AdminMemberPage,
   type AdminTopContractPage,
   type AgentContract,
+  type DisableAgentLinkBody,
   type OfferContractRequest,
   type RerunResult,
   type RerunSettlementBody,
@@ -177,3 +183,38 @@ export const agentTransfersQuery = (filters: TransferFilters, page: number) =>
     },
     placeholderData: keepPreviousData,
   });
+
+export const agentLinkKeys = queryKeys('agent-links');
+
+/** The links desk's filters as typed (empty when not set). */
+export interface LinkFilters {
+  agent: string;
+  code: string;
+  status: string;
+}
+
+export const agentLinksQuery = (filters: LinkFilters, page: number) =>
+  queryOptions({
+    queryKey: agentLinkKeys.of(filters, page),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminAgentLinkPage>(agentLinkAdminPaths.links, {
+        signal,
+        query: {
+          agent: filters.agent || undefined,
+          code: filters.code || undefined,
+          status: filters.status || undefined,
+          page,
+          pageSize: agentsPageSize,
+        },
+        schema: import.meta.env.DEV && adminAgentLinkPageSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function disableAgentLink(linkId: string, body: DisableAgentLinkBody) {
+  return apiRequest<AdminAgentLink>(agentLinkAdminPaths.disable.replace(':linkId', encodeURIComponent(linkId)), {
+    method: 'POST',
+    body,
+    schema: import.meta.env.DEV && adminAgentLinkSchema,
+  });
+}

@@ -23,6 +23,7 @@ import type { AppInstance } from '../../http/types.ts';
 import { requireOperator } from '../backoffice/index.ts';
 import { callerOf, requireRealMember } from '../identity/index.ts';
 import { checkAffiliate } from './affiliate/affiliate.ts';
+import { agentLinkDeskRoutes } from './affiliate/desk-links.routes.ts';
 import { createAffiliateLink, listAffiliateLinks, removeAffiliateLink, type LinkOwner } from './affiliate/links.ts';
 import { moveUpline } from './downlines/move-upline.ts';
 import { listUplineHistory } from './downlines/upline-history.ts';
@@ -167,6 +168,7 @@ export async function agentsRoutes(app: AppInstance): Promise<void> {
   await agentContractRoutes(app);
   await agentTransferRoutes(app);
   await settlementDeskRoutes(app);
+  await agentLinkDeskRoutes(app);
   await agentTeamRoutes(app);
   await agentStatementRoutes(app);
   await agentSettlementRoutes(app);

@@ -36,7 +36,10 @@ export function generateAffiliateCode(): string {
   return code;
 }
 
-/** GET MCSFE_getAffiliateLinks: the agent's links that are not removed, newest first, with their registrations. */
+/**
+ * GET MCSFE_getAffiliateLinks: the agent's links that are not removed, newest first, with their
+ * registrations; a link an operator disabled is listed as `disabled` (it registers no one).
+ */
 export async function listAffiliateLinks(db: Db, owner: LinkOwner, nowMs: number): Promise<AffiliateLinkList> {
   const rows = await db
     .selectFrom('affiliate_code')
@@ -47,6 +50,7 @@ export async function listAffiliateLinks(db: Db, owner: LinkOwner, nowMs: number
       'domain',
       'created_at',
       'expires_at',
+      'is_active',
       eb
         .selectFrom('affiliate_registration')
         .select(eb.fn.countAll<string>().as('n'))
@@ -72,6 +76,7 @@ function toLink(
     domain: string | null;
     created_at: Date;
     expires_at: Date | null;
+    is_active: boolean;
     register_count: number;
   },
   nowMs: number,
@@ -83,7 +88,7 @@ function toLink(
     channel: row.channel,
     createTime: row.created_at.getTime(),
     expireTime,
-    status: expireTime !== null && expireTime <= nowMs ? 'expired' : 'normal',
+    status: !row.is_active ? 'disabled' : expireTime !== null && expireTime <= nowMs ? 'expired' : 'normal',
     registerCount: row.register_count,
     domain: row.domain,
   };
@@ -135,7 +140,7 @@ export async function createAffiliateLink(
             removed_at: null,
             created_at: createdAt,
           })
-          .returning(['id', 'code', 'channel', 'domain', 'created_at', 'expires_at'])
+          .returning(['id', 'code', 'channel', 'domain', 'created_at', 'expires_at', 'is_active'])
           .executeTakeFirstOrThrow();
         return toLink({ ...row, register_count: 0 }, nowMs);
       });
