@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageQuerySchema, adminPageSchema } from './backoffice.ts';
+import { apiPaths } from './paths.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * The member's inbox (issue 17 "Inbox"; original-programmes §4 "Messages"): the original's
@@ -15,7 +16,7 @@ import { adminPageQuerySchema, adminPageSchema } from './backoffice.ts';
 
 export const inboxPaths = {
   /** GET: the number of unread messages (the original answers a bare number in `value`). */
-  unreadCount: '/wps/relay/CSP_unreadCount',
+  unreadCount: apiPaths.unreadMessage,
   /** GET `inboxListQuerySchema`: the member's messages in a date range, paged. */
   list: '/wps/relay/CSP_getInbox',
   /** GET `?inboxId=`: one message (reading it does not mark it read: the site calls markRead). */

@@ -40,6 +40,8 @@ export const apiPaths = {
   walletBalance: '/wps/v2/wallets/balance',
   walletStream: '/wps/v2/wallets/stream',
   merchantWallet: '/wps/relay/GCS_merchantWallet',
+  /** The member's unread inbox messages (the original's `unreadMessage`; modules/inbox, `inboxPaths.unreadCount`). */
+  unreadMessage: '/wps/relay/CSP_unreadCount',
 } as const;
 
 /**

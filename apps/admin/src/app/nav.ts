@@ -24,6 +24,7 @@ export const navItems: NavItem[] = [
   { to: '/reports', labelKey: 'nav_reports', icon: 'reports', permission: 'reports.read' },
   { to: '/audit', labelKey: 'nav_audit', icon: 'audit', permission: 'audit.read' },
   { to: '/feedback', labelKey: 'nav_feedback', icon: 'feedback', permission: 'feedback.manage' },
+  { to: '/inbox', labelKey: 'inbox_nav', icon: 'outbox', permission: 'messages.send' },
   { to: '/site-access', labelKey: 'nav_site_access', icon: 'key', permission: 'brands.manage' },
   { to: '/brands', labelKey: 'nav_brands', icon: 'brand', permission: 'brands.manage' },
   { to: '/operators', labelKey: 'nav_operators', icon: 'operators', permission: 'operators.manage' },

@@ -10,6 +10,7 @@ import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
 import { FeedbackPage } from '../features/feedback/feedback-page';
+import { InboxPage } from '../features/inbox/inbox-page';
 import { AgentsIndex } from '../features/agents/agents-index';
 import { ContractsPage as AgentContractsPage } from '../features/agents/contracts-page';
 import { LinksPage as AgentLinksPage } from '../features/agents/links-page';
@@ -156,6 +157,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="feedback.manage">
                 <FeedbackPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'inbox',
+            element: (
+              <RequirePermission permission="messages.send">
+                <InboxPage />
               </RequirePermission>
             ),
           },

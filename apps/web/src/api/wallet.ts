@@ -3,12 +3,15 @@ import {
   errorCodes,
   walletStreamEventName,
   walletStreamSessionEndedEventName,
+  walletStreamUnreadEventName,
   type WalletBalance,
+  type WalletStreamUnread,
 } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiHeaders, apiRequest } from '../lib/api-client';
 import { session } from '../lib/session';
+import { receiveUnreadCount } from './inbox';
 import { useSessionToken } from './member';
 import { queryClient } from './query-client';
 
@@ -30,7 +33,8 @@ const maxRetryDelayMs = 30_000;
 
 /**
  * Reads GET /wps/v2/wallets/stream while logged in and puts each balance it sends into the query
- * cache, so every open page shows a deposit, a win or an operator's adjustment at once. It is read
+ * cache, so every open page shows a deposit, a win or an operator's adjustment at once, and each
+ * unread inbox count, so the header's badge and an open inbox follow new messages at once. It is read
  * with fetch rather than EventSource, which cannot send the Authorization header; it reconnects
  * with backoff and stops on logout. A revoked session (the member locked or closed, sessions ended
  * in the back-office, a password reset, a logout in another tab) ends the stream with a
@@ -69,6 +73,8 @@ export function useBalanceStream(): void {
           const data = block.split('\n').find((line) => line.startsWith('data: '));
           if (block.startsWith(`event: ${walletStreamEventName}`) && data) {
             queryClient.setQueryData(walletBalanceQuery(token).queryKey, JSON.parse(data.slice(6)) as WalletBalance);
+          } else if (block.startsWith(`event: ${walletStreamUnreadEventName}`) && data) {
+            receiveUnreadCount(token, (JSON.parse(data.slice(6)) as WalletStreamUnread).unreadCount);
           } else if (block.startsWith(`event: ${walletStreamSessionEndedEventName}`)) {
             // The same forced logout as a call refused 401 (lib/api-client).
             if (session.getToken() === token) session.clear();

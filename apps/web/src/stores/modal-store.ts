@@ -21,6 +21,8 @@ export type MemberCentrePage =
   | 'transactionHistory'
   | 'personalHistoryCopy'
   | 'personalProfit'
+  /** The member's inbox (the original's name). */
+  | 'messageV2'
   | 'feedback';
 
 /**

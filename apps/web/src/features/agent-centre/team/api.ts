@@ -1,5 +1,9 @@
 import {
   agentCentrePagesConfigSchema,
+  agentMailPaths,
+  agentSendMailResultSchema,
+  type AgentSendMailRequest,
+  type AgentSendMailResult,
   agentCentrePagesPath,
   agentTeamPaths,
   teamBetListSchema,
@@ -79,6 +83,15 @@ export function setTeamMemberStatus(request: TeamMemberStatusRequest) {
     method: 'POST',
     body: request,
     schema: dev && teamMemberStatusSchema,
+  });
+}
+
+/** Team management's "send message" (the original's `sendMail`, type 1): one message to members of the team. */
+export function sendTeamMail(request: AgentSendMailRequest): Promise<AgentSendMailResult> {
+  return apiRequest<AgentSendMailResult>(agentMailPaths.send, {
+    method: 'POST',
+    body: request,
+    schema: dev && agentSendMailResultSchema,
   });
 }
 

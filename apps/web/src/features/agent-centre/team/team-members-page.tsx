@@ -1,6 +1,6 @@
 import type { TeamMember, TeamMembersQuery } from '@lotus/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { agentTeamKeys, setTeamMemberStatus, teamMembersQuery } from './api';
@@ -8,10 +8,15 @@ import { Empty, ErrorLine, Pager, TeamTable, formatTime } from './team-shared';
 
 const size = 20;
 
+// The message form (react-hook-form with it) loads when an agent writes one.
+const SendMessageDialog = lazy(() =>
+  import('./send-message-dialog').then((module) => ({ default: module.SendMessageDialog })),
+);
+
 /**
  * Team management (DOWNMAN): the team with the original's filters and, per member, its game record
- * (team betting filtered to it), a transfer (the transfer page, /agentCenter/transfer?downlineId=) and,
- * for a direct downline, lock or unlock. No "send message": the platform has no member inbox yet.
+ * (team betting filtered to it), a transfer (the transfer page, /agentCenter/transfer?downlineId=), a
+ * message to its inbox and, for a direct downline, lock or unlock.
  */
 export function TeamMembersPage() {
   const { t, i18n } = useTranslation();
@@ -160,6 +165,8 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 function MemberActions({ member }: { member: TeamMember }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [isWriting, setWriting] = useState(false);
+  const [isSent, setSent] = useState(false);
   const toggle = useMutation({
     mutationFn: () =>
       setTeamMemberStatus({ downlineId: member.id, status: member.status === 'active' ? 'locked' : 'active' }),
@@ -171,6 +178,15 @@ function MemberActions({ member }: { member: TeamMember }) {
         {t('agteam_action_bets')}
       </Link>
       <Link to={`/agentCenter/transfer?downlineId=${member.id}`}>{t('agteam_action_transfer')}</Link>
+      <button
+        type="button"
+        onClick={() => {
+          setSent(false);
+          setWriting(true);
+        }}
+      >
+        {t('agteam_action_message')}
+      </button>
       {member.depth === 1 && member.status !== 'closed' ? (
         <button
           type="button"
@@ -184,6 +200,23 @@ function MemberActions({ member }: { member: TeamMember }) {
         </button>
       ) : null}
       <ErrorLine error={toggle.error} />
+      {isSent ? (
+        <p className="agent-form__hint" role="status">
+          {t('agteam_message_sent', { username: member.username })}
+        </p>
+      ) : null}
+      {isWriting ? (
+        <Suspense fallback={null}>
+          <SendMessageDialog
+            username={member.username}
+            onClose={() => setWriting(false)}
+            onSent={() => {
+              setWriting(false);
+              setSent(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -107,6 +107,37 @@ describe('logged-in strip', () => {
   });
 });
 
+describe('the inbox envelope', () => {
+  const withUnread = (type: number, unread: number) =>
+    installFakeApi({
+      [`GET ${apiPaths.memberInfo}`]: () => ok({ ...memberInfo, type }),
+      [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { memberCentre: true } }),
+      [`GET ${apiPaths.unreadMessage}`]: () => ok(unread),
+    });
+
+  test('shows the unread count as a badge and opens the member centre’s messages', async () => {
+    const { calls } = withUnread(0, 3);
+    renderWithProviders(<AccountStrip />);
+    const envelope = await screen.findByRole('button', { name: 'Messages: 3 unread' });
+    expect(envelope.textContent).toBe('3');
+    fireEvent.click(envelope);
+    expect(modalStore.get()).toEqual({ kind: 'memberCentre', page: 'messageV2' });
+    expect(calls.filter((call) => call.path === apiPaths.unreadMessage)).toHaveLength(1);
+  });
+
+  test('no badge at 0; a trial account has no envelope and never asks', async () => {
+    withUnread(0, 0);
+    renderWithProviders(<AccountStrip />);
+    expect(await screen.findByRole('button', { name: 'Messages' })).toHaveProperty('textContent', '');
+    cleanup();
+    const { calls } = withUnread(4, 0);
+    renderWithProviders(<AccountStrip />);
+    await screen.findByText('Trial');
+    expect(screen.queryByRole('button', { name: /^Messages/ })).toBeNull();
+    expect(calls.filter((call) => call.path === apiPaths.unreadMessage)).toEqual([]);
+  });
+});
+
 describe("the member's buttons in the phones' side menu", () => {
   test.each<[string, unknown]>([
     ['Member centre: somchai88', { kind: 'memberCentre' }],

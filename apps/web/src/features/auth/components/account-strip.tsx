@@ -2,6 +2,7 @@ import '../account-strip.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useUnreadCount } from '../../../api/inbox';
 import { useMemberInfo } from '../../../api/member';
 import { useBalanceStream, useWalletBalance } from '../../../api/wallet';
 import { useWhitelabel } from '../../../api/whitelabel';
@@ -63,6 +64,9 @@ function useAccountActions() {
     // Spec §2, §6: the agent centre is shown to agents (isAgent 1, 2, 41, 42) only.
     isAgent: member !== undefined && agentKinds.has(member.type),
     isMemberCentreOn,
+    // The inbox is a member-centre page of real members (a trial account has none).
+    hasInbox: isMemberCentreOn && member !== undefined && member.type !== trialAccountIsAgent,
+    openInbox: () => openMemberCentrePage('messageV2'),
     // The name opens the member centre on its default page (securityCenter), Deposit on depositv2.
     openMemberCentre: () => requireRealAccount(() => openModal({ kind: 'memberCentre' })),
     openDeposit: () => openMemberCentrePage('depositv2'),
@@ -93,6 +97,8 @@ export function AccountStrip() {
     openAgentCentre,
     openBettingRecord,
     logOut,
+    hasInbox,
+    openInbox,
   } = useAccountActions();
   const [isBalanceVisible, setIsBalanceVisible] = useState(true);
   const balance = useWalletBalance();
@@ -141,6 +147,7 @@ export function AccountStrip() {
           <Icon name={isBalanceVisible ? 'eye' : 'eye-off'} size={16} />
         </button>
       </div>
+      {hasInbox && <InboxButton onClick={openInbox} />}
       {isMemberCentreOn ? (
         <button
           type="button"
@@ -179,6 +186,30 @@ export function AccountStrip() {
         <span className="account-strip__link-text">{t('account_logout')}</span>
       </button>
     </div>
+  );
+}
+
+/**
+ * The envelope of the strip, on every width: the member's unread messages as a badge (kept by the
+ * balance stream, no polling); it opens the member centre's messages.
+ */
+function InboxButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  const unread = useUnreadCount(true).data ?? 0;
+  return (
+    <button
+      type="button"
+      className="account-strip__inbox"
+      onClick={onClick}
+      aria-label={unread > 0 ? t('account_messages_unread', { count: unread }) : t('account_messages')}
+    >
+      <Icon name="email" size={18} />
+      {unread > 0 && (
+        <span className="account-strip__inbox-badge" aria-hidden="true">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
+    </button>
   );
 }
 

@@ -42,6 +42,12 @@ const PersonalProfitPage = lazy(() =>
   })),
 );
 
+const InboxPage = lazy(() =>
+  loadChunk(() => import('../../inbox/components/inbox-page')).then((module) => ({
+    default: module.InboxPage,
+  })),
+);
+
 const FeedbackPage = lazy(() =>
   loadChunk(() => import('../../feedback/components/feedback-page')).then((module) => ({
     default: module.FeedbackPage,
@@ -61,6 +67,8 @@ const navIcons: Record<MemberCentrePage, string> = {
   personalHistoryCopy:
     'M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm0 2v16h10V4H7zm2 3h6v2H9V7zm0 4h6v2H9v-2zm0 4h4v2H9v-2z',
   personalProfit: 'M4 20h17v2H2V3h2v17zm3-3V11h3v6H7zm5 0V7h3v10h-3zm5 0v-8h3v8h-3z',
+  messageV2:
+    'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 3.2V17h16V8.2l-8 5-8-5zM5.4 7l6.6 4.1L18.6 7H5.4z',
   feedback:
     'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2zm1 2v12.8L7.3 16H20V5H5zm3 3h8v2H8V8zm0 4h5v2H8v-2z',
 };
@@ -73,6 +81,7 @@ const pageTitleKeys: Record<MemberCentrePage, string> = {
   transactionHistory: 'member_centre_transactions',
   personalHistoryCopy: 'member_centre_bets',
   personalProfit: 'member_centre_profit',
+  messageV2: 'member_centre_messages',
   feedback: 'member_centre_feedback',
 };
 
@@ -84,6 +93,7 @@ const pageOrder: MemberCentrePage[] = [
   'transactionHistory',
   'personalHistoryCopy',
   'personalProfit',
+  'messageV2',
   'feedback',
 ];
 
@@ -127,6 +137,8 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
       return <BetHistoryPage />;
     case 'personalProfit':
       return <PersonalProfitPage />;
+    case 'messageV2':
+      return <InboxPage />;
     case 'feedback':
       return <FeedbackPage />;
     default:
