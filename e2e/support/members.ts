@@ -18,8 +18,15 @@ export interface RegisteredMember {
   token: string;
 }
 
-/** A member registered by username with a mobile number through the API (the SMS code comes from the outbox). */
-export async function registerMember(request: APIRequestContext, prefix = 'member'): Promise<RegisteredMember> {
+/**
+ * A member registered by username with a mobile number through the API (the SMS code comes from the
+ * outbox); with `affiliateCode`, in that agent's team.
+ */
+export async function registerMember(
+  request: APIRequestContext,
+  prefix = 'member',
+  affiliateCode?: string,
+): Promise<RegisteredMember> {
   const member = { username: uniqueName(prefix), mobile: uniqueMobile() };
   await sendRegisterCode(request, member.mobile);
   const verificationCode = await waitForCode(request, outboxAddress(member.mobile), 1);
@@ -32,6 +39,7 @@ export async function registerMember(request: APIRequestContext, prefix = 'membe
     countryDialingCode: '66',
     verificationCode,
     sliderToken: 'bypass',
+    ...(affiliateCode ? { affiliateCode } : {}),
   });
   return { ...member, token: login.token };
 }

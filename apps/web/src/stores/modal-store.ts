@@ -18,6 +18,8 @@ export type MemberCentrePage =
   | 'depositv2'
   | 'withdraw'
   | 'transferFund'
+  /** Shown only when /wps/member/info says `toUpline` (the merchant's switch, a member with an upline). */
+  | 'transferUpline'
   | 'transactionHistory'
   | 'personalHistoryCopy'
   | 'personalProfit'

@@ -4,11 +4,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { affiliateLinksKey, affiliateLinksQuery, affiliateUrl, createAffiliateLink, removeAffiliateLink } from './api';
+import { QrCode, saveQrCodePng } from './qr-code';
 
 /**
  * Link registration (original registerCenter "link"): the agent's links with code, channel, expiry,
- * status and registrations; copy a link; create one (expiry none / 1 / 7 / 30 days / 1 year, a
- * channel, an own code or a generated one); delete one (its code registers no one any more).
+ * status and registrations; copy a link or show its QR code (to scan from the screen or save as a
+ * picture); create one (expiry none / 1 / 7 / 30 days / 1 year, a channel, an own code or a generated
+ * one); delete one (its code registers no one any more).
  */
 export function AffiliateLinksPage() {
   const { t } = useTranslation();
@@ -108,6 +110,8 @@ function CreateLinkForm() {
 function LinkCard({ link }: { link: AffiliateLink }) {
   const { t, i18n } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const [isQrShown, setQrShown] = useState(false);
+  const qrId = useId();
   const url = affiliateUrl(link.affiliateCode);
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -149,6 +153,15 @@ function LinkCard({ link }: { link: AffiliateLink }) {
         <button
           type="button"
           className="button"
+          aria-expanded={isQrShown}
+          aria-controls={qrId}
+          onClick={() => setQrShown(!isQrShown)}
+        >
+          {t('agents_links_qr')}
+        </button>
+        <button
+          type="button"
+          className="button"
           disabled={remove.isPending}
           onClick={() => {
             if (window.confirm(t('agents_links_delete_confirm', { code: link.affiliateCode }))) remove.mutate();
@@ -157,6 +170,15 @@ function LinkCard({ link }: { link: AffiliateLink }) {
           {t('agents_links_delete')}
         </button>
       </div>
+      {isQrShown ? (
+        <figure id={qrId} className="affiliate-link__qr">
+          <QrCode text={url} label={t('agents_links_qr_label', { code: link.affiliateCode })} />
+          <figcaption className="agent-form__hint">{t('agents_links_qr_hint')}</figcaption>
+          <button type="button" className="button" onClick={() => void saveQrCodePng(url, `qr-${link.affiliateCode}`)}>
+            {t('agents_links_qr_save')}
+          </button>
+        </figure>
+      ) : null}
     </li>
   );
 }

@@ -2,11 +2,14 @@ import {
   affiliateLinkListSchema,
   affiliateLinkPaths,
   affiliateLinkSchema,
+  agentAnnouncementListSchema,
+  agentAnnouncementsPath,
   apiPaths,
   downlineCreatedSchema,
   type AffiliateLink,
   type AffiliateLinkList,
   type AffiliateValidType,
+  type AgentAnnouncementList,
   type CreateDownlineRequest,
   type DownlineCreated,
 } from '@lotus/contract';
@@ -14,7 +17,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { sealedRequest } from '../../lib/sealed-request';
 
-/** The agent centre's calls (contract `affiliateLinkPaths`, `apiPaths.agentDownline`). */
+/** The agent centre's calls (contract `affiliateLinkPaths`, `apiPaths.agentDownline`, `agentAnnouncementsPath`). */
 const dev = import.meta.env.DEV;
 
 export const affiliateLinksKey = ['agent-centre', 'affiliate-links'] as const;
@@ -58,3 +61,11 @@ export function createDownline(request: CreateDownlineRequest): Promise<Downline
 export function affiliateUrl(code: string, origin = window.location.origin): string {
   return `${origin}/register?affiliateCode=${encodeURIComponent(code)}`;
 }
+
+/** The announcements the operator published for agents, in the site's language (its part of the key). */
+export const agentAnnouncementsQuery = (language: string) =>
+  queryOptions({
+    queryKey: ['agent-centre', 'announcements', language] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<AgentAnnouncementList>(agentAnnouncementsPath, { signal, schema: dev && agentAnnouncementListSchema }),
+  });

@@ -1,4 +1,4 @@
-import { agentTransferTxTypes, type AgentTransferResult } from '@lotus/contract';
+import { agentTransferTxTypes, type AgentTransferResult, type TransferToUplineRequest } from '@lotus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,51 +46,50 @@ function Done({ result }: { result: AgentTransferResult | undefined }) {
   );
 }
 
-/** Transfer to a downline of my whole team (`?downlineId=` preselects it): amount, payment password, remark. */
-export function TransferPage() {
+/** What every transfer form sends besides its recipient (the whole of a transfer to the upline). */
+type TransferFields = TransferToUplineRequest;
+
+/**
+ * The transfer form of both transfers, to a downline and to the upline: the recipient (`recipient`, a
+ * picker, or nothing for the upline), amount, payment password and remark. Sending is the page's
+ * (`send`, its sealed and idempotent mutation); a refusal naming a field shows under it, and a done
+ * transfer empties the form but the recipient.
+ */
+function TransferForm({
+  hint,
+  recipient,
+  canSend = true,
+  mutation,
+  send,
+}: {
+  hint?: string;
+  recipient?: ReactNode;
+  /** False until the recipient is chosen. */
+  canSend?: boolean;
+  mutation: { isPending: boolean; error: Error | null; data: AgentTransferResult | undefined };
+  send: (fields: TransferFields, options: { onSuccess: () => void }) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
-  const [params] = useSearchParams();
-  const [form, setForm] = useState({
-    downlineId: params.get('downlineId') ?? '',
-    amount: '',
-    password: '',
-    remark: '',
-  });
-  const team = useQuery(subordinatesQuery({ subordinateType: 'SELF', size: 200 }));
-  const mutation = useTransferToDownline();
+  const [form, setForm] = useState({ amount: '', password: '', remark: '' });
   const refusal = useRefusal(mutation.error);
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((previous) => ({ ...previous, [key]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate(
+    send(
       {
-        downlineId: Number(form.downlineId),
         transferAmount: form.amount.trim(),
         password: form.password,
         ...(form.remark.trim() ? { remark: form.remark.trim() } : {}),
       },
-      { onSuccess: () => setForm((previous) => ({ ...previous, amount: '', password: '', remark: '' })) },
+      { onSuccess: () => setForm({ amount: '', password: '', remark: '' }) },
     );
   };
-  if (team.isPending) return <Spinner />;
-  const members = team.data?.list ?? [];
-  const preselected = form.downlineId && !members.some((member) => String(member.customerId) === form.downlineId);
   return (
     <form className="agent-form" onSubmit={submit} noValidate>
-      <Field id={`${id}-downline`} label={t('agmoney_downline')} error={refusal.field('downlineId')}>
-        <select id={`${id}-downline`} value={form.downlineId} onChange={set('downlineId')} required>
-          <option value="">{t('agmoney_downline_choose')}</option>
-          {preselected ? <option value={form.downlineId}>#{form.downlineId}</option> : null}
-          {members.map((member) => (
-            <option key={member.customerId} value={String(member.customerId)}>
-              {member.customerName}
-              {member.depth > 1 ? ` (${t('agmoney_level', { depth: member.depth })})` : ''}
-            </option>
-          ))}
-        </select>
-      </Field>
+      {hint ? <p className="agent-form__hint">{hint}</p> : null}
+      {recipient}
       <Field id={`${id}-amount`} label={t('agmoney_amount')} error={refusal.field('transferAmount')}>
         <input id={`${id}-amount`} inputMode="decimal" value={form.amount} onChange={set('amount')} required />
       </Field>
@@ -112,11 +111,47 @@ export function TransferPage() {
       <button
         type="submit"
         className="button button--primary"
-        disabled={mutation.isPending || !form.downlineId || !form.amount || !form.password}
+        disabled={mutation.isPending || !canSend || !form.amount || !form.password}
       >
         {t('agmoney_transfer_submit')}
       </button>
     </form>
+  );
+}
+
+/** Transfer to a downline of my whole team (`?downlineId=` preselects it). */
+export function TransferPage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [params] = useSearchParams();
+  const [downlineId, setDownlineId] = useState(params.get('downlineId') ?? '');
+  const team = useQuery(subordinatesQuery({ subordinateType: 'SELF', size: 200 }));
+  const mutation = useTransferToDownline();
+  const refusal = useRefusal(mutation.error);
+  if (team.isPending) return <Spinner />;
+  const members = team.data?.list ?? [];
+  const preselected = downlineId && !members.some((member) => String(member.customerId) === downlineId);
+  const picker = (
+    <Field id={`${id}-downline`} label={t('agmoney_downline')} error={refusal.field('downlineId')}>
+      <select id={`${id}-downline`} value={downlineId} onChange={(event) => setDownlineId(event.target.value)} required>
+        <option value="">{t('agmoney_downline_choose')}</option>
+        {preselected ? <option value={downlineId}>#{downlineId}</option> : null}
+        {members.map((member) => (
+          <option key={member.customerId} value={String(member.customerId)}>
+            {member.customerName}
+            {member.depth > 1 ? ` (${t('agmoney_level', { depth: member.depth })})` : ''}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+  return (
+    <TransferForm
+      recipient={picker}
+      canSend={Boolean(downlineId)}
+      mutation={mutation}
+      send={(fields, options) => mutation.mutate({ downlineId: Number(downlineId), ...fields }, options)}
+    />
   );
 }
 
@@ -248,63 +283,14 @@ export function LuckyBagPage() {
   );
 }
 
-/** Transfer to my direct upline (the original's agentDownlineTransfer), shown when the merchant's `toUpline` is on. */
+/**
+ * Transfer to my direct upline (the original's agentDownlineTransfer), shown when `/wps/member/info`
+ * says `toUpline`: in the agent centre, and as the member centre's transferUpline for every member.
+ */
 export function TransferUplinePage() {
   const { t } = useTranslation();
-  const id = useId();
-  const [form, setForm] = useState({ amount: '', password: '', remark: '' });
   const mutation = useTransferToUpline();
-  const refusal = useRefusal(mutation.error);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.mutate(
-      {
-        transferAmount: form.amount.trim(),
-        password: form.password,
-        ...(form.remark.trim() ? { remark: form.remark.trim() } : {}),
-      },
-      { onSuccess: () => setForm({ amount: '', password: '', remark: '' }) },
-    );
-  };
-  return (
-    <form className="agent-form" onSubmit={submit} noValidate>
-      <p className="agent-form__hint">{t('agmoney_upline_hint')}</p>
-      <Field id={`${id}-amount`} label={t('agmoney_amount')} error={refusal.field('transferAmount')}>
-        <input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          value={form.amount}
-          onChange={(event) => setForm({ ...form, amount: event.target.value })}
-        />
-      </Field>
-      <Field id={`${id}-password`} label={t('agmoney_payment_password')} error={refusal.field('password')}>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="off"
-          value={form.password}
-          onChange={(event) => setForm({ ...form, password: event.target.value })}
-        />
-      </Field>
-      <Field id={`${id}-remark`} label={t('agmoney_remark')}>
-        <input
-          id={`${id}-remark`}
-          maxLength={200}
-          value={form.remark}
-          onChange={(event) => setForm({ ...form, remark: event.target.value })}
-        />
-      </Field>
-      {refusal.general ? <p className="agent-form__error">{refusal.general}</p> : null}
-      <Done result={mutation.data} />
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={mutation.isPending || !form.amount || !form.password}
-      >
-        {t('agmoney_transfer_submit')}
-      </button>
-    </form>
-  );
+  return <TransferForm hint={t('agmoney_upline_hint')} mutation={mutation} send={mutation.mutate} />;
 }
 
 const txTypes = [agentTransferTxTypes.toDownlineOut, agentTransferTxTypes.fromUplineIn, agentTransferTxTypes.toUpline];

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { apiPaths } from '@lotus/contract';
+import { agentTransferPaths, agentTransferResultSchema, apiPaths } from '@lotus/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ModalHost } from '../../../app/modal-host';
@@ -11,6 +11,7 @@ import {
   initMoneyI18n,
   installMoneyApi,
   ok,
+  refuse,
   renderWithProviders,
   switchLanguage,
   withdrawRoutes,
@@ -32,10 +33,11 @@ const memberInfo = {
   lastLoginAt: new Date(2026, 10, 21, 22, 15).getTime() as number | null,
 };
 
-function api(info = memberInfo) {
+function api(info = memberInfo, extraRoutes: Parameters<typeof installMoneyApi>[0] = {}) {
   return installMoneyApi({
     ...depositRoutes(),
     ...withdrawRoutes(),
+    ...extraRoutes,
     [`GET ${apiPaths.memberInfo}`]: () => ok(info),
     [`GET ${apiPaths.whitelabel}`]: () => ok({ merchantCode: 'demo', switches: { memberCentre: true } }),
     [`GET ${apiPaths.walletBalance}`]: () =>
@@ -70,7 +72,8 @@ afterEach(() => {
   modalStore.set(null);
 });
 
-describe('member centre', () => {
+// The first render loads the centre's and the deposit page's chunks: more than the 5 s default on a busy machine.
+describe('member centre', { timeout: 20_000 }, () => {
   test("the strip's Deposit opens the centre on depositv2; the navigation moves between the money pages", async () => {
     session.logIn('token-1');
     api();
@@ -95,6 +98,74 @@ describe('member centre', () => {
     fireEvent.click(within(nav).getByRole('button', { name: 'My account' }));
     expect(await within(dialog).findByText('somchai88')).toBeTruthy();
   });
+});
+
+describe('transfer to upline (the original member centre transferUpline)', () => {
+  const openCentre = async () => {
+    renderWithProviders(<ModalHost />);
+    act(() => modalStore.set({ kind: 'memberCentre' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Member centre' });
+    return { dialog, nav: within(dialog).getByRole('navigation', { name: 'Member centre' }) };
+  };
+
+  test('not in the navigation when the member may not transfer up (toUpline off)', async () => {
+    session.logIn('token-6');
+    api();
+    const { dialog, nav } = await openCentre();
+    expect(await within(dialog).findByText('somchai88')).toBeTruthy();
+    expect(within(nav).queryByRole('button', { name: 'Transfer to upline' })).toBeNull();
+  });
+
+  test('with toUpline on: the page sends amount and payment password sealed, with an Idempotency-Key', async () => {
+    session.logIn('token-7');
+    let attempts = 0;
+    const { calls } = api(
+      { ...memberInfo, toUpline: true },
+      {
+        [`POST ${agentTransferPaths.toUpline}`]: () => {
+          attempts += 1;
+          return attempts === 1
+            ? refuse(400, 'agent.transfer.password.invalid', 'The payment password is wrong.', 'password')
+            : ok(
+                agentTransferResultSchema.parse({
+                  transfers: [
+                    {
+                      transactionId: 5,
+                      txTypeId: 6233,
+                      kind: 'agent.transfer.upline',
+                      amount: '-25.00',
+                      subordinateName: 'demoagent',
+                      counterpartyId: 3,
+                      remark: 'thanks',
+                      time: Date.UTC(2026, 10, 26),
+                    },
+                  ],
+                  balance: '2775.50',
+                }),
+              );
+        },
+      },
+    );
+    const { dialog, nav } = await openCentre();
+    fireEvent.click(within(nav).getByRole('button', { name: 'Transfer to upline' }));
+    expect(modalStore.get()).toEqual({ kind: 'memberCentre', page: 'transferUpline' });
+    expect(await within(dialog).findByText(/goes from your main wallet to your direct upline/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '25' } });
+    fireEvent.change(within(dialog).getByLabelText('Payment password'), { target: { value: '111111' } });
+    fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: 'thanks' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    // The refusal names the password: it shows under that field. Sealing takes a while in jsdom.
+    expect(await within(dialog).findByText('The payment password is wrong.', {}, { timeout: 10_000 })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Payment password'), { target: { value: '135790' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect((await within(dialog).findByRole('status', {}, { timeout: 10_000 })).textContent).toContain('2,775.50');
+    const sent = calls.filter((call) => call.path === agentTransferPaths.toUpline);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.isSealed).toBe(true);
+    expect(sent[1]!.body).toEqual({ transferAmount: '25', password: '135790', remark: 'thanks' });
+    expect(sent[1]!.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(sent[1]!.headers.get('Idempotency-Key')).not.toBe(sent[0]!.headers.get('Idempotency-Key'));
+  }, 30_000);
 });
 
 describe('the previous-login notice', () => {

@@ -2,6 +2,7 @@ import '../../auth/auth.css';
 import '../member-centre.css';
 import { Component, lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMemberInfo } from '../../../api/member';
 import { Spinner } from '../../../components/global-loader';
 import { Modal } from '../../../components/modal';
 import { loadChunk } from '../../../lib/chunk-loader';
@@ -24,6 +25,11 @@ const WithdrawPage = lazy(() =>
 const TransferFundPage = lazy(() =>
   loadChunk(() => import('../../wallet/components/transfer-fund-page')).then((module) => ({
     default: module.TransferFundPage,
+  })),
+);
+const TransferUplinePage = lazy(() =>
+  loadChunk(() => import('../../agent-centre/money/member-transfer-upline')).then((module) => ({
+    default: module.TransferUplinePage,
   })),
 );
 const TransactionHistoryPage = lazy(() =>
@@ -62,6 +68,7 @@ const navIcons: Record<MemberCentrePage, string> = {
   withdraw: 'M12 3l5.7 5.7-1.4 1.4L13 6.8V16h-2V6.8L7.7 10.1 6.3 8.7 12 3zM4 15h2v4h12v-4h2v6H4v-6z',
   transferFund:
     'M4 5h14a2 2 0 0 1 2 2v1h-2V7H4v11h14v-1h2v1a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2zm8 5h10v5H12a2.5 2.5 0 0 1 0-5zm0 2a.5.5 0 0 0 0 1h8v-1h-8zM5 2h11v2H5V2z',
+  transferUpline: 'M12 2l6 6-1.4 1.4L13 5.8V15h-2V5.8L7.4 9.4 6 8l6-6zM5 17h14v2H5v-2zm0 3h14v2H5v-2z',
   transactionHistory:
     'M13 3a9 9 0 1 1-8.9 10.5l2-.4A7 7 0 1 0 7 7.4L9.6 10H3V3.4l2.6 2.6A9 9 0 0 1 13 3zm-1 4h2v5.6l3.5 2.1-1 1.7L12 13.7V7z',
   personalHistoryCopy:
@@ -78,6 +85,7 @@ const pageTitleKeys: Record<MemberCentrePage, string> = {
   depositv2: 'member_centre_deposit',
   withdraw: 'member_centre_withdraw',
   transferFund: 'member_centre_wallet',
+  transferUpline: 'member_centre_transfer_upline',
   transactionHistory: 'member_centre_transactions',
   personalHistoryCopy: 'member_centre_bets',
   personalProfit: 'member_centre_profit',
@@ -90,6 +98,7 @@ const pageOrder: MemberCentrePage[] = [
   'depositv2',
   'withdraw',
   'transferFund',
+  'transferUpline',
   'transactionHistory',
   'personalHistoryCopy',
   'personalProfit',
@@ -131,6 +140,8 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
       return <WithdrawPage />;
     case 'transferFund':
       return <TransferFundPage />;
+    case 'transferUpline':
+      return <TransferUplinePage />;
     case 'transactionHistory':
       return <TransactionHistoryPage />;
     case 'personalHistoryCopy':
@@ -152,10 +163,15 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
  * in the modal store, so the strip's Deposit button can open the centre on depositv2. Its other
  * pages (wallet, records, rewards...) join the navigation with their releases.
  */
-export function MemberCentreModal({ page = 'securityCenter' }: { page?: MemberCentrePage }) {
+export function MemberCentreModal({ page: asked = 'securityCenter' }: { page?: MemberCentrePage }) {
   const { t } = useTranslation();
   const headingId = useId();
   const navRef = useRef<HTMLElement>(null);
+  // Transfer to upline only where the merchant's toUpline lets this member (the original's rule).
+  const member = useMemberInfo();
+  const canTransferUp = member.data?.toUpline ?? member.isPending;
+  const pages = pageOrder.filter((item) => item !== 'transferUpline' || canTransferUp);
+  const page = pages.includes(asked) ? asked : 'securityCenter';
   // On a phone the navigation is one scrolling row: keep the current page's entry in view.
   useEffect(() => {
     navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -164,7 +180,7 @@ export function MemberCentreModal({ page = 'securityCenter' }: { page?: MemberCe
     <Modal title={t('member_centre_title')} onClose={closeModal} size="large" className="member-centre-modal">
       <div className="member-centre">
         <nav ref={navRef} className="member-centre__nav" aria-label={t('member_centre_title')}>
-          {pageOrder.map((item) => (
+          {pages.map((item) => (
             <button
               key={item}
               type="button"
