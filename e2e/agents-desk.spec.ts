@@ -8,7 +8,9 @@ import { createOperator, firstOperatorLogin } from './support/operator.ts';
  * The back-office's Agents pages (issue 16, operator side): a finance operator opens the statements
  * desk, sees a waiting statement of the demo agent's brand contract, opens it and approves it (paid
  * once through the ledger); then every page is photographed in TH and EN at 1280 and 360 px and
- * checked for horizontal overflow. The desk's rules are settlement-desk.test.ts's.
+ * checked for horizontal overflow. An admin offers the demo agent a dividend (a falling tier is marked
+ * and not sent) and disables one of its affiliate links, which then registers no one. The desk's rules
+ * are settlement-desk.test.ts's, merchant-contracts.test.ts's and desk-links.test.ts's.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 420_000 });
@@ -104,7 +106,7 @@ test('a finance operator approves a waiting statement; the Agents pages in TH an
     }
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const [index, tab] of ['statements', 'contracts', 'transfers'].entries()) {
+      for (const [index, tab] of ['statements', 'contracts', 'transfers', 'links'].entries()) {
         await page.locator('.agents-tabs a').nth(index).click();
         await expect(page).toHaveURL(new RegExp(`/agents/${tab}`));
         await expect(page.locator('table').first()).toBeVisible();
@@ -114,5 +116,111 @@ test('a finance operator approves a waiting statement; the Agents pages in TH an
         await noOverflow(page, `${tab} ${language} ${width}`, width);
       }
     }
+  }
+});
+
+/** A fresh link of the demo agent, active, with no registration yet. */
+async function demoAgentLink(): Promise<{ id: string; code: string }> {
+  const code = `E2E${Date.now().toString(36).toUpperCase().slice(-8)}`;
+  const [row] = await queryDatabase<{ id: string }>(
+    `INSERT INTO affiliate_code (merchant_id, code, code_key, agent_id, domain, channel, created_at)
+     SELECT m.merchant_id, $1, lower($1), m.id, NULL, 'Facebook group', now() FROM member m
+       JOIN merchant x ON x.id = m.merchant_id WHERE x.code = 'demo' AND m.username_key = 'demoagent'
+     RETURNING id`,
+    [code],
+  );
+  return { id: row!.id, code };
+}
+
+test('an admin offers a dividend (a falling tier is marked, then sent) and disables an affiliate link; TH and EN at 1280 and 360 px', async ({
+  page,
+}) => {
+  const link = await demoAgentLink();
+  const operator = await createOperator('admin');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await firstOperatorLogin(page, operator);
+  await page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Agents' }).click();
+  await page.locator('.agents-tabs a', { hasText: 'Brand contracts' }).click();
+  await page.getByRole('button', { name: 'Offer a contract' }).click();
+  const offer = page.getByRole('dialog', { name: 'Offer a top agent a contract' });
+  await offer.getByLabel("Top agent's username").fill('demoagent');
+  await offer.getByLabel('Kind').selectOption({ label: 'Dividend' });
+  await offer.getByLabel('Period').selectOption({ label: 'Half-monthly (1–15, 16–end)' });
+  await offer.getByLabel('Carry forward').selectOption({ label: 'Loss carried forward' });
+  await offer.getByLabel('Tier 1: team valid bet from').fill('10000');
+  await offer.getByLabel('Team net loss from').fill('2000');
+  await offer.getByLabel('Active members').fill('3');
+  await offer.getByLabel('Dividend rate (%)').fill('20');
+  await offer.getByRole('button', { name: 'Add a tier' }).click();
+  await offer.getByLabel('Tier 2: team valid bet from').fill('50000');
+  await offer.getByLabel('Team net loss from').nth(1).fill('1000');
+  await offer.getByLabel('Active members').nth(1).fill('5');
+  await offer.getByLabel('Dividend rate (%)').nth(1).fill('30');
+  await offer.getByRole('button', { name: 'Send the offer' }).click();
+  await expect(offer.getByText('Fix the tier fields marked above, then send again.')).toBeVisible();
+  mkdirSync(shots, { recursive: true });
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await offer.screenshot({ path: path.join(shots, `agents-offer-dividend-EN-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await offer.getByLabel('Team net loss from').nth(1).fill('8000');
+  await offer.getByRole('button', { name: 'Send the offer' }).click();
+  await expect(page.getByText('Offer sent to demoagent')).toBeVisible();
+  const [contract] = await queryDatabase<{ status: string; period: string; terms: { carryForward: string } }>(
+    `SELECT c.status, c.period, c.terms FROM agent_contract c JOIN member m ON m.id = c.member_id
+      WHERE m.username_key = 'demoagent' AND c.kind = 'dividend' AND c.upline_member_id IS NULL ORDER BY c.id DESC LIMIT 1`,
+    [],
+  );
+  expect(contract).toMatchObject({ status: 'P', period: 'H', terms: { carryForward: 'loss' } });
+  await expect(page.getByText('from 10000.00, net loss 2000.00, 3 active: 20.00 %').first()).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'agents-contracts-dividend-EN-1280.png') });
+
+  await page.locator('.agents-tabs a', { hasText: 'Affiliate links' }).click();
+  await page.getByLabel('Code').fill(link.code);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  const row = page.getByRole('row').filter({ hasText: link.code });
+  await expect(row).toContainText('Facebook group');
+  await row.getByRole('button', { name: 'Disable' }).click();
+  const disable = page.getByRole('dialog', { name: 'Disable this link?' });
+  await disable.getByLabel('Reason').fill('Posted in a spam forum');
+  await page.screenshot({ path: path.join(shots, 'agents-link-disable-EN-1280.png') });
+  await disable.getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText(`Link ${link.code} disabled`)).toBeVisible();
+  await expect(row).toContainText('Disabled');
+  const [state] = await queryDatabase<{ is_active: boolean; audits: string }>(
+    `SELECT is_active, (SELECT count(*) FROM operator_audit WHERE action = 'agent.link.disable' AND target_id = $1) AS audits
+       FROM affiliate_code WHERE id = $2`,
+    [link.id, link.id],
+  );
+  expect(state).toMatchObject({ is_active: false, audits: '1' });
+  const check = await page.request.get(`/wps/agent/affiliate?affiliateCode=${link.code}`, {
+    headers: { Merchant: 'demo' },
+  });
+  expect(check.status()).toBe(400);
+
+  // The offer dialog and the links page in Thai too.
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'ไทย' }).first().click();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Through the tab, as the first journey does: after a resize the phone menu is closed by a navigation.
+    await page.locator('.agents-tabs a').nth(3).click();
+    await expect(page.getByRole('row').filter({ hasText: link.code })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(shots, `agents-links-filtered-TH-${width}.png`), fullPage: true });
+    await noOverflow(page, `links TH ${width}`, width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator('.agents-tabs a').nth(1).click();
+  await page.getByRole('button', { name: 'เสนอสัญญา' }).click();
+  const offerTh = page.getByRole('dialog', { name: 'เสนอสัญญาให้เอเย่นต์ระดับบนสุด' });
+  await offerTh.locator('#agents-offer-agent').fill('demoagent');
+  await offerTh.locator('#agents-offer-kind').selectOption('dividend');
+  await offerTh.getByRole('button', { name: 'เพิ่มขั้น' }).click();
+  await offerTh.getByRole('button', { name: 'ส่งข้อเสนอ' }).click();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await offerTh.screenshot({ path: path.join(shots, `agents-offer-dividend-TH-${width}.png`) });
+    await noOverflow(page, `offer TH ${width}`, width);
   }
 });

@@ -200,12 +200,12 @@ function DisableDialog({ link, onClose }: { link: AdminAgentLink | null; onClose
           <Field
             label={t('agents_reason')}
             htmlFor="agents-link-reason"
-            hint={t('agents_reason_hint')}
+            hint={t('agents_links_reason_hint')}
             error={
               errors.reason
                 ? errors.reason.type === 'server'
                   ? errors.reason.message
-                  : t('agents_reason_hint')
+                  : t('agents_links_reason_hint')
                 : undefined
             }
           >
