@@ -51,9 +51,9 @@ import * as m0057 from './0057_agent_settlement_desk.ts';
 import * as m0058 from './0058_agent_downline_status.ts';
 import * as m0059 from './0059_agent_settlement_debt.ts';
 import * as m0060 from './0060_announcement_agents_audience.ts';
+import * as m0061 from './0061_inbox.ts';
 import * as m0044 from './0044_reports.ts';
 import * as m0045 from './0045_report_detail_indexes.ts';
-import * as m0062 from './0062_inbox.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -112,5 +112,5 @@ export const migrations = {
   '0058_agent_downline_status': m0058,
   '0059_agent_settlement_debt': m0059,
   '0060_announcement_agents_audience': m0060,
-  '0062_inbox': m0062,
+  '0061_inbox': m0061,
 };

@@ -12,7 +12,7 @@ export type InboxTexts = Record<Language, InboxText>;
 /** jsonb: read as the value, written as its JSON text (null stays null). */
 type Json<T> = ColumnType<T | null, string | null, never>;
 
-/** One message, whoever the audience (migration 0062). The inbox module is its only reader and writer. */
+/** One message, whoever the audience (migration 0061). The inbox module is its only reader and writer. */
 export interface InboxMessageTable {
   id: Generated<bigint>;
   merchant_id: number;

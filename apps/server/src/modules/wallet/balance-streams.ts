@@ -7,7 +7,7 @@
  * `<merchantId>:<memberId>:<sessionId>`) ends the streams opened with that session at once: locking,
  * closing, a forbidden login, ended sessions, a password reset or a logout leave no stream open.
  *
- * The `inbox_change` notification (triggers of the inbox's tables, migration 0062; payload
+ * The `inbox_change` notification (triggers of the inbox's tables, migration 0061; payload
  * `<merchantId>:<memberId>`, or `<merchantId>:*` for a broadcast to the merchant's members) wakes the
  * streams that show the member's unread count.
  */
