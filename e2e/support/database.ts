@@ -8,7 +8,8 @@ import { e2eDataDir } from './environment.ts';
  * shows. The embedded server picks its port at start: postmaster.pid names it; the password is
  * the one the server generated next to it.
  */
-function connectionString(): string {
+/** Also for a job's own function run against that database (agent-contracts.spec.ts settles a day). */
+export function connectionString(): string {
   const pid = readFileSync(path.join(e2eDataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
   const password = readFileSync(path.join(e2eDataDir, 'pg-password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pid[3]}/lotus`;
