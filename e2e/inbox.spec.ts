@@ -1,17 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { inboxPaths, type InboxPage } from '@lotus/contract';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { openAgentCentrePage } from './support/agent-centre.ts';
+import { apiHeaders } from './support/api.ts';
+import { queryDatabase } from './support/database.ts';
 import { registerMember, type RegisteredMember } from './support/members.ts';
 import { createOperator, firstOperatorLogin } from './support/operator.ts';
-import { startSession, type Language } from './support/session.ts';
+import { accountStrip, startSession, type Language } from './support/session.ts';
 
 /**
  * The member inbox end to end: two members have the site open (one in English at 1280 px, one in
  * Thai at 360 px); a support operator writes to both in the back-office's Member messages; each
  * member's header shows the unread badge at once (the balance stream, no reload), opens the message
  * in the member centre's messageV2, and it is marked read. Every page is photographed in TH and EN at
- * 1280 and 360 px and checked for horizontal overflow. The rules (owners, segments, counts) are
- * inbox.test.ts's and the component tests'.
+ * 1280 and 360 px and checked for horizontal overflow. Then the demo agent writes to a member of its
+ * team from team management's Send message (EN 1280, TH 360) and the member has it in its inbox. The
+ * rules (owners, segments, counts, the subtree) are inbox.test.ts's and the component tests'.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 240_000 });
@@ -134,4 +139,64 @@ test('an operator writes to two members; each sees the badge at once, opens the 
       await noOverflow(admin, `admin ${language} ${width}`, width);
     }
   }
+});
+
+test('the demo agent writes to a member of its team from team management (EN 1280, TH 360)', async ({
+  page,
+  request,
+}) => {
+  mkdirSync(shots, { recursive: true });
+  // A member put under the demo agent as an operator's move would (the tree rows of its new ancestors).
+  const downline = await registerMember(request, 'ibxteam');
+  const [row] = await queryDatabase<{ member_id: string; agent_id: string }>(
+    `select m.id as member_id, a.id as agent_id from member m
+       join member a on a.merchant_id = m.merchant_id and a.username = 'demoagent'
+      where m.username = $1`,
+    [downline.username],
+  );
+  await queryDatabase('update member set upline_id = $2 where id = $1', [row!.member_id, row!.agent_id]);
+  await queryDatabase(
+    `insert into member_hierarchy (merchant_id, ancestor_id, descendant_id, depth)
+     select merchant_id, ancestor_id, $1, depth + 1 from member_hierarchy where descendant_id = $2`,
+    [row!.member_id, row!.agent_id],
+  );
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await startSession(page);
+  await page.goto('/login');
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await login.getByLabel('Username').fill('demoagent');
+  await login.getByLabel('Password', { exact: true }).fill('Agent1234');
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(accountStrip(page)).toContainText('Lotus Agent');
+
+  for (const [language, width] of [
+    ['EN', 1280],
+    ['TH', 360],
+  ] as const) {
+    await page.evaluate((lang) => window.sessionStorage.setItem('lang', lang), language);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/agentCenter');
+    await openAgentCentrePage(page, 'teamMembers');
+    await page.locator('.agent-team__filters input').first().fill(downline.username);
+    const memberRow = page.getByRole('row').filter({ hasText: downline.username });
+    await memberRow.getByRole('button', { name: language === 'EN' ? 'Send message' : 'ส่งข้อความ' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input').fill(`Team news ${language}`);
+    await dialog.locator('textarea').fill('Bonus week starts on Monday.\nGood luck!');
+    await expect(dialog).toBeInViewport();
+    await page.screenshot({ path: path.join(shots, `inbox-agent-message-${language}-${width}.png`) });
+    await noOverflow(page, `agent message ${language} ${width}`, width);
+    await dialog.getByRole('button', { name: language === 'EN' ? 'Send' : 'ส่ง', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: downline.username })).toBeVisible();
+  }
+
+  const answer = await request.get(`${inboxPaths.list}?startTime=0`, {
+    headers: { ...apiHeaders, Authorization: downline.token },
+  });
+  const inbox = ((await answer.json()) as { value: InboxPage }).value;
+  expect(inbox.content.map((mail) => [mail.subject, mail.senderName, mail.sendType])).toEqual([
+    ['Team news TH', 'demoagent', 'agent'],
+    ['Team news EN', 'demoagent', 'agent'],
+  ]);
 });
