@@ -189,7 +189,7 @@ test('an admin offers a dividend (a falling tier is marked, then sent) and disab
   await expect(page.getByText(`Link ${link.code} disabled`)).toBeVisible();
   await expect(row).toContainText('Disabled');
   const [state] = await queryDatabase<{ is_active: boolean; audits: string }>(
-    `SELECT is_active, (SELECT count(*) FROM operator_audit WHERE action = 'agent.link.disable' AND target_id = $1) AS audits
+    `SELECT is_active, (SELECT count(*)::text FROM operator_audit WHERE action = 'agent.link.disable' AND target_id = $1) AS audits
        FROM affiliate_code WHERE id = $2`,
     [link.id, link.id],
   );
