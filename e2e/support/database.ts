@@ -15,9 +15,21 @@ export function connectionString(): string {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pid[3]}/lotus`;
 }
 
+/**
+ * pg's parsers are process-wide, and a spec that imports the server's database module
+ * (agent-contracts.spec.ts runs a job's own function) turns every int8 into a bigint for the rest
+ * of its worker. The specs' own connections pin pg's default (int8 as text), whatever ran before.
+ */
+const defaultTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
 /** Opens a connection for `use` and closes it afterwards. */
 export async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: connectionString() });
+  const client = new pg.Client({ connectionString: connectionString(), types: defaultTypes });
   await client.connect();
   try {
     return await use(client);
