@@ -19,6 +19,7 @@ import type { SeamlessWalletTables } from '../modules/seamless-wallet/seamless-w
 import type { VerificationTables } from '../modules/verification/verification.tables.ts';
 import type { WithdrawalTables } from '../modules/withdrawal/withdrawal.tables.ts';
 import type { ReportsTables } from '../modules/reports/reports.tables.ts';
+import type { BonusTables } from '../modules/bonus/bonus.tables.ts';
 
 /** Every table, declared by the module that owns it (its `<module>.tables.ts`). */
 export interface Database
@@ -43,4 +44,5 @@ export interface Database
     InboxTables,
     MerchantTables,
     MediaTables,
-    ReportsTables {}
+    ReportsTables,
+    BonusTables {}

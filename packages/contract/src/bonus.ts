@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { moneySchema } from './envelope.ts';
+
+/* ------------------------------------------------------------------------------------------------
+ * Bonus money and turnover (issue 17 "Bonus money and turnover"; spec §3 "Turnover"; modules/bonus
+ * README). A bonus sits in the member's bonus balance (apart from cash) until the valid bets of its
+ * product types reach its turnover requirement: then what is left of it becomes cash. Money on the
+ * wire is a decimal string with two places; times are epoch ms.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const bonusPaths = {
+  /** GET (token, real members): the original's turnover answer (statuses A, D, I, N; per game type). */
+  turnoverInfo: '/wps/relay/getTurnoverInfo',
+  /** GET (token, real members): every bonus of the member, newest first (member centre `bonusDetails`). */
+  bonusDetails: '/wps/relay/getBonusDetails',
+} as const;
+
+export const bonusStatuses = ['active', 'converted', 'forfeited', 'expired'] as const;
+export type BonusStatus = (typeof bonusStatuses)[number];
+
+export const bonusSourceKinds = ['promotion', 'rebate', 'issued', 'adjustment'] as const;
+export type BonusSourceKind = (typeof bonusSourceKinds)[number];
+
+/**
+ * The original's turnover statuses: `A` nothing required (no bonus at all), `D` done (every bonus's
+ * turnover met), `I` incomplete but a withdrawal is allowed (the merchant forfeits the bonus instead:
+ * warn the member), `N` incomplete and a withdrawal is refused (`promotion_turnover_not_enough`).
+ */
+export const turnoverStatuses = ['A', 'D', 'I', 'N'] as const;
+export type TurnoverStatus = (typeof turnoverStatuses)[number];
+
+export const turnoverDetailSchema = z.object({
+  /** A product type (LIVE, RNG, PVP, FISH, SPORTS, LOTT, ...), or `ALL` for a bonus any bet counts for. */
+  gameType: z.string(),
+  requiredTurnover: moneySchema,
+  actualTurnover: moneySchema,
+});
+export type TurnoverDetail = z.infer<typeof turnoverDetailSchema>;
+
+export const turnoverInfoSchema = z.object({
+  status: z.enum(turnoverStatuses),
+  totalRequiredTurnover: moneySchema,
+  totalActualTurnover: moneySchema,
+  details: z.array(turnoverDetailSchema),
+});
+export type TurnoverInfo = z.infer<typeof turnoverInfoSchema>;
+
+export const bonusDetailSchema = z.object({
+  bonusId: z.string(),
+  sourceKind: z.enum(bonusSourceKinds),
+  /** The ledger transfer kind it was granted with (`promotion_bonus`, `rebate_auto`, ...): the site names it. */
+  transferKind: z.string(),
+  status: z.enum(bonusStatuses),
+  amount: moneySchema,
+  /** What is left of it in the bonus balance (0.00 once closed). */
+  remaining: moneySchema,
+  requiredTurnover: moneySchema,
+  /** Valid bets counted so far, at most the requirement. */
+  actualTurnover: moneySchema,
+  /** 0-100, whole percent, rounded down. */
+  progressPercent: z.number().int().min(0).max(100),
+  /** null: every product type counts. */
+  productTypes: z.array(z.string()).nullable(),
+  grantedAt: z.number(),
+  /** null: it never expires. */
+  expiresAt: z.number().nullable(),
+  /** When it was converted, forfeited or expired; null while active. */
+  closedAt: z.number().nullable(),
+});
+export type BonusDetail = z.infer<typeof bonusDetailSchema>;
+
+export const bonusDetailsSchema = z.object({
+  currency: z.string(),
+  /** The member's bonus balance (sum of the active bonuses' remaining). */
+  bonusBalance: moneySchema,
+  list: z.array(bonusDetailSchema),
+});
+export type BonusDetails = z.infer<typeof bonusDetailsSchema>;
+
+export const bonusDetailsQuerySchema = z.object({
+  status: z.enum(bonusStatuses).optional(),
+});
+
+/** Ledger transfer kinds of the bonus engine, as the member's money history shows them. */
+export const bonusTransferKinds = ['bonus_convert', 'bonus_forfeit', 'bonus_expire'] as const;
+
+export const bonusErrorCodes = {
+  /** A withdrawal while a bonus's turnover is unmet and the merchant blocks (status N). */
+  turnoverNotEnough: 'promotion_turnover_not_enough',
+} as const;
