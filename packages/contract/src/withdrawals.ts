@@ -97,6 +97,8 @@ export const withdrawalErrorCodes = {
   dailyCountExceeded: 'withdraw.daily.count.exceeded',
   /** Turnover still owed (400; `value.remainingTurnover`, protocol notes' name). Play it, then withdraw. */
   turnoverNotEnough: 'withdraw_turnover_not_enough',
+  /** A bonus's turnover is unmet and the merchant blocks withdrawals meanwhile (modules/bonus, `getTurnoverInfo` N). */
+  promotionTurnoverNotEnough: 'promotion_turnover_not_enough',
   /** No withdrawal of this member (or, for operators, of this merchant) has this id (400, field `withdrawalId`; operators 404). */
   withdrawalUnknown: 'withdrawal.unknown',
   /** The withdrawal's status does not allow this step (409, `value.status` is its status now); nothing changed. */

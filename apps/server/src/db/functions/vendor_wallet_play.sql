@@ -35,6 +35,11 @@ DECLARE
   v_attempt integer;
   v_record record;
   v_previous_status text;
+  v_bonus_account bigint;
+  v_cash bigint;
+  v_from_bonus bigint;
+  v_left bigint;
+  v_grant record;
   v_closed boolean := coalesce(p_round_closed, false);
   v_fairness jsonb := CASE WHEN p_count_fairness AND p_fairness IS NOT NULL AND p_fairness <> '{}'::jsonb THEN p_fairness END;
 BEGIN
@@ -81,6 +86,11 @@ BEGIN
       WHERE a.merchant_id = v_session.merchant_id AND a.currency = v_session.currency AND a.kind = v_kind
         AND a.member_id = v_session.member_id AND a.sub_key = '';
     balance := coalesce(balance, 0);
+    IF v_kind = 'member_main' THEN
+      balance := balance + coalesce((SELECT a.balance FROM ledger_account a
+        WHERE a.merchant_id = v_session.merchant_id AND a.currency = v_session.currency AND a.kind = 'member_bonus'
+          AND a.member_id = v_session.member_id AND a.sub_key = ''), 0);
+    END IF;
     replayed := true;
     RETURN;
   END IF;
@@ -126,22 +136,82 @@ BEGIN
     UPDATE ledger_account a SET balance = a.balance + CASE WHEN p_call = 'bet' THEN -p_amount ELSE p_amount END
       WHERE a.id = v_member_account AND a.balance + CASE WHEN p_call = 'bet' THEN -p_amount ELSE p_amount END >= 0
       RETURNING a.balance INTO balance;
-    IF NOT FOUND THEN
+    IF FOUND THEN
+      INSERT INTO ledger_transfer (posting_id, merchant_id, currency, debit_account_id, credit_account_id, amount, kind,
+                                   reference, debit_balance_after, credit_balance_after, created_at)
+        VALUES (v_posting, v_session.merchant_id, v_session.currency,
+                CASE WHEN p_call = 'bet' THEN v_member_account ELSE v_house_account END,
+                CASE WHEN p_call = 'bet' THEN v_house_account ELSE v_member_account END,
+                p_amount, 'vendor.' || p_call, p_vendor || ':' || p_round_id,
+                CASE WHEN p_call = 'bet' THEN balance END, CASE WHEN p_call = 'win' THEN balance END, p_now);
+    ELSE
+      -- Cash is short. The spending rule (modules/bonus README): a bet spends cash first, then bonus,
+      -- the bonus taken from the member's active grants oldest first. Read only here, so a member
+      -- without bonus pays nothing more per bet. Lock order: the grants, then the accounts (as a
+      -- conversion or forfeit: the grant row, then the ledger posting).
+      IF p_call = 'bet' AND v_kind = 'member_main' THEN
+        SELECT a.id INTO v_bonus_account FROM ledger_account a
+          WHERE a.merchant_id = v_session.merchant_id AND a.currency = v_session.currency AND a.kind = 'member_bonus'
+            AND a.member_id = v_session.member_id AND a.sub_key = '' AND a.balance > 0;
+      END IF;
+      IF v_bonus_account IS NOT NULL THEN
+        PERFORM 1 FROM member_bonus g
+          WHERE g.member_id = v_session.member_id AND g.status = 'active' AND g.currency = v_session.currency
+          ORDER BY g.id FOR UPDATE;
+        -- Cash may have grown since the update above (a win): take what it holds now, at most the bet.
+        SELECT least(a.balance, p_amount) INTO v_cash FROM ledger_account a WHERE a.id = v_member_account FOR UPDATE;
+        v_from_bonus := p_amount - v_cash;
+        IF v_from_bonus > 0 THEN
+          UPDATE ledger_account a SET balance = a.balance - v_from_bonus
+            WHERE a.id = v_bonus_account AND a.balance - v_from_bonus >= 0
+            RETURNING a.balance INTO balance;
+          IF NOT FOUND THEN v_bonus_account := NULL; END IF;
+        END IF;
+      END IF;
+      IF v_bonus_account IS NULL THEN
+        SELECT a.balance INTO balance FROM ledger_account a WHERE a.id = v_member_account;
+        IF p_call = 'bet' AND v_kind = 'member_main' THEN
+          balance := balance + coalesce((SELECT a.balance FROM ledger_account a
+            WHERE a.merchant_id = v_session.merchant_id AND a.currency = v_session.currency AND a.kind = 'member_bonus'
+              AND a.member_id = v_session.member_id AND a.sub_key = ''), 0);
+        END IF;
+        RAISE EXCEPTION USING ERRCODE = 'LW001', MESSAGE = 'INSUFFICIENT_FUNDS', DETAIL = balance::text;
+      END IF;
+      IF v_cash > 0 THEN
+        UPDATE ledger_account a SET balance = a.balance - v_cash WHERE a.id = v_member_account RETURNING a.balance INTO v_left;
+        INSERT INTO ledger_transfer (posting_id, merchant_id, currency, debit_account_id, credit_account_id, amount, kind,
+                                     reference, debit_balance_after, credit_balance_after, created_at)
+          VALUES (v_posting, v_session.merchant_id, v_session.currency, v_member_account, v_house_account,
+                  v_cash, 'vendor.bet', p_vendor || ':' || p_round_id, v_left, NULL, p_now);
+      END IF;
+      IF v_from_bonus > 0 THEN
+      INSERT INTO ledger_transfer (posting_id, merchant_id, currency, debit_account_id, credit_account_id, amount, kind,
+                                   reference, debit_balance_after, credit_balance_after, created_at)
+        VALUES (v_posting, v_session.merchant_id, v_session.currency, v_bonus_account, v_house_account,
+                v_from_bonus, 'vendor.bet', p_vendor || ':' || p_round_id, balance, NULL, p_now);
+      v_left := v_from_bonus;
+      FOR v_grant IN SELECT g.id, g.remaining FROM member_bonus g
+          WHERE g.member_id = v_session.member_id AND g.status = 'active' AND g.currency = v_session.currency AND g.remaining > 0
+          ORDER BY g.id LOOP
+        EXIT WHEN v_left = 0;
+        UPDATE member_bonus SET remaining = remaining - least(v_grant.remaining, v_left) WHERE id = v_grant.id;
+        v_left := v_left - least(v_grant.remaining, v_left);
+      END LOOP;
+      END IF;
       SELECT a.balance INTO balance FROM ledger_account a WHERE a.id = v_member_account;
-      RAISE EXCEPTION USING ERRCODE = 'LW001', MESSAGE = 'INSUFFICIENT_FUNDS', DETAIL = balance::text;
     END IF;
-    INSERT INTO ledger_transfer (posting_id, merchant_id, currency, debit_account_id, credit_account_id, amount, kind,
-                                 reference, debit_balance_after, credit_balance_after, created_at)
-      VALUES (v_posting, v_session.merchant_id, v_session.currency,
-              CASE WHEN p_call = 'bet' THEN v_member_account ELSE v_house_account END,
-              CASE WHEN p_call = 'bet' THEN v_house_account ELSE v_member_account END,
-              p_amount, 'vendor.' || p_call, p_vendor || ':' || p_round_id,
-              CASE WHEN p_call = 'bet' THEN balance END, CASE WHEN p_call = 'win' THEN balance END, p_now);
   ELSE
     SELECT a.balance INTO balance FROM ledger_account a
       WHERE a.merchant_id = v_session.merchant_id AND a.currency = v_session.currency AND a.kind = v_kind
         AND a.member_id = v_session.member_id AND a.sub_key = '';
     balance := coalesce(balance, 0);
+  END IF;
+
+  -- The balance a vendor sees is what the member can play with: cash + bonus (modules/bonus README).
+  IF v_kind = 'member_main' THEN
+    balance := balance + coalesce((SELECT a.balance FROM ledger_account a
+      WHERE a.merchant_id = v_session.merchant_id AND a.currency = v_session.currency AND a.kind = 'member_bonus'
+        AND a.member_id = v_session.member_id AND a.sub_key = ''), 0);
   END IF;
 
   IF p_call = 'win' OR v_closed THEN

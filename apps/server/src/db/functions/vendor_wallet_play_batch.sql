@@ -2,7 +2,8 @@
 -- JSON array of PlayCall (modules/seamless-wallet/play-call.ts, the one definition of its keys); element i
 -- answers as the row with call_index i. The calls a plain read clears go together on the set path; the
 -- others, and all of them when the set path is undone by a race it names, run vendor_wallet_play one by
--- one. This file is the function's current body (docs/database.md): edit it here, never in a migration.
+-- one. A bet cash cannot cover alone goes one by one (vendor_wallet_play spends cash, then bonus:
+-- modules/bonus README). This file is the function's current body (docs/database.md): edit it here, never in a migration.
 CREATE OR REPLACE FUNCTION vendor_wallet_play_batch(p_calls jsonb)
 RETURNS TABLE (call_index integer, balance bigint, replayed boolean, refusal text, refusal_detail text, set_path boolean,
                set_path_fallback text)
@@ -213,9 +214,12 @@ BEGIN
         v_fallback := 'posting_key_taken';
     END;
 
+    -- The balance a vendor sees: cash + bonus (modules/bonus README; a trial member has no bonus).
     RETURN QUERY
-      SELECT c.idx, a.balance, false, NULL::text, NULL::text, true, NULL::text
-      FROM unnest(v_set) c JOIN ledger_account a ON a.id = c.member_account;
+      SELECT c.idx, a.balance + coalesce(b.balance, 0), false, NULL::text, NULL::text, true, NULL::text
+      FROM unnest(v_set) c JOIN ledger_account a ON a.id = c.member_account
+      LEFT JOIN ledger_account b ON c.kind = 'member_main' AND b.merchant_id = c.merchant_id AND b.currency = c.currency
+                                AND b.kind = 'member_bonus' AND b.member_id = c.member_id AND b.sub_key = '';
   END IF;
 
   -- The others one by one, each through vendor_wallet_play: a refusal undoes its own call only.

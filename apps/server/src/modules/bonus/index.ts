@@ -1,8 +1,18 @@
 /**
  * The bonus engine (modules/bonus README): grants credited to the member's bonus balance, the
  * turnover that converts them to cash, forfeits and expiry. Promotions and rebates grant through
- * `grantBonus`; the withdrawal's turnover gate is `getTurnoverInfo` (handed in by modules/routes.ts).
+ * `grantBonus`; the withdrawal's turnover gate is `withdrawalBonusGate` (handed in by modules/routes.ts).
  */
 export { grantBonus, BonusGrantError, type BonusGrant } from './grant-bonus.ts';
-export { getTurnoverInfo, type TurnoverInfoResult } from './turnover-info.ts';
+export { getTurnoverInfo, withdrawalBonusGate, type TurnoverInfoResult } from './turnover-info.ts';
+export {
+  closeGrant,
+  expireBonuses,
+  forfeitActiveBonuses,
+  settleMemberBonuses,
+  bonusConvertKind,
+  bonusForfeitKind,
+} from './bonus-engine.ts';
+export { bonusExpireJobName } from './bonus-jobs.ts';
+export { bonusRoutes } from './bonus.routes.ts';
 export type { BonusSourceKind, BonusStatus } from './bonus.tables.ts';

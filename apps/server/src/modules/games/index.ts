@@ -39,4 +39,4 @@ export { maintenanceAt, type MaintenanceSpan, type MaintenanceWindow } from './m
 export { listHotGames } from './list-hot-games.ts';
 export { listGameCardsByIds } from './game-cards-by-ids.ts';
 // The withdrawal turnover's exclusion per vendor (handed to withdrawal by modules/routes.ts).
-export { excludedTurnoverMinor } from './turnover-exclusion.ts';
+export { excludedTurnoverMinor, turnoverExclusionPercents } from './turnover-exclusion.ts';

@@ -30,3 +30,17 @@ export async function excludedTurnoverMinor(
   }
   return excluded;
 }
+
+/** The merchant's vendors with a turnover exclusion above 0: vassalage → percent (the bonus turnover, modules/bonus). */
+export async function turnoverExclusionPercents(
+  db: Kysely<Database> | Transaction<Database>,
+  merchantId: number,
+): Promise<Map<string, number>> {
+  const vendors = await db
+    .selectFrom('game_vendor')
+    .select(['vassalage', 'turnover_exclusion_pct'])
+    .where('merchant_id', '=', merchantId)
+    .where('turnover_exclusion_pct', '>', 0)
+    .execute();
+  return new Map(vendors.map((vendor) => [vendor.vassalage, Number(vendor.turnover_exclusion_pct)]));
+}

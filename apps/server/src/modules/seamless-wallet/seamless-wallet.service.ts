@@ -167,7 +167,7 @@ export async function handleVendorCall(db: Kysely<Database>, input: VendorCallIn
     nowMs,
   };
   if (call === 'balance') {
-    const balance = await memberBalance(db, context.merchantId, context.currency, context.account);
+    const balance = await playableBalance(db, context);
     return {
       balance: formatMinorUnits(balance),
       currency: context.currency,
@@ -242,12 +242,24 @@ async function play(
   );
 }
 
+/**
+ * What a vendor sees: the member's cash plus bonus (a bet spends cash first, then bonus: modules/bonus
+ * README); a trial member's trial wallet alone.
+ */
+async function playableBalance(db: Kysely<Database> | Trx, context: CallContext): Promise<bigint> {
+  const read = (kind: 'member_bonus' | MemberAccountRef['kind']) =>
+    memberBalance(db as Kysely<Database>, context.merchantId, context.currency, { ...context.account, kind });
+  if (context.account.kind !== 'member_main') return read(context.account.kind);
+  const [cash, bonus] = await Promise.all([read('member_main'), read('member_bonus')]);
+  return cash + bonus;
+}
+
 async function currentAnswer(
   db: Kysely<Database> | Trx,
   context: CallContext,
   stored: StoredAnswer,
 ): Promise<VendorWalletAnswer> {
-  const balance = await memberBalance(db as Kysely<Database>, context.merchantId, context.currency, context.account);
+  const balance = await playableBalance(db, context);
   return { balance: formatMinorUnits(balance), currency: stored.currency, transactionId: stored.transactionId };
 }
 
@@ -288,7 +300,8 @@ async function recordCall(db: Kysely<Database>, context: CallContext, call: 'rol
           .where('id', '=', inserted.id)
           .execute();
         const after = posting.transfers[0]!.creditBalanceAfter;
-        if (!posting.replayed && after !== null) return { balance: formatMinorUnits(after), ...answer };
+        if (!posting.replayed && after !== null && context.account.kind !== 'member_main')
+          return { balance: formatMinorUnits(after), ...answer };
       }
       return currentAnswer(trx, context, answer);
     });

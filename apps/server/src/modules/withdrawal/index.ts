@@ -4,7 +4,7 @@
  */
 export { addWageredTurnover } from './turnover.ts';
 // The back-office's member desk: the turnover requirement as withdrawal computes it, bank accounts, withdrawals.
-export { readTurnover, type TurnoverExclusion, type TurnoverState } from './turnover.ts';
+export { readTurnover, type BonusTurnoverGate, type TurnoverExclusion, type TurnoverState } from './turnover.ts';
 export {
   findMemberIdsByAccountNumber,
   listMemberBankAccountsForDesk,

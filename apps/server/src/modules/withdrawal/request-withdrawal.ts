@@ -14,7 +14,13 @@ import { LedgerError, memberBalance, postTransfers } from '../ledger/index.ts';
 import type { MerchantContext } from '../merchant/index.ts';
 import { findMemberBankAccount } from './bank-accounts.ts';
 import { checkSecret, lockMember, requireText, secretCheckError, type MemberScope } from './payment-password.ts';
-import { readTurnover, syncTurnover, type TurnoverExclusion, type TurnoverScope } from './turnover.ts';
+import {
+  readTurnover,
+  syncTurnover,
+  type BonusTurnoverGate,
+  type TurnoverExclusion,
+  type TurnoverScope,
+} from './turnover.ts';
 import { toWithdrawal, withdrawalColumns } from './withdrawal-view.ts';
 
 /** The daily count is over a rolling 24 hours, as the deposit limits are: no time zone to agree on. */
@@ -27,6 +33,8 @@ export interface WithdrawContext {
   language: 'TH' | 'EN';
   /** The games' per-vendor turnover exclusion (modules/routes.ts); left out, every bet counts. */
   turnoverExclusion?: TurnoverExclusion;
+  /** The bonus turnover gate (modules/routes.ts); left out, no bonus blocks a withdrawal. */
+  bonusGate?: BonusTurnoverGate;
 }
 
 function turnoverScope(context: WithdrawContext): TurnoverScope {
@@ -106,6 +114,7 @@ type Outcome =
   | { kind: 'unknownAccount' }
   | { kind: 'dailyCount' }
   | { kind: 'turnover'; remainingMinor: bigint }
+  | { kind: 'bonusTurnover'; remainingMinor: bigint }
   | Exclude<Awaited<ReturnType<typeof checkSecret>>, { kind: 'ok' }>;
 
 function findByKey(db: Kysely<Database> | Transaction<Database>, scope: MemberScope, idempotencyKey: string) {
@@ -172,6 +181,10 @@ export async function requestWithdrawal(
       if ((await countRecentWithdrawals(trx, scope)) >= settings.dailyCountLimit) return { kind: 'dailyCount' };
       const turnover = await syncTurnover(trx, turnoverScope(context));
       if (turnover.remainingMinor > 0n) return { kind: 'turnover', remainingMinor: turnover.remainingMinor };
+      if (context.bonusGate) {
+        const gate = await context.bonusGate(trx, scope);
+        if (gate.blocked) return { kind: 'bonusTurnover', remainingMinor: gate.remainingMinor };
+      }
 
       // The id first, so that the hold's reference names the withdrawal it belongs to.
       const { rows } = await sql<{
@@ -249,6 +262,13 @@ export async function requestWithdrawal(
     case 'turnover': {
       const remaining = formatMinorUnits(outcome.remainingMinor);
       throw new AppError(400, withdrawalErrorCodes.turnoverNotEnough, {
+        params: { remaining },
+        value: { remainingTurnover: remaining },
+      });
+    }
+    case 'bonusTurnover': {
+      const remaining = formatMinorUnits(outcome.remainingMinor);
+      throw new AppError(400, withdrawalErrorCodes.promotionTurnoverNotEnough, {
         params: { remaining },
         value: { remainingTurnover: remaining },
       });

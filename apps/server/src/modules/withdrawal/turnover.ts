@@ -53,6 +53,16 @@ function stateOf(requiredMinor: bigint, wageredMinor: bigint): TurnoverState {
  */
 export type TurnoverExclusion = (db: Executor, input: { merchantId: number; memberId: bigint }) => Promise<bigint>;
 
+/**
+ * The bonus turnover gate (modules/bonus, handed in by modules/routes.ts: bonus sits above this
+ * module). Called in the withdrawal's transaction after the member's lock; `blocked` refuses the
+ * withdrawal with `promotion_turnover_not_enough` (it may also forfeit bonuses by the merchant's rule).
+ */
+export type BonusTurnoverGate = (
+  db: Transaction<Database>,
+  input: { merchantId: number; memberId: bigint; nowMs: number },
+) => Promise<{ blocked: boolean; remainingMinor: bigint }>;
+
 export interface TurnoverScope {
   merchantId: number;
   memberId: bigint;

@@ -41,7 +41,7 @@ import {
   type PaymentPasswordContext,
 } from './payment-password.ts';
 import { getWithdrawSettings, requestWithdrawal, type WithdrawContext } from './request-withdrawal.ts';
-import type { TurnoverExclusion } from './turnover.ts';
+import type { BonusTurnoverGate, TurnoverExclusion } from './turnover.ts';
 import { withdrawalAdminRoutes } from './withdrawal-admin.routes.ts';
 import { confirmReceived, reportNotReceived } from './withdrawal-transitions.ts';
 
@@ -56,7 +56,7 @@ const proofBodyLimitBytes = Math.ceil((proofImageMaxBytes * 4) / 3) + 64 * 1024;
  */
 export async function withdrawalRoutes(
   app: AppInstance,
-  options: { turnoverExclusion?: TurnoverExclusion } = {},
+  options: { turnoverExclusion?: TurnoverExclusion; bonusGate?: BonusTurnoverGate } = {},
 ): Promise<void> {
   // Money and account answers are the member's alone: never kept by a browser or a proxy, errors included.
   app.addHook('onRequest', async (_request, reply) => {
@@ -85,6 +85,7 @@ export async function withdrawalRoutes(
     scope: scopeOf(request),
     language: request.language,
     ...(options.turnoverExclusion ? { turnoverExclusion: options.turnoverExclusion } : {}),
+    ...(options.bonusGate ? { bonusGate: options.bonusGate } : {}),
   });
   const member = { onRequest: requireRealMember };
 

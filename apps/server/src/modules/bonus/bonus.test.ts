@@ -1,0 +1,334 @@
+import { bonusDetailsSchema, bonusPaths, turnoverInfoSchema } from '@lotus/contract';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger, memberBalance } from '../ledger/index.ts';
+import {
+  createVendorKit,
+  otherVendor,
+  type Player,
+  type VendorKit,
+} from '../seamless-wallet/seamless-wallet.testing.ts';
+import { createWithdrawalKit, type WithdrawalTestMember } from '../withdrawal/withdrawal.testing.ts';
+import { expireBonuses, getTurnoverInfo, grantBonus, settleMemberBonuses, type BonusGrant } from './index.ts';
+
+/**
+ * The bonus engine on one app: the withdrawal kit (members with a payment password and a bank account)
+ * and the vendor kit (seamless bets and wins of an outside vendor, through the group-commit path).
+ */
+let kit: Awaited<ReturnType<typeof createWithdrawalKit>>;
+let vendor: VendorKit;
+let sequence = 0;
+
+beforeAll(async () => {
+  kit = await createWithdrawalKit({ withdrawals: { turnoverMultiplier: 1 } });
+  vendor = await createVendorKit(kit.testApp, () => kit.clock.nowMs, 'bn');
+});
+afterAll(async () => kit?.testApp.close());
+
+const thb = (amount: string) => BigInt(Math.round(Number(amount) * 100));
+async function balances(memberId: bigint) {
+  const read = (kind: 'member_main' | 'member_bonus') =>
+    memberBalance(kit.db, kit.merchantId, 'THB', { kind, memberId });
+  return { main: await read('member_main'), bonus: await read('member_bonus') };
+}
+function grantOf(memberId: bigint, amount: string, turnover: string, over: Partial<BonusGrant> = {}): BonusGrant {
+  sequence += 1;
+  return {
+    merchantId: kit.merchantId,
+    memberId,
+    currency: 'THB',
+    amountMinor: thb(amount),
+    turnoverRequiredMinor: thb(turnover),
+    productTypes: null,
+    expiresAt: null,
+    source: { kind: 'issued', id: `t-${sequence}` },
+    transferKind: 'promotion_bonus',
+    nowMs: kit.clock.nowMs,
+    ...over,
+  };
+}
+/** A member with `cash` in main (deposited and wagered) and a seamless session with the outside vendor. */
+async function playerWith(cash: string): Promise<{ member: WithdrawalTestMember; player: Player }> {
+  const member = await kit.newMember(cash === '0.00' ? {} : { balance: cash });
+  const player = await vendor.player(0n, { memberId: member.id, vendor: otherVendor });
+  return { member, player };
+}
+/** A bet in a round of its own, closed at once (so it settles and counts), answered as the vendor sees it. */
+async function bet(p: Player, amount: string) {
+  sequence += 1;
+  return vendor.send(p, 'bet', vendor.body(p, { roundId: `b${sequence}`, amount, roundClosed: false }));
+}
+async function settledBet(p: Player, amount: string) {
+  sequence += 1;
+  const round = `s${sequence}`;
+  const answer = await vendor.send(p, 'bet', vendor.body(p, { roundId: round, amount }));
+  if (answer.statusCode !== 200) return answer;
+  return vendor.send(p, 'win', vendor.body(p, { roundId: round, amount: '0', roundClosed: true }));
+}
+const scope = (memberId: bigint) => ({ merchantId: kit.merchantId, memberId, nowMs: kit.clock.nowMs });
+async function grantsOf(memberId: bigint) {
+  return kit.db.selectFrom('member_bonus').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+}
+async function closeKinds(memberId: bigint) {
+  const { rows } = await sql<{ kind: string; amount: bigint }>`
+    SELECT t.kind, t.amount FROM ledger_transfer t JOIN ledger_account a ON a.id = t.debit_account_id
+    WHERE a.member_id = ${memberId} AND a.kind = 'member_bonus' AND t.kind LIKE 'bonus_%' ORDER BY t.id`.execute(
+    kit.db,
+  );
+  return rows.map((row) => `${row.kind}:${row.amount}`);
+}
+async function setting(rule: 'block' | 'forfeit', below: bigint | null) {
+  await kit.db
+    .insertInto('bonus_setting')
+    .values({ merchant_id: kit.merchantId, withdrawal_rule: rule, forfeit_below_minor: below, updated_at: new Date() })
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ withdrawal_rule: rule, forfeit_below_minor: below }))
+    .execute();
+}
+
+describe('spending rule: cash first, then bonus; wins to cash', () => {
+  it.each([
+    ['cash covers the bet: bonus untouched', '100.00', '50.00', '30.00', { main: '70.00', bonus: '50.00' }, '120.00'],
+    [
+      'cash short: all cash, the rest from bonus',
+      '30.00',
+      '100.00',
+      '50.00',
+      { main: '0.00', bonus: '80.00' },
+      '80.00',
+    ],
+    ['no cash: all from bonus', '0.00', '100.00', '40.00', { main: '0.00', bonus: '60.00' }, '60.00'],
+    ['both short: refused, nothing moves', '10.00', '20.00', '50.00', { main: '10.00', bonus: '20.00' }, null],
+  ] as const)('%s', async (_name, cash, bonus, amount, after, answered) => {
+    const { member, player } = await playerWith(cash);
+    await grantBonus(kit.db, grantOf(member.id, bonus, '1000.00'));
+    const balance = await vendor.send(player, 'balance', vendor.body(player, { amount: '0' }));
+    expect((await vendor.expectOk(balance)).balance).toBe((Number(cash) + Number(bonus)).toFixed(2));
+    const response = await bet(player, amount);
+    if (answered === null) {
+      const refused = await vendor.expectError(response, 'INSUFFICIENT_FUNDS');
+      expect(refused.value).toMatchObject({ balance: '30.00' });
+    } else {
+      expect((await vendor.expectOk(response)).balance).toBe(answered);
+    }
+    expect(await balances(member.id)).toEqual({ main: thb(after.main), bonus: thb(after.bonus) });
+    const [grant] = await grantsOf(member.id);
+    expect(grant!.remaining).toBe(thb(after.bonus));
+  });
+
+  it('bonus is taken from the oldest grant first; a win is paid to cash', async () => {
+    const { member, player } = await playerWith('0.00');
+    await grantBonus(kit.db, grantOf(member.id, '50.00', '1000.00'));
+    await grantBonus(kit.db, grantOf(member.id, '50.00', '1000.00'));
+    sequence += 1;
+    const round = `w${sequence}`;
+    await vendor.expectOk(await vendor.send(player, 'bet', vendor.body(player, { roundId: round, amount: '70.00' })));
+    expect((await grantsOf(member.id)).map((g) => g.remaining)).toEqual([0n, 3000n]);
+    const win = await vendor.send(
+      player,
+      'win',
+      vendor.body(player, { roundId: round, amount: '25.00', roundClosed: true }),
+    );
+    expect((await vendor.expectOk(win)).balance).toBe('55.00');
+    expect(await balances(member.id)).toEqual({ main: 2500n, bonus: 3000n });
+    expect((await checkLedger(kit.db)).ok).toBe(true);
+  });
+});
+
+describe('turnover and conversion', () => {
+  it('valid bets after the grant count; met, the remaining bonus converts to cash exactly once (10 parallel settles)', async () => {
+    const { member, player } = await playerWith('0.00');
+    await settledBet(player, '0.01').catch(() => undefined); // refused: no money, counts nothing
+    await grantBonus(kit.db, grantOf(member.id, '100.00', '50.00'));
+    await vendor.expectOk(await settledBet(player, '30.00'));
+    let info = await kit.db.transaction().execute((trx) => getTurnoverInfo(trx, scope(member.id)));
+    expect(info).toMatchObject({ status: 'N', totalRequiredMinor: 5000n, totalActualMinor: 3000n });
+    expect(info.details).toEqual([{ gameType: 'ALL', requiredMinor: 5000n, actualMinor: 3000n }]);
+    await vendor.expectOk(await settledBet(player, '20.00'));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        kit.db.transaction().execute((trx) => settleMemberBonuses(trx, scope(member.id))),
+      ),
+    );
+    expect(await closeKinds(member.id)).toEqual(['bonus_convert:5000']);
+    expect(await balances(member.id)).toEqual({ main: 5000n, bonus: 0n });
+    expect(await grantsOf(member.id)).toMatchObject([{ status: 'converted', remaining: 0n, turnover_counted: 5000n }]);
+    info = await kit.db.transaction().execute((trx) => getTurnoverInfo(trx, scope(member.id)));
+    expect(info.status).toBe('D');
+  });
+
+  it('only the grant’s product types count', async () => {
+    const { member, player } = await playerWith('100.00');
+    await grantBonus(kit.db, grantOf(member.id, '10.00', '20.00', { productTypes: ['LIVE'] }));
+    await vendor.expectOk(await settledBet(player, '50.00')); // the outside vendor has no product type
+    const info = await kit.db.transaction().execute((trx) => getTurnoverInfo(trx, scope(member.id)));
+    expect(info).toMatchObject({ status: 'N', totalActualMinor: 0n, details: [{ gameType: 'LIVE' }] });
+  });
+});
+
+describe('forfeit and expiry', () => {
+  it('the job expires grants past their expiry once: bonus back to the house, rerun pays nothing', async () => {
+    const { member } = await playerWith('0.00');
+    await grantBonus(kit.db, grantOf(member.id, '40.00', '100.00', { expiresAt: new Date(kit.clock.nowMs + 60_000) }));
+    expect(await expireBonuses(kit.db, kit.clock.nowMs)).toBe(0);
+    kit.clock.nowMs += 120_000;
+    const [first, second] = await Promise.all([
+      expireBonuses(kit.db, kit.clock.nowMs),
+      expireBonuses(kit.db, kit.clock.nowMs),
+    ]);
+    expect(first + second).toBe(1);
+    expect(await expireBonuses(kit.db, kit.clock.nowMs)).toBe(0);
+    expect(await closeKinds(member.id)).toEqual(['bonus_forfeit:4000']);
+    expect(await grantsOf(member.id)).toMatchObject([{ status: 'expired', remaining: 0n }]);
+    expect(await balances(member.id)).toEqual({ main: 0n, bonus: 0n });
+  });
+
+  it('cash + bonus below the merchant threshold forfeits the active bonuses', async () => {
+    const { member } = await playerWith('0.00');
+    await grantBonus(kit.db, grantOf(member.id, '5.00', '100.00'));
+    await setting('block', 1000n);
+    try {
+      await kit.db.transaction().execute((trx) => settleMemberBonuses(trx, scope(member.id)));
+    } finally {
+      await setting('block', null);
+    }
+    expect(await grantsOf(member.id)).toMatchObject([{ status: 'forfeited', close_reason: 'below_threshold' }]);
+    expect(await closeKinds(member.id)).toEqual(['bonus_forfeit:500']);
+  });
+});
+
+describe('withdrawal', () => {
+  it('refused with promotion_turnover_not_enough while N, nothing held; allowed once the bonus converted', async () => {
+    const { member, player } = await playerWith('500.00');
+    await grantBonus(kit.db, grantOf(member.id, '100.00', '200.00'));
+    const before = await kit.ledgerState();
+    const refused = await kit.withdraw(member, { amount: '100.00' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'promotion_turnover_not_enough',
+      value: { remainingTurnover: '200.00' },
+    });
+    expect(await kit.ledgerState()).toEqual(before);
+
+    const answer = await kit.send('GET', bonusPaths.turnoverInfo, undefined, { token: member.token });
+    expect(turnoverInfoSchema.parse(answer.json().value)).toEqual({
+      status: 'N',
+      totalRequiredTurnover: '200.00',
+      totalActualTurnover: '0.00',
+      details: [{ gameType: 'ALL', requiredTurnover: '200.00', actualTurnover: '0.00' }],
+    });
+
+    await vendor.expectOk(await settledBet(player, '200.00'));
+    const allowed = await kit.withdraw(member, { amount: '100.00' });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    // 500 - 200 bet + 100 converted - 100 withdrawn (held)
+    expect(await balances(member.id)).toEqual({ main: 30_000n, bonus: 0n });
+    const details = await kit.send('GET', bonusPaths.bonusDetails, undefined, { token: member.token });
+    expect(bonusDetailsSchema.parse(details.json().value)).toMatchObject({
+      bonusBalance: '0.00',
+      list: [
+        { status: 'converted', amount: '100.00', remaining: '0.00', actualTurnover: '200.00', progressPercent: 100 },
+      ],
+    });
+  });
+
+  it('under the merchant rule `forfeit` the status is I and a withdrawal forfeits the bonus instead', async () => {
+    const { member } = await playerWith('500.00');
+    await grantBonus(kit.db, grantOf(member.id, '100.00', '200.00'));
+    await setting('forfeit', null);
+    try {
+      const info = await kit.send('GET', bonusPaths.turnoverInfo, undefined, { token: member.token });
+      expect(info.json().value.status).toBe('I');
+      const allowed = await kit.withdraw(member, { amount: '100.00' });
+      expect(allowed.statusCode, allowed.body).toBe(200);
+    } finally {
+      await setting('block', null);
+    }
+    expect(await grantsOf(member.id)).toMatchObject([{ status: 'forfeited', close_reason: 'withdrawal' }]);
+    expect(await balances(member.id)).toEqual({ main: 40_000n, bonus: 0n });
+  });
+});
+
+describe('property: deposit → bonus → bets and wins → conversion or forfeit', () => {
+  it('money is conserved, no account below zero, grants add up to the bonus balance', async () => {
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('bet' as const), amount: fc.integer({ min: 1, max: 8_000 }) }),
+      fc.record({ kind: fc.constant('win' as const), amount: fc.integer({ min: 0, max: 6_000 }) }),
+      fc.record({ kind: fc.constant('settle' as const), amount: fc.constant(0) }),
+      fc.record({ kind: fc.constant('expire' as const), amount: fc.constant(0) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.array(step, { minLength: 1, maxLength: 6 }),
+        async (cash, bonus, turnover, steps) => {
+          const { member, player } = await playerWith((cash / 100).toFixed(2));
+          await grantBonus(
+            kit.db,
+            grantOf(member.id, (bonus / 100).toFixed(2), (turnover / 100).toFixed(2), {
+              expiresAt: new Date(kit.clock.nowMs + 3_600_000),
+            }),
+          );
+          const model =
+            turnover === 0 ? { main: BigInt(cash + bonus), bonus: 0n } : { main: BigInt(cash), bonus: BigInt(bonus) };
+          let round = '';
+          let expired = false;
+          for (const s of steps) {
+            const now = await balances(member.id);
+            if (s.kind === 'bet') {
+              sequence += 1;
+              round = `p${sequence}`;
+              const response = await vendor.send(
+                player,
+                'bet',
+                vendor.body(player, { roundId: round, amount: (s.amount / 100).toFixed(2) }),
+              );
+              const amount = BigInt(s.amount);
+              if (now.main + now.bonus >= amount) {
+                expect(response.statusCode, response.body).toBe(200);
+                const fromCash = now.main >= amount ? amount : now.main;
+                model.main = now.main - fromCash;
+                model.bonus = now.bonus - (amount - fromCash);
+              } else {
+                expect(response.json().errorCode).toBe('INSUFFICIENT_FUNDS');
+                round = '';
+              }
+            } else if (s.kind === 'win' && round !== '') {
+              const response = await vendor.send(
+                player,
+                'win',
+                vendor.body(player, { roundId: round, amount: (s.amount / 100).toFixed(2), roundClosed: true }),
+              );
+              expect(response.statusCode, response.body).toBe(200);
+              model.main = now.main + BigInt(s.amount);
+              model.bonus = now.bonus;
+              round = '';
+            } else if (s.kind === 'settle') {
+              await kit.db.transaction().execute((trx) => settleMemberBonuses(trx, scope(member.id)));
+              const [grant] = await grantsOf(member.id);
+              model.main = now.main + (grant!.status === 'converted' ? now.bonus : 0n);
+              model.bonus = grant!.status === 'active' ? now.bonus : 0n;
+            } else if (s.kind === 'expire' && !expired) {
+              expired = true;
+              kit.clock.nowMs += 3_700_000;
+              await expireBonuses(kit.db, kit.clock.nowMs);
+              model.bonus = 0n;
+              model.main = now.main;
+            }
+            expect(await balances(member.id)).toEqual(model);
+            const grants = await grantsOf(member.id);
+            expect(grants.filter((g) => g.status === 'active').reduce((sum, g) => sum + g.remaining, 0n)).toBe(
+              model.bonus,
+            );
+          }
+          const report = await checkLedger(kit.db);
+          expect(report.differences).toEqual([]);
+          expect(report.ok).toBe(true);
+        },
+      ),
+      { numRuns: 15, seed: 20261127 },
+    );
+  });
+});
