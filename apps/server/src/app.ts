@@ -33,6 +33,7 @@ import { registerIdempotency } from './modules/idempotency/index.ts';
 import { registerSealedPayloads } from './modules/sealed/index.ts';
 import { registerCredentialBudget } from './modules/verification/index.ts';
 import { BalanceStreams } from './modules/wallet/index.ts';
+import { ChatHub } from './modules/chat/index.ts';
 import {
   createTransferVendorClients,
   type TransferVendorClientWrapper,
@@ -147,6 +148,7 @@ export async function buildApp({
     }
   };
   app.decorate('balanceStreams', new BalanceStreams());
+  app.decorate('chatHub', new ChatHub());
   let hasListened = false;
   const changeListener = listenForChanges(
     connectionString,
@@ -156,11 +158,13 @@ export async function buildApp({
         balance_change: (payload) => app.balanceStreams.changed(payload),
         session_end: (payload) => app.balanceStreams.sessionEnded(payload),
         inbox_change: (payload) => app.balanceStreams.inboxChanged(payload),
+        chat_change: (payload) => app.chatHub.changed(payload),
       },
       // Anything may have changed while nobody listened.
       onConnected: () => {
         dropCaches(null);
         app.balanceStreams.changedAll();
+        app.chatHub.changedAll();
         // A session may have ended unheard: after a reconnection every open stream ends, and the
         // site's reconnect is refused 401 (logged out) only for a session that really ended.
         if (hasListened) app.balanceStreams.closeAll();

@@ -20,7 +20,7 @@ export { ensureBuiltinRoles, operatorMay } from './operator-roles.ts';
 // The first operator of a new merchant (modules/brands: merchant:create and the back-office's create).
 export { createMerchantAdmin, type MerchantAdmin } from './create-merchant-admin.ts';
 export { recordAudit, auditContext, type AuditEntry } from './audit.ts';
-export { listOperatorNames } from './operator-names.ts';
+export { listOperatorNames, listOperatorsWithPermission } from './operator-names.ts';
 // The four-eyes threshold (money-approvals.ts), which withdrawals apply to payouts too.
 export { findApprovalThresholdMinor } from './money-approvals.ts';
 // A member as the back-office lists it (with balances), for the member desk (modules/member-desk).

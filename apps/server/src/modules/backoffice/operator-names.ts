@@ -14,3 +14,25 @@ export async function listOperatorNames(
     .execute();
   return new Map(rows.map((row) => [row.id, row.username]));
 }
+
+/**
+ * The merchant's active operators whose role holds `permission` (as the role row says now), by
+ * username: whom a task may be handed to (live chat's transfer).
+ */
+export async function listOperatorsWithPermission(
+  db: Kysely<Database>,
+  merchantId: number,
+  permission: string,
+): Promise<Array<{ id: bigint; username: string }>> {
+  return db
+    .selectFrom('operator as o')
+    .innerJoin('operator_role as r', (join) =>
+      join.onRef('r.merchant_id', '=', 'o.merchant_id').onRef('r.code', '=', 'o.role'),
+    )
+    .select(['o.id', 'o.username'])
+    .where('o.merchant_id', '=', merchantId)
+    .where('o.status', '=', 'active')
+    .where((eb) => eb(eb.val(permission), '=', eb.fn.any('r.permissions')))
+    .orderBy('o.username')
+    .execute();
+}
