@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { memberDepositFees } from '../../deposit/index.ts';
 import { memberWithdrawalFees } from '../../withdrawal/index.ts';
+import { memberRebateTotals } from '../../rebates/index.ts';
 
 /**
  * What a dividend deducts for each member besides its play and bonuses (README "Dividends"): the fees
@@ -41,18 +42,16 @@ export async function memberDeductionsOf(
 }
 
 /**
- * THE REBATE SEAM. Each member's rebates credited in [from, to), in minor units; today always empty,
- * so every dividend's rebate line reads 0: the platform pays no rebates until the promotions (issue 17)
- * add them. When they do, this reads them through the promotions module's index.ts in one grouped
- * query, like the fees above, and nothing else in the settlement changes. Mind the bonus line then: it
- * comes from the reports' member days (`bonuses_minor`, every transfer out of `house_bonus`), which
- * would hold rebates posted through `house_bonus` too; they must be counted in one line only.
+ * Each member's rebates paid in [from, to) (modules/rebates: automatic payouts and manual claims, by the
+ * moment they were paid), in minor units, one grouped query. The bonus line comes from the reports'
+ * member days (`bonuses_minor`, every transfer out of `house_bonus`), which holds these rebates too:
+ * settle-dividend.ts takes them out of it, so each is deducted in one line only.
  */
 export async function memberRebates(
-  _db: Kysely<Database>,
-  _merchantId: number,
-  _fromUtc: Date,
-  _toUtc: Date,
+  db: Kysely<Database>,
+  merchantId: number,
+  fromUtc: Date,
+  toUtc: Date,
 ): Promise<Map<bigint, bigint>> {
-  return new Map();
+  return memberRebateTotals(db, merchantId, fromUtc, toUtc);
 }

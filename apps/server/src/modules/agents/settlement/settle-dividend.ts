@@ -192,7 +192,8 @@ export async function dividendStatementsOf(
         validBetMinor: row.validBetMinor,
         payoutMinor: row.payoutMinor,
         depositMinor: deposits.get(row.memberId) ?? 0n,
-        bonusMinor: share(bonuses.get(row.memberId) ?? 0n),
+        // The reports' bonuses hold every transfer out of house_bonus, rebates too: those are the rebate line's.
+        bonusMinor: share((bonuses.get(row.memberId) ?? 0n) - own.rebateMinor),
         rebateMinor: share(own.rebateMinor),
         depositFeeMinor: share(own.depositFeeMinor),
         withdrawalFeeMinor: share(own.withdrawalFeeMinor),
