@@ -144,14 +144,17 @@ export async function generateAgentSettlementData(
   for (let level = 2; level <= options.levels; level += 1)
     if (validateTiers(tiersAt(level).map(comparableSalaryTier), tiersAt(level - 1).map(comparableSalaryTier)) !== null)
       throw new Error(`the generated tiers of level ${level} do not pass validateTiers`);
+  // Two per agent, live casino and slots: a salary counts its own product type's bets (the records below
+  // are a quarter LIVE, the rest RNG).
   for (const [index] of sizes.entries()) {
     const level = index + 1;
-    await sql`
-      INSERT INTO agent_contract (merchant_id, upline_member_id, member_id, kind, product_type, period, terms, status,
-        replaces_id, created_at, updated_at, decided_at)
-      SELECT ${merchantId}, m.upline_id, m.id, 'daily_salary', 'LIVE', '', ${storedTerms(tiersAt(level))}::jsonb, 'A',
-        NULL, ${signedAt}, ${signedAt}, ${signedAt}
-        FROM member m WHERE m.merchant_id = ${merchantId} AND m.username_key LIKE ${`bsa${level}x%`}`.execute(db);
+    for (const productType of ['LIVE', 'RNG'])
+      await sql`
+        INSERT INTO agent_contract (merchant_id, upline_member_id, member_id, kind, product_type, period, terms, status,
+          replaces_id, created_at, updated_at, decided_at)
+        SELECT ${merchantId}, m.upline_id, m.id, 'daily_salary', ${productType}, '', ${storedTerms(tiersAt(level))}::jsonb,
+          'A', NULL, ${signedAt}, ${signedAt}, ${signedAt}
+          FROM member m WHERE m.merchant_id = ${merchantId} AND m.username_key LIKE ${`bsa${level}x%`}`.execute(db);
   }
   const contracts = await sql<{ n: number }>`
     SELECT count(*)::int4 AS n FROM agent_contract WHERE merchant_id = ${merchantId}`.execute(db);
@@ -176,10 +179,11 @@ export async function generateAgentSettlementData(
       const to = Math.min(from + chunk - 1, options.betRecords);
       const chunkStart = Date.now();
       await sql`
-        INSERT INTO bet_record (merchant_id, member_id, vendor_code, vassalage, game_id, round_id, bet_count, stake,
-          valid_bet, payout, status, first_bet_at, settled_at, updated_at)
+        INSERT INTO bet_record (merchant_id, member_id, vendor_code, vassalage, game_type, game_id, round_id, bet_count,
+          stake, valid_bet, payout, status, first_bet_at, settled_at, updated_at)
         SELECT ${merchantId}, ${firstPlayer}::int8 + (hashint4(n::int4 + 11) & 2147483647) % ${options.members}, 'HOUSE',
-          CASE n % 4 WHEN 0 THEN 'BRLIVE' ELSE 'BRHOUSE' END, 'bench-game-' || (n % 40), 'agents-' || n, 1,
+          CASE n % 4 WHEN 0 THEN 'BRLIVE' ELSE 'BRHOUSE' END, CASE n % 4 WHEN 0 THEN 'LIVE' ELSE 'RNG' END,
+          'bench-game-' || (n % 40), 'agents-' || n, 1,
           s.stake, s.stake, (s.stake * ((hashint4(n::int4 + 7) & 2147483647) % 193)) / 100, 'settled', t.at, t.at, t.at
         FROM generate_series(${from}::int8, ${to}::int8) AS n,
           LATERAL (SELECT 100 + (hashint4(n::int4 + 3) & 2147483647) % 50000 AS stake) AS s,

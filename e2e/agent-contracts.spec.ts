@@ -121,10 +121,10 @@ test.beforeAll(async ({ browser }) => {
   await queryDatabase(
     `INSERT INTO agent_contract (merchant_id, upline_member_id, member_id, kind, product_type, period, terms, status,
                                  replaces_id, created_at, updated_at, decided_at)
-     SELECT $1, NULL, $2, 'daily_salary', 'LIVE', '', $3::jsonb, 'A', NULL, now() - interval '2 days',
+     SELECT $1, NULL, $2, 'daily_salary', 'RNG', '', $3::jsonb, 'A', NULL, now() - interval '2 days',
             now() - interval '2 days', now() - interval '2 days'
       WHERE NOT EXISTS (SELECT 1 FROM agent_contract WHERE member_id = $2 AND kind = 'daily_salary'
-                          AND product_type = 'LIVE' AND status IN ('A', 'V'))`,
+                          AND product_type = 'RNG' AND status IN ('A', 'V'))`,
     [
       top!.merchant_id,
       top!.id,
@@ -274,6 +274,8 @@ test('the agent offers its downline agent a daily salary contract; the downline 
   await openAgentCentrePage(agentPage, 'downlineContracts');
   await agentPage.getByLabel('Downline', { exact: true }).selectOption({ label: subAgent });
   await agentPage.getByRole('button', { name: 'Create contract' }).click();
+  // The player plays the house slot: a slots salary (a contract counts its own product type's bets only).
+  await agentPage.getByLabel('Product', { exact: true }).selectOption({ label: 'Slots' });
   const row = agentPage.getByTestId('tier-row').first();
   await row.getByLabel('Team valid bet ≥').fill('100');
   await row.getByLabel('Active members ≥').fill('0');
@@ -308,7 +310,8 @@ test('the day is summed and settled: both agents see the statement and their bal
        FROM bet_record b
        JOIN member_hierarchy h ON h.descendant_id = b.member_id AND h.depth > 0
        JOIN member a ON a.id = h.ancestor_id AND a.username = $1
-      WHERE b.status = 'settled' AND (b.settled_at AT TIME ZONE 'Asia/Bangkok')::date = $2::date`,
+      WHERE b.status = 'settled' AND b.game_type = 'RNG'
+        AND (b.settled_at AT TIME ZONE 'Asia/Bangkok')::date = $2::date`,
     [agent.username, today],
   );
   const downlineSalaryMinor = (bets.validBetMinor * downlineRatePpm) / ppm;

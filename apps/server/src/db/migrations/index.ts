@@ -52,6 +52,11 @@ import * as m0058 from './0058_agent_downline_status.ts';
 import * as m0059 from './0059_agent_settlement_debt.ts';
 import * as m0060 from './0060_announcement_agents_audience.ts';
 import * as m0061 from './0061_inbox.ts';
+import * as m0062 from './0062_report_daily_member_product.ts';
+import * as m0066 from './0066_chat.ts';
+import * as m0063 from './0063_bonus.ts';
+import * as m0064 from './0064_promotions.ts';
+import * as m0065 from './0065_rebates.ts';
 import * as m0044 from './0044_reports.ts';
 import * as m0045 from './0045_report_detail_indexes.ts';
 
@@ -113,4 +118,9 @@ export const migrations = {
   '0059_agent_settlement_debt': m0059,
   '0060_announcement_agents_audience': m0060,
   '0061_inbox': m0061,
+  '0062_report_daily_member_product': m0062,
+  '0063_bonus': m0063,
+  '0064_promotions': m0064,
+  '0066_chat': m0066,
+  '0065_rebates': m0065,
 };

@@ -6,6 +6,8 @@ export interface SettledBetRow {
   member_id: bigint;
   vassalage: string;
   game_id: string;
+  /** The product type (LIVE, RNG, ...); null for vendors outside the catalogue. */
+  game_type: string | null;
   stake: bigint;
   valid_bet: bigint;
   payout: bigint;
@@ -18,7 +20,7 @@ export interface SettledBetRow {
  */
 export function settledBetRows(merchantId: number, from: Date, to: Date): RawBuilder<SettledBetRow> {
   return sql<SettledBetRow>`(
-    SELECT settled_at, member_id, vassalage, game_id, stake, valid_bet, payout
+    SELECT settled_at, member_id, vassalage, game_id, game_type, stake, valid_bet, payout
     FROM bet_record
     WHERE merchant_id = ${merchantId} AND status = 'settled' AND settled_at >= ${from} AND settled_at < ${to}
   )`;

@@ -1,7 +1,16 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { settledBetRows } from '../bet-records/index.ts';
-import { gameColumns, gameDayRows, memberColumns, memberDayRows, summaryColumns, summaryDayRows } from './day-facts.ts';
+import {
+  gameColumns,
+  gameDayRows,
+  memberColumns,
+  memberDayRows,
+  memberProductColumns,
+  memberProductDayRows,
+  summaryColumns,
+  summaryDayRows,
+} from './day-facts.ts';
 import { storedActivityRows } from './member-activity.ts';
 import { addDays, dayBounds, type ReportMerchant } from './report-window.ts';
 
@@ -9,8 +18,13 @@ import { addDays, dayBounds, type ReportMerchant } from './report-window.ts';
 export interface AggregateMismatch {
   merchantId: number;
   day: string;
-  table: 'report_daily_summary' | 'report_daily_game' | 'report_daily_member' | 'report_member_month';
-  /** The row's key besides merchant and day (`vassalage/game_id`, the member id; empty for the summary). */
+  table:
+    | 'report_daily_summary'
+    | 'report_daily_game'
+    | 'report_daily_member'
+    | 'report_daily_member_product'
+    | 'report_member_month';
+  /** The row's key besides merchant and day (`vassalage/game_id`, the member id, `member_id/product_type`; empty for the summary). */
   key: string;
   stored: Record<string, unknown> | null;
   detail: Record<string, unknown> | null;
@@ -109,6 +123,16 @@ export async function checkReportAggregates(
       ['member_id'],
       memberColumns,
       memberDayRows(span),
+      from,
+      to,
+    )),
+    ...(await compare(
+      db,
+      merchant,
+      'report_daily_member_product',
+      ['member_id', 'product_type'],
+      memberProductColumns,
+      memberProductDayRows(span),
       from,
       to,
     )),

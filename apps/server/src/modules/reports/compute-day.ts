@@ -1,7 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { findMerchant, listMerchantIds, merchantTimeZone } from '../merchant/index.ts';
-import { gamePlayDayRows, memberDayRows, playRows, summaryDayRows, type DaySpan, type PlayRow } from './day-facts.ts';
+import {
+  gamePlayDayRows,
+  memberDayRows,
+  memberProductDayRows,
+  playRows,
+  summaryDayRows,
+  type DaySpan,
+  type PlayRow,
+} from './day-facts.ts';
 import { monthOf, replaceDayActivity } from './member-activity.ts';
 import { addDays, dayBounds, localToday, type ReportMerchant } from './report-window.ts';
 
@@ -54,6 +62,9 @@ async function replaceDay(trx: Transaction<Database>, span: DaySpan, nowMs: numb
   await sql`DELETE FROM report_daily_summary WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(trx);
   await sql`DELETE FROM report_daily_game WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(trx);
   await sql`DELETE FROM report_daily_member WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(trx);
+  await sql`DELETE FROM report_daily_member_product WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(
+    trx,
+  );
   await sql`
     INSERT INTO report_daily_summary (merchant_id, day, registrations, first_deposits, active_players, deposit_count,
       deposits_minor, withdrawal_count, withdrawals_minor, rounds, bets_minor, valid_bets_minor, payouts_minor,
@@ -72,6 +83,10 @@ async function replaceDay(trx: Transaction<Database>, span: DaySpan, nowMs: numb
     SELECT ${merchantId}, m.day::date, m.member_id, m.rounds, m.bets_minor, m.valid_bets_minor, m.payouts_minor,
       m.deposits_minor, m.withdrawals_minor, m.bonuses_minor
     FROM ${memberDayRows(span, play)} AS m`.execute(trx);
+  await sql`
+    INSERT INTO report_daily_member_product (merchant_id, day, member_id, product_type, bets_minor, valid_bets_minor, payouts_minor)
+    SELECT ${merchantId}, m.day::date, m.member_id, m.product_type, m.bets_minor, m.valid_bets_minor, m.payouts_minor
+    FROM ${memberProductDayRows(span, play)} AS m`.execute(trx);
   await replaceDayActivity(trx, merchantId, day);
 }
 

@@ -67,7 +67,9 @@ export const summaryColumns = [
  * into once (compute-day.ts) and derives the summary, the games and the members from, instead of three
  * passes over the records each grouping or sorting all of them (10 M records a day: 380 s in three
  * passes, docs/performance.md). Every row has at least one round, and there is one row per (day, member,
- * vendor, game), so a game's distinct players are its rows and a day's are its members. Sums fit `int8`:
+ * vendor, game, product type): the product type is grouped on for the member days per product (the
+ * agents' salaries). A game's records carry one product type unless the game was reclassified within
+ * the day, so a game's players are counted as distinct members, not as rows. Sums fit `int8`:
  * each is a part of a day's total, which is stored as `int8`.
  */
 export interface PlayRow {
@@ -75,6 +77,8 @@ export interface PlayRow {
   member_id: bigint;
   vassalage: string;
   game_id: string;
+  /** The records' product type; a game reclassified within a day has a row per type. */
+  game_type: string | null;
   rounds: bigint;
   bets: bigint;
   valid_bets: bigint;
@@ -89,10 +93,10 @@ export function playRows(span: DaySpan): RawBuilder<PlayRow> {
   if (addDays(span.fromDay, 1) !== span.toDayExclusive)
     throw new Error(`reports: playRows sums one day, not ${span.fromDay}..${span.toDayExclusive}`);
   return sql<PlayRow>`(
-    SELECT ${span.fromDay}::date AS day, b.member_id, b.vassalage, b.game_id, count(*)::int8 AS rounds,
+    SELECT ${span.fromDay}::date AS day, b.member_id, b.vassalage, b.game_id, b.game_type, count(*)::int8 AS rounds,
            sum(b.stake)::int8 AS bets, sum(b.valid_bet)::int8 AS valid_bets, sum(b.payout)::int8 AS payouts
     FROM ${settledBetRows(span.merchantId, span.fromUtc, span.toUtc)} AS b
-    GROUP BY b.member_id, b.vassalage, b.game_id
+    GROUP BY b.member_id, b.vassalage, b.game_id, b.game_type
   )`;
 }
 
@@ -194,10 +198,11 @@ export function gameDayRows(span: DaySpan): RawBuilder<GameDayRow> {
   )`;
 }
 
-/** `gameDayRows` from the job's `playRows`: one row per member and game, so a game's players are its rows. */
+/** `gameDayRows` from the job's `playRows` (a row per member, game and product type). */
 export function gamePlayDayRows(play: RawBuilder<PlayRow>): RawBuilder<GameDayRow> {
   return sql<GameDayRow>`(
-    SELECT p.day::text AS day, p.vassalage, p.game_id, sum(p.rounds)::int8 AS rounds, count(*)::int4 AS players,
+    SELECT p.day::text AS day, p.vassalage, p.game_id, sum(p.rounds)::int8 AS rounds,
+           count(DISTINCT p.member_id)::int4 AS players,
            sum(p.bets)::int8 AS bets_minor, sum(p.valid_bets)::int8 AS valid_bets_minor,
            sum(p.payouts)::int8 AS payouts_minor
     FROM ${play} AS p
@@ -254,5 +259,36 @@ export function memberDayRows(span: DaySpan, play?: RawBuilder<PlayRow>): RawBui
       FROM ${bonusTransferRows(merchantId, fromUtc, toUtc)} AS g GROUP BY 1, 2
     ) AS f
     GROUP BY f.day, f.member_id
+  )`;
+}
+
+export interface MemberProductDayRow {
+  day: string;
+  member_id: bigint;
+  product_type: string;
+  bets_minor: bigint;
+  valid_bets_minor: bigint;
+  payouts_minor: bigint;
+}
+
+export const memberProductColumns = ['bets_minor', 'valid_bets_minor', 'payouts_minor'] as const;
+
+/**
+ * One row per day, member and product type played (records without a product type are left out): from
+ * the detail, or from `play` (the job's `playRows` of the day).
+ */
+export function memberProductDayRows(span: DaySpan, play?: RawBuilder<PlayRow>): RawBuilder<MemberProductDayRow> {
+  if (play)
+    return sql<MemberProductDayRow>`(
+      SELECT p.day::text AS day, p.member_id, p.game_type AS product_type, sum(p.bets)::int8 AS bets_minor,
+             sum(p.valid_bets)::int8 AS valid_bets_minor, sum(p.payouts)::int8 AS payouts_minor
+      FROM ${play} AS p WHERE p.game_type IS NOT NULL
+      GROUP BY 1, 2, 3
+    )`;
+  return sql<MemberProductDayRow>`(
+    SELECT ${localDay(span, sql`b.settled_at`)}::text AS day, b.member_id, b.game_type AS product_type,
+           sum(b.stake)::int8 AS bets_minor, sum(b.valid_bet)::int8 AS valid_bets_minor, sum(b.payout)::int8 AS payouts_minor
+    FROM ${settledBetRows(span.merchantId, span.fromUtc, span.toUtc)} AS b WHERE b.game_type IS NOT NULL
+    GROUP BY 1, 2, 3
   )`;
 }

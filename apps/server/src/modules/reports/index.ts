@@ -16,7 +16,12 @@ export { checkReportAggregates, type AggregateMismatch } from './check-aggregate
 export { dailySummaryReport, gameReport, memberReport, paymentReport, type ReportRequest } from './read-reports.ts';
 export type { ReportMerchant } from './report-window.ts';
 // The agents' settlements: a closed day's per-member figures, and the merchant's calendar.
-export { memberDayFigures, type MemberDayFigures } from './member-day-figures.ts';
+export {
+  memberDayFigures,
+  memberProductDayFigures,
+  type MemberDayFigures,
+  type MemberProductDayFigures,
+} from './member-day-figures.ts';
 export { addDays, dayBounds, localToday } from './report-window.ts';
 // The agent centre's team pages: a team's per-member day figures, summed days and live ones.
 export { teamDayFigures, type TeamDayFigureRow } from './team-day-figures.ts';

@@ -43,3 +43,40 @@ export async function memberDayFigures(
     bonusesMinor: BigInt(row.bonuses_minor),
   }));
 }
+
+/** What one member bet in one product type on one of the merchant's summed days; money in minor units. */
+export interface MemberProductDayFigures {
+  memberId: bigint;
+  productType: string;
+  betsMinor: bigint;
+  validBetsMinor: bigint;
+  payoutsMinor: bigint;
+}
+
+/**
+ * The members' play of a closed day per product type as the daily job summed it
+ * (`report_daily_member_product`), for the agents' salaries, which are contracts of one product type;
+ * null while the day has not been summed yet. Members who did not play that product are absent.
+ */
+export async function memberProductDayFigures(
+  db: Kysely<Database>,
+  merchantId: number,
+  day: string,
+): Promise<MemberProductDayFigures[] | null> {
+  const pass = await sql<{ pass: number }>`
+    SELECT pass FROM report_day_pass WHERE merchant_id = ${merchantId} AND day = ${day}::date LIMIT 1`.execute(db);
+  if (pass.rows.length === 0) return null;
+  const rows = await db
+    .selectFrom('report_daily_member_product')
+    .select(['member_id', 'product_type', 'bets_minor', 'valid_bets_minor', 'payouts_minor'])
+    .where('merchant_id', '=', merchantId)
+    .where(sql<boolean>`day = ${day}::date`)
+    .execute();
+  return rows.map((row) => ({
+    memberId: BigInt(row.member_id),
+    productType: row.product_type,
+    betsMinor: BigInt(row.bets_minor),
+    validBetsMinor: BigInt(row.valid_bets_minor),
+    payoutsMinor: BigInt(row.payouts_minor),
+  }));
+}

@@ -50,6 +50,17 @@ export interface ReportDailyMemberTable {
   bonuses_minor: bigint;
 }
 
+/** A member's day in one product type (migration 0062): what the agents' daily salaries read. */
+export interface ReportDailyMemberProductTable {
+  merchant_id: number;
+  day: Day;
+  member_id: bigint;
+  product_type: string;
+  bets_minor: bigint;
+  valid_bets_minor: bigint;
+  payouts_minor: bigint;
+}
+
 /** One computation of a day by the job: pass 0 the night it closed, then one a night for late records. */
 export interface ReportDayPassTable {
   merchant_id: number;
@@ -73,6 +84,7 @@ export interface ReportsTables {
   report_daily_summary: ReportDailySummaryTable;
   report_daily_game: ReportDailyGameTable;
   report_daily_member: ReportDailyMemberTable;
+  report_daily_member_product: ReportDailyMemberProductTable;
   report_day_pass: ReportDayPassTable;
   report_member_month: ReportMemberMonthTable;
 }

@@ -52,6 +52,7 @@ async function bet(
       vendor_code: game.vassalage === 'BRHOUSE' ? 'HOUSE' : 'ACME',
       vassalage: game.vassalage,
       game_id: game.gameId,
+      game_type: game.vassalage === 'BRHOUSE' ? 'RNG' : 'LIVE',
       round_id: `r${roundCounter}`,
       bet_count: status === 'cancelled' ? 0 : 1,
       stake: BigInt(stake),
@@ -277,6 +278,7 @@ async function aggregateRows() {
     SELECT 's' AS t, to_jsonb(s) - 'computed_at' AS row FROM report_daily_summary s WHERE merchant_id = ${merchant.id}
     UNION ALL SELECT 'g', to_jsonb(g) FROM report_daily_game g WHERE merchant_id = ${merchant.id}
     UNION ALL SELECT 'm', to_jsonb(m) FROM report_daily_member m WHERE merchant_id = ${merchant.id}
+    UNION ALL SELECT 'p', to_jsonb(p) FROM report_daily_member_product p WHERE merchant_id = ${merchant.id}
     UNION ALL SELECT 'a', to_jsonb(a) FROM report_member_month a WHERE merchant_id = ${merchant.id}
     ORDER BY 1, 2`.execute(testApp.db);
   return rows;
@@ -317,6 +319,18 @@ describe('reports to the cent, Bangkok days', () => {
       { member_id: alice.toString(), month: '2026-03-01', active_days: 2 ** 7 + 2 ** 8 },
       { member_id: bob.toString(), month: '2026-03-01', active_days: 2 ** 8 },
     ]);
+    // Each member's day per product type (the agents' salaries): alice's slot day and her mixed one.
+    const products = await sql<{ day: string; member_id: string; product_type: string; bets: string; valid: string }>`
+      SELECT day::text AS day, member_id::text AS member_id, product_type, bets_minor::text AS bets,
+             valid_bets_minor::text AS valid
+      FROM report_daily_member_product WHERE merchant_id = ${merchant.id} ORDER BY 1, 2, 3`.execute(testApp.db);
+    expect(products.rows).toEqual(
+      [
+        { day: '2026-03-08', member_id: alice.toString(), product_type: 'RNG', bets: '10000', valid: '10000' },
+        { day: '2026-03-09', member_id: alice.toString(), product_type: 'LIVE', bets: '20000', valid: '19000' },
+        { day: '2026-03-09', member_id: bob.toString(), product_type: 'RNG', bets: '5001', valid: '5001' },
+      ].toSorted((a, b) => (a.day + a.member_id).localeCompare(b.day + b.member_id)),
+    );
     // The same hour again: nothing is due.
     expect(await runReportPasses(testApp.db, clock.nowMs, [merchant])).toEqual({
       daysComputed: 0,
@@ -471,6 +485,7 @@ describe('reports to the cent, Bangkok days', () => {
       ['report_daily_summary', '2026-03-09', ''],
       ['report_daily_game', '2026-03-09', `BRLIVE/${testGames.liveBaccarat}`],
       ['report_daily_member', '2026-03-09', bob.toString()],
+      ['report_daily_member_product', '2026-03-09', `${bob}/LIVE`],
     ]);
     expect(late[0]!.stored).toMatchObject({ bets_minor: '25001' });
     expect(late[0]!.detail).toMatchObject({ bets_minor: '26001' });

@@ -46,12 +46,13 @@ describe("the merchant's active-member rule in settlements", () => {
     // Tier: 1 % from 100.00 of team valid bet and three active members.
     const contract = await signedContract(testApp, top, null, 'daily_salary', salaryTerms(10_000, 3));
     const day = '2026-11-10';
-    await summedDay(testApp, day, [
+    const play = [
       { memberId: p1, validBet: 10_000n, deposit: 20_000n },
       { memberId: p2, validBet: 5_000n, deposit: 50_000n },
       // Deposited too little: not active, its valid bet still counts.
       { memberId: p3, validBet: 90_000n, deposit: 19_999n },
-    ]);
+    ];
+    await summedDay(testApp, day, play);
     await settle(day);
     const statement = (await statementOf(testApp, contract, day))!;
     expect(statement.inputs).toMatchObject({
@@ -62,8 +63,14 @@ describe("the merchant's active-member rule in settlements", () => {
     });
     expect(statement.gross_minor).toBe(0n);
 
-    // The same figures with a deposit rule of 0.00: three active members reach the tier.
+    // The same figures in slots, under a slots contract, with a deposit rule of 0.00: three active
+    // members reach the tier (a contract counts the bets of its own product type only).
     await rule('50.00', '0.00', false);
+    await summedDay(
+      testApp,
+      day,
+      play.map((row) => ({ ...row, product: 'RNG' })),
+    );
     const other = await signedContract(testApp, top, null, 'daily_salary', salaryTerms(10_000, 3), {
       productType: 'RNG',
     });

@@ -122,7 +122,14 @@ async function generate(db: Kysely<Database>): Promise<number> {
     SELECT ${merchantId}, ${day}::date, m.id, 1, v.bet, v.bet, 0, 0, 0, 0
       FROM member m, LATERAL (SELECT (hashint4(m.id::int4) & 2147483647) % 500000 AS bet) v
      WHERE m.merchant_id = ${merchantId} AND m.username_key LIKE 'chp%'`.execute(db);
-  await sql`ANALYZE member, member_hierarchy, agent_contract, report_daily_member`.execute(db);
+  await sql`
+    INSERT INTO report_daily_member_product (merchant_id, day, member_id, product_type, bets_minor, valid_bets_minor,
+      payouts_minor)
+    SELECT merchant_id, day, member_id, 'LIVE', bets_minor, valid_bets_minor, 0 FROM report_daily_member
+     WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(db);
+  await sql`ANALYZE member, member_hierarchy, agent_contract, report_daily_member, report_daily_member_product`.execute(
+    db,
+  );
   return merchantId;
 }
 

@@ -6,6 +6,7 @@ import { insertTestMember, insertTestSession } from '../../../testing/members.ts
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { placeUnder } from '../downlines/hierarchy.ts';
 import { settleDailySalaryDay } from './settle-daily-salary.ts';
+import { summedDay as summedDayOf } from './settlement.testing.ts';
 
 let testApp: TestApp;
 let sequence = 0;
@@ -41,6 +42,7 @@ async function contract(
   ppm: number,
   activeMembers = 1,
   minimumBetMinor = 10_000n,
+  productType: 'LIVE' | 'RNG' = 'LIVE',
 ) {
   const row = await testApp.db
     .insertInto('agent_contract')
@@ -49,7 +51,7 @@ async function contract(
       upline_member_id: payer,
       member_id: holder,
       kind: 'daily_salary',
-      product_type: 'LIVE',
+      product_type: productType,
       period: '',
       terms: JSON.stringify({
         type: 'salary',
@@ -66,19 +68,13 @@ async function contract(
   return row.id;
 }
 
-/** The reports' job has summed `day` with these members' valid bets (minor units). */
-async function summedDay(day: string, validBets: Array<[bigint, bigint]>) {
-  await sql`
-    INSERT INTO report_day_pass (merchant_id, day, pass, computed_at)
-    VALUES (${testApp.demoMerchantId}, ${day}::date, 0, now()) ON CONFLICT DO NOTHING`.execute(testApp.db);
-  for (const [memberId, valid] of validBets)
-    await sql`
-      INSERT INTO report_daily_member (merchant_id, day, member_id, rounds, bets_minor, valid_bets_minor, payouts_minor,
-                                       deposits_minor, withdrawals_minor, bonuses_minor)
-      VALUES (${testApp.demoMerchantId}, ${day}::date, ${memberId}, 1, ${valid}, ${valid}, 0, 0, 0, 0)`.execute(
-      testApp.db,
-    );
-}
+/** The reports' job has summed `day` with these members' valid bets (minor units) in `product`. */
+const summedDay = (day: string, validBets: Array<[bigint, bigint]>, product = 'LIVE') =>
+  summedDayOf(
+    testApp,
+    day,
+    validBets.map(([memberId, validBet]) => ({ memberId, validBet, product })),
+  );
 
 const settle = (day: string) =>
   settleDailySalaryDay(testApp.db, {
@@ -152,6 +148,28 @@ describe('daily salary settlement', () => {
     const books = await checkLedger(testApp.db, { merchantId: testApp.demoMerchantId });
     expect(books.differences).toEqual([]);
     expect(books.postings).toBeGreaterThan(0);
+  });
+
+  test('a contract counts its own product type only: a LIVE salary is not paid on slot bets, and an agent holding LIVE and RNG contracts is paid on each once', async () => {
+    const top = await member(null);
+    const agent = await member(top);
+    const player = await member(agent, 0);
+    const live = await contract(agent, null, 10_000);
+    const rng = await contract(agent, null, 20_000, 1, 10_000n, 'RNG');
+    const day = '2026-11-18';
+    // The player bets 300.00 in live casino and 500.00 in slots the same day.
+    await summedDayOf(testApp, day, [
+      { memberId: player, validBet: 30_000n, product: 'LIVE' },
+      { memberId: player, validBet: 50_000n, product: 'RNG' },
+    ]);
+
+    await settle(day);
+    const statements = await statementsOf([live, rng], day);
+    expect(statements.map((row) => [row.gross_minor, row.inputs])).toEqual([
+      [300n, expect.objectContaining({ productType: 'LIVE', teamValidBet: '30000', activeMembers: 1 })], // 1 % of 300.00
+      [1_000n, expect.objectContaining({ productType: 'RNG', teamValidBet: '50000', activeMembers: 1 })], // 2 % of 500.00
+    ]);
+    expect(await balanceOf(agent)).toBe(1_300n);
   });
 
   test('two runs at once pay each statement once', async () => {

@@ -1,14 +1,14 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { findMerchant, listMerchantIds, merchantTimeZone } from '../../merchant/index.ts';
-import { addDays, dayBounds, localToday, memberDayFigures } from '../../reports/index.ts';
+import { addDays, dayBounds, localToday } from '../../reports/index.ts';
 import { termsOf } from '../contracts/contract-flow.ts';
 import { salaryTiersOf } from '../contracts/contract-terms.ts';
 import type { AgentContractTable } from '../agents.tables.ts';
-import { activeMemberRuleOf, isActiveMember, notCountedActiveOf, ruleInputsOf } from './active-members.ts';
+import { activeMemberRuleOf, ruleInputsOf } from './active-members.ts';
 import { salaryOf } from './contract-math.ts';
 import { payDailySalaryStatements } from './pay-statements.ts';
-import { teamFiguresOf, type MemberFigures, type TreeMember } from './team-figures.ts';
+import { salaryDayOf, salaryTeamsOf } from './salary-day-teams.ts';
 
 export const dailySalaryJobName = 'agents.dailySalary';
 
@@ -121,8 +121,8 @@ export async function dailySalaryStatementsOf(
   run: { merchantId: number; day: string; timezone: string },
   wanted: (contractId: bigint) => boolean = () => true,
 ): Promise<ComputedDailySalary[] | null> {
-  const figuresOfDay = await memberDayFigures(db, run.merchantId, run.day);
-  if (figuresOfDay === null) return null;
+  const salaryDay = await salaryDayOf(db, run.merchantId, run.day);
+  if (salaryDay === null) return null;
   const { fromUtc: dayStart, toUtc: dayEnd } = await dayBounds(db, run.timezone, run.day, addDays(run.day, 1));
   const rule = activeMemberRuleOf((await findMerchant(db, { id: run.merchantId }))!.config.agentSettlement);
   const contracts = await db
@@ -135,30 +135,12 @@ export async function dailySalaryStatementsOf(
     .execute();
   const due = contracts.filter((contract) => wanted(contract.id));
   if (due.length === 0) return [];
-  const tree = await treeAt(db, run.merchantId, dayEnd);
-  const figures = new Map<bigint, MemberFigures>(
-    figuresOfDay.map((row) => [
-      row.memberId,
-      {
-        betMinor: row.betsMinor,
-        validBetMinor: row.validBetsMinor,
-        payoutMinor: row.payoutsMinor,
-        depositMinor: row.depositsMinor,
-        bonusMinor: row.bonusesMinor,
-        rebateMinor: 0n,
-        depositFeeMinor: 0n,
-        withdrawalFeeMinor: 0n,
-        isActive: isActiveMember(rule, { validBetMinor: row.validBetsMinor, depositMinor: row.depositsMinor }),
-      },
-    ]),
-  );
-  const holders = [...new Set(due.map((contract) => contract.member_id))];
-  const notCounted = await notCountedActiveOf(db, run.merchantId, rule, holders, { from: dayStart, to: dayEnd });
-  const teams = teamFiguresOf(tree, figures, new Set(holders), notCounted);
+  const teamOf = await salaryTeamsOf(db, { merchantId: run.merchantId, dayStart, dayEnd }, salaryDay, due, rule);
   return due.map((contract) => {
-    const team = teams.get(contract.member_id)!;
+    const team = teamOf(contract);
     const { tierIndex, grossMinor } = salaryOf(salaryTiersOf(termsOf(contract)), team);
     const inputs = {
+      productType: contract.product_type,
       teamValidBet: team.validBetMinor.toString(),
       teamBet: team.betMinor.toString(),
       activeMembers: team.activeMembers,
@@ -169,25 +151,4 @@ export async function dailySalaryStatementsOf(
     };
     return { contract, inputs, grossMinor };
   });
-}
-
-/** Every member and its direct upline at `at`: today's tree with the moved members' history applied. */
-async function treeAt(db: Kysely<Database>, merchantId: number, at: Date): Promise<TreeMember[]> {
-  const { rows } = await sql<{ member_id: string; upline_id: string | null }>`
-    SELECT self.descendant_id AS member_id,
-           CASE WHEN moved.member_id IS NULL THEN up.ancestor_id ELSE moved.upline_id END AS upline_id
-      FROM member_hierarchy self
-      LEFT JOIN member_hierarchy up
-        ON up.merchant_id = self.merchant_id AND up.descendant_id = self.descendant_id AND up.depth = 1
-      LEFT JOIN LATERAL (
-        SELECT h.member_id, h.upline_id FROM member_upline_history h
-         WHERE h.merchant_id = self.merchant_id AND h.member_id = self.descendant_id
-           AND h.valid_from <= ${at} AND (h.valid_to IS NULL OR h.valid_to > ${at})
-         ORDER BY h.valid_from DESC, h.id DESC LIMIT 1
-      ) moved ON true
-     WHERE self.merchant_id = ${merchantId} AND self.depth = 0`.execute(db);
-  return rows.map((row) => ({
-    memberId: BigInt(row.member_id),
-    uplineId: row.upline_id === null ? null : BigInt(row.upline_id),
-  }));
 }

@@ -90,7 +90,7 @@ describe('manual-claim daily salary', () => {
 
   test("another agent's record answers 404; a member who is no agent 403", async () => {
     const { top, player, topContract } = await team('RNG');
-    await summedDay(testApp, yesterday, [{ memberId: player, validBet: 100_000n }]);
+    await summedDay(testApp, yesterday, [{ memberId: player, validBet: 100_000n, product: 'RNG' }]);
     await compute(yesterday);
     const record = (await statementOf(testApp, topContract, yesterday))!;
     const stranger = await treeMember(testApp, null);
@@ -104,7 +104,7 @@ describe('manual-claim daily salary', () => {
 
   test('past the due time a record expires (status 3) and cannot be claimed', async () => {
     const { top, player, topContract } = await team('SPORTS');
-    await summedDay(testApp, yesterday, [{ memberId: player, validBet: 100_000n }]);
+    await summedDay(testApp, yesterday, [{ memberId: player, validBet: 100_000n, product: 'SPORTS' }]);
     await compute(yesterday);
     const record = (await statementOf(testApp, topContract, yesterday))!;
     const dueTime = (record.inputs as { dueTime: number }).dueTime;

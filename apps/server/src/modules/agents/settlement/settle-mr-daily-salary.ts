@@ -9,15 +9,14 @@ import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { LedgerError } from '../../ledger/index.ts';
 import { findMerchant, listMerchantIds, merchantTimeZone } from '../../merchant/index.ts';
-import { addDays, dayBounds, localToday, memberDayFigures } from '../../reports/index.ts';
+import { addDays, dayBounds, localToday } from '../../reports/index.ts';
 import { termsOf } from '../contracts/contract-flow.ts';
 import { salaryTiersOf } from '../contracts/contract-terms.ts';
 import { advancedNote, postStatementPayment } from './carried-debt.ts';
-import { activeMemberRuleOf, isActiveMember, notCountedActiveOf, ruleInputsOf } from './active-members.ts';
+import { activeMemberRuleOf, ruleInputsOf } from './active-members.ts';
 import { salaryOf } from './contract-math.ts';
 import type { ComputedStatement } from './settle-daily-salary.ts';
-import { teamFiguresOf, type MemberFigures } from './team-figures.ts';
-import { treeAt } from './tree-at.ts';
+import { salaryDayOf, salaryTeamsOf } from './salary-day-teams.ts';
 
 export const mrDailySalaryJobName = 'agents.mrDailySalary';
 
@@ -100,8 +99,8 @@ export async function mrDailySalaryStatementsOf(
   run: { merchantId: number; day: string; timezone: string },
   options: { unsettledOnly: boolean },
 ): Promise<ComputedStatement[] | null> {
-  const figuresOfDay = await memberDayFigures(db, run.merchantId, run.day);
-  if (figuresOfDay === null) return null;
+  const salaryDay = await salaryDayOf(db, run.merchantId, run.day);
+  if (salaryDay === null) return null;
   const merchant = (await findMerchant(db, { id: run.merchantId }))!;
   const { fromUtc: dayStart, toUtc: dayEnd } = await dayBounds(db, run.timezone, run.day, addDays(run.day, 1));
   const { fromUtc: dueAt } = await dayBounds(
@@ -132,27 +131,9 @@ export async function mrDailySalaryStatementsOf(
   const contracts = await contractQuery.orderBy('id').execute();
   if (contracts.length === 0) return [];
   const rule = activeMemberRuleOf(merchant.config.agentSettlement);
-  const figures = new Map<bigint, MemberFigures>(
-    figuresOfDay.map((row) => [
-      row.memberId,
-      {
-        betMinor: row.betsMinor,
-        validBetMinor: row.validBetsMinor,
-        payoutMinor: row.payoutsMinor,
-        depositMinor: row.depositsMinor,
-        bonusMinor: row.bonusesMinor,
-        rebateMinor: 0n,
-        depositFeeMinor: 0n,
-        withdrawalFeeMinor: 0n,
-        isActive: isActiveMember(rule, { validBetMinor: row.validBetsMinor, depositMinor: row.depositsMinor }),
-      },
-    ]),
-  );
-  const holders = [...new Set(contracts.map((contract) => contract.member_id))];
-  const notCounted = await notCountedActiveOf(db, run.merchantId, rule, holders, { from: dayStart, to: dayEnd });
-  const teams = teamFiguresOf(await treeAt(db, run.merchantId, dayEnd), figures, new Set(holders), notCounted);
+  const teamOf = await salaryTeamsOf(db, { merchantId: run.merchantId, dayStart, dayEnd }, salaryDay, contracts, rule);
   return contracts.map((contract) => {
-    const team = teams.get(contract.member_id)!;
+    const team = teamOf(contract);
     const { tierIndex, grossMinor } = salaryOf(salaryTiersOf(termsOf(contract)), team);
     const inputs = {
       productType: contract.product_type,

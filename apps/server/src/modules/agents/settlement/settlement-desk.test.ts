@@ -15,6 +15,7 @@ import { insertTestMember } from '../../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { placeUnder } from '../downlines/hierarchy.ts';
 import { settleDailySalaryDay } from './settle-daily-salary.ts';
+import { summedDay as summedDayOf } from './settlement.testing.ts';
 
 /**
  * The operator's statements desk over real HTTP and PostgreSQL: every action's money through the
@@ -76,19 +77,13 @@ async function contract(holder: bigint, payer: bigint | null, ppm: number): Prom
   return row.id;
 }
 
-/** The reports' job has summed `day` with these valid bets (minor units); again: the data corrected. */
-async function summedDay(day: string, validBets: Array<[bigint, bigint]>) {
-  await sql`
-    INSERT INTO report_day_pass (merchant_id, day, pass, computed_at)
-    VALUES (${t.demoMerchantId}, ${day}::date, 0, now()) ON CONFLICT DO NOTHING`.execute(t.db);
-  for (const [memberId, valid] of validBets)
-    await sql`
-      INSERT INTO report_daily_member (merchant_id, day, member_id, rounds, bets_minor, valid_bets_minor, payouts_minor,
-                                       deposits_minor, withdrawals_minor, bonuses_minor)
-      VALUES (${t.demoMerchantId}, ${day}::date, ${memberId}, 1, ${valid}, ${valid}, 0, 0, 0, 0)
-      ON CONFLICT (merchant_id, day, member_id) DO UPDATE
-        SET bets_minor = EXCLUDED.bets_minor, valid_bets_minor = EXCLUDED.valid_bets_minor`.execute(t.db);
-}
+/** The reports' job has summed `day` with these valid bets (minor units, LIVE); again: the data corrected. */
+const summedDay = (day: string, validBets: Array<[bigint, bigint]>) =>
+  summedDayOf(
+    t,
+    day,
+    validBets.map(([memberId, validBet]) => ({ memberId, validBet })),
+  );
 
 const settle = (day: string) =>
   settleDailySalaryDay(t.db, { merchantId: t.demoMerchantId, day, timezone: 'Asia/Bangkok', nowMs: Date.now() });

@@ -300,10 +300,7 @@ describe('re-run a manual-claim salary day; the desk does not pay claimable reco
     expect(await balanceOf(t, agent)).toBe(0n);
 
     // The day's bets corrected to 2,000.00.
-    await sql`UPDATE report_daily_member SET valid_bets_minor = 200000, bets_minor = 200000
-               WHERE merchant_id = ${t.demoMerchantId} AND day = ${yesterday}::date AND member_id = ${player}`.execute(
-      t.db,
-    );
+    await summedDay(t, yesterday, [{ memberId: player, validBet: 200_000n }]);
     const result = await rerunOk('mr_daily_salary', yesterday);
     // Only the claimed record's difference moves (+10.00 to the top); the claimable one just takes 10.00.
     expect(result).toMatchObject({ changed: 2, created: 0, short: [], posted: '10.00' });

@@ -67,19 +67,49 @@ export interface DayRow {
   payout?: bigint;
   deposit?: bigint;
   bonus?: bigint;
+  /** The product type the bets were in (LIVE when not said). */
+  product?: string;
 }
 
-/** The reports' job has summed `day` with these members' figures (minor units; bets = valid bets). */
+/**
+ * The reports' job has summed `day` with these members' figures (minor units; bets = valid bets): their
+ * member days and their days per product type. A member with rows of two products has their sum as its
+ * day; summing a day again replaces the members' rows given (the data corrected).
+ */
 export async function summedDay(testApp: TestApp, day: string, rows: DayRow[]): Promise<void> {
   await sql`
     INSERT INTO report_day_pass (merchant_id, day, pass, computed_at)
     VALUES (${testApp.demoMerchantId}, ${day}::date, 0, now()) ON CONFLICT DO NOTHING`.execute(testApp.db);
-  for (const row of rows)
+  const days = new Map<bigint, Required<Omit<DayRow, 'product'>>>();
+  for (const row of rows) {
+    const sum = days.get(row.memberId) ?? { memberId: row.memberId, validBet: 0n, payout: 0n, deposit: 0n, bonus: 0n };
+    days.set(row.memberId, {
+      memberId: row.memberId,
+      validBet: sum.validBet + row.validBet,
+      payout: sum.payout + (row.payout ?? 0n),
+      deposit: sum.deposit + (row.deposit ?? 0n),
+      bonus: sum.bonus + (row.bonus ?? 0n),
+    });
+  }
+  for (const row of days.values())
     await sql`
       INSERT INTO report_daily_member (merchant_id, day, member_id, rounds, bets_minor, valid_bets_minor, payouts_minor,
                                        deposits_minor, withdrawals_minor, bonuses_minor)
       VALUES (${testApp.demoMerchantId}, ${day}::date, ${row.memberId}, 1, ${row.validBet}, ${row.validBet},
-              ${row.payout ?? 0n}, ${row.deposit ?? 0n}, 0, ${row.bonus ?? 0n})`.execute(testApp.db);
+              ${row.payout}, ${row.deposit}, 0, ${row.bonus})
+      ON CONFLICT (merchant_id, day, member_id) DO UPDATE
+        SET bets_minor = EXCLUDED.bets_minor, valid_bets_minor = EXCLUDED.valid_bets_minor,
+            payouts_minor = EXCLUDED.payouts_minor, deposits_minor = EXCLUDED.deposits_minor,
+            bonuses_minor = EXCLUDED.bonuses_minor`.execute(testApp.db);
+  for (const row of rows)
+    await sql`
+      INSERT INTO report_daily_member_product (merchant_id, day, member_id, product_type, bets_minor, valid_bets_minor,
+                                               payouts_minor)
+      VALUES (${testApp.demoMerchantId}, ${day}::date, ${row.memberId}, ${row.product ?? 'LIVE'}, ${row.validBet},
+              ${row.validBet}, ${row.payout ?? 0n})
+      ON CONFLICT (merchant_id, day, member_id, product_type) DO UPDATE
+        SET bets_minor = EXCLUDED.bets_minor, valid_bets_minor = EXCLUDED.valid_bets_minor,
+            payouts_minor = EXCLUDED.payouts_minor`.execute(testApp.db);
 }
 
 /** A successful login of the member from this IP and device id at `at`. */

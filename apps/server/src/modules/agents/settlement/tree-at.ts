@@ -4,7 +4,7 @@ import type { TreeMember } from './team-figures.ts';
 
 /**
  * Every member and its direct upline at `at`: today's tree with the moved members' history applied
- * (the same query as the daily salary's; the other kinds' settlements use this one).
+ * (every kind's settlement reads the tree of its period's end here).
  */
 export async function treeAt(db: Kysely<Database>, merchantId: number, at: Date): Promise<TreeMember[]> {
   const { rows } = await sql<{ member_id: string; upline_id: string | null }>`

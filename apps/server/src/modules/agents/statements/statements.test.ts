@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import type { MerchantConfig } from '../../merchant/index.ts';
 import { placeUnder } from '../downlines/hierarchy.ts';
 import { settleDailySalaryDay } from '../settlement/settle-daily-salary.ts';
+import { summedDay } from '../settlement/settlement.testing.ts';
 
 let testApp: TestApp;
 let sequence = 0;
@@ -63,16 +64,11 @@ async function contract(holder: TestMember, payer: TestMember | null, ppm: numbe
 }
 
 async function settledDay(day: string, validBets: Array<[TestMember, bigint]>) {
-  await sql`
-    INSERT INTO report_day_pass (merchant_id, day, pass, computed_at)
-    VALUES (${testApp.demoMerchantId}, ${day}::date, 0, now()) ON CONFLICT DO NOTHING`.execute(testApp.db);
-  for (const [player, valid] of validBets)
-    await sql`
-      INSERT INTO report_daily_member (merchant_id, day, member_id, rounds, bets_minor, valid_bets_minor, payouts_minor,
-                                       deposits_minor, withdrawals_minor, bonuses_minor)
-      VALUES (${testApp.demoMerchantId}, ${day}::date, ${player.id}, 1, ${valid}, ${valid}, 0, 0, 0, 0)`.execute(
-      testApp.db,
-    );
+  await summedDay(
+    testApp,
+    day,
+    validBets.map(([player, validBet]) => ({ memberId: player.id, validBet })),
+  );
   await settleDailySalaryDay(testApp.db, {
     merchantId: testApp.demoMerchantId,
     day,
