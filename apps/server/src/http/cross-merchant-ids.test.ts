@@ -3,6 +3,7 @@ import {
   announcementPaths,
   brandPaths,
   feedbackPaths,
+  adminPromotionPaths,
   memberDeskPaths,
   operatorPermissions,
   rolesPaths,
@@ -131,6 +132,98 @@ async function approvalOfB(): Promise<string> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
+}
+
+/** A promotion of B with a member's application (a picture attached), straight in the tables. */
+async function promotionOfB(): Promise<{ promotionId: string; claimId: string; pictureId: string }> {
+  const [operatorId, memberId] = await Promise.all([operatorOfB(), memberOfB()]);
+  const promotion = await t.db
+    .insertInto('promotion')
+    .values({
+      merchant_id: merchantB.id,
+      kind: 'MANUAL',
+      category: 'special',
+      name_th: 'B',
+      name_en: 'B',
+      description_th: '',
+      description_en: '',
+      picture_url: null,
+      enabled: true,
+      starts_at: null,
+      ends_at: null,
+      audience: 'all',
+      product_types: null,
+      bonus_type: 'fixed',
+      bonus_percent_bp: null,
+      bonus_amount: 1000n,
+      bonus_cap: null,
+      min_deposit: null,
+      deposit_count: null,
+      requires_join: false,
+      auto_claim: false,
+      max_claims_per_member: null,
+      max_claims_total: null,
+      budget: null,
+      turnover_multiplier_bp: 0,
+      turnover_product_types: null,
+      claim_expiry_hours: null,
+      bonus_expiry_days: null,
+      blocks_others: false,
+      image_required: false,
+      remark_required: false,
+      abuse: '{}',
+      register_required_fields: [],
+      login_rule: null,
+      savior_rule: null,
+      sort: 0,
+      version: 1,
+      created_by: BigInt(operatorId),
+      created_at: now(),
+      updated_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const picture = await t.db
+    .insertInto('promotion_picture')
+    .values({
+      merchant_id: merchantB.id,
+      member_id: BigInt(memberId),
+      content_type: 'image/png',
+      size_bytes: 1,
+      width: 1,
+      height: 1,
+      content: Buffer.from([0]),
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const claim = await t.db
+    .insertInto('promotion_claim')
+    .values({
+      merchant_id: merchantB.id,
+      promotion_id: promotion.id,
+      member_id: BigInt(memberId),
+      status: 'applying',
+      amount: null,
+      deposit_id: null,
+      deposit_amount: null,
+      turnover_required: null,
+      remarks: 'B',
+      picture_ids: [picture.id],
+      review_remark: null,
+      reviewed_by_operator_id: null,
+      reviewed_by_username: null,
+      grant_id: null,
+      period_key: null,
+      bonus_id: null,
+      created_at: now(),
+      issued_at: null,
+      claimed_at: null,
+      expires_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { promotionId: String(promotion.id), claimId: String(claim.id), pictureId: String(picture.id) };
 }
 
 /** A member of B writes feedback through the site API of B, as members do. */
@@ -489,6 +582,58 @@ const idCases: Record<string, IdCase> = {
     inB: async () => ({ approvalId: await approvalOfB() }),
     body: () => ({ reason: 'Not agreed' }),
   },
+  // Promotions (modules/promotions).
+  [`GET ${adminPromotionPaths.promotion}`]: { inB: async () => ({ id: (await promotionOfB()).promotionId }) },
+  [`PUT ${adminPromotionPaths.promotion}`]: {
+    inB: async () => ({ id: (await promotionOfB()).promotionId }),
+    body: () => ({
+      kind: 'MANUAL',
+      category: 'special',
+      nameTh: 'ก',
+      nameEn: 'A',
+      descriptionTh: '',
+      descriptionEn: '',
+      pictureUrl: null,
+      enabled: true,
+      startsAt: null,
+      endsAt: null,
+      audience: 'all',
+      productTypes: null,
+      bonusType: 'fixed',
+      bonusPercent: null,
+      bonusAmount: '10',
+      bonusCap: null,
+      minDeposit: null,
+      depositCount: null,
+      requiresJoin: false,
+      autoClaim: false,
+      maxClaimsPerMember: null,
+      maxClaimsTotal: null,
+      budget: null,
+      turnoverMultiplier: 0,
+      turnoverProductTypes: null,
+      claimExpiryHours: null,
+      bonusExpiryDays: null,
+      blocksOthers: false,
+      imageRequired: false,
+      remarkRequired: false,
+      abuse: {},
+      registerRequiredFields: [],
+      loginRule: null,
+      saviorRule: null,
+      sort: 0,
+      version: 1,
+    }),
+  },
+  [`POST ${adminPromotionPaths.grant}`]: {
+    inB: async () => ({ id: (await promotionOfB()).promotionId }),
+    body: () => ({ grantId: 'cross-merchant-1', audience: 'listed', usernames: ['nobody'], amount: '1' }),
+  },
+  [`POST ${adminPromotionPaths.review}`]: {
+    inB: async () => ({ id: (await promotionOfB()).claimId }),
+    body: () => ({ decision: 'approve', amount: '1', remark: null }),
+  },
+  [`GET ${adminPromotionPaths.picture}`]: { inB: async () => ({ id: (await promotionOfB()).pictureId }) },
   // Feedback (modules/feedback).
   [`PUT ${feedbackPaths.adminAnswer}`]: {
     inB: async () => ({ feedbackId: await feedbackOfB() }),

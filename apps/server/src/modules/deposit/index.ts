@@ -36,4 +36,6 @@ export { inspectProofImage } from './proof-image.ts';
 // The back-office's member desk: a member's deposits.
 export { listMemberDepositsForDesk, type DeskDeposit } from './member-desk-reads.ts';
 export { findThaiBank, thaiBanks } from './thai-banks.ts';
+// The promotions' deposit rewards (modules/promotions): approved deposits with their ordinal, a member's count.
+export { countApprovedDeposits, listApprovedDeposits, type ApprovedDeposit } from './approved-deposits.ts';
 export { depositRoutes } from './deposit.routes.ts';

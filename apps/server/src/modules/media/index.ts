@@ -4,4 +4,6 @@
  */
 export { mediaRoutes, mediaUploadPermissions } from './media.routes.ts';
 export { imageUrl } from './images.ts';
+// The check every upload passes, for modules that keep members' pictures of their own (modules/promotions).
+export { inspectImage, type InspectedImage } from './inspect-image.ts';
 export type { MediaTables } from './media.tables.ts';
