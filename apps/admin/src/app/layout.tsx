@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../components/language-switch';
 import { ToastArea } from '../components/toast';
 import { OperatorMenu } from '../features/account/operator-menu';
 import { logOut, useMe, useToken } from '../features/auth/api';
+import { ChatNavBadge } from '../features/chat/nav-badge';
 import { queryClient } from '../lib/query-client';
 import { navItems } from './nav';
 
@@ -62,6 +63,7 @@ export function AppLayout() {
                 >
                   <Icon name={item.icon} />
                   <span>{t(item.labelKey)}</span>
+                  {item.to === '/chat' ? <ChatNavBadge isAllowed={permissions.includes('chat.answer')} /> : null}
                 </NavLink>
               </li>
             ))}

@@ -325,6 +325,7 @@ export async function listCannedReplies(db: Db, merchantId: number): Promise<Can
   }));
 }
 
+/** Adds (id null) or changes a canned reply; another merchant's id is 404 like an unknown one. Audited. */
 export async function saveCannedReply(
   db: Db,
   actor: DeskActor,
@@ -338,35 +339,66 @@ export async function saveCannedReply(
     updated_by: actor.operatorId,
     updated_at: new Date(actor.nowMs),
   };
-  const row =
-    id === null
-      ? await db
-          .insertInto('chat_canned_reply')
-          .values({ merchant_id: actor.merchantId, ...values })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-      : await db
-          .updateTable('chat_canned_reply')
-          .set(values)
-          .where('merchant_id', '=', actor.merchantId)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst();
-  if (!row) throw new AppError(404, chatErrorCodes.cannedReplyNotFound);
-  return {
-    id: String(row.id),
-    language: row.language,
-    title: row.title,
-    text: row.text,
-    updatedAt: row.updated_at.getTime(),
-  };
+  return db.transaction().execute(async (trx) => {
+    const before =
+      id === null
+        ? null
+        : await trx
+            .selectFrom('chat_canned_reply')
+            .select(['language', 'title', 'text'])
+            .where('merchant_id', '=', actor.merchantId)
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+    if (id !== null && !before) throw new AppError(404, chatErrorCodes.cannedReplyNotFound);
+    const row =
+      id === null
+        ? await trx
+            .insertInto('chat_canned_reply')
+            .values({ merchant_id: actor.merchantId, ...values })
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : await trx
+            .updateTable('chat_canned_reply')
+            .set(values)
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      ...actor,
+      action: id === null ? 'chat.canned.create' : 'chat.canned.update',
+      targetType: 'chat_canned_reply',
+      targetId: row.id,
+      before: before ?? null,
+      after: body,
+    });
+    return {
+      id: String(row.id),
+      language: row.language,
+      title: row.title,
+      text: row.text,
+      updatedAt: row.updated_at.getTime(),
+    };
+  });
 }
 
-export async function deleteCannedReply(db: Db, merchantId: number, id: bigint): Promise<void> {
-  const result = await db
-    .deleteFrom('chat_canned_reply')
-    .where('merchant_id', '=', merchantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (result.numDeletedRows === 0n) throw new AppError(404, chatErrorCodes.cannedReplyNotFound);
+/** Removes a canned reply; audited. */
+export async function deleteCannedReply(db: Db, actor: DeskActor, id: bigint): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('chat_canned_reply')
+      .where('merchant_id', '=', actor.merchantId)
+      .where('id', '=', id)
+      .returning(['language', 'title', 'text'])
+      .executeTakeFirst();
+    if (!deleted) throw new AppError(404, chatErrorCodes.cannedReplyNotFound);
+    await recordAudit(trx, {
+      ...actor,
+      action: 'chat.canned.delete',
+      targetType: 'chat_canned_reply',
+      targetId: id,
+      before: deleted,
+      after: null,
+    });
+  });
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { recordAudit, type AuditEntry } from '../backoffice/index.ts';
 import { inspectImage } from '../media/index.ts';
 
 const refusalParams = {
@@ -33,27 +34,45 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
  */
 export async function storeChatImage(
   db: Kysely<Database>,
-  input: { merchantId: number; conversationId: bigint; bytes: Buffer; nowMs: number },
+  input: {
+    merchantId: number;
+    conversationId: bigint;
+    bytes: Buffer;
+    nowMs: number;
+    /** An operator's upload is audited with it; a member's or visitor's is not an operator action. */
+    audit?: Pick<AuditEntry, 'merchantId' | 'operatorId' | 'ip' | 'nowMs'>;
+  },
 ): Promise<ChatImage> {
   const image = inspectImage(input.bytes);
   if (typeof image === 'string') throw new AppError(400, image, { field: 'file', params: refusalParams });
   const urlKey = randomBytes(16).toString('hex');
-  const { id } = await db
-    .insertInto('chat_image')
-    .values({
-      merchant_id: input.merchantId,
-      conversation_id: input.conversationId,
-      url_key: urlKey,
-      content_type: image.contentType,
-      size_bytes: input.bytes.length,
-      width: image.width,
-      height: image.height,
-      content: input.bytes,
-      created_at: new Date(input.nowMs),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { imageId: String(id), imageUrl: chatPaths.image.replace(':imageKey', urlKey) };
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('chat_image')
+      .values({
+        merchant_id: input.merchantId,
+        conversation_id: input.conversationId,
+        url_key: urlKey,
+        content_type: image.contentType,
+        size_bytes: input.bytes.length,
+        width: image.width,
+        height: image.height,
+        content: input.bytes,
+        created_at: new Date(input.nowMs),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (input.audit)
+      await recordAudit(trx, {
+        ...input.audit,
+        action: 'chat.image.upload',
+        targetType: 'chat_conversation',
+        targetId: input.conversationId,
+        before: null,
+        after: { imageId: String(id), contentType: image.contentType, sizeBytes: input.bytes.length },
+      });
+    return { imageId: String(id), imageUrl: chatPaths.image.replace(':imageKey', urlKey) };
+  });
 }
 
 export async function findChatImage(

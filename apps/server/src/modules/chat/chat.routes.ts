@@ -276,7 +276,7 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
       schema: { tags, params: cannedReplyParamsSchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      await deleteCannedReply(app.db, request.operator.merchantId, BigInt(request.params.cannedReplyId));
+      await deleteCannedReply(app.db, deskActor(request), BigInt(request.params.cannedReplyId));
       return ok(null);
     },
   );
@@ -365,6 +365,7 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
             conversationId: conversation.id,
             bytes,
             nowMs: app.now(),
+            audit: deskActor(request),
           }),
         );
       },

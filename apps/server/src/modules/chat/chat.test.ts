@@ -174,6 +174,15 @@ describe('who may open a socket', () => {
     expect(opened).toEqual({ refusedStatus: status });
   });
 
+  test.each([
+    [chatPaths.memberSocket, undefined, 401],
+    [chatPaths.adminSocket, undefined, 401],
+    [chatPaths.memberSocket, 'member', 404],
+  ])('a plain GET of %s (no upgrade) is answered at once: %s token → %i', async (path, who, status) => {
+    const response = await send('GET', path, { token: who === undefined ? undefined : somchai.token });
+    expect(response.statusCode).toBe(status);
+  });
+
   test('a foreign conversation id is refused 404: another member’s, another merchant’s', async () => {
     const malees = await openConversation(malee.token);
     const asSomchai = await openChatSocket(`${wsBase}${chatPaths.memberSocket}?conversationId=${malees.id}`, {
