@@ -1,0 +1,92 @@
+import {
+  adminPromotionClaimPageSchema,
+  adminPromotionGrantResultSchema,
+  adminPromotionPageSchema,
+  adminPromotionPaths,
+  adminPromotionSchema,
+  type AdminPromotion,
+  type AdminPromotionClaimPage,
+  type AdminPromotionGrantRequest,
+  type AdminPromotionGrantResult,
+  type AdminPromotionInput,
+  type AdminPromotionPage,
+  type AdminPromotionReviewRequest,
+  type AdminPromotionUpdate,
+  type PromotionClaimStatus,
+} from '@lotus/contract';
+import { queryKeys } from '@lotus/client';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+export const promotionsPageSize = 20;
+export const promotionKeys = queryKeys('promotions');
+
+const promotionUrl = (id: number) => adminPromotionPaths.promotion.replace(':id', String(id));
+
+/** GET /admin-api/promotions: the brand's promotions with claims and budget used. */
+export const promotionListQuery = (page: number) =>
+  queryOptions({
+    queryKey: promotionKeys.of('list', page),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminPromotionPage>(adminPromotionPaths.promotions, {
+        signal,
+        query: { page, pageSize: promotionsPageSize },
+        schema: import.meta.env.DEV && adminPromotionPageSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /admin-api/promotions/:id: every field, for the editor. */
+export const promotionQuery = (id: number) =>
+  queryOptions({
+    queryKey: promotionKeys.of('one', id),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminPromotion>(promotionUrl(id), { signal, schema: import.meta.env.DEV && adminPromotionSchema }),
+  });
+
+/** GET /admin-api/promotions/claims: the rewards of one status (the approval queue: `applying`). */
+export const promotionClaimsQuery = (status: PromotionClaimStatus | '', page: number) =>
+  queryOptions({
+    queryKey: promotionKeys.of('claims', status, page),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminPromotionClaimPage>(adminPromotionPaths.claims, {
+        signal,
+        query: { status: status || undefined, page, pageSize: promotionsPageSize },
+        schema: import.meta.env.DEV && adminPromotionClaimPageSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function createPromotion(body: AdminPromotionInput) {
+  return apiRequest<AdminPromotion>(adminPromotionPaths.promotions, {
+    method: 'POST',
+    body,
+    schema: import.meta.env.DEV && adminPromotionSchema,
+  });
+}
+
+export function updatePromotion(id: number, body: AdminPromotionUpdate) {
+  return apiRequest<AdminPromotion>(promotionUrl(id), {
+    method: 'PUT',
+    body,
+    schema: import.meta.env.DEV && adminPromotionSchema,
+  });
+}
+
+export function grantPromotion(id: number, body: AdminPromotionGrantRequest) {
+  return apiRequest<AdminPromotionGrantResult>(adminPromotionPaths.grant.replace(':id', String(id)), {
+    method: 'POST',
+    body,
+    schema: import.meta.env.DEV && adminPromotionGrantResultSchema,
+  });
+}
+
+export function reviewApplication(id: number, body: AdminPromotionReviewRequest) {
+  return apiRequest<{ id: number; status: 'issued' | 'rejected' }>(
+    adminPromotionPaths.review.replace(':id', String(id)),
+    { method: 'POST', body },
+  );
+}
+
+/** The path of an application's picture (read with the operator's token by ProofImage). */
+export const picturePath = (pictureId: number) => adminPromotionPaths.picture.replace(':id', String(pictureId));
