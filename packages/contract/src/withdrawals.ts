@@ -431,6 +431,10 @@ export const historyTypeSchema = z.enum([
   'bet',
   'win',
   'bonus',
+  /** A bonus whose turnover was met, its remaining moved from the bonus wallet to the main wallet (modules/bonus). */
+  'bonus_convert',
+  /** A bonus forfeited or expired: its remaining went back to the house (modules/bonus). */
+  'bonus_forfeit',
   'trial',
   /** To or from a downline or the upline (modules/agents transfers, the original's 6207/6104/6233). */
   'agent_transfer',

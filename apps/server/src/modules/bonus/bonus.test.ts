@@ -1,4 +1,4 @@
-import { bonusDetailsSchema, bonusPaths, turnoverInfoSchema } from '@lotus/contract';
+import { bonusDetailsSchema, bonusPaths, turnoverInfoSchema, withdrawalPaths } from '@lotus/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +223,14 @@ describe('withdrawal', () => {
     expect(allowed.statusCode, allowed.body).toBe(200);
     // 500 - 200 bet + 100 converted - 100 withdrawn (held)
     expect(await balances(member.id)).toEqual({ main: 30_000n, bonus: 0n });
+    const history = await kit.send('GET', `${withdrawalPaths.transactionHistory}?type=bonus_convert`, undefined, {
+      token: member.token,
+    });
+    // Both sides: out of the bonus wallet, into the main wallet.
+    expect(history.json().value.content).toMatchObject([
+      { type: 'bonus_convert', amount: '-100.00', wallet: 'bonus' },
+      { type: 'bonus_convert', amount: '100.00', wallet: 'main' },
+    ]);
     const details = await kit.send('GET', bonusPaths.bonusDetails, undefined, { token: member.token });
     expect(bonusDetailsSchema.parse(details.json().value)).toMatchObject({
       bonusBalance: '0.00',

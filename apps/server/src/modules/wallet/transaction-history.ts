@@ -42,6 +42,7 @@ export interface MemberScope {
  * | the adjustments account | adjustment |
  * | a vendor sub-wallet and the main wallet, or the transit between them | transfer |
  * | a game's house account | bet (out) / win (in) |
+ * | the bonus wallet and the main wallet, or the bonus house account, by kind `bonus_convert` / `bonus_forfeit` (modules/bonus) | bonus_convert / bonus_forfeit |
  * | bonus / trial house accounts | bonus / trial |
  *
  * No raw reference reaches the member: a game row names its game and round (`game`), every other row
@@ -77,6 +78,8 @@ const typeExpression = sql`
     WHEN kind IN ('agent.daily_salary', 'agent.dividend', 'agent.hourly_salary', 'agent.realtime_salary', 'agent.debt_recovery') THEN 'agent_income'
     WHEN own_kind IN ('member_main', 'member_vendor') AND other_kind IN ('member_main', 'member_vendor', 'house_vendor_transit') THEN 'transfer'
     WHEN other_kind = 'house_game' THEN CASE WHEN is_credit THEN 'win' ELSE 'bet' END
+    WHEN kind = 'bonus_convert' THEN 'bonus_convert'
+    WHEN kind = 'bonus_forfeit' THEN 'bonus_forfeit'
     WHEN other_kind = 'house_bonus' THEN 'bonus'
     WHEN other_kind = 'house_trial' THEN 'trial'
     ELSE 'other'

@@ -33,6 +33,8 @@ const typeKeys: Record<HistoryType, string> = {
   bet: 'money_type_bet',
   win: 'money_type_win',
   bonus: 'money_type_bonus',
+  bonus_convert: 'money_type_bonus_convert',
+  bonus_forfeit: 'money_type_bonus_forfeit',
   trial: 'money_type_trial',
   agent_transfer: 'money_type_agent_transfer',
   agent_income: 'money_type_agent_income',
