@@ -81,8 +81,11 @@ export const bonusDetailsQuerySchema = z.object({
   status: z.enum(bonusStatuses).optional(),
 });
 
-/** Ledger transfer kinds of the bonus engine, as the member's money history shows them. */
-export const bonusTransferKinds = ['bonus_convert', 'bonus_forfeit', 'bonus_expire'] as const;
+/**
+ * Ledger transfer kinds of a bonus's end, history types of the member's money history
+ * (`historyTypeSchema`): the remaining bonus to cash, or back to the house (forfeit and expiry alike).
+ */
+export const bonusTransferKinds = ['bonus_convert', 'bonus_forfeit'] as const;
 
 export const bonusErrorCodes = {
   /** A withdrawal while a bonus's turnover is unmet and the merchant blocks (status N). */
