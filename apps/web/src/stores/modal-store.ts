@@ -25,6 +25,8 @@ export type MemberCentrePage =
   | 'personalProfit'
   /** The member's inbox (the original's name). */
   | 'messageV2'
+  /** Rebates: the rates, the manual claim (when the merchant's mode is manual) and the last days' rebates. */
+  | 'rebate'
   | 'feedback';
 
 /**

@@ -2,9 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { grantBonus } from '../bonus/index.ts';
 import { findMerchant, merchantTimeZone } from '../merchant/index.ts';
-import { addDays, dayBounds, localToday } from '../reports/index.ts';
+import { addDays, localToday, summedProductValidBets } from '../reports/index.ts';
 import { findRebateRules, type RebateRules } from './rebate-rules.ts';
-import { writeStatements, type RebateDay } from './rebate-statements.ts';
+import { writeStatements } from './rebate-statements.ts';
 
 export const rebatesDailyJobName = 'rebates.daily';
 
@@ -17,6 +17,8 @@ export interface RebateDayResult {
   statements: number;
   membersPaid: number;
   paidMinor: bigint;
+  /** Where the run's time went, ms: the statements, the payout rows, the money. */
+  phasesMs: { statements: number; payouts: number; money: number };
 }
 
 /** Members granted per transaction on the bonus path (rebates with their own turnover). */
@@ -39,10 +41,15 @@ export async function settleRebateDay(
   db: Kysely<Database>,
   run: { merchantId: number; day: string; timezone: string; nowMs: number },
 ): Promise<RebateDayResult> {
-  const nothing = { settled: false, statements: 0, membersPaid: 0, paidMinor: 0n };
+  const nothing = {
+    settled: false,
+    statements: 0,
+    membersPaid: 0,
+    paidMinor: 0n,
+    phasesMs: { statements: 0, payouts: 0, money: 0 },
+  };
   const merchant = await findMerchant(db, { id: run.merchantId });
   if (!merchant) return nothing;
-  const { fromUtc, toUtc } = await dayBounds(db, run.timezone, run.day, addDays(run.day, 1));
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('rebates.day'), hashtext(${`${run.merchantId}:${run.day}`}))`.execute(
       trx,
@@ -56,10 +63,15 @@ export async function settleRebateDay(
     if (done) return nothing;
     const rules = await findRebateRules(trx, run.merchantId);
     if (!rules || rules.mode !== 'automatic') return nothing;
-    // The day's records are summed in one hash of some 10^5 groups: room for it in memory (as the reports' job).
+    // The day's valid bets per member and product as the reports' job summed them: the job waits for it.
+    const source = await summedProductValidBets(trx, run.merchantId, run.day);
+    if (source === null) return nothing;
+    // The members' rows are capped in one sort of some 10^5 rows: room for it in memory.
     await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
-    const statements = await writeStatements(trx, rules, { day: run.day, fromUtc, toUtc }, run.nowMs);
-    const paid = await payDay(trx, rules, merchant.currency, { day: run.day, fromUtc, toUtc }, run.nowMs);
+    const started = performance.now();
+    const statements = await writeStatements(trx, rules, run.day, run.nowMs, source);
+    const statementsMs = performance.now() - started;
+    const paid = await payDay(trx, rules, merchant.currency, run.day, run.nowMs);
     await trx
       .insertInto('rebate_day_run')
       .values({
@@ -71,7 +83,13 @@ export async function settleRebateDay(
         completed_at: new Date(run.nowMs),
       })
       .execute();
-    return { settled: true, statements, membersPaid: paid.members, paidMinor: paid.amountMinor };
+    return {
+      settled: true,
+      statements,
+      membersPaid: paid.members,
+      paidMinor: paid.amountMinor,
+      phasesMs: { statements: Math.round(statementsMs), payouts: paid.payoutsMs, money: paid.moneyMs },
+    };
   });
 }
 
@@ -80,28 +98,36 @@ async function payDay(
   trx: Transaction<Database>,
   rules: RebateRules,
   currency: string,
-  day: RebateDay,
+  day: string,
   nowMs: number,
-): Promise<{ members: number; amountMinor: bigint }> {
+): Promise<{ members: number; amountMinor: bigint; payoutsMs: number; moneyMs: number }> {
   const now = new Date(nowMs);
+  const started = performance.now();
   const minimum = rules.minPayoutMinor > 0n ? rules.minPayoutMinor : 1n;
   const inserted = await sql<{ id: string; member_id: string; source_key: string; amount_minor: string }>`
     INSERT INTO rebate_payout (merchant_id, member_id, day, kind, source_key, amount_minor, amounts,
                                turnover_required_minor, bonus_id, created_at)
-    SELECT ${rules.merchantId}, s.member_id, ${day.day}::date, 'automatic', 'auto:' || s.member_id || ':' || ${day.day},
+    SELECT ${rules.merchantId}, s.member_id, ${day}::date, 'automatic', 'auto:' || s.member_id || ':' || ${day},
            sum(s.rebate_minor - s.claimed_minor),
            jsonb_object_agg(s.product_type, (s.rebate_minor - s.claimed_minor)::text),
            div(sum(s.rebate_minor - s.claimed_minor) * ${rules.turnoverMultiplierCenti}, 100), NULL, ${now}
       FROM rebate_statement s
-     WHERE s.merchant_id = ${rules.merchantId} AND s.day = ${day.day}::date
+     WHERE s.merchant_id = ${rules.merchantId} AND s.day = ${day}::date
      GROUP BY s.member_id
     HAVING sum(s.rebate_minor - s.claimed_minor) >= ${minimum}
     ON CONFLICT ON CONSTRAINT rebate_payout_source_key DO NOTHING
     ${rules.turnoverMultiplierCenti > 0 ? sql`RETURNING id, member_id, source_key, amount_minor` : sql``}`.execute(trx);
+  const payoutsMs = Math.round(performance.now() - started);
+  const moneyStarted = performance.now();
   if (rules.turnoverMultiplierCenti === 0) {
     const { rows } = await sql<{ postings: number; amount_minor: string }>`
-      SELECT * FROM rebate_post_payouts(${rules.merchantId}, ${currency}, ${day.day}::date, ${now})`.execute(trx);
-    return { members: rows[0]!.postings, amountMinor: BigInt(rows[0]!.amount_minor) };
+      SELECT * FROM rebate_post_payouts(${rules.merchantId}, ${currency}, ${day}::date, ${now})`.execute(trx);
+    return {
+      members: rows[0]!.postings,
+      amountMinor: BigInt(rows[0]!.amount_minor),
+      payoutsMs,
+      moneyMs: Math.round(performance.now() - moneyStarted),
+    };
   }
   let amountMinor = 0n;
   for (let start = 0; start < inserted.rows.length; start += grantChunk) {
@@ -127,7 +153,12 @@ async function payDay(
       amountMinor += amount;
     }
   }
-  return { members: inserted.rows.length, amountMinor };
+  return {
+    members: inserted.rows.length,
+    amountMinor,
+    payoutsMs,
+    moneyMs: Math.round(performance.now() - moneyStarted),
+  };
 }
 
 /**

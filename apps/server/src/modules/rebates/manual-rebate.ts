@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { grantBonus } from '../bonus/index.ts';
 import { addDays, dayBounds, localToday } from '../reports/index.ts';
 import { claimDays, findRebateRules, turnoverOf, type RebateRules } from './rebate-rules.ts';
-import { writeStatements } from './rebate-statements.ts';
+import { memberValidBets, writeStatements } from './rebate-statements.ts';
 
 /** Who asks: a real member of the merchant, in its time zone. */
 export interface MemberRebateContext {
@@ -94,7 +94,13 @@ export async function getRemainingRebate(
   const rules = await manualRules(db, context.merchantId);
   const day = await claimableDay(db, context, date, 'date');
   return db.transaction().execute(async (trx) => {
-    await writeStatements(trx, rules, day, context.nowMs, context.memberId);
+    await writeStatements(
+      trx,
+      rules,
+      day.day,
+      context.nowMs,
+      memberValidBets(context.merchantId, context.memberId, day),
+    );
     return toRemaining(await remainingOf(trx, context, date, false));
   });
 }
@@ -115,7 +121,13 @@ export async function disburseRebate(
   const rules = await manualRules(db, context.merchantId);
   const day = await claimableDay(db, context, body.balanceDate, 'balanceDate');
   return db.transaction().execute(async (trx) => {
-    await writeStatements(trx, rules, day, context.nowMs, context.memberId);
+    await writeStatements(
+      trx,
+      rules,
+      day.day,
+      context.nowMs,
+      memberValidBets(context.merchantId, context.memberId, day),
+    );
     const remaining = await remainingOf(trx, context, day.day, true);
     const taken = new Map<string, bigint>();
     for (const [key, products] of Object.entries(claimProducts)) {

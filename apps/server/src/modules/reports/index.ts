@@ -19,8 +19,10 @@ export type { ReportMerchant } from './report-window.ts';
 export {
   memberDayFigures,
   memberProductDayFigures,
+  summedProductValidBets,
   type MemberDayFigures,
   type MemberProductDayFigures,
+  type SummedProductValidBetRow,
 } from './member-day-figures.ts';
 export { addDays, dayBounds, localToday } from './report-window.ts';
 // The agent centre's team pages: a team's per-member day figures, summed days and live ones.

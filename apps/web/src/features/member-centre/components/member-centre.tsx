@@ -54,6 +54,12 @@ const InboxPage = lazy(() =>
   })),
 );
 
+const RebatePage = lazy(() =>
+  loadChunk(() => import('../../rebates/components/rebate-page')).then((module) => ({
+    default: module.RebatePage,
+  })),
+);
+
 const FeedbackPage = lazy(() =>
   loadChunk(() => import('../../feedback/components/feedback-page')).then((module) => ({
     default: module.FeedbackPage,
@@ -76,6 +82,8 @@ const navIcons: Record<MemberCentrePage, string> = {
   personalProfit: 'M4 20h17v2H2V3h2v17zm3-3V11h3v6H7zm5 0V7h3v10h-3zm5 0v-8h3v8h-3z',
   messageV2:
     'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 3.2V17h16V8.2l-8 5-8-5zM5.4 7l6.6 4.1L18.6 7H5.4z',
+  rebate:
+    'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm1 2v1.1c1.6.3 2.8 1.4 3 2.9h-2c-.2-.6-.9-1-2-1-1.3 0-2 .5-2 1.1 0 .5.4.9 2.3 1.3 2.6.5 3.7 1.4 3.7 3.1 0 1.5-1.2 2.6-3 2.9V18h-2v-1.1c-1.7-.3-2.9-1.4-3.1-3h2c.2.8 1 1.2 2.2 1.2 1.4 0 2-.5 2-1.1s-.5-.9-2.4-1.3C8.3 12.2 7.2 11.3 7.2 9.7c0-1.4 1.1-2.5 2.8-2.7V6h3z',
   feedback:
     'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2zm1 2v12.8L7.3 16H20V5H5zm3 3h8v2H8V8zm0 4h5v2H8v-2z',
 };
@@ -90,6 +98,7 @@ const pageTitleKeys: Record<MemberCentrePage, string> = {
   personalHistoryCopy: 'member_centre_bets',
   personalProfit: 'member_centre_profit',
   messageV2: 'member_centre_messages',
+  rebate: 'member_centre_rebate',
   feedback: 'member_centre_feedback',
 };
 
@@ -103,6 +112,7 @@ const pageOrder: MemberCentrePage[] = [
   'personalHistoryCopy',
   'personalProfit',
   'messageV2',
+  'rebate',
   'feedback',
 ];
 
@@ -150,6 +160,8 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
       return <PersonalProfitPage />;
     case 'messageV2':
       return <InboxPage />;
+    case 'rebate':
+      return <RebatePage />;
     case 'feedback':
       return <FeedbackPage />;
     default:
