@@ -156,14 +156,6 @@ describe('turnover and conversion', () => {
     info = await kit.db.transaction().execute((trx) => getTurnoverInfo(trx, scope(member.id)));
     expect(info.status).toBe('D');
   });
-
-  it('only the grant’s product types count', async () => {
-    const { member, player } = await playerWith('100.00');
-    await grantBonus(kit.db, grantOf(member.id, '10.00', '20.00', { productTypes: ['LIVE'] }));
-    await vendor.expectOk(await settledBet(player, '50.00')); // the outside vendor has no product type
-    const info = await kit.db.transaction().execute((trx) => getTurnoverInfo(trx, scope(member.id)));
-    expect(info).toMatchObject({ status: 'N', totalActualMinor: 0n, details: [{ gameType: 'LIVE' }] });
-  });
 });
 
 describe('forfeit and expiry', () => {
@@ -338,5 +330,41 @@ describe('property: deposit → bonus → bets and wins → conversion or forfei
       ),
       { numRuns: 15, seed: 20261127 },
     );
+  });
+});
+
+// Last in the file: it gives the outside vendor a product type and an exclusion, which the tests above do not expect.
+describe('product types and the exclusion percent', () => {
+  it('only bets of the grant’s product types count, each less its vendor’s excluded percent', async () => {
+    const { member, player } = await playerWith('100.00');
+    await grantBonus(kit.db, grantOf(member.id, '10.00', '30.00', { productTypes: ['LIVE'] }));
+    await vendor.expectOk(await settledBet(player, '20.00')); // no product type yet: counts nothing
+    await kit.db
+      .insertInto('game_vendor')
+      .values({
+        merchant_id: kit.merchantId,
+        vassalage: otherVendor,
+        game_category: 'LIVE',
+        game_type: 'LIVE',
+        display_name_th: 'ACME',
+        display_name_en: 'ACME',
+        account_type_name: 'ACME',
+        logo_kind: 'SV3',
+        logo_url: '',
+        wallet_mode: 'seamless',
+        sort: 999,
+        turnover_exclusion_pct: 50,
+      })
+      .execute();
+    await vendor.expectOk(await settledBet(player, '40.00')); // LIVE, half excluded: counts 20.00
+    const info = await kit.db.transaction().execute((trx) => getTurnoverInfo(trx, scope(member.id)));
+    expect(info).toMatchObject({
+      status: 'N',
+      totalActualMinor: 2000n,
+      details: [{ gameType: 'LIVE', requiredMinor: 3000n }],
+    });
+    await vendor.expectOk(await settledBet(player, '20.00')); // 10.00 more: met
+    await kit.db.transaction().execute((trx) => settleMemberBonuses(trx, scope(member.id)));
+    expect(await grantsOf(member.id)).toMatchObject([{ status: 'converted', turnover_counted: 3000n }]);
   });
 });
