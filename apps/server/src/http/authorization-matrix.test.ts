@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   adminApiPaths,
   adminInboxPaths,
+  adminPromotionPaths,
+  promotionPaths,
   agentContractAdminPaths,
   agentLinkAdminPaths,
   agentMovePaths,
@@ -22,6 +24,7 @@ import {
   depositPaths,
   errorCodes,
   feedbackPaths,
+  chatPaths,
   siteAccessPaths,
   gamePaths,
   identityErrorCodes,
@@ -137,6 +140,125 @@ async function sessionOf(
     })
     .execute();
   return token;
+}
+
+/** An ISSUED promotion's fields for the editor's calls. */
+function promotionBody() {
+  return {
+    kind: 'ISSUED',
+    category: 'special',
+    nameTh: 'ทดสอบ',
+    nameEn: 'Matrix',
+    descriptionTh: '',
+    descriptionEn: '',
+    pictureUrl: null,
+    enabled: true,
+    startsAt: null,
+    endsAt: null,
+    audience: 'all',
+    productTypes: null,
+    bonusType: 'fixed',
+    bonusPercent: null,
+    bonusAmount: '10',
+    bonusCap: null,
+    minDeposit: null,
+    depositCount: null,
+    requiresJoin: false,
+    autoClaim: false,
+    maxClaimsPerMember: null,
+    maxClaimsTotal: null,
+    budget: null,
+    turnoverMultiplier: 0,
+    turnoverProductTypes: null,
+    claimExpiryHours: null,
+    bonusExpiryDays: null,
+    blocksOthers: false,
+    imageRequired: false,
+    remarkRequired: false,
+    abuse: {},
+    registerRequiredFields: [],
+    loginRule: null,
+    saviorRule: null,
+    sort: 0,
+  };
+}
+
+/** An ISSUED promotion of the demo brand (version 1) with a member's application waiting, straight in the tables. */
+async function matrixPromotion(actor: TestOperator): Promise<{ promotionId: string; claimId: string }> {
+  const body = promotionBody();
+  const promotion = await t.db
+    .insertInto('promotion')
+    .values({
+      merchant_id: t.demoMerchantId,
+      kind: 'ISSUED',
+      category: body.category,
+      name_th: body.nameTh,
+      name_en: body.nameEn,
+      description_th: '',
+      description_en: '',
+      picture_url: null,
+      enabled: true,
+      starts_at: null,
+      ends_at: null,
+      audience: 'all',
+      product_types: null,
+      bonus_type: 'fixed',
+      bonus_percent_bp: null,
+      bonus_amount: 1000n,
+      bonus_cap: null,
+      min_deposit: null,
+      deposit_count: null,
+      requires_join: false,
+      auto_claim: false,
+      max_claims_per_member: null,
+      max_claims_total: null,
+      budget: null,
+      turnover_multiplier_bp: 0,
+      turnover_product_types: null,
+      claim_expiry_hours: null,
+      bonus_expiry_days: null,
+      blocks_others: false,
+      image_required: false,
+      remark_required: false,
+      abuse: '{}',
+      register_required_fields: [],
+      login_rule: null,
+      savior_rule: null,
+      sort: 0,
+      version: 1,
+      created_by: actor.id,
+      created_at: new Date(clock.nowMs),
+      updated_at: new Date(clock.nowMs),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const claim = await t.db
+    .insertInto('promotion_claim')
+    .values({
+      merchant_id: t.demoMerchantId,
+      promotion_id: promotion.id,
+      member_id: (await newMember()).id,
+      status: 'applying',
+      amount: null,
+      deposit_id: null,
+      deposit_amount: null,
+      turnover_required: null,
+      remarks: null,
+      picture_ids: [],
+      review_remark: null,
+      reviewed_by_operator_id: null,
+      reviewed_by_username: null,
+      grant_id: null,
+      period_key: null,
+      bonus_id: null,
+      created_at: new Date(clock.nowMs),
+      issued_at: null,
+      claimed_at: null,
+      expires_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { promotionId: String(promotion.id), claimId: String(claim.id) };
 }
 
 /**
@@ -416,6 +538,19 @@ describe('calls that need a member token', () => {
       `PUT ${apiPaths.register}`,
       `PUT ${apiPaths.registerMobile}`,
       `DELETE ${apiPaths.rememberForget}`,
+      // Live chat (modules/chat): open to visitors when the merchant allows them; the conversation,
+      // its socket and images take a member's token or a visitor's conversation token (requireChatCaller).
+      `GET ${chatPaths.settings}`,
+      `POST ${chatPaths.visitorConversation}`,
+      `POST ${chatPaths.memberConversation}`,
+      `GET ${chatPaths.memberSocket}`,
+      `POST ${chatPaths.images}`,
+      `GET ${chatPaths.image}`,
+      // The promotions a visitor may browse (a member's token adds its state to each card).
+      `GET ${promotionPaths.list}`,
+      `GET ${promotionPaths.detail}`,
+      `GET ${promotionPaths.categories}`,
+      `GET ${promotionPaths.merchantAvailable}`,
       // Test and demo only (CHALLENGE_BYPASS, refused in production); not registered in this app.
       `GET ${apiPaths.devOutbox}`,
     ];
@@ -1292,6 +1427,62 @@ describe('back-office', () => {
       url: feedbackPaths.adminClose.replace(':feedbackId', await memberFeedback()),
       body: { version: 1 },
     }),
+    // Promotions (promotions.manage, promotions.review): an ISSUED promotion to create, edit, grant; an application to decide.
+    [`POST ${adminPromotionPaths.promotions}`]: async () => ({
+      url: adminPromotionPaths.promotions,
+      body: promotionBody(),
+    }),
+    [`PUT ${adminPromotionPaths.promotion}`]: async (actor) => ({
+      url: adminPromotionPaths.promotion.replace(':id', (await matrixPromotion(actor)).promotionId),
+      body: { ...promotionBody(), version: 1 },
+    }),
+    [`POST ${adminPromotionPaths.grant}`]: async (actor) => ({
+      url: adminPromotionPaths.grant.replace(':id', (await matrixPromotion(actor)).promotionId),
+      body: {
+        grantId: `matrix-${++sequence}`,
+        audience: 'listed',
+        usernames: [(await newMember()).username],
+        amount: '1',
+      },
+    }),
+    [`POST ${adminPromotionPaths.review}`]: async (actor) => ({
+      url: adminPromotionPaths.review.replace(':id', (await matrixPromotion(actor)).claimId),
+      body: { decision: 'approve', amount: '1', remark: null },
+    }),
+    // Live chat (chat.answer): each call on a new member's waiting conversation.
+    [`POST ${chatPaths.adminAssign}`]: async () => ({
+      url: chatPaths.adminAssign.replace(':conversationId', await chatConversation()),
+    }),
+    [`POST ${chatPaths.adminTransfer}`]: async () => ({
+      url: chatPaths.adminTransfer.replace(':conversationId', await chatConversation()),
+      body: { operatorId: String((await (chatTransferee ??= newOperator('support'))).id) },
+    }),
+    [`POST ${chatPaths.adminClose}`]: async () => ({
+      url: chatPaths.adminClose.replace(':conversationId', await chatConversation()),
+    }),
+    [`POST ${chatPaths.adminImages}`]: async () => {
+      const upload = multipartFile(pngImage(3 + (++sequence % 50), 2));
+      return {
+        url: chatPaths.adminImages.replace(':conversationId', await chatConversation()),
+        body: upload.payload,
+        headers: { 'content-type': upload.contentType },
+      };
+    },
+    [`POST ${chatPaths.adminCannedReplies}`]: async () => ({
+      url: chatPaths.adminCannedReplies,
+      body: { language: 'TH', title: `ทักทาย ${++sequence}`, text: 'สวัสดีค่ะ' },
+    }),
+    [`PUT ${chatPaths.adminCannedReply}`]: async () => ({
+      url: chatPaths.adminCannedReply.replace(':cannedReplyId', await chatCannedReply()),
+      body: { language: 'EN', title: 'Hello', text: 'Hello, how can I help?' },
+    }),
+    [`DELETE ${chatPaths.adminCannedReply}`]: async () => ({
+      url: chatPaths.adminCannedReply.replace(':cannedReplyId', await chatCannedReply()),
+    }),
+    [`PUT ${chatPaths.adminSettings}`]: async () => ({
+      url: chatPaths.adminSettings,
+      body: { visitorsAllowed: false, alertMinutes: 5 + (++sequence % 10) },
+    }),
     // The inbox's composer (messages.send): a broadcast to the brand's agents, one row whatever their number.
     [`POST ${adminInboxPaths.messages}`]: async () => ({
       url: adminInboxPaths.messages,
@@ -1644,6 +1835,32 @@ describe('back-office', () => {
   }
 
   /** A new note from a new member (the feedback desk's calls answer and close it). */
+  /** A new member's waiting live chat conversation, opened through the site API. */
+  async function chatConversation(): Promise<string> {
+    const response = await send({
+      method: 'POST',
+      url: chatPaths.memberConversation,
+      token: (await newMember()).token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().value.id;
+  }
+
+  /** Who receives transferred conversations: one support operator for all. */
+  let chatTransferee: ReturnType<typeof newOperator> | null = null;
+
+  /** A canned reply of the demo merchant, written as an operator does. */
+  async function chatCannedReply(): Promise<string> {
+    const response = await send({
+      method: 'POST',
+      url: chatPaths.adminCannedReplies,
+      token: (await (chatTransferee ??= newOperator('support'))).token,
+      body: { language: 'TH', title: `ตอบ ${++sequence}`, text: 'ขอบคุณค่ะ' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().value.id;
+  }
+
   async function memberFeedback(): Promise<string> {
     const response = await send({
       method: 'POST',

@@ -251,6 +251,7 @@ function ApprovalQueue() {
       title={t('promotions_queue_title')}
       actions={
         <select
+          className="promotion-status-select"
           aria-label={t('promotions_col_status')}
           value={status}
           onChange={(event) => {
