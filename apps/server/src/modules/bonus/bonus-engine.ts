@@ -216,3 +216,27 @@ export async function expireBonuses(db: Kysely<Database>, nowMs: number, batch =
     if (due.length < batch) return expired;
   }
 }
+
+/**
+ * The job's sweep: settles every member with an active grant (oldest grant first, `limit` members a
+ * run), so a met turnover converts, and a threshold forfeits, without the member looking. Each end is
+ * `closeGrant`'s, once; a member's settle is its own transaction.
+ */
+export async function settleActiveBonuses(db: Kysely<Database>, nowMs: number, limit = 2000): Promise<number> {
+  const members = await db
+    .selectFrom('member_bonus')
+    .select(['merchant_id', 'member_id'])
+    .where('status', '=', 'active')
+    .groupBy(['merchant_id', 'member_id'])
+    .orderBy((eb) => eb.fn.min('id'))
+    .limit(limit)
+    .execute();
+  for (const member of members) {
+    await db
+      .transaction()
+      .execute((trx) =>
+        settleMemberBonuses(trx, { merchantId: member.merchant_id, memberId: member.member_id, nowMs }),
+      );
+  }
+  return members.length;
+}

@@ -10,7 +10,14 @@ import {
   type VendorKit,
 } from '../seamless-wallet/seamless-wallet.testing.ts';
 import { createWithdrawalKit, type WithdrawalTestMember } from '../withdrawal/withdrawal.testing.ts';
-import { expireBonuses, getTurnoverInfo, grantBonus, settleMemberBonuses, type BonusGrant } from './index.ts';
+import {
+  expireBonuses,
+  getTurnoverInfo,
+  grantBonus,
+  runBonusJob,
+  settleMemberBonuses,
+  type BonusGrant,
+} from './index.ts';
 
 /**
  * The bonus engine on one app: the withdrawal kit (members with a payment password and a bank account)
@@ -145,11 +152,13 @@ describe('turnover and conversion', () => {
     expect(info).toMatchObject({ status: 'N', totalRequiredMinor: 5000n, totalActualMinor: 3000n });
     expect(info.details).toEqual([{ gameType: 'ALL', requiredMinor: 5000n, actualMinor: 3000n }]);
     await vendor.expectOk(await settledBet(player, '20.00'));
-    await Promise.all(
-      Array.from({ length: 10 }, () =>
+    // The member's own settles and the job's sweep, racing: one conversion.
+    await Promise.all([
+      ...Array.from({ length: 10 }, () =>
         kit.db.transaction().execute((trx) => settleMemberBonuses(trx, scope(member.id))),
       ),
-    );
+      runBonusJob(kit.db, kit.clock.nowMs),
+    ]);
     expect(await closeKinds(member.id)).toEqual(['bonus_convert:5000']);
     expect(await balances(member.id)).toEqual({ main: 5000n, bonus: 0n });
     expect(await grantsOf(member.id)).toMatchObject([{ status: 'converted', remaining: 0n, turnover_counted: 5000n }]);

@@ -10,9 +10,10 @@ export {
   expireBonuses,
   forfeitActiveBonuses,
   settleMemberBonuses,
+  settleActiveBonuses,
   bonusConvertKind,
   bonusForfeitKind,
 } from './bonus-engine.ts';
-export { bonusExpireJobName } from './bonus-jobs.ts';
+export { bonusExpireJobName, runBonusJob } from './bonus-jobs.ts';
 export { bonusRoutes } from './bonus.routes.ts';
 export type { BonusSourceKind, BonusStatus } from './bonus.tables.ts';
