@@ -72,7 +72,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
       {state.phase === 'visitor-start' && (
         <div className="chat-panel__notice">
           <p>{t('chat_visitor_intro')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void startAsVisitor()}>
+          <button type="button" className="button button--primary button--small" onClick={() => void startAsVisitor()}>
             {t('chat_visitor_start')}
           </button>
         </div>
@@ -89,7 +89,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
           {state.status === 'closed' ? (
             <div className="chat-panel__notice">
               <p>{t('chat_closed')}</p>
-              <button type="button" className="btn btn--primary" onClick={restart}>
+              <button type="button" className="button button--primary button--small" onClick={restart}>
                 {t('chat_new')}
               </button>
             </div>
@@ -101,7 +101,7 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
                 </p>
               )}
               <label className="chat-panel__attach" aria-label={t('chat_attach')} title={t('chat_attach')}>
-                <span aria-hidden="true">＋</span>
+                <span aria-hidden="true">+</span>
                 <input
                   ref={fileRef}
                   type="file"
@@ -117,7 +117,11 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
                 placeholder={t('chat_placeholder')}
                 aria-label={t('chat_placeholder')}
               />
-              <button type="submit" className="btn btn--primary chat-panel__send" disabled={!text.trim()}>
+              <button
+                type="submit"
+                className="button button--primary button--small chat-panel__send"
+                disabled={!text.trim()}
+              >
                 {t('chat_send')}
               </button>
             </form>
