@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentSettlementConfigSchema } from './agent-settlement.ts';
 import { languageSchema } from './envelope.ts';
 import { loginVerifyMethodSchema } from './identity.ts';
 import { operatorUsernameSchema } from './backoffice.ts';
@@ -295,6 +296,7 @@ export const brandSettingsSectionSchemas = {
   switches: brandSwitchesSchema,
   registerRules: brandRegisterRulesSchema,
   security: brandSecuritySchema,
+  agentSettlement: agentSettlementConfigSchema,
 } as const;
 export type BrandSettingsSection = keyof typeof brandSettingsSectionSchemas;
 
@@ -305,6 +307,12 @@ export const brandSettingsUpdateBodySchema = z.discriminatedUnion('section', [
   z.object({ version: z.number().int().min(1), section: z.literal('switches'), value: brandSwitchesSchema }),
   z.object({ version: z.number().int().min(1), section: z.literal('registerRules'), value: brandRegisterRulesSchema }),
   z.object({ version: z.number().int().min(1), section: z.literal('security'), value: brandSecuritySchema }),
+  /** The agents' settlement rules (modules/agents README): active members, dividend charges, claim days, shortfall. */
+  z.object({
+    version: z.number().int().min(1),
+    section: z.literal('agentSettlement'),
+    value: agentSettlementConfigSchema,
+  }),
 ]);
 export type BrandSettingsUpdateBody = z.infer<typeof brandSettingsUpdateBodySchema>;
 
@@ -327,5 +335,6 @@ export const brandSettingsSchema = z.object({
     minimumAge: z.number().int(),
   }),
   security: brandSecuritySchema,
+  agentSettlement: agentSettlementConfigSchema,
 });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;

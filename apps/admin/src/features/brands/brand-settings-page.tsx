@@ -6,6 +6,7 @@ import { Badge, ErrorNote, PageHeader } from '../../components/bits';
 import { brandQuery } from './api';
 import { DomainsForm } from './domains-form';
 import {
+  AgentSettlementForm,
   IdentityForm,
   LanguagesForm,
   RegisterRulesForm,
@@ -24,6 +25,7 @@ const tabs = [
   ['switches', SwitchesForm],
   ['registerRules', RegisterRulesForm],
   ['security', SecurityForm],
+  ['agentSettlement', AgentSettlementForm],
 ] as const satisfies ReadonlyArray<readonly [string, (props: SectionProps) => unknown]>;
 type Tab = (typeof tabs)[number][0];
 

@@ -4,6 +4,7 @@ import {
   brandPaths,
   brandSettingsSchema,
   brandSettingsUpdateBodySchema,
+  defaultAgentSettlementConfig,
   type BrandSettings,
   type BrandSettingsUpdateBody,
 } from '@lotus/contract';
@@ -125,6 +126,7 @@ function settings(version: number, primary = '#d9a935'): BrandSettings {
       verification: { codeExpiredMinutes: 5, maxCodesPerHour: 5 },
       loginSecurity: { newIpVerification: false, methods: ['mobile', 'email'], passwordMaxAgeDays: 90 },
     },
+    agentSettlement: defaultAgentSettlementConfig,
   });
 }
 
@@ -219,6 +221,43 @@ describe('brand settings', { timeout: 120_000 }, () => {
       version: 4,
       section: 'languages',
       value: { defaultLanguage: 'TH', languages: ['TH', 'EN'], timeZone: 'Europe/London' },
+    });
+  });
+
+  test("the agents' settlement rules: a short upline's rule and the fee sent as the contract reads them", async () => {
+    const fake = installFakeApi({
+      [`GET ${brandPaths.brands}`]: () => ok({ items: [summary], canCreate: false }),
+      [`GET ${brandPath}`]: () => ok(settings(4)),
+      [`PUT ${settingsPath}`]: () => ok(settings(5)),
+    });
+    const user = await openBackOffice('Brands');
+    await user.click(await screen.findByText('Lotus88', {}, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Agent settlement' }, { timeout: 10_000 }));
+    const rule = (await screen.findByLabelText(
+      "When an upline cannot cover its downlines' share",
+      {},
+      {
+        timeout: 10_000,
+      },
+    )) as HTMLSelectElement;
+    expect(rule.value).toBe('wait');
+    expect(screen.getByText(/stays unpaid \(upline short\)/)).toBeTruthy();
+    await user.selectOptions(rule, 'advance');
+    expect(screen.getByText(/recovered from its next settlements/)).toBeTruthy();
+    const fee = screen.getByLabelText("Dividend platform fee (of the team's net loss)");
+    await user.clear(fee);
+    await user.type(fee, '0.012');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved. The site shows the change now.', {}, { timeout: 10_000 })).toBeTruthy();
+    const [sent] = callsTo(fake.calls, 'PUT', settingsPath);
+    expect(brandSettingsUpdateBodySchema.parse(sent!.body)).toEqual({
+      version: 4,
+      section: 'agentSettlement',
+      value: {
+        ...defaultAgentSettlementConfig,
+        dividend: { platformFeeRate: 0.012, serviceFeeRate: 0 },
+        shortfall: 'advance',
+      },
     });
   });
 

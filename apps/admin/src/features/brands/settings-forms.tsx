@@ -1,4 +1,6 @@
 import {
+  agentSettlementConfigSchema,
+  agentSettlementShortfallRules,
   brandIdentitySchema,
   brandLanguagesSchema,
   brandRegisterRulesSchema,
@@ -439,6 +441,73 @@ export function SecurityForm(props: SectionProps) {
             <span>{t('brands_verify_method', { method: t(`brands_method_${method}`) })}</span>
           </label>
         ))}
+      </div>
+    </SectionFrame>
+  );
+}
+
+/** The agents' settlement rules: who is an active member, dividend charges, the claim window, a short upline. */
+export function AgentSettlementForm(props: SectionProps) {
+  const { t } = useTranslation();
+  const shortfallId = useId();
+  const { form, save, fieldMessage, submit } = useSectionForm('agentSettlement', props, agentSettlementConfigSchema);
+  return (
+    <SectionFrame
+      title={t('brands_agent_settlement')}
+      hint={t('brands_agent_settlement_hint')}
+      error={save.error}
+      isSaving={save.isPending}
+      onSubmit={submit}
+    >
+      <div className="form-grid">
+        <TextInput
+          label={t('brands_active_min_valid_bet')}
+          error={fieldMessage('activeMember.minValidBet')}
+          registration={form.register('activeMember.minValidBet')}
+        />
+        <TextInput
+          label={t('brands_active_min_deposit')}
+          error={fieldMessage('activeMember.minDeposit')}
+          registration={form.register('activeMember.minDeposit')}
+        />
+        <TextInput
+          label={t('brands_platform_fee')}
+          hint={t('brands_fraction_hint')}
+          type="number"
+          error={fieldMessage('dividend.platformFeeRate')}
+          registration={form.register('dividend.platformFeeRate', asNumber)}
+        />
+        <TextInput
+          label={t('brands_service_fee')}
+          hint={t('brands_fraction_hint')}
+          type="number"
+          error={fieldMessage('dividend.serviceFeeRate')}
+          registration={form.register('dividend.serviceFeeRate', asNumber)}
+        />
+        <TextInput
+          label={t('brands_claim_days')}
+          hint={t('brands_range', { min: 1, max: 60 })}
+          type="number"
+          error={fieldMessage('claimDays')}
+          registration={form.register('claimDays', asNumber)}
+        />
+        <div className={`field${fieldMessage('shortfall') ? ' has-error' : ''}`}>
+          <label htmlFor={shortfallId}>{t('brands_shortfall')}</label>
+          <select id={shortfallId} {...form.register('shortfall')}>
+            {agentSettlementShortfallRules.map((rule) => (
+              <option key={rule} value={rule}>
+                {t(`brands_shortfall_${rule}`)}
+              </option>
+            ))}
+          </select>
+          <span className="field-hint">{t(`brands_shortfall_${form.watch('shortfall')}_hint`)}</span>
+        </div>
+      </div>
+      <div className="brand-toggles">
+        <Toggle
+          label={t('brands_exclude_shared_logins')}
+          registration={form.register('activeMember.excludeSharedLogins')}
+        />
       </div>
     </SectionFrame>
   );

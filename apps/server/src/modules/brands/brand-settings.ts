@@ -48,6 +48,7 @@ function sectionsOf(merchant: MerchantContext): Omit<BrandSettings, 'merchant' |
     },
     registerRules: { rules: config.registerRules, minimumAge: config.minimumAge },
     security: { sessions: config.sessions, verification: config.verification, loginSecurity: config.loginSecurity },
+    agentSettlement: config.agentSettlement,
   };
 }
 
@@ -91,6 +92,8 @@ function writeOf(
           loginSecurity: body.value.loginSecurity,
         },
       };
+    case 'agentSettlement':
+      return { config: { agentSettlement: body.value } };
   }
 }
 
@@ -119,7 +122,7 @@ async function brandSettingsOf(db: Kysely<Database>, merchant: MerchantContext):
 
 /**
  * PUT /admin-api/brands/:merchantId/settings: one section, only at the version the operator read
- * (409 `brand.version.conflict` otherwise, nothing written), audited `brand.<section>.update` with the
+ * (409 `brand.version.conflict` otherwise, nothing written), audited `brand.<section>.update` (snake case) with the
  * section before and after, in the same transaction.
  */
 export async function updateBrandSettings(
@@ -139,12 +142,17 @@ export async function updateBrandSettings(
     },
     (trx, change) =>
       recordBrandAudit(trx, actor, merchantId, {
-        action: `brand.${body.section}.update`,
+        action: auditActionOf(body.section),
         before: sectionOf(change.before, body.section),
         after: sectionOf(change.after, body.section),
       }),
   );
   return brandSettingsOf(db, after);
+}
+
+/** `brand.<section>.update`, the section in snake case (audit actions are lower case: `brand.register_rules.update`). */
+export function auditActionOf(section: BrandSettingsSection): string {
+  return `brand.${section.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}.update`;
 }
 
 function sectionOf(merchant: MerchantContext, section: BrandSettingsSection) {

@@ -137,6 +137,21 @@ const cases: Case[] = [
     'value.loginSecurity.methods.0',
   ],
   [
+    'an unknown shortfall rule',
+    'settings',
+    () => ({ section: 'agentSettlement', value: { ...settings.agentSettlement, shortfall: 'forgive' } }),
+    'value.shortfall',
+  ],
+  [
+    'a dividend platform fee over 100 %',
+    'settings',
+    () => ({
+      section: 'agentSettlement',
+      value: { ...settings.agentSettlement, dividend: { platformFeeRate: 1.5, serviceFeeRate: 0 } },
+    }),
+    'value.dividend.platformFeeRate',
+  ],
+  [
     'a trial of 0 hours',
     'settings',
     () => ({ section: 'switches', value: { ...settings.switches, trialHours: 0 } }),

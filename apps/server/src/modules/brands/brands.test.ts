@@ -6,12 +6,16 @@ import {
   apiPaths,
   brandPaths,
   brandSettingsSchema,
+  brandSettingsSectionSchemas,
   createdBrandSchema,
   type BrandSettings,
+  type BrandSettingsSection,
 } from '@lotus/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertTestOperator, type TestOperator } from '../backoffice/backoffice.testing.ts';
+import { findMerchant } from '../merchant/index.ts';
 import { runMerchantCreate } from './merchant-create-command.ts';
 
 /**
@@ -117,6 +121,64 @@ describe('who sees which merchant', () => {
       (await send('GET', brandUrl(testApp.demoMerchantId), undefined, otherAdmin.token, 'EN', 'other')).statusCode,
     ).toBe(404);
   });
+
+  test("the agents' settlement rules: saved, audited, and what the settlements then read", async () => {
+    const before = await settingsOf(testApp.demoMerchantId, admin.token);
+    expect(before.agentSettlement).toMatchObject({ shortfall: 'wait', claimDays: 3 });
+    const value = {
+      activeMember: { minValidBet: '50.00', minDeposit: '100.00', excludeSharedLogins: false },
+      dividend: { platformFeeRate: 0.012, serviceFeeRate: 0.005 },
+      claimDays: 5,
+      shortfall: 'advance',
+    };
+    const response = await send(
+      'PUT',
+      settingsUrl(testApp.demoMerchantId),
+      { version: before.version, section: 'agentSettlement', value },
+      admin.token,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const merchant = await findMerchant(testApp.db, { id: testApp.demoMerchantId });
+    expect(merchant!.config.agentSettlement).toEqual(value);
+    const audit = await testApp.db
+      .selectFrom('operator_audit')
+      .select(['before', 'after'])
+      .where('action', '=', 'brand.agent_settlement.update')
+      .executeTakeFirstOrThrow();
+    expect(audit.before).toMatchObject({ shortfall: 'wait' });
+    expect(audit.after).toMatchObject({ shortfall: 'advance', claimDays: 5 });
+    // Put back: other tests of this file read the demo's defaults.
+    const restored = await send(
+      'PUT',
+      settingsUrl(testApp.demoMerchantId),
+      { version: before.version + 1, section: 'agentSettlement', value: before.agentSettlement },
+      admin.token,
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
+  test.each(Object.keys(brandSettingsSectionSchemas) as BrandSettingsSection[])(
+    'the %s section saves as read, audited under a lower-case action',
+    async (section) => {
+      const before = await settingsOf(testApp.demoMerchantId, admin.token);
+      const value = before[section];
+      const response = await send(
+        'PUT',
+        settingsUrl(testApp.demoMerchantId),
+        { version: before.version, section, value },
+        admin.token,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const action = `brand.${section.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}.update`;
+      const audit = await testApp.db
+        .selectFrom('operator_audit')
+        .select('id')
+        .where('action', '=', action)
+        .where('target_id', '=', String(testApp.demoMerchantId))
+        .execute();
+      expect(audit.length).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   test('support (no brands.manage) is refused every brand call', async () => {
     for (const [method, url] of [
@@ -270,6 +332,7 @@ describe('settings', () => {
       .selectFrom('operator_audit')
       .select(['before', 'after'])
       .where('action', '=', 'brand.identity.update')
+      .where(sql<string>`after->>'name'`, 'in', ['Lotus First', 'Lotus Second'])
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ before: { name: before.identity.name }, after: { name: winner } });
