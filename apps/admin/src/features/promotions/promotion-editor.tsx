@@ -4,6 +4,7 @@ import {
   promotionBonusTypes,
   promotionCategories,
   promotionProductTypes,
+  registerRequiredFields,
   setRefusalFieldError,
   type AdminPromotion,
   type AdminPromotionInput,
@@ -19,7 +20,7 @@ import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
 import { createPromotion, promotionKeys, updatePromotion } from './api';
 
-/** The kinds the editor offers: REGISTER, LOGIN and SAVIOR are not served yet (modules/promotions README). */
+/** The kinds the editor offers: LOGIN and SAVIOR are not served yet (modules/promotions README). */
 export const editableKinds = [
   'FIRST_DEPOSIT',
   'SECOND_DEPOSIT',
@@ -29,6 +30,7 @@ export const editableKinds = [
   'DEPOSIT',
   'DEPOSIT_COUNT',
   'DEPOSIT_BET_BONUS',
+  'REGISTER',
   'MANUAL',
   'ISSUED',
 ] as const;
@@ -64,6 +66,7 @@ const rawSchema = z.object({
   budget: z.string(),
   turnoverMultiplier: z.string(),
   turnoverProductTypes: z.array(z.enum(promotionProductTypes)),
+  registerRequiredFields: z.array(z.enum(registerRequiredFields)),
   claimExpiryHours: z.string(),
   bonusExpiryDays: z.string(),
   blocksOthers: z.boolean(),
@@ -109,7 +112,6 @@ function toInput(values: FormValues): AdminPromotionInput {
     turnoverProductTypes: values.turnoverProductTypes.length === 0 ? null : values.turnoverProductTypes,
     claimExpiryHours: number(values.claimExpiryHours),
     bonusExpiryDays: number(values.bonusExpiryDays),
-    registerRequiredFields: [],
     loginRule: null,
     saviorRule: null,
     sort: number(values.sort) ?? 0,
@@ -142,6 +144,7 @@ const blank: FormValues = {
   budget: '',
   turnoverMultiplier: '10',
   turnoverProductTypes: [],
+  registerRequiredFields: [],
   claimExpiryHours: '',
   bonusExpiryDays: '',
   blocksOthers: false,
@@ -182,6 +185,7 @@ function valuesOf(promotion: AdminPromotion): FormValues {
     budget: amountText(promotion.budget),
     turnoverMultiplier: String(promotion.turnoverMultiplier),
     turnoverProductTypes: promotion.turnoverProductTypes ?? [],
+    registerRequiredFields: promotion.registerRequiredFields,
     claimExpiryHours: asText(promotion.claimExpiryHours),
     bonusExpiryDays: asText(promotion.bonusExpiryDays),
     abuse: { ...blank.abuse, ...promotion.abuse },
@@ -357,6 +361,17 @@ export function PromotionEditor({ promotion, onDone }: { promotion: AdminPromoti
               {input('turnoverMultiplier', { type: 'number', hint: t('promotions_turnover_hint') })}
               {input('bonusExpiryDays', { type: 'number', hint: t('promotions_optional') })}
             </div>
+            {values.kind === 'REGISTER' ? (
+              <fieldset className="promotion-products">
+                <legend>{t('promotions_field_registerRequiredFields')}</legend>
+                {registerRequiredFields.map((field) => (
+                  <label className="checkbox-field" key={field}>
+                    <input type="checkbox" value={field} {...register('registerRequiredFields')} />{' '}
+                    {t(`promotions_profile_${field}`)}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
             {products('productTypes')}
             {products('turnoverProductTypes')}
             <h3 className="promotion-section">{t('promotions_section_limits')}</h3>

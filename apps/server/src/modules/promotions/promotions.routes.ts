@@ -13,6 +13,7 @@ import {
   adminPromotionUpdateSchema,
   availablePromotionsSchema,
   claimIssuedPromotionRequestSchema,
+  claimRegisterPromotionRequestSchema,
   claimResultSchema,
   envelopeSchema,
   joinPromotionRequestSchema,
@@ -29,6 +30,7 @@ import {
   promotionPictureMaxBytes,
   promotionPictureQuerySchema,
   promotionPictureSchema,
+  registerPromotionListSchema,
   signUpRequestRewardRequestSchema,
 } from '@lotus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -50,6 +52,7 @@ import {
   listPromotions,
   type Reader,
 } from './member-promotions.ts';
+import { claimRegisterPromotion, listRegisterPromotions } from './register-promotions.ts';
 import { claimReward } from './rewards.ts';
 
 const tags = ['promotions'];
@@ -210,6 +213,33 @@ export async function promotionsRoutes(app: AppInstance): Promise<void> {
           { ...member(request), currency: request.merchant.currency },
           BigInt(request.body.rewardId),
           request.body.promotionType,
+          app.now(),
+        ),
+      ),
+  );
+
+  app.get(
+    promotionPaths.registerList,
+    { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(registerPromotionListSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await listRegisterPromotions(app.db, { ...member(request), language: request.language }, app.now()));
+    },
+  );
+
+  app.post(
+    promotionPaths.claimRegister,
+    {
+      onRequest: requireRealMember,
+      config: { idempotent: true, rateLimit: memberWriteLimit },
+      schema: { tags, body: claimRegisterPromotionRequestSchema, response: { 200: envelopeSchema(claimResultSchema) } },
+    },
+    async (request) =>
+      ok(
+        await claimRegisterPromotion(
+          app.db,
+          { ...member(request), currency: request.merchant.currency },
+          BigInt(request.body.promotionId),
           app.now(),
         ),
       ),

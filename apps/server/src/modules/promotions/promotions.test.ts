@@ -503,3 +503,42 @@ describe('ISSUED rewards and claims', () => {
     });
   });
 });
+
+describe('REGISTER (newbie)', () => {
+  test('claimed once the required profile fields are done, once, in parallel too', async () => {
+    const promotion = await createPromotion({
+      kind: 'REGISTER',
+      category: 'newbie',
+      bonusAmount: '20',
+      turnoverMultiplier: 1,
+      registerRequiredFields: ['email', 'birthday'],
+    });
+    const m = await member();
+    const claimRegister = () =>
+      call(
+        'POST',
+        promotionPaths.claimRegister,
+        m.token,
+        { promotionId: promotion.id },
+        { 'idempotency-key': randomUUID() },
+      );
+    const refused = await claimRegister();
+    expect(refusal(refused)).toMatchObject({ status: 409, errorCode: 'required_member_information_incomplete' });
+    expect(refused.json<{ value: unknown }>().value).toEqual({ missingFields: ['email', 'birthday'] });
+    await sql`UPDATE member SET email = ${`${m.username}@example.com`}, birthday = '1990-01-02' WHERE id = ${m.id}`.execute(
+      t.db,
+    );
+    const list = await okValue<{
+      content: Array<{ promotionId: number; hasClaimed: boolean; accomplishedFields: string[] }>;
+    }>(await call('GET', promotionPaths.registerList, m.token));
+    expect(list.content.find((item) => item.promotionId === promotion.id)).toMatchObject({
+      hasClaimed: false,
+      accomplishedFields: ['email', 'birthday'],
+    });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => claimRegister()));
+    const codes = responses.map((response) => (response.statusCode === 200 ? 'paid' : refusal(response).errorCode));
+    expect(codes.filter((code) => code === 'paid')).toHaveLength(1);
+    expect(new Set(codes.filter((code) => code !== 'paid'))).toEqual(new Set(['promotion.reward.already.claimed']));
+    expect(await bonusesOf(m.id)).toMatchObject([{ amount: 2_000n, turnover_required: 2_000n }]);
+  });
+});
