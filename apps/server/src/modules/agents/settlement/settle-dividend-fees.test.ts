@@ -1,4 +1,11 @@
-import { agentMoneyPaths, depositPaths, withdrawalPaths, type AgentStatement } from '@lotus/contract';
+import {
+  agentMoneyPaths,
+  agentTeamPaths,
+  depositPaths,
+  withdrawalPaths,
+  type AgentStatement,
+  type TeamPnl,
+} from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestSession } from '../../../testing/members.ts';
@@ -162,6 +169,22 @@ describe('dividend fee lines', () => {
         { group: 'deduction', name: 'withdrawalFees', format: 'money', value: '10.00' },
       ]),
     );
+
+    // The agent's team P&L of the week names the member's fees, and its P&L is after them.
+    const pnl = await kit.testApp.app.inject({
+      method: 'GET',
+      url: `${agentTeamPaths.pnl}?startDate=2026-11-22&endDate=2026-11-28`,
+      headers: { Merchant: 'demo', Language: 'EN', Authorization: token },
+    });
+    expect(pnl.statusCode, pnl.body).toBe(200);
+    const row = (pnl.json().value as TeamPnl).list.find((line) => line.id === String(payer.id));
+    expect(row).toMatchObject({
+      fees: '25.00',
+      rebate: '0.00',
+      bet: '1000.00',
+      win: '0.00',
+      profitAndLoss: '-1025.00',
+    });
 
     const books = await checkLedger(kit.db, { merchantId: kit.merchantId });
     expect(books.differences).toEqual([]);

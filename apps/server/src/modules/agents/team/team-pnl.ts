@@ -3,7 +3,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../../db/schema.ts';
 import { listMemberSummaries } from '../../identity/index.ts';
-import { teamDayFigures } from '../../reports/index.ts';
+import { addDays, dayBounds, teamDayFigures } from '../../reports/index.ts';
+import { memberDeductionsOf } from '../settlement/period-deductions.ts';
 import { checkRange, findTeamMemberByName, subtreeRows, type TeamCaller } from './team-scope.ts';
 
 type Query = z.output<typeof teamPnlQuerySchema>;
@@ -14,8 +15,12 @@ interface Line {
   bets: bigint;
   validBets: bigint;
   payouts: bigint;
+  /** Bonuses other than rebates (the reports' bonuses less the rebates). */
   promotions: bigint;
+  rebates: bigint;
   salaries: bigint;
+  /** Deposit and withdrawal fees the member paid (deposit's and withdrawal's `fee`, `feePaidBy: member`). */
+  fees: bigint;
 }
 const zero = (): Line => ({
   deposits: 0n,
@@ -24,25 +29,27 @@ const zero = (): Line => ({
   validBets: 0n,
   payouts: 0n,
   promotions: 0n,
+  rebates: 0n,
   salaries: 0n,
+  fees: 0n,
 });
 
 /**
- * The original's P&L line. Rebates and fees have no per-member figure of their own yet: the reports'
- * bonuses hold promotions and rebates together (shown as promotion), and fees are the merchant's (0).
+ * The original's P&L line, the member's side: what it won less what it staked, plus what the house gave
+ * it (promotions, rebates, salaries), less the fees it paid.
  */
 function pnlLine(line: Line) {
-  const profit = line.payouts - line.bets + line.promotions + line.salaries;
+  const profit = line.payouts - line.bets + line.promotions + line.rebates + line.salaries - line.fees;
   return {
     deposit: formatMinorUnits(line.deposits),
     withdrawal: formatMinorUnits(line.withdrawals),
     bet: formatMinorUnits(line.bets),
     validBet: formatMinorUnits(line.validBets),
     win: formatMinorUnits(line.payouts),
-    rebate: formatMinorUnits(0n),
+    rebate: formatMinorUnits(line.rebates),
     salary: formatMinorUnits(line.salaries),
     promotion: formatMinorUnits(line.promotions),
-    fees: formatMinorUnits(0n),
+    fees: formatMinorUnits(line.fees),
     profitAndLoss: formatMinorUnits(profit),
   };
 }
@@ -50,7 +57,8 @@ function pnlLine(line: Line) {
 /**
  * Team P&L (AGETEAMPNL3): one row per member of the caller's subtree with anything in the range (or the
  * one named; another name: 404), most active first, paged; the footer sums every row. Figures are the
- * reports' per-member days (summed and live) and the agent salaries paid to the member (settlements A).
+ * reports' per-member days (summed and live), the agent salaries paid to the member (settlements A), and
+ * its rebates and fees of the range (the dividends' deduction sources, period-deductions.ts).
  */
 export async function teamPnl(db: Kysely<Database>, caller: TeamCaller, query: Query): Promise<TeamPnl> {
   checkRange(query.startDate, query.endDate);
@@ -59,6 +67,8 @@ export async function teamPnl(db: Kysely<Database>, caller: TeamCaller, query: Q
     const member = await findTeamMemberByName(db, caller, query.subordinateName);
     members = sql<{ member_id: bigint }>`(SELECT ${member.id}::int8 AS member_id)`;
   }
+  const bounds = await dayBounds(db, caller.timezone, query.startDate, addDays(query.endDate, 1));
+  const deductions = await memberDeductionsOf(db, caller.merchantId, bounds.fromUtc, bounds.toUtc);
   const [{ rows }, salaries] = await Promise.all([
     teamDayFigures(
       db,
@@ -93,6 +103,13 @@ export async function teamPnl(db: Kysely<Database>, caller: TeamCaller, query: Q
     line.promotions += row.bonuses_minor;
   }
   for (const row of salaries.rows) lineOf(BigInt(row.holder_id)).salaries += BigInt(row.amount);
+  // A rebate or a fee comes with a bonus, a bet or a payment in the same range: its member has a line.
+  for (const [memberId, line] of byMember) {
+    const own = deductions.of(memberId);
+    line.rebates = own.rebateMinor;
+    line.promotions -= own.rebateMinor;
+    line.fees = own.depositFeeMinor + own.withdrawalFeeMinor;
+  }
   const total = zero();
   for (const line of byMember.values()) {
     for (const key of Object.keys(total) as Array<keyof Line>) total[key] += line[key];
