@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { apiPaths } from '@lotus/contract';
+import { apiPaths, chatPaths } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { developmentHouseVendorSecret } from '../config.ts';
@@ -7,6 +7,8 @@ import { startJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { createLogger } from '../logger.ts';
 import { createGameSession, houseVendorCode, signBody } from '../modules/seamless-wallet/index.ts';
 import { openStream } from '../modules/wallet/wallet.testing.ts';
+import { isMessage, openChatSocket } from '../modules/chat/chat.testing.ts';
+import { insertTestOperator } from '../modules/backoffice/backoffice.testing.ts';
 import { fundedTestMember } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -103,6 +105,43 @@ describe.skipIf(!redisUrl)('two API instances behind one load balancer', () => {
       expect((await stream.next()).sumBalance).toBe('99.00');
     } finally {
       stream.close();
+    }
+  });
+
+  test('a chat message written through one instance reaches a socket opened on the other, both ways', async () => {
+    const member = await fundedTestMember(
+      first.db,
+      first.demoMerchantId,
+      `scalechat${randomBytes(3).toString('hex')}`,
+      0n,
+    );
+    const operator = await insertTestOperator(first.db, { merchantId: first.demoMerchantId, role: 'support' });
+    const opened = await first.app.inject({
+      method: 'POST',
+      url: chatPaths.memberConversation,
+      headers: { merchant: 'demo', authorization: member.token },
+    });
+    const conversationId = opened.json<{ value: { id: string } }>().value.id;
+    const memberSide = await openChatSocket(`${secondUrl.replace('http', 'ws')}${chatPaths.memberSocket}`, {
+      token: member.token,
+      headerMerchant: 'demo',
+    });
+    const operatorSide = await openChatSocket(
+      `${firstUrl.replace('http', 'ws')}${chatPaths.adminSocket}?conversationId=${conversationId}`,
+      { token: operator.token, merchant: 'demo' },
+    );
+    if (!('socket' in memberSide) || !('socket' in operatorSide)) throw new Error('a socket was refused');
+    try {
+      memberSide.socket.send({ type: 'send', clientId: randomUUID(), text: 'from the second instance' });
+      expect((await operatorSide.socket.next(isMessage)).message.text).toBe('from the second instance');
+      operatorSide.socket.send({ type: 'send', clientId: randomUUID(), text: 'from the first instance' });
+      const answer = await memberSide.socket.next(
+        (frame): frame is Extract<typeof frame, { type: 'message' }> =>
+          isMessage(frame) && frame.message.sender === 'operator',
+      );
+      expect(answer.message.text).toBe('from the first instance');
+    } finally {
+      await Promise.all([memberSide.socket.close(), operatorSide.socket.close()]);
     }
   });
 
