@@ -142,6 +142,23 @@ describe('spending rule: cash first, then bonus; wins to cash', () => {
   });
 });
 
+describe('rollback of a bet that spent bonus', () => {
+  it('gives the bonus part back to the bonus wallet and its grant, the cash part to cash', async () => {
+    const { member, player } = await playerWith('30.00');
+    await grantBonus(kit.db, grantOf(member.id, '100.00', '1000.00'));
+    sequence += 1;
+    const round = `rb${sequence}`;
+    const placed = vendor.body(player, { roundId: round, amount: '50.00' });
+    await vendor.expectOk(await vendor.send(player, 'bet', placed));
+    expect(await balances(member.id)).toEqual({ main: 0n, bonus: 8000n });
+    const undo = vendor.body(player, { roundId: round, amount: '50.00', referenceTransactionId: placed.transactionId });
+    expect((await vendor.expectOk(await vendor.send(player, 'rollback', undo))).balance).toBe('130.00');
+    expect(await balances(member.id)).toEqual({ main: 3000n, bonus: 10_000n });
+    expect(await grantsOf(member.id)).toMatchObject([{ remaining: 10_000n, status: 'active' }]);
+    expect((await checkLedger(kit.db)).ok).toBe(true);
+  });
+});
+
 describe('turnover and conversion', () => {
   it('valid bets after the grant count; met, the remaining bonus converts to cash exactly once (10 parallel settles)', async () => {
     const { member, player } = await playerWith('0.00');
@@ -265,6 +282,7 @@ describe('property: deposit → bonus → bets and wins → conversion or forfei
       fc.record({ kind: fc.constant('win' as const), amount: fc.integer({ min: 0, max: 6_000 }) }),
       fc.record({ kind: fc.constant('settle' as const), amount: fc.constant(0) }),
       fc.record({ kind: fc.constant('expire' as const), amount: fc.constant(0) }),
+      fc.record({ kind: fc.constant('rollback' as const), amount: fc.constant(0) }),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -284,22 +302,26 @@ describe('property: deposit → bonus → bets and wins → conversion or forfei
             turnover === 0 ? { main: BigInt(cash + bonus), bonus: 0n } : { main: BigInt(cash), bonus: BigInt(bonus) };
           let round = '';
           let expired = false;
+          let lastBet = { transactionId: '', amount: '', fromCash: 0n, fromBonus: 0n };
           for (const s of steps) {
             const now = await balances(member.id);
             if (s.kind === 'bet') {
               sequence += 1;
               round = `p${sequence}`;
-              const response = await vendor.send(
-                player,
-                'bet',
-                vendor.body(player, { roundId: round, amount: (s.amount / 100).toFixed(2) }),
-              );
+              const placed = vendor.body(player, { roundId: round, amount: (s.amount / 100).toFixed(2) });
+              const response = await vendor.send(player, 'bet', placed);
               const amount = BigInt(s.amount);
               if (now.main + now.bonus >= amount) {
                 expect(response.statusCode, response.body).toBe(200);
                 const fromCash = now.main >= amount ? amount : now.main;
                 model.main = now.main - fromCash;
                 model.bonus = now.bonus - (amount - fromCash);
+                lastBet = {
+                  transactionId: placed.transactionId,
+                  amount: placed.amount,
+                  fromCash,
+                  fromBonus: amount - fromCash,
+                };
               } else {
                 expect(response.json().errorCode).toBe('INSUFFICIENT_FUNDS');
                 round = '';
@@ -313,6 +335,18 @@ describe('property: deposit → bonus → bets and wins → conversion or forfei
               expect(response.statusCode, response.body).toBe(200);
               model.main = now.main + BigInt(s.amount);
               model.bonus = now.bonus;
+              round = '';
+            } else if (s.kind === 'rollback' && round !== '') {
+              const undo = vendor.body(player, {
+                roundId: round,
+                amount: lastBet.amount,
+                referenceTransactionId: lastBet.transactionId,
+              });
+              await vendor.expectOk(await vendor.send(player, 'rollback', undo));
+              // The bonus part goes back to an active grant; with none left it comes back as cash.
+              const active = (await grantsOf(member.id))[0]!.status === 'active';
+              model.main = now.main + lastBet.fromCash + (active ? 0n : lastBet.fromBonus);
+              model.bonus = now.bonus + (active ? lastBet.fromBonus : 0n);
               round = '';
             } else if (s.kind === 'settle') {
               await kit.db.transaction().execute((trx) => settleMemberBonuses(trx, scope(member.id)));
@@ -337,7 +371,7 @@ describe('property: deposit → bonus → bets and wins → conversion or forfei
           expect(report.ok).toBe(true);
         },
       ),
-      { numRuns: 15, seed: 20261127 },
+      { numRuns: 20, seed: 20261127 },
     );
   });
 });

@@ -17,6 +17,7 @@ import { memberStatusOf, memberTypeOf } from '../identity/index.ts';
 import { merchantCurrencyOf } from '../merchant/index.ts';
 import {
   LedgerError,
+  listPostingTransfers,
   memberBalance,
   postTransfers,
   type MemberAccountRef,
@@ -363,23 +364,51 @@ function post(
   kind: 'bet' | 'win' | 'rollback',
   toMember: boolean,
   amountMinor: bigint,
+  bonusMinor = 0n,
 ): Promise<PostingResult> {
   const house = houseOf(context);
+  const reference = `${context.vendorCode}:${context.request.roundId}`;
+  const bonus: MemberAccountRef = { kind: 'member_bonus', memberId: context.memberId };
   return postTransfers(trx, {
     merchantId: context.merchantId,
     currency: context.currency,
     idempotency: { source: context.source, key: context.request.transactionId },
     transfers: [
-      {
-        debit: toMember ? house : context.account,
-        credit: toMember ? context.account : house,
-        amount: amountMinor,
-        kind: `vendor.${kind}`,
-        reference: `${context.vendorCode}:${context.request.roundId}`,
-      },
+      ...(amountMinor > bonusMinor
+        ? [
+            {
+              debit: toMember ? house : context.account,
+              credit: toMember ? context.account : house,
+              amount: amountMinor - bonusMinor,
+              kind: `vendor.${kind}`,
+              reference,
+            },
+          ]
+        : []),
+      // A rollback's bonus part (bonusRefundMinor) goes back to the bonus wallet.
+      ...(bonusMinor > 0n
+        ? [{ debit: house, credit: bonus, amount: bonusMinor, kind: `vendor.${kind}`, reference }]
+        : []),
     ],
     nowMs: context.nowMs,
   });
+}
+
+/**
+ * What of a bet's stake a rollback gives back to bonus (modules/bonus README "The spending rule"):
+ * the bet's posting's member_bonus part, as far as the member's active grants take it back
+ * (`bonus_refund`, db/functions, which raises their `remaining`); the rest goes back to cash.
+ */
+async function bonusRefundMinor(trx: Trx, context: CallContext, postingId: bigint | null): Promise<bigint> {
+  if (postingId === null || context.account.kind !== 'member_main') return 0n;
+  const parts = await listPostingTransfers(trx as unknown as Kysely<Database>, context.merchantId, [postingId]);
+  const fromBonus = parts
+    .filter((part) => part.fromAccount === 'member_bonus')
+    .reduce((sum, part) => sum + part.amountMinor, 0n);
+  if (fromBonus === 0n) return 0n;
+  const { rows } = await sql<{ placed: string }>`
+    SELECT bonus_refund(${context.memberId}, ${context.currency}, ${fromBonus}) AS placed`.execute(trx);
+  return BigInt(rows[0]!.placed);
 }
 
 /** The round's row, locked (opened first by a bet). */
@@ -401,7 +430,7 @@ async function rollback(trx: Trx, context: CallContext): Promise<PostingResult |
   const findBet = () =>
     trx
       .selectFrom('vendor_transaction')
-      .select(['id', 'kind', 'status', 'member_id', 'round_id', 'amount'])
+      .select(['id', 'kind', 'status', 'member_id', 'round_id', 'amount', 'posting_id'])
       .where('merchant_id', '=', context.merchantId)
       .where('vendor_code', '=', context.vendorCode)
       .where('transaction_id', '=', referenceId)
@@ -439,7 +468,14 @@ async function rollback(trx: Trx, context: CallContext): Promise<PostingResult |
   if (target.status !== 'done') return null; // already rolled back or cancelled: nothing more to move
   const round = await lockRound(trx, context, target.round_id);
   if (round?.has_win) throw new VendorWalletError(codes.roundClosed);
-  const posting = await post(trx, context, 'rollback', true, target.amount);
+  const posting = await post(
+    trx,
+    context,
+    'rollback',
+    true,
+    target.amount,
+    await bonusRefundMinor(trx, context, target.posting_id),
+  );
   await trx.updateTable('vendor_transaction').set({ status: 'rolled_back' }).where('id', '=', target.id).execute();
   await recordRollback(trx, recordWrite(context, target.round_id, target.amount));
   return posting;
