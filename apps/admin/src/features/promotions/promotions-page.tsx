@@ -355,13 +355,19 @@ function ReviewDialog({
 /** The grant tool: paste or upload usernames; each gets the reward to claim. */
 function GrantDialog({ promotion, onClose }: { promotion: AdminPromotionRow; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const [audience, setAudience] = useState<'listed' | 'all' | 'agents' | 'members'>('listed');
   const [names, setNames] = useState('');
   const [amount, setAmount] = useState('');
   const [grantId] = useState(() => crypto.randomUUID());
   const usernames = namesOf(names);
   const grant = useMutation({
     mutationFn: () =>
-      grantPromotion(promotion.id, { grantId, audience: 'listed', usernames, amount: amount.trim() || null }),
+      grantPromotion(promotion.id, {
+        grantId,
+        audience,
+        ...(audience === 'listed' ? { usernames } : {}),
+        amount: amount.trim() || null,
+      }),
     onSuccess: async (result) => {
       showToast(t('promotions_granted_toast', { issued: result.issued, skipped: result.skipped }));
       await queryClient.invalidateQueries({ queryKey: promotionKeys.all });
@@ -381,32 +387,54 @@ function GrantDialog({ promotion, onClose }: { promotion: AdminPromotionRow; onC
           <button
             type="button"
             className="button is-primary"
-            disabled={grant.isPending || usernames.length === 0 || usernames.length > promotionGrantMaxUsernames}
+            disabled={
+              grant.isPending ||
+              (audience === 'listed' && (usernames.length === 0 || usernames.length > promotionGrantMaxUsernames))
+            }
             onClick={() => grant.mutate()}
           >
-            {t('promotions_grant_send', { count: usernames.length })}
+            {audience === 'listed'
+              ? t('promotions_grant_send', { count: usernames.length })
+              : t('promotions_grant_segment_send')}
           </button>
         </>
       }
     >
-      <Field
-        label={t('promotions_grant_usernames')}
-        htmlFor="grant-usernames"
-        hint={t('promotions_grant_hint', { max: promotionGrantMaxUsernames })}
-      >
-        <textarea id="grant-usernames" rows={5} value={names} onChange={(event) => setNames(event.target.value)} />
+      <Field label={t('promotions_grant_audience')} htmlFor="grant-audience">
+        <select
+          id="grant-audience"
+          value={audience}
+          onChange={(event) => setAudience(event.target.value as typeof audience)}
+        >
+          {(['listed', 'all', 'agents', 'members'] as const).map((option) => (
+            <option key={option} value={option}>
+              {t(`promotions_grant_audience_${option}`)}
+            </option>
+          ))}
+        </select>
       </Field>
-      <Field label={t('promotions_grant_file')} htmlFor="grant-file">
-        <input
-          id="grant-file"
-          type="file"
-          accept=".txt,.csv,text/plain,text/csv"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) void file.text().then((content) => setNames((before) => `${before}\n${content}`.trim()));
-          }}
-        />
-      </Field>
+      {audience === 'listed' ? (
+        <>
+          <Field
+            label={t('promotions_grant_usernames')}
+            htmlFor="grant-usernames"
+            hint={t('promotions_grant_hint', { max: promotionGrantMaxUsernames })}
+          >
+            <textarea id="grant-usernames" rows={5} value={names} onChange={(event) => setNames(event.target.value)} />
+          </Field>
+          <Field label={t('promotions_grant_file')} htmlFor="grant-file">
+            <input
+              id="grant-file"
+              type="file"
+              accept=".txt,.csv,text/plain,text/csv"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void file.text().then((content) => setNames((before) => `${before}\n${content}`.trim()));
+              }}
+            />
+          </Field>
+        </>
+      ) : null}
       <Field label={t('promotions_field_bonusAmount')} htmlFor="grant-amount" hint={t('promotions_grant_amount_hint')}>
         <input
           id="grant-amount"

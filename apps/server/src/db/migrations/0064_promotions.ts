@@ -13,6 +13,8 @@ import { sql, type Kysely } from 'kysely';
  * an operator's grant per member, a period (REGISTER, LOGIN day, SAVIOR period) per member, and at
  * most one open (joined or applying) reward per member and promotion.
  *
+ * `promotion_grant`: an operator's grant to a segment, one row whatever the segment's size.
+ *
  * `promotion_picture`: a member's pictures for a MANUAL application (checked by their bytes like the
  * media module's uploads), readable only by the member and the merchant's operators.
  *
@@ -122,6 +124,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
+  // A grant to a segment (all, agents, members who are no agent) is ONE row, like an inbox broadcast:
+  // each member of the segment registered before it gets its reward row when it first lists its rewards.
+  await sql`
+    CREATE TABLE promotion_grant (
+      id bigserial PRIMARY KEY,
+      merchant_id integer NOT NULL,
+      promotion_id bigint NOT NULL,
+      grant_id text NOT NULL,
+      audience text NOT NULL CHECK (audience IN ('all', 'agents', 'members')),
+      amount bigint NOT NULL CHECK (amount > 0),
+      operator_id bigint NOT NULL REFERENCES operator (id),
+      created_at timestamptz NOT NULL,
+      UNIQUE (promotion_id, grant_id),
+      FOREIGN KEY (promotion_id, merchant_id) REFERENCES promotion (id, merchant_id)
+    )`.execute(db);
+  await sql`CREATE INDEX promotion_grant_merchant_idx ON promotion_grant (merchant_id, created_at)`.execute(db);
+
   await sql`
     CREATE TABLE promotion_picture (
       id bigserial PRIMARY KEY,
@@ -146,5 +165,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE promotion_deposit_seen, promotion_picture, promotion_claim, promotion`.execute(db);
+  await sql`DROP TABLE promotion_deposit_seen, promotion_picture, promotion_grant, promotion_claim, promotion`.execute(db);
 }

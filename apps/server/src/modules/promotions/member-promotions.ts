@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isRunning, toCard, toDetail, toMemberClaim, type ClaimRow, type PromotionRow } from './promotion-view.ts';
+import { materializeSegmentGrants } from './grants.ts';
 import { insertReward, refusalFor, type MemberRef } from './rewards.ts';
 
 /** Who reads: the merchant, the language, and the member when the call carries a real member's token. */
@@ -146,6 +147,7 @@ export async function listPromotionCategories(
  * issued reward to claim); for a visitor, how many run.
  */
 export async function countAvailablePromotions(db: Kysely<Database>, reader: Reader): Promise<AvailablePromotions> {
+  if (reader.memberId !== null) await materializeSegmentGrants(db, reader.merchantId, reader.memberId);
   const rows = (await visiblePromotions(db, reader.merchantId, reader.nowMs)).filter((row) =>
     isRunning(row, reader.nowMs),
   );
@@ -207,6 +209,7 @@ export async function listMemberRewards(
   reader: Reader & { memberId: bigint },
   query: PromotionClaimListQuery,
 ): Promise<PromotionClaimList> {
+  await materializeSegmentGrants(db, reader.merchantId, reader.memberId);
   let base = db
     .selectFrom('promotion_claim as c')
     .innerJoin('promotion as p', 'p.id', 'c.promotion_id')

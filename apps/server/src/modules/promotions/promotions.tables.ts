@@ -87,6 +87,18 @@ export interface PromotionClaimTable {
   expires_at: Date | null;
 }
 
+/** An operator's grant to a segment: each member's reward row is written when it first lists its rewards. */
+export interface PromotionGrantTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  promotion_id: bigint;
+  grant_id: string;
+  audience: 'all' | 'agents' | 'members';
+  amount: bigint;
+  operator_id: bigint;
+  created_at: Date;
+}
+
 /** A member's picture for a MANUAL application. */
 export interface PromotionPictureTable {
   id: Generated<bigint>;
@@ -110,6 +122,7 @@ export interface PromotionDepositSeenTable {
 export interface PromotionTables {
   promotion: PromotionTable;
   promotion_claim: PromotionClaimTable;
+  promotion_grant: PromotionGrantTable;
   promotion_picture: PromotionPictureTable;
   promotion_deposit_seen: PromotionDepositSeenTable;
 }

@@ -404,6 +404,32 @@ describe('ISSUED rewards and claims', () => {
     expect(await rewardsOf(a, '?promotionType=ISSUED')).toMatchObject([{ status: 'issued', rewardAmount: '25.00' }]);
   });
 
+  test('a grant to a segment is one row: agents registered before it get it when they list, others not', async () => {
+    const promotion = await createPromotion({});
+    const agent = await member();
+    await sql`UPDATE member SET is_agent = 1 WHERE id = ${agent.id}`.execute(t.db);
+    const plain = await member();
+    const body = { grantId: randomUUID(), audience: 'agents', amount: '15' };
+    const result = await okValue<{ issued: number }>(await call('POST', grantUrl(promotion.id), admin.token, body));
+    expect(result.issued).toBeGreaterThanOrEqual(1);
+    expect(await okValue(await call('POST', grantUrl(promotion.id), admin.token, body))).toEqual({
+      issued: 0,
+      skipped: 0,
+    });
+    const grants = await t.db
+      .selectFrom('promotion_grant')
+      .select('id')
+      .where('promotion_id', '=', BigInt(promotion.id))
+      .execute();
+    expect(grants).toHaveLength(1);
+    expect(await rewardsOf(plain, '?promotionType=ISSUED')).toEqual([]);
+    const [reward] = await rewardsOf(agent, '?promotionType=ISSUED');
+    expect(reward).toMatchObject({ promotionId: promotion.id, status: 'issued', rewardAmount: '15.00' });
+    // Listing again writes nothing more.
+    expect(await rewardsOf(agent, '?promotionType=ISSUED')).toHaveLength(1);
+    expect((await okValue<ClaimResult>(await claim(agent, reward!.rewardId))).claimedMoney).toBe('15.00');
+  });
+
   test('100 parallel claims of one reward pay once', async () => {
     const promotion = await createPromotion({ turnoverMultiplier: 0 });
     const m = await member();
