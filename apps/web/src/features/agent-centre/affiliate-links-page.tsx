@@ -112,7 +112,7 @@ function LinkCard({ link }: { link: AffiliateLink }) {
   const [copied, setCopied] = useState(false);
   const [isQrShown, setQrShown] = useState(false);
   const qrId = useId();
-  const url = affiliateUrl(link.affiliateCode);
+  const url = affiliateUrl(link.affiliateCode, link.domain);
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => removeAffiliateLink(link.id),

@@ -130,7 +130,14 @@ describe('/agentCenter', () => {
   test('affiliate links: listed with their facts; a new one is sent with the chosen expiry, channel and code', async () => {
     let links = [
       link(),
-      link({ id: '12', affiliateCode: 'OLD1', status: 'expired', expireTime: Date.UTC(2026, 10, 2), registerCount: 0 }),
+      link({
+        id: '12',
+        affiliateCode: 'OLD1',
+        status: 'expired',
+        expireTime: Date.UTC(2026, 10, 2),
+        registerCount: 0,
+        domain: 'play.lotus88.test',
+      }),
     ];
     const { calls } = installFakeApi({
       [`GET ${apiPaths.memberInfo}`]: () => ok(memberInfo),
@@ -156,6 +163,10 @@ describe('/agentCenter', () => {
     expect(within(cards[0]!).getByTestId('affiliate-link-count').textContent).toBe('3');
     expect(cards[0]!.textContent).toContain('/register?affiliateCode=FORUM24');
     expect(cards[1]!.textContent).toContain('Expired');
+    // A code bound to a domain: its address (and QR code) is on that domain, the only one it registers on.
+    expect(cards[1]!.textContent).toContain(
+      `${window.location.protocol}//play.lotus88.test/register?affiliateCode=OLD1`,
+    );
 
     // The QR code: drawn on demand, as inline SVG, of exactly the address the card shows.
     expect(within(cards[0]!).queryByRole('img')).toBeNull();

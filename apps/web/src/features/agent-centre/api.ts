@@ -58,7 +58,14 @@ export function createDownline(request: CreateDownlineRequest): Promise<Downline
 }
 
 /** The registration address of a link on this site: the register page with the code. */
-export function affiliateUrl(code: string, origin = window.location.origin): string {
+export function affiliateUrl(
+  code: string,
+  domain: string | null = null,
+  location: Pick<Location, 'origin' | 'protocol' | 'hostname'> = window.location,
+): string {
+  // A code bound to a domain registers no one elsewhere: its link (and QR code) opens that domain.
+  const origin =
+    domain === null || domain === location.hostname.toLowerCase() ? location.origin : `${location.protocol}//${domain}`;
   return `${origin}/register?affiliateCode=${encodeURIComponent(code)}`;
 }
 
