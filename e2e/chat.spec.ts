@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { registerMember } from './support/members.ts';
+import { queryDatabase } from './support/database.ts';
 import { createOperator, firstOperatorLogin } from './support/operator.ts';
 import { startSession } from './support/session.ts';
 
@@ -65,6 +66,29 @@ test('a member writes in the chat, an operator answers from the queue, the membe
   await expect(mine).toContainText('Read');
   await shoot(memberPage, 'site-en-1280');
   await shoot(operatorPage, 'admin-en-1280');
+
+  // Visitors: refused until the operator allows them in the chat settings, then a conversation of their own.
+  // The demo's data directory outlives a run: the merchant starts without its chat settings (no visitors).
+  await queryDatabase(`DELETE FROM chat_setting WHERE merchant_id = (SELECT id FROM merchant WHERE code = 'demo')`, []);
+  const visitorPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await startSession(visitorPage);
+  await visitorPage.goto('/');
+  await visitorPage.getByRole('link', { name: 'Live chat 24/7' }).click();
+  const visitorPanel = visitorPage.getByRole('dialog', { name: 'Live chat' });
+  await expect(visitorPanel.getByText('Please log in to chat with customer service.')).toBeVisible();
+  await operatorPage.getByLabel('Visitors may chat without logging in').check();
+  await operatorPage.getByRole('button', { name: 'Save settings' }).click();
+  await expect(operatorPage.getByText('Chat settings saved')).toBeVisible();
+  await visitorPanel.getByRole('button', { name: 'Close the chat' }).click();
+  await visitorPage.getByRole('link', { name: 'Live chat 24/7' }).click();
+  await visitorPanel.getByRole('button', { name: 'Start the chat' }).click();
+  const visitorQuestion = `How do I register? ${member.username}`;
+  await visitorPanel.getByRole('textbox', { name: 'Write a message' }).fill(visitorQuestion);
+  await visitorPanel.getByRole('button', { name: 'Send' }).click();
+  await operatorPage.getByRole('tab', { name: 'Waiting' }).click();
+  await expect(
+    operatorPage.getByRole('button', { name: /Visitor/ }).filter({ hasText: visitorQuestion }),
+  ).toBeVisible();
 
   if (!shotsDir) return;
   // Thai, and phones: the same conversation, reopened (it resumes from the server).
