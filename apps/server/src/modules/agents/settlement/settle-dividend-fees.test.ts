@@ -1,4 +1,5 @@
 import {
+  adminRebatePaths,
   agentMoneyPaths,
   agentTeamPaths,
   depositPaths,
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestSession } from '../../../testing/members.ts';
 import { depositKit, type DepositKit } from '../../deposit/deposit.testing.ts';
 import { checkLedger } from '../../ledger/index.ts';
+import { settleRebateDay } from '../../rebates/index.ts';
 import { createWithdrawalKit, type WithdrawalKit } from '../../withdrawal/withdrawal.testing.ts';
 import { placeUnder } from '../downlines/hierarchy.ts';
 import { daysOfPeriod, periodHolding } from './dividend-periods.ts';
@@ -188,5 +190,58 @@ describe('dividend fee lines', () => {
 
     const books = await checkLedger(kit.db, { merchantId: kit.merchantId });
     expect(books.differences).toEqual([]);
+  });
+
+  test("a team member's rebates are the dividend's rebate line, taken out of the bonus line so they count once", async () => {
+    const agent = await treeMember(kit.testApp, null);
+    const contract = await signedContract(kit.testApp, agent, null, 'dividend', dividendTerms, { period: 'W' });
+    const player = await playerUnder(agent);
+    // Rebates of 1 % on LIVE, paid automatically as cash (modules/rebates), through the back-office call.
+    const admin = await kit.newOperator('admin');
+    const saved = await kit.testApp.app.inject({
+      method: 'PUT',
+      url: adminRebatePaths.settings,
+      headers: { Merchant: 'demo', Language: 'EN', Authorization: admin.token },
+      payload: {
+        mode: 'automatic',
+        rates: [{ productType: 'LIVE', percent: '1' }],
+        minPayout: '1.00',
+        dailyCap: null,
+        turnoverMultiplier: '0',
+        version: 0,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Monday: 1,000.00 staked and lost at LIVE, summed by the reports; its rebate 10.00 paid on Tuesday,
+    // which the reports' member day holds as a transfer out of house_bonus (its bonus figure).
+    const monday = daysOfPeriod(week)[1]!;
+    await played(player.id, 100_000n, 0n);
+    await summedDay(kit.testApp, monday, [{ memberId: player.id, validBet: 100_000n, bonus: 1_000n }]);
+    const rebate = await settleRebateDay(kit.db, {
+      merchantId: kit.merchantId,
+      day: monday,
+      timezone: 'Asia/Bangkok',
+      nowMs: during,
+    });
+    expect(rebate).toMatchObject({ settled: true, membersPaid: 1, paidMinor: 1_000n });
+
+    await settleDividendPeriod(kit.db, {
+      merchantId: kit.merchantId,
+      period: week,
+      timezone: 'Asia/Bangkok',
+      nowMs: Date.parse('2026-11-29T03:00:00Z'),
+    });
+    const statement = (await statementOf(kit.testApp, contract, '2026-11-22/2026-11-28'))!;
+    expect(statement.inputs).toMatchObject({
+      netLoss: '100000',
+      lines: expect.arrayContaining([
+        { code: 'bonus', amount: '0' },
+        { code: 'rebate', amount: '1000' },
+      ]),
+      base: '99000',
+    });
+    // 10 % of (1,000.00 − 10.00 rebate).
+    expect(statement.gross_minor).toBe(9_900n);
+    expect((await checkLedger(kit.db, { merchantId: kit.merchantId })).differences).toEqual([]);
   });
 });

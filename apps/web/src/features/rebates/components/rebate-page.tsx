@@ -199,58 +199,58 @@ function History() {
       ) : history.data.rows.length === 0 ? (
         <p className="money-note">{t('rebate_history_empty')}</p>
       ) : (
-        <table className="money-table rebate-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('rebate_col_day')}</th>
-              <th scope="col">{t('rebate_col_product')}</th>
-              <th scope="col" className="money-table__num rebate-table__wide">
-                {t('rebate_col_valid_bet')}
-              </th>
-              <th scope="col" className="money-table__num rebate-table__wide">
-                {t('rebate_col_rate')}
-              </th>
-              <th scope="col" className="money-table__num">
-                {t('rebate_col_rebate')}
-              </th>
-              <th scope="col" className="money-table__num">
-                {t('rebate_col_paid')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.data.rows.map((row) => (
-              <tr key={`${row.day}-${row.productType}`}>
-                <td>{row.day}</td>
-                <td>{t(`rebate_product_${row.productType}`, row.productType)}</td>
-                <td className="money-table__num rebate-table__wide">
-                  <Money amount={row.validBet} />
-                </td>
-                <td className="money-table__num rebate-table__wide">{row.rebateValue}%</td>
-                <td className="money-table__num">
-                  <Money amount={row.rebate} />
-                </td>
-                <td className="money-table__num">
-                  <Money amount={row.paid} />
-                </td>
+        <>
+          <table className="money-table rebate-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('rebate_col_day')}</th>
+                <th scope="col">{t('rebate_col_product')}</th>
+                <th scope="col" className="money-table__num">
+                  {t('rebate_col_valid_bet')}
+                </th>
+                <th scope="col" className="money-table__num">
+                  {t('rebate_col_rate')}
+                </th>
+                <th scope="col" className="money-table__num">
+                  {t('rebate_col_rebate')}
+                </th>
+                <th scope="col" className="money-table__num">
+                  {t('rebate_col_paid')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {t('rebate_total')}
-              </th>
-              <td className="rebate-table__wide" colSpan={2} />
-              <td className="money-table__num">
-                <Money amount={history.data.totalRebate} />
-              </td>
-              <td className="money-table__num">
-                <Money amount={history.data.totalPaid} />
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {history.data.rows.map((row) => (
+                <tr key={`${row.day}-${row.productType}`}>
+                  <td data-label={t('rebate_col_day')}>{row.day}</td>
+                  <td data-label={t('rebate_col_product')}>
+                    {t(`rebate_product_${row.productType}`, row.productType)}
+                  </td>
+                  <td data-label={t('rebate_col_valid_bet')} className="money-table__num">
+                    <Money amount={row.validBet} />
+                  </td>
+                  <td data-label={t('rebate_col_rate')} className="money-table__num">
+                    {row.rebateValue}%
+                  </td>
+                  <td data-label={t('rebate_col_rebate')} className="money-table__num">
+                    <Money amount={row.rebate} />
+                  </td>
+                  <td data-label={t('rebate_col_paid')} className="money-table__num">
+                    <Money amount={row.paid} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="rebate-totals">
+            <span>
+              {t('rebate_total')} {t('rebate_col_rebate')} <Money amount={history.data.totalRebate} />
+            </span>
+            <span>
+              {t('rebate_col_paid')} <Money amount={history.data.totalPaid} />
+            </span>
+          </p>
+        </>
       )}
     </section>
   );
