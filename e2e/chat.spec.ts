@@ -89,6 +89,7 @@ test('a member writes in the chat, an operator answers from the queue, the membe
   await expect(
     operatorPage.getByRole('button', { name: /Visitor/ }).filter({ hasText: visitorQuestion }),
   ).toBeVisible();
+  await queryDatabase(`DELETE FROM chat_setting WHERE merchant_id = (SELECT id FROM merchant WHERE code = 'demo')`, []);
 
   if (!shotsDir) return;
   // Thai, and phones: the same conversation, reopened (it resumes from the server).
