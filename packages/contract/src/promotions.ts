@@ -699,6 +699,8 @@ export const promotionErrorCodes = {
   pictureUnknown: 'promotion.picture.unknown',
   /** 409: a REGISTER claim before the required profile fields are done (the original's `required_member_information_incomplete`). */
   profileIncomplete: 'required_member_information_incomplete',
+  /** 409: a sign-in reward needs more deposits today (`value.accumulatedDepositAmount`, `value.requiredDepositAmount`). */
+  depositNotReached: 'required_deposit_amount_not_reached',
   /** 409: the reward is no application waiting for review (decided already): reload. */
   reviewDecided: 'promotion.review.decided',
   /** 409: the promotion changed since the form read it: reload. */

@@ -14,6 +14,10 @@ import {
   availablePromotionsSchema,
   claimIssuedPromotionRequestSchema,
   claimRegisterPromotionRequestSchema,
+  claimLoginPromotionRequestSchema,
+  loginHistoryQuerySchema,
+  loginHistorySchema,
+  loginPromotionListSchema,
   claimResultSchema,
   envelopeSchema,
   joinPromotionRequestSchema,
@@ -40,6 +44,7 @@ import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { auditContext, requireOperator } from '../backoffice/index.ts';
 import { requireRealMember } from '../identity/index.ts';
+import { merchantTimeZone } from '../merchant/index.ts';
 import { createPromotion, getAdminPromotion, listAdminPromotions, updatePromotion } from './admin-promotions.ts';
 import { findPicture, listAdminClaims, reviewApplication, signUpRequestReward, uploadPicture } from './applications.ts';
 import { grantPromotion } from './grants.ts';
@@ -52,6 +57,7 @@ import {
   listPromotions,
   type Reader,
 } from './member-promotions.ts';
+import { claimLoginPromotion, getLoginHistory, listLoginPromotions, type LoginReader } from './login-promotions.ts';
 import { claimRegisterPromotion, listRegisterPromotions } from './register-promotions.ts';
 import { claimReward } from './rewards.ts';
 
@@ -214,6 +220,51 @@ export async function promotionsRoutes(app: AppInstance): Promise<void> {
           BigInt(request.body.rewardId),
           request.body.promotionType,
           app.now(),
+        ),
+      ),
+  );
+
+  const loginReader = (request: FastifyRequest): LoginReader => ({
+    ...member(request),
+    language: request.language,
+    timeZone: merchantTimeZone(request.merchant.config),
+    nowMs: app.now(),
+  });
+
+  app.get(
+    promotionPaths.loginList,
+    { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(loginPromotionListSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await listLoginPromotions(app.db, loginReader(request)));
+    },
+  );
+
+  app.get(
+    promotionPaths.loginHistory,
+    {
+      onRequest: requireRealMember,
+      schema: { tags, querystring: loginHistoryQuerySchema, response: { 200: envelopeSchema(loginHistorySchema) } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await getLoginHistory(app.db, loginReader(request), BigInt(request.query.configId)));
+    },
+  );
+
+  app.post(
+    promotionPaths.claimLogin,
+    {
+      onRequest: requireRealMember,
+      config: { idempotent: true, rateLimit: memberWriteLimit },
+      schema: { tags, body: claimLoginPromotionRequestSchema, response: { 200: envelopeSchema(claimResultSchema) } },
+    },
+    async (request) =>
+      ok(
+        await claimLoginPromotion(
+          app.db,
+          { ...loginReader(request), currency: request.merchant.currency },
+          request.body.id,
         ),
       ),
   );

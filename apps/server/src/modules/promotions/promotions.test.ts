@@ -166,6 +166,7 @@ async function bonusesOf(memberId: bigint) {
     .selectFrom('member_bonus')
     .select(['amount', 'turnover_required', 'source_id'])
     .where('member_id', '=', memberId)
+    .orderBy('id')
     .execute();
 }
 
@@ -566,5 +567,60 @@ describe('REGISTER (newbie)', () => {
     expect(codes.filter((code) => code === 'paid')).toHaveLength(1);
     expect(new Set(codes.filter((code) => code !== 'paid'))).toEqual(new Set(['promotion.reward.already.claimed']));
     expect(await bonusesOf(m.id)).toMatchObject([{ amount: 2_000n, turnover_required: 2_000n }]);
+  });
+});
+
+describe('LOGIN (sign-in)', () => {
+  test('continuous days: one claim a day, the next day is the next reward, a missed day starts again', async () => {
+    const promotion = await createPromotion({
+      kind: 'LOGIN',
+      category: 'daily',
+      bonusAmount: null,
+      maxClaimsPerMember: null,
+      turnoverMultiplier: 1,
+      loginRule: { type: 'C', dayAmounts: ['1', '2', '3'], requiredDepositAmount: '0' },
+    });
+    const m = await member();
+    const startMs = clock.nowMs;
+    const at = async (dayOffset: number) => {
+      clock.nowMs = startMs + dayOffset * 86_400_000;
+      return { ...m, token: await insertTestSession(t.db, t.demoMerchantId, m.id, clock.nowMs) };
+    };
+    const signIn = (who: Member, day: number) =>
+      call(
+        'POST',
+        promotionPaths.claimLogin,
+        who.token,
+        { id: `${promotion.id}:${day}` },
+        { 'idempotency-key': randomUUID() },
+      );
+    try {
+      const first = await at(0);
+      expect((await okValue<ClaimResult>(await signIn(first, 1))).claimedMoney).toBe('1.00');
+      expect(refusal(await signIn(first, 1))).toMatchObject({
+        status: 409,
+        errorCode: 'promotion.reward.already.claimed',
+      });
+      const second = await at(1);
+      expect(refusal(await signIn(second, 1))).toMatchObject({
+        status: 409,
+        errorCode: 'promotion.reward.not.claimable',
+      });
+      const history = await okValue<Array<{ dayNo: number; hasClaimed: boolean; isToday: boolean }>>(
+        await call('GET', `${promotionPaths.loginHistory}?configId=${promotion.id}`, second.token),
+      );
+      expect(history.map((day) => [day.dayNo, day.hasClaimed, day.isToday])).toEqual([
+        [1, true, false],
+        [2, false, true],
+        [3, false, false],
+      ]);
+      expect((await okValue<ClaimResult>(await signIn(second, 2))).claimedMoney).toBe('2.00');
+      // Day 3 missed: day 4 starts the run again.
+      const fourth = await at(3);
+      expect((await okValue<ClaimResult>(await signIn(fourth, 1))).claimedMoney).toBe('1.00');
+    } finally {
+      clock.nowMs = startMs;
+    }
+    expect((await bonusesOf(m.id)).map((bonus) => bonus.amount)).toEqual([100n, 200n, 100n]);
   });
 });
