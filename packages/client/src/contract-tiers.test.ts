@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { emptyTier, offerRequestOf, tierProblems, type TierDraft } from './contract-tiers';
+import type { AgentContract } from '@lotus/contract';
+import { ceilingOf, emptyTier, offerRequestOf, tierProblems, type TierDraft } from './contract-tiers';
 
 /** The offer form's checks, shared by the site and the back-office: each rule names the tier's field. */
 describe('tierProblems', () => {
@@ -76,8 +77,35 @@ describe('tierProblems', () => {
     expect(
       tierProblems('dividend', [dividend('1000', '0', '1', '20'), dividend('5000', '100', '2', '30')], null),
     ).toEqual({});
-    expect(tierProblems('dividend', [dividend('1000', '0', '1', '40')], { contractRate: 35 })).toEqual({
+    expect(tierProblems('dividend', [dividend('1000', '0', '1', '40')], { flat: { contractRate: 35 } })).toEqual({
       'tiers.0.contractRate': 'above_own',
+    });
+  });
+
+  test("a real-time salary's tiers rise in bet size only, each capped by my own tier at its size (the server's rule)", () => {
+    const own = ceilingOf({
+      kind: 'realtime_salary',
+      details: [
+        { betAmount: '10.00', lossRate: 0.01, winRate: 0.005 },
+        { betAmount: '100.00', lossRate: 0.02, winRate: 0.01 },
+      ],
+    } as unknown as AgentContract);
+    const realtime = (betAmount: string, lossRate: string, winRate: string): TierDraft => ({
+      betAmount,
+      lossRate,
+      winRate,
+    });
+    // Rates that fall from one tier to the next are fine; each is within my own at its size.
+    expect(tierProblems('realtime_salary', [realtime('50', '1', '0.5'), realtime('200', '0.8', '0.4')], own)).toEqual(
+      {},
+    );
+    // 1.5 % at 50.00 is above my 1 % there, though below my highest 2 %.
+    expect(tierProblems('realtime_salary', [realtime('50', '1.5', '0.5')], own)).toEqual({
+      'tiers.0.lossRate': 'above_own',
+    });
+    // Below my smallest bet size I have no rate to offer from.
+    expect(tierProblems('realtime_salary', [realtime('5', '0.5', '0.1')], own)).toEqual({
+      'tiers.0.lossRate': 'above_own',
     });
   });
 });

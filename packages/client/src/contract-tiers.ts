@@ -98,15 +98,37 @@ export function offerRequestOf(downlineId: string, draft: OfferDraft): OfferCont
   return request as OfferContractRequest;
 }
 
-/** The highest rate (percent) my own contract pays, the ceiling of what I offer; null: no ceiling. */
-export function ceilingOf(own: AgentContract | undefined): Record<string, number> | null {
+/**
+ * What my own contract lets me offer (percent): `flat`, the highest rate of each field, shown beside the
+ * inputs; `atBet`, for a real-time salary, the rates of my own tier at a single bet's size (my tier with
+ * the largest bet amount not above it; null: none, so nothing can be offered at that size), which is the
+ * server's rule (`tierProblemOf`): a real-time tier is capped by the upline's tier at its bet size.
+ */
+export interface Ceiling {
+  flat: Record<string, number>;
+  atBet?: (betAmount: number) => Record<string, number> | null;
+}
+
+/** My own contract's ceiling of what I offer; null: no ceiling (the merchant's own offer). */
+export function ceilingOf(own: AgentContract | undefined): Ceiling | null {
   if (!own) return null;
-  const ceiling: Record<string, number> = {};
-  for (const tier of own.details as Array<Record<string, unknown>>)
+  const tiers = own.details as Array<Record<string, unknown>>;
+  const flat: Record<string, number> = {};
+  for (const tier of tiers)
     for (const field of rateFields)
       if (typeof tier[field] === 'number' && (field !== 'rate' || tier.rateType !== 'F'))
-        ceiling[field] = Math.max(ceiling[field] ?? 0, (tier[field] as number) * 100);
-  return ceiling;
+        flat[field] = Math.max(flat[field] ?? 0, (tier[field] as number) * 100);
+  if (own.kind !== 'realtime_salary') return { flat };
+  const byBet = tiers
+    .map((tier) => ({
+      bet: Number(tier.betAmount),
+      rates: { lossRate: Number(tier.lossRate) * 100, winRate: Number(tier.winRate) * 100 },
+    }))
+    .sort((a, b) => a.bet - b.bet);
+  return {
+    flat,
+    atBet: (betAmount) => byBet.findLast((tier) => tier.bet <= betAmount)?.rates ?? null,
+  };
 }
 
 /** Why a tier's field is refused: empty, zero, not above (or below) the tier before, above my own rate. */
@@ -116,14 +138,15 @@ const isNumber = (value: string) => value.trim() !== '' && !Number.isNaN(Number(
 
 /**
  * The rules the server enforces, checked as typed so the problem shows at its field: every bet and rate
- * given, bets and rates rising strictly, rates above zero, active members and net loss no lower than the
- * tier before, and no rate above my own highest (`ceiling`; null for the merchant's own offer). Answers
+ * given, bets and rates rising strictly (a real-time salary: its bet sizes only), rates above zero, active
+ * members and net loss no lower than the tier before, and no rate above my own (`ceiling`: my highest, or
+ * a real-time salary's at the tier's bet size; null for the merchant's own offer). Answers
  * `tiers.N.field` → problem, in the server's field names.
  */
 export function tierProblems(
   kind: AgentContractKind,
   drafts: TierDraft[],
-  ceiling: Record<string, number> | null,
+  ceiling: Ceiling | null,
 ): Record<string, TierProblemCode> {
   const problems: Record<string, TierProblemCode> = {};
   const bet = betField(kind);
@@ -146,15 +169,18 @@ export function tierProblems(
         if (field in draft && !problems[`tiers.${index}.${field}`])
           if (Number(draft[field] || 0) < Number(before[field] || 0)) problems[`tiers.${index}.${field}`] = 'rising';
       // Rates (or a salary's fixed amounts) rise strictly; a percent never follows a fixed amount or back.
-      for (const field of rateFields)
+      // A real-time salary's tiers rise in bet size only: its rates are capped at each size instead.
+      for (const field of kind === 'realtime_salary' ? [] : rateFields)
         if (field in draft && !problems[`tiers.${index}.${field}`])
           if ((field === 'rate' && draft.rateType !== before.rateType) || Number(draft[field]) <= Number(before[field]))
             problems[`tiers.${index}.${field}`] = 'rising';
     }
-    if (ceiling)
-      for (const [field, max] of Object.entries(ceiling))
-        if (field in draft && !(field === 'rate' && draft.rateType === 'F') && Number(draft[field]) > max + 1e-9)
-          problems[`tiers.${index}.${field}`] ??= 'above_own';
+    const caps = ceiling?.atBet && isNumber(draft[bet] ?? '') ? ceiling.atBet(Number(draft[bet])) : ceiling?.flat;
+    if (ceiling && caps === null)
+      problems[`tiers.${index}.${rateFields.find((field) => field in draft)}`] ??= 'above_own';
+    for (const [field, max] of Object.entries(caps ?? {}))
+      if (field in draft && !(field === 'rate' && draft.rateType === 'F') && Number(draft[field]) > max + 1e-9)
+        problems[`tiers.${index}.${field}`] ??= 'above_own';
   });
   return problems;
 }

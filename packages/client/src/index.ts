@@ -28,6 +28,7 @@ export {
   tierFieldsOf,
   tierProblems,
   tiersOfDrafts,
+  type Ceiling,
   type OfferDraft,
   type TierDraft,
   type TierProblemCode,

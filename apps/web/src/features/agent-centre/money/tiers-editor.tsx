@@ -3,6 +3,7 @@ import {
   isRateField,
   tierFieldsOf,
   tierProblems as sharedTierProblems,
+  type Ceiling,
   type TierDraft,
 } from '@lotus/client';
 import type { AgentContractKind } from '@lotus/contract';
@@ -28,7 +29,7 @@ export {
 export function tierProblems(
   kind: AgentContractKind,
   drafts: TierDraft[],
-  ceiling: Record<string, number> | null,
+  ceiling: Ceiling | null,
 ): Record<string, string> {
   return Object.fromEntries(
     Object.entries(sharedTierProblems(kind, drafts, ceiling)).map(([key, code]) => [key, `agmoney_tier_${code}`]),
@@ -47,11 +48,14 @@ export function TiersEditor({
   drafts: TierDraft[];
   onChange: (drafts: TierDraft[]) => void;
   errors: Record<string, string>;
-  ceiling: Record<string, number> | null;
+  ceiling: Ceiling | null;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const fields = tierFieldsOf(kind);
+  // A real-time tier shows my own rate at its bet size; the other kinds my highest.
+  const ceilingAt = (draft: TierDraft) =>
+    ceiling?.atBet && draft.betAmount ? (ceiling.atBet(Number(draft.betAmount)) ?? undefined) : ceiling?.flat;
   const set = (index: number, field: string, value: string) =>
     onChange(drafts.map((draft, at) => (at === index ? { ...draft, [field]: value } : draft)));
   return (
@@ -89,9 +93,9 @@ export function TiersEditor({
                     onChange={(event) => set(index, field, event.target.value)}
                   />
                 )}
-                {isPercent && ceiling?.[field] !== undefined ? (
+                {isPercent && ceilingAt(draft)?.[field] !== undefined ? (
                   <small className="tiers-editor__ceiling">
-                    {t('agmoney_ceiling', { rate: ceiling[field]!.toFixed(2) })}
+                    {t('agmoney_ceiling', { rate: ceilingAt(draft)![field]!.toFixed(2) })}
                   </small>
                 ) : null}
                 {errors[key] ? (
