@@ -136,3 +136,24 @@ test('an operator creates a MANUAL promotion, a member applies with a picture, t
   );
   expect(rewards.content).toMatchObject([{ status: 'issued', rewardAmount: '50.00' }]);
 });
+
+test('a sign-in promotion is written with its days in the editor', async ({ page }) => {
+  const operator = await createOperator('admin');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await firstOperatorLogin(page, operator);
+  await page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Promotions' }).click();
+  await page.getByRole('button', { name: 'New promotion' }).click();
+  await page.getByLabel('Kind').selectOption('LOGIN');
+  await page.getByLabel('Category').selectOption('daily');
+  await page.getByLabel('Name (Thai)').fill('เช็คอินรายวัน');
+  await page.getByLabel('Name (English)').fill('Daily sign-in');
+  await page.getByLabel('Bonus', { exact: true }).selectOption('fixed');
+  await page.getByLabel('Sign-in days').selectOption('C');
+  await page.getByLabel('Reward of each day').fill('5, 5, x');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('1 to 31 amounts, each with at most two decimal places')).toBeVisible();
+  await page.getByLabel('Reward of each day').fill('5, 5, 10');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Promotion saved.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Daily sign-in' })).toContainText('Running');
+});

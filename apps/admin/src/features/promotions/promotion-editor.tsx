@@ -1,5 +1,6 @@
 import {
   adminPromotionInputSchema,
+  loginPromotionTypes,
   promotionAudiences,
   promotionBonusTypes,
   promotionCategories,
@@ -20,7 +21,7 @@ import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
 import { createPromotion, promotionKeys, updatePromotion } from './api';
 
-/** The kinds the editor offers: LOGIN and SAVIOR are not served yet (modules/promotions README). */
+/** The kinds the editor offers: SAVIOR is not served yet (modules/promotions README). */
 export const editableKinds = [
   'FIRST_DEPOSIT',
   'SECOND_DEPOSIT',
@@ -31,6 +32,7 @@ export const editableKinds = [
   'DEPOSIT_COUNT',
   'DEPOSIT_BET_BONUS',
   'REGISTER',
+  'LOGIN',
   'MANUAL',
   'ISSUED',
 ] as const;
@@ -67,6 +69,9 @@ const rawSchema = z.object({
   turnoverMultiplier: z.string(),
   turnoverProductTypes: z.array(z.enum(promotionProductTypes)),
   registerRequiredFields: z.array(z.enum(registerRequiredFields)),
+  loginType: z.enum(loginPromotionTypes),
+  loginDayAmounts: z.string(),
+  loginDeposit: z.string(),
   claimExpiryHours: z.string(),
   bonusExpiryDays: z.string(),
   blocksOthers: z.boolean(),
@@ -94,8 +99,9 @@ const localInput = (ms: number | null) => {
 };
 
 function toInput(values: FormValues): AdminPromotionInput {
+  const { loginType: _type, loginDayAmounts: _days, loginDeposit: _deposit, ...fields } = values;
   return {
-    ...values,
+    ...fields,
     pictureUrl: text(values.pictureUrl),
     startsAt: moment(values.startsAt),
     endsAt: moment(values.endsAt),
@@ -112,7 +118,14 @@ function toInput(values: FormValues): AdminPromotionInput {
     turnoverProductTypes: values.turnoverProductTypes.length === 0 ? null : values.turnoverProductTypes,
     claimExpiryHours: number(values.claimExpiryHours),
     bonusExpiryDays: number(values.bonusExpiryDays),
-    loginRule: null,
+    loginRule:
+      values.kind === 'LOGIN'
+        ? {
+            type: values.loginType,
+            dayAmounts: values.loginDayAmounts.split(/[\s,]+/).filter(Boolean),
+            requiredDepositAmount: values.loginDeposit.trim() || '0',
+          }
+        : null,
     saviorRule: null,
     sort: number(values.sort) ?? 0,
   };
@@ -145,6 +158,9 @@ const blank: FormValues = {
   turnoverMultiplier: '10',
   turnoverProductTypes: [],
   registerRequiredFields: [],
+  loginType: 'C',
+  loginDayAmounts: '',
+  loginDeposit: '',
   claimExpiryHours: '',
   bonusExpiryDays: '',
   blocksOthers: false,
@@ -186,6 +202,9 @@ function valuesOf(promotion: AdminPromotion): FormValues {
     turnoverMultiplier: String(promotion.turnoverMultiplier),
     turnoverProductTypes: promotion.turnoverProductTypes ?? [],
     registerRequiredFields: promotion.registerRequiredFields,
+    loginType: promotion.loginRule?.type ?? 'C',
+    loginDayAmounts: promotion.loginRule?.dayAmounts.join(', ') ?? '',
+    loginDeposit: promotion.loginRule?.requiredDepositAmount ?? '',
     claimExpiryHours: asText(promotion.claimExpiryHours),
     bonusExpiryDays: asText(promotion.bonusExpiryDays),
     abuse: { ...blank.abuse, ...promotion.abuse },
@@ -361,6 +380,34 @@ export function PromotionEditor({ promotion, onDone }: { promotion: AdminPromoti
               {input('turnoverMultiplier', { type: 'number', hint: t('promotions_turnover_hint') })}
               {input('bonusExpiryDays', { type: 'number', hint: t('promotions_optional') })}
             </div>
+            {values.kind === 'LOGIN' ? (
+              <div className="form-grid">
+                <Field label={t('promotions_field_loginType')} htmlFor={id('loginType')}>
+                  <select id={id('loginType')} {...register('loginType')}>
+                    {loginPromotionTypes.map((type) => (
+                      <option key={type} value={type}>
+                        {t(`promotions_login_${type}`)}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field
+                  label={t('promotions_field_loginDayAmounts')}
+                  htmlFor={id('loginDayAmounts')}
+                  error={(errors as Record<string, unknown>).loginRule ? t('promotions_login_days_rule') : undefined}
+                  hint={t('promotions_login_days_hint')}
+                >
+                  <input id={id('loginDayAmounts')} {...register('loginDayAmounts')} />
+                </Field>
+                <Field
+                  label={t('promotions_field_loginDeposit')}
+                  htmlFor={id('loginDeposit')}
+                  hint={t('promotions_optional')}
+                >
+                  <input id={id('loginDeposit')} inputMode="decimal" {...register('loginDeposit')} />
+                </Field>
+              </div>
+            ) : null}
             {values.kind === 'REGISTER' ? (
               <fieldset className="promotion-products">
                 <legend>{t('promotions_field_registerRequiredFields')}</legend>
