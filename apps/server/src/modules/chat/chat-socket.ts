@@ -173,8 +173,10 @@ export function serveChatSocket(
   socket.on('close', () => close(1000));
   socket.on('error', () => close(1011));
 
+  // A socket's frames are handled one after another, so its messages get ids in the order it sent them.
+  let frames = Promise.resolve();
   socket.on('message', (data) => {
-    void (async () => {
+    frames = frames.then(async () => {
       let frame;
       try {
         frame = chatClientFrameSchema.parse(JSON.parse(String(data)));
@@ -207,7 +209,7 @@ export function serveChatSocket(
       } catch (error) {
         sendError(error, frame.type === 'send' ? frame.clientId : undefined);
       }
-    })();
+    });
   });
 
   void sync();
