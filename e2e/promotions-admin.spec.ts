@@ -143,6 +143,12 @@ test('a sign-in promotion is written with its days in the editor', async ({ page
   await firstOperatorLogin(page, operator);
   await page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Promotions' }).click();
   await page.getByRole('button', { name: 'New promotion' }).click();
+  // A field the contract's schema refuses shows its rule in the operator's language.
+  await page.getByLabel('Bonus', { exact: true }).selectOption('percent');
+  await page.getByLabel('Percent of the deposit').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('1 to 120 characters').first()).toBeVisible();
+  await expect(page.getByText('Required for a percent bonus: 0 to 1000, two decimals at most')).toBeVisible();
   await page.getByLabel('Kind').selectOption('LOGIN');
   await page.getByLabel('Category').selectOption('daily');
   await page.getByLabel('Name (Thai)').fill('เช็คอินรายวัน');

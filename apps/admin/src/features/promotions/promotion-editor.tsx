@@ -265,7 +265,13 @@ export function PromotionEditor({ promotion, onDone }: { promotion: AdminPromoti
   });
   const values = watch();
   const id = (name: string) => `${idPrefix}-${name}`;
-  const errorOf = (name: (typeof fieldNames)[number]) => errors[name]?.message as string | undefined;
+  // The server's refusals come worded in the operator's language; the contract schema's own words are
+  // English, so a field it refuses shows the rule of that field in the operator's language instead.
+  const errorOf = (name: (typeof fieldNames)[number]) => {
+    const error = errors[name];
+    if (!error) return undefined;
+    return error.type === 'server' ? (error.message as string) : t(`promotions_rule_${name}`);
+  };
   const input = (name: (typeof fieldNames)[number], options: { type?: string; hint?: string } = {}) => (
     <Field label={t(`promotions_field_${name}`)} htmlFor={id(name)} error={errorOf(name)} hint={options.hint}>
       <input
