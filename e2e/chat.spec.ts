@@ -76,6 +76,7 @@ test('a member writes in the chat, an operator answers from the queue, the membe
   await visitorPage.getByRole('link', { name: 'Live chat 24/7' }).click();
   const visitorPanel = visitorPage.getByRole('dialog', { name: 'Live chat' });
   await expect(visitorPanel.getByText('Please log in to chat with customer service.')).toBeVisible();
+  await expect(visitorPanel.getByRole('button', { name: 'Log in' })).toBeVisible();
   await operatorPage.getByLabel('Visitors may chat without logging in').check();
   await operatorPage.getByRole('button', { name: 'Save settings' }).click();
   await expect(operatorPage.getByText('Chat settings saved')).toBeVisible();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icon';
+import { openModal } from '../../../stores/modal-store';
 import { useChat, type PanelMessage } from '../api/chat';
 import { loadChatCatalogue } from '../chat-catalogue';
 import '../chat.css';
@@ -68,7 +69,21 @@ export default function ChatPanel({ onClose }: { onClose: () => void }) {
 
       {state.phase === 'loading' && <p className="chat-panel__notice">{t('chat_loading')}</p>}
       {state.phase === 'failed' && <p className="chat-panel__notice">{t('chat_failed')}</p>}
-      {state.phase === 'login-required' && <p className="chat-panel__notice">{t('chat_login_required')}</p>}
+      {state.phase === 'login-required' && (
+        <div className="chat-panel__notice">
+          <p>{t('chat_login_required')}</p>
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => {
+              onClose();
+              openModal({ kind: 'login' });
+            }}
+          >
+            {t('chat_log_in')}
+          </button>
+        </div>
+      )}
       {state.phase === 'visitor-start' && (
         <div className="chat-panel__notice">
           <p>{t('chat_visitor_intro')}</p>
