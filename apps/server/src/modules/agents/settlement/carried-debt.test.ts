@@ -439,5 +439,22 @@ describe('the claim and the desk follow the rule', () => {
     expect(raised.json().errorCode).toBe('agent.settlement.wallet.short');
     expect(await debtsOf([top])).toMatchObject([{ amount_minor: 500n }]);
     await expectMoneyConserved([top, agent]);
+
+    // Adjusted down, the money taken back from the agent repays the house's advance first: the upline's
+    // debt shrinks and its wallet (empty) gets nothing; the statement's detail shows no recovery of its own.
+    const lowered = await desk(settlementDeskPaths.adjust, { amount: '2.00', reason: 'bets corrected' });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(lowered.json().value).toMatchObject({ status: 'M', payerCarriedDebt: '2.00', recovered: '0.00' });
+    expect(await balanceOf(t, agent)).toBe(200n);
+    expect(await balanceOf(t, top)).toBe(0n);
+    expect(await debtsOf([top])).toMatchObject([{ amount_minor: 500n, recovered_minor: 300n, recovered_at: null }]);
+    await expectMoneyConserved([top, agent]);
+    // Down to nothing: the rest of the advance comes back and the debt is cleared.
+    const cancelled = await desk(settlementDeskPaths.adjust, { amount: '0.00', reason: 'not owed' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().value).toMatchObject({ payerCarriedDebt: '0.00' });
+    expect(await balanceOf(t, agent)).toBe(0n);
+    expect(await debtsOf([top])).toMatchObject([{ recovered_minor: 500n, recovered_at: expect.any(Date) }]);
+    await expectMoneyConserved([top, agent]);
   });
 });

@@ -178,6 +178,95 @@ export async function postStatementPayment(
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
+/**
+ * Money taken back from a statement's holder (an operator's adjust down, a re-run's lower amount): what
+ * the house advanced of this statement and its payer still owes goes back to the house first, and that
+ * much of the payer's debt is settled by it (a recovery row of the statement itself; a statement's own
+ * payment never recovers its own debt, which is the payer's, so such a row is this case only); the rest
+ * goes back to the payer's wallet. One posting, under the caller's key, in the caller's transaction.
+ */
+export async function postStatementTakeBack(
+  trx: Transaction<Database>,
+  takeBack: {
+    merchantId: number;
+    currency: string;
+    statement: StatementPayment['statement'];
+    /** What the holder gives back (> 0). */
+    amountMinor: bigint;
+    ledgerKind: string;
+    key: string;
+    nowMs: number;
+  },
+): Promise<{ postingId: bigint; toHouseMinor: bigint }> {
+  const { statement } = takeBack;
+  const holder = mainOf(statement.holder_id);
+  const payer = statement.payer_id === null ? house : mainOf(statement.payer_id);
+  const debt =
+    statement.payer_id === null
+      ? undefined
+      : await trx
+          .selectFrom('agent_settlement_debt')
+          .select(['id', 'amount_minor', 'recovered_minor'])
+          .where('settlement_id', '=', statement.id)
+          .forUpdate()
+          .executeTakeFirst();
+  const toHouseMinor = debt ? min(debt.amount_minor - debt.recovered_minor, takeBack.amountMinor) : 0n;
+  const toPayerMinor = takeBack.amountMinor - toHouseMinor;
+  const posting = await postTransfers(trx, {
+    merchantId: takeBack.merchantId,
+    currency: takeBack.currency,
+    idempotency: { source: 'agent-settlement', key: takeBack.key },
+    transfers: [
+      ...(toHouseMinor > 0n
+        ? [
+            {
+              debit: holder,
+              credit: house,
+              amount: toHouseMinor,
+              kind: takeBack.ledgerKind,
+              reference: `agent_settlement_debt:${debt!.id}`,
+            },
+          ]
+        : []),
+      ...(toPayerMinor > 0n
+        ? [
+            {
+              debit: holder,
+              credit: payer,
+              amount: toPayerMinor,
+              kind: takeBack.ledgerKind,
+              reference: `agent_settlement:${statement.id}`,
+            },
+          ]
+        : []),
+    ],
+    nowMs: takeBack.nowMs,
+  });
+  if (toHouseMinor > 0n && !posting.replayed) {
+    const now = new Date(takeBack.nowMs);
+    await trx
+      .insertInto('agent_settlement_debt_recovery')
+      .values({
+        merchant_id: takeBack.merchantId,
+        debt_id: debt!.id,
+        settlement_id: statement.id,
+        amount_minor: toHouseMinor,
+        posting_id: posting.postingId,
+        created_at: now,
+      })
+      .execute();
+    await trx
+      .updateTable('agent_settlement_debt')
+      .set({
+        recovered_minor: sql<bigint>`recovered_minor + ${toHouseMinor}`,
+        recovered_at: sql<Date | null>`CASE WHEN recovered_minor + ${toHouseMinor} = amount_minor THEN ${now}::timestamptz END`,
+      })
+      .where('id', '=', debt!.id)
+      .execute();
+  }
+  return { postingId: posting.postingId, toHouseMinor };
+}
+
 /** What a member owes now: the sum of its outstanding carried debts (0 when none). */
 export async function carriedDebtOf(db: Kysely<Database>, memberId: bigint): Promise<bigint> {
   const row = await db
@@ -216,11 +305,15 @@ export async function debtLinesOf(
       .select(['settlement_id', 'amount_minor'])
       .where('settlement_id', 'in', ids)
       .execute(),
+    // What each statement's payments recovered of its holder's debts; a take-back of the statement's own
+    // advance (postStatementTakeBack) settles its payer's debt and is not the holder's recovery.
     db
-      .selectFrom('agent_settlement_debt_recovery')
-      .select(['settlement_id', sql<string>`sum(amount_minor)`.as('recovered')])
-      .where('settlement_id', 'in', ids)
-      .groupBy('settlement_id')
+      .selectFrom('agent_settlement_debt_recovery as r')
+      .innerJoin('agent_settlement_debt as d', 'd.id', 'r.debt_id')
+      .select(['r.settlement_id', sql<string>`sum(r.amount_minor)`.as('recovered')])
+      .where('r.settlement_id', 'in', ids)
+      .whereRef('d.settlement_id', '<>', 'r.settlement_id')
+      .groupBy('r.settlement_id')
       .execute(),
   ]);
   const lineOf = (id: bigint) => {

@@ -12,10 +12,10 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { auditContext, recordAudit } from '../../backoffice/index.ts';
-import { LedgerError, postTransfers } from '../../ledger/index.ts';
+import { LedgerError } from '../../ledger/index.ts';
 import { findMerchant } from '../../merchant/index.ts';
 import type { AgentSettlementTable } from '../agents.tables.ts';
-import { advancedNote, postStatementPayment } from './carried-debt.ts';
+import { advancedNote, postStatementPayment, postStatementTakeBack } from './carried-debt.ts';
 import { getSettlement, paidMinorOf } from './settlement-desk.ts';
 
 /**
@@ -76,11 +76,6 @@ export async function applyChange(trx: Transaction<Database>, row: StatementRow,
   let postingId: bigint | null = null;
   let advanced = false;
   if (delta !== 0n) {
-    const payer =
-      row.payer_id === null
-        ? ({ kind: 'house_agent_pay' } as const)
-        : ({ kind: 'member_main', memberId: row.payer_id } as const);
-    const holder = { kind: 'member_main', memberId: row.holder_id } as const;
     // Approving pays exactly what the job would have paid, under the job's key; any other change has its own.
     const key =
       change.action === 'approve' ? paymentKeyOf(row) : `${paymentKeyOf(row)}:change:${adjustmentId.toString()}`;
@@ -100,22 +95,17 @@ export async function applyChange(trx: Transaction<Database>, row: StatementRow,
         postingId = paid.postingId;
         advanced = paid.advancedMinor > 0n;
       } else {
-        const posting = await postTransfers(trx, {
+        // Money back from the holder: first what the house advanced of this statement and is still owed.
+        const taken = await postStatementTakeBack(trx, {
           merchantId: row.merchant_id,
           currency: change.currency,
-          idempotency: { source: 'agent-settlement', key },
-          transfers: [
-            {
-              debit: holder,
-              credit: payer,
-              amount: -delta,
-              kind: ledgerKindOf(row),
-              reference: `agent_settlement:${row.id}`,
-            },
-          ],
+          statement: row,
+          amountMinor: -delta,
+          ledgerKind: ledgerKindOf(row),
+          key,
           nowMs: change.nowMs,
         });
-        postingId = posting.postingId;
+        postingId = taken.postingId;
       }
     } catch (error) {
       if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds')
