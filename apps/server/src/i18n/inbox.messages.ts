@@ -16,6 +16,11 @@ export const th = {
   'inbox.agent.transfer.toDownline.content': 'คุณได้รับเงิน {amount} {currency} จาก {sender} เข้ากระเป๋าหลักแล้ว',
   'inbox.agent.transfer.toUpline.subject': 'ได้รับเงินโอนจากดาวน์ไลน์',
   'inbox.agent.transfer.toUpline.content': '{sender} ในทีมของคุณโอนเงิน {amount} {currency} เข้ากระเป๋าหลักของคุณแล้ว',
+  'inbox.promotion.issued.subject': 'คุณได้รับรางวัลโปรโมชั่น',
+  'inbox.promotion.issued.content':
+    'รางวัลจากโปรโมชั่น "{nameTh}" จำนวน {amount} {currency} พร้อมให้รับแล้ว กดรับได้ที่ศูนย์รางวัลก่อนหมดอายุ',
+  'inbox.promotion.rejected.subject': 'ใบสมัครโปรโมชั่นไม่ได้รับการอนุมัติ',
+  'inbox.promotion.rejected.content': 'ใบสมัครโปรโมชั่น "{nameTh}" ของคุณไม่ได้รับการอนุมัติ: {remark}',
 };
 
 export const en: Record<keyof typeof th, string> = {
@@ -31,4 +36,9 @@ export const en: Record<keyof typeof th, string> = {
   'inbox.agent.transfer.toDownline.content': 'You received {amount} {currency} from {sender} in your main wallet.',
   'inbox.agent.transfer.toUpline.subject': 'Money from your team',
   'inbox.agent.transfer.toUpline.content': '{sender} of your team sent {amount} {currency} to your main wallet.',
+  'inbox.promotion.issued.subject': 'A promotion reward for you',
+  'inbox.promotion.issued.content':
+    'Your reward of {amount} {currency} from "{nameEn}" is ready: claim it in the reward centre before it expires.',
+  'inbox.promotion.rejected.subject': 'Promotion application not approved',
+  'inbox.promotion.rejected.content': 'Your application for "{nameEn}" was not approved: {remark}',
 };

@@ -15,6 +15,10 @@ export interface SystemMessageParams {
   'agent.transfer.toDownline': { amount: string; currency: string; sender: string };
   /** To the agent its downline sent money to (the original's transfer to upline). */
   'agent.transfer.toUpline': { amount: string; currency: string; sender: string };
+  /** To the member a promotion's reward was issued to (an approved application, a grant, a deposit): claim it. */
+  'promotion.issued': { nameTh: string; nameEn: string; amount: string; currency: string };
+  /** To the member whose application for a promotion was rejected, with the operator's remark. */
+  'promotion.rejected': { nameTh: string; nameEn: string; remark: string };
 }
 export type SystemTemplate = keyof SystemMessageParams;
 
@@ -24,6 +28,9 @@ export const systemPushTypes: Readonly<Record<SystemTemplate, InboxPushType>> = 
   'withdrawal.paid': 'WITHDRAW',
   'agent.transfer.toDownline': 'AGENT_TRANSFER_AGENT_TO_DOWNLINE',
   'agent.transfer.toUpline': 'AGENT_TRANSFER_DOWNLINE_TO_AGENT',
+  // The original's MANUAL_PROMO / PROMOTION_CLAIM push types are not in inbox_message's list yet.
+  'promotion.issued': 'INBOX',
+  'promotion.rejected': 'INBOX',
 };
 
 export const systemTemplates = Object.keys(systemPushTypes) as SystemTemplate[];

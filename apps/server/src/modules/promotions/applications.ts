@@ -20,6 +20,7 @@ import { recordAudit } from '../backoffice/index.ts';
 import { listMemberSummaries, listMemberSummariesByUsernames } from '../identity/index.ts';
 import { inspectImage } from '../media/index.ts';
 import type { OperatorActor } from './admin-promotions.ts';
+import { notifyIssued, notifyRejected } from './notify.ts';
 import { minorOf, toMemberClaim } from './promotion-view.ts';
 import { insertReward, refusalFor, rewardExpiry, type MemberRef } from './rewards.ts';
 
@@ -225,7 +226,7 @@ export async function reviewApplication(
       const amount = minorOf(request.amount) ?? promotion.bonus_amount;
       if (amount === null || amount <= 0n)
         throw new AppError(400, promotionErrorCodes.amountRequired, { field: 'amount' });
-      await trx
+      const issued = await trx
         .updateTable('promotion_claim')
         .set({
           ...reviewer,
@@ -235,7 +236,9 @@ export async function reviewApplication(
           expires_at: rewardExpiry(promotion, actor.nowMs),
         })
         .where('id', '=', claim.id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await notifyIssued(trx, promotion, [issued], actor.nowMs);
       status = 'issued';
     } else {
       await trx
@@ -243,6 +246,7 @@ export async function reviewApplication(
         .set({ ...reviewer, status: 'rejected' })
         .where('id', '=', claim.id)
         .execute();
+      await notifyRejected(trx, promotion, claim, request.remark ?? '', actor.nowMs);
       status = 'rejected';
     }
     await recordAudit(trx, {

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listApprovedDeposits, type ApprovedDeposit } from '../deposit/index.ts';
+import { notifyIssued } from './notify.ts';
 import { bonusForDeposit, isRunning, type PromotionRow } from './promotion-view.ts';
 import { insertReward, payLockedReward, refusalFor, rewardExpiry } from './rewards.ts';
 
@@ -140,5 +141,6 @@ async function rewardOne(
           .executeTakeFirstOrThrow();
   if (!claim) return false;
   if (promotion.auto_claim) await payLockedReward(trx, claim, promotion, deposit.currency, nowMs);
+  else await notifyIssued(trx, promotion, [claim], nowMs);
   return true;
 }

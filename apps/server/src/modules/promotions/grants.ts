@@ -13,6 +13,8 @@ import {
 import type { OperatorActor } from './admin-promotions.ts';
 import { findPromotionRow } from './admin-promotions.ts';
 import { minorOf } from './promotion-view.ts';
+import { notifyIssued } from './notify.ts';
+import type { ClaimRow } from './promotion-view.ts';
 import { insertReward } from './rewards.ts';
 
 /** isAgent values of agents; trial accounts (4) get nothing. */
@@ -88,6 +90,7 @@ export async function grantPromotion(
       });
     let issued = 0;
     let skipped = 0;
+    const written: ClaimRow[] = [];
     const members = new Map<bigint, MemberSummary>([...found.values()].map((member) => [member.id, member]));
     for (const member of members.values()) {
       const eligible = member.status !== 'closed' && (member.isAgent === 0 || agentKinds.includes(member.isAgent));
@@ -100,9 +103,12 @@ export async function grantPromotion(
             actor.nowMs,
           )
         : null;
-      if (row) issued += 1;
-      else skipped += 1;
+      if (row) {
+        issued += 1;
+        written.push(row);
+      } else skipped += 1;
     }
+    await notifyIssued(trx, promotion, written, actor.nowMs);
     await recordAudit(trx, {
       ...actor,
       action: 'promotion.grant',

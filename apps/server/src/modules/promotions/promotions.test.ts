@@ -369,6 +369,12 @@ describe('MANUAL applications', () => {
       status: 409,
       errorCode: 'promotion.review.decided',
     });
+    // The member's inbox says so, in its language when read.
+    const mail = await okValue<{ content: Array<{ subject: string; content: string }> }>(
+      await call('GET', '/wps/relay/CSP_getInbox', m.token),
+    );
+    expect(mail.content[0]).toMatchObject({ subject: 'A promotion reward for you' });
+    expect(mail.content[0]!.content).toContain('80.00 THB');
     const paid = await okValue<ClaimResult>(await claim(m, applied.rewardId, 'MANUAL'));
     expect(paid.claimedMoney).toBe('80.00');
   });
