@@ -10,7 +10,8 @@ import { amountInputSchema } from './money.ts';
  * "Statements desk"): every period's statements with totals per agent, each statement's inputs and
  * history, approve (P → A, paid as the job pays), reject (P → R), adjust (→ M: only the difference
  * is posted) and the re-run of a period (only differences are posted). `agents.settle`.
- * The merchant's own contracts with top agents and the agents' transfers (read-only) are listed here too.
+ * The merchant's own contracts with top agents, the agents' transfers and the debtors of the carried debt
+ * (read-only) are listed here too.
  * ---------------------------------------------------------------------------------------------- */
 
 /** P not paid yet, A paid, R rejected, M adjusted (paid at the adjusted amount). */
@@ -211,6 +212,39 @@ export const adminAgentTransferPageSchema = adminPageSchema(adminAgentTransferSc
 });
 export type AdminAgentTransferPage = z.infer<typeof adminAgentTransferPageSchema>;
 
+/* ---------- the debtors of the carried debt (README "Carried debt") ---------- */
+
+export const agentDebtorStates = ['outstanding', 'all'] as const;
+export const adminAgentDebtorQuerySchema = adminPageQuerySchema.extend({
+  /** The debtor's username (exact, any case); a name of no member finds nothing. */
+  agent: z.string().trim().max(64).optional(),
+  /** `outstanding` (the default): agents that owe something now; `all`: every agent that ever owed. */
+  state: z.enum(agentDebtorStates).default('outstanding'),
+});
+export type AdminAgentDebtorQuery = z.infer<typeof adminAgentDebtorQuerySchema>;
+export const adminAgentDebtorSchema = z.object({
+  memberId: z.string(),
+  username: z.string(),
+  /** Statements the house helped pay in this agent's place (one debt each). */
+  debts: z.number().int(),
+  /** What the house advanced in all. */
+  advanced: moneySchema,
+  /** What later payments to the agent gave back of it. */
+  recovered: moneySchema,
+  /** What the agent owes now (advanced − recovered). */
+  outstanding: moneySchema,
+  /** When the oldest debt still owed was made; null: nothing owed. */
+  oldestOutstandingAt: z.number().int().nullable(),
+  /** When a payment to the agent last gave something back; null: never yet. */
+  lastRecoveryAt: z.number().int().nullable(),
+});
+export type AdminAgentDebtor = z.infer<typeof adminAgentDebtorSchema>;
+export const adminAgentDebtorPageSchema = adminPageSchema(adminAgentDebtorSchema).extend({
+  /** The whole merchant now, whatever the filters: agents owing something and what they owe in all. */
+  totals: z.object({ debtors: z.number().int(), outstanding: moneySchema }),
+});
+export type AdminAgentDebtorPage = z.infer<typeof adminAgentDebtorPageSchema>;
+
 export const settlementDeskPaths = {
   /** GET `adminSettlementQuerySchema`: statements, totals, totals per agent. */
   settlements: '/admin-api/agents/settlements',
@@ -228,6 +262,8 @@ export const settlementDeskPaths = {
   topContracts: '/admin-api/agents/top-contracts',
   /** GET `adminAgentTransferQuerySchema`: agent ↔ downline transfers, newest first. */
   transfers: '/admin-api/agents/transfers',
+  /** GET `adminAgentDebtorQuerySchema`: the agents carrying a debt, the biggest first (`members.read`). */
+  debtors: '/admin-api/agents/debtors',
 } as const;
 
 export const settlementDeskErrorCodes = {

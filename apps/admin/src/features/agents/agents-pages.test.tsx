@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import {
   adminApiPaths,
+  adminAgentDebtorPageSchema,
   adminAgentTransferPageSchema,
   adminTopContractPageSchema,
   agentContractAdminPaths,
@@ -158,17 +159,59 @@ describe('agent statements', () => {
       },
       payerCarriedDebt: '5.00',
     });
-    installFakeApi({
+    const { calls } = installFakeApi({
       [`GET ${settlementDeskPaths.settlements}`]: () =>
         ok({ ...page([advanced]), totals: { ...page([advanced]).totals, advanced: '7.50', carriedDebt: '5.00' } }),
       [`GET ${detailPath}`]: () => ok(advanced),
+      [`GET ${settlementDeskPaths.debtors}`]: () =>
+        ok(
+          adminAgentDebtorPageSchema.parse({
+            items: [
+              {
+                memberId: '500',
+                username: 'top.malee',
+                debts: 2,
+                advanced: '7.50',
+                recovered: '2.50',
+                outstanding: '5.00',
+                oldestOutstandingAt: Date.UTC(2026, 10, 20, 3),
+                lastRecoveryAt: null,
+              },
+            ],
+            page: 1,
+            pageSize: 20,
+            total: 1,
+            totals: { debtors: 1, outstanding: '5.00' },
+          }),
+        ),
     });
     const user = await openBackOffice('Agents');
-    const table = await screen.findByRole('table', { name: 'Agent statements' });
+    let table = await screen.findByRole('table', { name: 'Agent statements' });
     expect(await within(table).findByText("Paid with the brand's advance (the payer owes it)")).toBeTruthy();
     expect(entryOf(screen.getByLabelText('Totals'), 'Still owed by uplines')).toContain('5.00');
     expect(entryOf(screen.getByLabelText('Totals'), 'Advanced by the brand')).toContain('7.50');
-    await user.click(within(table).getByRole('button', { name: 'Details' }));
+
+    // The Debts tab: who owes what; a username filter; a row's link opens the statements paid to the agent.
+    await user.click(screen.getByRole('link', { name: 'Debts' }));
+    const debtors = await screen.findByRole('table', { name: "Uplines' carried debt" });
+    expect(await within(debtors).findByText('top.malee')).toBeTruthy();
+    expect(within(debtors).getByText('2.50')).toBeTruthy();
+    expect(entryOf(screen.getByLabelText('Totals'), 'Still owed by uplines')).toContain('5.00');
+    expect(entryOf(screen.getByLabelText('Totals'), 'Agents owing')).toBe('1');
+    await user.type(screen.getByLabelText('Agent username'), 'top.malee');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(callsTo(calls, 'GET', settlementDeskPaths.debtors)[0]!.query.get('agent')).toBeNull();
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', settlementDeskPaths.debtors).at(-1)!.query.get('agent')).toBe('top.malee'),
+    );
+    await user.click(within(debtors).getByRole('link', { name: 'Statements paid to top.malee' }));
+    table = await screen.findByRole('table', { name: 'Agent statements' });
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', settlementDeskPaths.settlements).at(-1)!.query.get('agent')).toBe('top.malee'),
+    );
+    expect((screen.getByLabelText('Agent username') as HTMLInputElement).value).toBe('top.malee');
+
+    await user.click(await within(table).findByRole('button', { name: 'Details' }));
     const dialog = await findDialog('Statement');
     expect(await within(dialog).findByText('top.malee still owes 5.00 (2.50 given back)')).toBeTruthy();
     expect(entryOf(dialog, 'Payer owes now')).toContain('5.00');

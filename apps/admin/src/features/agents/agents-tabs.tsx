@@ -8,6 +8,7 @@ const tabs: Array<{ to: string; labelKey: string; permission: OperatorPermission
   { to: '/agents/contracts', labelKey: 'agents_tab_contracts', permission: 'members.read' },
   { to: '/agents/transfers', labelKey: 'agents_tab_transfers', permission: 'members.read' },
   { to: '/agents/links', labelKey: 'agents_tab_links', permission: 'members.read' },
+  { to: '/agents/debts', labelKey: 'agents_tab_debts', permission: 'members.read' },
 ];
 
 /** The agent programme's pages, as links (each its own URL): the ones the role may open. */

@@ -1,4 +1,5 @@
 import {
+  adminAgentDebtorPageSchema,
   adminAgentLinkPageSchema,
   adminAgentLinkSchema,
   adminAgentTransferPageSchema,
@@ -12,6 +13,7 @@ import {
   settlementDeskPaths,
   settlementDetailSchema,
   settlementPageSchema,
+  type AdminAgentDebtorPage,
   type AdminAgentLink,
   type AdminAgentLinkPage,
   type AdminAgentTransferPage,
@@ -218,3 +220,28 @@ export function disableAgentLink(linkId: string, body: DisableAgentLinkBody) {
     schema: import.meta.env.DEV && adminAgentLinkSchema,
   });
 }
+
+export const agentDebtorKeys = queryKeys('agent-debtors');
+
+/** The debtors list's filters as typed: a username, `all` or empty (those owing now). */
+export interface DebtorFilters {
+  agent: string;
+  state: string;
+}
+
+export const agentDebtorsQuery = (filters: DebtorFilters, page: number) =>
+  queryOptions({
+    queryKey: agentDebtorKeys.of(filters, page),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminAgentDebtorPage>(settlementDeskPaths.debtors, {
+        signal,
+        query: {
+          agent: filters.agent || undefined,
+          state: filters.state || undefined,
+          page,
+          pageSize: agentsPageSize,
+        },
+        schema: import.meta.env.DEV && adminAgentDebtorPageSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,5 +1,7 @@
 import {
   adjustSettlementBodySchema,
+  adminAgentDebtorPageSchema,
+  adminAgentDebtorQuerySchema,
   adminAgentTransferPageSchema,
   adminAgentTransferQuerySchema,
   adminIdSchema,
@@ -18,6 +20,7 @@ import { z } from 'zod';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
 import { requireOperator } from '../../backoffice/index.ts';
+import { listDebtorsForDesk } from './desk-debtors.ts';
 import { listAgentTransfersForDesk, listTopContracts } from './desk-lists.ts';
 import { adjustSettlement, approveSettlement, rejectSettlement } from './settlement-actions.ts';
 import { getSettlement, listSettlements } from './settlement-desk.ts';
@@ -29,7 +32,7 @@ const detail = { 200: envelopeSchema(settlementDetailSchema) };
 /**
  * The back-office's agent programme (README "Statements desk"): statements (`agents.settle`: reading
  * them is part of paying them), the merchant's own contracts (`members.read`, as the member's contract
- * list) and the agents' transfers (`members.read`, read-only).
+ * list), the agents' transfers and the debtors of the carried debt (`members.read`, read-only).
  */
 export async function settlementDeskRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -120,5 +123,18 @@ export async function settlementDeskRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ok(await listAgentTransfersForDesk(app.db, request.operator.merchantId, request.query)),
+  );
+
+  app.get(
+    settlementDeskPaths.debtors,
+    {
+      onRequest: requireOperator('members.read'),
+      schema: {
+        tags: ['backoffice'],
+        querystring: adminAgentDebtorQuerySchema,
+        response: { 200: envelopeSchema(adminAgentDebtorPageSchema) },
+      },
+    },
+    async (request) => ok(await listDebtorsForDesk(app.db, request.operator.merchantId, request.query)),
   );
 }
