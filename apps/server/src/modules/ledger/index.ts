@@ -30,4 +30,4 @@ export {
   type TransferBalances,
 } from './read-transfers.ts';
 // The back-office's game recall (modules/games): the transfers of a round's postings.
-export { listPostingTransfers, type PostingTransfer } from './posting-transfers.ts';
+export { findPostingIdByKey, listPostingTransfers, type PostingTransfer } from './posting-transfers.ts';

@@ -47,3 +47,18 @@ export async function listPostingTransfers(
     createdAt: row.created_at,
   }));
 }
+
+/** The id of the posting made under an idempotency key, or null (the transfer wallet's refund reads its start). */
+export async function findPostingIdByKey(
+  db: Kysely<Database>,
+  input: { merchantId: number; source: string; key: string },
+): Promise<bigint | null> {
+  const row = await db
+    .selectFrom('ledger_posting')
+    .select('id')
+    .where('merchant_id', '=', input.merchantId)
+    .where('source', '=', input.source)
+    .where('idempotency_key', '=', input.key)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -3,7 +3,15 @@ import { formatMinorUnits, launchErrorCodes, parseAmount, type WalletTransferRes
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { LedgerError, memberBalance, postTransfers, type AccountRef, type MemberAccountRef } from '../ledger/index.ts';
+import {
+  findPostingIdByKey,
+  LedgerError,
+  listPostingTransfers,
+  memberBalance,
+  postTransfers,
+  type AccountRef,
+  type MemberAccountRef,
+} from '../ledger/index.ts';
 import type { Integration } from '../games/index.ts';
 import type { TransferDirection, WalletTransferTable } from './transfer-wallet.tables.ts';
 import {
@@ -48,6 +56,32 @@ const vendorWallet = (memberId: bigint, vassalage: string): MemberAccountRef => 
   subKey: vassalage,
 });
 const transit = (vassalage: string): AccountRef => ({ kind: 'house_vendor_transit', subKey: vassalage });
+const bonusWallet = (memberId: bigint): MemberAccountRef => ({ kind: 'member_bonus', memberId });
+
+/**
+ * A refused transfer into a vendor gives its bonus part back (modules/bonus README): the start
+ * posting's member_bonus part, as far as the member's active grants take it back (`bonus_refund`,
+ * db/functions); the rest comes back as cash.
+ */
+async function bonusRefundOf(
+  trx: Transaction<Database>,
+  row: { merchant_id: number; member_id: bigint; currency: string; reference: string },
+): Promise<bigint> {
+  const postingId = await findPostingIdByKey(trx as unknown as Kysely<Database>, {
+    merchantId: row.merchant_id,
+    source: ledgerSource,
+    key: `${row.reference}:start`,
+  });
+  if (postingId === null) return 0n;
+  const parts = await listPostingTransfers(trx as unknown as Kysely<Database>, row.merchant_id, [postingId]);
+  const fromBonus = parts
+    .filter((part) => part.fromAccount === 'member_bonus')
+    .reduce((sum, part) => sum + part.amountMinor, 0n);
+  if (fromBonus === 0n) return 0n;
+  const { rows } = await sql<{ placed: string }>`
+    SELECT bonus_refund(${row.member_id}, ${row.currency}, ${fromBonus}) AS placed`.execute(trx);
+  return BigInt(rows[0]!.placed);
+}
 
 /** The player id a vendor knows the member by: derived, so a lost `player` answer is simply asked again. */
 export function playerIdOf(merchantId: number, memberId: bigint): string {
@@ -220,12 +254,24 @@ async function startTransfer(
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (pending) throw new AppError(409, launchErrorCodes.transferPending);
-      const minor = amount === 'all' ? await memberBalance(trx, context.merchantId, context.currency, source) : amount;
-      if (minor <= 0n)
+      // Into a vendor: cash first, then bonus (modules/bonus README "The spending rule"); out: the vendor wallet.
+      const cash = await memberBalance(trx, context.merchantId, context.currency, source);
+      const bonus =
+        direction === 'IN'
+          ? await memberBalance(trx, context.merchantId, context.currency, bonusWallet(context.memberId))
+          : 0n;
+      const minor = amount === 'all' ? cash + bonus : amount;
+      if (minor <= 0n || minor > cash + bonus) {
+        const available = formatMinorUnits(cash + bonus);
         throw new AppError(409, launchErrorCodes.transferBalanceNotEnough, {
-          params: { available: '0.00' },
-          value: { available: '0.00' },
+          params: { available },
+          value: { available },
         });
+      }
+      const fromBonus = minor > cash ? minor - cash : 0n;
+      // The grants first (bonus_spend locks them), then the ledger accounts: the bets' lock order.
+      if (fromBonus > 0n)
+        await sql`SELECT bonus_spend(${context.memberId}, ${context.currency}, ${fromBonus})`.execute(trx);
       const now = new Date(context.nowMs);
       const row = await trx
         .insertInto('wallet_transfer')
@@ -259,13 +305,28 @@ async function startTransfer(
         currency: context.currency,
         idempotency: { source: ledgerSource, key: `${row.reference}:start` },
         transfers: [
-          {
-            debit: source,
-            credit: transit(vassalage),
-            amount: minor,
-            kind: `wallet.transfer.${direction.toLowerCase()}`,
-            reference: `transfer:${row.reference}`,
-          },
+          ...(minor > fromBonus
+            ? [
+                {
+                  debit: source,
+                  credit: transit(vassalage),
+                  amount: minor - fromBonus,
+                  kind: `wallet.transfer.${direction.toLowerCase()}`,
+                  reference: `transfer:${row.reference}`,
+                },
+              ]
+            : []),
+          ...(fromBonus > 0n
+            ? [
+                {
+                  debit: bonusWallet(context.memberId),
+                  credit: transit(vassalage),
+                  amount: fromBonus,
+                  kind: `wallet.transfer.${direction.toLowerCase()}`,
+                  reference: `transfer:${row.reference}`,
+                },
+              ]
+            : []),
         ],
         nowMs: context.nowMs,
       });
@@ -339,18 +400,36 @@ export async function finishTransfer(
     });
     const toVendor = (row.direction === 'IN') === (outcome === 'succeeded');
     const destination = toVendor ? vendorWallet(row.member_id, row.vassalage) : mainWallet(row.member_id);
+    const kind =
+      outcome === 'succeeded' ? `wallet.transfer.${row.direction.toLowerCase()}` : 'wallet.transfer.returned';
+    const toBonus = row.direction === 'IN' && outcome === 'failed' ? await bonusRefundOf(trx, row) : 0n;
     await postTransfers(trx, {
       merchantId: row.merchant_id,
       currency: row.currency,
       idempotency: { source: ledgerSource, key: `${row.reference}:end` },
       transfers: [
-        {
-          debit: transit(row.vassalage),
-          credit: destination,
-          amount: row.amount,
-          kind: outcome === 'succeeded' ? `wallet.transfer.${row.direction.toLowerCase()}` : 'wallet.transfer.returned',
-          reference: `transfer:${row.reference}`,
-        },
+        ...(row.amount > toBonus
+          ? [
+              {
+                debit: transit(row.vassalage),
+                credit: destination,
+                amount: row.amount - toBonus,
+                kind,
+                reference: `transfer:${row.reference}`,
+              },
+            ]
+          : []),
+        ...(toBonus > 0n
+          ? [
+              {
+                debit: transit(row.vassalage),
+                credit: bonusWallet(row.member_id),
+                amount: toBonus,
+                kind,
+                reference: `transfer:${row.reference}`,
+              },
+            ]
+          : []),
       ],
       nowMs,
     });

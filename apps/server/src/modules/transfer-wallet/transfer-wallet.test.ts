@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { fundedTestMember } from '../../testing/members.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { startPlatformWithHouse, type PlatformWithHouse, type TestHouseGames } from '../../testing/house-games.ts';
+import { grantBonus } from '../bonus/index.ts';
 import { checkLedger, memberBalance } from '../ledger/index.ts';
 import { reconcileAfterMs, reconcilePendingTransfers } from './reconcile-transfers.ts';
 import { httpTransferVendorClient, VendorUnreachable, type TransferVendorClient } from './transfer-vendor-client.ts';
@@ -322,6 +323,69 @@ describe('a transfer whose answer is lost', () => {
       }),
     ).rejects.toMatchObject({ errorCode: 'DUPLICATE_REFERENCE' });
     expect((await balances(memberId)).atVendor).toBe(8_000n);
+    await expectLedgerClean();
+  });
+});
+
+describe('bonus money (modules/bonus README "The spending rule")', () => {
+  const bonusOf = (memberId: bigint) =>
+    memberBalance(testApp.db, testApp.demoMerchantId, 'THB', { kind: 'member_bonus', memberId });
+  const grant = (memberId: bigint, amountMinor: bigint) =>
+    grantBonus(testApp.db, {
+      merchantId: testApp.demoMerchantId,
+      memberId,
+      currency: 'THB',
+      amountMinor,
+      turnoverRequiredMinor: 100_000n,
+      productTypes: null,
+      expiresAt: null,
+      source: { kind: 'issued', id: `transfer-${memberId}` },
+      transferKind: 'promotion_bonus',
+      nowMs: clock,
+    });
+  const remainingOf = async (memberId: bigint) =>
+    (await testApp.db.selectFrom('member_bonus').select('remaining').where('member_id', '=', memberId).execute()).map(
+      (row) => row.remaining,
+    );
+
+  test('into a vendor: cash first, then bonus (the grant lowered); all = cash + bonus; beyond both refused', async () => {
+    const { memberId, token } = await memberWith(3_000n);
+    await grant(memberId, 10_000n);
+    const over = await post(launchPaths.walletTransfer, token, {
+      vassalage: vendor,
+      direction: 'IN',
+      amount: '130.01',
+    });
+    expect(over.json()).toMatchObject({ errorCode: 'wallet.transfer.balance.not.enough', value: { available: '130.00' } });
+    const moved = await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'IN', amount: '50' });
+    expect(transferOk.parse(moved.json()).value.status).toBe('SUCCESS');
+    expect(await balances(memberId)).toEqual({ main: 0n, inVendor: 5_000n, atVendor: 5_000n });
+    expect(await bonusOf(memberId)).toBe(8_000n);
+    expect(await remainingOf(memberId)).toEqual([8_000n]);
+    const rest = await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'IN', all: true });
+    expect(transferOk.parse(rest.json()).value).toMatchObject({ amount: '80.00', status: 'SUCCESS' });
+    expect(await bonusOf(memberId)).toBe(0n);
+    expect(await remainingOf(memberId)).toEqual([0n]);
+    await expectLedgerClean();
+  });
+
+  test('a refused transfer in gives the bonus part back to the bonus wallet and its grant', async () => {
+    const { memberId, token } = await memberWith(2_000n);
+    await grant(memberId, 5_000n);
+    lose.set('fund-in', 'request');
+    try {
+      const response = await post(launchPaths.walletTransfer, token, {
+        vassalage: vendor,
+        direction: 'IN',
+        amount: '60',
+      });
+      expect(transferOk.parse(response.json()).value.status).toBe('FAILED');
+    } finally {
+      lose.clear();
+    }
+    expect((await balances(memberId)).main).toBe(2_000n);
+    expect(await bonusOf(memberId)).toBe(5_000n);
+    expect(await remainingOf(memberId)).toEqual([5_000n]);
     await expectLedgerClean();
   });
 });
