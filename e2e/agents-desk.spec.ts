@@ -106,7 +106,7 @@ test('a finance operator approves a waiting statement; the Agents pages in TH an
     }
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const [index, tab] of ['statements', 'contracts', 'transfers', 'links'].entries()) {
+      for (const [index, tab] of ['statements', 'contracts', 'transfers', 'links', 'debts'].entries()) {
         await page.locator('.agents-tabs a').nth(index).click();
         await expect(page).toHaveURL(new RegExp(`/agents/${tab}`));
         await expect(page.locator('table').first()).toBeVisible();
