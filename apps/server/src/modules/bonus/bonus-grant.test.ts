@@ -83,6 +83,8 @@ describe('grantBonus', () => {
     ['turnoverRequiredMinor', { turnoverRequiredMinor: -1n }],
     ['source.id', { source: { kind: 'promotion', id: '' } }],
     ['productTypes', { productTypes: [] }],
+    ['expiresAt', { expiresAt: new Date(nowMs) }],
+    ['transferKind', { transferKind: '' }],
   ] as const)('refuses a bad %s', async (field, over) => {
     const memberId = await member();
     await expect(grantBonus(t.db, grant(memberId, `bad-${field}`, over as Partial<BonusGrant>))).rejects.toMatchObject({

@@ -47,6 +47,8 @@ function validate(grant: BonusGrant): void {
     throw new BonusGrantError('source.id', 'a source id is 1-100 characters');
   if (grant.productTypes !== null && grant.productTypes.length === 0)
     throw new BonusGrantError('productTypes', 'null (all) or at least one product type');
+  if (grant.expiresAt !== null && grant.expiresAt.getTime() <= grant.nowMs)
+    throw new BonusGrantError('expiresAt', 'an expiry is after now');
   if (grant.transferKind.length === 0 || grant.transferKind.length > 64)
     throw new BonusGrantError('transferKind', 'a transfer kind is 1-64 characters');
 }
