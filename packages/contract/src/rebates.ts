@@ -47,7 +47,14 @@ export const rebateErrorCodes = {
   settingsStale: 'rebate.settings.stale',
 } as const;
 
-const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+/** A calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
+const daySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, 'must be a date YYYY-MM-DD');
 
 export const rebateRemainingQuerySchema = z.object({ date: daySchema });
 export type RebateRemainingQuery = z.infer<typeof rebateRemainingQuerySchema>;

@@ -290,7 +290,7 @@ describe('manual rebate', () => {
     ['today', '2026-03-10', { live: '1' }, 400, 'rebate.day.invalid', 'balanceDate'],
     ['a future day', '2026-03-11', { live: '1' }, 400, 'rebate.day.invalid', 'balanceDate'],
     ['past the claim window', '2026-02-20', { live: '1' }, 400, 'rebate.day.invalid', 'balanceDate'],
-    ['not a date', '2026-02-30', { live: '1' }, 400, 'rebate.day.invalid', 'balanceDate'],
+    ['not a date', '2026-02-30', { live: '1' }, 400, 'validation.failed', 'balanceDate'],
     ['an amount of three decimals', day, { live: '1.001' }, 400, 'validation.failed', 'rebateAmount.live'],
     ['an unknown product key', day, { cards: '1' }, 400, 'validation.failed', 'rebateAmount'],
     ['more than is left', day, { live: '100.01' }, 409, 'rebate.amount.exceeds.remaining', 'rebateAmount.live'],
@@ -310,6 +310,16 @@ describe('manual rebate', () => {
     expect(response.statusCode, response.body).toBe(status);
     expect(response.json()).toMatchObject({ success: false, errorCode, field });
     expect(await mainBalance(claimer.id)).toBe(0n);
+  });
+
+  test.each([
+    ['a day that does not exist', 'from=2238-37-94&to=2238-37-95', 'from'],
+    ['to before from', 'from=2026-03-09&to=2026-03-01', 'to'],
+    ['more than 93 days', 'from=2025-01-01&to=2026-03-09', 'from'],
+  ])('the history refuses %s naming the field', async (_name, query, field) => {
+    const response = await memberCall(claimer.token, 'GET', `${rebatePaths.history}?${query}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, field });
   });
 
   test('the refusal speaks the member’s language', async () => {
