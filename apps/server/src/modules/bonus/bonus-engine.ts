@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { validBetsOfMemberSince } from '../bet-records/index.ts';
 import { turnoverExclusionPercents } from '../games/index.ts';
@@ -217,16 +217,22 @@ export async function expireBonuses(db: Kysely<Database>, nowMs: number, batch =
   }
 }
 
+/** The sweep visits a tenth of the members each minute (member id modulo 10), so each one every 10 minutes. */
+export const sweepSlices = 10;
+
 /**
- * The job's sweep: settles every member with an active grant (oldest grant first, `limit` members a
- * run), so a met turnover converts, and a threshold forfeits, without the member looking. Each end is
- * `closeGrant`'s, once; a member's settle is its own transaction.
+ * The job's sweep: settles the members with an active grant of this minute's slice (member id modulo
+ * `sweepSlices`; at most `limit` a run, oldest grant first), so a met turnover converts, and a
+ * threshold forfeits, without the member looking. Each end is `closeGrant`'s, once; a member's settle
+ * is its own transaction.
  */
 export async function settleActiveBonuses(db: Kysely<Database>, nowMs: number, limit = 2000): Promise<number> {
+  const slice = Math.floor(nowMs / 60_000) % sweepSlices;
   const members = await db
     .selectFrom('member_bonus')
     .select(['merchant_id', 'member_id'])
     .where('status', '=', 'active')
+    .where(sql<boolean>`member_id % ${sweepSlices} = ${slice}`)
     .groupBy(['merchant_id', 'member_id'])
     .orderBy((eb) => eb.fn.min('id'))
     .limit(limit)

@@ -184,6 +184,22 @@ describe('turnover and conversion', () => {
   });
 });
 
+describe('the job', () => {
+  it('converts a met grant without the member looking, in the minute of the member’s slice', async () => {
+    const { member, player } = await playerWith('0.00');
+    await grantBonus(kit.db, grantOf(member.id, '20.00', '10.00'));
+    await vendor.expectOk(await settledBet(player, '10.00'));
+    const minute = () => Math.floor(kit.clock.nowMs / 60_000);
+    while (BigInt(minute() % 10) === member.id % 10n) kit.clock.nowMs += 60_000;
+    await runBonusJob(kit.db, kit.clock.nowMs);
+    expect(await grantsOf(member.id)).toMatchObject([{ status: 'active' }]);
+    while (BigInt(minute() % 10) !== member.id % 10n) kit.clock.nowMs += 60_000;
+    expect(await runBonusJob(kit.db, kit.clock.nowMs)).toMatchObject({ expired: 0 });
+    expect(await grantsOf(member.id)).toMatchObject([{ status: 'converted', remaining: 0n }]);
+    expect(await balances(member.id)).toEqual({ main: 1_000n, bonus: 0n });
+  });
+});
+
 describe('forfeit and expiry', () => {
   it('the job expires grants past their expiry once: bonus back to the house, rerun pays nothing', async () => {
     const { member } = await playerWith('0.00');
