@@ -15,6 +15,8 @@ import {
   claimIssuedPromotionRequestSchema,
   claimRegisterPromotionRequestSchema,
   claimLoginPromotionRequestSchema,
+  claimSaviorPromotionRequestSchema,
+  saviorPromotionListSchema,
   loginHistoryQuerySchema,
   loginHistorySchema,
   loginPromotionListSchema,
@@ -59,6 +61,7 @@ import {
 } from './member-promotions.ts';
 import { claimLoginPromotion, getLoginHistory, listLoginPromotions, type LoginReader } from './login-promotions.ts';
 import { claimRegisterPromotion, listRegisterPromotions } from './register-promotions.ts';
+import { claimSaviorPromotion, listSaviorPromotions } from './savior-promotions.ts';
 import { claimReward } from './rewards.ts';
 
 const tags = ['promotions'];
@@ -265,6 +268,32 @@ export async function promotionsRoutes(app: AppInstance): Promise<void> {
           app.db,
           { ...loginReader(request), currency: request.merchant.currency },
           request.body.id,
+        ),
+      ),
+  );
+
+  app.get(
+    promotionPaths.saviorList,
+    { onRequest: requireRealMember, schema: { tags, response: { 200: envelopeSchema(saviorPromotionListSchema) } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(await listSaviorPromotions(app.db, loginReader(request)));
+    },
+  );
+
+  app.post(
+    promotionPaths.claimSavior,
+    {
+      onRequest: requireRealMember,
+      config: { idempotent: true, rateLimit: memberWriteLimit },
+      schema: { tags, body: claimSaviorPromotionRequestSchema, response: { 200: envelopeSchema(claimResultSchema) } },
+    },
+    async (request) =>
+      ok(
+        await claimSaviorPromotion(
+          app.db,
+          { ...loginReader(request), currency: request.merchant.currency },
+          BigInt(request.body.promId),
         ),
       ),
   );

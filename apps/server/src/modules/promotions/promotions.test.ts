@@ -630,3 +630,44 @@ describe('LOGIN (sign-in)', () => {
     expect((await bonusesOf(m.id)).map((bonus) => bonus.amount)).toEqual([100n, 200n, 100n]);
   });
 });
+
+describe('SAVIOR (rescue)', () => {
+  test("yesterday's net loss from the reports pays its tier, capped, once; nothing before the day is summed", async () => {
+    const promotion = await createPromotion({
+      kind: 'SAVIOR',
+      category: 'rescue',
+      bonusType: 'percent',
+      bonusAmount: null,
+      bonusCap: '150',
+      maxClaimsPerMember: null,
+      turnoverMultiplier: 1,
+      saviorRule: {
+        periodType: 'DAILY',
+        productType: null,
+        tiers: [
+          { netLoss: '100', bonusPercentage: 10 },
+          { netLoss: '1000', bonusPercentage: 20 },
+        ],
+      },
+    });
+    const m = await member();
+    const rescue = () =>
+      call('POST', promotionPaths.claimSavior, m.token, { promId: promotion.id }, { 'idempotency-key': randomUUID() });
+    // The clock's day in Bangkok is 2026-11-20: the closed day is the 19th, not summed yet.
+    expect(refusal(await rescue())).toMatchObject({ status: 409, errorCode: 'promotion.reward.not.claimable' });
+    await sql`INSERT INTO report_day_pass (merchant_id, day, pass, computed_at)
+      VALUES (${t.demoMerchantId}, '2026-11-19', 1, now()) ON CONFLICT DO NOTHING`.execute(t.db);
+    await sql`INSERT INTO report_daily_member (merchant_id, day, member_id, rounds, bets_minor, valid_bets_minor,
+      payouts_minor, deposits_minor, withdrawals_minor, bonuses_minor)
+      VALUES (${t.demoMerchantId}, '2026-11-19', ${m.id}, 10, 200000, 200000, 50000, 0, 0, 0)`.execute(t.db);
+    const list = await okValue<Array<{ promId: number; netLossInPeriod: string; collectableInPeriod: string }>>(
+      await call('GET', promotionPaths.saviorList, m.token),
+    );
+    expect(list.find((item) => item.promId === promotion.id)).toMatchObject({
+      netLossInPeriod: '1500.00',
+      collectableInPeriod: '150.00',
+    });
+    expect((await okValue<ClaimResult>(await rescue())).claimedMoney).toBe('150.00');
+    expect(refusal(await rescue())).toMatchObject({ status: 409, errorCode: 'promotion.reward.already.claimed' });
+  });
+});
