@@ -184,6 +184,21 @@ describe('turnover and conversion', () => {
   });
 });
 
+describe('member calls: refusals', () => {
+  it.each([
+    ['a status off the list', 'real', `${bonusPaths.bonusDetails}?status=bogus`, 400, 'validation.failed'],
+    ['a trial account (bonus details)', 'trial', bonusPaths.bonusDetails, 403, 'member.trial.forbidden'],
+    ['a trial account (turnover)', 'trial', bonusPaths.turnoverInfo, 403, 'member.trial.forbidden'],
+    ['no session', 'none', bonusPaths.turnoverInfo, 401, null],
+  ] as const)('%s', async (_name, who, url, status, errorCode) => {
+    const member = who === 'none' ? null : await kit.newMember(who === 'trial' ? { isTrial: true } : {});
+    const response = await kit.send('GET', url, undefined, member ? { token: member.token } : {});
+    expect(response.statusCode).toBe(status);
+    if (errorCode) expect(response.json().errorCode).toBe(errorCode);
+    if (status === 400) expect(response.json().field).toBe('status');
+  });
+});
+
 describe('the job', () => {
   it('converts a met grant without the member looking, in the minute of the member’s slice', async () => {
     const { member, player } = await playerWith('0.00');
