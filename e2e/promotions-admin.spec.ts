@@ -137,7 +137,7 @@ test('an operator creates a MANUAL promotion, a member applies with a picture, t
   expect(rewards.content).toMatchObject([{ status: 'issued', rewardAmount: '50.00' }]);
 });
 
-test('a sign-in promotion is written with its days in the editor', async ({ page }) => {
+test('sign-in and rescue promotions are written with their rules in the editor', async ({ page }) => {
   const operator = await createOperator('admin');
   await page.setViewportSize({ width: 1280, height: 900 });
   await firstOperatorLogin(page, operator);
@@ -162,4 +162,16 @@ test('a sign-in promotion is written with its days in the editor', async ({ page
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Promotion saved.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Daily sign-in' })).toContainText('Running');
+
+  // A weekly rescue with two tiers.
+  await page.getByRole('button', { name: 'New promotion' }).click();
+  await page.getByLabel('Kind').selectOption('SAVIOR');
+  await page.getByLabel('Category').selectOption('rescue');
+  await page.getByLabel('Name (Thai)').fill('คืนยอดเสียรายสัปดาห์');
+  await page.getByLabel('Name (English)').fill('Weekly rescue');
+  await page.getByLabel('Net loss of').selectOption('WEEKLY');
+  await page.getByLabel('Tiers (net loss:percent)').fill('100:5, 1000:10');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Promotion saved.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Weekly rescue' })).toContainText('Rescue');
 });

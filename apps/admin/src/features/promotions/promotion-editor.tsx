@@ -6,6 +6,7 @@ import {
   promotionCategories,
   promotionProductTypes,
   registerRequiredFields,
+  saviorPeriodTypes,
   setRefusalFieldError,
   type AdminPromotion,
   type AdminPromotionInput,
@@ -21,7 +22,7 @@ import { useZodForm } from '../../lib/forms';
 import { queryClient } from '../../lib/query-client';
 import { createPromotion, promotionKeys, updatePromotion } from './api';
 
-/** The kinds the editor offers: SAVIOR is not served yet (modules/promotions README). */
+/** The kinds the editor offers (every kind the server serves). */
 export const editableKinds = [
   'FIRST_DEPOSIT',
   'SECOND_DEPOSIT',
@@ -33,6 +34,7 @@ export const editableKinds = [
   'DEPOSIT_BET_BONUS',
   'REGISTER',
   'LOGIN',
+  'SAVIOR',
   'MANUAL',
   'ISSUED',
 ] as const;
@@ -72,6 +74,8 @@ const rawSchema = z.object({
   loginType: z.enum(loginPromotionTypes),
   loginDayAmounts: z.string(),
   loginDeposit: z.string(),
+  saviorPeriod: z.enum(saviorPeriodTypes),
+  saviorTiers: z.string(),
   claimExpiryHours: z.string(),
   bonusExpiryDays: z.string(),
   blocksOthers: z.boolean(),
@@ -99,7 +103,14 @@ const localInput = (ms: number | null) => {
 };
 
 function toInput(values: FormValues): AdminPromotionInput {
-  const { loginType: _type, loginDayAmounts: _days, loginDeposit: _deposit, ...fields } = values;
+  const {
+    loginType: _type,
+    loginDayAmounts: _days,
+    loginDeposit: _deposit,
+    saviorPeriod: _period,
+    saviorTiers: _tiers,
+    ...fields
+  } = values;
   return {
     ...fields,
     pictureUrl: text(values.pictureUrl),
@@ -126,7 +137,20 @@ function toInput(values: FormValues): AdminPromotionInput {
             requiredDepositAmount: values.loginDeposit.trim() || '0',
           }
         : null,
-    saviorRule: null,
+    saviorRule:
+      values.kind === 'SAVIOR'
+        ? {
+            periodType: values.saviorPeriod,
+            productType: null,
+            tiers: values.saviorTiers
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .map((tier) => {
+                const [netLoss = '', percent = ''] = tier.split(':');
+                return { netLoss, bonusPercentage: percent === '' ? Number.NaN : Number(percent) };
+              }),
+          }
+        : null,
     sort: number(values.sort) ?? 0,
   };
 }
@@ -161,6 +185,8 @@ const blank: FormValues = {
   loginType: 'C',
   loginDayAmounts: '',
   loginDeposit: '',
+  saviorPeriod: 'WEEKLY',
+  saviorTiers: '',
   claimExpiryHours: '',
   bonusExpiryDays: '',
   blocksOthers: false,
@@ -205,6 +231,8 @@ function valuesOf(promotion: AdminPromotion): FormValues {
     loginType: promotion.loginRule?.type ?? 'C',
     loginDayAmounts: promotion.loginRule?.dayAmounts.join(', ') ?? '',
     loginDeposit: promotion.loginRule?.requiredDepositAmount ?? '',
+    saviorPeriod: promotion.saviorRule?.periodType ?? 'WEEKLY',
+    saviorTiers: promotion.saviorRule?.tiers.map((tier) => `${tier.netLoss}:${tier.bonusPercentage}`).join(', ') ?? '',
     claimExpiryHours: asText(promotion.claimExpiryHours),
     bonusExpiryDays: asText(promotion.bonusExpiryDays),
     abuse: { ...blank.abuse, ...promotion.abuse },
@@ -386,6 +414,27 @@ export function PromotionEditor({ promotion, onDone }: { promotion: AdminPromoti
               {input('turnoverMultiplier', { type: 'number', hint: t('promotions_turnover_hint') })}
               {input('bonusExpiryDays', { type: 'number', hint: t('promotions_optional') })}
             </div>
+            {values.kind === 'SAVIOR' ? (
+              <div className="form-grid">
+                <Field label={t('promotions_field_saviorPeriod')} htmlFor={id('saviorPeriod')}>
+                  <select id={id('saviorPeriod')} {...register('saviorPeriod')}>
+                    {saviorPeriodTypes.map((period) => (
+                      <option key={period} value={period}>
+                        {t(`promotions_savior_${period}`)}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field
+                  label={t('promotions_field_saviorTiers')}
+                  htmlFor={id('saviorTiers')}
+                  error={(errors as Record<string, unknown>).saviorRule ? t('promotions_savior_tiers_rule') : undefined}
+                  hint={t('promotions_savior_tiers_hint')}
+                >
+                  <input id={id('saviorTiers')} {...register('saviorTiers')} />
+                </Field>
+              </div>
+            ) : null}
             {values.kind === 'LOGIN' ? (
               <div className="form-grid">
                 <Field label={t('promotions_field_loginType')} htmlFor={id('loginType')}>
