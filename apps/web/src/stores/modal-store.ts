@@ -27,6 +27,10 @@ export type MemberCentrePage =
   | 'messageV2'
   /** Rebates: the rates, the manual claim (when the merchant's mode is manual) and the last days' rebates. */
   | 'rebate'
+  /** Rewards to claim (issued, with countdowns), the sign-in calendar, newbie tasks (promotions module). */
+  | 'rewardCenter'
+  /** Every bonus with its turnover progress and expiry, and the turnover status (bonus module). */
+  | 'bonusDetails'
   | 'feedback';
 
 /**

@@ -71,6 +71,8 @@ function useAccountActions() {
     openMemberCentre: () => requireRealAccount(() => openModal({ kind: 'memberCentre' })),
     openDeposit: () => openMemberCentrePage('depositv2'),
     openWithdraw: () => openMemberCentrePage('withdraw'),
+    openRewardCentre: () => openMemberCentrePage('rewardCenter'),
+    openBonusDetails: () => openMemberCentrePage('bonusDetails'),
     openAgentCentre: () => void navigate(paths.agentCenter.getHref()),
     // The member centre's betting record (personalHistoryCopy, spec §3), not a notice of its own.
     openBettingRecord: () => openMemberCentrePage('personalHistoryCopy'),
@@ -228,6 +230,8 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
     openMemberCentre,
     openDeposit,
     openWithdraw,
+    openRewardCentre,
+    openBonusDetails,
     openAgentCentre,
     openBettingRecord,
     logOut,
@@ -236,6 +240,12 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
     { key: 'deposit', icon: 'wallet', label: t('account_deposit'), onClick: openDeposit },
     { key: 'withdraw', icon: 'wallet', label: t('account_withdraw'), onClick: openWithdraw },
     { key: 'record', icon: 'history', label: t('account_betting_record'), onClick: openBettingRecord },
+    ...(isMemberCentreOn && !isTrial
+      ? [
+          { key: 'rewards', icon: 'gift' as const, label: t('account_reward_centre'), onClick: openRewardCentre },
+          { key: 'bonus', icon: 'wallet' as const, label: t('account_bonus_details'), onClick: openBonusDetails },
+        ]
+      : []),
     ...(isAgent
       ? [{ key: 'agent', icon: 'user' as const, label: t('account_agent_centre'), onClick: openAgentCentre }]
       : []),

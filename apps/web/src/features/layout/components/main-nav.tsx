@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { AppLink, AppNavLink } from '../../../components/app-link';
 import { Icon } from '../../../components/icon';
 import { paths } from '../../../config/paths';
+import { useMemberInfo } from '../../../api/member';
+import { useAvailablePromotionCount } from '../../../api/promotions';
 import { useWhitelabel } from '../../../api/whitelabel';
+import { trialAccountIsAgent } from '../../../lib/login-gate';
 import { selectGameType } from '../../../stores/game-nav-store';
 import { useNavItems } from '../../../lib/use-nav-items';
 import { VendorDropdown } from './vendor-dropdown';
@@ -16,7 +19,12 @@ export function MainNav() {
   const { t } = useTranslation();
   const navItems = useNavItems();
   const { data: whitelabel } = useWhitelabel();
-  const promotionCount = whitelabel?.promotionCount ?? 0;
+  // A real member sees what it can join, apply for or claim now (MCSFE_getAvailablePromotions, every
+  // 5 minutes); a visitor or a trial account what the merchant runs.
+  const { data: member } = useMemberInfo();
+  const isRealMember = member !== undefined && member.type !== trialAccountIsAgent;
+  const memberCount = useAvailablePromotionCount(isRealMember);
+  const promotionCount = isRealMember ? memberCount : (whitelabel?.promotionCount ?? 0);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `main-nav__link${isActive ? ' main-nav__link--active' : ''}`;
 

@@ -60,6 +60,18 @@ const RebatePage = lazy(() =>
   })),
 );
 
+const RewardCentrePage = lazy(() =>
+  loadChunk(() => import('../../promotions/components/reward-centre-page')).then((module) => ({
+    default: module.RewardCentrePage,
+  })),
+);
+
+const BonusDetailsPage = lazy(() =>
+  loadChunk(() => import('../../bonus/components/bonus-details-page')).then((module) => ({
+    default: module.BonusDetailsPage,
+  })),
+);
+
 const FeedbackPage = lazy(() =>
   loadChunk(() => import('../../feedback/components/feedback-page')).then((module) => ({
     default: module.FeedbackPage,
@@ -84,6 +96,9 @@ const navIcons: Record<MemberCentrePage, string> = {
     'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 3.2V17h16V8.2l-8 5-8-5zM5.4 7l6.6 4.1L18.6 7H5.4z',
   rebate:
     'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm1 2v1.1c1.6.3 2.8 1.4 3 2.9h-2c-.2-.6-.9-1-2-1-1.3 0-2 .5-2 1.1 0 .5.4.9 2.3 1.3 2.6.5 3.7 1.4 3.7 3.1 0 1.5-1.2 2.6-3 2.9V18h-2v-1.1c-1.7-.3-2.9-1.4-3.1-3h2c.2.8 1 1.2 2.2 1.2 1.4 0 2-.5 2-1.1s-.5-.9-2.4-1.3C8.3 12.2 7.2 11.3 7.2 9.7c0-1.4 1.1-2.5 2.8-2.7V6h3z',
+  rewardCenter:
+    'M20 7h-2.2A3 3 0 0 0 12 3.8 3 3 0 0 0 6.2 7H4a1 1 0 0 0-1 1v4h1v8a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-8h1V8a1 1 0 0 0-1-1zM15 5a1 1 0 1 1 0 2h-2a2 2 0 0 1 2-2zM9 5a2 2 0 0 1 2 2H9a1 1 0 1 1 0-2zM5 9h6v2H5V9zm1 4h5v6H6v-6zm7 6v-6h5v6h-5zm0-8V9h6v2h-6z',
+  bonusDetails: 'M4 20h17v2H2V3h2v17zm2-2l4.5-6 3.5 3 5-7 1.6 1.2-6.2 8.6-3.5-3-3.3 4.4L6 18z',
   feedback:
     'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2zm1 2v12.8L7.3 16H20V5H5zm3 3h8v2H8V8zm0 4h5v2H8v-2z',
 };
@@ -99,6 +114,8 @@ const pageTitleKeys: Record<MemberCentrePage, string> = {
   personalProfit: 'member_centre_profit',
   messageV2: 'member_centre_messages',
   rebate: 'member_centre_rebate',
+  rewardCenter: 'member_centre_reward_center',
+  bonusDetails: 'member_centre_bonus_details',
   feedback: 'member_centre_feedback',
 };
 
@@ -112,6 +129,8 @@ const pageOrder: MemberCentrePage[] = [
   'personalHistoryCopy',
   'personalProfit',
   'messageV2',
+  'rewardCenter',
+  'bonusDetails',
   'rebate',
   'feedback',
 ];
@@ -162,6 +181,10 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
       return <InboxPage />;
     case 'rebate':
       return <RebatePage />;
+    case 'rewardCenter':
+      return <RewardCentrePage />;
+    case 'bonusDetails':
+      return <BonusDetailsPage />;
     case 'feedback':
       return <FeedbackPage />;
     default:

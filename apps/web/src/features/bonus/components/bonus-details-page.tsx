@@ -1,0 +1,113 @@
+import '../../money/money.css';
+import '../bonus.css';
+import type { BonusDetail, TurnoverInfo } from '@lotus/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Money } from '../../money/components/money-ui';
+import { loadMoneyCatalogue } from '../../money/money-catalogue';
+import { useBonusDetails, useTurnoverInfo } from '../api/bonus';
+import { loadBonusCatalogue } from '../bonus-catalogue';
+
+// Its own texts, and the money pages' (the loading, error and empty states are theirs).
+await Promise.all([loadBonusCatalogue(), loadMoneyCatalogue()]);
+
+/** The turnover status on top: N blocks withdrawals, I warns that a withdrawal forfeits the bonus. */
+function TurnoverStatus({ info }: { info: TurnoverInfo }) {
+  const { t } = useTranslation();
+  if (info.status === 'A') return null;
+  return (
+    <div className={`bonus-status bonus-status--${info.status}`} role={info.status === 'N' ? 'alert' : 'status'}>
+      <strong>{t(`bonus_turnover_status_${info.status}`)}</strong>
+      <span>
+        {t('bonus_turnover_total', {
+          actual: info.totalActualTurnover,
+          required: info.totalRequiredTurnover,
+        })}
+      </span>
+    </div>
+  );
+}
+
+function BonusRow({ bonus }: { bonus: BonusDetail }) {
+  const { t } = useTranslation();
+  const source = t(`bonus_source_${bonus.sourceKind}`);
+  return (
+    <li className="bonus-item">
+      <div className="bonus-item__head">
+        <span className="bonus-item__name">{source}</span>
+        <span className={`bonus-badge bonus-badge--${bonus.status}`}>{t(`bonus_status_${bonus.status}`)}</span>
+      </div>
+      <dl className="bonus-item__facts">
+        <div>
+          <dt>{t('bonus_amount')}</dt>
+          <dd>
+            <Money amount={bonus.amount} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('bonus_remaining')}</dt>
+          <dd>
+            <Money amount={bonus.remaining} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('bonus_granted')}</dt>
+          <dd>{formatDateTime(bonus.grantedAt)}</dd>
+        </div>
+        <div>
+          <dt>{t('bonus_expiry')}</dt>
+          <dd>{bonus.expiresAt === null ? t('bonus_no_expiry') : formatDateTime(bonus.expiresAt)}</dd>
+        </div>
+      </dl>
+      <div className="bonus-progress">
+        <div className="bonus-progress__label">
+          <span>{t('bonus_turnover')}</span>
+          <span>
+            {bonus.actualTurnover} / {bonus.requiredTurnover}
+          </span>
+        </div>
+        <div
+          className="bonus-progress__bar"
+          role="progressbar"
+          aria-label={t('bonus_turnover')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={bonus.progressPercent}
+        >
+          <span style={{ width: `${bonus.progressPercent}%` }} />
+        </div>
+        {bonus.productTypes ? <span className="bonus-progress__products">{bonus.productTypes.join(', ')}</span> : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The member centre's bonus details (issue 17, original `bonusDetails`): the turnover status of
+ * getTurnoverInfo on top, the bonus balance, then every bonus with its amount, what is left, its
+ * turnover (required and actual, as a bar), expiry and status.
+ */
+export function BonusDetailsPage() {
+  const { t } = useTranslation();
+  const turnover = useTurnoverInfo();
+  const details = useBonusDetails();
+  if (details.isPending) return <LoadingBlock />;
+  if (details.isError) return <ErrorBlock error={details.error} onRetry={() => void details.refetch()} />;
+  return (
+    <div className="bonus-page">
+      {turnover.data ? <TurnoverStatus info={turnover.data} /> : null}
+      <p className="bonus-balance">
+        {t('bonus_balance')} <Money amount={details.data.bonusBalance} />
+      </p>
+      {details.data.list.length === 0 ? (
+        <EmptyBlock>{t('bonus_empty')}</EmptyBlock>
+      ) : (
+        <ul className="bonus-list">
+          {details.data.list.map((bonus) => (
+            <BonusRow key={bonus.bonusId} bonus={bonus} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
