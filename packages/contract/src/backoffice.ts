@@ -60,6 +60,12 @@ export const operatorPermissions = [
   'agents.settle',
   /** Members' inbox: write messages to all, a segment or listed members, and read their delivery and read counts. */
   'messages.send',
+  /** Promotions: the editor (kinds, rules, budget), and granting issued rewards to members. */
+  'promotions.manage',
+  /** Promotions: the approval queue of members' applications (approve, reject). */
+  'promotions.review',
+  /** Live chat: answer the queue (assign, transfer, close), canned replies and the chat settings. */
+  'chat.answer',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
@@ -79,8 +85,9 @@ export const rolePermissions: Readonly<Record<BuiltinOperatorRole, readonly Oper
     'approvals.review',
     'reports.read',
     'agents.settle',
+    'promotions.review',
   ],
-  support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage', 'messages.send'],
+  support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage', 'messages.send', 'chat.answer'],
 };
 
 /**

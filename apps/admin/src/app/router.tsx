@@ -10,9 +10,13 @@ import { ChannelsPage } from '../features/channels/channels-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { DepositsPage } from '../features/deposits/deposits-page';
 import { FeedbackPage } from '../features/feedback/feedback-page';
+import { ChatPage } from '../features/chat/chat-page';
 import { InboxPage } from '../features/inbox/inbox-page';
+import { PromotionsPage } from '../features/promotions/promotions-page';
+import { RebatesPage } from '../features/rebates/rebates-page';
 import { AgentsIndex } from '../features/agents/agents-index';
 import { ContractsPage as AgentContractsPage } from '../features/agents/contracts-page';
+import { DebtsPage as AgentDebtsPage } from '../features/agents/debts-page';
 import { LinksPage as AgentLinksPage } from '../features/agents/links-page';
 import { StatementsPage as AgentStatementsPage } from '../features/agents/statements-page';
 import { TransfersPage as AgentTransfersPage } from '../features/agents/transfers-page';
@@ -118,7 +122,7 @@ export function createAppRouter() {
               </RequirePermission>
             ),
           },
-          // The agent programme (features/agents): statements (agents.settle), contracts, transfers and links (members.read).
+          // The agent programme (features/agents): statements (agents.settle), contracts, transfers, links and debts (members.read).
           { path: 'agents', element: <AgentsIndex /> },
           {
             path: 'agents/statements',
@@ -153,10 +157,42 @@ export function createAppRouter() {
             ),
           },
           {
+            path: 'agents/debts',
+            element: (
+              <RequirePermission permission="members.read">
+                <AgentDebtsPage />
+              </RequirePermission>
+            ),
+          },
+          {
             path: 'feedback',
             element: (
               <RequirePermission permission="feedback.manage">
                 <FeedbackPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'chat',
+            element: (
+              <RequirePermission permission="chat.answer">
+                <ChatPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'rebates',
+            element: (
+              <RequirePermission permission="brands.manage">
+                <RebatesPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'promotions',
+            element: (
+              <RequirePermission permission="promotions.manage">
+                <PromotionsPage />
               </RequirePermission>
             ),
           },

@@ -7,6 +7,7 @@ import type { MemberDeskTables } from '../modules/member-desk/member-desk.tables
 import type { DepositTables } from '../modules/deposit/deposit.tables.ts';
 import type { FeedbackTables } from '../modules/feedback/feedback.tables.ts';
 import type { InboxTables } from '../modules/inbox/inbox.tables.ts';
+import type { ChatTables } from '../modules/chat/chat.tables.ts';
 import type { GamesTables } from '../modules/games/games.tables.ts';
 import type { IdempotencyTables } from '../modules/idempotency/idempotency.tables.ts';
 import type { LedgerTables } from '../modules/ledger/ledger.tables.ts';
@@ -19,7 +20,9 @@ import type { SeamlessWalletTables } from '../modules/seamless-wallet/seamless-w
 import type { VerificationTables } from '../modules/verification/verification.tables.ts';
 import type { WithdrawalTables } from '../modules/withdrawal/withdrawal.tables.ts';
 import type { ReportsTables } from '../modules/reports/reports.tables.ts';
+import type { RebatesTables } from '../modules/rebates/rebates.tables.ts';
 import type { BonusTables } from '../modules/bonus/bonus.tables.ts';
+import type { PromotionTables } from '../modules/promotions/promotions.tables.ts';
 
 /** Every table, declared by the module that owns it (its `<module>.tables.ts`). */
 export interface Database
@@ -42,7 +45,10 @@ export interface Database
     AgentsTables,
     FeedbackTables,
     InboxTables,
+    ChatTables,
     MerchantTables,
     MediaTables,
     ReportsTables,
-    BonusTables {}
+    RebatesTables,
+    BonusTables,
+    PromotionTables {}

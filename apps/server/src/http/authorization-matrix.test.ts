@@ -24,6 +24,8 @@ import {
   depositPaths,
   errorCodes,
   feedbackPaths,
+  adminRebatePaths,
+  chatPaths,
   siteAccessPaths,
   gamePaths,
   identityErrorCodes,
@@ -537,6 +539,14 @@ describe('calls that need a member token', () => {
       `PUT ${apiPaths.register}`,
       `PUT ${apiPaths.registerMobile}`,
       `DELETE ${apiPaths.rememberForget}`,
+      // Live chat (modules/chat): open to visitors when the merchant allows them; the conversation,
+      // its socket and images take a member's token or a visitor's conversation token (requireChatCaller).
+      `GET ${chatPaths.settings}`,
+      `POST ${chatPaths.visitorConversation}`,
+      `POST ${chatPaths.memberConversation}`,
+      `GET ${chatPaths.memberSocket}`,
+      `POST ${chatPaths.images}`,
+      `GET ${chatPaths.image}`,
       // The promotions a visitor may browse (a member's token adds its state to each card).
       `GET ${promotionPaths.list}`,
       `GET ${promotionPaths.detail}`,
@@ -1440,6 +1450,59 @@ describe('back-office', () => {
       url: adminPromotionPaths.review.replace(':id', (await matrixPromotion(actor)).claimId),
       body: { decision: 'approve', amount: '1', remark: null },
     }),
+    // Live chat (chat.answer): each call on a new member's waiting conversation.
+    [`POST ${chatPaths.adminAssign}`]: async () => ({
+      url: chatPaths.adminAssign.replace(':conversationId', await chatConversation()),
+    }),
+    [`POST ${chatPaths.adminTransfer}`]: async () => ({
+      url: chatPaths.adminTransfer.replace(':conversationId', await chatConversation()),
+      body: { operatorId: String((await (chatTransferee ??= newOperator('support'))).id) },
+    }),
+    [`POST ${chatPaths.adminClose}`]: async () => ({
+      url: chatPaths.adminClose.replace(':conversationId', await chatConversation()),
+    }),
+    [`POST ${chatPaths.adminImages}`]: async () => {
+      const upload = multipartFile(pngImage(3 + (++sequence % 50), 2));
+      return {
+        url: chatPaths.adminImages.replace(':conversationId', await chatConversation()),
+        body: upload.payload,
+        headers: { 'content-type': upload.contentType },
+      };
+    },
+    [`POST ${chatPaths.adminCannedReplies}`]: async () => ({
+      url: chatPaths.adminCannedReplies,
+      body: { language: 'TH', title: `ทักทาย ${++sequence}`, text: 'สวัสดีค่ะ' },
+    }),
+    [`PUT ${chatPaths.adminCannedReply}`]: async () => ({
+      url: chatPaths.adminCannedReply.replace(':cannedReplyId', await chatCannedReply()),
+      body: { language: 'EN', title: 'Hello', text: 'Hello, how can I help?' },
+    }),
+    [`DELETE ${chatPaths.adminCannedReply}`]: async () => ({
+      url: chatPaths.adminCannedReply.replace(':cannedReplyId', await chatCannedReply()),
+    }),
+    [`PUT ${chatPaths.adminSettings}`]: async () => ({
+      url: chatPaths.adminSettings,
+      body: { visitorsAllowed: false, alertMinutes: 5 + (++sequence % 10) },
+    }),
+    // The rebate settings (brands.manage): saved at the version they have now.
+    [`PUT ${adminRebatePaths.settings}`]: async () => ({
+      url: adminRebatePaths.settings,
+      body: {
+        mode: 'manual',
+        rates: [{ productType: 'LIVE', percent: '0.5' }],
+        minPayout: '1.00',
+        dailyCap: null,
+        turnoverMultiplier: '0',
+        version:
+          (
+            await t.db
+              .selectFrom('rebate_setting')
+              .select('version')
+              .where('merchant_id', '=', t.demoMerchantId)
+              .executeTakeFirst()
+          )?.version ?? 0,
+      },
+    }),
     // The inbox's composer (messages.send): a broadcast to the brand's agents, one row whatever their number.
     [`POST ${adminInboxPaths.messages}`]: async () => ({
       url: adminInboxPaths.messages,
@@ -1792,6 +1855,32 @@ describe('back-office', () => {
   }
 
   /** A new note from a new member (the feedback desk's calls answer and close it). */
+  /** A new member's waiting live chat conversation, opened through the site API. */
+  async function chatConversation(): Promise<string> {
+    const response = await send({
+      method: 'POST',
+      url: chatPaths.memberConversation,
+      token: (await newMember()).token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().value.id;
+  }
+
+  /** Who receives transferred conversations: one support operator for all. */
+  let chatTransferee: ReturnType<typeof newOperator> | null = null;
+
+  /** A canned reply of the demo merchant, written as an operator does. */
+  async function chatCannedReply(): Promise<string> {
+    const response = await send({
+      method: 'POST',
+      url: chatPaths.adminCannedReplies,
+      token: (await (chatTransferee ??= newOperator('support'))).token,
+      body: { language: 'TH', title: `ตอบ ${++sequence}`, text: 'ขอบคุณค่ะ' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().value.id;
+  }
+
   async function memberFeedback(): Promise<string> {
     const response = await send({
       method: 'POST',

@@ -2,6 +2,7 @@ import {
   adminApiPaths,
   announcementPaths,
   brandPaths,
+  chatPaths,
   feedbackPaths,
   adminPromotionPaths,
   memberDeskPaths,
@@ -238,6 +239,37 @@ async function feedbackOfB(): Promise<string> {
   });
   expect(response.statusCode, response.body).toBe(200);
   return String(response.json().value.id);
+}
+
+/** A member of B opens a live chat conversation through the site API of B, as members do. */
+async function chatConversationOfB(): Promise<string> {
+  const memberId = await memberOfB();
+  const token = await insertTestSession(t.db, merchantB.id, BigInt(memberId));
+  const response = await t.app.inject({
+    method: 'POST',
+    url: chatPaths.memberConversation,
+    headers: { merchant: merchantB.code, language: 'EN', authorization: token },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return String(response.json().value.id);
+}
+
+/** A canned reply of B's live chat (modules/chat). */
+async function cannedReplyOfB(): Promise<string> {
+  const operator = await insertTestOperator(t.db, { merchantId: merchantB.id, role: 'admin' });
+  const row = await t.db
+    .insertInto('chat_canned_reply')
+    .values({
+      merchant_id: merchantB.id,
+      language: 'TH',
+      title: 'B',
+      text: 'B',
+      updated_by: operator.id,
+      updated_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
 }
 
 /** A row of B in one of the site content tables (announcements, banners, the site's lists). */
@@ -634,6 +666,20 @@ const idCases: Record<string, IdCase> = {
     body: () => ({ decision: 'approve', amount: '1', remark: null }),
   },
   [`GET ${adminPromotionPaths.picture}`]: { inB: async () => ({ id: (await promotionOfB()).pictureId }) },
+  // Live chat (modules/chat).
+  [`GET ${chatPaths.adminConversation}`]: { inB: async () => ({ conversationId: await chatConversationOfB() }) },
+  [`POST ${chatPaths.adminAssign}`]: { inB: async () => ({ conversationId: await chatConversationOfB() }) },
+  [`POST ${chatPaths.adminTransfer}`]: {
+    inB: async () => ({ conversationId: await chatConversationOfB() }),
+    body: () => ({ operatorId: String(actor.id) }),
+  },
+  [`POST ${chatPaths.adminClose}`]: { inB: async () => ({ conversationId: await chatConversationOfB() }) },
+  [`POST ${chatPaths.adminImages}`]: { inB: async () => ({ conversationId: await chatConversationOfB() }) },
+  [`PUT ${chatPaths.adminCannedReply}`]: {
+    inB: async () => ({ cannedReplyId: await cannedReplyOfB() }),
+    body: () => ({ language: 'EN', title: 'Hello', text: 'Hello there' }),
+  },
+  [`DELETE ${chatPaths.adminCannedReply}`]: { inB: async () => ({ cannedReplyId: await cannedReplyOfB() }) },
   // Feedback (modules/feedback).
   [`PUT ${feedbackPaths.adminAnswer}`]: {
     inB: async () => ({ feedbackId: await feedbackOfB() }),

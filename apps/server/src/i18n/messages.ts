@@ -11,7 +11,10 @@ import * as deposits from './deposits.messages.ts';
 import * as betRecords from './bet-records.messages.ts';
 import * as brands from './brands.messages.ts';
 import * as feedback from './feedback.messages.ts';
+import * as chat from './chat.messages.ts';
 import * as inbox from './inbox.messages.ts';
+import * as rebates from './rebates.messages.ts';
+import * as promotions from './promotions.messages.ts';
 import * as games from './games.messages.ts';
 import * as gamesAdmin from './games-admin.messages.ts';
 import * as launch from './launch.messages.ts';
@@ -52,7 +55,10 @@ const th = {
   ...members.th,
   ...brands.th,
   ...feedback.th,
+  ...chat.th,
   ...inbox.th,
+  ...rebates.th,
+  ...promotions.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -141,7 +147,10 @@ const en: Record<MessageKey, string> = {
   ...members.en,
   ...brands.en,
   ...feedback.en,
+  ...chat.en,
   ...inbox.en,
+  ...rebates.en,
+  ...promotions.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

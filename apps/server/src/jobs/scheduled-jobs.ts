@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { expireDepositsJob } from '../modules/deposit/index.ts';
+import { depositRewardsJobName, expireRewards, rewardApprovedDeposits } from '../modules/promotions/index.ts';
 import { deleteOldIdempotencyKeys } from '../modules/idempotency/index.ts';
 import {
   deleteDeadSessions,
@@ -20,6 +21,8 @@ import {
   type TransferVendorClient,
 } from '../modules/transfer-wallet/index.ts';
 import { reportsDailyJobName, runReportPasses } from '../modules/reports/index.ts';
+import { bonusExpireJobName, runBonusJob } from '../modules/bonus/index.ts';
+import { rebatesDailyJobName, runDailyRebates } from '../modules/rebates/index.ts';
 import {
   dailySalaryJobName,
   dividendJobName,
@@ -97,6 +100,19 @@ export function scheduledJobs(
     { name: hourlySalaryJobName, cron: '*/5 * * * *', run: () => settleHourlySalaries(db, now()) },
     // Agents' real-time (lottery) salaries: the last closed 5-minute slots, a minute after they end; each contract and slot once.
     { name: realtimeSalaryJobName, cron: '*/5 * * * *', run: () => settleRealtimeSalaries(db, now()) },
+    // Automatic rebates of the last closed days (cashback on valid bets): each merchant and day once.
+    { name: rebatesDailyJobName, cron: '40 * * * *', run: () => runDailyRebates(db, now()) },
+    // Bonuses past their expiry are forfeited, met ones converted (modules/bonus): each grant ends once.
+    { name: bonusExpireJobName, cron: '* * * * *', run: () => runBonusJob(db, now()) },
+    // Approved deposits matched with the running deposit promotions (each deposit once), and issued rewards past their expiry.
+    {
+      name: depositRewardsJobName,
+      cron: '* * * * *',
+      run: async () => ({
+        depositRewards: await rewardApprovedDeposits(db, now()),
+        rewardsExpired: await expireRewards(db, now()),
+      }),
+    },
     // Operators' ended sessions and old login failures (never the audit log).
     { name: backofficePruneJobName, cron: '*/10 * * * *', run: () => deleteDeadOperatorRows(db, now()) },
     // Transfers whose vendor answer was lost: asked again every minute until the vendor says what happened.

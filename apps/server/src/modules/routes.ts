@@ -1,11 +1,13 @@
 import type { AppInstance } from '../http/types.ts';
 import { agentsRoutes, registrationAgents } from './agents/index.ts';
+import { bonusRoutes, withdrawalBonusGate } from './bonus/index.ts';
 import { betRecordRoutes } from './bet-records/index.ts';
 import { brandsRoutes } from './brands/index.ts';
 import { transferWalletRoutes } from './transfer-wallet/index.ts';
 import { auditContext, backofficeRoutes, recordAudit, requireOperator } from './backoffice/index.ts';
 import { depositRoutes } from './deposit/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
+import { chatRoutes } from './chat/index.ts';
 import { inboxRoutes } from './inbox/index.ts';
 import { siteAccessRoutes } from './site-access/index.ts';
 import { gameLaunchRoutes } from './game-launch/index.ts';
@@ -28,6 +30,8 @@ import { verificationRoutes } from './verification/index.ts';
 import { walletRoutes } from './wallet/index.ts';
 import { withdrawalRoutes } from './withdrawal/index.ts';
 import { reportsRoutes } from './reports/index.ts';
+import { promotionsRoutes } from './promotions/index.ts';
+import { rebatesRoutes } from './rebates/index.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
 export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
@@ -55,8 +59,9 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   messagingRoutes,
   walletRoutes,
   depositRoutes,
-  // The withdrawal turnover leaves out the games' excluded vendors' share (games sits above withdrawal).
-  (app) => withdrawalRoutes(app, { turnoverExclusion: excludedTurnoverMinor }),
+  // The withdrawal turnover leaves out the games' excluded vendors' share (games sits above withdrawal);
+  // a bonus's unmet turnover refuses it (bonus sits above withdrawal too).
+  (app) => withdrawalRoutes(app, { turnoverExclusion: excludedTurnoverMinor, bonusGate: withdrawalBonusGate }),
   backofficeRoutes,
   memberDeskRoutes,
   seamlessWalletRoutes,
@@ -66,8 +71,12 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   agentsRoutes,
   feedbackRoutes,
   inboxRoutes,
+  chatRoutes,
   siteAccessRoutes,
   mediaRoutes,
   brandsRoutes,
   reportsRoutes,
+  bonusRoutes,
+  rebatesRoutes,
+  promotionsRoutes,
 ];

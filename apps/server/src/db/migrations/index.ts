@@ -31,12 +31,14 @@ import * as m0031 from './0031_repeatable_functions.ts';
 import * as m0032 from './0032_play_batch_fallback_reason.ts';
 import * as m0033 from './0033_operator_roles.ts';
 import * as m0034 from './0034_four_eyes.ts';
-import * as m0037 from './0037_site_content_admin.ts';
 import * as m0035 from './0035_merchant_config_version.ts';
+import * as m0037 from './0037_site_content_admin.ts';
 import * as m0038 from './0038_media.ts';
 import * as m0039 from './0039_announcement_admin.ts';
 import * as m0040 from './0040_games_admin.ts';
 import * as m0042 from './0042_member_desk.ts';
+import * as m0044 from './0044_reports.ts';
+import * as m0045 from './0045_report_detail_indexes.ts';
 import * as m0046 from './0046_feedback_desk.ts';
 import * as m0048 from './0048_vendor_credential_secrets.ts';
 import * as m0049 from './0049_withdrawal_second_approval.ts';
@@ -53,12 +55,10 @@ import * as m0059 from './0059_agent_settlement_debt.ts';
 import * as m0060 from './0060_announcement_agents_audience.ts';
 import * as m0061 from './0061_inbox.ts';
 import * as m0062 from './0062_report_daily_member_product.ts';
-import * as m0066 from './0066_chat.ts';
 import * as m0063 from './0063_bonus.ts';
 import * as m0064 from './0064_promotions.ts';
 import * as m0065 from './0065_rebates.ts';
-import * as m0044 from './0044_reports.ts';
-import * as m0045 from './0045_report_detail_indexes.ts';
+import * as m0066 from './0066_chat.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -121,6 +121,6 @@ export const migrations = {
   '0062_report_daily_member_product': m0062,
   '0063_bonus': m0063,
   '0064_promotions': m0064,
-  '0066_chat': m0066,
   '0065_rebates': m0065,
+  '0066_chat': m0066,
 };
