@@ -356,7 +356,10 @@ describe('bonus money (modules/bonus README "The spending rule")', () => {
       direction: 'IN',
       amount: '130.01',
     });
-    expect(over.json()).toMatchObject({ errorCode: 'wallet.transfer.balance.not.enough', value: { available: '130.00' } });
+    expect(over.json()).toMatchObject({
+      errorCode: 'wallet.transfer.balance.not.enough',
+      value: { available: '130.00' },
+    });
     const moved = await post(launchPaths.walletTransfer, token, { vassalage: vendor, direction: 'IN', amount: '50' });
     expect(transferOk.parse(moved.json()).value.status).toBe('SUCCESS');
     expect(await balances(memberId)).toEqual({ main: 0n, inVendor: 5_000n, atVendor: 5_000n });
