@@ -669,5 +669,36 @@ describe('SAVIOR (rescue)', () => {
     });
     expect((await okValue<ClaimResult>(await rescue())).claimedMoney).toBe('150.00');
     expect(refusal(await rescue())).toMatchObject({ status: 409, errorCode: 'promotion.reward.already.claimed' });
+
+    // A slots rescue counts the slots loss only: 600.00 of the day's 2,000.00 staked was in slots, 100.00 won back.
+    const slots = await createPromotion({
+      kind: 'SAVIOR',
+      category: 'rescue',
+      bonusType: 'percent',
+      bonusAmount: null,
+      bonusCap: null,
+      maxClaimsPerMember: null,
+      turnoverMultiplier: 1,
+      saviorRule: { periodType: 'DAILY', productType: 'RNG', tiers: [{ netLoss: '100', bonusPercentage: 10 }] },
+    });
+    await sql`INSERT INTO report_daily_member_product (merchant_id, day, member_id, product_type, bets_minor,
+      valid_bets_minor, payouts_minor)
+      VALUES (${t.demoMerchantId}, '2026-11-19', ${m.id}, 'RNG', 60000, 60000, 10000),
+             (${t.demoMerchantId}, '2026-11-19', ${m.id}, 'LIVE', 140000, 140000, 40000)`.execute(t.db);
+    const listed = await okValue<Array<{ promId: number; productType: string; netLossInPeriod: string }>>(
+      await call('GET', promotionPaths.saviorList, m.token),
+    );
+    expect(listed.find((item) => item.promId === slots.id)).toMatchObject({
+      productType: 'RNG',
+      netLossInPeriod: '500.00',
+    });
+    const slotsRescue = await call(
+      'POST',
+      promotionPaths.claimSavior,
+      m.token,
+      { promId: slots.id },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect((await okValue<ClaimResult>(slotsRescue)).claimedMoney).toBe('50.00');
   });
 });

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { addDays, memberDayFigures } from '../reports/index.ts';
+import { addDays, memberPlayOfDays } from '../reports/index.ts';
 import { isRunning, nameOf, type PromotionRow } from './promotion-view.ts';
 import { insertReward, payLockedReward, refusalFor, type MemberRef } from './rewards.ts';
 
@@ -38,21 +38,24 @@ export function lastClosedPeriod(periodType: SaviorRule['periodType'], today: st
 }
 
 /**
- * The member's net loss (bets − payouts, never below 0) over the period's days as the reports' daily
- * job summed them (reports' `memberDayFigures`), or null while a day of it is not summed yet.
+ * The member's net loss (bets − payouts, never below 0) over the period's days in the rule's product type
+ * (null: every product) as the reports' daily job summed them, or null while a day of it is not summed yet.
  */
 async function netLossOf(
   db: Kysely<Database>,
   member: MemberRef,
   period: { from: string; to: string },
+  productType: SaviorRule['productType'],
 ): Promise<bigint | null> {
-  let net = 0n;
-  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
-    const figures = await memberDayFigures(db, member.merchantId, day);
-    if (figures === null) return null;
-    const own = figures.find((row) => row.memberId === member.memberId);
-    if (own) net += own.betsMinor - own.payoutsMinor;
-  }
+  const play = await memberPlayOfDays(db, {
+    merchantId: member.merchantId,
+    memberId: member.memberId,
+    from: period.from,
+    to: period.to,
+    productType,
+  });
+  if (play === null) return null;
+  const net = play.betsMinor - play.payoutsMinor;
   return net > 0n ? net : 0n;
 }
 
@@ -77,10 +80,7 @@ async function saviorPromotions(db: Kysely<Database>, merchantId: number, nowMs:
     .orderBy('sort')
     .orderBy('id', 'desc')
     .execute();
-  // Rescue by one product type needs the reports' per-product days: only "all products" is served yet.
-  return rows.filter(
-    (row) => isRunning(row, nowMs) && row.savior_rule !== null && row.savior_rule.productType === null,
-  );
+  return rows.filter((row) => isRunning(row, nowMs) && row.savior_rule !== null);
 }
 
 const periodKeyOf = (period: { from: string }) => `savior:${period.from}`;
@@ -96,7 +96,7 @@ export async function listSaviorPromotions(
     const rule = promotion.savior_rule!;
     const period = lastClosedPeriod(rule.periodType, today);
     const [loss, claimed] = await Promise.all([
-      netLossOf(db, reader, period),
+      netLossOf(db, reader, period, rule.productType),
       db
         .selectFrom('promotion_claim')
         .select('id')
@@ -108,7 +108,7 @@ export async function listSaviorPromotions(
     result.push({
       promId: Number(promotion.id),
       promName: nameOf(promotion, reader.language),
-      productType: 'ALL',
+      productType: rule.productType ?? 'ALL',
       bonusType: '%',
       configDetails: rule.tiers.map((tier) => ({
         netLoss: formatMinorUnits(parseAmount(tier.netLoss) ?? 0n),
@@ -141,7 +141,7 @@ export async function claimSaviorPromotion(
   if (!promotion) throw new AppError(404, promotionErrorCodes.notFound);
   const rule = promotion.savior_rule!;
   const period = lastClosedPeriod(rule.periodType, localDay(reader.nowMs, reader.timeZone));
-  const loss = await netLossOf(db, reader, period);
+  const loss = await netLossOf(db, reader, period, rule.productType);
   const amount = loss === null ? 0n : rescueOf(promotion, rule, loss);
   if (amount <= 0n) throw new AppError(409, promotionErrorCodes.rewardNotClaimable);
   return db.transaction().execute(async (trx) => {

@@ -18,6 +18,7 @@ export type { ReportMerchant } from './report-window.ts';
 // The agents' settlements: a closed day's per-member figures, and the merchant's calendar.
 export {
   memberDayFigures,
+  memberPlayOfDays,
   memberProductDayFigures,
   summedProductValidBets,
   type MemberDayFigures,

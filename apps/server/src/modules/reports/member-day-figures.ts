@@ -107,3 +107,26 @@ export async function summedProductValidBets(
     FROM report_daily_member_product WHERE merchant_id = ${merchantId} AND day = ${day}::date
   )`;
 }
+
+/**
+ * One member's bets and payouts over the merchant's days `from`..`to` (both included) as the daily job
+ * summed them: every product together, or one product type's (`report_daily_member_product`); null while
+ * any day of the range has not been summed yet. Two indexed reads, whatever the merchant's size (the
+ * promotions' rescue of a member's net loss).
+ */
+export async function memberPlayOfDays(
+  db: Kysely<Database>,
+  query: { merchantId: number; memberId: bigint; from: string; to: string; productType: string | null },
+): Promise<{ betsMinor: bigint; payoutsMinor: bigint } | null> {
+  const { merchantId, memberId, from, to, productType } = query;
+  const summed = await sql<{ days: number; wanted: number }>`
+    SELECT count(DISTINCT day)::int4 AS days, (${to}::date - ${from}::date + 1)::int4 AS wanted
+      FROM report_day_pass WHERE merchant_id = ${merchantId} AND day BETWEEN ${from}::date AND ${to}::date`.execute(db);
+  if (summed.rows[0]!.days < summed.rows[0]!.wanted) return null;
+  const table = productType === null ? sql`report_daily_member` : sql`report_daily_member_product`;
+  const { rows } = await sql<{ bets: string | null; payouts: string | null }>`
+    SELECT sum(bets_minor)::int8 AS bets, sum(payouts_minor)::int8 AS payouts FROM ${table}
+     WHERE merchant_id = ${merchantId} AND member_id = ${memberId} AND day BETWEEN ${from}::date AND ${to}::date
+       ${productType === null ? sql`` : sql`AND product_type = ${productType}`}`.execute(db);
+  return { betsMinor: BigInt(rows[0]!.bets ?? 0), payoutsMinor: BigInt(rows[0]!.payouts ?? 0) };
+}
