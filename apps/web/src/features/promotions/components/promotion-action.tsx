@@ -45,6 +45,11 @@ export function PromotionAction({ card, onApply }: { card: PromotionCard; onAppl
       {messageOf(error, t('error_network'))}
     </p>
   ) : null;
+  // The card's state moves on once the list reads again: the claim's note stays.
+  if (claim.isSuccess)
+    return (
+      <p className="promotion-action__done">{t('promotions_claimed_done', { amount: claim.data.claimedMoney })}</p>
+    );
   if (card.memberStatus === 'issued') {
     const reward = claims.data?.content.find(
       (item) => item.promotionId === card.promotionId && item.status === 'issued',
@@ -59,9 +64,6 @@ export function PromotionAction({ card, onApply }: { card: PromotionCard; onAppl
         >
           {t('promotions_claim')}
         </button>
-        {claim.isSuccess ? (
-          <p className="promotion-action__done">{t('promotions_claimed_done', { amount: claim.data.claimedMoney })}</p>
-        ) : null}
         {errorLine}
       </>
     );

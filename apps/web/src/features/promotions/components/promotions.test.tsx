@@ -120,17 +120,28 @@ describe('/promotions and /promoDetail', () => {
       'closed',
       'coming',
     ] as const;
+    // Once claimed, the list and the claim list read again say so (the note must stay).
+    let isClaimed = false;
     const { calls } = install({
       [`GET ${promotionPaths.list}`]: () =>
-        ok({ content: statuses.map((memberStatus, index) => card(index + 1, { memberStatus })) }),
+        ok({
+          content: statuses.map((memberStatus, index) =>
+            card(index + 1, { memberStatus: isClaimed && memberStatus === 'issued' ? 'claimed' : memberStatus }),
+          ),
+        }),
       [`GET ${promotionPaths.claimList}`]: () =>
-        ok({ content: [reward(55, { promotionId: 5, promotionType: 'DEPOSIT' })] }),
-      [`POST ${promotionPaths.claimIssued}`]: claimed,
+        ok({
+          content: [reward(55, { promotionId: 5, promotionType: 'DEPOSIT', status: isClaimed ? 'claimed' : 'issued' })],
+        }),
+      [`POST ${promotionPaths.claimIssued}`]: (call) => {
+        isClaimed = true;
+        return claimed(call);
+      },
     });
     renderWithProviders(<PromotionList />);
     const cards = await screen.findAllByRole('article');
     expect(cards.map((item) => item.querySelector('.promotion-state')?.textContent)).toEqual([
-      'Join',
+      'Open to join',
       'Joined',
       'Applying',
       'Rejected',
@@ -149,6 +160,8 @@ describe('/promotions and /promoDetail', () => {
     await waitFor(() => expect(claim).toHaveProperty('disabled', false));
     fireEvent.click(claim);
     expect(await within(cards[4]!).findByText('Claimed 50.00 to your bonus balance')).toBeTruthy();
+    await waitFor(() => expect(cards[4]!.querySelector('.promotion-state')?.textContent).toBe('Claimed'));
+    expect(within(cards[4]!).getByText('Claimed 50.00 to your bonus balance')).toBeTruthy();
     const [sent] = callsTo(calls, 'POST', promotionPaths.claimIssued);
     expect(sent!.body).toEqual({ rewardId: 55, promotionType: 'DEPOSIT' });
     expect(idempotencyKeyOf(sent!)).toBeTruthy();
@@ -225,24 +238,28 @@ describe('/promotions and /promoDetail', () => {
 
 describe('rewardCenter', () => {
   test('issued rewards with their countdown; a claim sends the reward; an expired one is refused in Thai', async () => {
+    let isClaimed = false;
     const { calls } = install({
       [`GET ${promotionPaths.claimList}`]: () =>
         ok({
           content: [
-            reward(1),
+            reward(1, isClaimed ? { status: 'claimed', claimedAt: Date.now() } : {}),
             reward(2, { eventName: 'Gone', status: 'rejected', reviewRemark: 'Blurry picture', rewardAmount: null }),
           ],
         }),
       [`POST ${promotionPaths.claimIssued}`]: (call) =>
         call.headers.get('Language') === 'TH'
           ? refuse(409, 'promotion.reward.expired', 'รางวัลนี้หมดอายุแล้ว')
-          : claimed(call),
+          : ((isClaimed = true), claimed(call)),
     });
     renderWithProviders(<RewardCentrePage />);
     const issued = await screen.findByRole('region', { name: 'Rewards to claim' });
     expect(within(issued).getByText(/^Expires in 2d 0[01]:\d\d:\d\d$/)).toBeTruthy();
     fireEvent.click(within(issued).getByRole('button', { name: 'Claim' }));
-    expect(await screen.findByText('Claimed 50.00 to your bonus balance')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('Reward 1: Claimed 50.00 to your bonus balance');
+    // Read again, the reward has left the issued list for the recent ones; the note stays.
+    expect(await within(issued).findByText('No rewards waiting for you right now')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Reward 1: Claimed 50.00 to your bonus balance');
     expect(callsTo(calls, 'POST', promotionPaths.claimIssued).map((call) => call.body)).toEqual([
       { rewardId: 1, promotionType: 'ISSUED' },
     ]);
@@ -251,6 +268,7 @@ describe('rewardCenter', () => {
     expect(within(recent).getByText(/Blurry picture/)).toBeTruthy();
     cleanup();
 
+    isClaimed = false;
     await switchLanguage('TH');
     renderWithProviders(<RewardCentrePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'รับรางวัล' }));

@@ -42,7 +42,15 @@ export function countdownText(msLeft: number): string {
   return days > 0 ? `${days}d ${clock}` : clock;
 }
 
-function IssuedReward({ reward, now }: { reward: PromotionClaim; now: number }) {
+function IssuedReward({
+  reward,
+  now,
+  onClaimed,
+}: {
+  reward: PromotionClaim;
+  now: number;
+  onClaimed: (text: string) => void;
+}) {
   const { t } = useTranslation();
   const claim = useClaimIssued();
   const isOver = reward.expiry !== null && reward.expiry <= now;
@@ -58,18 +66,22 @@ function IssuedReward({ reward, now }: { reward: PromotionClaim; now: number }) 
       </div>
       <div className="reward-item__side">
         {reward.rewardAmount ? <Money amount={reward.rewardAmount} /> : null}
-        {claim.isSuccess ? (
-          <span className="promotion-action__done">{t('rewards_claimed', { amount: claim.data.claimedMoney })}</span>
-        ) : (
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={claim.isPending || isOver}
-            onClick={() => claim.mutate({ rewardId: reward.rewardId, promotionType: reward.promotionType })}
-          >
-            {t('promotions_claim')}
-          </button>
-        )}
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={claim.isPending || isOver}
+          onClick={() =>
+            claim.mutate(
+              { rewardId: reward.rewardId, promotionType: reward.promotionType },
+              {
+                onSuccess: (result) =>
+                  onClaimed(`${reward.eventName}: ${t('rewards_claimed', { amount: result.claimedMoney })}`),
+              },
+            )
+          }
+        >
+          {t('promotions_claim')}
+        </button>
         {claim.error ? (
           <p role="alert" className="promotion-action__error">
             {messageOf(claim.error, t('error_network'))}
@@ -84,6 +96,8 @@ function IssuedRewards() {
   const { t } = useTranslation();
   const claims = usePromotionClaims();
   const now = useNow();
+  // The claimed reward leaves this list when the list reads again: its note stays here.
+  const [claimedNote, setClaimedNote] = useState<string | null>(null);
   if (claims.isPending) return <LoadingBlock />;
   if (claims.isError) return <ErrorBlock error={claims.error} onRetry={() => void claims.refetch()} />;
   const issued = claims.data.content.filter((item) => item.status === 'issued');
@@ -94,12 +108,17 @@ function IssuedRewards() {
         <h4 id="rewards-issued" className="money-section-title">
           {t('rewards_issued_title')}
         </h4>
+        {claimedNote ? (
+          <p role="status" className="promotion-action__done reward-centre__note">
+            {claimedNote}
+          </p>
+        ) : null}
         {issued.length === 0 ? (
           <EmptyBlock>{t('rewards_issued_empty')}</EmptyBlock>
         ) : (
           <ul className="reward-list">
             {issued.map((reward) => (
-              <IssuedReward key={reward.rewardId} reward={reward} now={now} />
+              <IssuedReward key={reward.rewardId} reward={reward} now={now} onClaimed={setClaimedNote} />
             ))}
           </ul>
         )}
