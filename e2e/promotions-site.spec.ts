@@ -243,8 +243,19 @@ test('a member sees the promotions with its states, applies, claims in the rewar
     await expect(page.locator('.signin-calendar')).toBeVisible();
     await expect(page.locator('.newbie-fields')).toBeVisible();
   });
-  // Claim the grant and today's sign-in there; the bonuses show in bonus details.
+  // The member applies with a picture: the answer stays while the state becomes "Applying".
   const page = await memberPage(browser, member, 'EN');
+  await page.goto(`/promoDetail?promotionId=${manual.id}`);
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await page
+    .getByLabel(/Pictures/)
+    .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG.sync.write(art) });
+  await expect(page.getByText('slip.png')).toBeVisible();
+  await page.getByLabel('Remarks').fill('Deposit of today');
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page.getByText(/Your application was sent/)).toBeVisible();
+  await expect(page.locator('.promotion-state')).toHaveText('Applying');
+  // Claim the grant and today's sign-in there; the bonuses show in bonus details.
   await openCentre(page, { EN: 'Reward centre', TH: 'ศูนย์รางวัล' }, 'EN');
   const gift = page.locator('.reward-item').filter({ hasText: `Loyalty gift ${stamp}` });
   await expect(gift).toContainText(/Expires in 1d 23:\d\d:\d\d/);

@@ -9,7 +9,7 @@ import { checkRewardPicture, promotionPicturesMax } from '../picture-rules';
  * A MANUAL promotion's application (MCSFE_signUpRequestReward): up to 5 pictures, each checked as the
  * server checks it and uploaded when chosen, and remarks; required ones as the promotion says.
  */
-export function ApplyForm({ card }: { card: PromotionCard }) {
+export function ApplyForm({ card, onApplied }: { card: PromotionCard; onApplied: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const upload = useUploadRewardPicture();
@@ -45,11 +45,10 @@ export function ApplyForm({ card }: { card: PromotionCard }) {
     setProblem(null);
     if (card.imageRequired && pictures.length === 0) return setProblem(t('promotions_pictures_required'));
     if (card.remarkRequired && !remarks.trim()) return setProblem(t('promotions_remarks_required'));
-    apply.mutate({
-      promotionId: card.promotionId,
-      pictures: pictures.map((item) => item.pictureId),
-      remarks: remarks.trim(),
-    });
+    apply.mutate(
+      { promotionId: card.promotionId, pictures: pictures.map((item) => item.pictureId), remarks: remarks.trim() },
+      { onSuccess: onApplied },
+    );
   };
 
   if (apply.isSuccess) return <p className="promotion-apply__done">{t('promotions_applied')}</p>;
@@ -61,8 +60,12 @@ export function ApplyForm({ card }: { card: PromotionCard }) {
           {t('promotions_pictures', { count: promotionPicturesMax })}
           {card.imageRequired ? ' *' : ''}
         </span>
+        <span className="button button--secondary button--small promotion-apply__choose">
+          {t('promotions_picture_choose')}
+        </span>
         <input
           id={`${id}-pictures`}
+          className="visually-hidden"
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
           multiple

@@ -36,6 +36,8 @@ function RuledPromotionDetail({ promotionId }: { promotionId: number }) {
   const token = useSessionToken();
   const detail = usePromotionDetail(promotionId);
   const [isApplying, setIsApplying] = useState(() => window.location.hash === '#apply');
+  // Once sent, the state reads "applying" when the detail reads again: the form's answer stays.
+  const [hasApplied, setHasApplied] = useState(false);
   if (detail.isPending) return <Spinner />;
   if (detail.isError)
     return (
@@ -94,8 +96,8 @@ function RuledPromotionDetail({ promotionId }: { promotionId: number }) {
       {card.description ? (
         <div className="promotion-detail__body promotion-detail__text">{card.description}</div>
       ) : null}
-      {token && card.promotionType === 'MANUAL' && card.memberStatus === 'join' && isApplying ? (
-        <ApplyForm card={card} />
+      {token && card.promotionType === 'MANUAL' && isApplying && (card.memberStatus === 'join' || hasApplied) ? (
+        <ApplyForm card={card} onApplied={() => setHasApplied(true)} />
       ) : null}
     </article>
   );

@@ -205,7 +205,11 @@ describe('/promotions and /promoDetail', () => {
       memberClaimedCount: 0,
     };
     const { calls, uploads } = install({
-      [`GET ${promotionPaths.detail}`]: () => ok(detail),
+      [`GET ${promotionPaths.detail}`]: () =>
+        ok({
+          ...detail,
+          memberStatus: callsTo(calls, 'POST', promotionPaths.signUpRequestReward).length ? 'applying' : 'join',
+        }),
       [`POST ${promotionPaths.uploadPicture}`]: () => ok({ pictureId: 31, contentType: 'image/png', sizeBytes: 9 }),
       [`POST ${promotionPaths.signUpRequestReward}`]: (call) =>
         ok({ ...reward(2, { promotionId: 9, promotionType: 'MANUAL', status: 'applying' }), ...call.body }),
@@ -230,6 +234,9 @@ describe('/promotions and /promoDetail', () => {
     fireEvent.change(screen.getByLabelText('Remarks'), { target: { value: ' order 123 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
     expect(await screen.findByText(/Your application was sent/)).toBeTruthy();
+    // Read again, the promotion says "Applying"; the answer stays.
+    await waitFor(() => expect(document.querySelector('.promotion-state')?.textContent).toBe('Applying'));
+    expect(screen.getByText(/Your application was sent/)).toBeTruthy();
     expect(callsTo(calls, 'POST', promotionPaths.signUpRequestReward).map((call) => call.body)).toEqual([
       { promotionId: 9, pictures: [31], remarks: 'order 123' },
     ]);
