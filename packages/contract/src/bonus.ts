@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './envelope.ts';
+import { amountInputSchema } from './money.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * Bonus money and turnover (issue 17 "Bonus money and turnover"; spec §3 "Turnover"; modules/bonus
@@ -91,3 +92,31 @@ export const bonusErrorCodes = {
   /** A withdrawal while a bonus's turnover is unmet and the merchant blocks (status N). */
   turnoverNotEnough: 'promotion_turnover_not_enough',
 } as const;
+
+/* ---- the merchant's bonus rules (back-office) ---- */
+
+export const adminBonusPaths = {
+  /** GET / PUT `adminBonusSettingsRequestSchema` (promotions.manage): the merchant's bonus rules. */
+  settings: '/admin-api/bonus/settings',
+} as const;
+
+/**
+ * What a withdrawal does while a bonus's turnover is unmet: `block` refuses it
+ * (`promotion_turnover_not_enough`, turnover status N); `forfeit` lets it go and forfeits the unmet
+ * bonuses first (status I: the member is warned).
+ */
+export const bonusWithdrawalRules = ['block', 'forfeit'] as const;
+export type BonusWithdrawalRule = (typeof bonusWithdrawalRules)[number];
+
+/** The rules as the back-office reads them; `forfeitBelow`: cash + bonus under it forfeits the bonuses (null: never). */
+export const adminBonusSettingsSchema = z.object({
+  withdrawalRule: z.enum(bonusWithdrawalRules),
+  forfeitBelow: moneySchema.nullable(),
+});
+export type AdminBonusSettings = z.infer<typeof adminBonusSettingsSchema>;
+
+export const adminBonusSettingsRequestSchema = z.object({
+  withdrawalRule: z.enum(bonusWithdrawalRules),
+  forfeitBelow: amountInputSchema.nullable(),
+});
+export type AdminBonusSettingsRequest = z.infer<typeof adminBonusSettingsRequestSchema>;

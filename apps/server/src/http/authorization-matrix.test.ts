@@ -25,6 +25,7 @@ import {
   errorCodes,
   feedbackPaths,
   adminRebatePaths,
+  adminBonusPaths,
   chatPaths,
   siteAccessPaths,
   gamePaths,
@@ -1502,6 +1503,11 @@ describe('back-office', () => {
               .executeTakeFirst()
           )?.version ?? 0,
       },
+    }),
+    // The bonus rules (promotions.manage): the default rules saved again.
+    [`PUT ${adminBonusPaths.settings}`]: async () => ({
+      url: adminBonusPaths.settings,
+      body: { withdrawalRule: 'block', forfeitBelow: null },
     }),
     // The inbox's composer (messages.send): a broadcast to the brand's agents, one row whatever their number.
     [`POST ${adminInboxPaths.messages}`]: async () => ({

@@ -1,9 +1,13 @@
 import {
+  adminBonusPaths,
+  adminBonusSettingsSchema,
   adminPromotionClaimPageSchema,
   adminPromotionGrantResultSchema,
   adminPromotionPageSchema,
   adminPromotionPaths,
   adminPromotionSchema,
+  type AdminBonusSettings,
+  type AdminBonusSettingsRequest,
   type AdminPromotion,
   type AdminPromotionClaimPage,
   type AdminPromotionGrantRequest,
@@ -90,3 +94,22 @@ export function reviewApplication(id: number, body: AdminPromotionReviewRequest)
 
 /** The path of an application's picture (read with the operator's token by ProofImage). */
 export const picturePath = (pictureId: number) => adminPromotionPaths.picture.replace(':id', String(pictureId));
+
+/** GET /admin-api/bonus/settings: the brand's bonus rules (withdrawal while turnover is unmet, forfeit threshold). */
+export const bonusSettingsQuery = () =>
+  queryOptions({
+    queryKey: promotionKeys.of('bonus-settings'),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminBonusSettings>(adminBonusPaths.settings, {
+        signal,
+        schema: import.meta.env.DEV && adminBonusSettingsSchema,
+      }),
+  });
+
+export function saveBonusSettings(body: AdminBonusSettingsRequest) {
+  return apiRequest<AdminBonusSettings>(adminBonusPaths.settings, {
+    method: 'PUT',
+    body,
+    schema: import.meta.env.DEV && adminBonusSettingsSchema,
+  });
+}

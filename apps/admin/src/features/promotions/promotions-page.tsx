@@ -25,6 +25,7 @@ import {
   promotionsPageSize as pageSize,
   reviewApplication,
 } from './api';
+import { BonusRulesPanel } from './bonus-rules-panel';
 import { PromotionEditor } from './promotion-editor';
 import './promotions.css';
 
@@ -61,6 +62,7 @@ export function PromotionsPage() {
       {mayManage && editing !== null ? <EditorLoader id={editing} onDone={() => setEditing(null)} /> : null}
       {mayManage ? <PromotionList onEdit={setEditing} onGrant={setGranting} /> : null}
       {mayReview ? <ApprovalQueue /> : null}
+      {mayManage && editing === null ? <BonusRulesPanel /> : null}
       {granting ? <GrantDialog promotion={granting} onClose={() => setGranting(null)} /> : null}
     </>
   );

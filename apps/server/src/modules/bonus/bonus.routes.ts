@@ -1,4 +1,7 @@
 import {
+  adminBonusPaths,
+  adminBonusSettingsRequestSchema,
+  adminBonusSettingsSchema,
   bonusDetailsQuerySchema,
   bonusDetailsSchema,
   bonusPaths,
@@ -9,15 +12,20 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
+import { auditContext, requireOperator } from '../backoffice/index.ts';
 import { requireRealMember } from '../identity/index.ts';
 import { listBonusDetails } from './bonus-details.ts';
+import { readBonusSettings, updateBonusSettings } from './bonus-settings.ts';
 import { getTurnoverInfo } from './turnover-info.ts';
 
 const tags = ['bonus'];
 /** A member's money: never kept by a browser cache or a proxy. */
 const noStore = 'no-store';
 
-/** The member's bonus calls (real members: the member centre's `bonusDetails`, the withdraw page's turnover). */
+/**
+ * The member's bonus calls (real members: the member centre's `bonusDetails`, the withdraw page's
+ * turnover) and the back-office's bonus rules (`promotions.manage`).
+ */
 export async function bonusRoutes(app: AppInstance): Promise<void> {
   const scope = (request: FastifyRequest) => ({
     merchantId: request.merchant.id,
@@ -55,5 +63,27 @@ export async function bonusRoutes(app: AppInstance): Promise<void> {
       reply.header('Cache-Control', noStore);
       return ok(await listBonusDetails(app.db, scope(request), request.query.status));
     },
+  );
+
+  app.get(
+    adminBonusPaths.settings,
+    {
+      onRequest: requireOperator('promotions.manage'),
+      schema: { tags: ['backoffice'], response: { 200: envelopeSchema(adminBonusSettingsSchema) } },
+    },
+    async (request) => ok(await readBonusSettings(app.db, request.operator.merchantId)),
+  );
+
+  app.put(
+    adminBonusPaths.settings,
+    {
+      onRequest: requireOperator('promotions.manage'),
+      schema: {
+        tags: ['backoffice'],
+        body: adminBonusSettingsRequestSchema,
+        response: { 200: envelopeSchema(adminBonusSettingsSchema) },
+      },
+    },
+    async (request) => ok(await updateBonusSettings(app.db, auditContext(request), request.body)),
   );
 }

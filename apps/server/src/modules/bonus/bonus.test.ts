@@ -1,4 +1,11 @@
-import { bonusDetailsSchema, bonusPaths, turnoverInfoSchema, withdrawalPaths } from '@lotus/contract';
+import {
+  adminBonusPaths,
+  adminBonusSettingsSchema,
+  bonusDetailsSchema,
+  bonusPaths,
+  turnoverInfoSchema,
+  withdrawalPaths,
+} from '@lotus/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -303,6 +310,46 @@ describe('withdrawal', () => {
     }
     expect(await grantsOf(member.id)).toMatchObject([{ status: 'forfeited', close_reason: 'withdrawal' }]);
     expect(await balances(member.id)).toEqual({ main: 40_000n, bonus: 0n });
+  });
+});
+
+describe("the merchant's bonus rules in the back-office", () => {
+  it('an admin reads and saves them (audited, then applied); support is refused; a bad threshold names its field', async () => {
+    const admin = await kit.newOperator('admin');
+    const support = await kit.newOperator('support');
+    const read = await kit.send('GET', adminBonusPaths.settings, undefined, { operatorToken: admin.token });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(adminBonusSettingsSchema.parse(read.json().value)).toEqual({ withdrawalRule: 'block', forfeitBelow: null });
+    const put = (body: unknown, token = admin.token) =>
+      kit.send('PUT', adminBonusPaths.settings, body, { operatorToken: token });
+    expect((await put({ withdrawalRule: 'forfeit', forfeitBelow: '5.00' }, support.token)).statusCode).toBe(403);
+    const bad = await put({ withdrawalRule: 'forfeit', forfeitBelow: '-1' });
+    expect([bad.statusCode, bad.json().field]).toEqual([400, 'forfeitBelow']);
+    try {
+      const saved = await put({ withdrawalRule: 'forfeit', forfeitBelow: '5.00' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().value).toEqual({ withdrawalRule: 'forfeit', forfeitBelow: '5.00' });
+      const audit = await kit.db
+        .selectFrom('operator_audit')
+        .select(['operator_id', 'before', 'after'])
+        .where('action', '=', 'bonus.settings.update')
+        .where('merchant_id', '=', kit.merchantId)
+        .execute();
+      expect(audit).toMatchObject([
+        {
+          operator_id: admin.id,
+          before: { withdrawalRule: 'block', forfeitBelow: null },
+          after: { withdrawalRule: 'forfeit', forfeitBelow: '5.00' },
+        },
+      ]);
+      // The engine reads them: a member with a bonus now sees I (a withdrawal forfeits instead of refusing).
+      const { member } = await playerWith('500.00');
+      await grantBonus(kit.db, grantOf(member.id, '100.00', '200.00'));
+      const info = await kit.send('GET', bonusPaths.turnoverInfo, undefined, { token: member.token });
+      expect(info.json().value.status).toBe('I');
+    } finally {
+      await setting('block', null);
+    }
   });
 });
 
