@@ -52,6 +52,7 @@ import {
 } from '../modules/backoffice/backoffice.testing.ts';
 import { depositKit, pngBytes, type DepositKit } from '../modules/deposit/deposit.testing.ts';
 import { multipartFile, pngImage } from '../modules/media/media.testing.ts';
+import { promotionRow } from '../modules/promotions/promotions.testing.ts';
 import { listDownlines, listUplineChain } from '../modules/agents/index.ts';
 import { hashPassword, hashToken, type AgentType } from '../modules/identity/index.ts';
 import { freshMobileNum } from '../modules/identity/testing.ts';
@@ -190,48 +191,16 @@ async function matrixPromotion(actor: TestOperator): Promise<{ promotionId: stri
   const body = promotionBody();
   const promotion = await t.db
     .insertInto('promotion')
-    .values({
-      merchant_id: t.demoMerchantId,
-      kind: 'ISSUED',
-      category: body.category,
-      name_th: body.nameTh,
-      name_en: body.nameEn,
-      description_th: '',
-      description_en: '',
-      picture_url: null,
-      enabled: true,
-      starts_at: null,
-      ends_at: null,
-      audience: 'all',
-      product_types: null,
-      bonus_type: 'fixed',
-      bonus_percent_bp: null,
-      bonus_amount: 1000n,
-      bonus_cap: null,
-      min_deposit: null,
-      deposit_count: null,
-      requires_join: false,
-      auto_claim: false,
-      max_claims_per_member: null,
-      max_claims_total: null,
-      budget: null,
-      turnover_multiplier_bp: 0,
-      turnover_product_types: null,
-      claim_expiry_hours: null,
-      bonus_expiry_days: null,
-      blocks_others: false,
-      image_required: false,
-      remark_required: false,
-      abuse: '{}',
-      register_required_fields: [],
-      login_rule: null,
-      savior_rule: null,
-      sort: 0,
-      version: 1,
-      created_by: actor.id,
-      created_at: new Date(clock.nowMs),
-      updated_at: new Date(clock.nowMs),
-    })
+    .values(
+      promotionRow({
+        merchant_id: t.demoMerchantId,
+        kind: 'ISSUED',
+        category: body.category,
+        name: body.nameEn,
+        created_by: actor.id,
+        at: new Date(clock.nowMs),
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const claim = await t.db

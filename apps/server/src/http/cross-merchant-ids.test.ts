@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.ts';
 import { insertTestOperator, insertTestRole, type TestOperator } from '../modules/backoffice/backoffice.testing.ts';
 import { hashToken } from '../modules/identity/index.ts';
+import { promotionRow } from '../modules/promotions/promotions.testing.ts';
 import { insertTestMember, insertTestSession } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { endpointsOf, operatorPermissionOf, type Endpoint } from './authorization-matrix.testing.ts';
@@ -140,48 +141,16 @@ async function promotionOfB(): Promise<{ promotionId: string; claimId: string; p
   const [operatorId, memberId] = await Promise.all([operatorOfB(), memberOfB()]);
   const promotion = await t.db
     .insertInto('promotion')
-    .values({
-      merchant_id: merchantB.id,
-      kind: 'MANUAL',
-      category: 'special',
-      name_th: 'B',
-      name_en: 'B',
-      description_th: '',
-      description_en: '',
-      picture_url: null,
-      enabled: true,
-      starts_at: null,
-      ends_at: null,
-      audience: 'all',
-      product_types: null,
-      bonus_type: 'fixed',
-      bonus_percent_bp: null,
-      bonus_amount: 1000n,
-      bonus_cap: null,
-      min_deposit: null,
-      deposit_count: null,
-      requires_join: false,
-      auto_claim: false,
-      max_claims_per_member: null,
-      max_claims_total: null,
-      budget: null,
-      turnover_multiplier_bp: 0,
-      turnover_product_types: null,
-      claim_expiry_hours: null,
-      bonus_expiry_days: null,
-      blocks_others: false,
-      image_required: false,
-      remark_required: false,
-      abuse: '{}',
-      register_required_fields: [],
-      login_rule: null,
-      savior_rule: null,
-      sort: 0,
-      version: 1,
-      created_by: BigInt(operatorId),
-      created_at: now(),
-      updated_at: now(),
-    })
+    .values(
+      promotionRow({
+        merchant_id: merchantB.id,
+        kind: 'MANUAL',
+        category: 'special',
+        name: 'B',
+        created_by: BigInt(operatorId),
+        at: now(),
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   const picture = await t.db
