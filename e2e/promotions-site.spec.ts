@@ -266,6 +266,22 @@ test('a member sees the promotions with its states, applies, claims in the rewar
   await expect(gift).toContainText('Claimed');
   await page.getByRole('button', { name: "Claim today's 1.00" }).click();
   await expect(page.getByText('Claimed 1.00 to your bonus balance')).toBeVisible();
+  // The phone's side menu has both pages.
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 360, height: 900 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.locator('.account-menu').getByRole('button', { name: 'Reward centre' })).toBeVisible();
+  await expect(page.locator('.account-menu').getByRole('button', { name: 'Bonus details' })).toBeVisible();
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await noOverflow(page, 'phone menu', 360);
+  await page.screenshot({ path: path.join(shots, 'promo-site-phone-menu-EN-360.png') });
   await photograph(browser, member, 'bonus', async (target, language) => {
     await openCentre(target, { EN: 'Bonus details', TH: 'รายละเอียดโบนัส' }, language);
     await expect(target.getByRole('progressbar')).toHaveCount(2);

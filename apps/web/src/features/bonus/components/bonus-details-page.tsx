@@ -24,6 +24,16 @@ function TurnoverStatus({ info }: { info: TurnoverInfo }) {
           required: info.totalRequiredTurnover,
         })}
       </span>
+      {info.details.length > 0 ? (
+        <ul className="bonus-status__details">
+          {info.details.map((detail) => (
+            <li key={detail.gameType}>
+              {detail.gameType === 'ALL' ? t('bonus_game_type_all') : detail.gameType}: {detail.actualTurnover} /{' '}
+              {detail.requiredTurnover}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

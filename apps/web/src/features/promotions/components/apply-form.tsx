@@ -45,10 +45,13 @@ export function ApplyForm({ card, onApplied }: { card: PromotionCard; onApplied:
     setProblem(null);
     if (card.imageRequired && pictures.length === 0) return setProblem(t('promotions_pictures_required'));
     if (card.remarkRequired && !remarks.trim()) return setProblem(t('promotions_remarks_required'));
-    apply.mutate(
-      { promotionId: card.promotionId, pictures: pictures.map((item) => item.pictureId), remarks: remarks.trim() },
-      { onSuccess: onApplied },
-    );
+    // Before the call: the detail reads "applying" again before this call's own callbacks would run.
+    onApplied();
+    apply.mutate({
+      promotionId: card.promotionId,
+      pictures: pictures.map((item) => item.pictureId),
+      remarks: remarks.trim(),
+    });
   };
 
   if (apply.isSuccess) return <p className="promotion-apply__done">{t('promotions_applied')}</p>;

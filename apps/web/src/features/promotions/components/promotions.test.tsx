@@ -367,7 +367,12 @@ describe('bonusDetails', () => {
   test('the turnover status on top, then each bonus with its progress and status', async () => {
     install({
       [`GET ${bonusPaths.turnoverInfo}`]: () =>
-        ok({ status: 'N', totalRequiredTurnover: '2000.00', totalActualTurnover: '500.00', details: [] }),
+        ok({
+          status: 'N',
+          totalRequiredTurnover: '2000.00',
+          totalActualTurnover: '500.00',
+          details: [{ gameType: 'RNG', requiredTurnover: '2000.00', actualTurnover: '500.00' }],
+        }),
       [`GET ${bonusPaths.bonusDetails}`]: () =>
         ok({
           currency: 'THB',
@@ -380,6 +385,7 @@ describe('bonusDetails', () => {
     });
     renderWithProviders(<BonusDetailsPage />);
     expect((await screen.findByRole('alert')).textContent).toContain('withdrawals are blocked');
+    expect(screen.getByRole('alert').textContent).toContain('RNG: 500.00 / 2000.00');
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['25', '100']);
     expect(screen.getByText('Converted to cash')).toBeTruthy();

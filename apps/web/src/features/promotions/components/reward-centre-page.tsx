@@ -45,15 +45,15 @@ export function countdownText(msLeft: number): string {
 function IssuedReward({
   reward,
   now,
-  onClaimed,
+  claim,
 }: {
   reward: PromotionClaim;
   now: number;
-  onClaimed: (text: string) => void;
+  claim: ReturnType<typeof useClaimIssued>;
 }) {
   const { t } = useTranslation();
-  const claim = useClaimIssued();
   const isOver = reward.expiry !== null && reward.expiry <= now;
+  const isThis = claim.variables?.rewardId === reward.rewardId;
   return (
     <li className="reward-item">
       <div className="reward-item__main">
@@ -70,19 +70,11 @@ function IssuedReward({
           type="button"
           className="button button--primary button--small"
           disabled={claim.isPending || isOver}
-          onClick={() =>
-            claim.mutate(
-              { rewardId: reward.rewardId, promotionType: reward.promotionType },
-              {
-                onSuccess: (result) =>
-                  onClaimed(`${reward.eventName}: ${t('rewards_claimed', { amount: result.claimedMoney })}`),
-              },
-            )
-          }
+          onClick={() => claim.mutate({ rewardId: reward.rewardId, promotionType: reward.promotionType })}
         >
           {t('promotions_claim')}
         </button>
-        {claim.error ? (
+        {isThis && claim.error ? (
           <p role="alert" className="promotion-action__error">
             {messageOf(claim.error, t('error_network'))}
           </p>
@@ -96,8 +88,9 @@ function IssuedRewards() {
   const { t } = useTranslation();
   const claims = usePromotionClaims();
   const now = useNow();
-  // The claimed reward leaves this list when the list reads again: its note stays here.
-  const [claimedNote, setClaimedNote] = useState<string | null>(null);
+  // One claim for the list, held here: the claimed reward leaves the list when it reads again, its note stays.
+  const claim = useClaimIssued();
+  const claimedName = claims.data?.content.find((item) => item.rewardId === claim.variables?.rewardId)?.eventName;
   if (claims.isPending) return <LoadingBlock />;
   if (claims.isError) return <ErrorBlock error={claims.error} onRetry={() => void claims.refetch()} />;
   const issued = claims.data.content.filter((item) => item.status === 'issued');
@@ -108,9 +101,10 @@ function IssuedRewards() {
         <h4 id="rewards-issued" className="money-section-title">
           {t('rewards_issued_title')}
         </h4>
-        {claimedNote ? (
+        {claim.isSuccess ? (
           <p role="status" className="promotion-action__done reward-centre__note">
-            {claimedNote}
+            {claimedName ? `${claimedName}: ` : ''}
+            {t('rewards_claimed', { amount: claim.data.claimedMoney })}
           </p>
         ) : null}
         {issued.length === 0 ? (
@@ -118,7 +112,7 @@ function IssuedRewards() {
         ) : (
           <ul className="reward-list">
             {issued.map((reward) => (
-              <IssuedReward key={reward.rewardId} reward={reward} now={now} onClaimed={setClaimedNote} />
+              <IssuedReward key={reward.rewardId} reward={reward} now={now} claim={claim} />
             ))}
           </ul>
         )}
