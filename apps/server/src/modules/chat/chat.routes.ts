@@ -19,6 +19,7 @@ import {
   chatSummarySchema,
   chatTransferBodySchema,
   envelopeSchema,
+  errorCodes,
   mediaImageMaxBytes,
   visitorConversationSchema,
   type ChatConversation,
@@ -57,6 +58,14 @@ import {
 
 const tags = ['chat'];
 const answer = requireOperator('chat.answer');
+
+/**
+ * A socket path asked without a websocket upgrade (a plain GET, a crawler, a fuzzer): answered 404 in the
+ * envelope once the caller is known, before the handler finds or opens a conversation, so nothing is written.
+ */
+async function requireUpgrade(request: FastifyRequest): Promise<void> {
+  if (String(request.headers.upgrade ?? '').toLowerCase() !== 'websocket') throw new AppError(404, errorCodes.notFound);
+}
 const socketQuerySchema = z.object({
   conversationId: z
     .string()
@@ -124,7 +133,7 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
     chatPaths.memberSocket,
     {
       websocket: true,
-      onRequest: [credentialsFromProtocols, requireChatCaller],
+      onRequest: [credentialsFromProtocols, requireChatCaller, requireUpgrade],
       preHandler: async (request) => {
         const conversation = await callerConversation(request);
         ensureOwnConversation(conversation, (request.query as SocketQuery).conversationId);
@@ -298,7 +307,7 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
     chatPaths.adminSocket,
     {
       websocket: true,
-      onRequest: [credentialsFromProtocols, answer],
+      onRequest: [credentialsFromProtocols, answer, requireUpgrade],
       // Another merchant's conversation id is refused like an unknown one (404), before the upgrade.
       preHandler: async (request) => {
         const { conversationId } = request.query as SocketQuery;

@@ -178,9 +178,20 @@ describe('who may open a socket', () => {
     [chatPaths.memberSocket, undefined, 401],
     [chatPaths.adminSocket, undefined, 401],
     [chatPaths.memberSocket, 'member', 404],
+    [chatPaths.adminSocket, 'operator', 404],
   ])('a plain GET of %s (no upgrade) is answered at once: %s token → %i', async (path, who, status) => {
-    const response = await send('GET', path, { token: who === undefined ? undefined : somchai.token });
+    const conversations = () =>
+      testApp.db
+        .selectFrom('chat_conversation')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    const before = await conversations();
+    const token = who === undefined ? undefined : who === 'member' ? somchai.token : support.token;
+    const response = await send('GET', path, { token });
     expect(response.statusCode).toBe(status);
+    // In the envelope, and nothing written (the member's conversation is not opened by a plain GET).
+    expect(response.json()).toMatchObject({ success: false });
+    expect(await conversations()).toEqual(before);
   });
 
   test('a foreign conversation id is refused 404: another member’s, another merchant’s', async () => {
