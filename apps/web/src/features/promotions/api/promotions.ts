@@ -10,6 +10,7 @@ import {
   promotionPaths,
   promotionPictureSchema,
   registerPromotionListSchema,
+  saviorPromotionListSchema,
   type ClaimIssuedPromotionRequest,
   type ClaimResult,
   type PromotionCategory,
@@ -31,6 +32,7 @@ export const promotionKeys = queryKeys('promotions');
 
 export type LoginPromotion = z.infer<typeof loginPromotionListSchema>[number];
 export type LoginDay = z.infer<typeof loginHistorySchema>[number];
+export type SaviorPromotion = z.infer<typeof saviorPromotionListSchema>[number];
 export type RegisterPromotion = z.infer<typeof registerPromotionListSchema>['content'][number];
 
 /** PROMOFE_getPromotionAnnouncementCategory: the tabs (categories with running promotions). */
@@ -208,6 +210,35 @@ export function useClaimLogin() {
   return useIdempotentMutation<ClaimResult, { id: string }>({
     mutationFn: (body, key) =>
       apiRequest<ClaimResult>(promotionPaths.claimLogin, {
+        method: 'POST',
+        body,
+        headers: { [idempotencyHeaderName]: key },
+        schema: import.meta.env.DEV && claimResultSchema,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: promotionKeys.all }),
+  });
+}
+
+/** MCSFE_getSaviorPromotion: the rescue promotions with the member's net loss of the last closed period. */
+export function useSaviorPromotions() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: promotionKeys.of('savior', token),
+    queryFn: () =>
+      apiRequest<SaviorPromotion[]>(promotionPaths.saviorList, {
+        schema: import.meta.env.DEV && saviorPromotionListSchema,
+        isSilent: true,
+      }),
+    enabled: Boolean(token),
+  });
+}
+
+/** MCSFE_claimSaviorPromotion under the action's Idempotency-Key. */
+export function useClaimSavior() {
+  const client = useQueryClient();
+  return useIdempotentMutation<ClaimResult, { promId: number }>({
+    mutationFn: (body, key) =>
+      apiRequest<ClaimResult>(promotionPaths.claimSavior, {
         method: 'POST',
         body,
         headers: { [idempotencyHeaderName]: key },

@@ -103,6 +103,7 @@ function install(routes: Record<string, FakeRoute>) {
     [`GET ${promotionPaths.claimList}`]: () => ok({ content: [] }),
     [`GET ${promotionPaths.loginList}`]: () => ok([]),
     [`GET ${promotionPaths.registerList}`]: () => ok({ content: [] }),
+    [`GET ${promotionPaths.saviorList}`]: () => ok([]),
     ...routes,
   });
 }
@@ -343,6 +344,38 @@ describe('rewardCenter', () => {
     ).toEqual(['✓ Email', '✗ Bank account']);
     const newbie = screen.getByRole('region', { name: 'Newbie tasks' });
     expect(within(newbie).getByRole('button', { name: 'Claim' })).toHaveProperty('disabled', true);
+  });
+
+  test("rescue: last period's net loss and what it pays; a claim sends the promotion; nothing to rescue waits", async () => {
+    const rescue = (promId: number, productType: string, netLoss: string, collectable: string) => ({
+      promId,
+      promName: `Rescue ${promId}`,
+      productType,
+      bonusType: '%',
+      configDetails: [{ netLoss: '100.00', bonusPercentage: 10 }],
+      rewardPeriodType: 'DAILY',
+      netLossInPeriod: netLoss,
+      collectableInPeriod: collectable,
+      hasIssuedClaim: false,
+      noExpiry: true,
+      endTime: null,
+      description: '',
+    });
+    const { calls } = install({
+      [`GET ${promotionPaths.saviorList}`]: () =>
+        ok([rescue(7, 'RNG', '500.00', '50.00'), rescue(8, 'ALL', '20.00', '0.00')]),
+      [`POST ${promotionPaths.claimSavior}`]: claimed,
+    });
+    renderWithProviders(<RewardCentrePage />);
+    const section = await screen.findByRole('region', { name: 'Rescue' });
+    const [slots, all] = within(section).getAllByRole('listitem');
+    expect(slots!.textContent).toContain('Yesterday · slots');
+    expect(slots!.textContent).toContain('500.00');
+    expect(within(all!).getByRole('button', { name: 'Claim' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(slots!).getByRole('button', { name: 'Claim' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', promotionPaths.claimSavior).map((call) => call.body)).toEqual([{ promId: 7 }]),
+    );
   });
 });
 

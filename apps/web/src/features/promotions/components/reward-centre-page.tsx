@@ -10,12 +10,15 @@ import {
   useClaimIssued,
   useClaimLogin,
   useClaimRegister,
+  useClaimSavior,
   useLoginHistory,
   useLoginPromotions,
   usePromotionClaims,
   useRegisterPromotions,
+  useSaviorPromotions,
   type LoginPromotion,
   type RegisterPromotion,
+  type SaviorPromotion,
 } from '../api/promotions';
 import { loadPromotionsCatalogue } from '../promotions-catalogue';
 import { PromotionState } from './promotion-action';
@@ -271,11 +274,71 @@ function Newbie() {
   );
 }
 
+function RescueOffer({ promotion }: { promotion: SaviorPromotion }) {
+  const { t } = useTranslation();
+  const claim = useClaimSavior();
+  const collectable = Number(promotion.collectableInPeriod) > 0;
+  return (
+    <li className="reward-item">
+      <div className="reward-item__main">
+        <span className="reward-item__name">{promotion.promName}</span>
+        <span className="reward-item__meta">
+          {t(`rewards_rescue_period_${promotion.rewardPeriodType}`)} ·{' '}
+          {promotion.productType === 'ALL'
+            ? t('rewards_rescue_all_products')
+            : t(`rewards_rescue_product_${promotion.productType}`)}
+        </span>
+        <span className="reward-item__meta">
+          {t('rewards_rescue_loss')} <Money amount={promotion.netLossInPeriod} />
+        </span>
+      </div>
+      <div className="reward-item__side">
+        <Money amount={promotion.collectableInPeriod} />
+        {promotion.hasIssuedClaim || claim.isSuccess ? (
+          <PromotionState status="claimed" />
+        ) : (
+          <button
+            type="button"
+            className="button button--primary button--small"
+            disabled={claim.isPending || !collectable}
+            onClick={() => claim.mutate({ promId: promotion.promId })}
+          >
+            {t('promotions_claim')}
+          </button>
+        )}
+        {claim.error ? (
+          <p role="alert" className="promotion-action__error">
+            {messageOf(claim.error, t('error_network'))}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Rescue() {
+  const { t } = useTranslation();
+  const promotions = useSaviorPromotions();
+  if (!promotions.data || promotions.data.length === 0) return null;
+  return (
+    <section aria-labelledby="rewards-rescue">
+      <h4 id="rewards-rescue" className="money-section-title">
+        {t('rewards_rescue_title')}
+      </h4>
+      <ul className="reward-list">
+        {promotions.data.map((promotion) => (
+          <RescueOffer key={promotion.promId} promotion={promotion} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The member centre's reward centre (issue 17, original `rewardCenter`): the issued rewards to claim
  * with the time left, the sign-in calendar with today's claim (LOGIN), the newbie tasks with the
- * profile fields still missing (REGISTER), then the recent rewards with their states. Rescue (SAVIOR)
- * joins when the server serves it (modules/promotions README "Not yet").
+ * profile fields still missing (REGISTER), the rescue of the last closed period's net loss (SAVIOR),
+ * then the recent rewards with their states.
  */
 export function RewardCentrePage() {
   return (
@@ -283,6 +346,7 @@ export function RewardCentrePage() {
       <IssuedRewards />
       <SignIn />
       <Newbie />
+      <Rescue />
     </div>
   );
 }
