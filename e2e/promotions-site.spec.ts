@@ -240,8 +240,9 @@ test('a member sees the promotions with its states, applies, claims in the rewar
   // The reward centre: the grant with its countdown, the calendar, the newbie task.
   await photograph(browser, member, 'rewards', async (page, language) => {
     await openCentre(page, { EN: 'Reward centre', TH: 'ศูนย์รางวัล' }, language);
-    await expect(page.locator('.signin-calendar')).toBeVisible();
-    await expect(page.locator('.newbie-fields')).toBeVisible();
+    // Its own promotions only: other journeys of the run write sign-in promotions too.
+    await expect(page.locator(`.signin-calendar[aria-label$="${stamp}"]`)).toBeVisible();
+    await expect(page.locator('.reward-item').filter({ hasText: stamp }).locator('.newbie-fields')).toBeVisible();
   });
   // The member applies with a picture: the answer stays while the state becomes "Applying".
   const page = await memberPage(browser, member, 'EN');
@@ -264,7 +265,11 @@ test('a member sees the promotions with its states, applies, claims in the rewar
     `Loyalty gift ${stamp}: Claimed 88.00 to your bonus balance`,
   );
   await expect(gift).toContainText('Claimed');
-  await page.getByRole('button', { name: "Claim today's 1.00" }).click();
+  await page
+    .locator('.reward-item')
+    .filter({ has: page.locator(`.signin-calendar[aria-label$="${stamp}"]`) })
+    .getByRole('button', { name: "Claim today's 1.00" })
+    .click();
   await expect(page.getByText('Claimed 1.00 to your bonus balance')).toBeVisible();
   // The phone's side menu has both pages.
   await page.keyboard.press('Escape');
