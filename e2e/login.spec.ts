@@ -310,7 +310,8 @@ test('/login: a closed login modal stays closed when the language changes', asyn
   await startSession(page, 'TH');
   await page.goto('/login');
   const thaiDialog = page.getByRole('dialog', { name: 'เข้าสู่ระบบ' });
-  await expect(thaiDialog).toBeVisible();
+  // The page's code may still be loading (a CI-sim run showed the loading bar at 5 s).
+  await expect(thaiDialog).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   await expect(thaiDialog).toBeHidden();
 
