@@ -56,9 +56,12 @@ test('a member writes in the chat, an operator answers from the queue, the membe
   // Delivered to the operator's open conversation: the member's mark says so.
   await expect(mine).toContainText(/Delivered|Read/);
   await operatorPage.getByRole('button', { name: 'Assign to me' }).click();
+  // The assignment is in (the button goes): the form is not redrawn under the operator's typing.
+  await expect(operatorPage.getByRole('button', { name: 'Assign to me' })).toBeHidden();
   const answer = 'We see it: it will be credited within 5 minutes.';
   await operatorPage.getByRole('textbox', { name: /Write an answer/ }).fill(answer);
   await operatorPage.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(conversation.getByText(answer)).toBeVisible();
 
   // Live on the member's side, without a reload; the open panel reads it, and the operator sees that.
   // A generous wait: one CI-sim run saw the answer later than 15 s (not reproduced in 4 runs since).

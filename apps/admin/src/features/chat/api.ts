@@ -176,6 +176,9 @@ export function useOperatorChatSocket(conversationId: string | null, initial: Ad
         } else if (frame.type === 'error') setLastError(frame.message);
       };
       socket.onclose = () => {
+        // A socket replaced by a newer one (the conversation read again, e.g. after "Assign to me")
+        // closes after the new one is in the ref: it must not clear it, or sends find no socket.
+        if (socketRef.current !== socket) return;
         socketRef.current = null;
         setIsConnected(false);
         if (isStopped) return;

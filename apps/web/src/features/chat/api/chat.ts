@@ -152,6 +152,8 @@ export function useChat(isOpen: boolean) {
         }
       };
       socket.onclose = () => {
+        // A socket replaced by a newer one closes after the new one is in the ref: leave the ref alone.
+        if (socketRef.current !== socket) return;
         socketRef.current = null;
         setState((previous) => ({ ...previous, isConnected: false }));
         if (isStopped) return;
