@@ -1,7 +1,7 @@
 import '../../money/money.css';
 import '../promotions.css';
 import type { PromotionClaim } from '@lotus/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { EmptyBlock, ErrorBlock, LoadingBlock, messageOf, Money } from '../../money/components/money-ui';
@@ -197,21 +197,69 @@ function SignInCalendar({ promotion }: { promotion: LoginPromotion }) {
   );
 }
 
+/** One part of the reward centre: its title, then its rewards. */
+function RewardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h4 id={id} className="money-section-title">
+        {title}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
+/** A reward's amount and its claim: the claimed state once claimed, else the button (off while `isClaimable` is false). */
+function ClaimSide({
+  amount,
+  isClaimed,
+  isClaimable,
+  claim,
+  onClaim,
+}: {
+  amount: string;
+  isClaimed: boolean;
+  isClaimable: boolean;
+  claim: { isPending: boolean; error: unknown };
+  onClaim: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="reward-item__side">
+      <Money amount={amount} />
+      {isClaimed ? (
+        <PromotionState status="claimed" />
+      ) : (
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={claim.isPending || !isClaimable}
+          onClick={onClaim}
+        >
+          {t('promotions_claim')}
+        </button>
+      )}
+      {claim.error ? (
+        <p role="alert" className="promotion-action__error">
+          {messageOf(claim.error, t('error_network'))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function SignIn() {
   const { t } = useTranslation();
   const promotions = useLoginPromotions();
   if (!promotions.data || promotions.data.length === 0) return null;
   return (
-    <section aria-labelledby="rewards-signin">
-      <h4 id="rewards-signin" className="money-section-title">
-        {t('rewards_signin_title')}
-      </h4>
+    <RewardSection id="rewards-signin" title={t('rewards_signin_title')}>
       <div className="reward-list">
         {promotions.data.map((promotion) => (
           <SignInCalendar key={promotion.configId} promotion={promotion} />
         ))}
       </div>
-    </section>
+    </RewardSection>
   );
 }
 
@@ -232,26 +280,13 @@ function NewbieTask({ promotion }: { promotion: RegisterPromotion }) {
           ))}
         </ul>
       </div>
-      <div className="reward-item__side">
-        <Money amount={promotion.bonusAmount} />
-        {promotion.hasClaimed || claim.isSuccess ? (
-          <PromotionState status="claimed" />
-        ) : (
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={claim.isPending || missing.length > 0}
-            onClick={() => claim.mutate({ promotionId: promotion.promotionId })}
-          >
-            {t('promotions_claim')}
-          </button>
-        )}
-        {claim.error ? (
-          <p role="alert" className="promotion-action__error">
-            {messageOf(claim.error, t('error_network'))}
-          </p>
-        ) : null}
-      </div>
+      <ClaimSide
+        amount={promotion.bonusAmount}
+        isClaimed={promotion.hasClaimed || claim.isSuccess}
+        isClaimable={missing.length === 0}
+        claim={claim}
+        onClaim={() => claim.mutate({ promotionId: promotion.promotionId })}
+      />
     </li>
   );
 }
@@ -261,23 +296,19 @@ function Newbie() {
   const promotions = useRegisterPromotions();
   if (!promotions.data || promotions.data.content.length === 0) return null;
   return (
-    <section aria-labelledby="rewards-newbie">
-      <h4 id="rewards-newbie" className="money-section-title">
-        {t('rewards_newbie_title')}
-      </h4>
+    <RewardSection id="rewards-newbie" title={t('rewards_newbie_title')}>
       <ul className="reward-list">
         {promotions.data.content.map((promotion) => (
           <NewbieTask key={promotion.promotionId} promotion={promotion} />
         ))}
       </ul>
-    </section>
+    </RewardSection>
   );
 }
 
 function RescueOffer({ promotion }: { promotion: SaviorPromotion }) {
   const { t } = useTranslation();
   const claim = useClaimSavior();
-  const collectable = Number(promotion.collectableInPeriod) > 0;
   return (
     <li className="reward-item">
       <div className="reward-item__main">
@@ -292,26 +323,13 @@ function RescueOffer({ promotion }: { promotion: SaviorPromotion }) {
           {t('rewards_rescue_loss')} <Money amount={promotion.netLossInPeriod} />
         </span>
       </div>
-      <div className="reward-item__side">
-        <Money amount={promotion.collectableInPeriod} />
-        {promotion.hasIssuedClaim || claim.isSuccess ? (
-          <PromotionState status="claimed" />
-        ) : (
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={claim.isPending || !collectable}
-            onClick={() => claim.mutate({ promId: promotion.promId })}
-          >
-            {t('promotions_claim')}
-          </button>
-        )}
-        {claim.error ? (
-          <p role="alert" className="promotion-action__error">
-            {messageOf(claim.error, t('error_network'))}
-          </p>
-        ) : null}
-      </div>
+      <ClaimSide
+        amount={promotion.collectableInPeriod}
+        isClaimed={promotion.hasIssuedClaim || claim.isSuccess}
+        isClaimable={Number(promotion.collectableInPeriod) > 0}
+        claim={claim}
+        onClaim={() => claim.mutate({ promId: promotion.promId })}
+      />
     </li>
   );
 }
@@ -321,16 +339,13 @@ function Rescue() {
   const promotions = useSaviorPromotions();
   if (!promotions.data || promotions.data.length === 0) return null;
   return (
-    <section aria-labelledby="rewards-rescue">
-      <h4 id="rewards-rescue" className="money-section-title">
-        {t('rewards_rescue_title')}
-      </h4>
+    <RewardSection id="rewards-rescue" title={t('rewards_rescue_title')}>
       <ul className="reward-list">
         {promotions.data.map((promotion) => (
           <RescueOffer key={promotion.promId} promotion={promotion} />
         ))}
       </ul>
-    </section>
+    </RewardSection>
   );
 }
 
