@@ -8,7 +8,7 @@ import { OperatorMenu } from '../features/account/operator-menu';
 import { logOut, useMe, useToken } from '../features/auth/api';
 import { ChatNavBadge } from '../features/chat/nav-badge';
 import { queryClient } from '../lib/query-client';
-import { navItems } from './nav';
+import { mayOpen, navItems } from './nav';
 
 /**
  * The frame of every page after login: a sidebar of the pages the operator's role may use (a drawer
@@ -38,7 +38,7 @@ export function AppLayout() {
     );
   }
   const { operator, merchant, permissions } = me.data;
-  const items = navItems.filter((item) => item.permission === null || permissions.includes(item.permission));
+  const items = navItems.filter((item) => mayOpen(permissions, item.permission));
 
   return (
     <div className={isMenuOpen ? 'shell is-menu-open' : 'shell'}>

@@ -6,8 +6,23 @@ export interface NavItem {
   to: string;
   labelKey: string;
   icon: IconName;
-  permission: OperatorPermission | null;
+  /** Null: everyone; a list: any one of them (a page whose parts need different permissions). */
+  permission: OperatorPermission | readonly OperatorPermission[] | null;
 }
+
+/** Whether a role with `permissions` may open a page that needs `required` (any one of a list). */
+export function mayOpen(
+  permissions: readonly OperatorPermission[],
+  required: OperatorPermission | readonly OperatorPermission[] | null,
+): boolean {
+  if (required === null) return true;
+  return typeof required === 'string'
+    ? permissions.includes(required)
+    : required.some((permission) => permissions.includes(permission));
+}
+
+/** The promotions page: the editor and grants (manage) and the approval queue (review), each alone. */
+export const promotionsPagePermissions = ['promotions.manage', 'promotions.review'] as const;
 
 export const navItems: NavItem[] = [
   { to: '/', labelKey: 'nav_dashboard', icon: 'dashboard', permission: null },
@@ -25,7 +40,7 @@ export const navItems: NavItem[] = [
   { to: '/audit', labelKey: 'nav_audit', icon: 'audit', permission: 'audit.read' },
   { to: '/feedback', labelKey: 'nav_feedback', icon: 'feedback', permission: 'feedback.manage' },
   { to: '/inbox', labelKey: 'inbox_nav', icon: 'outbox', permission: 'messages.send' },
-  { to: '/promotions', labelKey: 'promotions_nav', icon: 'announcement', permission: 'promotions.manage' },
+  { to: '/promotions', labelKey: 'promotions_nav', icon: 'announcement', permission: promotionsPagePermissions },
   { to: '/chat', labelKey: 'chat_nav', icon: 'feedback', permission: 'chat.answer' },
   { to: '/rebates', labelKey: 'rebates_nav', icon: 'reports', permission: 'brands.manage' },
   { to: '/site-access', labelKey: 'nav_site_access', icon: 'key', permission: 'brands.manage' },

@@ -31,6 +31,7 @@ import { OutboxPage } from '../features/outbox/outbox-page';
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page';
 import { AppLayout } from './layout';
 import { NotFoundPage } from './not-found';
+import { promotionsPagePermissions } from './nav';
 import { RequirePermission } from './require-permission';
 
 /** The back-office lives under /admin (the server's history fallback serves index.html for every path below it). */
@@ -191,7 +192,7 @@ export function createAppRouter() {
           {
             path: 'promotions',
             element: (
-              <RequirePermission permission="promotions.manage">
+              <RequirePermission permission={promotionsPagePermissions}>
                 <PromotionsPage />
               </RequirePermission>
             ),

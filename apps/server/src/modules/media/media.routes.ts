@@ -17,11 +17,12 @@ import { findImage, parseImageFileName, storeImage } from './images.ts';
 
 const tags = ['media'];
 
-/** Who may upload: anyone who edits something that shows an image (content, brands, games). */
+/** Who may upload: anyone who edits something that shows an image (content, brands, games, promotions). */
 export const mediaUploadPermissions: readonly [OperatorPermission, ...OperatorPermission[]] = [
   'content.manage',
   'brands.manage',
   'games.manage',
+  'promotions.manage',
 ];
 
 /**

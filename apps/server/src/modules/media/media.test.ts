@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema, mediaImageSchema, mediaPaths } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertTestOperator, type TestOperator } from '../backoffice/backoffice.testing.ts';
+import { insertTestOperator, insertTestRole, type TestOperator } from '../backoffice/backoffice.testing.ts';
 import { jpegBytes } from '../deposit/deposit.testing.ts';
 import { demoMerchantConfig } from '../merchant/index.ts';
 import { inspectImage } from './inspect-image.ts';
@@ -202,6 +202,19 @@ describe(`POST ${mediaPaths.upload}`, () => {
     );
     expect((await upload(pngImage(3, 3), { token: 'nope' })).statusCode).toBe(401);
     expect(await storedImages()).toBe(before);
+  });
+
+  test("a promotion editor (promotions.manage alone) uploads a promotion's picture; a reviewer alone may not", async () => {
+    const editorRole = await insertTestRole(t.db, { merchantId: t.demoMerchantId, permissions: ['promotions.manage'] });
+    const reviewerRole = await insertTestRole(t.db, { merchantId: t.demoMerchantId, permissions: ['promotions.review'] });
+    const editor = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: editorRole });
+    const reviewer = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: reviewerRole });
+    const uploaded = await upload(pngImage(7, 4), { token: editor.token });
+    expect(uploaded.statusCode).toBe(200);
+    expect(mediaImageSchema.parse(uploaded.json().value).width).toBe(7);
+    expect((await upload(pngImage(8, 4), { token: reviewer.token })).json().errorCode).toBe(
+      'operator.permission.denied',
+    );
   });
 });
 
