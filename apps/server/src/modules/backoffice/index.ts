@@ -15,7 +15,7 @@
  * Tests: `insertTestOperator` in ./backoffice.testing.ts gives an operator with a working token (any
  * role code, `platform` included); `insertTestRole` a custom role with exactly some permissions.
  */
-export { requireOperator, type AuthenticatedOperator } from './require-operator.ts';
+export { operatorSessionCheck, requireOperator, type AuthenticatedOperator } from './require-operator.ts';
 export { ensureBuiltinRoles, operatorMay } from './operator-roles.ts';
 // The first operator of a new merchant (modules/brands: merchant:create and the back-office's create).
 export { createMerchantAdmin, type MerchantAdmin } from './create-merchant-admin.ts';

@@ -102,3 +102,23 @@ export function requireOperator(permission: OperatorPermission | null) {
   // Readable from the route table, so a test can check every operator route against its permission.
   return Object.assign(operatorGuard, { permission });
 }
+
+/**
+ * For a connection that outlives its request (the chat's websocket): a check, to run again later,
+ * that the request's operator session is still what `requireOperator(permission)` admitted: live
+ * (not logged out, revoked, idle or past its end), fully signed in, from an address its allow-lists
+ * hold, with a role that still has `permission`. It reads the session as the guard does but does not
+ * touch it: an open socket alone does not keep a session alive.
+ */
+export function operatorSessionCheck(request: FastifyRequest, permission: OperatorPermission): () => Promise<boolean> {
+  const { db } = request.server;
+  const merchantId = request.operator.merchantId;
+  const token = String(request.headers.authorization ?? '').trim();
+  const { ip } = request;
+  return async () => {
+    const session = await findLiveOperatorSession(db, merchantId, token, request.server.now());
+    return (
+      session !== null && session.stage === 'full' && sessionIpAllowed(session, ip) && operatorMay(session, permission)
+    );
+  };
+}

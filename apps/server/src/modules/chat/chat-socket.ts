@@ -72,6 +72,11 @@ export function serveChatSocket(
     party: SocketParty;
     /** A member's session: the socket ends when it is revoked (any instance). */
     sessionId: bigint | null;
+    /**
+     * An operator's: whether the session still admits the socket (logged out, revoked, timed out, role
+     * changed: false), asked before every frame the client sends and at every ping; false ends it (4001).
+     */
+    stillAdmitted: (() => Promise<boolean>) | null;
   },
 ): void {
   const app = request.server;
@@ -150,11 +155,18 @@ export function serveChatSocket(
     party.side === 'operator' ? app.chatHub.watchQueue(merchantId, () => sendFrame({ type: 'queue' })) : () => {};
   const unwatchSession =
     input.sessionId === null ? () => {} : app.balanceStreams.watchSession(input.sessionId, () => close(4001));
+  /** Whether the socket may go on; ends it (4001, as a revoked member session) when not. */
+  const admitted = async (): Promise<boolean> => {
+    if (input.stillAdmitted === null || (await input.stillAdmitted())) return true;
+    close(4001);
+    return false;
+  };
   let isAlive = true;
   const ping = setInterval(() => {
     if (!isAlive) return socket.terminate();
     isAlive = false;
     socket.ping();
+    admitted().catch((error: unknown) => request.log.warn({ err: error }, 'chat socket: session check failed'));
   }, socketPingMs);
   socket.on('pong', () => (isAlive = true));
   // At shutdown every socket ends, so the server drains; clients reconnect with their last id.
@@ -185,6 +197,7 @@ export function serveChatSocket(
       }
       if (conversationId === null) return sendError(new AppError(404, chatErrorCodes.conversationNotFound));
       try {
+        if (!(await admitted())) return;
         if (frame.type === 'read') {
           await moveMark(app.db, {
             merchantId,

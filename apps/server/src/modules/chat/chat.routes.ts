@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
-import { auditContext, requireOperator } from '../backoffice/index.ts';
+import { auditContext, operatorSessionCheck, requireOperator } from '../backoffice/index.ts';
 import { callerConversation, ensureOwnConversation, requireChatCaller } from './chat-caller.ts';
 import {
   assignConversation,
@@ -149,6 +149,7 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
         afterId: BigInt((request.query as SocketQuery).after),
         party: { side: 'member', sender: caller.kind, operatorId: null },
         sessionId: caller.kind === 'member' ? caller.sessionId : null,
+        stillAdmitted: null,
       });
     },
   );
@@ -324,6 +325,7 @@ export async function chatRoutes(app: AppInstance): Promise<void> {
         afterId: BigInt(query.after),
         party: { side: 'operator', sender: 'operator', operatorId: request.operator.id },
         sessionId: null,
+        stillAdmitted: operatorSessionCheck(request, 'chat.answer'),
       });
     },
   );

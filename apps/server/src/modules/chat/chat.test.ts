@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  adminApiPaths,
   chatPaths,
   type AdminChatConversation,
   type ChatConversation,
@@ -11,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestMember, insertTestSession } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertTestOperator, type TestOperator } from '../backoffice/backoffice.testing.ts';
+import { insertTestOperator, insertTestRole, type TestOperator } from '../backoffice/backoffice.testing.ts';
 import { multipartFile, pngImage } from '../media/media.testing.ts';
 import { isError, isMarks, isMessage, isQueue, openChatSocket, type ChatTestSocket } from './chat.testing.ts';
 import { hashVisitorToken } from './conversations.ts';
@@ -315,6 +316,42 @@ describe('messages over the sockets', () => {
     ).toBe('member');
     await member.close();
   });
+
+  test.each([
+    [
+      'logs out',
+      async (operator: TestOperator) => {
+        expect((await send('POST', adminApiPaths.logout, { token: operator.token })).statusCode).toBe(200);
+      },
+    ],
+    [
+      'loses the chat permission (role changed)',
+      async (operator: TestOperator) => {
+        const role = await insertTestRole(testApp.db, {
+          merchantId: testApp.demoMerchantId,
+          permissions: ['members.read'],
+        });
+        await testApp.db.updateTable('operator').set({ role }).where('id', '=', operator.id).execute();
+      },
+    ],
+  ])(
+    'an operator whose session no longer admits the socket (%s) is cut off: the next frame closes it 4001, nothing written',
+    async (_name, end) => {
+      const conversation = await openConversation(malee.token);
+      const operator = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support' });
+      const socket = await operatorSocket(operator, `?conversationId=${conversation.id}`);
+      await end(operator);
+      socket.send({ type: 'send', clientId: randomUUID(), text: 'sent after the end' });
+      expect(await socket.closed).toBe(4001);
+      const written = await testApp.db
+        .selectFrom('chat_message')
+        .select('id')
+        .where('conversation_id', '=', BigInt(conversation.id))
+        .where('text', '=', 'sent after the end')
+        .execute();
+      expect(written).toEqual([]);
+    },
+  );
 
   test('an image: checked like every upload, then sent and served to the conversation', async () => {
     const svg = await send('POST', chatPaths.images, {

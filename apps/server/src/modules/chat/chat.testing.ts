@@ -14,6 +14,8 @@ export interface ChatTestSocket {
   frames: ChatServerFrame[];
   send(frame: unknown): void;
   close(): Promise<void>;
+  /** The close code, once the socket has closed (either side). */
+  closed: Promise<number>;
 }
 
 export type OpenResult = { socket: ChatTestSocket } | { refusedStatus: number };
@@ -38,6 +40,7 @@ export function openChatSocket(
   let readIndex = 0;
   let wake: (() => void) | null = null;
   let isClosed = false;
+  const closed = new Promise<number>((resolveClosed) => ws.on('close', (code) => resolveClosed(code)));
   ws.on('message', (data) => {
     frames.push(JSON.parse(String(data)) as ChatServerFrame);
     wake?.();
@@ -57,6 +60,7 @@ export function openChatSocket(
       resolve({
         socket: {
           frames,
+          closed,
           async next(accept) {
             for (;;) {
               while (readIndex < frames.length) {
