@@ -4,6 +4,8 @@
  * `grantBonus`; the withdrawal's turnover gate is `withdrawalBonusGate` (handed in by modules/routes.ts).
  */
 export { grantBonus, BonusGrantError, type BonusGrant } from './grant-bonus.ts';
+// Many grants of the same terms at once, set-based (the rebates' daily job); the same rows as grantBonus.
+export { grantBonuses, type BonusGrantBatch, type BonusBatchGrantRow, type BonusBatchResult } from './grant-bonuses.ts';
 export { getTurnoverInfo, withdrawalBonusGate, type TurnoverInfoResult } from './turnover-info.ts';
 export {
   closeGrant,

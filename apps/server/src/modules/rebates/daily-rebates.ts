@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { grantBonus } from '../bonus/index.ts';
+import { grantBonus, grantBonuses } from '../bonus/index.ts';
 import { findMerchant, merchantTimeZone } from '../merchant/index.ts';
 import { addDays, localToday, summedProductValidBets } from '../reports/index.ts';
 import { findRebateRules, type RebateRules } from './rebate-rules.ts';
@@ -21,9 +21,6 @@ export interface RebateDayResult {
   phasesMs: { statements: number; payouts: number; money: number };
 }
 
-/** Members granted per transaction on the bonus path (rebates with their own turnover). */
-const grantChunk = 500;
-
 /**
  * The automatic rebate of one merchant's day, exactly once: one transaction under an advisory lock of
  * (merchant, day) writes the statements, the payouts (one per member whose day comes to at least the
@@ -34,8 +31,8 @@ const grantChunk = 500;
  * Money: a rebate without turnover is cash, posted by the database function `rebate_post_payouts` in a
  * few set-based statements for every member at once (100,000 members: one grantBonus each would be
  * 100,000 postings of five round trips, minutes instead of seconds; docs/performance.md). A rebate with
- * its own turnover goes through the bonus engine's `grantBonus` (source `rebate`, the payout's key),
- * which keeps the bonus and its turnover; that path is per member.
+ * its own turnover is a bonus of the bonus engine, granted set-based too by bonus's `grantBonuses`
+ * (source `rebate`, the payout's key: the same rows as `grantBonus`, which the member's claim uses).
  */
 export async function settleRebateDay(
   db: Kysely<Database>,
@@ -104,7 +101,7 @@ async function payDay(
   const now = new Date(nowMs);
   const started = performance.now();
   const minimum = rules.minPayoutMinor > 0n ? rules.minPayoutMinor : 1n;
-  const inserted = await sql<{ id: string; member_id: string; source_key: string; amount_minor: string }>`
+  await sql`
     INSERT INTO rebate_payout (merchant_id, member_id, day, kind, source_key, amount_minor, amounts,
                                turnover_required_minor, bonus_id, created_at)
     SELECT ${rules.merchantId}, s.member_id, ${day}::date, 'automatic', 'auto:' || s.member_id || ':' || ${day},
@@ -115,8 +112,7 @@ async function payDay(
      WHERE s.merchant_id = ${rules.merchantId} AND s.day = ${day}::date
      GROUP BY s.member_id
     HAVING sum(s.rebate_minor - s.claimed_minor) >= ${minimum}
-    ON CONFLICT ON CONSTRAINT rebate_payout_source_key DO NOTHING
-    ${rules.turnoverMultiplierCenti > 0 ? sql`RETURNING id, member_id, source_key, amount_minor` : sql``}`.execute(trx);
+    ON CONFLICT ON CONSTRAINT rebate_payout_source_key DO NOTHING`.execute(trx);
   const payoutsMs = Math.round(performance.now() - started);
   const moneyStarted = performance.now();
   if (rules.turnoverMultiplierCenti === 0) {
@@ -129,32 +125,54 @@ async function payDay(
       moneyMs: Math.round(performance.now() - moneyStarted),
     };
   }
-  let amountMinor = 0n;
-  for (let start = 0; start < inserted.rows.length; start += grantChunk) {
-    for (const payout of inserted.rows.slice(start, start + grantChunk)) {
-      const amount = BigInt(payout.amount_minor);
-      const granted = await grantBonus(trx, {
-        merchantId: rules.merchantId,
-        memberId: BigInt(payout.member_id),
-        currency,
-        amountMinor: amount,
-        turnoverRequiredMinor: (amount * BigInt(rules.turnoverMultiplierCenti)) / 100n,
-        productTypes: null,
-        expiresAt: null,
-        source: { kind: 'rebate', id: payout.source_key },
-        transferKind: 'rebate.auto',
-        nowMs,
-      });
-      await trx
-        .updateTable('rebate_payout')
-        .set({ bonus_id: granted.bonusId })
-        .where('id', '=', BigInt(payout.id))
-        .execute();
-      amountMinor += amount;
-    }
+  // With turnover: one set-based grant of the bonus engine for the day's payouts (the same posting, key
+  // and member_bonus row grantBonus would make, so a payout granted either way is granted once). A payout
+  // whose turnover rounds to 0 (a multiplier below 1 on a rebate of a few minor units) is cash at once, a
+  // closed grant only grantBonus writes: those few go one by one.
+  const payouts = sql<{ member_id: bigint; source_id: string; amount_minor: bigint; turnover_required_minor: bigint }>`
+    SELECT r.member_id, r.source_key AS source_id, r.amount_minor, r.turnover_required_minor
+      FROM rebate_payout r
+     WHERE r.merchant_id = ${rules.merchantId} AND r.day = ${day}::date AND r.kind = 'automatic'
+       AND r.bonus_id IS NULL`;
+  const granted = await grantBonuses(trx, {
+    merchantId: rules.merchantId,
+    currency,
+    sourceKind: 'rebate',
+    transferKind: 'rebate.auto',
+    productTypes: null,
+    expiresAt: null,
+    nowMs,
+    grants: sql`SELECT * FROM (${payouts}) p WHERE p.turnover_required_minor > 0`,
+  });
+  const links = granted.grants.map((grant) => ({ sourceKey: grant.sourceId, bonusId: grant.bonusId }));
+  let amountMinor = granted.grants.reduce((sum, grant) => sum + grant.amountMinor, 0n);
+  const { rows: toCash } = await sql<{ member_id: string; source_id: string; amount_minor: string }>`
+    SELECT * FROM (${payouts}) p WHERE p.turnover_required_minor = 0`.execute(trx);
+  for (const payout of toCash) {
+    const amount = BigInt(payout.amount_minor);
+    const single = await grantBonus(trx, {
+      merchantId: rules.merchantId,
+      memberId: BigInt(payout.member_id),
+      currency,
+      amountMinor: amount,
+      turnoverRequiredMinor: 0n,
+      productTypes: null,
+      expiresAt: null,
+      source: { kind: 'rebate', id: payout.source_id },
+      transferKind: 'rebate.auto',
+      nowMs,
+    });
+    links.push({ sourceKey: payout.source_id, bonusId: single.bonusId });
+    amountMinor += amount;
   }
+  // Each payout linked to its grant, as the claim does, in one statement.
+  await sql`
+    UPDATE rebate_payout r SET bonus_id = l.bonus_id
+      FROM unnest(${links.map((link) => link.sourceKey)}::text[], ${links.map((link) => link.bonusId.toString())}::bigint[])
+           AS l(source_key, bonus_id)
+     WHERE r.merchant_id = ${rules.merchantId} AND r.source_key = l.source_key`.execute(trx);
   return {
-    members: inserted.rows.length,
+    members: links.length,
     amountMinor,
     payoutsMs,
     moneyMs: Math.round(performance.now() - moneyStarted),

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertTestMember, insertTestSession } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { insertTestOperator, type TestOperator } from '../backoffice/backoffice.testing.ts';
+import { grantBonus, grantBonuses, settleMemberBonuses } from '../bonus/index.ts';
 import { checkLedger } from '../ledger/index.ts';
 import { computeReportDay } from '../reports/index.ts';
 import { runDailyRebates, settleRebateDay } from './daily-rebates.ts';
@@ -247,6 +248,226 @@ describe('automatic rebate', () => {
       SELECT amount, turnover_required, status FROM member_bonus WHERE member_id = ${gambler.id}`.execute(testApp.db);
     expect(rows).toEqual([{ amount: 5_000n, turnover_required: 7_500n, status: 'active' }]);
     await saveSettings({ turnoverMultiplier: '0' });
+  });
+
+  test('with turnover, a day of several members is granted set-based: the rows grantBonus makes, once', async () => {
+    await saveSettings({ turnoverMultiplier: '2', minPayout: '0.01' });
+    const otherDay = '2026-03-03';
+    const key = (memberId: bigint) => `auto:${memberId}:${otherDay}`;
+    const [one, two, three, early] = [
+      await member('rbset1'),
+      await member('rbset2'),
+      await member('rbset3'),
+      await member('rbpre'),
+    ];
+    // LIVE at 0.5 %: 50.00, 25.00, 0.05 (turnover 0.10), and 10.00 for the member granted beforehand.
+    await bet(one.id, 'LIVE', 1_000_000n, '2026-03-03T03:00:00Z');
+    await bet(two.id, 'LIVE', 500_000n, '2026-03-03T03:00:00Z');
+    await bet(three.id, 'LIVE', 1_000n, '2026-03-03T03:00:00Z');
+    await bet(early.id, 'LIVE', 200_000n, '2026-03-03T03:00:00Z');
+    // The per-member path got there first for one payout (as the job did before the set path, or a retried
+    // old run): the set path must see the grant as its own and pay nothing more for it.
+    const before = await grantBonus(testApp.db, {
+      merchantId,
+      memberId: early.id,
+      currency: 'THB',
+      amountMinor: 1_000n,
+      turnoverRequiredMinor: 2_000n,
+      productTypes: null,
+      expiresAt: null,
+      source: { kind: 'rebate', id: key(early.id) },
+      transferKind: 'rebate.auto',
+      nowMs,
+    });
+    await sumDay(otherDay);
+    expect(await settleRebateDay(testApp.db, { merchantId, day: otherDay, timezone, nowMs })).toMatchObject({
+      settled: true,
+      membersPaid: 4,
+      paidMinor: 5_000n + 2_500n + 5n + 1_000n,
+    });
+
+    const grants = await sql<Record<string, unknown>>`
+      SELECT b.*, p.source AS posting_source, p.idempotency_key, t.kind AS transfer_kind_posted, t.reference, t.amount AS moved,
+             t.debit_balance_after, t.credit_balance_after, d.kind AS debit_kind, c.kind AS credit_kind,
+             c.member_id AS credit_member, c.balance AS bonus_balance, r.bonus_id AS payout_bonus_id
+        FROM member_bonus b
+        JOIN ledger_posting p ON p.id = b.grant_posting_id
+        JOIN ledger_transfer t ON t.posting_id = p.id
+        JOIN ledger_account d ON d.id = t.debit_account_id
+        JOIN ledger_account c ON c.id = t.credit_account_id
+        JOIN rebate_payout r ON r.merchant_id = b.merchant_id AND r.source_key = b.source_id
+       WHERE b.merchant_id = ${merchantId} AND b.source_kind = 'rebate' AND b.source_id LIKE ${`auto:%:${otherDay}`}
+       ORDER BY b.amount DESC`.execute(testApp.db);
+    expect(grants.rows).toHaveLength(4);
+    // Every row as grantBonus wrote the early one, but for the member's own values.
+    const own = [
+      'id',
+      'member_id',
+      'amount',
+      'remaining',
+      'turnover_required',
+      'source_id',
+      'grant_posting_id',
+      'idempotency_key',
+      'reference',
+      'moved',
+      'credit_balance_after',
+      'credit_member',
+      'bonus_balance',
+      'payout_bonus_id',
+    ];
+    const shape = (row: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(row).filter(([column]) => !own.includes(column)));
+    const byMember = new Map(grants.rows.map((row) => [row.member_id as bigint, row]));
+    const reference = byMember.get(early.id)!;
+    expect(reference.id).toBe(before.bonusId);
+    expect(reference.payout_bonus_id).toBe(before.bonusId);
+    for (const [who, amount] of [
+      [one, 5_000n],
+      [two, 2_500n],
+      [three, 5n],
+      [early, 1_000n],
+    ] as const) {
+      const row = byMember.get(who.id)!;
+      expect(shape(row)).toEqual(shape(reference));
+      expect(row).toMatchObject({
+        amount,
+        remaining: amount,
+        turnover_required: amount * 2n,
+        status: 'active',
+        source_id: key(who.id),
+        posting_source: 'bonus',
+        idempotency_key: `grant:rebate:${key(who.id)}`,
+        transfer_kind: 'rebate.auto',
+        transfer_kind_posted: 'rebate.auto',
+        reference: `rebate:${key(who.id)}`,
+        moved: amount,
+        debit_kind: 'house_bonus',
+        credit_kind: 'member_bonus',
+        debit_balance_after: null,
+        credit_balance_after: amount,
+        bonus_balance: amount,
+        payout_bonus_id: row.id,
+      });
+      expect(await mainBalance(who.id)).toBe(0n);
+    }
+    expect(reference).toMatchObject({ created_at: new Date(nowMs), product_types: null, expires_at: null });
+    // One posting per payout: the early one was not paid again.
+    const postings = await sql<{ n: number }>`
+      SELECT count(*)::int4 AS n FROM ledger_posting
+       WHERE merchant_id = ${merchantId} AND source = 'bonus' AND idempotency_key LIKE ${`grant:rebate:auto:%:${otherDay}`}`.execute(
+      testApp.db,
+    );
+    expect(postings.rows[0]!.n).toBe(4);
+    expect(await checkLedger(testApp.db, { merchantId })).toMatchObject({ ok: true, differences: [] });
+
+    // grantBonus asked again for a set-made grant replays it (same key, same request hash): nothing moves.
+    const again = await grantBonus(testApp.db, {
+      merchantId,
+      memberId: one.id,
+      currency: 'THB',
+      amountMinor: 5_000n,
+      turnoverRequiredMinor: 10_000n,
+      productTypes: null,
+      expiresAt: null,
+      source: { kind: 'rebate', id: key(one.id) },
+      transferKind: 'rebate.auto',
+      nowMs,
+    });
+    expect(again).toEqual({ bonusId: byMember.get(one.id)!.id, replayed: true });
+    // A rerun pays nothing: the day's key, and the set grant itself over the same payouts.
+    expect(await settleRebateDay(testApp.db, { merchantId, day: otherDay, timezone, nowMs })).toMatchObject({
+      settled: false,
+    });
+    const rerun = await grantBonuses(testApp.db, {
+      merchantId,
+      currency: 'THB',
+      sourceKind: 'rebate',
+      transferKind: 'rebate.auto',
+      productTypes: null,
+      expiresAt: null,
+      nowMs,
+      grants: sql`SELECT member_id, source_key AS source_id, amount_minor, turnover_required_minor
+                    FROM rebate_payout WHERE merchant_id = ${merchantId} AND day = ${otherDay}::date`,
+    });
+    expect(rerun).toMatchObject({ postedCount: 0, postedMinor: 0n });
+    expect(new Set(rerun.grants.map((grant) => grant.bonusId))).toEqual(new Set(grants.rows.map((row) => row.id)));
+    // The same payout granted with another amount is a conflict, not a second credit.
+    await expect(
+      grantBonuses(testApp.db, {
+        merchantId,
+        currency: 'THB',
+        sourceKind: 'rebate',
+        transferKind: 'rebate.auto',
+        productTypes: null,
+        expiresAt: null,
+        nowMs,
+        grants: sql`SELECT ${one.id}::bigint AS member_id, ${key(one.id)} AS source_id, 5001::bigint AS amount_minor,
+                           10002::bigint AS turnover_required_minor`,
+      }),
+    ).rejects.toMatchObject({ code: 'ledger.idempotency.conflict' });
+    const bonusTotal = await sql<{ total: string }>`
+      SELECT sum(balance) AS total FROM ledger_account WHERE kind = 'member_bonus'
+         AND member_id IN (${one.id}, ${two.id}, ${three.id}, ${early.id})`.execute(testApp.db);
+    expect(BigInt(bonusTotal.rows[0]!.total)).toBe(8_505n);
+
+    // The turnover converts as any bonus: 100.00 of bets after the grant meet member one's 100.00.
+    await bet(one.id, 'RNG', 10_000n, '2026-03-10T05:30:00Z');
+    await testApp.db.transaction().execute((trx) => settleMemberBonuses(trx, { merchantId, memberId: one.id, nowMs }));
+    const converted = await testApp.db
+      .selectFrom('member_bonus')
+      .select(['status', 'remaining', 'close_reason'])
+      .where('id', '=', byMember.get(one.id)!.id as bigint)
+      .executeTakeFirstOrThrow();
+    expect(converted).toEqual({ status: 'converted', remaining: 0n, close_reason: 'turnover_met' });
+    expect(await mainBalance(one.id)).toBe(5_000n);
+    expect(await checkLedger(testApp.db, { merchantId })).toMatchObject({ ok: true, differences: [] });
+    await saveSettings({ turnoverMultiplier: '0' });
+  });
+
+  test('with a turnover that rounds to 0, the rebate is cash through grantBonus, the others set-based', async () => {
+    await saveSettings({ turnoverMultiplier: '0.5', minPayout: '0.01' });
+    const otherDay = '2026-03-04';
+    const tiny = await member('rbtiny');
+    const big = await member('rbbig');
+    await bet(tiny.id, 'LIVE', 200n, '2026-03-04T03:00:00Z'); // 0.01 rebate, turnover 0.005 -> 0
+    await bet(big.id, 'LIVE', 200_000n, '2026-03-04T03:00:00Z'); // 10.00, turnover 5.00
+    await sumDay(otherDay);
+    expect(await settleRebateDay(testApp.db, { merchantId, day: otherDay, timezone, nowMs })).toMatchObject({
+      membersPaid: 2,
+      paidMinor: 1_001n,
+    });
+    const rows = await testApp.db
+      .selectFrom('member_bonus')
+      .select(['member_id', 'amount', 'remaining', 'turnover_required', 'status', 'close_reason'])
+      .where('member_id', 'in', [tiny.id, big.id])
+      .orderBy('amount')
+      .execute();
+    expect(rows).toEqual([
+      {
+        member_id: tiny.id,
+        amount: 1n,
+        remaining: 0n,
+        turnover_required: 0n,
+        status: 'converted',
+        close_reason: 'no_turnover',
+      },
+      {
+        member_id: big.id,
+        amount: 1_000n,
+        remaining: 1_000n,
+        turnover_required: 500n,
+        status: 'active',
+        close_reason: null,
+      },
+    ]);
+    expect(await mainBalance(tiny.id)).toBe(1n);
+    const linked = await sql<{ n: number }>`
+      SELECT count(*)::int4 AS n FROM rebate_payout WHERE day = ${otherDay}::date AND merchant_id = ${merchantId}
+         AND bonus_id IS NOT NULL`.execute(testApp.db);
+    expect(linked.rows[0]!.n).toBe(2);
+    expect(await checkLedger(testApp.db, { merchantId })).toMatchObject({ ok: true, differences: [] });
+    await saveSettings({ turnoverMultiplier: '0', minPayout: '1.00' });
   });
 });
 
