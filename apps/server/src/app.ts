@@ -33,6 +33,7 @@ import { registerIdempotency } from './modules/idempotency/index.ts';
 import { registerSealedPayloads } from './modules/sealed/index.ts';
 import { registerCredentialBudget } from './modules/verification/index.ts';
 import { BalanceStreams } from './modules/wallet/index.ts';
+import { rewardChangeChannel } from './modules/promotions/index.ts';
 import { ChatHub } from './modules/chat/index.ts';
 import {
   createTransferVendorClients,
@@ -158,6 +159,7 @@ export async function buildApp({
         balance_change: (payload) => app.balanceStreams.changed(payload),
         session_end: (payload) => app.balanceStreams.sessionEnded(payload),
         inbox_change: (payload) => app.balanceStreams.inboxChanged(payload),
+        [rewardChangeChannel]: (payload) => app.balanceStreams.rewardsChanged(payload),
         chat_change: (payload) => app.chatHub.changed(payload),
       },
       // Anything may have changed while nobody listened.

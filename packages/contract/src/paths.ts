@@ -64,3 +64,17 @@ export const walletStreamUnreadEventName = 'unread';
 export interface WalletStreamUnread {
   unreadCount: number;
 }
+/**
+ * The stream's event when the member's claimable rewards changed (a reward issued by the deposit job,
+ * an operator's grant to listed members or to a segment, an approved application; one claimed or
+ * expired; a promotion edited; modules/promotions): data `{ claimableCount }`. Also sent when the
+ * stream opens, so the reward counts need no polling.
+ */
+export const walletStreamRewardsEventName = 'rewards';
+export interface WalletStreamRewards {
+  /**
+   * The member's rewards waiting for its claim: status `issued`, not past their expiry, of a promotion
+   * still enabled, counting the segment grants that reach it and are not yet written as its rows.
+   */
+  claimableCount: number;
+}

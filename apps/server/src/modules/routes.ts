@@ -30,7 +30,7 @@ import { verificationRoutes } from './verification/index.ts';
 import { walletRoutes } from './wallet/index.ts';
 import { withdrawalRoutes } from './withdrawal/index.ts';
 import { reportsRoutes } from './reports/index.ts';
-import { promotionsRoutes } from './promotions/index.ts';
+import { claimableRewardsCounter, promotionsRoutes } from './promotions/index.ts';
 import { rebatesRoutes } from './rebates/index.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
@@ -57,7 +57,8 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   loginSecurityRoutes,
   (app) => accountsRoutes(app, registrationAgents),
   messagingRoutes,
-  walletRoutes,
+  // The stream's claimable rewards come from promotions, which sits above wallet (through bonus and games).
+  (app) => walletRoutes(app, { claimableRewardsCounter }),
   depositRoutes,
   // The withdrawal turnover leaves out the games' excluded vendors' share (games sits above withdrawal);
   // a bonus's unmet turnover refuses it (bonus sits above withdrawal too).

@@ -2,9 +2,11 @@ import {
   apiPaths,
   errorCodes,
   walletStreamEventName,
+  walletStreamRewardsEventName,
   walletStreamSessionEndedEventName,
   walletStreamUnreadEventName,
   type WalletBalance,
+  type WalletStreamRewards,
   type WalletStreamUnread,
 } from '@lotus/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,6 +15,7 @@ import { apiHeaders, apiRequest } from '../lib/api-client';
 import { session } from '../lib/session';
 import { receiveUnreadCount } from './inbox';
 import { useSessionToken } from './member';
+import { receiveClaimableRewards } from './promotions';
 import { queryClient } from './query-client';
 
 /** GET /wps/v2/wallets/balance: the member's wallets, kept fresh by the balance stream below. */
@@ -34,7 +37,8 @@ const maxRetryDelayMs = 30_000;
 /**
  * Reads GET /wps/v2/wallets/stream while logged in and puts each balance it sends into the query
  * cache, so every open page shows a deposit, a win or an operator's adjustment at once, and each
- * unread inbox count, so the header's badge and an open inbox follow new messages at once. It is read
+ * unread inbox count, so the header's badge and an open inbox follow new messages at once, and each
+ * claimable rewards count, so the reward badges and an open reward centre follow new rewards. It is read
  * with fetch rather than EventSource, which cannot send the Authorization header; it reconnects
  * with backoff and stops on logout. A revoked session (the member locked or closed, sessions ended
  * in the back-office, a password reset, a logout in another tab) ends the stream with a
@@ -75,6 +79,8 @@ export function useBalanceStream(): void {
             queryClient.setQueryData(walletBalanceQuery(token).queryKey, JSON.parse(data.slice(6)) as WalletBalance);
           } else if (block.startsWith(`event: ${walletStreamUnreadEventName}`) && data) {
             receiveUnreadCount(token, (JSON.parse(data.slice(6)) as WalletStreamUnread).unreadCount);
+          } else if (block.startsWith(`event: ${walletStreamRewardsEventName}`) && data) {
+            receiveClaimableRewards(token, (JSON.parse(data.slice(6)) as WalletStreamRewards).claimableCount);
           } else if (block.startsWith(`event: ${walletStreamSessionEndedEventName}`)) {
             // The same forced logout as a call refused 401 (lib/api-client).
             if (session.getToken() === token) session.clear();

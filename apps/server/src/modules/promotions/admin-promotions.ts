@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditEntry } from '../backoffice/index.ts';
 import { columnsOfInput, toAdminPromotion, type PromotionCounts, type PromotionRow } from './promotion-view.ts';
+import { notifyRewardChange } from './reward-change.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** Who acts: `auditContext(request)`. */
@@ -170,6 +171,9 @@ export async function updatePromotion(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new AppError(409, promotionErrorCodes.versionConflict);
+    // Enabled, end and claim hours decide which issued rewards are claimable: every open page of the
+    // merchant counts again (one indexed count each; an edit is rare).
+    await notifyRewardChange(trx, actor.merchantId, '*');
     await recordAudit(trx, {
       ...actor,
       action: 'promotion.update',

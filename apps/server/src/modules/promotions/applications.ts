@@ -23,6 +23,7 @@ import type { OperatorActor } from './admin-promotions.ts';
 import { notifyIssued, notifyRejected } from './notify.ts';
 import { minorOf, toMemberClaim } from './promotion-view.ts';
 import { insertReward, refusalFor, rewardExpiry, type MemberRef } from './rewards.ts';
+import { notifyRewardChange } from './reward-change.ts';
 
 /** What the refusal messages name: the field and the limits (the media module's messages). */
 const refusalParams = {
@@ -239,6 +240,7 @@ export async function reviewApplication(
         .returningAll()
         .executeTakeFirstOrThrow();
       await notifyIssued(trx, promotion, [issued], actor.nowMs);
+      await notifyRewardChange(trx, issued.merchant_id, [issued.member_id]);
       status = 'issued';
     } else {
       await trx

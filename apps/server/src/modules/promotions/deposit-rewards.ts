@@ -6,6 +6,7 @@ import { listApprovedDeposits, type ApprovedDeposit } from '../deposit/index.ts'
 import { notifyIssued } from './notify.ts';
 import { bonusForDeposit, isRunning, type PromotionRow } from './promotion-view.ts';
 import { insertReward, payLockedReward, refusalFor, rewardExpiry } from './rewards.ts';
+import { notifyRewardChange } from './reward-change.ts';
 
 export const depositRewardsJobName = 'promotions.deposit-rewards';
 /** Deposits approved up to this long after they were requested are still rewarded. */
@@ -140,6 +141,8 @@ async function rewardOne(
           .returningAll()
           .executeTakeFirstOrThrow();
   if (!claim) return false;
+  // insertReward tells the member's open pages itself; a joined reward issued here is told here.
+  if (joinedId !== undefined) await notifyRewardChange(trx, claim.merchant_id, [claim.member_id]);
   if (promotion.auto_claim) await payLockedReward(trx, claim, promotion, deposit.currency, nowMs);
   else await notifyIssued(trx, promotion, [claim], nowMs);
   return true;

@@ -16,6 +16,7 @@ import { minorOf } from './promotion-view.ts';
 import { notifyIssued } from './notify.ts';
 import type { ClaimRow } from './promotion-view.ts';
 import { insertReward } from './rewards.ts';
+import { notifyRewardChange } from './reward-change.ts';
 
 /** isAgent values of agents; trial accounts (4) get nothing. */
 const agentKinds: AgentType[] = [1, 2, 41, 42];
@@ -25,6 +26,10 @@ const segmentTypes: Record<'all' | 'agents' | 'members', AgentType[]> = {
   agents: agentKinds,
   members: [0],
 };
+/** The segments (grant audiences) that reach an account of this type; none for a trial account. */
+export function audiencesOf(isAgent: AgentType): Array<'all' | 'agents' | 'members'> {
+  return (['all', 'agents', 'members'] as const).filter((audience) => segmentTypes[audience].includes(isAgent));
+}
 /** Unknown names quoted in the refusal. */
 const quotedUnknownNames = 10;
 
@@ -69,6 +74,9 @@ export async function grantPromotion(
         .executeTakeFirst();
       // A retried grant writes nothing and reaches no one more.
       const reach = inserted ? await countMembersOfTypes(trx, actor.merchantId, segmentTypes[request.audience]) : 0;
+      // Every open page of the merchant counts its claimable rewards again (the grant is counted for
+      // the members it reaches before their rows are written).
+      if (inserted) await notifyRewardChange(trx, actor.merchantId, '*');
       if (inserted)
         await recordAudit(trx, {
           ...actor,
@@ -133,9 +141,7 @@ export async function materializeSegmentGrants(
 ): Promise<number> {
   const segment = await findMemberSegment(db, merchantId, memberId);
   if (!segment) return 0;
-  const audiences = (['all', 'agents', 'members'] as const).filter((audience) =>
-    segmentTypes[audience].includes(segment.isAgent),
-  );
+  const audiences = audiencesOf(segment.isAgent);
   if (audiences.length === 0) return 0;
   const grants = await db
     .selectFrom('promotion_grant as g')

@@ -9,3 +9,6 @@ export type { PromotionTables } from './promotions.tables.ts';
 // The jobs (jobs/scheduled-jobs.ts): approved deposits rewarded, issued rewards expired.
 export { depositRewardsJobName, rewardApprovedDeposits } from './deposit-rewards.ts';
 export { expireRewards } from './rewards.ts';
+// The balance stream's `rewards` event (modules/wallet, handed over by modules/routes.ts).
+export { claimableRewardsCounter } from './claimable-rewards.ts';
+export { rewardChangeChannel } from './reward-change.ts';

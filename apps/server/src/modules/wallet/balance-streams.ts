@@ -10,11 +10,15 @@
  * The `inbox_change` notification (triggers of the inbox's tables, migration 0061; payload
  * `<merchantId>:<memberId>`, or `<merchantId>:*` for a broadcast to the merchant's members) wakes the
  * streams that show the member's unread count.
+ *
+ * The `reward_change` notification (sent by modules/promotions in the transaction that changed a
+ * reward; payload `<merchantId>:<memberId>`, or `<merchantId>:*` for a segment grant or an edited
+ * promotion) wakes the streams that show the member's claimable rewards.
  */
 export class BalanceStreams {
   private readonly watchers = new Map<string, Set<() => void>>();
-  /** Per merchant, per member: who shows the member's unread count, so a broadcast finds a merchant's streams. */
-  private readonly inboxWatchers = new Map<string, Map<string, Set<() => void>>>();
+  private readonly inboxWatchers = new MemberWatchers();
+  private readonly rewardWatchers = new MemberWatchers();
   private readonly closers = new Set<() => void>();
   private readonly sessionEnders = new Map<string, Set<() => void>>();
 
@@ -32,28 +36,22 @@ export class BalanceStreams {
 
   /** Calls `onChange` after each committed change of the member's inbox (or a broadcast); returns the unsubscribe. */
   watchInbox(merchantId: number, memberId: bigint, onChange: () => void): () => void {
-    const merchantKey = String(merchantId);
-    const memberKey = String(memberId);
-    let members = this.inboxWatchers.get(merchantKey);
-    if (!members) this.inboxWatchers.set(merchantKey, (members = new Map()));
-    let set = members.get(memberKey);
-    if (!set) members.set(memberKey, (set = new Set()));
-    set.add(onChange);
-    return () => {
-      set.delete(onChange);
-      if (set.size > 0) return;
-      members.delete(memberKey);
-      if (members.size === 0) this.inboxWatchers.delete(merchantKey);
-    };
+    return this.inboxWatchers.watch(merchantId, memberId, onChange);
   }
 
   /** An `inbox_change` notification's payload: one member's streams, or every stream of the merchant (`*`). */
   inboxChanged(payload: string): void {
-    const [merchantKey, memberKey] = payload.split(':');
-    const members = merchantKey === undefined ? undefined : this.inboxWatchers.get(merchantKey);
-    if (!members || memberKey === undefined) return;
-    const sets = memberKey === '*' ? [...members.values()] : [members.get(memberKey) ?? new Set<() => void>()];
-    for (const set of sets) for (const onChange of [...set]) onChange();
+    this.inboxWatchers.changed(payload);
+  }
+
+  /** Calls `onChange` after each committed change of the member's rewards (or the merchant's); returns the unsubscribe. */
+  watchRewards(merchantId: number, memberId: bigint, onChange: () => void): () => void {
+    return this.rewardWatchers.watch(merchantId, memberId, onChange);
+  }
+
+  /** A `reward_change` notification's payload: one member's streams, or every stream of the merchant (`*`). */
+  rewardsChanged(payload: string): void {
+    this.rewardWatchers.changed(payload);
   }
 
   /** Remembers how to end an open stream, for closeAll; returns the forget. */
@@ -94,13 +92,48 @@ export class BalanceStreams {
   /** After a reconnection: notifications may have been missed, so every watcher looks again. */
   changedAll(): void {
     for (const set of this.watchers.values()) for (const onChange of set) onChange();
-    for (const members of this.inboxWatchers.values())
-      for (const set of members.values()) for (const onChange of set) onChange();
+    this.inboxWatchers.changedAll();
+    this.rewardWatchers.changedAll();
   }
 
   get size(): number {
     let count = 0;
     for (const set of this.watchers.values()) count += set.size;
     return count;
+  }
+}
+
+/** Per merchant, per member: who shows something of the member, so a `<merchantId>:*` payload finds a merchant's streams. */
+class MemberWatchers {
+  private readonly merchants = new Map<string, Map<string, Set<() => void>>>();
+
+  watch(merchantId: number, memberId: bigint, onChange: () => void): () => void {
+    const merchantKey = String(merchantId);
+    const memberKey = String(memberId);
+    let members = this.merchants.get(merchantKey);
+    if (!members) this.merchants.set(merchantKey, (members = new Map()));
+    let set = members.get(memberKey);
+    if (!set) members.set(memberKey, (set = new Set()));
+    set.add(onChange);
+    return () => {
+      set.delete(onChange);
+      if (set.size > 0) return;
+      members.delete(memberKey);
+      if (members.size === 0) this.merchants.delete(merchantKey);
+    };
+  }
+
+  /** `<merchantId>:<memberId>` wakes that member's streams, `<merchantId>:*` every stream of the merchant. */
+  changed(payload: string): void {
+    const [merchantKey, memberKey] = payload.split(':');
+    const members = merchantKey === undefined ? undefined : this.merchants.get(merchantKey);
+    if (!members || memberKey === undefined) return;
+    const sets = memberKey === '*' ? [...members.values()] : [members.get(memberKey) ?? new Set<() => void>()];
+    for (const set of sets) for (const onChange of [...set]) onChange();
+  }
+
+  changedAll(): void {
+    for (const members of this.merchants.values())
+      for (const set of members.values()) for (const onChange of [...set]) onChange();
   }
 }

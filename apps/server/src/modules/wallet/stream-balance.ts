@@ -3,13 +3,29 @@ import {
   errorCodes,
   trialMemberType,
   walletStreamEventName,
+  walletStreamRewardsEventName,
   walletStreamSessionEndedEventName,
   walletStreamUnreadEventName,
+  type WalletStreamRewards,
   type WalletStreamUnread,
 } from '@lotus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { countUnreadMessages } from '../inbox/index.ts';
 import { getWalletBalance } from './get-wallet-balance.ts';
+
+/**
+ * What the stream shows from modules above the wallet, handed in by modules/routes.ts: the counter of
+ * a member's claimable rewards (modules/promotions), made once per stream, each call one count.
+ */
+export interface StreamSources {
+  claimableRewardsCounter: (
+    db: Kysely<Database>,
+    member: { merchantId: number; memberId: bigint },
+    now: () => number,
+  ) => () => Promise<number>;
+}
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const heartbeatMs = 25_000;
@@ -20,9 +36,10 @@ export const heartbeatMs = 25_000;
  * so a burst of bets costs at most two reads, and the last event always shows the last balance.
  * When the stream's session is revoked (from any instance), a last `session_ended` event says so
  * and the stream ends: the site logs the member out without waiting for its next call. An `unread`
- * event carries the member's unread inbox messages when the stream opens and whenever they change.
+ * event carries the member's unread inbox messages, and a `rewards` event its claimable rewards, when
+ * the stream opens and whenever they change.
  */
-export function streamBalance(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function streamBalance(request: FastifyRequest, reply: FastifyReply, sources: StreamSources): FastifyReply {
   const app = request.server;
   const { merchant, member } = request;
   const stream = new PassThrough();
@@ -51,10 +68,31 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply): Fas
     () => isClosed,
   );
   const hasInbox = member.isAgent !== trialMemberType;
+  // The claimable rewards (a trial account takes part in no promotion), the same way: sent when the
+  // stream opens and again whenever they change, so the reward centre and its badge follow a reward
+  // issued, claimed or expired at once.
+  const countClaimable = sources.claimableRewardsCounter(app.db, { merchantId: merchant.id, memberId: member.id }, () =>
+    app.now(),
+  );
+  let lastClaimable: number | null = null;
+  const sendRewards = folded(
+    async () => {
+      const claimableCount = await countClaimable();
+      if (isClosed || claimableCount === lastClaimable) return;
+      lastClaimable = claimableCount;
+      const data: WalletStreamRewards = { claimableCount };
+      stream.write(`event: ${walletStreamRewardsEventName}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    request,
+    () => isClosed,
+  );
 
   const unwatch = app.balanceStreams.watch(merchant.id, member.id, () => void send());
   const unwatchInbox = hasInbox
     ? app.balanceStreams.watchInbox(merchant.id, member.id, () => void sendUnread())
+    : () => {};
+  const unwatchRewards = hasInbox
+    ? app.balanceStreams.watchRewards(merchant.id, member.id, () => void sendRewards())
     : () => {};
   const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), heartbeatMs);
   let untrack = () => {};
@@ -64,6 +102,7 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply): Fas
     clearInterval(heartbeat);
     unwatch();
     unwatchInbox();
+    unwatchRewards();
     unwatchSession();
     untrack();
     stream.end();
@@ -79,7 +118,10 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply): Fas
   request.raw.on('close', close);
 
   void send();
-  if (hasInbox) void sendUnread();
+  if (hasInbox) {
+    void sendUnread();
+    void sendRewards();
+  }
   return reply
     .header('Content-Type', 'text/event-stream; charset=utf-8')
     .header('Cache-Control', 'no-store')

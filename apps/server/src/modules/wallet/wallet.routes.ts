@@ -15,13 +15,13 @@ import type { AppInstance } from '../../http/types.ts';
 import { requireMember, requireRealMember } from '../identity/index.ts';
 import { getMerchantWallet } from './get-merchant-wallet.ts';
 import { getWalletBalance } from './get-wallet-balance.ts';
-import { streamBalance } from './stream-balance.ts';
+import { streamBalance, type StreamSources } from './stream-balance.ts';
 import { getPersonalProfit, listTransactionHistory, type MemberScope } from './transaction-history.ts';
 
 const tags = ['wallet'];
 
 /** The member's wallets (spec §7 `/wps/v2/wallets/balance`) and their live stream. Money answers are never cached. */
-export async function walletRoutes(app: AppInstance): Promise<void> {
+export async function walletRoutes(app: AppInstance, streamSources: StreamSources): Promise<void> {
   app.get(
     apiPaths.walletBalance,
     { onRequest: requireMember, schema: { tags, response: { 200: envelopeSchema(walletBalanceSchema) } } },
@@ -44,7 +44,7 @@ export async function walletRoutes(app: AppInstance): Promise<void> {
   app.get(
     apiPaths.walletStream,
     { onRequest: requireMember, compress: false, schema: { tags, hide: false } },
-    streamBalance,
+    (request, reply) => streamBalance(request, reply, streamSources),
   );
 
   await app.register(historyRoutes);

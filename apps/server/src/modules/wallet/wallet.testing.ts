@@ -2,15 +2,17 @@
 import {
   apiPaths,
   walletBalanceSchema,
+  walletStreamRewardsEventName,
   walletStreamSessionEndedEventName,
   walletStreamUnreadEventName,
   type WalletBalance,
+  type WalletStreamRewards,
   type WalletStreamUnread,
 } from '@lotus/contract';
 
 /**
  * Opens the stream and hands out its `balance` events one by one (`next`), its `unread` counts
- * (`nextUnread`); `ended` waits for the
+ * (`nextUnread`), its `rewards` counts (`nextRewards`); `ended` waits for the
  * `session_ended` event and then for the stream's end, and resolves with the event's data.
  */
 export async function openStream(baseUrl: string, token: string) {
@@ -52,6 +54,14 @@ export async function openStream(baseUrl: string, token: string) {
       if (event === walletStreamSessionEndedEventName) throw new Error('session ended');
     }
   };
+  /** The next `rewards` event's claimable count (other events before it are skipped). */
+  const nextRewards = async (): Promise<number> => {
+    for (;;) {
+      const { event, data } = await nextEvent();
+      if (event === walletStreamRewardsEventName) return (data as WalletStreamRewards).claimableCount;
+      if (event === walletStreamSessionEndedEventName) throw new Error('session ended');
+    }
+  };
   const ended = async (): Promise<unknown> => {
     for (;;) {
       const { event, data } = await nextEvent();
@@ -62,5 +72,5 @@ export async function openStream(baseUrl: string, token: string) {
       return data;
     }
   };
-  return { response, next, nextUnread, ended, close: () => controller.abort() };
+  return { response, next, nextUnread, nextRewards, ended, close: () => controller.abort() };
 }

@@ -1,12 +1,24 @@
 // @vitest-environment jsdom
 import { apiPaths } from '@lotus/contract';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { receiveClaimableRewards } from '../../../api/promotions';
 import { session } from '../../../lib/session';
 import { modalStore } from '../../../stores/modal-store';
 import { initTestI18n, installFakeApi, ok, renderWithProviders } from '../testing';
 import { AccountMenu, AccountStrip } from './account-strip';
+
+/** Hands the provider's query client to the test (the stream's events write to it). */
+function TakeClient({ onClient }: { onClient: (client: QueryClient) => void }) {
+  const client = useQueryClient();
+  useEffect(() => {
+    onClient(client);
+  }, [client, onClient]);
+  return null;
+}
 
 const memberInfo = {
   id: 7,
@@ -153,6 +165,23 @@ describe("the member's buttons in the phones' side menu", () => {
     fireEvent.click(screen.getByRole('button', { name }));
     expect(modalStore.get()).toEqual(modal);
     expect(onChoose).toHaveBeenCalledOnce();
+  });
+
+  test('the reward centre shows the rewards to claim that the balance stream counts, and none at 0', async () => {
+    api(0);
+    let client: QueryClient | undefined;
+    renderWithProviders(
+      <>
+        <TakeClient onClient={(taken) => (client = taken)} />
+        <AccountMenu onChoose={() => {}} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'Reward centre' })).toBeTruthy();
+    act(() => receiveClaimableRewards('token-1', 2, client!));
+    const rewards = await screen.findByRole('button', { name: /^Reward centre\s*2 to claim$/ });
+    expect(rewards.querySelector('.account-menu__badge')?.textContent).toBe('2');
+    act(() => receiveClaimableRewards('token-1', 0, client!));
+    expect(await screen.findByRole('button', { name: 'Reward centre' })).toBeTruthy();
   });
 
   test('a trial account wears the badge; its withdrawal asks to register first', async () => {

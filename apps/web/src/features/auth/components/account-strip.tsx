@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUnreadCount } from '../../../api/inbox';
 import { useMemberInfo } from '../../../api/member';
+import { useClaimableRewardCount } from '../../../api/promotions';
 import { useBalanceStream, useWalletBalance } from '../../../api/wallet';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { loadComingSoonCatalogue } from '../../../components/coming-soon-catalogue';
@@ -236,13 +237,20 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
     openBettingRecord,
     logOut,
   } = useAccountActions();
-  const items: { key: string; icon: IconName; label: string; onClick: () => void }[] = [
+  const claimableCount = useClaimableRewardCount(isMemberCentreOn && !isTrial);
+  const items: { key: string; icon: IconName; label: string; count?: number; onClick: () => void }[] = [
     { key: 'deposit', icon: 'wallet', label: t('account_deposit'), onClick: openDeposit },
     { key: 'withdraw', icon: 'wallet', label: t('account_withdraw'), onClick: openWithdraw },
     { key: 'record', icon: 'history', label: t('account_betting_record'), onClick: openBettingRecord },
     ...(isMemberCentreOn && !isTrial
       ? [
-          { key: 'rewards', icon: 'gift' as const, label: t('account_reward_centre'), onClick: openRewardCentre },
+          {
+            key: 'rewards',
+            icon: 'gift' as const,
+            label: t('account_reward_centre'),
+            count: claimableCount,
+            onClick: openRewardCentre,
+          },
           { key: 'bonus', icon: 'wallet' as const, label: t('account_bonus_details'), onClick: openBonusDetails },
         ]
       : []),
@@ -287,6 +295,14 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
             >
               <Icon name={item.icon} size={20} />
               <span>{item.label}</span>
+              {item.count !== undefined && item.count > 0 && (
+                <>
+                  <span className="account-menu__badge" aria-hidden="true">
+                    {item.count > 99 ? '99+' : item.count}
+                  </span>
+                  <span className="visually-hidden"> {t('account_rewards_to_claim', { count: item.count })}</span>
+                </>
+              )}
             </button>
           </li>
         ))}

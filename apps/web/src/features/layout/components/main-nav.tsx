@@ -19,8 +19,9 @@ export function MainNav() {
   const { t } = useTranslation();
   const navItems = useNavItems();
   const { data: whitelabel } = useWhitelabel();
-  // A real member sees what it can join, apply for or claim now (MCSFE_getAvailablePromotions, every
-  // 5 minutes); a visitor or a trial account what the merchant runs.
+  // A real member sees what it can join, apply for or claim now (MCSFE_getAvailablePromotions, read
+  // again when the balance stream says its rewards changed); a visitor or a trial account what the
+  // merchant runs.
   const { data: member } = useMemberInfo();
   const isRealMember = member !== undefined && member.type !== trialAccountIsAgent;
   const memberCount = useAvailablePromotionCount(isRealMember);

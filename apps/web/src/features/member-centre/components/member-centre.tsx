@@ -3,6 +3,7 @@ import '../member-centre.css';
 import { Component, lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberInfo } from '../../../api/member';
+import { useClaimableRewardCount } from '../../../api/promotions';
 import { Spinner } from '../../../components/global-loader';
 import { Modal } from '../../../components/modal';
 import { loadChunk } from '../../../lib/chunk-loader';
@@ -207,6 +208,8 @@ export function MemberCentreModal({ page: asked = 'securityCenter' }: { page?: M
   const canTransferUp = member.data?.toUpline ?? member.isPending;
   const pages = pageOrder.filter((item) => item !== 'transferUpline' || canTransferUp);
   const page = pages.includes(asked) ? asked : 'securityCenter';
+  // The rewards waiting for a claim, kept by the balance stream (api/promotions): the reward centre's badge.
+  const claimableCount = useClaimableRewardCount(true);
   // On a phone the navigation is one scrolling row: keep the current page's entry in view.
   useEffect(() => {
     navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -227,6 +230,17 @@ export function MemberCentreModal({ page: asked = 'securityCenter' }: { page?: M
                 <path fill="currentColor" d={navIcons[item]} />
               </svg>
               {t(pageTitleKeys[item])}
+              {item === 'rewardCenter' && claimableCount > 0 && (
+                <>
+                  <span className="member-centre__nav-badge" aria-hidden="true">
+                    {claimableCount > 99 ? '99+' : claimableCount}
+                  </span>
+                  <span className="visually-hidden">
+                    {' '}
+                    {t('member_centre_rewards_to_claim', { count: claimableCount })}
+                  </span>
+                </>
+              )}
             </button>
           ))}
         </nav>

@@ -10,8 +10,10 @@ import {
 } from '@lotus/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ComponentType } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { claimableRewardsQuery, receiveClaimableRewards } from '../../../api/promotions';
 import { session } from '../../../lib/session';
 import bonusEn from '../../../locales/bonus/en.json';
 import bonusTh from '../../../locales/bonus/th.json';
@@ -29,6 +31,15 @@ import {
   type FakeCall,
   type FakeRoute,
 } from '../../money/testing';
+
+/** Hands the provider's query client to the test (the stream's events write to it). */
+function TakeClient({ onClient }: { onClient: (client: QueryClient) => void }) {
+  const client = useQueryClient();
+  useEffect(() => {
+    onClient(client);
+  }, [client, onClient]);
+  return null;
+}
 
 let PromotionList: ComponentType;
 let PromotionDetail: ComponentType;
@@ -281,6 +292,34 @@ describe('rewardCenter', () => {
     renderWithProviders(<RewardCentrePage />);
     fireEvent.click(await screen.findByRole('button', { name: 'รับรางวัล' }));
     expect((await screen.findByRole('alert')).textContent).toBe('รางวัลนี้หมดอายุแล้ว');
+  });
+
+  test('a reward issued while the page is open shows at once when the balance stream says so, with no polling', async () => {
+    let isIssued = false;
+    const { calls } = install({
+      [`GET ${promotionPaths.claimList}`]: () => ok({ content: isIssued ? [reward(5, { eventName: 'Fresh' })] : [] }),
+    });
+    let client: QueryClient | undefined;
+    renderWithProviders(
+      <>
+        <TakeClient onClient={(taken) => (client = taken)} />
+        <RewardCentrePage />
+      </>,
+    );
+    const issued = await screen.findByRole('region', { name: 'Rewards to claim' });
+    expect(await within(issued).findByText('No rewards waiting for you right now')).toBeTruthy();
+    // The stream's first event (sent when it opens) only sets the count: the page just read its list.
+    receiveClaimableRewards('token-1', 0, client!);
+    expect(client!.getQueryData(claimableRewardsQuery('token-1').queryKey)).toBe(0);
+    // An operator's grant: the count moved, so the open list is read again and shows the reward.
+    isIssued = true;
+    receiveClaimableRewards('token-1', 1, client!);
+    expect(await within(issued).findByText('Fresh')).toBeTruthy();
+    expect(callsTo(calls, 'GET', promotionPaths.claimList)).toHaveLength(2);
+    // The same count again (another tab's stream reconnecting) reads nothing.
+    receiveClaimableRewards('token-1', 1, client!);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(calls, 'GET', promotionPaths.claimList)).toHaveLength(2);
   });
 
   test('sign-in calendar claims today; newbie shows the missing profile fields and waits', async () => {
