@@ -98,6 +98,8 @@ export const bonusErrorCodes = {
 export const adminBonusPaths = {
   /** GET / PUT `adminBonusSettingsRequestSchema` (promotions.manage): the merchant's bonus rules. */
   settings: '/admin-api/bonus/settings',
+  /** GET `bonusCostQuerySchema` (reports.read): the bonus cost report (`bonusCostReportSchema`). */
+  cost: '/admin-api/bonus/cost',
 } as const;
 
 /**
@@ -120,3 +122,69 @@ export const adminBonusSettingsRequestSchema = z.object({
   forfeitBelow: amountInputSchema.nullable(),
 });
 export type AdminBonusSettingsRequest = z.infer<typeof adminBonusSettingsRequestSchema>;
+
+/* ---- the bonus cost report (back-office) ---- */
+
+/** The longest range of one bonus cost report, in days. */
+export const bonusCostMaxDays = 93;
+
+const calendarDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    // Checked even when the pattern failed: an invalid date must answer false, not throw.
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'not a calendar day');
+
+const dayNumberOf = (value: string) => Date.parse(`${value}T00:00:00Z`) / 86_400_000;
+
+/** Days `from`..`to`, both included, in the merchant's time zone; at most `bonusCostMaxDays`. */
+export const bonusCostQuerySchema = z
+  .object({ from: calendarDaySchema, to: calendarDaySchema })
+  .superRefine((range, context) => {
+    const days = dayNumberOf(range.to) - dayNumberOf(range.from) + 1;
+    if (Number.isNaN(days)) return;
+    if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
+    else if (days > bonusCostMaxDays) context.addIssue({ code: 'custom', path: ['to'], message: 'range too long' });
+  });
+export type BonusCostQuery = z.infer<typeof bonusCostQuerySchema>;
+
+/**
+ * One line's figures. `issued*` are the grants made on the day; `converted`, `forfeited`, `expired`
+ * and `spent` the grants closed on the day (what the close moved to cash or back to the house, and
+ * the rest of the grant, which went into bets: counted at close, when it is final); `active*` the
+ * grants made on the day that are still active now, with what is left of them.
+ */
+export const bonusCostFiguresSchema = z.object({
+  issuedCount: z.number().int(),
+  issued: moneySchema,
+  converted: moneySchema,
+  forfeited: moneySchema,
+  expired: moneySchema,
+  spent: moneySchema,
+  activeCount: z.number().int(),
+  active: moneySchema,
+});
+export type BonusCostFigures = z.infer<typeof bonusCostFiguresSchema>;
+
+/** Who paid the grants: a source kind and, for a promotion's grants, the promotion (null otherwise). */
+export const bonusCostSourceSchema = z.object({
+  sourceKind: z.enum(bonusSourceKinds),
+  promotionId: z.number().int().nullable(),
+  promotionNameTh: z.string().nullable(),
+  promotionNameEn: z.string().nullable(),
+});
+export type BonusCostSource = z.infer<typeof bonusCostSourceSchema>;
+
+export const bonusCostReportSchema = z.object({
+  timezone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** One line per day and source with any figure, oldest day first. */
+  rows: z.array(bonusCostFiguresSchema.merge(bonusCostSourceSchema).extend({ day: z.string() })),
+  /** Each source's figures over the range. */
+  sources: z.array(bonusCostFiguresSchema.merge(bonusCostSourceSchema)),
+  totals: bonusCostFiguresSchema,
+});
+export type BonusCostReport = z.infer<typeof bonusCostReportSchema>;

@@ -6,6 +6,7 @@ import {
   adminPromotionPageSchema,
   adminPromotionPaths,
   adminPromotionSchema,
+  bonusCostReportSchema,
   type AdminBonusSettings,
   type AdminBonusSettingsRequest,
   type AdminPromotion,
@@ -16,6 +17,7 @@ import {
   type AdminPromotionPage,
   type AdminPromotionReviewRequest,
   type AdminPromotionUpdate,
+  type BonusCostReport,
   type PromotionClaimStatus,
 } from '@lotus/contract';
 import { queryKeys } from '@lotus/client';
@@ -113,3 +115,16 @@ export function saveBonusSettings(body: AdminBonusSettingsRequest) {
     schema: import.meta.env.DEV && adminBonusSettingsSchema,
   });
 }
+
+/** GET /admin-api/bonus/cost (reports.read): bonus issued, converted, forfeited, expired and spent per day and promotion. */
+export const bonusCostQuery = (range: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: promotionKeys.of('bonus-cost', range),
+    queryFn: ({ signal }) =>
+      apiRequest<BonusCostReport>(adminBonusPaths.cost, {
+        signal,
+        query: { ...range },
+        schema: import.meta.env.DEV && bonusCostReportSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });

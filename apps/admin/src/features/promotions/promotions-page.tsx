@@ -25,6 +25,7 @@ import {
   promotionsPageSize as pageSize,
   reviewApplication,
 } from './api';
+import { BonusCostPanel } from './bonus-cost-panel';
 import { BonusRulesPanel } from './bonus-rules-panel';
 import { PromotionEditor } from './promotion-editor';
 import './promotions.css';
@@ -37,13 +38,14 @@ export function namesOf(text: string): string[] {
 /**
  * Promotions (`promotions.manage`): the list with claims and budget used, the editor with its card
  * preview, and the grant tool of ISSUED and MANUAL promotions; the approval queue of members'
- * applications with their pictures (`promotions.review`).
+ * applications with their pictures (`promotions.review`); the bonus cost report (`reports.read`).
  */
 export function PromotionsPage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const mayManage = me?.permissions.includes('promotions.manage') ?? false;
   const mayReview = me?.permissions.includes('promotions.review') ?? false;
+  const mayReadReports = me?.permissions.includes('reports.read') ?? false;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [granting, setGranting] = useState<AdminPromotionRow | null>(null);
   return (
@@ -62,6 +64,7 @@ export function PromotionsPage() {
       {mayManage && editing !== null ? <EditorLoader id={editing} onDone={() => setEditing(null)} /> : null}
       {mayManage ? <PromotionList onEdit={setEditing} onGrant={setGranting} /> : null}
       {mayReview ? <ApprovalQueue /> : null}
+      {mayReadReports && editing === null ? <BonusCostPanel /> : null}
       {mayManage && editing === null ? <BonusRulesPanel /> : null}
       {granting ? <GrantDialog promotion={granting} onClose={() => setGranting(null)} /> : null}
     </>

@@ -76,6 +76,8 @@ export async function closeGrant(
       status: outcome,
       remaining: 0n,
       close_posting_id: postingId,
+      // Kept for the cost report: remaining becomes 0, and the split converted / spent would be lost.
+      closed_amount: grant.remaining,
       close_reason: reason,
       closed_at: new Date(nowMs),
     })

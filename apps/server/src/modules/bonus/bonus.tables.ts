@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of the bonus module (migration 0063_bonus). int8 columns come back as bigint. */
+/** Tables of the bonus module (migrations 0063_bonus, 0067_bonus_cost). int8 columns come back as bigint. */
 
 export type BonusStatus = 'active' | 'converted' | 'forfeited' | 'expired';
 export type BonusSourceKind = 'promotion' | 'rebate' | 'issued' | 'adjustment';
@@ -25,6 +25,10 @@ export interface MemberBonusTable {
   close_reason: string | null;
   created_at: Date;
   closed_at: Date | null;
+  /** What the close moved (converted, or back to the house); the whole amount for a grant paid straight to cash; NULL while active. */
+  closed_amount: bigint | null;
+  /** What the cost report groups by: the promotion's id for a promotion's grants; NULL otherwise. */
+  source_group: string | null;
 }
 
 export interface BonusSettingTable {

@@ -19,6 +19,8 @@ export interface BonusGrant {
   expiresAt: Date | null;
   /** One grant per (merchant, kind, id): a repeat is a replay, never a second credit. */
   source: { kind: BonusSourceKind; id: string };
+  /** What the bonus cost report groups the grant by within its kind (promotions: the promotion's id); none = null. */
+  group?: string | null;
   /** The ledger transfer kind, e.g. 'promotion_bonus', 'rebate_auto'. */
   transferKind: string;
   nowMs: number;
@@ -45,6 +47,8 @@ function validate(grant: BonusGrant): void {
   if (grant.turnoverRequiredMinor < 0n) throw new BonusGrantError('turnoverRequiredMinor', 'at least 0');
   if (grant.source.id.length === 0 || grant.source.id.length > 100)
     throw new BonusGrantError('source.id', 'a source id is 1-100 characters');
+  if (grant.group !== undefined && grant.group !== null && (grant.group.length === 0 || grant.group.length > 100))
+    throw new BonusGrantError('group', 'a group is 1-100 characters');
   if (grant.productTypes !== null && grant.productTypes.length === 0)
     throw new BonusGrantError('productTypes', 'null (all) or at least one product type');
   if (grant.expiresAt !== null && grant.expiresAt.getTime() <= grant.nowMs)
@@ -94,11 +98,14 @@ export async function grantBonus(db: Executor, grant: BonusGrant): Promise<{ bon
       expires_at: grant.expiresAt,
       source_kind: grant.source.kind,
       source_id: grant.source.id,
+      source_group: grant.group ?? null,
       transfer_kind: grant.transferKind,
       grant_posting_id: posting.postingId,
       close_reason: toCash ? 'no_turnover' : null,
       created_at: now,
       closed_at: toCash ? now : null,
+      // Paid straight to cash: the whole grant counts as converted at once (nothing spent in bets).
+      closed_amount: toCash ? grant.amountMinor : null,
     })
     .onConflict((oc) => oc.constraint('member_bonus_source_key').doNothing())
     .returning('id')

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  adminBonusPaths,
   adminPromotionClaimPageSchema,
   adminPromotionClaimQuerySchema,
   adminPromotionGrantRequestSchema,
@@ -12,6 +13,8 @@ import {
   adminPromotionSchema,
   adminPromotionUpdateSchema,
   availablePromotionsSchema,
+  bonusCostQuerySchema,
+  bonusCostReportSchema,
   claimIssuedPromotionRequestSchema,
   claimRegisterPromotionRequestSchema,
   claimLoginPromotionRequestSchema,
@@ -48,6 +51,7 @@ import { auditContext, requireOperator } from '../backoffice/index.ts';
 import { requireRealMember } from '../identity/index.ts';
 import { merchantTimeZone } from '../merchant/index.ts';
 import { createPromotion, getAdminPromotion, listAdminPromotions, updatePromotion } from './admin-promotions.ts';
+import { bonusCostReport } from './bonus-cost-report.ts';
 import { findPicture, listAdminClaims, reviewApplication, signUpRequestReward, uploadPicture } from './applications.ts';
 import { grantPromotion } from './grants.ts';
 import {
@@ -480,6 +484,31 @@ export async function promotionsRoutes(app: AppInstance): Promise<void> {
       const picture = await findPicture(app.db, request.operator.merchantId, null, BigInt(request.params.id));
       if (!picture) throw new AppError(404, promotionErrorCodes.pictureUnknown);
       return sendPicture(reply, picture);
+    },
+  );
+
+  // The bonus cost report: a money report (reports.read, like the other reports), served here and not
+  // by bonus because it names the promotions, and bonus sits below promotions (modules/bonus README).
+  app.get(
+    adminBonusPaths.cost,
+    {
+      onRequest: requireOperator('reports.read'),
+      schema: {
+        tags: ['backoffice'],
+        querystring: bonusCostQuerySchema,
+        response: { 200: envelopeSchema(bonusCostReportSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', noStore);
+      return ok(
+        await bonusCostReport(app.db, {
+          merchantId: request.operator.merchantId,
+          timezone: merchantTimeZone(request.merchant.config),
+          from: request.query.from,
+          to: request.query.to,
+        }),
+      );
     },
   );
 }

@@ -183,6 +183,8 @@ export async function payLockedReward(
     productTypes: promotion.turnover_product_types,
     expiresAt: promotion.bonus_expiry_days === null ? null : new Date(nowMs + promotion.bonus_expiry_days * 86_400_000),
     source: { kind: promotion.kind === 'ISSUED' ? 'issued' : 'promotion', id: String(claim.id) },
+    // The bonus cost report sums a promotion's grants by this.
+    group: String(promotion.id),
     transferKind: 'promotion_bonus',
     nowMs,
   });
