@@ -1,6 +1,7 @@
 import '../../money/money.css';
 import '../bonus.css';
 import type { BonusDetail, TurnoverInfo } from '@lotus/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Money } from '../../money/components/money-ui';
@@ -10,6 +11,18 @@ import { loadBonusCatalogue } from '../bonus-catalogue';
 
 // Its own texts, and the money pages' (the loading, error and empty states are theirs).
 await Promise.all([loadBonusCatalogue(), loadMoneyCatalogue()]);
+
+/**
+ * The games whose bets count, in the member's words: `ALL`, one product type (`RNG` is "Slots") or
+ * several (`LIVE,RNG`, a bonus of two types). A type the site has no name for is shown as it comes.
+ */
+function gameTypesText(t: TFunction, gameTypes: string): string {
+  if (gameTypes === 'ALL') return t('bonus_game_type_all');
+  return gameTypes
+    .split(',')
+    .map((type) => t(`bonus_game_type_${type}`, { defaultValue: type }))
+    .join(', ');
+}
 
 /** The turnover status on top: N blocks withdrawals, I warns that a withdrawal forfeits the bonus. */
 function TurnoverStatus({ info }: { info: TurnoverInfo }) {
@@ -28,8 +41,7 @@ function TurnoverStatus({ info }: { info: TurnoverInfo }) {
         <ul className="bonus-status__details">
           {info.details.map((detail) => (
             <li key={detail.gameType}>
-              {detail.gameType === 'ALL' ? t('bonus_game_type_all') : detail.gameType}: {detail.actualTurnover} /{' '}
-              {detail.requiredTurnover}
+              {gameTypesText(t, detail.gameType)}: {detail.actualTurnover} / {detail.requiredTurnover}
             </li>
           ))}
         </ul>
@@ -86,7 +98,9 @@ function BonusRow({ bonus }: { bonus: BonusDetail }) {
         >
           <span style={{ width: `${bonus.progressPercent}%` }} />
         </div>
-        {bonus.productTypes ? <span className="bonus-progress__products">{bonus.productTypes.join(', ')}</span> : null}
+        {bonus.productTypes ? (
+          <span className="bonus-progress__products">{gameTypesText(t, bonus.productTypes.join(','))}</span>
+        ) : null}
       </div>
     </li>
   );

@@ -451,18 +451,30 @@ describe('bonusDetails', () => {
           bonusBalance: '80.00',
           list: [
             bonus('b1'),
-            bonus('b2', { sourceKind: 'rebate', status: 'converted', remaining: '0.00', progressPercent: 100 }),
+            bonus('b2', {
+              sourceKind: 'rebate',
+              status: 'converted',
+              remaining: '0.00',
+              progressPercent: 100,
+              productTypes: ['LIVE', 'RNG', 'XYZ'],
+            }),
           ],
         }),
     });
     renderWithProviders(<BonusDetailsPage />);
     expect((await screen.findByRole('alert')).textContent).toContain('withdrawals are blocked');
-    expect(screen.getByRole('alert').textContent).toContain('RNG: 500.00 / 2000.00');
+    // Product types in the member's words, not their codes (a member does not know "RNG").
+    expect(screen.getByRole('alert').textContent).toContain('Slots: 500.00 / 2000.00');
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['25', '100']);
     expect(screen.getByText('Converted to cash')).toBeTruthy();
     expect(screen.getAllByText('500.00 / 2000.00')).toHaveLength(2);
+    expect(screen.getByText('Slots')).toBeTruthy();
+    // A type the site has no name for is shown as it comes.
+    expect(screen.getByText('Live casino, Slots, XYZ')).toBeTruthy();
     await switchLanguage('TH');
     expect(await screen.findByText('แปลงเป็นเงินสดแล้ว')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('สล็อต: 500.00 / 2000.00');
+    expect(screen.getByText('คาสิโนสด, สล็อต, XYZ')).toBeTruthy();
   });
 });
