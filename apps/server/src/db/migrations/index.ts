@@ -59,6 +59,7 @@ import * as m0063 from './0063_bonus.ts';
 import * as m0064 from './0064_promotions.ts';
 import * as m0065 from './0065_rebates.ts';
 import * as m0066 from './0066_chat.ts';
+import * as m0067 from './0067_bonus_cost.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -123,4 +124,5 @@ export const migrations = {
   '0064_promotions': m0064,
   '0065_rebates': m0065,
   '0066_chat': m0066,
+  '0067_bonus_cost': m0067,
 };
