@@ -4,10 +4,12 @@ import { findMerchant, listMerchantIds, merchantTimeZone } from '../merchant/ind
 import {
   gamePlayDayRows,
   memberDayRows,
+  memberPlayOfPlay,
   memberProductDayRows,
   playRows,
   summaryDayRows,
   type DaySpan,
+  type MemberPlayRow,
   type PlayRow,
 } from './day-facts.ts';
 import { monthOf, replaceDayActivity } from './member-activity.ts';
@@ -44,21 +46,35 @@ async function spanOfDay(db: Kysely<Database>, merchant: ReportMerchant, day: st
 async function replaceDay(trx: Transaction<Database>, span: DaySpan, nowMs: number): Promise<void> {
   const { merchantId, fromDay: day } = span;
   const computedAt = new Date(nowMs);
-  // The day's records are read once, into their sums per member, vendor and game (a temporary table of
-  // this transaction), and the three aggregates are summed from those: a 10 M-record day was three
-  // passes over the records (380 s, docs/performance.md "Agent settlement"). The sums are hashed:
-  // sorting (full and incremental) is off for that statement because the planner, expecting as many groups as records, would
-  // otherwise read the records in member order through bet_record_member_settled_idx, one heap fetch
-  // each, or sort them on disk; the memory lets the hash hold a big day's groups (about 4 M at 10 M
-  // records) in a few batches. Both settings end with the transaction.
+  // The day's records are read once, into their sums per member, vendor, game and product type (a
+  // temporary table of this transaction), and those into their sums per member and product type (a
+  // second one, about 2 rows a member); the games are summed from the first, the summary, the members
+  // and the member products from the second: a 10 M-record day was three passes over the records
+  // (380 s), then three groupings of the first table's millions of rows (docs/performance.md "Agent
+  // settlement"). Both are hashed: sorting (full and incremental) is off for them because the planner,
+  // expecting as many groups as rows, would otherwise read the records in member order through
+  // bet_record_member_settled_idx, one heap fetch each, or sort them on disk; the memory lets the hash
+  // hold a big day's groups (about 4 M at 10 M records) in few batches. The settings end with the
+  // transaction.
   await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
   await sql`SET LOCAL enable_sort = off`.execute(trx);
   await sql`SET LOCAL enable_incremental_sort = off`.execute(trx);
+  // The pass may run in parallel workers (each sums its share of the records, the leader adds up their
+  // partial groups): the planner, pricing the hand-over of partial groups about as many as the records,
+  // would keep it in one process, leaving the other cores idle during the job's longest statement.
+  await sql`SET LOCAL parallel_setup_cost = 0`.execute(trx);
+  await sql`SET LOCAL parallel_tuple_cost = 0`.execute(trx);
   await sql`CREATE TEMPORARY TABLE report_day_play ON COMMIT DROP AS SELECT * FROM ${playRows(span)} AS p`.execute(trx);
+  await sql`SET LOCAL parallel_setup_cost TO DEFAULT`.execute(trx);
+  await sql`SET LOCAL parallel_tuple_cost TO DEFAULT`.execute(trx);
+  const play = sql<PlayRow>`report_day_play`;
+  await sql`CREATE TEMPORARY TABLE report_day_member_play ON COMMIT DROP AS
+    SELECT * FROM ${memberPlayOfPlay(play)} AS p`.execute(trx);
   await sql`SET LOCAL enable_sort TO DEFAULT`.execute(trx);
   await sql`SET LOCAL enable_incremental_sort TO DEFAULT`.execute(trx);
   await sql`ANALYZE report_day_play`.execute(trx);
-  const play = sql<PlayRow>`report_day_play`;
+  await sql`ANALYZE report_day_member_play`.execute(trx);
+  const memberPlay = sql<MemberPlayRow>`report_day_member_play`;
   await sql`DELETE FROM report_daily_summary WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(trx);
   await sql`DELETE FROM report_daily_game WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(trx);
   await sql`DELETE FROM report_daily_member WHERE merchant_id = ${merchantId} AND day = ${day}::date`.execute(trx);
@@ -72,7 +88,7 @@ async function replaceDay(trx: Transaction<Database>, span: DaySpan, nowMs: numb
     SELECT ${merchantId}, s.day::date, s.registrations, s.first_deposits, s.active_players, s.deposit_count,
       s.deposits_minor, s.withdrawal_count, s.withdrawals_minor, s.rounds, s.bets_minor, s.valid_bets_minor,
       s.payouts_minor, s.bonuses_minor, s.rebates_minor, ${computedAt}
-    FROM ${summaryDayRows(span, play)} AS s`.execute(trx);
+    FROM ${summaryDayRows(span, memberPlay)} AS s`.execute(trx);
   await sql`
     INSERT INTO report_daily_game (merchant_id, day, vassalage, game_id, rounds, players, bets_minor, valid_bets_minor, payouts_minor)
     SELECT ${merchantId}, g.day::date, g.vassalage, g.game_id, g.rounds, g.players, g.bets_minor, g.valid_bets_minor, g.payouts_minor
@@ -82,11 +98,11 @@ async function replaceDay(trx: Transaction<Database>, span: DaySpan, nowMs: numb
       deposits_minor, withdrawals_minor, bonuses_minor)
     SELECT ${merchantId}, m.day::date, m.member_id, m.rounds, m.bets_minor, m.valid_bets_minor, m.payouts_minor,
       m.deposits_minor, m.withdrawals_minor, m.bonuses_minor
-    FROM ${memberDayRows(span, play)} AS m`.execute(trx);
+    FROM ${memberDayRows(span, memberPlay)} AS m`.execute(trx);
   await sql`
     INSERT INTO report_daily_member_product (merchant_id, day, member_id, product_type, bets_minor, valid_bets_minor, payouts_minor)
     SELECT ${merchantId}, m.day::date, m.member_id, m.product_type, m.bets_minor, m.valid_bets_minor, m.payouts_minor
-    FROM ${memberProductDayRows(span, play)} AS m`.execute(trx);
+    FROM ${memberProductDayRows(span, memberPlay)} AS m`.execute(trx);
   await replaceDayActivity(trx, merchantId, day);
 }
 

@@ -100,11 +100,29 @@ export function playRows(span: DaySpan): RawBuilder<PlayRow> {
   )`;
 }
 
+/** `PlayRow`s summed per member and product type: what the member, member-product and summary rows need. */
+export type MemberPlayRow = Omit<PlayRow, 'vassalage' | 'game_id'>;
+
 /**
- * One row per day and member who played: from the detail, or from `play` (rows of `playRows`, the job's).
- * `day` a date, sums numeric, as the member and summary SELECTs below add them up.
+ * The job's `play` rows summed per day, member and product type (a member plays a few product types, so
+ * about 2 rows a member where `play` has one per game): the job keeps them in a second temporary table
+ * and sums the summary, the members and the member products from it, instead of grouping the pass's
+ * millions of rows three times (docs/performance.md "Agent settlement").
  */
-function memberPlayRows(span: DaySpan, play: RawBuilder<PlayRow> | undefined): RawBuilder<unknown> {
+export function memberPlayOfPlay(play: RawBuilder<PlayRow>): RawBuilder<MemberPlayRow> {
+  return sql<MemberPlayRow>`(
+    SELECT p.day, p.member_id, p.game_type, sum(p.rounds)::int8 AS rounds, sum(p.bets)::int8 AS bets,
+           sum(p.valid_bets)::int8 AS valid_bets, sum(p.payouts)::int8 AS payouts
+    FROM ${play} AS p GROUP BY 1, 2, 3
+  )`;
+}
+
+/**
+ * One row per day and member who played: from the detail, or from `play` (the job's rows per member and
+ * product type, `memberPlayOfPlay`). `day` a date, sums numeric, as the member and summary SELECTs below
+ * add them up.
+ */
+function memberPlayRows(span: DaySpan, play: RawBuilder<MemberPlayRow> | undefined): RawBuilder<unknown> {
   if (play)
     return sql`(
       SELECT p.day, p.member_id, sum(p.rounds) AS rounds, sum(p.bets) AS bets, sum(p.valid_bets) AS valid_bets,
@@ -119,10 +137,10 @@ function memberPlayRows(span: DaySpan, play: RawBuilder<PlayRow> | undefined): R
 }
 
 /**
- * One row per day of the span, zeros for a day without activity. With `play` (the job's `playRows` of
- * the span), the day's play is summed from it: the players are the members of its per-member sums.
+ * One row per day of the span, zeros for a day without activity. With `play` (the job's rows per member
+ * and product type, `memberPlayOfPlay`), the day's play is summed from it: the players are its members.
  */
-export function summaryDayRows(span: DaySpan, play?: RawBuilder<PlayRow>): RawBuilder<SummaryDayRow> {
+export function summaryDayRows(span: DaySpan, play?: RawBuilder<MemberPlayRow>): RawBuilder<SummaryDayRow> {
   const { merchantId, fromUtc, toUtc } = span;
   const played = play
     ? sql`SELECT m.day, sum(m.rounds) AS rounds, count(*) AS players, sum(m.bets) AS bets,
@@ -198,15 +216,33 @@ export function gameDayRows(span: DaySpan): RawBuilder<GameDayRow> {
   )`;
 }
 
-/** `gameDayRows` from the job's `playRows` (a row per member, game and product type). */
+/**
+ * `gameDayRows` from the job's `playRows` (a row per member, game and product type). A game's players
+ * are its distinct members; a game whose rows all carry one product type has one row per member, so
+ * its rows are its players, counted in the same hashed pass as its sums. Only a game reclassified
+ * within the day (two product types, or a type and none) has its members counted distinct, from its
+ * own rows: a `count(DISTINCT)` over every game sorted the pass's millions of rows (docs/performance.md).
+ */
 export function gamePlayDayRows(play: RawBuilder<PlayRow>): RawBuilder<GameDayRow> {
   return sql<GameDayRow>`(
-    SELECT p.day::text AS day, p.vassalage, p.game_id, sum(p.rounds)::int8 AS rounds,
-           count(DISTINCT p.member_id)::int4 AS players,
-           sum(p.bets)::int8 AS bets_minor, sum(p.valid_bets)::int8 AS valid_bets_minor,
-           sum(p.payouts)::int8 AS payouts_minor
-    FROM ${play} AS p
-    GROUP BY 1, 2, 3
+    WITH games AS (
+      SELECT p.day, p.vassalage, p.game_id, sum(p.rounds)::int8 AS rounds, count(*) AS play_rows,
+             sum(p.bets)::int8 AS bets_minor, sum(p.valid_bets)::int8 AS valid_bets_minor,
+             sum(p.payouts)::int8 AS payouts_minor,
+             min(p.game_type) IS DISTINCT FROM max(p.game_type)
+               OR count(p.game_type) NOT IN (0, count(*)) AS is_reclassified
+      FROM ${play} AS p
+      GROUP BY 1, 2, 3
+    ),
+    reclassified AS (
+      SELECT p.day, p.vassalage, p.game_id, count(DISTINCT p.member_id) AS players
+      FROM ${play} AS p
+      JOIN games AS g ON g.is_reclassified AND g.day = p.day AND g.vassalage = p.vassalage AND g.game_id = p.game_id
+      GROUP BY 1, 2, 3
+    )
+    SELECT g.day::text AS day, g.vassalage, g.game_id, g.rounds, coalesce(r.players, g.play_rows)::int4 AS players,
+           g.bets_minor, g.valid_bets_minor, g.payouts_minor
+    FROM games AS g LEFT JOIN reclassified AS r USING (day, vassalage, game_id)
   )`;
 }
 
@@ -234,9 +270,9 @@ export const memberColumns = [
 
 /**
  * One row per day and member who played, was paid in or out, or got a bonus in the span; the play from
- * `play` when given (the job's `playRows` of the span).
+ * `play` when given (the job's rows per member and product type, `memberPlayOfPlay`).
  */
-export function memberDayRows(span: DaySpan, play?: RawBuilder<PlayRow>): RawBuilder<MemberDayRow> {
+export function memberDayRows(span: DaySpan, play?: RawBuilder<MemberPlayRow>): RawBuilder<MemberDayRow> {
   const { merchantId, fromUtc, toUtc } = span;
   const zero = sql`0::numeric`;
   return sql<MemberDayRow>`(
@@ -275,15 +311,15 @@ export const memberProductColumns = ['bets_minor', 'valid_bets_minor', 'payouts_
 
 /**
  * One row per day, member and product type played (records without a product type are left out): from
- * the detail, or from `play` (the job's `playRows` of the day).
+ * the detail, or from `play` (the job's rows per member and product type, `memberPlayOfPlay`).
  */
-export function memberProductDayRows(span: DaySpan, play?: RawBuilder<PlayRow>): RawBuilder<MemberProductDayRow> {
+export function memberProductDayRows(span: DaySpan, play?: RawBuilder<MemberPlayRow>): RawBuilder<MemberProductDayRow> {
+  // The job's rows are already one per day, member and product type.
   if (play)
     return sql<MemberProductDayRow>`(
-      SELECT p.day::text AS day, p.member_id, p.game_type AS product_type, sum(p.bets)::int8 AS bets_minor,
-             sum(p.valid_bets)::int8 AS valid_bets_minor, sum(p.payouts)::int8 AS payouts_minor
+      SELECT p.day::text AS day, p.member_id, p.game_type AS product_type, p.bets AS bets_minor,
+             p.valid_bets AS valid_bets_minor, p.payouts AS payouts_minor
       FROM ${play} AS p WHERE p.game_type IS NOT NULL
-      GROUP BY 1, 2, 3
     )`;
   return sql<MemberProductDayRow>`(
     SELECT ${localDay(span, sql`b.settled_at`)}::text AS day, b.member_id, b.game_type AS product_type,

@@ -42,6 +42,7 @@ async function bet(
   payout: number,
   settledAt: string | null,
   status: 'settled' | 'open' | 'cancelled' = 'settled',
+  gameType: string | null = game.vassalage === 'BRHOUSE' ? 'RNG' : 'LIVE',
 ): Promise<void> {
   roundCounter += 1;
   await testApp.db
@@ -52,7 +53,7 @@ async function bet(
       vendor_code: game.vassalage === 'BRHOUSE' ? 'HOUSE' : 'ACME',
       vassalage: game.vassalage,
       game_id: game.gameId,
-      game_type: game.vassalage === 'BRHOUSE' ? 'RNG' : 'LIVE',
+      game_type: gameType,
       round_id: `r${roundCounter}`,
       bet_count: status === 'cancelled' ? 0 : 1,
       stake: BigInt(stake),
@@ -507,6 +508,53 @@ describe('reports to the cent, Bangkok days', () => {
     });
     await rebuildReportDays(testApp.db, merchant, '2026-03-08', '2026-03-08', clock.nowMs);
     expect(await checkReportAggregates(testApp.db, merchant, '2026-03-01', '2026-03-09')).toEqual([]);
+  });
+
+  test('a game reclassified within a day: each member a player once, each product type summed apart, the check clean', async () => {
+    // 01-15 in Bangkok (a month of its own, two members of their own): the slot was RNG, then FISH,
+    // and one record came without a type.
+    const day = '2026-01-15';
+    const dave = await insertTestMember(testApp.db, merchant.id, 'rep_dave', at('2026-01-01T00:00:00Z'));
+    const erin = await insertTestMember(testApp.db, merchant.id, 'rep_erin', at('2026-01-01T00:00:00Z'));
+    await bet(dave, slot, 100, 100, 0, '2026-01-15T01:00:00Z', 'settled', 'RNG');
+    await bet(dave, slot, 200, 200, 50, '2026-01-15T02:00:00Z', 'settled', 'FISH');
+    await bet(erin, slot, 300, 300, 0, '2026-01-15T03:00:00Z', 'settled', 'RNG');
+    await bet(erin, slot, 400, 400, 0, '2026-01-15T04:00:00Z', 'settled', null);
+    await bet(dave, baccarat, 500, 500, 0, '2026-01-15T05:00:00Z');
+    await bet(erin, baccarat, 600, 600, 0, '2026-01-15T06:00:00Z');
+    await rebuildReportDays(testApp.db, merchant, day, day, clock.nowMs);
+    const games = await testApp.db
+      .selectFrom('report_daily_game')
+      .select(['game_id', 'rounds', 'players', 'bets_minor'])
+      .where('merchant_id', '=', merchant.id)
+      .where('day', '=', day as never)
+      .orderBy('game_id')
+      .execute();
+    expect(games.map((game) => [game.game_id, Number(game.rounds), game.players, String(game.bets_minor)])).toEqual(
+      [
+        [testGames.liveBaccarat, 2, 2, '1100'],
+        [testGames.houseSlot, 4, 2, '1000'],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    const products = await testApp.db
+      .selectFrom('report_daily_member_product')
+      .select(['member_id', 'product_type', 'bets_minor'])
+      .where('merchant_id', '=', merchant.id)
+      .where('day', '=', day as never)
+      .execute();
+    expect(
+      products
+        .map((row) => `${row.member_id === dave ? 'dave' : 'erin'} ${row.product_type} ${row.bets_minor}`)
+        .sort(),
+    ).toEqual(['dave FISH 200', 'dave LIVE 500', 'dave RNG 100', 'erin LIVE 600', 'erin RNG 300']);
+    const summary = await testApp.db
+      .selectFrom('report_daily_summary')
+      .select(['active_players', 'rounds', 'bets_minor'])
+      .where('merchant_id', '=', merchant.id)
+      .where('day', '=', day as never)
+      .executeTakeFirstOrThrow();
+    expect([summary.active_players, Number(summary.rounds), String(summary.bets_minor)]).toEqual([2, 6, '2100']);
+    expect(await checkReportAggregates(testApp.db, merchant, day, day)).toEqual([]);
   });
 
   test('distinct active players from the month bits: ranges across months, a lost and a stray bit found by the check and rebuilt', async () => {
