@@ -7,8 +7,9 @@
 // summed first if it is not, and timed apart; payouts; the money), runs it again and checks that nothing changed (statements, payouts, postings, every balance),
 // and that checkLedger passes. The merchant's rules: LIVE 0.5 %, RNG 1 %, PVP 0.8 %, FISH 0.7 %, SPORTS
 // 0.5 %, LOTT 0.3 %, ELOTT 0.3 %, minimum payout 1.00, a daily cap of 5,000.00, no turnover (cash:
-// the set path; BENCH_REBATE_MULTIPLIER=1 measures the per-member grantBonus path instead). It measures
-// and reports; the target is read, not asserted.
+// rebate_post_payouts; BENCH_REBATE_MULTIPLIER=1 gives the rebates a turnover of their own: bonuses granted
+// set-based by bonus's grantBonuses, bonus_grant_batch). It measures and reports; the target is read, not
+// asserted.
 import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +38,7 @@ export interface RebateBenchResult extends RebateBenchSizes {
   day: string;
   /** Seconds to generate the data (null when a kept database was reused). */
   generateSeconds: number | null;
-  /** Turnover multiplier of the rules (0: cash, the set path; else grantBonus per member). */
+  /** Turnover multiplier of the rules (0: cash, rebate_post_payouts; else bonuses, bonus_grant_batch). */
   multiplier: string;
   /**
    * The reports' job summing the day (pass 0), which the rebate job waits for and reads its member days
@@ -63,13 +64,20 @@ export interface RebateBenchResult extends RebateBenchSizes {
 }
 
 async function fingerprint(db: Kysely<Database>, merchantId: number, day: string) {
-  const { rows } = await sql<{ statements: string; payouts: string; postings: string; balances: string }>`
+  const { rows } = await sql<{
+    statements: string;
+    payouts: string;
+    postings: string;
+    bonuses: string;
+    balances: string;
+  }>`
     SELECT
       (SELECT count(*) || ':' || coalesce(sum(rebate_minor), 0) FROM rebate_statement
         WHERE merchant_id = ${merchantId} AND day = ${day}::date) AS statements,
       (SELECT count(*) || ':' || coalesce(sum(amount_minor), 0) FROM rebate_payout
         WHERE merchant_id = ${merchantId} AND day = ${day}::date) AS payouts,
       (SELECT count(*)::text FROM ledger_posting WHERE merchant_id = ${merchantId} AND source IN ('rebate', 'bonus')) AS postings,
+      (SELECT count(*) || ':' || coalesce(sum(remaining), 0) FROM member_bonus WHERE merchant_id = ${merchantId}) AS bonuses,
       (SELECT coalesce(md5(string_agg(id || '=' || balance, ',' ORDER BY id)), '') FROM ledger_account
         WHERE merchant_id = ${merchantId}) AS balances`.execute(db);
   return rows[0]!;

@@ -1,6 +1,7 @@
 // npm run bench:rebates: the rebate benchmark alone (bench/rebates-measure.ts): 100,000 members and
 // 10,000,000 bet records in one day by default (BENCH_REBATE_MEMBERS, BENCH_REBATE_BET_RECORDS); prints
-// the readings and writes bench/rebates.json.
+// the readings and writes bench/rebates.json. BENCH_REBATE_MULTIPLIER=1: the rebates carry a turnover of their
+// own (bonuses, granted set-based by bonus's grantBonuses) instead of being cash.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { measureRebates } from './rebates-measure.ts';
@@ -12,7 +13,7 @@ const result = await measureRebates({
 console.table([
   { measure: 'members / bet records in the day', value: `${result.members} / ${result.betRecords}` },
   { measure: 'generated in s (null: reused)', value: result.generateSeconds },
-  { measure: 'turnover multiplier (0: cash, set path)', value: result.multiplier },
+  { measure: 'turnover multiplier (0: cash; else bonuses, set-based too)', value: result.multiplier },
   { measure: "reports' job, the day summed first, s (null: already)", value: result.aggregateSeconds },
   { measure: 'rebate job of the day, s (target < 60)', value: result.settleSeconds },
   {

@@ -32,6 +32,7 @@ AS $fn$
 #variable_conflict use_column
 DECLARE
   v_house bigint;
+  v_accounts bigint[];
   v_bad text;
 BEGIN
   IF cardinality(p_member_ids) IS DISTINCT FROM cardinality(p_source_ids)
@@ -89,10 +90,18 @@ BEGIN
       RETURNING id, idempotency_key
   )
   UPDATE bonus_granting g SET posting_id = i.id, posted = true FROM inserted i WHERE g.ledger_key = i.idempotency_key;
-  UPDATE bonus_granting g SET posting_id = lp.id FROM ledger_posting lp
-   WHERE NOT g.posted AND lp.merchant_id = p_merchant_id AND lp.source = 'bonus' AND lp.idempotency_key = g.ledger_key;
-  SELECT g.source_id INTO v_bad FROM bonus_granting g JOIN ledger_posting lp ON lp.id = g.posting_id
-   WHERE NOT g.posted AND lp.request_hash <> g.request_hash LIMIT 1;
+  -- The look-ups below go row by row through the unique indexes (correlated subqueries), whatever the
+  -- statistics say: the rows this call just inserted are not in them yet, and a join planned on "no
+  -- member_bonus accounts" took minutes at 100,000 grants (docs/performance.md "Rebates").
+  ANALYZE bonus_granting;
+  UPDATE bonus_granting g SET posting_id = (
+    SELECT lp.id FROM ledger_posting lp
+     WHERE lp.merchant_id = p_merchant_id AND lp.source = 'bonus' AND lp.idempotency_key = g.ledger_key)
+   WHERE NOT g.posted;
+  SELECT g.source_id INTO v_bad FROM bonus_granting g
+   WHERE NOT g.posted
+     AND (SELECT lp.request_hash FROM ledger_posting lp WHERE lp.id = g.posting_id) <> g.request_hash
+   LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'LB001', MESSAGE = 'ledger.idempotency.conflict', DETAIL = v_bad;
   END IF;
@@ -114,14 +123,18 @@ BEGIN
     SELECT a.id INTO v_house FROM ledger_account a
      WHERE a.merchant_id = p_merchant_id AND a.currency = p_currency AND a.kind = 'house_bonus'
        AND a.member_id IS NULL AND a.sub_key = '';
-    UPDATE bonus_granting g SET account_id = a.id FROM ledger_account a
-     WHERE g.posted AND a.merchant_id = p_merchant_id AND a.currency = p_currency AND a.member_id = g.member_id
-       AND a.kind = 'member_bonus' AND a.sub_key = '';
+    UPDATE bonus_granting g SET account_id = (
+      SELECT a.id FROM ledger_account a
+       WHERE a.merchant_id = p_merchant_id AND a.currency = p_currency AND a.kind = 'member_bonus'
+         AND a.member_id = g.member_id AND a.sub_key = '')
+     WHERE g.posted;
 
     -- Member rows in ascending id order (ledger invariant 6), then one conditional update per account (a
     -- member granted twice in the batch: the sum), each transfer with the balance after it in input order.
-    PERFORM 1 FROM ledger_account a WHERE a.id IN (SELECT g.account_id FROM bonus_granting g WHERE g.posted)
-      ORDER BY a.id FOR NO KEY UPDATE;
+    -- The ids as an array: an index scan of the primary key in id order, whatever the statistics say.
+    ANALYZE bonus_granting;
+    SELECT array_agg(DISTINCT g.account_id ORDER BY g.account_id) INTO v_accounts FROM bonus_granting g WHERE g.posted;
+    PERFORM 1 FROM ledger_account a WHERE a.id = ANY (v_accounts) ORDER BY a.id FOR NO KEY UPDATE;
     WITH delta AS (
       SELECT g.account_id, sum(g.amount)::bigint AS amount FROM bonus_granting g WHERE g.posted GROUP BY g.account_id
     ), credited AS (
@@ -141,16 +154,22 @@ BEGIN
   END IF;
 
   -- The grants' rows; a replayed posting whose row is missing gets it, as grantBonus's replay does.
-  INSERT INTO member_bonus (merchant_id, member_id, currency, amount, remaining, turnover_required, product_types,
-                            status, expires_at, source_kind, source_id, transfer_kind, grant_posting_id, close_reason,
-                            created_at, closed_at)
-    SELECT p_merchant_id, g.member_id, p_currency, g.amount, g.amount, g.turnover, p_product_types, 'active',
-           p_expires_at, p_source_kind, g.source_id, p_transfer_kind, g.posting_id, NULL, p_now, NULL
-      FROM bonus_granting g
-     ORDER BY g.ord
-    ON CONFLICT ON CONSTRAINT member_bonus_source_key DO NOTHING;
-  UPDATE bonus_granting g SET bonus_id = b.id FROM member_bonus b
-   WHERE b.merchant_id = p_merchant_id AND b.source_kind = p_source_kind AND b.source_id = g.source_id;
+  WITH inserted AS (
+    INSERT INTO member_bonus (merchant_id, member_id, currency, amount, remaining, turnover_required, product_types,
+                              status, expires_at, source_kind, source_id, transfer_kind, grant_posting_id, close_reason,
+                              created_at, closed_at)
+      SELECT p_merchant_id, g.member_id, p_currency, g.amount, g.amount, g.turnover, p_product_types, 'active',
+             p_expires_at, p_source_kind, g.source_id, p_transfer_kind, g.posting_id, NULL, p_now, NULL
+        FROM bonus_granting g
+       ORDER BY g.ord
+      ON CONFLICT ON CONSTRAINT member_bonus_source_key DO NOTHING
+      RETURNING id, source_id
+  )
+  UPDATE bonus_granting g SET bonus_id = i.id FROM inserted i WHERE g.source_id = i.source_id;
+  UPDATE bonus_granting g SET bonus_id = (
+    SELECT b.id FROM member_bonus b
+     WHERE b.merchant_id = p_merchant_id AND b.source_kind = p_source_kind AND b.source_id = g.source_id)
+   WHERE g.bonus_id IS NULL;
 
   RETURN QUERY SELECT g.source_id, g.bonus_id, g.amount, g.posted FROM bonus_granting g ORDER BY g.ord;
 END;
