@@ -6,6 +6,7 @@ import { grantBonus } from '../bonus/index.ts';
 import { findMemberSegment, listMembersSharingLogins } from '../identity/index.ts';
 import { listMembersSharingBankAccounts, listMemberWithdrawalsForDesk } from '../withdrawal/index.ts';
 import { isRunning, turnoverRequired, type ClaimRow, type PromotionRow } from './promotion-view.ts';
+import { notifyRewardChange } from './reward-change.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -137,6 +138,7 @@ export async function insertReward(
     .onConflict((conflict) => conflict.doNothing())
     .returningAll()
     .executeTakeFirst();
+  if (row && issued) await notifyRewardChange(trx, promotion.merchant_id, [memberId]);
   return row ?? null;
 }
 
@@ -193,6 +195,7 @@ export async function payLockedReward(
     .set({ status: 'claimed', claimed_at: new Date(nowMs), bonus_id: bonus.bonusId, turnover_required: turnover })
     .where('id', '=', claim.id)
     .execute();
+  await notifyRewardChange(trx, claim.merchant_id, [claim.member_id]);
   return {
     rewardId: Number(claim.id),
     claimedMoney: formatMinorUnits(amount),
@@ -243,13 +246,23 @@ export async function claimReward(
   });
 }
 
-/** Issued rewards past their expiry become `expired` (the claim refuses them already; this keeps lists honest). */
+/**
+ * Issued rewards past their expiry become `expired` (the claim refuses them already; this keeps lists
+ * honest), and their members' open pages count their claimable rewards again.
+ */
 export async function expireRewards(db: Kysely<Database>, nowMs: number): Promise<number> {
-  const result = await db
-    .updateTable('promotion_claim')
-    .set({ status: 'expired' })
-    .where('status', '=', 'issued')
-    .where('expires_at', '<=', new Date(nowMs))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .updateTable('promotion_claim')
+      .set({ status: 'expired' })
+      .where('status', '=', 'issued')
+      .where('expires_at', '<=', new Date(nowMs))
+      .returning(['merchant_id', 'member_id'])
+      .execute();
+    const byMerchant = new Map<number, bigint[]>();
+    for (const row of expired)
+      byMerchant.set(row.merchant_id, [...(byMerchant.get(row.merchant_id) ?? []), row.member_id]);
+    for (const [merchantId, memberIds] of byMerchant) await notifyRewardChange(trx, merchantId, memberIds);
+    return expired.length;
+  });
 }

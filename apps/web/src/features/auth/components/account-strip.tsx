@@ -1,5 +1,5 @@
 import '../account-strip.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUnreadCount } from '../../../api/inbox';
@@ -238,6 +238,7 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
     logOut,
   } = useAccountActions();
   const claimableCount = useClaimableRewardCount(isMemberCentreOn && !isTrial);
+  const hintId = useId();
   const items: { key: string; icon: IconName; label: string; count?: number; onClick: () => void }[] = [
     { key: 'deposit', icon: 'wallet', label: t('account_deposit'), onClick: openDeposit },
     { key: 'withdraw', icon: 'wallet', label: t('account_withdraw'), onClick: openWithdraw },
@@ -291,6 +292,8 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
             <button
               type="button"
               className={`account-menu__item account-menu__item--${item.key}`}
+              // The count is the entry's description, not its name: "Reward centre" stays what it is called.
+              aria-describedby={item.count ? `${hintId}-${item.key}` : undefined}
               onClick={choose(item.onClick)}
             >
               <Icon name={item.icon} size={20} />
@@ -300,7 +303,9 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
                   <span className="account-menu__badge" aria-hidden="true">
                     {item.count > 99 ? '99+' : item.count}
                   </span>
-                  <span className="visually-hidden"> {t('account_rewards_to_claim', { count: item.count })}</span>
+                  <span id={`${hintId}-${item.key}`} hidden>
+                    {t('account_rewards_to_claim', { count: item.count })}
+                  </span>
                 </>
               )}
             </button>

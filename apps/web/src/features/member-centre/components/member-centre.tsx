@@ -202,6 +202,7 @@ function CurrentPage({ page }: { page: MemberCentrePage }) {
 export function MemberCentreModal({ page: asked = 'securityCenter' }: { page?: MemberCentrePage }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const rewardsHintId = useId();
   const navRef = useRef<HTMLElement>(null);
   // Transfer to upline only where the merchant's toUpline lets this member (the original's rule).
   const member = useMemberInfo();
@@ -224,6 +225,8 @@ export function MemberCentreModal({ page: asked = 'securityCenter' }: { page?: M
               type="button"
               className="member-centre__nav-item"
               aria-current={page === item ? 'page' : undefined}
+              // The count is the entry's description, not its name: "Reward centre" stays what it is called.
+              aria-describedby={item === 'rewardCenter' && claimableCount > 0 ? rewardsHintId : undefined}
               onClick={() => page !== item && openModal({ kind: 'memberCentre', page: item })}
             >
               <svg className="member-centre__nav-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -235,8 +238,7 @@ export function MemberCentreModal({ page: asked = 'securityCenter' }: { page?: M
                   <span className="member-centre__nav-badge" aria-hidden="true">
                     {claimableCount > 99 ? '99+' : claimableCount}
                   </span>
-                  <span className="visually-hidden">
-                    {' '}
+                  <span id={rewardsHintId} hidden>
                     {t('member_centre_rewards_to_claim', { count: claimableCount })}
                   </span>
                 </>
