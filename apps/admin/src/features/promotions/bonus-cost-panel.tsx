@@ -45,6 +45,10 @@ export function BonusCostPanel() {
     setRange(draft);
   };
   const columns = useCostColumns();
+  // The day column names the totals line; the promotion column beside it stays empty there.
+  const dayColumns = columns.map((column) =>
+    column.key === 'source' ? { ...column, render: (row: Line) => (row.isTotal ? null : column.render(row)) } : column,
+  );
   const dayColumn: Column<Line> = {
     key: 'day',
     header: t('promotions_cost_day'),
@@ -103,7 +107,7 @@ export function BonusCostPanel() {
       <h3 className="bonus-cost-heading">{t('promotions_cost_by_day')}</h3>
       <DataTable
         caption={t('promotions_cost_by_day')}
-        columns={[dayColumn, ...columns]}
+        columns={[dayColumn, ...dayColumns]}
         rows={byDay}
         rowKey={(row) => row.lineKey}
         isLoading={report.isLoading}
@@ -132,7 +136,7 @@ function useCostColumns(): Column<Line>[] {
     return <span className="muted">{t(`promotions_cost_kind_${row.sourceKind ?? 'promotion'}`)}</span>;
   };
   return [
-    { key: 'source', header: t('promotions_cost_promotion'), className: 'is-wide', render: sourceName },
+    { key: 'source', header: t('promotions_cost_promotion'), render: sourceName },
     {
       key: 'issued',
       header: t('promotions_cost_issued'),
@@ -140,7 +144,9 @@ function useCostColumns(): Column<Line>[] {
       render: (row) => (
         <span className="cell-stack">
           <Money amount={row.issued} />
-          <span className="muted">{t('promotions_cost_grants', { count: count(row.issuedCount) })}</span>
+          <span className="muted bonus-cost-count">
+            {t('promotions_cost_grants', { count: count(row.issuedCount) })}
+          </span>
         </span>
       ),
     },
@@ -169,7 +175,9 @@ function useCostColumns(): Column<Line>[] {
       render: (row) => (
         <span className="cell-stack">
           <Money amount={row.active} />
-          <span className="muted">{t('promotions_cost_grants', { count: count(row.activeCount) })}</span>
+          <span className="muted bonus-cost-count">
+            {t('promotions_cost_grants', { count: count(row.activeCount) })}
+          </span>
         </span>
       ),
     },

@@ -88,9 +88,13 @@ export async function bonusCostReport(db: Kysely<Database>, range: BonusCostRang
     add(entry.sum, line);
     bySource.set(key, entry);
   }
+  // The costliest first; ties in a fixed order (kind, then promotion id).
   const sources = [...bySource.values()]
     .sort(
-      (a, b) => Number(b.sum.issuedMinor - a.sum.issuedMinor) || a.source.sourceKind.localeCompare(b.source.sourceKind),
+      (a, b) =>
+        Number(b.sum.issuedMinor - a.sum.issuedMinor) ||
+        a.source.sourceKind.localeCompare(b.source.sourceKind) ||
+        (a.source.promotionId ?? 0) - (b.source.promotionId ?? 0),
     )
     .map(({ source, sum }) => ({ ...source, ...figures(sum) }));
   return {
