@@ -31,12 +31,15 @@ function TurnoverStatus({ info }: { info: TurnoverInfo }) {
   return (
     <div className={`bonus-status bonus-status--${info.status}`} role={info.status === 'N' ? 'alert' : 'status'}>
       <strong>{t(`bonus_turnover_status_${info.status}`)}</strong>
-      <span>
-        {t('bonus_turnover_total', {
-          actual: info.totalActualTurnover,
-          required: info.totalRequiredTurnover,
-        })}
-      </span>
+      {/* The totals are of the active bonuses: once every one is done they read "0.00 of 0.00", which says nothing. */}
+      {info.status === 'D' ? null : (
+        <span>
+          {t('bonus_turnover_total', {
+            actual: info.totalActualTurnover,
+            required: info.totalRequiredTurnover,
+          })}
+        </span>
+      )}
       {info.details.length > 0 ? (
         <ul className="bonus-status__details">
           {info.details.map((detail) => (

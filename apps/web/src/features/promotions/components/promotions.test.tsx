@@ -477,4 +477,23 @@ describe('bonusDetails', () => {
     expect(screen.getByRole('alert').textContent).toContain('สล็อต: 500.00 / 2000.00');
     expect(screen.getByText('คาสิโนสด, สล็อต, XYZ')).toBeTruthy();
   });
+
+  test('every bonus done: the status says so, without totals of nothing ("0.00 of 0.00")', async () => {
+    install({
+      [`GET ${bonusPaths.turnoverInfo}`]: () =>
+        ok({ status: 'D', totalRequiredTurnover: '0.00', totalActualTurnover: '0.00', details: [] }),
+      [`GET ${bonusPaths.bonusDetails}`]: () =>
+        ok({
+          currency: 'THB',
+          bonusBalance: '0.00',
+          list: [
+            bonus('b1', { status: 'converted', remaining: '0.00', actualTurnover: '2000.00', progressPercent: 100 }),
+          ],
+        }),
+    });
+    renderWithProviders(<BonusDetailsPage />);
+    const status = (await screen.findByText('Turnover complete: nothing more required')).closest('.bonus-status');
+    expect(status?.textContent).toBe('Turnover complete: nothing more required');
+    expect(screen.getByText('2000.00 / 2000.00')).toBeTruthy();
+  });
 });
