@@ -67,10 +67,10 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply, sour
     request,
     () => isClosed,
   );
-  const hasInbox = member.isAgent !== trialMemberType;
-  // The claimable rewards (a trial account takes part in no promotion), the same way: sent when the
-  // stream opens and again whenever they change, so the reward centre and its badge follow a reward
-  // issued, claimed or expired at once.
+  // A trial account has no inbox and takes part in no promotion: its stream carries balances only.
+  const isRealMember = member.isAgent !== trialMemberType;
+  // The claimable rewards, the same way: sent when the stream opens and again whenever they change,
+  // so the reward centre and its badge follow a reward issued, claimed or expired at once.
   const countClaimable = sources.claimableRewardsCounter(app.db, { merchantId: merchant.id, memberId: member.id }, () =>
     app.now(),
   );
@@ -88,10 +88,10 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply, sour
   );
 
   const unwatch = app.balanceStreams.watch(merchant.id, member.id, () => void send());
-  const unwatchInbox = hasInbox
+  const unwatchInbox = isRealMember
     ? app.balanceStreams.watchInbox(merchant.id, member.id, () => void sendUnread())
     : () => {};
-  const unwatchRewards = hasInbox
+  const unwatchRewards = isRealMember
     ? app.balanceStreams.watchRewards(merchant.id, member.id, () => void sendRewards())
     : () => {};
   const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), heartbeatMs);
@@ -118,7 +118,7 @@ export function streamBalance(request: FastifyRequest, reply: FastifyReply, sour
   request.raw.on('close', close);
 
   void send();
-  if (hasInbox) {
+  if (isRealMember) {
     void sendUnread();
     void sendRewards();
   }
