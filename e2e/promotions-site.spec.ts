@@ -12,11 +12,13 @@ import { startSession, type Language } from './support/session.ts';
  * The site's promotions (issue 17): an operator's promotions (deposit, MANUAL, ISSUED granted to the
  * member, LOGIN sign-in, REGISTER newbie, one not started) on /promotions with the member's states;
  * the MANUAL detail with its application form; the member centre's reward centre (the granted reward
- * with its countdown, claimed there) and bonus details (the claimed bonus with its turnover). Every
- * page photographed in TH and EN at 1280 and 360 px, none scrolling sideways.
+ * with its countdown, claimed there; a reward granted while it is open appears at once, with the
+ * count of rewards to claim on its entry) and bonus details (the claimed bonus with its turnover).
+ * Every page photographed in TH and EN at 1280 and 360 px, none scrolling sideways.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 240_000 });
+// Five minutes: the journey photographs 30 pages (a busy machine needs them).
+test.describe.configure({ timeout: 300_000 });
 const shots = process.env.E2E_SHOTS_DIR ?? 'test-results';
 
 const base: AdminPromotionInput = {
@@ -271,6 +273,59 @@ test('a member sees the promotions with its states, applies, claims in the rewar
     .getByRole('button', { name: "Claim today's 1.00" })
     .click();
   await expect(page.getByText('Claimed 1.00 to your bonus balance')).toBeVisible();
+  // A reward granted while the reward centre is open shows there at once, without a reload: the
+  // balance stream's `rewards` event reads the list again and puts the count on the entry.
+  const entry = page.locator('.member-centre__nav').getByRole('button', { name: 'Reward centre', exact: true });
+  await expect(entry.locator('.member-centre__nav-badge')).toHaveCount(0);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  const surprise = await create({
+    kind: 'ISSUED',
+    category: 'special',
+    nameEn: `Surprise gift ${stamp}`,
+    nameTh: `ของขวัญเซอร์ไพรส์ ${stamp}`,
+    bonusAmount: '20',
+    claimExpiryHours: 24,
+    sort: 7,
+  });
+  await callApi(
+    request,
+    'POST',
+    adminPromotionPaths.grant.replace(':id', String(surprise.id)),
+    { grantId: `e2e-surprise-${stamp}`, audience: 'listed', usernames: [member.username], amount: null },
+    token,
+  );
+  await expect(page.locator('.reward-item').filter({ hasText: `Surprise gift ${stamp}` })).toContainText(
+    /Expires in 23:\d\d:\d\d/,
+  );
+  await expect(entry.locator('.member-centre__nav-badge')).toHaveText('1');
+  await expect(entry).toHaveAccessibleDescription('1 to claim');
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // The badge in the member centre (desktop and 360 px) and in the phone's side menu, TH and EN.
+  for (const language of ['EN', 'TH'] as const) {
+    const shot = await memberPage(browser, member, language);
+    const name = { EN: 'Reward centre', TH: 'ศูนย์รางวัล' }[language];
+    await openCentre(shot, { EN: name, TH: name }, language);
+    await expect(shot.locator('.member-centre__nav-badge')).toHaveText('1');
+    await shot.screenshot({ path: path.join(shots, `promo-site-badge-${language}-1280.png`) });
+    await shot.setViewportSize({ width: 360, height: 900 });
+    await shot.locator('.member-centre__nav-badge').scrollIntoViewIfNeeded();
+    await noOverflow(shot, `badge ${language} 360`, 360);
+    await shot.screenshot({ path: path.join(shots, `promo-site-badge-${language}-360.png`) });
+    await shot.keyboard.press('Escape');
+    await shot.getByRole('button', { name: language === 'EN' ? 'Open menu' : 'เปิดเมนู' }).click();
+    await expect(shot.locator('.account-menu__badge')).toHaveText('1');
+    await shot.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    await noOverflow(shot, `phone menu badge ${language}`, 360);
+    await shot.screenshot({ path: path.join(shots, `promo-site-badge-menu-${language}-360.png`) });
+    await shot.context().close();
+  }
   // The phone's side menu has both pages.
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 360, height: 900 });
