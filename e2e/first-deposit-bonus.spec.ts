@@ -362,7 +362,7 @@ test('a new member deposits, claims the first-deposit bonus, plays its turnover 
     await openCentre(page, 'bonus');
     await expect(bonus.locator('.bonus-badge')).toHaveText('Converted to cash', { timeout: jobTimeout });
     await expect(centre.locator('.bonus-balance')).toHaveText('Bonus balance 0.00');
-    await expect(centre.locator('.bonus-status')).toContainText('Turnover complete: nothing more required');
+    await expect(centre.locator('.bonus-status')).toHaveText('Turnover complete: nothing more required');
     await expect(bonus.locator('.bonus-progress__label')).toHaveText('Turnover200.00 / 200.00');
     await expect(bonus.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await expect(bonus.locator('.bonus-item__facts')).toContainText('Remaining0.00');
