@@ -16,6 +16,14 @@ import { createOperator, firstOperatorLogin, operatorToken } from './support/ope
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 180_000 });
 const shots = process.env.E2E_SHOTS_DIR ?? 'test-results';
+/**
+ * Its own names: promotions-site.spec.ts writes 'Send your slip, get 50 <stamp>' and 'Daily sign-in <stamp>'
+ * in the same database, which a row filter by the bare name also matched when that journey ran first.
+ */
+const stamp = Date.now().toString(36);
+const slipName = `Send your slip, get 50 (admin ${stamp})`;
+const signInName = `Daily sign-in (admin ${stamp})`;
+const rescueName = `Weekly rescue (admin ${stamp})`;
 
 /** A small PNG, the member's "slip". */
 const png = PNG.sync.write(new PNG({ width: 8, height: 6 }));
@@ -67,14 +75,14 @@ test('an operator creates a MANUAL promotion, a member applies with a picture, t
   await page.getByLabel('Kind').selectOption('MANUAL');
   await page.getByLabel('Category').selectOption('special');
   await page.getByLabel('Name (Thai)').fill('แนบสลิปรับโบนัส 50');
-  await page.getByLabel('Name (English)').fill('Send your slip, get 50');
+  await page.getByLabel('Name (English)').fill(slipName);
   await page.getByLabel('Description (Thai)').fill('แนบสลิปการฝากและรอการอนุมัติ');
   await page.getByLabel('Description (English)').fill('Attach your deposit slip and wait for approval.');
   await page.getByLabel('Bonus', { exact: true }).selectOption('fixed');
   await page.getByLabel('Amount', { exact: true }).fill('50');
   await page.getByLabel('Turnover multiplier').fill('3');
   await page.getByLabel('A picture is required').check();
-  await expect(page.getByRole('complementary', { name: 'Card preview' })).toContainText('Send your slip, get 50');
+  await expect(page.getByRole('complementary', { name: 'Card preview' })).toContainText(slipName);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: path.join(shots, 'promotions-editor-EN-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 900 });
@@ -83,7 +91,7 @@ test('an operator creates a MANUAL promotion, a member applies with a picture, t
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Promotion saved.')).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: 'Send your slip, get 50' });
+  const row = page.getByRole('row').filter({ hasText: slipName });
   await expect(row).toContainText('Running');
 
   // The member applies with a picture, as the site's promotion page will.
@@ -95,7 +103,7 @@ test('an operator creates a MANUAL promotion, a member applies with a picture, t
     undefined,
     token,
   );
-  const promotionId = list.items.find((item) => item.nameEn === 'Send your slip, get 50')!.id;
+  const promotionId = list.items.find((item) => item.nameEn === slipName)!.id;
   const member = await registerMember(request, 'promo');
   const upload = await request.post(promotionPaths.uploadPicture, {
     headers: { ...apiHeaders, Authorization: member.token },
@@ -119,7 +127,7 @@ test('an operator creates a MANUAL promotion, a member applies with a picture, t
 
   // The editor of the saved promotion, in both languages.
   await row.getByRole('button', { name: 'Edit' }).click();
-  await expect(page.getByLabel('Name (English)')).toHaveValue('Send your slip, get 50');
+  await expect(page.getByLabel('Name (English)')).toHaveValue(slipName);
   await photograph(page, 'editor-saved');
 
   // Approve from the queue: the member's reward is issued.
@@ -152,7 +160,7 @@ test('sign-in and rescue promotions are written with their rules in the editor',
   await page.getByLabel('Kind').selectOption('LOGIN');
   await page.getByLabel('Category').selectOption('daily');
   await page.getByLabel('Name (Thai)').fill('เช็คอินรายวัน');
-  await page.getByLabel('Name (English)').fill('Daily sign-in');
+  await page.getByLabel('Name (English)').fill(signInName);
   await page.getByLabel('Bonus', { exact: true }).selectOption('fixed');
   await page.getByLabel('Sign-in days').selectOption('C');
   await page.getByLabel('Reward of each day').fill('5, 5, x');
@@ -161,18 +169,18 @@ test('sign-in and rescue promotions are written with their rules in the editor',
   await page.getByLabel('Reward of each day').fill('5, 5, 10');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Promotion saved.')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Daily sign-in' })).toContainText('Running');
+  await expect(page.getByRole('row').filter({ hasText: signInName })).toContainText('Running');
 
   // A weekly rescue with two tiers.
   await page.getByRole('button', { name: 'New promotion' }).click();
   await page.getByLabel('Kind').selectOption('SAVIOR');
   await page.getByLabel('Category').selectOption('rescue');
   await page.getByLabel('Name (Thai)').fill('คืนยอดเสียรายสัปดาห์');
-  await page.getByLabel('Name (English)').fill('Weekly rescue');
+  await page.getByLabel('Name (English)').fill(rescueName);
   await page.getByLabel('Net loss of').selectOption('WEEKLY');
   await page.getByLabel('Tiers (net loss:percent)').fill('100:5, 1000:10');
   await page.getByRole('button', { name: 'Save' }).click();
   // The sign-in's toast may still be up: this save's is the last one.
   await expect(page.getByText('Promotion saved.').last()).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Weekly rescue' })).toContainText('Rescue');
+  await expect(page.getByRole('row').filter({ hasText: rescueName })).toContainText('Rescue');
 });
