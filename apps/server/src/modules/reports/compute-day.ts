@@ -59,14 +59,10 @@ async function replaceDay(trx: Transaction<Database>, span: DaySpan, nowMs: numb
   await sql`SET LOCAL work_mem = '256MB'`.execute(trx);
   await sql`SET LOCAL enable_sort = off`.execute(trx);
   await sql`SET LOCAL enable_incremental_sort = off`.execute(trx);
-  // The pass may run in parallel workers (each sums its share of the records, the leader adds up their
-  // partial groups): the planner, pricing the hand-over of partial groups about as many as the records,
-  // would keep it in one process, leaving the other cores idle during the job's longest statement.
-  await sql`SET LOCAL parallel_setup_cost = 0`.execute(trx);
-  await sql`SET LOCAL parallel_tuple_cost = 0`.execute(trx);
+  // One process: parallel workers (forced, as the planner will not choose them for groups about as many
+  // as the records) took 42-45 s for the 10 M bench day where one process took 27-40 s on 2 cores:
+  // each worker's partial groups are most of the groups, and the leader adds them up again.
   await sql`CREATE TEMPORARY TABLE report_day_play ON COMMIT DROP AS SELECT * FROM ${playRows(span)} AS p`.execute(trx);
-  await sql`SET LOCAL parallel_setup_cost TO DEFAULT`.execute(trx);
-  await sql`SET LOCAL parallel_tuple_cost TO DEFAULT`.execute(trx);
   const play = sql<PlayRow>`report_day_play`;
   await sql`CREATE TEMPORARY TABLE report_day_member_play ON COMMIT DROP AS
     SELECT * FROM ${memberPlayOfPlay(play)} AS p`.execute(trx);
