@@ -130,7 +130,7 @@ async function photograph(page: Page, name: string, language: Language): Promise
   await noOverflow(page, `${name} ${language} 360`, 360);
   const centre = page.locator('.member-centre__page');
   const overflowing = await centre.evaluate((element) =>
-    [...element.querySelectorAll('*')]
+    Array.from(element.querySelectorAll('*'))
       .filter((child) => child.scrollWidth > child.clientWidth + 1 && getComputedStyle(child).overflowX === 'visible')
       .map((child) => child.className),
   );
