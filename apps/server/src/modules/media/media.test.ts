@@ -206,7 +206,10 @@ describe(`POST ${mediaPaths.upload}`, () => {
 
   test("a promotion editor (promotions.manage alone) uploads a promotion's picture; a reviewer alone may not", async () => {
     const editorRole = await insertTestRole(t.db, { merchantId: t.demoMerchantId, permissions: ['promotions.manage'] });
-    const reviewerRole = await insertTestRole(t.db, { merchantId: t.demoMerchantId, permissions: ['promotions.review'] });
+    const reviewerRole = await insertTestRole(t.db, {
+      merchantId: t.demoMerchantId,
+      permissions: ['promotions.review'],
+    });
     const editor = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: editorRole });
     const reviewer = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: reviewerRole });
     const uploaded = await upload(pngImage(7, 4), { token: editor.token });

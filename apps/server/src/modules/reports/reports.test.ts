@@ -543,9 +543,7 @@ describe('reports to the cent, Bangkok days', () => {
       .where('day', '=', day as never)
       .execute();
     expect(
-      products
-        .map((row) => `${row.member_id === dave ? 'dave' : 'erin'} ${row.product_type} ${row.bets_minor}`)
-        .sort(),
+      products.map((row) => `${row.member_id === dave ? 'dave' : 'erin'} ${row.product_type} ${row.bets_minor}`).sort(),
     ).toEqual(['dave FISH 200', 'dave LIVE 500', 'dave RNG 100', 'erin LIVE 600', 'erin RNG 300']);
     const summary = await testApp.db
       .selectFrom('report_daily_summary')
