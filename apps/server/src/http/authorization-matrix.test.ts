@@ -43,7 +43,7 @@ import {
 import type { AdminVendorDetail, AdminVendorList } from '@lotus/contract';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   insertTestOperator,
   insertTestRole,
@@ -87,6 +87,12 @@ import {
 const loginPassword = 'secret123';
 const paymentPassword = '246810';
 const clock = { nowMs: Date.now() };
+
+// A refusal case walks every route of its table with a database fingerprint (the row count of every
+// table, one statement) before and after each call: about 250 back-office routes, 40-45 s a case on a
+// quiet 2-core machine (2026-11-27; CI's 30 s limit cut nine of them), more under load. The limit here
+// only catches a hang; it measures nothing.
+vi.setConfig({ testTimeout: 300_000 });
 
 let t: TestApp;
 let api: ApiClient;
