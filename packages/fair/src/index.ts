@@ -6,3 +6,5 @@ export * from './baccarat/deal-baccarat.ts';
 export * from './baccarat/settle-baccarat-bet.ts';
 export * from './baccarat/exact-baccarat-returns.ts';
 export * from './baccarat/roads.ts';
+export * from './lottery/types.ts';
+export * from './lottery/draw.ts';
