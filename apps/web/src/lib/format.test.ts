@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatMoney } from './format';
+import { formatAmount, formatDate, formatDateTime, formatMoney, merchantDay } from './format';
 
 describe('formatAmount', () => {
   test.each([
@@ -53,5 +53,13 @@ describe('formatDate', () => {
   test('formatDateTime adds hours and minutes', () => {
     expect(formatDateTime(new Date(2025, 6, 9, 7, 5).getTime())).toBe('09/07/2025 07:05');
     expect(formatDateTime(null)).toBe('');
+  });
+});
+
+describe('merchantDay', () => {
+  test("is the merchant's (Bangkok's) calendar day, not the visitor's", () => {
+    // 20:30 UTC on the 27th is 03:30 on the 28th in Bangkok: a UTC browser's own date is a day behind.
+    expect(merchantDay(Date.parse('2026-11-27T20:30:00Z'))).toBe('2026-11-28');
+    expect(merchantDay(new Date('2026-11-27T16:59:59Z'))).toBe('2026-11-27');
   });
 });

@@ -63,3 +63,19 @@ export function formatDateTime(epochMs: number | null | undefined): string {
   const date = new Date(epochMs);
   return `${day} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
+
+/**
+ * The merchant's time zone: its days are the ones the server sums, settles and filters by, so a
+ * day picked or defaulted in the site is one of them whatever the visitor's own clock says.
+ */
+export const merchantTimeZone = 'Asia/Bangkok';
+
+/** `YYYY-MM-DD` of an instant in the merchant's time zone. */
+export function merchantDay(at: number | Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: merchantTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}

@@ -1,4 +1,5 @@
 import type { AgentContract, AgentContractKind } from '@lotus/contract';
+import { merchantDay } from '../../../lib/format';
 
 /** How the money pages write numbers and dates in the member's language. */
 export const localeOf = (language: string) => (language === 'TH' ? 'th-TH' : 'en-GB');
@@ -19,11 +20,9 @@ export function formatTime(ms: number, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
-/** Today and n days ago as `YYYY-MM-DD` in the browser's calendar (the filters' defaults). */
+/** Today and n days ago as `YYYY-MM-DD` in the merchant's calendar (the filters' defaults). */
 export function dayString(offsetDays = 0, now = Date.now()): string {
-  const date = new Date(now + offsetDays * 86_400_000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return merchantDay(now + offsetDays * 86_400_000);
 }
 
 /** Every contract of a consolidated map (by product, or by product then period), each once. */

@@ -27,6 +27,7 @@ import {
 } from '@lotus/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { merchantDay } from '../../../lib/format';
 
 /** The agent centre's team calls (contract `agentTeamPaths`) and the page switches (`agentCentrePagesPath`). */
 const dev = import.meta.env.DEV;
@@ -124,11 +125,6 @@ export const teamTransactionsQuery = (query: TeamTransactionsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** `YYYY-MM-DD` of a date in the merchant's zone (the site's days are Bangkok's, as the server's default). */
-export function dayOf(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(date);
-}
-
 export type PeriodKey = 'today' | 'yesterday' | 'week' | 'month' | 'custom';
 
 /** The days of a period: weeks are Sunday to Saturday (the original's rule), months from the 1st. */
@@ -136,7 +132,7 @@ export function periodRange(
   period: Exclude<PeriodKey, 'custom'>,
   now = new Date(),
 ): { startDate: string; endDate: string } {
-  const today = dayOf(now);
+  const today = merchantDay(now);
   const at = new Date(`${today}T00:00:00Z`);
   const shift = (days: number) => {
     const copy = new Date(at);

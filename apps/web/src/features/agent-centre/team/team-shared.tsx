@@ -2,6 +2,7 @@ import './team.css';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { merchantTimeZone } from '../../../lib/format';
 import { periodRange, type PeriodKey } from './api';
 
 export interface Range {
@@ -154,6 +155,6 @@ export function formatTime(ms: number, language: string): string {
   return new Intl.DateTimeFormat(language === 'TH' ? 'th-TH' : 'en-GB', {
     dateStyle: 'short',
     timeStyle: 'short',
-    timeZone: 'Asia/Bangkok',
+    timeZone: merchantTimeZone,
   }).format(new Date(ms));
 }

@@ -3,6 +3,7 @@ import '../rebates.css';
 import { formatMinorUnits, parseAmount, type RebateRemaining } from '@lotus/contract';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { merchantDay } from '../../../lib/format';
 import { ErrorBlock, LoadingBlock, messageOf, Money } from '../../money/components/money-ui';
 import { loadMoneyCatalogue } from '../../money/money-catalogue';
 import { useClaimRebate, useRebateHistory, useRebateSetting, useRemainingRebate } from '../api/rebates';
@@ -11,17 +12,11 @@ import { loadRebatesCatalogue } from '../rebates-catalogue';
 // Its own texts, and the money pages' (the loading, error and empty states are theirs).
 await Promise.all([loadRebatesCatalogue(), loadMoneyCatalogue()]);
 
-/** The merchant's day (its time zone is the demo's default; the server checks the day again). */
-const timeZone = 'Asia/Bangkok';
 const dayMs = 86_400_000;
-
-function dayOf(ms: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
-}
 
 /** Yesterday and the `count - 1` days before it, newest first. */
 function closedDays(count: number, nowMs = Date.now()): string[] {
-  return Array.from({ length: count }, (_, index) => dayOf(nowMs - (index + 1) * dayMs));
+  return Array.from({ length: count }, (_, index) => merchantDay(nowMs - (index + 1) * dayMs));
 }
 
 /** The rows of the remaining answer, in the original's order, with the claim key each is paid under. */
