@@ -155,6 +155,8 @@ test('remember me survives a browser restart, never keeps the memberPassword, an
   baseURL,
   request,
 }) => {
+  // Two browsers one after the other: on a busy CI machine the whole walk took more than 30 s.
+  test.slow();
   const member = await registerMember(request, 'sms');
   const first = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const before = await first.newPage();

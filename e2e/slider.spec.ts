@@ -64,6 +64,24 @@ async function dragTo(page: Page, challenge: SliderChallenge, targetX: number): 
   );
   expect(pressed, 'the press lands on the handle').toBe('handle');
   await expect(slider).toHaveAttribute('data-status', /^(ready|failed)$/);
+  // What the page itself saw of the drag, for the report when a drag registers nothing.
+  await page.evaluate(() => {
+    const log: string[] = [];
+    (window as unknown as { pointerLog: string[] }).pointerLog = log;
+    for (const type of ['pointerdown', 'pointerup', 'pointercancel', 'lostpointercapture', 'gotpointercapture'])
+      document.addEventListener(
+        type,
+        (event) => {
+          const target = event.target as Element | null;
+          const { clientX, clientY } = event as PointerEvent;
+          log.push(
+            `${type} on ${target?.className || target?.tagName} at ${Math.round(clientX)},${Math.round(clientY)}`,
+          );
+        },
+        true,
+      );
+  });
+  const pointerLog = () => page.evaluate(() => (window as unknown as { pointerLog: string[] }).pointerLog.join('; '));
   const drag = async () => {
     await page.mouse.move(startX, startY);
     await page.mouse.down();
@@ -86,9 +104,12 @@ async function dragTo(page: Page, challenge: SliderChallenge, targetX: number): 
     .then(() => true)
     .catch(() => false);
   if (!isSent) {
-    test.info().annotations.push({ type: 'slider', description: 'the first drag registered nothing; dragged again' });
+    test.info().annotations.push({
+      type: 'slider',
+      description: `the first drag registered nothing; dragged again. The page saw: ${await pointerLog()}`,
+    });
     await drag();
-    await expect(slider).not.toHaveAttribute('data-status', 'ready');
+    await expect(slider, `the page saw: ${await pointerLog()}`).not.toHaveAttribute('data-status', 'ready');
   }
 }
 
