@@ -276,7 +276,7 @@ test('a member sees the promotions with its states, applies, claims in the rewar
   // A reward granted while the reward centre is open shows there at once, without a reload: the
   // balance stream's `rewards` event reads the list again and puts the count on the entry.
   const entry = page.locator('.member-centre__nav').getByRole('button', { name: 'Reward centre', exact: true });
-  await expect(entry.locator('.member-centre__nav-badge')).toHaveCount(0);
+  await expect(entry.locator('.count-badge')).toHaveCount(0);
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   const surprise = await create({
     kind: 'ISSUED',
@@ -297,7 +297,7 @@ test('a member sees the promotions with its states, applies, claims in the rewar
   await expect(page.locator('.reward-item').filter({ hasText: `Surprise gift ${stamp}` })).toContainText(
     /Expires in 23:\d\d:\d\d/,
   );
-  await expect(entry.locator('.member-centre__nav-badge')).toHaveText('1');
+  await expect(entry.locator('.count-badge')).toHaveText('1');
   await expect(entry).toHaveAccessibleDescription('1 to claim');
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   // The badge in the member centre (desktop and 360 px) and in the phone's side menu, TH and EN.
@@ -305,15 +305,15 @@ test('a member sees the promotions with its states, applies, claims in the rewar
     const shot = await memberPage(browser, member, language);
     const name = { EN: 'Reward centre', TH: 'ศูนย์รางวัล' }[language];
     await openCentre(shot, { EN: name, TH: name }, language);
-    await expect(shot.locator('.member-centre__nav-badge')).toHaveText('1');
+    await expect(shot.locator('.count-badge')).toHaveText('1');
     await shot.screenshot({ path: path.join(shots, `promo-site-badge-${language}-1280.png`) });
     await shot.setViewportSize({ width: 360, height: 900 });
-    await shot.locator('.member-centre__nav-badge').scrollIntoViewIfNeeded();
+    await shot.locator('.count-badge').scrollIntoViewIfNeeded();
     await noOverflow(shot, `badge ${language} 360`, 360);
     await shot.screenshot({ path: path.join(shots, `promo-site-badge-${language}-360.png`) });
     await shot.keyboard.press('Escape');
     await shot.getByRole('button', { name: language === 'EN' ? 'Open menu' : 'เปิดเมนู' }).click();
-    await expect(shot.locator('.account-menu__badge')).toHaveText('1');
+    await expect(shot.locator('.count-badge')).toHaveText('1');
     await shot.evaluate(() =>
       Promise.all(
         document

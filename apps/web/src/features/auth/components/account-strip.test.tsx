@@ -179,9 +179,9 @@ describe("the member's buttons in the phones' side menu", () => {
     expect(await screen.findByRole('button', { name: 'Reward centre' })).toBeTruthy();
     act(() => receiveClaimableRewards('token-1', 2, client!));
     const rewards = await screen.findByRole('button', { name: 'Reward centre', description: '2 to claim' });
-    expect(rewards.querySelector('.account-menu__badge')?.textContent).toBe('2');
+    expect(rewards.querySelector('.count-badge')?.textContent).toBe('2');
     act(() => receiveClaimableRewards('token-1', 0, client!));
-    await waitFor(() => expect(rewards.querySelector('.account-menu__badge')).toBeNull());
+    await waitFor(() => expect(rewards.querySelector('.count-badge')).toBeNull());
     expect(rewards.getAttribute('aria-describedby')).toBeNull();
   });
 

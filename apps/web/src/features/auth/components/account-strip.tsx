@@ -300,7 +300,7 @@ export function AccountMenu({ onChoose }: { onChoose: () => void }) {
               <span>{item.label}</span>
               {item.count !== undefined && item.count > 0 && (
                 <>
-                  <span className="account-menu__badge" aria-hidden="true">
+                  <span className="count-badge" aria-hidden="true">
                     {item.count > 99 ? '99+' : item.count}
                   </span>
                   <span id={`${hintId}-${item.key}`} hidden>

@@ -235,7 +235,7 @@ export function MemberCentreModal({ page: asked = 'securityCenter' }: { page?: M
               {t(pageTitleKeys[item])}
               {item === 'rewardCenter' && claimableCount > 0 && (
                 <>
-                  <span className="member-centre__nav-badge" aria-hidden="true">
+                  <span className="count-badge" aria-hidden="true">
                     {claimableCount > 99 ? '99+' : claimableCount}
                   </span>
                   <span id={rewardsHintId} hidden>
