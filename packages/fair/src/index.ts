@@ -8,3 +8,8 @@ export * from './baccarat/exact-baccarat-returns.ts';
 export * from './baccarat/roads.ts';
 export * from './lottery/types.ts';
 export * from './lottery/draw.ts';
+export * from './lottery/bet-content.ts';
+export * from './lottery/pricing.ts';
+export * from './lottery/fast5d.ts';
+export * from './lottery/keno.ts';
+export * from './lottery/catalogue.ts';

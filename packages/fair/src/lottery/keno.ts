@@ -22,11 +22,10 @@
 //   KENO_SUM_OE (9062): a row of ODD and/or EVEN sum, 1.96 each. The sum is odd when an odd count
 //     of the 40 odd numbers is drawn: probability 0.49999999988, so ODD returns 97.99999998% and
 //     EVEN 98.00000002% (house edge 2%).
+import { KENO_DRAWN, KENO_POPULATION } from './draw.ts';
 import { BetContentError } from './types.ts';
 import type { BetContent, LotteryPlay, LotteryResult } from './types.ts';
 
-export const KENO_DRAWN = 20;
-export const KENO_HIGHEST = 80;
 /** The sum that is neither big nor small: half of 1 + 80, times 20. */
 export const KENO_SUM_MIDDLE = 810;
 
@@ -57,9 +56,9 @@ function resultNumbers(result: LotteryResult, playCode: string): Set<number> {
   if (
     result.numbers.length !== KENO_DRAWN ||
     numbers.size !== KENO_DRAWN ||
-    !result.numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= KENO_HIGHEST)
+    !result.numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= KENO_POPULATION)
   )
-    throw new RangeError(`result: KENO numbers must be ${KENO_DRAWN} distinct integers of 1..${KENO_HIGHEST}`);
+    throw new RangeError(`result: KENO numbers must be ${KENO_DRAWN} distinct integers of 1..${KENO_POPULATION}`);
   return numbers;
 }
 
@@ -80,10 +79,10 @@ function readPicks(content: BetContent, picks: number): number[] {
   return row.map((ball) => {
     const number = Number(ball);
     // One spelling per number ("7", not "07"), so the stored content is the same for the same ticket.
-    if (!/^[1-9][0-9]?$/.test(ball) || number > KENO_HIGHEST)
+    if (!/^[1-9][0-9]?$/.test(ball) || number > KENO_POPULATION)
       throw new BetContentError(
         'content_invalid',
-        `row 1: ${JSON.stringify(ball)} is not a number of 1..${KENO_HIGHEST} (without a leading zero)`,
+        `row 1: ${JSON.stringify(ball)} is not a number of 1..${KENO_POPULATION} (without a leading zero)`,
       );
     if (seen.has(number)) throw new BetContentError('content_invalid', `row 1: ${ball} is named twice`);
     seen.add(number);

@@ -1,0 +1,38 @@
+// Every lottery play, by family: what the server reads to price and settle a bet and the site to
+// list a game's plays. A play id is shared by the families that offer the same bet type (the Thai
+// top 3 is 2055 in the government, Thai-style and FAST3D games, at each family's odds), so a play is
+// found within its game's family, never by id alone.
+//
+// Ids ours (the original names none for these): 9001-9049 FAST5D, 9051-9099 KENO, 9101-9199 the
+// Thai bet types (thai.ts). A new family's plays take the next free hundred.
+import { FAST5D_PLAYS } from './fast5d.ts';
+import { KENO_PLAYS } from './keno.ts';
+import { FAST3D_PLAYS, THAI_GOV_PLAYS, THAI_STYLE_PLAYS } from './thai.ts';
+import type { LotteryFamily, LotteryPlay } from './types.ts';
+
+/**
+ * The plays of each family. Listing every family here (the Record requires it) is the place where
+ * a family's plays are added once written: the Lao plays (lao.ts) and the Vietnamese ones
+ * (vietnam*.ts) are still empty lists.
+ */
+const PLAYS_BY_FAMILY: Readonly<Record<LotteryFamily, readonly LotteryPlay[]>> = {
+  FAST5D: FAST5D_PLAYS,
+  FAST3D: FAST3D_PLAYS,
+  KENO: KENO_PLAYS,
+  THAI_GOV: THAI_GOV_PLAYS,
+  THAI_STYLE: THAI_STYLE_PLAYS,
+  LAO: [],
+  VN_NORTH: [],
+  VN_SOUTH: [],
+};
+
+/** The plays a game of `family` offers, in display order. An unknown family has none. */
+export function lotteryPlays(family: LotteryFamily): readonly LotteryPlay[] {
+  return Object.hasOwn(PLAYS_BY_FAMILY, family) ? PLAYS_BY_FAMILY[family] : [];
+}
+
+/** The play of `family` with this play id or code (`9001` or `'FAST5D_POS'`), or undefined. */
+export function lotteryPlay(family: LotteryFamily, playIdOrCode: number | string): LotteryPlay | undefined {
+  const key = typeof playIdOrCode === 'number' ? 'playId' : 'code';
+  return lotteryPlays(family).find((play) => play[key] === playIdOrCode);
+}
