@@ -21,8 +21,8 @@ describe('lottery catalogue', () => {
     }
   });
 
-  test('holds the house-drawn fast games and the Thai families', () => {
-    for (const family of ['FAST5D', 'FAST3D', 'KENO', 'THAI_GOV', 'THAI_STYLE'] as const)
+  test('holds the house-drawn fast games, the Thai families and Lao', () => {
+    for (const family of ['FAST5D', 'FAST3D', 'KENO', 'THAI_GOV', 'THAI_STYLE', 'LAO'] as const)
       expect(lotteryPlays(family).length, family).toBeGreaterThan(0);
     expect(lotteryPlays('FAST5D')).toHaveLength(7);
     expect(lotteryPlays('KENO')).toHaveLength(12);

@@ -7,13 +7,13 @@
 // Thai bet types (thai.ts). A new family's plays take the next free hundred.
 import { FAST5D_PLAYS } from './fast5d.ts';
 import { KENO_PLAYS } from './keno.ts';
+import { LAO_PLAYS } from './lao.ts';
 import { FAST3D_PLAYS, THAI_GOV_PLAYS, THAI_STYLE_PLAYS } from './thai.ts';
 import type { LotteryFamily, LotteryPlay } from './types.ts';
 
 /**
  * The plays of each family. Listing every family here (the Record requires it) is the place where
- * a family's plays are added once written: the Lao plays (lao.ts) and the Vietnamese ones
- * (vietnam*.ts) are still empty lists.
+ * a family's plays are added once written: the Vietnamese ones (vietnam*.ts) are still empty lists.
  */
 const PLAYS_BY_FAMILY: Readonly<Record<LotteryFamily, readonly LotteryPlay[]>> = {
   FAST5D: FAST5D_PLAYS,
@@ -21,7 +21,7 @@ const PLAYS_BY_FAMILY: Readonly<Record<LotteryFamily, readonly LotteryPlay[]>> =
   KENO: KENO_PLAYS,
   THAI_GOV: THAI_GOV_PLAYS,
   THAI_STYLE: THAI_STYLE_PLAYS,
-  LAO: [],
+  LAO: LAO_PLAYS,
   VN_NORTH: [],
   VN_SOUTH: [],
 };
