@@ -208,7 +208,7 @@ function InboxButton({ onClick }: { onClick: () => void }) {
     >
       <Icon name="email" size={18} />
       {unread > 0 && (
-        <span className="account-strip__inbox-badge" aria-hidden="true">
+        <span className="count-badge account-strip__inbox-badge" aria-hidden="true">
           {unread > 99 ? '99+' : unread}
         </span>
       )}
