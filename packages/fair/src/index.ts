@@ -13,3 +13,6 @@ export * from './lottery/pricing.ts';
 export * from './lottery/fast5d.ts';
 export * from './lottery/keno.ts';
 export * from './lottery/catalogue.ts';
+export * from './lottery/thai.ts';
+export * from './lottery/lao.ts';
+export * from './lottery/vietnam.ts';

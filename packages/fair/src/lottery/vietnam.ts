@@ -155,7 +155,7 @@ export const VIETNAM_DEFAULT_ODDS_HUNDREDTHS: Record<VietnamFamily, Record<strin
 /**
  * Play ids from the original (original-programmes, "Vietnamese lottery"). It gives Lô Trượt only as
  * groups (2550 North, 2560 Central-South) without ids for Trượt Xiên 4/8/10: those are ours,
- * 9301-9303 North and 9311-9313 South.
+ * 9201-9203 North and 9211-9213 South (the hundred after the Thai 9101-9199, as catalogue.ts asks).
  */
 const PLAY_IDS: Record<VietnamFamily, Record<string, number>> = {
   VN_NORTH: {
@@ -167,9 +167,9 @@ const PLAY_IDS: Record<VietnamFamily, Record<string, number>> = {
     VN_XIEN_2: 2601,
     VN_XIEN_3: 2604,
     VN_XIEN_4: 2607,
-    VN_TRUOT_XIEN_4: 9301,
-    VN_TRUOT_XIEN_8: 9302,
-    VN_TRUOT_XIEN_10: 9303,
+    VN_TRUOT_XIEN_4: 9201,
+    VN_TRUOT_XIEN_8: 9202,
+    VN_TRUOT_XIEN_10: 9203,
     VN_3_CANG: 2095,
     VN_4_CANG: 2090,
   },
@@ -182,9 +182,9 @@ const PLAY_IDS: Record<VietnamFamily, Record<string, number>> = {
     VN_XIEN_2: 2611,
     VN_XIEN_3: 2614,
     VN_XIEN_4: 2617,
-    VN_TRUOT_XIEN_4: 9311,
-    VN_TRUOT_XIEN_8: 9312,
-    VN_TRUOT_XIEN_10: 9313,
+    VN_TRUOT_XIEN_4: 9211,
+    VN_TRUOT_XIEN_8: 9212,
+    VN_TRUOT_XIEN_10: 9213,
     VN_3_CANG: 2095,
     VN_4_CANG: 2090,
   },
