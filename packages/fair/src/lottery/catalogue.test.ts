@@ -21,9 +21,8 @@ describe('lottery catalogue', () => {
     }
   });
 
-  test('holds the house-drawn fast games, the Thai families and Lao', () => {
-    for (const family of ['FAST5D', 'FAST3D', 'KENO', 'THAI_GOV', 'THAI_STYLE', 'LAO'] as const)
-      expect(lotteryPlays(family).length, family).toBeGreaterThan(0);
+  test('holds every family: the house-drawn fast games, the Thai families, Lao and Vietnam', () => {
+    for (const family of LOTTERY_FAMILIES) expect(lotteryPlays(family).length, family).toBeGreaterThan(0);
     expect(lotteryPlays('FAST5D')).toHaveLength(7);
     expect(lotteryPlays('KENO')).toHaveLength(12);
   });
@@ -35,6 +34,8 @@ describe('lottery catalogue', () => {
     ['KENO', 'KENO_SUM_OE', 'KENO_SUM_OE'],
     ['THAI_GOV', 2055, 'THAI_3TOP'],
     ['FAST3D', 2055, 'THAI_3TOP'],
+    ['VN_NORTH', 2100, 'VN_DE'],
+    ['VN_SOUTH', 'VN_DE', 'VN_DE'],
     // A play of another family is not found: the game's family decides.
     ['KENO', 9001, undefined],
     ['FAST5D', 'KENO_PICK1', undefined],

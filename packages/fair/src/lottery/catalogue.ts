@@ -4,17 +4,16 @@
 // found within its game's family, never by id alone.
 //
 // Ids ours (the original names none for these): 9001-9049 FAST5D, 9051-9099 KENO, 9101-9199 the
-// Thai bet types (thai.ts). A new family's plays take the next free hundred.
+// Thai bet types (thai.ts), 9201-9299 the Vietnamese trượt xiên (vietnam.ts). A new family's plays
+// take the next free hundred.
 import { FAST5D_PLAYS } from './fast5d.ts';
 import { KENO_PLAYS } from './keno.ts';
 import { LAO_PLAYS } from './lao.ts';
 import { FAST3D_PLAYS, THAI_GOV_PLAYS, THAI_STYLE_PLAYS } from './thai.ts';
 import type { LotteryFamily, LotteryPlay } from './types.ts';
+import { VN_NORTH_PLAYS, VN_SOUTH_PLAYS } from './vietnam.ts';
 
-/**
- * The plays of each family. Listing every family here (the Record requires it) is the place where
- * a family's plays are added once written: the Vietnamese ones (vietnam*.ts) are still empty lists.
- */
+/** The plays of each family: the Record makes a new family list its plays here. */
 const PLAYS_BY_FAMILY: Readonly<Record<LotteryFamily, readonly LotteryPlay[]>> = {
   FAST5D: FAST5D_PLAYS,
   FAST3D: FAST3D_PLAYS,
@@ -22,8 +21,8 @@ const PLAYS_BY_FAMILY: Readonly<Record<LotteryFamily, readonly LotteryPlay[]>> =
   THAI_GOV: THAI_GOV_PLAYS,
   THAI_STYLE: THAI_STYLE_PLAYS,
   LAO: LAO_PLAYS,
-  VN_NORTH: [],
-  VN_SOUTH: [],
+  VN_NORTH: VN_NORTH_PLAYS,
+  VN_SOUTH: VN_SOUTH_PLAYS,
 };
 
 /** The plays a game of `family` offers, in display order. An unknown family has none. */
