@@ -42,3 +42,4 @@ export * from './inbox.ts';
 export * from './bonus.ts';
 export * from './promotions.ts';
 export * from './rebates.ts';
+export * from './lottery.ts';

@@ -78,3 +78,14 @@ export interface WalletStreamRewards {
    */
   claimableCount: number;
 }
+
+/** The lottery's reads (modules/lottery README; original-programmes §2), served to visitors and members. */
+export const lotteryPaths = {
+  games: '/lgw/games',
+  popularGames: '/lgw/games/popular',
+  /** The original's `/lotto/lgw/games/opened/numero`, under the merchant-scoped `/lgw` prefix. */
+  openedNumeros: '/lgw/games/opened/numero',
+  nearNumeros: '/lgw/numeros/near',
+  latestDraws: '/lgw/draw',
+  drawHistory: '/lgw/draw/code/:gameCode',
+} as const;

@@ -23,6 +23,7 @@ import type { ReportsTables } from '../modules/reports/reports.tables.ts';
 import type { RebatesTables } from '../modules/rebates/rebates.tables.ts';
 import type { BonusTables } from '../modules/bonus/bonus.tables.ts';
 import type { PromotionTables } from '../modules/promotions/promotions.tables.ts';
+import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
 
 /** Every table, declared by the module that owns it (its `<module>.tables.ts`). */
 export interface Database
@@ -51,4 +52,5 @@ export interface Database
     ReportsTables,
     RebatesTables,
     BonusTables,
-    PromotionTables {}
+    PromotionTables,
+    LotteryTables {}

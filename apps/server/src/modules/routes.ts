@@ -32,6 +32,7 @@ import { withdrawalRoutes } from './withdrawal/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { claimableRewardsCounter, promotionsRoutes } from './promotions/index.ts';
 import { rebatesRoutes } from './rebates/index.ts';
+import { lotteryRoutes } from './lottery/index.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
 export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
@@ -80,4 +81,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   bonusRoutes,
   rebatesRoutes,
   promotionsRoutes,
+  lotteryRoutes,
 ];
