@@ -26,6 +26,8 @@ export interface LotteryDrawLoopOptions {
   logger: Logger;
   /** Called with what a pass drew (settlement will hang here). */
   onDrawn?: (drawn: DrawnDraw[]) => void | Promise<void>;
+  /** How the loop waits between passes (default a timer that stop() cuts short); tests move a fake clock. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export interface LotteryDrawLoop {
@@ -54,11 +56,13 @@ export function startLotteryDrawLoop(options: LotteryDrawLoopOptions): LotteryDr
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      wake = resolve;
-      timer = setTimeout(resolve, ms);
-    });
+  const pause =
+    options.pause ??
+    ((ms: number) =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, ms);
+      }));
 
   const loop = (async () => {
     while (!stopped) {

@@ -293,6 +293,38 @@ describe('the draw lifecycle', () => {
   });
 });
 
+describe('the loop keeps time', () => {
+  test('it sleeps until the next lock or draw (5 s at most) and draws each draw as it falls due', async () => {
+    clock.nowMs = Date.parse('2026-11-27T07:10:58Z');
+    const sleeps: number[] = [];
+    const drawnAt: Array<[string, number]> = [];
+    let stopLoop: () => void = () => {};
+    const done = new Promise<void>((resolve) => (stopLoop = resolve));
+    const loop = startLotteryDrawLoop({
+      db: t.db,
+      now: () => clock.nowMs,
+      logger: pino({ level: 'silent' }),
+      onDrawn: (drawn) => {
+        for (const draw of drawn) drawnAt.push([`${draw.gameCode} ${draw.numero}`, clock.nowMs]);
+      },
+      // The fake clock moves by what the loop asked to sleep; four passes are enough.
+      pause: async (ms) => {
+        sleeps.push(ms);
+        clock.nowMs += ms;
+        if (sleeps.length === 4) stopLoop();
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+    });
+    await done;
+    await loop.stop();
+    // 07:10:58: the next instant is the 1-minute draw at 07:11:00 (its lock at 07:10:55 is past).
+    expect(sleeps[0]).toBe(2_020);
+    expect(drawnAt[0]).toEqual(['FAST5D_1M 20261127-0851', Date.parse('2026-11-27T07:11:00.020Z')]);
+    // Then the next lock is 07:11:50 (Keno's, 10 s before 07:12): 5 s at most, then the remaining time.
+    expect(sleeps.slice(1)).toEqual([5_000, 5_000, 5_000]);
+  });
+});
+
 describe('the games', () => {
   test('only enabled games are listed, by prize mode and play type, in the catalogue order', async () => {
     const games = await value<LotteryGame[]>(lotteryPaths.games);
