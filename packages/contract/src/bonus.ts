@@ -51,6 +51,11 @@ export const bonusDetailSchema = z.object({
   sourceKind: z.enum(bonusSourceKinds),
   /** The ledger transfer kind it was granted with (`promotion_bonus`, `rebate_auto`, ...): the site names it. */
   transferKind: z.string(),
+  /**
+   * A promotion's bonus: the promotion's name in the request's language. null for other sources and
+   * for a promotion no longer found: the site names those by `sourceKind`.
+   */
+  sourceName: z.string().nullable(),
   status: z.enum(bonusStatuses),
   amount: moneySchema,
   /** What is left of it in the bonus balance (0.00 once closed). */

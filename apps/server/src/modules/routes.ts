@@ -30,7 +30,7 @@ import { verificationRoutes } from './verification/index.ts';
 import { walletRoutes } from './wallet/index.ts';
 import { withdrawalRoutes } from './withdrawal/index.ts';
 import { reportsRoutes } from './reports/index.ts';
-import { claimableRewardsCounter, promotionsRoutes } from './promotions/index.ts';
+import { claimableRewardsCounter, promotionNamesByGroup, promotionsRoutes } from './promotions/index.ts';
 import { rebatesRoutes } from './rebates/index.ts';
 import { lotteryRoutes } from './lottery/index.ts';
 
@@ -78,7 +78,8 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   mediaRoutes,
   brandsRoutes,
   reportsRoutes,
-  bonusRoutes,
+  // Bonus details name a promotion's bonus by its promotion, which sits above bonus.
+  (app) => bonusRoutes(app, { promotionNames: promotionNamesByGroup }),
   rebatesRoutes,
   promotionsRoutes,
   lotteryRoutes,

@@ -1,13 +1,27 @@
-import { formatMinorUnits, type BonusDetails, type BonusStatus } from '@lotus/contract';
+import { formatMinorUnits, type BonusDetails, type BonusStatus, type Language } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { memberBalance } from '../ledger/index.ts';
 import { settleMemberBonuses, type MemberScope } from './bonus-engine.ts';
 
-/** The member centre's `bonusDetails`: every grant, newest first (at most 200), after settling the active ones. */
+/**
+ * The names of the merchant's promotions in `language` by source group (a promotion grant's group is
+ * its promotion's id). promotions sits above bonus, so modules/routes.ts hands this in; a group it
+ * does not know (another merchant's, gone) is left out of the answer.
+ */
+export type PromotionNames = (
+  db: Kysely<Database>,
+  request: { merchantId: number; language: Language; groups: readonly string[] },
+) => Promise<ReadonlyMap<string, string>>;
+
+/**
+ * The member centre's `bonusDetails`: every grant, newest first (at most 200), after settling the
+ * active ones; a promotion's grant carries its promotion's name (one lookup for the whole list).
+ */
 export async function listBonusDetails(
   db: Kysely<Database>,
-  scope: MemberScope & { currency: string },
+  scope: MemberScope & { currency: string; language: Language },
+  promotionNames: PromotionNames,
   status?: BonusStatus,
 ): Promise<BonusDetails> {
   await db.transaction().execute((trx) => settleMemberBonuses(trx, scope));
@@ -23,6 +37,15 @@ export async function listBonusDetails(
     query.execute(),
     memberBalance(db, scope.merchantId, scope.currency, { kind: 'member_bonus', memberId: scope.memberId }),
   ]);
+  const groups = [
+    ...new Set(
+      rows.flatMap((row) => (row.source_kind === 'promotion' && row.source_group !== null ? [row.source_group] : [])),
+    ),
+  ];
+  const names =
+    groups.length === 0
+      ? new Map<string, string>()
+      : await promotionNames(db, { merchantId: scope.merchantId, language: scope.language, groups });
   return {
     currency: scope.currency,
     bonusBalance: formatMinorUnits(bonusBalance),
@@ -32,6 +55,8 @@ export async function listBonusDetails(
         bonusId: row.id.toString(),
         sourceKind: row.source_kind,
         transferKind: row.transfer_kind,
+        sourceName:
+          row.source_kind === 'promotion' && row.source_group !== null ? (names.get(row.source_group) ?? null) : null,
         status: row.status,
         amount: formatMinorUnits(row.amount),
         remaining: formatMinorUnits(row.remaining),

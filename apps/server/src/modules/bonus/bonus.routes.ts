@@ -14,7 +14,7 @@ import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { auditContext, requireOperator } from '../backoffice/index.ts';
 import { requireRealMember } from '../identity/index.ts';
-import { listBonusDetails } from './bonus-details.ts';
+import { listBonusDetails, type PromotionNames } from './bonus-details.ts';
 import { readBonusSettings, updateBonusSettings } from './bonus-settings.ts';
 import { getTurnoverInfo } from './turnover-info.ts';
 
@@ -24,9 +24,10 @@ const noStore = 'no-store';
 
 /**
  * The member's bonus calls (real members: the member centre's `bonusDetails`, the withdraw page's
- * turnover) and the back-office's bonus rules (`promotions.manage`).
+ * turnover) and the back-office's bonus rules (`promotions.manage`). `promotionNames` names the
+ * promotion grants in bonus details (promotions sits above bonus: modules/routes.ts hands it in).
  */
-export async function bonusRoutes(app: AppInstance): Promise<void> {
+export async function bonusRoutes(app: AppInstance, options: { promotionNames: PromotionNames }): Promise<void> {
   const scope = (request: FastifyRequest) => ({
     merchantId: request.merchant.id,
     memberId: request.member.id,
@@ -61,7 +62,14 @@ export async function bonusRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.header('Cache-Control', noStore);
-      return ok(await listBonusDetails(app.db, scope(request), request.query.status));
+      return ok(
+        await listBonusDetails(
+          app.db,
+          { ...scope(request), language: request.language },
+          options.promotionNames,
+          request.query.status,
+        ),
+      );
     },
   );
 

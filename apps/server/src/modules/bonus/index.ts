@@ -18,6 +18,7 @@ export {
 } from './bonus-engine.ts';
 export { bonusExpireJobName, runBonusJob } from './bonus-jobs.ts';
 export { bonusRoutes } from './bonus.routes.ts';
+export type { PromotionNames } from './bonus-details.ts';
 // The back-office's bonus cost report (its route is promotions', which names the promotions).
 export { sumBonusCost, type BonusCostLine, type BonusCostRange } from './bonus-cost.ts';
 export type { BonusSourceKind, BonusStatus } from './bonus.tables.ts';

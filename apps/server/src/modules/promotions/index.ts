@@ -12,3 +12,5 @@ export { expireRewards } from './rewards.ts';
 // The balance stream's `rewards` event (modules/wallet, handed over by modules/routes.ts).
 export { claimableRewardsCounter } from './claimable-rewards.ts';
 export { rewardChangeChannel } from './reward-change.ts';
+// Bonus details' promotion names (modules/bonus, handed over by modules/routes.ts).
+export { promotionNamesByGroup } from './promotion-names.ts';

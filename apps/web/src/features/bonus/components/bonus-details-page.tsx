@@ -3,7 +3,8 @@ import '../bonus.css';
 import type { BonusDetail, TurnoverInfo } from '@lotus/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { useWalletBalance } from '../../../api/wallet';
+import { formatAmount, formatDateTime } from '../../../lib/format';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Money } from '../../money/components/money-ui';
 import { loadMoneyCatalogue } from '../../money/money-catalogue';
 import { useBonusDetails, useTurnoverInfo } from '../api/bonus';
@@ -24,8 +25,11 @@ function gameTypesText(t: TFunction, gameTypes: string): string {
     .join(', ');
 }
 
+/** A turnover figure as one text with the currency sign (`฿500.00`), to read inside a sentence or a pair. */
+const turnoverText = (symbol: string, amount: string) => `${symbol}${formatAmount(amount)}`;
+
 /** The turnover status on top: N blocks withdrawals, I warns that a withdrawal forfeits the bonus. */
-function TurnoverStatus({ info }: { info: TurnoverInfo }) {
+function TurnoverStatus({ info, symbol }: { info: TurnoverInfo; symbol: string }) {
   const { t } = useTranslation();
   if (info.status === 'A') return null;
   return (
@@ -35,8 +39,8 @@ function TurnoverStatus({ info }: { info: TurnoverInfo }) {
       {info.status === 'D' ? null : (
         <span>
           {t('bonus_turnover_total', {
-            actual: info.totalActualTurnover,
-            required: info.totalRequiredTurnover,
+            actual: turnoverText(symbol, info.totalActualTurnover),
+            required: turnoverText(symbol, info.totalRequiredTurnover),
           })}
         </span>
       )}
@@ -44,7 +48,8 @@ function TurnoverStatus({ info }: { info: TurnoverInfo }) {
         <ul className="bonus-status__details">
           {info.details.map((detail) => (
             <li key={detail.gameType}>
-              {gameTypesText(t, detail.gameType)}: {detail.actualTurnover} / {detail.requiredTurnover}
+              {gameTypesText(t, detail.gameType)}: {turnoverText(symbol, detail.actualTurnover)} /{' '}
+              {turnoverText(symbol, detail.requiredTurnover)}
             </li>
           ))}
         </ul>
@@ -53,26 +58,37 @@ function TurnoverStatus({ info }: { info: TurnoverInfo }) {
   );
 }
 
-function BonusRow({ bonus }: { bonus: BonusDetail }) {
+/**
+ * A bonus is named by its promotion when it has one (the kind below it, smaller), else by its kind
+ * (rebates, adjustments, a promotion no longer found).
+ */
+function BonusRow({ bonus, symbol }: { bonus: BonusDetail; symbol: string }) {
   const { t } = useTranslation();
-  const source = t(`bonus_source_${bonus.sourceKind}`);
+  const kind = t(`bonus_source_${bonus.sourceKind}`);
   return (
     <li className="bonus-item">
       <div className="bonus-item__head">
-        <span className="bonus-item__name">{source}</span>
+        {bonus.sourceName === null ? (
+          <span className="bonus-item__name">{kind}</span>
+        ) : (
+          <span className="bonus-item__title">
+            <span className="bonus-item__name">{bonus.sourceName}</span>
+            <span className="bonus-item__kind">{kind}</span>
+          </span>
+        )}
         <span className={`bonus-badge bonus-badge--${bonus.status}`}>{t(`bonus_status_${bonus.status}`)}</span>
       </div>
       <dl className="bonus-item__facts">
         <div>
           <dt>{t('bonus_amount')}</dt>
           <dd>
-            <Money amount={bonus.amount} />
+            <Money amount={bonus.amount} symbol={symbol} />
           </dd>
         </div>
         <div>
           <dt>{t('bonus_remaining')}</dt>
           <dd>
-            <Money amount={bonus.remaining} />
+            <Money amount={bonus.remaining} symbol={symbol} />
           </dd>
         </div>
         <div>
@@ -88,7 +104,7 @@ function BonusRow({ bonus }: { bonus: BonusDetail }) {
         <div className="bonus-progress__label">
           <span>{t('bonus_turnover')}</span>
           <span>
-            {bonus.actualTurnover} / {bonus.requiredTurnover}
+            {turnoverText(symbol, bonus.actualTurnover)} / {turnoverText(symbol, bonus.requiredTurnover)}
           </span>
         </div>
         <div
@@ -118,20 +134,22 @@ export function BonusDetailsPage() {
   const { t } = useTranslation();
   const turnover = useTurnoverInfo();
   const details = useBonusDetails();
+  // The merchant's currency sign, as on the other money pages (the balance's answer carries it).
+  const symbol = useWalletBalance().data?.currencySymbol ?? '';
   if (details.isPending) return <LoadingBlock />;
   if (details.isError) return <ErrorBlock error={details.error} onRetry={() => void details.refetch()} />;
   return (
     <div className="bonus-page">
-      {turnover.data ? <TurnoverStatus info={turnover.data} /> : null}
+      {turnover.data ? <TurnoverStatus info={turnover.data} symbol={symbol} /> : null}
       <p className="bonus-balance">
-        {t('bonus_balance')} <Money amount={details.data.bonusBalance} />
+        {t('bonus_balance')} <Money amount={details.data.bonusBalance} symbol={symbol} />
       </p>
       {details.data.list.length === 0 ? (
         <EmptyBlock>{t('bonus_empty')}</EmptyBlock>
       ) : (
         <ul className="bonus-list">
           {details.data.list.map((bonus) => (
-            <BonusRow key={bonus.bonusId} bonus={bonus} />
+            <BonusRow key={bonus.bonusId} bonus={bonus} symbol={symbol} />
           ))}
         </ul>
       )}

@@ -423,6 +423,7 @@ describe('bonusDetails', () => {
     bonusId,
     sourceKind: 'promotion',
     transferKind: 'promotion_bonus',
+    sourceName: null,
     status: 'active',
     amount: '100.00',
     remaining: '80.00',
@@ -464,17 +465,17 @@ describe('bonusDetails', () => {
     renderWithProviders(<BonusDetailsPage />);
     expect((await screen.findByRole('alert')).textContent).toContain('withdrawals are blocked');
     // Product types in the member's words, not their codes (a member does not know "RNG").
-    expect(screen.getByRole('alert').textContent).toContain('Slots: 500.00 / 2000.00');
+    expect(screen.getByRole('alert').textContent).toContain('Slots: 500.00 / 2,000.00');
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['25', '100']);
     expect(screen.getByText('Converted to cash')).toBeTruthy();
-    expect(screen.getAllByText('500.00 / 2000.00')).toHaveLength(2);
+    expect(screen.getAllByText('500.00 / 2,000.00')).toHaveLength(2);
     expect(screen.getByText('Slots')).toBeTruthy();
     // A type the site has no name for is shown as it comes.
     expect(screen.getByText('Live casino, Slots, XYZ')).toBeTruthy();
     await switchLanguage('TH');
     expect(await screen.findByText('แปลงเป็นเงินสดแล้ว')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('สล็อต: 500.00 / 2000.00');
+    expect(screen.getByRole('alert').textContent).toContain('สล็อต: 500.00 / 2,000.00');
     expect(screen.getByText('คาสิโนสด, สล็อต, XYZ')).toBeTruthy();
   });
 
@@ -494,6 +495,6 @@ describe('bonusDetails', () => {
     renderWithProviders(<BonusDetailsPage />);
     const status = (await screen.findByText('Turnover complete: nothing more required')).closest('.bonus-status');
     expect(status?.textContent).toBe('Turnover complete: nothing more required');
-    expect(screen.getByText('2000.00 / 2000.00')).toBeTruthy();
+    expect(screen.getByText('2,000.00 / 2,000.00')).toBeTruthy();
   });
 });
