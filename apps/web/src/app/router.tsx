@@ -70,7 +70,11 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              ...paths.lottery.paths.map((path) => ({ path, lazy: comingSoon((module) => module.LotteryPage) })),
+              { path: paths.lottery.getHref(), lazy: lazyRoute(() => import('./routes/lottery')) },
+              // The Vietnamese and Southeast Asian lobbies wait for the official draws to take bets.
+              ...paths.lottery.paths
+                .filter((path) => path !== paths.lottery.getHref())
+                .map((path) => ({ path, lazy: comingSoon((module) => module.LotteryPage) })),
               { path: paths.seamless.path, lazy: comingSoon((module) => module.SeamlessPage) },
             ],
           },

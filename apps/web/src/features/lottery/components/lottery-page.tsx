@@ -1,0 +1,60 @@
+import '../lottery.css';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useLotteryGames } from '../api/lottery';
+import { loadLotteryCatalogue } from '../lottery-catalogue';
+import { GamePanel } from './game-panel';
+import { LotteryLobby } from './lottery-lobby';
+
+await loadLotteryCatalogue();
+
+/**
+ * /lottery (issue 18): the lobby of draws and results, or one game's panel with `?gameCode=` (spec's
+ * `/lottery?gameCode=...`). Reads only: betting arrives with the bet slip.
+ */
+export function LotteryPage() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const games = useLotteryGames();
+  const gameCode = query.get('gameCode');
+  const game = gameCode ? games.data?.find((item) => item.gameCode === gameCode) : undefined;
+  return (
+    <div className="lottery">
+      <header className="page-title">
+        <h1>{t('lottery_title')}</h1>
+        <p>{t('lottery_subtitle')}</p>
+      </header>
+      {games.isPending ? (
+        <p className="lottery-note">{t('lottery_loading')}</p>
+      ) : games.isError ? (
+        <p className="lottery-note" role="alert">
+          {t('lottery_load_failed')}{' '}
+          <button type="button" className="lottery-link-button" onClick={() => void games.refetch()}>
+            {t('lottery_retry')}
+          </button>
+        </p>
+      ) : game ? (
+        <>
+          <Link className="lottery-back" to={paths.lottery.getHref()}>
+            {t('lottery_back')}
+          </Link>
+          <GamePanel key={game.gameCode} game={game} />
+        </>
+      ) : (
+        <>
+          {gameCode ? (
+            <p className="lottery-note" role="alert">
+              {t('lottery_game_unknown')}
+            </p>
+          ) : null}
+          {games.data.length === 0 ? (
+            <p className="lottery-note">{t('lottery_no_games')}</p>
+          ) : (
+            <LotteryLobby games={games.data} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
