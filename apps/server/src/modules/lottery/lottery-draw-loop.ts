@@ -70,7 +70,8 @@ export function startLotteryDrawLoop(options: LotteryDrawLoopOptions): LotteryDr
       try {
         const pass = await runLotteryTick(db, now());
         if (pass.drawn.length > 0) {
-          logger.info({ draws: pass.drawn.map((draw) => `${draw.gameCode} ${draw.numero}`) }, 'lottery draws drawn');
+          // Debug: a few draws a minute, all day, would drown the info log.
+          logger.debug({ draws: pass.drawn.map((draw) => `${draw.gameCode} ${draw.numero}`) }, 'lottery draws drawn');
           await options.onDrawn?.(pass.drawn);
         }
         const nextMs = await nextDrawEventMs(db);
