@@ -4,6 +4,7 @@
  * multipart bodies are kept (a proof upload's file) and a route may fail like a dropped connection.
  */
 import {
+  bonusPaths,
   depositPaths,
   withdrawalPaths,
   type Deposit,
@@ -254,6 +255,9 @@ export function withdrawRoutes(extra: Record<string, FakeRoute> = {}): Record<st
     [`GET ${withdrawalPaths.withdrawReport}`]: () =>
       ok({ content: [], pageNo: 1, pageSize: 10, totalElements: 0, totalPages: 0 }),
     [`GET ${depositPaths.banks}`]: () => ok(banks),
+    // No bonus: the bonus turnover notice stays away unless a test asks for it.
+    [`GET ${bonusPaths.turnoverInfo}`]: () =>
+      ok({ status: 'A', totalRequiredTurnover: '0.00', totalActualTurnover: '0.00', details: [] }),
     ...extra,
   };
 }

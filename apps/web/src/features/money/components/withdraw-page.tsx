@@ -11,6 +11,7 @@ import {
 } from '../api/withdrawals';
 import { loadMoneyCatalogue } from '../money-catalogue';
 import { BankAccounts } from './bank-accounts';
+import { BonusTurnoverNotice } from './bonus-turnover-notice';
 import { BalanceHeader, ErrorBlock, LoadingBlock, Money, PageTabs, WithdrawalStatusBadge } from './money-ui';
 import { PaymentPasswordForm } from './payment-password';
 import { WithdrawForm } from './withdraw-form';
@@ -143,6 +144,7 @@ export function WithdrawPage() {
     content = (
       <>
         <PaymentConfirmations symbol={symbol} />
+        <BonusTurnoverNotice symbol={symbol} />
         <WithdrawForm settings={settings.data} info={info.data} pinStatus={pinStatus.data} onDone={setDone} />
       </>
     );
