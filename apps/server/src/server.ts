@@ -10,6 +10,7 @@ import { startJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { scheduledJobs } from './jobs/scheduled-jobs.ts';
 import { assertChallengeBypassAllowed } from './modules/verification/index.ts';
 import { startHouseGamesProcess } from './house-games-process.ts';
+import { startLotteryDrawLoop } from './modules/lottery/index.ts';
 
 export interface RunningServer {
   app: AppInstance;
@@ -52,6 +53,11 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
           throw error;
         })
       : null;
+    // The house's fast lottery draws need second precision, which the once-a-minute job runner lacks;
+    // every instance may run the loop (modules/lottery README, "Exactly once").
+    const lottery = config.JOBS_ENABLED
+      ? startLotteryDrawLoop({ db: database.db, now: () => app.now(), logger })
+      : null;
     const address = app.server.address();
     const apiPort = typeof address === 'object' && address ? address.port : config.PORT;
     // The house vendor reaches the API like any vendor: over HTTP, at the port it listens on.
@@ -66,6 +72,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
         (closing ??= (async () => {
           // Jobs first: a running one finishes while the database is still there.
           await jobs?.stop(config.SHUTDOWN_GRACE_MS);
+          await lottery?.stop();
           await houseGames?.stop();
           await app.close();
           await database.close();

@@ -29,6 +29,7 @@ import {
   chatPaths,
   siteAccessPaths,
   gamePaths,
+  lotteryPaths,
   identityErrorCodes,
   apiPaths,
   parseAmount,
@@ -560,6 +561,13 @@ describe('calls that need a member token', () => {
       `GET ${promotionPaths.detail}`,
       `GET ${promotionPaths.categories}`,
       `GET ${promotionPaths.merchantAvailable}`,
+      // The lottery's lobby, countdowns and results (modules/lottery), shown before login like the menus.
+      `GET ${lotteryPaths.games}`,
+      `GET ${lotteryPaths.popularGames}`,
+      `GET ${lotteryPaths.openedNumeros}`,
+      `GET ${lotteryPaths.nearNumeros}`,
+      `GET ${lotteryPaths.latestDraws}`,
+      `GET ${lotteryPaths.drawHistory}`,
       // Test and demo only (CHALLENGE_BYPASS, refused in production); not registered in this app.
       `GET ${apiPaths.devOutbox}`,
     ];

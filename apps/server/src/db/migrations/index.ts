@@ -60,6 +60,7 @@ import * as m0064 from './0064_promotions.ts';
 import * as m0065 from './0065_rebates.ts';
 import * as m0066 from './0066_chat.ts';
 import * as m0067 from './0067_bonus_cost.ts';
+import * as m0068 from './0068_lottery.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -125,4 +126,5 @@ export const migrations = {
   '0065_rebates': m0065,
   '0066_chat': m0066,
   '0067_bonus_cost': m0067,
+  '0068_lottery': m0068,
 };
