@@ -105,6 +105,8 @@ export const adminBonusPaths = {
   settings: '/admin-api/bonus/settings',
   /** GET `bonusCostQuerySchema` (reports.read): the bonus cost report (`bonusCostReportSchema`). */
   cost: '/admin-api/bonus/cost',
+  /** GET `bonusCostQuerySchema` (reports.read): the same report's day lines and totals as `text/csv` (UTF-8 with BOM). */
+  costCsv: '/admin-api/bonus/cost.csv',
 } as const;
 
 /**

@@ -43,6 +43,20 @@ export async function fetchText(path: string, query: QueryParams): Promise<strin
 }
 
 /**
+ * Fetches a CSV behind the operator token (so not a plain link) and saves it as `fileName`. A data:
+ * URL, not a blob: one, which the back-office's CSP does not allow.
+ */
+export async function downloadCsv(path: string, query: QueryParams, fileName: string): Promise<void> {
+  const text = await fetchText(path, query);
+  const link = document.createElement('a');
+  link.href = `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
  * An image behind the operator token (a deposit proof) as a data: URL: an <img> cannot send the
  * Authorization header, and the CSP allows images from data: but not from blob:.
  */

@@ -22,7 +22,7 @@ import {
 } from '@lotus/contract';
 import { queryKeys } from '@lotus/client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, downloadCsv } from '../../lib/api-client';
 
 export const promotionsPageSize = 20;
 export const promotionKeys = queryKeys('promotions');
@@ -128,3 +128,11 @@ export const bonusCostQuery = (range: { from: string; to: string }) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * Saves the bonus cost report of `range` as CSV (GET /admin-api/bonus/cost.csv, served like the reports'
+ * CSVs: the server escapes the cells and defuses a name that starts like a formula).
+ */
+export function downloadBonusCostCsv(range: { from: string; to: string }): Promise<void> {
+  return downloadCsv(adminBonusPaths.costCsv, { ...range }, `bonus-cost-${range.from}-${range.to}.csv`);
+}

@@ -7,7 +7,7 @@ import {
   bonusCostReportSchema,
 } from '@lotus/contract';
 import { screen, waitFor, within } from '@testing-library/dom';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   callsTo,
   closeBackOffice,
@@ -18,7 +18,10 @@ import {
   refuse,
 } from '../../testing/back-office';
 
-afterEach(closeBackOffice);
+afterEach(() => {
+  vi.restoreAllMocks();
+  return closeBackOffice();
+});
 
 const none = {
   issuedCount: 0,
@@ -139,4 +142,48 @@ describe('the bonus cost panel', () => {
     expect(callsTo(calls, 'GET', adminBonusPaths.cost)).toHaveLength(0);
     expect(screen.queryByText('Bonus cost')).toBeNull();
   });
+
+  test('Export CSV saves the shown range (not a draft typed since) from the server, named after its days', async () => {
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const { calls } = installFakeApi({
+      [`GET ${adminApiPaths.me}`]: () => ok(operatorMe(['promotions.review', 'reports.read'])),
+      [`GET ${adminPromotionPaths.claims}`]: () => ok(noClaims),
+      [`GET ${adminBonusPaths.cost}`]: () => ok(report),
+      [`GET ${adminBonusPaths.costCsv}`]: () => ok('day,source_kind'),
+    });
+    const user = await openBackOffice('Promotions');
+    const byDay = await screen.findByRole('table', { name: 'By day and promotion' }, { timeout: 20_000 });
+    const panel = byDay.closest('section')!;
+    await user.clear(within(panel).getByLabelText('From'));
+    await user.type(within(panel).getByLabelText('From'), '2026-03-01');
+    await user.clear(within(panel).getByLabelText('To'));
+    await user.type(within(panel).getByLabelText('To'), '2026-03-09');
+    await user.click(within(panel).getByRole('button', { name: 'Apply filters' }));
+    // A draft typed after applying is not what the tables show: the export ignores it.
+    await user.clear(within(panel).getByLabelText('From'));
+    await user.type(within(panel).getByLabelText('From'), '2026-02-01');
+    await user.click(within(panel).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = callsTo(calls, 'GET', adminBonusPaths.costCsv);
+    expect(sent.map((call) => [call.query.get('from'), call.query.get('to')])).toEqual([['2026-03-01', '2026-03-09']]);
+    expect(saved[0]!.download).toBe('bonus-cost-2026-03-01-2026-03-09.csv');
+    expect(saved[0]!.href.startsWith('data:text/csv;charset=utf-8,')).toBe(true);
+    expect(decodeURIComponent(saved[0]!.href)).toContain('day,source_kind');
+  }, 60_000);
+
+  test("a refused export shows the server's message under the panel's filters", async () => {
+    installFakeApi({
+      [`GET ${adminApiPaths.me}`]: () => ok(operatorMe(['promotions.review', 'reports.read'])),
+      [`GET ${adminPromotionPaths.claims}`]: () => ok(noClaims),
+      [`GET ${adminBonusPaths.cost}`]: () => ok(report),
+      [`GET ${adminBonusPaths.costCsv}`]: () => refuse(403, 'operator.permission.denied', 'Not allowed'),
+    });
+    const user = await openBackOffice('Promotions');
+    await screen.findByRole('table', { name: 'By day and promotion' }, { timeout: 20_000 });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Not allowed')).toBeTruthy();
+  }, 60_000);
 });

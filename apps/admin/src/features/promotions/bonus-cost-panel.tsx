@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNote, FilterField, Money, Panel } from '../../components/bits';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatCount } from '../../lib/format';
-import { bonusCostQuery } from './api';
+import { bonusCostQuery, downloadBonusCostCsv } from './api';
 
 type Source = BonusCostReport['sources'][number];
 /** A table line: a day's or a source's figures, or the totals (last, in bold). */
@@ -40,9 +40,23 @@ export function BonusCostPanel() {
   const [draft, setDraft] = useState(range);
   const report = useQuery(bonusCostQuery(range));
   const data = report.data;
+  const [csvError, setCsvError] = useState<unknown>(null);
+  const [isDownloading, setIsDownloading] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setRange(draft);
+  };
+  // The days the tables show (the range applied), not a draft typed since.
+  const exportCsv = async () => {
+    setCsvError(null);
+    setIsDownloading(true);
+    try {
+      await downloadBonusCostCsv(range);
+    } catch (error) {
+      setCsvError(error);
+    } finally {
+      setIsDownloading(false);
+    }
   };
   const columns = useCostColumns();
   // The day column names the totals line; the promotion column beside it stays empty there.
@@ -100,10 +114,14 @@ export function BonusCostPanel() {
           <button type="submit" className="button is-primary">
             {t('filter_apply')}
           </button>
+          <button type="button" className="button" onClick={() => void exportCsv()} disabled={isDownloading}>
+            {t('promotions_cost_export_csv')}
+          </button>
         </div>
       </form>
       {data ? <p className="muted bonus-cost-note">{t('promotions_cost_note', { timezone: data.timezone })}</p> : null}
       <ErrorNote error={report.error} />
+      <ErrorNote error={csvError} />
       <h3 className="bonus-cost-heading">{t('promotions_cost_by_day')}</h3>
       <DataTable
         caption={t('promotions_cost_by_day')}

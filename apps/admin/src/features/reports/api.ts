@@ -11,7 +11,7 @@ import {
 } from '@lotus/contract';
 import { queryKeys } from '@lotus/client';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest, fetchText } from '../../lib/api-client';
+import { apiRequest, downloadCsv } from '../../lib/api-client';
 
 export const reportKeys = queryKeys('reports');
 
@@ -79,16 +79,11 @@ export const memberReportQuery = (range: ReportRange) =>
     placeholderData: keepPreviousData,
   });
 
-/**
- * Fetches a report's CSV (behind the operator token, so not a plain link) and saves it as a file.
- * A data: URL, not a blob: one, which the back-office's CSP does not allow.
- */
-export async function downloadReportCsv(tab: ReportTab, range: ReportRange): Promise<void> {
-  const text = await fetchText(csvPaths[tab], { ...range, ...(tab === 'members' ? { limit: 100 } : {}) });
-  const link = document.createElement('a');
-  link.href = `data:text/csv;charset=utf-8,${encodeURIComponent(text)}`;
-  link.download = `${tab}-${range.from}-${range.to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
+/** Saves a report's CSV as a file. */
+export function downloadReportCsv(tab: ReportTab, range: ReportRange): Promise<void> {
+  return downloadCsv(
+    csvPaths[tab],
+    { ...range, ...(tab === 'members' ? { limit: 100 } : {}) },
+    `${tab}-${range.from}-${range.to}.csv`,
+  );
 }

@@ -387,3 +387,66 @@ describe('bonus cost report', () => {
     expect(await read(t.db)).toEqual(written);
   });
 });
+
+// After the report's tests: its grant (on 03-05, outside their days) would change their counts.
+describe('bonus cost CSV export', () => {
+  const csv = (query: string, operator: TestOperator = finance, language = 'EN') =>
+    t.app.inject({
+      method: 'GET',
+      url: `${adminBonusPaths.costCsv}?${query}`,
+      headers: { merchant: code, language, authorization: operator.token },
+    });
+
+  test('the day lines and the totals, as a spreadsheet reads them; an operator-typed name cannot run as a formula', async () => {
+    const row = await t.db
+      .insertInto('promotion')
+      .values({
+        ...promotionRow({
+          merchant_id: merchantId,
+          kind: 'DEPOSIT',
+          category: 'deposit',
+          created_by: finance.id,
+          at: new Date(nowMs),
+        }),
+        name_en: '=HYPERLINK("http://evil"),"x"',
+        name_th: '-โปร, ลด 50%',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await grant(await member(), 12_345n, '2026-03-05T05:00:00Z', { promotionId: row.id });
+
+    const english = await csv('from=2026-03-05&to=2026-03-05');
+    expect(english.statusCode, english.body).toBe(200);
+    expect(english.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(english.headers['content-disposition']).toBe('attachment; filename="bonus-cost-2026-03-05-2026-03-05.csv"');
+    expect(english.headers['cache-control']).toBe('no-store');
+    expect(english.body).toBe(
+      '\uFEFF' +
+        [
+          'day,source_kind,promotion_id,promotion_name,issued_count,issued,converted,forfeited,expired,spent,active_count,active',
+          `2026-03-05,promotion,${row.id},"'=HYPERLINK(""http://evil""),""x""",1,123.45,0.00,0.00,0.00,0.00,1,123.45`,
+          'total,,,,1,123.45,0.00,0.00,0.00,0.00,1,123.45',
+        ].join('\r\n') +
+        '\r\n',
+    );
+    // The name in the operator's language; a leading minus defused too, the comma quoted.
+    const thai = await csv('from=2026-03-05&to=2026-03-05', finance, 'TH');
+    expect(thai.body.split('\r\n')[1]).toBe(
+      `2026-03-05,promotion,${row.id},"'-โปร, ลด 50%",1,123.45,0.00,0.00,0.00,0.00,1,123.45`,
+    );
+  });
+
+  test('the same lines as the report: a rebate without a promotion, every day of the range', async () => {
+    const lines = (await csv('from=2026-03-08&to=2026-03-09')).body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + 4 + 1);
+    expect(lines).toContain('2026-03-09,rebate,,,1,12.34,0.00,0.00,0.00,0.00,1,12.34');
+    expect(lines.at(-1)).toBe('total,,,,6,472.34,100.00,50.00,150.00,80.00,2,72.34');
+  });
+
+  test.each([
+    ['without reports.read', () => csv('from=2026-03-08&to=2026-03-09', support), 403],
+    ['a day that is not one', () => csv('from=2026-02-30&to=2026-03-09'), 400],
+  ])('%s: refused like the report', async (_name, call, status) => {
+    expect((await call()).statusCode).toBe(status);
+  });
+});

@@ -52,6 +52,7 @@ import { requireRealMember } from '../identity/index.ts';
 import { merchantTimeZone } from '../merchant/index.ts';
 import { createPromotion, getAdminPromotion, listAdminPromotions, updatePromotion } from './admin-promotions.ts';
 import { bonusCostReport } from './bonus-cost-report.ts';
+import { bonusCostCsv } from './bonus-cost-csv.ts';
 import { findPicture, listAdminClaims, reviewApplication, signUpRequestReward, uploadPicture } from './applications.ts';
 import { grantPromotion } from './grants.ts';
 import {
@@ -509,6 +510,27 @@ export async function promotionsRoutes(app: AppInstance): Promise<void> {
           to: request.query.to,
         }),
       );
+    },
+  );
+
+  // Its "Export CSV": the same report, as the reports' CSVs are served (a file behind the operator token).
+  app.get(
+    adminBonusPaths.costCsv,
+    {
+      onRequest: requireOperator('reports.read'),
+      schema: { tags: ['backoffice'], querystring: bonusCostQuerySchema },
+    },
+    async (request, reply) => {
+      const report = await bonusCostReport(app.db, {
+        merchantId: request.operator.merchantId,
+        timezone: merchantTimeZone(request.merchant.config),
+        from: request.query.from,
+        to: request.query.to,
+      });
+      reply.header('Cache-Control', noStore);
+      reply.header('Content-Type', 'text/csv; charset=utf-8');
+      reply.header('Content-Disposition', `attachment; filename="bonus-cost-${report.from}-${report.to}.csv"`);
+      return bonusCostCsv(report, request.language);
     },
   );
 }

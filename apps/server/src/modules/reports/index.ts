@@ -28,3 +28,5 @@ export {
 export { addDays, dayBounds, localToday } from './report-window.ts';
 // The agent centre's team pages: a team's per-member day figures, summed days and live ones.
 export { teamDayFigures, type TeamDayFigureRow } from './team-day-figures.ts';
+// CSV as spreadsheets read it, formula injection defused: other modules' back-office exports (promotions' bonus cost).
+export { num, toCsv, type CsvCell } from './csv.ts';
