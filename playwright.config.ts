@@ -18,6 +18,9 @@ export default defineConfig({
   // try is reported as flaky by name in the list (docs/testing.md), never silently green.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // A lazy page or dialog can take more than Playwright's default 5 s to draw on a busy 2-core machine
+  // (the login dialog's chunk behind its loading bar, 2026-11-27); 10 s still fails a missing element.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${e2ePort}`,
