@@ -42,7 +42,10 @@ export function GamePanel({ game }: { game: LotteryGame }) {
   const lastPreviousKey = useRef(previousKey);
   useEffect(() => {
     if (previousKey !== lastPreviousKey.current && previous?.winNoStr.length)
-      void client.invalidateQueries({ queryKey: lotteryKeys.all, predicate: (query) => query.queryKey[1] !== 'near' });
+      void client.invalidateQueries({
+        queryKey: lotteryKeys.all,
+        predicate: (query) => query.queryKey[1] === 'history' || query.queryKey[1] === 'latest',
+      });
     lastPreviousKey.current = previousKey;
   }, [previousKey, previous, client]);
 
