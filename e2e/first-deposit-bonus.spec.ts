@@ -280,16 +280,19 @@ test('a new member deposits, claims the first-deposit bonus, plays its turnover 
 
     // Bonus details: the bonus with its turnover, (300 + 100) x 0.5 = 200.00 on slots.
     await openCentre(page, 'bonus');
-    await expect(centre.locator('.bonus-balance')).toHaveText('Bonus balance 100.00');
+    await expect(centre.locator('.bonus-balance')).toHaveText('Bonus balance ฿100.00');
     await expect(centre.getByRole('alert')).toContainText(
       'Turnover incomplete: withdrawals are blocked until it is met',
     );
-    await expect(centre.locator('.bonus-status')).toContainText('Turnover 0.00 of 200.00');
+    await expect(centre.locator('.bonus-status')).toContainText('Turnover ฿0.00 of ฿200.00');
     const bonus = centre.locator('.bonus-item').first();
+    // Named by its promotion, its kind below.
+    await expect(bonus.locator('.bonus-item__name')).toHaveText(promotionName);
+    await expect(bonus.locator('.bonus-item__kind')).toHaveText('Promotion bonus');
     await expect(bonus.locator('.bonus-badge')).toHaveText('Active');
-    await expect(bonus.locator('.bonus-item__facts')).toContainText('Bonus100.00');
-    await expect(bonus.locator('.bonus-item__facts')).toContainText('Remaining100.00');
-    await expect(bonus.locator('.bonus-progress__label')).toHaveText('Turnover0.00 / 200.00');
+    await expect(bonus.locator('.bonus-item__facts')).toContainText('Bonus฿100.00');
+    await expect(bonus.locator('.bonus-item__facts')).toContainText('Remaining฿100.00');
+    await expect(bonus.locator('.bonus-progress__label')).toHaveText('Turnover฿0.00 / ฿200.00');
     await expect(bonus.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     await photographBoth(page, 'bonus-active', 'bonus', async (target) => {
       await expect(target.locator('.bonus-badge--active')).toBeVisible();
@@ -317,6 +320,10 @@ test('a new member deposits, claims the first-deposit bonus, plays its turnover 
       token,
     );
     await openCentre(page, 'withdraw');
+    // Said before the attempt, above the form, with the way to bonus details.
+    const bonusNotice = centre.locator('.money-callout').filter({ hasText: 'Bonus turnover not yet reached' });
+    await expect(bonusNotice).toContainText('Play ฿200.00 more in games to meet your bonus turnover');
+    await expect(bonusNotice.getByRole('button', { name: 'See bonus details' })).toBeVisible();
     const withdrawForm = centre.getByRole('form', { name: 'Withdraw' });
     await withdrawForm.getByLabel('Amount (THB)').fill('100');
     await withdrawForm.getByLabel('Payment password').fill(paymentPassword);
@@ -361,11 +368,11 @@ test('a new member deposits, claims the first-deposit bonus, plays its turnover 
     await expect(page).not.toHaveURL(/\/game$/);
     await openCentre(page, 'bonus');
     await expect(bonus.locator('.bonus-badge')).toHaveText('Converted to cash', { timeout: jobTimeout });
-    await expect(centre.locator('.bonus-balance')).toHaveText('Bonus balance 0.00');
+    await expect(centre.locator('.bonus-balance')).toHaveText('Bonus balance ฿0.00');
     await expect(centre.locator('.bonus-status')).toHaveText('Turnover complete: nothing more required');
-    await expect(bonus.locator('.bonus-progress__label')).toHaveText('Turnover200.00 / 200.00');
+    await expect(bonus.locator('.bonus-progress__label')).toHaveText('Turnover฿200.00 / ฿200.00');
     await expect(bonus.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-    await expect(bonus.locator('.bonus-item__facts')).toContainText('Remaining0.00');
+    await expect(bonus.locator('.bonus-item__facts')).toContainText('Remaining฿0.00');
     const wallet = await callApi<WalletBalance>(request, 'GET', apiPaths.walletBalance, undefined, token);
     expect(wallet.bonusBalance).toBe('0.00');
     const cash = Number(wallet.sumBalance);
