@@ -305,15 +305,17 @@ test('a member sees the promotions with its states, applies, claims in the rewar
     const shot = await memberPage(browser, member, language);
     const name = { EN: 'Reward centre', TH: 'ศูนย์รางวัล' }[language];
     await openCentre(shot, { EN: name, TH: name }, language);
-    await expect(shot.locator('.count-badge')).toHaveText('1');
+    // The entry's own badge: the strip's envelope wears one too (.count-badge) for unread messages.
+    const centreBadge = shot.locator('.member-centre__nav .count-badge');
+    await expect(centreBadge).toHaveText('1');
     await shot.screenshot({ path: path.join(shots, `promo-site-badge-${language}-1280.png`) });
     await shot.setViewportSize({ width: 360, height: 900 });
-    await shot.locator('.count-badge').scrollIntoViewIfNeeded();
+    await centreBadge.scrollIntoViewIfNeeded();
     await noOverflow(shot, `badge ${language} 360`, 360);
     await shot.screenshot({ path: path.join(shots, `promo-site-badge-${language}-360.png`) });
     await shot.keyboard.press('Escape');
     await shot.getByRole('button', { name: language === 'EN' ? 'Open menu' : 'เปิดเมนู' }).click();
-    await expect(shot.locator('.count-badge')).toHaveText('1');
+    await expect(shot.locator('.account-menu .count-badge')).toHaveText('1');
     await shot.evaluate(() =>
       Promise.all(
         document
