@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { parseBetContent } from './bet-content.ts';
 import { FAST5D_PLAYS } from './fast5d.ts';
-import { BetContentError } from './types.ts';
-import type { LotteryPlay, LotteryResult } from './types.ts';
+import { expectContentError } from './lottery.testing.ts';
+import type { BetContentError, LotteryPlay, LotteryResult } from './types.ts';
 
 function play(code: string): LotteryPlay {
   const found = FAST5D_PLAYS.find((candidate) => candidate.code === code);
@@ -56,17 +56,8 @@ describe('FAST5D plays', () => {
     ['FAST5D_BACK3', '3@1|2|3', 'positions_invalid', /no positions/],
   ])('%s refuses %j', (code, text, errorCode, message) => {
     const content = parseBetContent(text);
-    for (const run of [() => play(code).count(content), () => play(code).winHundredths(content, result('12345'))]) {
-      let caught: unknown;
-      try {
-        run();
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(BetContentError);
-      expect((caught as BetContentError).code).toBe(errorCode);
-      expect((caught as BetContentError).message).toMatch(message);
-    }
+    for (const run of [() => play(code).count(content), () => play(code).winHundredths(content, result('12345'))])
+      expectContentError(run, errorCode, message);
   });
 
   test.each<[string, string, number]>([

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { parseBetContent } from './bet-content.ts';
 import { KENO_PAYTABLE, KENO_PLAYS } from './keno.ts';
-import { BetContentError } from './types.ts';
-import type { LotteryPlay, LotteryResult } from './types.ts';
+import { expectContentError } from './lottery.testing.ts';
+import type { BetContentError, LotteryPlay, LotteryResult } from './types.ts';
 
 function play(code: string): LotteryPlay {
   const found = KENO_PLAYS.find((candidate) => candidate.code === code);
@@ -68,17 +68,8 @@ describe('Keno plays', () => {
     ['KENO_SUM_OE', '1@ODD', 'positions_invalid', /no positions/],
   ])('%s refuses %j', (code, text, errorCode, message) => {
     const content = parseBetContent(text);
-    for (const run of [() => play(code).count(content), () => play(code).winHundredths(content, LOWEST)]) {
-      let caught: unknown;
-      try {
-        run();
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(BetContentError);
-      expect((caught as BetContentError).code).toBe(errorCode);
-      expect((caught as BetContentError).message).toMatch(message);
-    }
+    for (const run of [() => play(code).count(content), () => play(code).winHundredths(content, LOWEST)])
+      expectContentError(run, errorCode, message);
   });
 
   test.each<[string, string, number]>([
