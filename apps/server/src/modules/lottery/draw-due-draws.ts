@@ -62,15 +62,23 @@ export async function drawDueDraws(db: Kysely<Database>, nowMs: number, limit = 
   return drawn;
 }
 
-/** The instant (epoch ms) of the next lock or draw still to do, or null when nothing is scheduled. */
+/**
+ * The instant (epoch ms) of the next lock or draw this loop has to do, or null when nothing is
+ * scheduled. Locks are any game's; draws only the house's: an official draw past its instant waits for
+ * its result, and counting it would wake the loop at once, pass after pass.
+ */
 export async function nextDrawEventMs(db: Kysely<Database>): Promise<number | null> {
   const row = await db
-    .selectFrom('lottery_draw')
+    .selectFrom('lottery_draw as d')
+    .innerJoin('lottery_game as g', 'g.id', 'd.game_id')
     .select((eb) => [
-      eb.fn.min('locks_at').filterWhere('status', '=', 'open').as('next_lock'),
-      eb.fn.min('draws_at').filterWhere('status', 'in', ['open', 'locked']).as('next_draw'),
+      eb.fn.min('d.locks_at').filterWhere('d.status', '=', 'open').as('next_lock'),
+      eb.fn
+        .min('d.draws_at')
+        .filterWhere((inner) => inner.and([inner('d.status', 'in', ['open', 'locked']), inner('g.kind', '=', 'house')]))
+        .as('next_draw'),
     ])
-    .where('status', 'in', ['open', 'locked'])
+    .where('d.status', 'in', ['open', 'locked'])
     .executeTakeFirst();
   const instants = [row?.next_lock, row?.next_draw]
     .filter((value) => value != null)

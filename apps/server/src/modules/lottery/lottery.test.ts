@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createDrawsAhead } from './create-draws-ahead.ts';
 import { nextDrawAfter, numeroOf } from './draw-calendar.ts';
-import { drawDueDraws, lockDueDraws } from './draw-due-draws.ts';
+import { drawDueDraws, lockDueDraws, nextDrawEventMs } from './draw-due-draws.ts';
 import { runLotteryTick, startLotteryDrawLoop } from './lottery-draw-loop.ts';
 
 /**
@@ -322,6 +322,38 @@ describe('the loop keeps time', () => {
     expect(drawnAt[0]).toEqual(['FAST5D_1M 20261127-0851', Date.parse('2026-11-27T07:11:00.020Z')]);
     // Then the next lock is 07:11:50 (Keno's, 10 s before 07:12): 5 s at most, then the remaining time.
     expect(sleeps.slice(1)).toEqual([5_000, 5_000, 5_000]);
+  });
+});
+
+describe('the loop waits for official results', () => {
+  test('an official draw past its instant (waiting for its result) does not wake the loop: the next house instant does', async () => {
+    const nowMs = clock.nowMs;
+    await createDrawsAhead(t.db, nowMs);
+    const houseNext = await nextDrawEventMs(t.db);
+    expect(houseNext).not.toBeNull();
+    const official = await t.db
+      .insertInto('lottery_draw')
+      .values({
+        game_id: await gameIdOf('THAI_GOV'),
+        numero: '20261116-001',
+        opens_at: new Date(nowMs - 86_400_000),
+        locks_at: new Date(nowMs - 3_600_000),
+        draws_at: new Date(nowMs - 1_800_000),
+        status: 'locked',
+        server_seed: null,
+        server_seed_hash: null,
+        client_seed: null,
+        result: null,
+        drawn_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      expect(await nextDrawEventMs(t.db)).toBe(houseNext);
+      expect(await drawDueDraws(t.db, nowMs)).toEqual([]);
+    } finally {
+      await t.db.deleteFrom('lottery_draw').where('id', '=', official.id).execute();
+    }
   });
 });
 
