@@ -323,6 +323,7 @@ export const ledgerTransferKinds = [
   'agent.hourly_salary',
   'agent.realtime_salary',
   'agent.debt_recovery',
+  'lottery.cancel_fee',
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

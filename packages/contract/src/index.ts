@@ -43,3 +43,4 @@ export * from './bonus.ts';
 export * from './promotions.ts';
 export * from './rebates.ts';
 export * from './lottery.ts';
+export * from './lottery-orders.ts';

@@ -19,6 +19,7 @@ import * as games from './games.messages.ts';
 import * as gamesAdmin from './games-admin.messages.ts';
 import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
+import * as lottery from './lottery.messages.ts';
 import * as media from './media.messages.ts';
 import * as members from './members.messages.ts';
 import * as money from './money.messages.ts';
@@ -59,6 +60,7 @@ const th = {
   ...inbox.th,
   ...rebates.th,
   ...promotions.th,
+  ...lottery.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -151,6 +153,7 @@ const en: Record<MessageKey, string> = {
   ...inbox.en,
   ...rebates.en,
   ...promotions.en,
+  ...lottery.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

@@ -80,4 +80,11 @@ export interface LotteryPlay {
    * odds of 900 pay 900 for 1), is `floor(stakePerUnitMinor × winHundredths × series / 200000)`.
    */
   winHundredths(content: BetContent, result: LotteryResult): number;
+  /**
+   * A number play's numbers, each once, as a per-number limit counts them (an any-order play's in
+   * ascending digits): `123,456` is `['123', '456']`. Each is one stake unit that wins on its own, so
+   * a one-number content `{ rows: [[n]] }` settles it alone. Absent for plays that are not numbers
+   * (positions, big/small, Keno picks, combinations).
+   */
+  numbers?(content: BetContent): string[];
 }

@@ -61,6 +61,7 @@ import * as m0065 from './0065_rebates.ts';
 import * as m0066 from './0066_chat.ts';
 import * as m0067 from './0067_bonus_cost.ts';
 import * as m0068 from './0068_lottery.ts';
+import * as m0069 from './0069_lottery_betting.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -127,4 +128,5 @@ export const migrations = {
   '0066_chat': m0066,
   '0067_bonus_cost': m0067,
   '0068_lottery': m0068,
+  '0069_lottery_betting': m0069,
 };

@@ -3,20 +3,26 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import { createDrawsAhead } from './create-draws-ahead.ts';
 import { drawDueDraws, lockDueDraws, nextDrawEventMs, type DrawnDraw } from './draw-due-draws.ts';
+import { settleDrawnDraws, type SettledDraw } from './settle-draws.ts';
 
 /** What one pass did. */
 export interface LotteryTickResult {
   created: number;
   locked: number;
   drawn: DrawnDraw[];
+  settled: SettledDraw[];
 }
 
-/** One pass of the scheduler: draws created ahead, due locks taken, due draws drawn. */
+/**
+ * One pass of the scheduler: draws created ahead, due locks taken, due draws drawn, drawn draws settled
+ * (those just drawn, and any a crash left drawn but unsettled).
+ */
 export async function runLotteryTick(db: Kysely<Database>, nowMs: number): Promise<LotteryTickResult> {
   const created = await createDrawsAhead(db, nowMs);
   const locked = await lockDueDraws(db, nowMs);
   const drawn = await drawDueDraws(db, nowMs);
-  return { created, locked, drawn };
+  const settled = await settleDrawnDraws(db, nowMs);
+  return { created, locked, drawn, settled };
 }
 
 export interface LotteryDrawLoopOptions {

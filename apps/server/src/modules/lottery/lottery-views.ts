@@ -9,6 +9,10 @@ import type { LotteryDrawTable, LotteryGameTable } from './lottery.tables.ts';
 export type GameRow = Selectable<LotteryGameTable>;
 export type DrawRow = Selectable<LotteryDrawTable>;
 
+/** Odds in hundredths as the decimal the site shows ("9.80"). */
+export const oddsDecimal = (hundredths: number) =>
+  `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+
 export const gameName = (game: GameRow, language: Language) => pickLanguage(language, game.name_th, game.name_en);
 
 export function gameView(game: GameRow, language: Language): LotteryGame {

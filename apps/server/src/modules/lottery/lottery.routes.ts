@@ -13,8 +13,27 @@ import {
   lotteryOpenedNumerosSchema,
   lotteryPaths,
   lotteryPopularGamesQuerySchema,
+  lotteryCancelRequestSchema,
+  lotteryCancelResultSchema,
+  lotteryGameSettingQuerySchema,
+  lotteryGameSettingSchema,
+  lotteryOrderDetailQuerySchema,
+  lotteryOrderDetailSchema,
+  lotteryOrderPaths,
+  lotteryOrdersQuerySchema,
+  lotteryOrdersSchema,
+  lotteryPlaceOrderRequestSchema,
+  lotteryPlaceOrderResultSchema,
+  launchErrorCodes,
+  trialMemberType,
 } from '@lotus/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import { requireMember } from '../identity/index.ts';
+import { cancelMemberOrders } from './cancel-orders.ts';
+import { gameSettingView } from './game-setting-view.ts';
+import { findMemberOrder, listMemberOrders } from './member-orders.ts';
+import { placeLotteryOrders } from './place-orders.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { findNearNumeros } from './find-near-numeros.ts';
@@ -23,6 +42,8 @@ import { listLotteryGames, listPopularLotteryGames } from './list-lottery-games.
 import { listOpenedNumeros } from './list-opened-numeros.ts';
 
 const tags = ['lottery'];
+/** A person places a few bets a minute; a script's loop is stopped long before it strains the book. */
+const betLimit = { max: 120, timeWindow: '1 minute' };
 
 /**
  * The lottery's reads (README "Calls"): open to visitors like the game menus, since the lobby, the
@@ -114,6 +135,93 @@ export async function lotteryRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       fresh(reply);
       return ok(await listDrawHistory(app.db, request.params.gameCode, request.query, request.language));
+    },
+  );
+
+  const member = (request: FastifyRequest) => ({
+    merchantId: request.merchant.id,
+    memberId: request.member.id,
+    currency: request.merchant.currency,
+    isTrial: request.member.isAgent === trialMemberType,
+  });
+
+  app.post(
+    lotteryOrderPaths.place,
+    {
+      onRequest: requireMember,
+      config: { rateLimit: betLimit },
+      schema: {
+        tags,
+        body: lotteryPlaceOrderRequestSchema,
+        response: { 200: envelopeSchema(lotteryPlaceOrderResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      fresh(reply);
+      if (request.member.gamesForbidden) throw new AppError(403, launchErrorCodes.gamesForbidden);
+      return ok(await placeLotteryOrders(app.db, member(request), request.body, app.now()));
+    },
+  );
+
+  app.get(
+    lotteryOrderPaths.list,
+    {
+      onRequest: requireMember,
+      schema: { tags, querystring: lotteryOrdersQuerySchema, response: { 200: envelopeSchema(lotteryOrdersSchema) } },
+    },
+    async (request, reply) => {
+      fresh(reply);
+      return ok(await listMemberOrders(app.db, member(request), request.query, request.language, app.now()));
+    },
+  );
+
+  app.get(
+    lotteryOrderPaths.detail,
+    {
+      onRequest: requireMember,
+      schema: {
+        tags,
+        querystring: lotteryOrderDetailQuerySchema,
+        response: { 200: envelopeSchema(lotteryOrderDetailSchema) },
+      },
+    },
+    async (request, reply) => {
+      fresh(reply);
+      return ok(
+        await findMemberOrder(app.db, member(request), BigInt(request.query.orderId), request.language, app.now()),
+      );
+    },
+  );
+
+  app.post(
+    lotteryOrderPaths.cancel,
+    {
+      onRequest: requireMember,
+      config: { rateLimit: betLimit },
+      schema: {
+        tags,
+        body: lotteryCancelRequestSchema,
+        response: { 200: envelopeSchema(lotteryCancelResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      fresh(reply);
+      return ok(await cancelMemberOrders(app.db, member(request), request.body.orderDetailId.map(BigInt), app.now()));
+    },
+  );
+
+  app.get(
+    lotteryOrderPaths.gameSetting,
+    {
+      schema: {
+        tags,
+        querystring: lotteryGameSettingQuerySchema,
+        response: { 200: envelopeSchema(lotteryGameSettingSchema) },
+      },
+    },
+    async (request, reply) => {
+      fresh(reply);
+      return ok(await gameSettingView(app.db, request.merchant.id, request.query.gameId));
     },
   );
 }

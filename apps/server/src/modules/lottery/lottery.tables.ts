@@ -46,7 +46,122 @@ export interface LotteryDrawTable {
   drawn_at: Date | null;
 }
 
+/** A merchant's rules for one game (migration 0069; written with its defaults on first read). */
+export interface LotteryGameSettingTable {
+  merchant_id: number;
+  game_id: number;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  min_stake_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  max_order_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  max_member_draw_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  max_multiple: ColumnType<number, number | undefined, number>;
+  min_series: ColumnType<number, number | undefined, number>;
+  max_series: ColumnType<number, number | undefined, number>;
+  max_number_payout_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  over_limit_mode: ColumnType<LotteryOverLimitMode, LotteryOverLimitMode | undefined, LotteryOverLimitMode>;
+  max_profit_minor: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  allow_cancel: ColumnType<boolean, boolean | undefined, boolean>;
+  cancel_fee_bps: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type LotteryOverLimitMode = 'refuse' | 'reduce';
+
+/** An operator's rule for one number of one play: closed, or its own payout limit (all draws or one). */
+export interface LotteryNumberRuleTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  game_id: number;
+  draw_id: bigint | null;
+  play_code: string;
+  number: string;
+  closed: boolean;
+  max_payout_minor: bigint | null;
+  created_at: Generated<Date>;
+}
+
+export type LotteryChaseStatus = 'running' | 'won_stopped' | 'completed' | 'cancelled';
+
+/** A chase: the same bet over the next draws. */
+export interface LotteryChaseTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: bigint;
+  game_id: number;
+  chase_no: string;
+  total_phases: number;
+  stop_on_win: boolean;
+  status: LotteryChaseStatus;
+  created_at: Date;
+}
+
+/** The original's order statuses this lottery uses (README "Order statuses"). */
+export const lotteryOrderStatus = {
+  waiting: 2,
+  won: 4,
+  lost: 5,
+  chaseStopped: 6,
+  cancelled: 8,
+  refunded: 12,
+} as const;
+export type LotteryOrderStatus = (typeof lotteryOrderStatus)[keyof typeof lotteryOrderStatus];
+
+/** One bet (the original's order detail). */
+export interface LotteryOrderTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: bigint;
+  draw_id: bigint;
+  game_id: number;
+  master_no: string;
+  order_no: string;
+  chase_id: bigint | null;
+  play_id: number;
+  play_code: string;
+  bet_content: string;
+  bet_num: number;
+  stake_per_unit_minor: bigint;
+  multiple: number;
+  series: number;
+  bet_amount_minor: bigint;
+  reduced_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  status: LotteryOrderStatus;
+  win_amount_minor: bigint | null;
+  fee_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  session_token_hash: string;
+  created_at: Date;
+  settled_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+/** What a member staked on a draw and, once settled, was paid by it. */
+export interface LotteryMemberDrawTable {
+  merchant_id: number;
+  member_id: bigint;
+  draw_id: bigint;
+  stake_minor: bigint;
+  win_minor: bigint | null;
+  settled_at: Date | null;
+}
+
+/** The merchant's book: per draw, play and number, stakes taken and the payout if it wins. */
+export interface LotteryExposureTable {
+  merchant_id: number;
+  draw_id: bigint;
+  play_code: string;
+  number: string;
+  stake_minor: bigint;
+  payout_minor: bigint;
+}
+
 export interface LotteryTables {
   lottery_game: LotteryGameTable;
   lottery_draw: LotteryDrawTable;
+  lottery_game_setting: LotteryGameSettingTable;
+  lottery_number_rule: LotteryNumberRuleTable;
+  lottery_chase: LotteryChaseTable;
+  lottery_order: LotteryOrderTable;
+  lottery_member_draw: LotteryMemberDrawTable;
+  lottery_exposure: LotteryExposureTable;
 }

@@ -20,3 +20,7 @@ export {
 export { vendorSecretKeyOf, type SealingKey } from './secret-sealing.ts';
 // The back-office's game recall (modules/games): a round's money calls and their postings.
 export { listRoundTransactions, type RoundTransaction } from './round-transactions.ts';
+// In-house vendors inside the platform (modules/lottery): their money calls in their own transactions.
+export { playInTransaction, type PlayOutcome } from './play-batcher.ts';
+export { playCallSchema, type PlayCall } from './play-call.ts';
+export { rollbackInHouseBet, VendorWalletError, type InHouseRollback } from './seamless-wallet.service.ts';

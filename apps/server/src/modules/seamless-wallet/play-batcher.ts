@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { VendorWalletErrorCode } from '@lotus/contract';
 import type { Database } from '../../db/schema.ts';
 import type { PlayCall } from './play-call.ts';
@@ -125,7 +125,7 @@ export class PlayBatcher {
 }
 
 async function runStatement(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   calls: PlayCall[],
 ): Promise<{ outcomes: PlayOutcome[]; setPathCalls: number; fallback: SetPathFallbackReason | null }> {
   const { rows } = await sql<{
@@ -152,6 +152,24 @@ async function runStatement(
         : { ok: false, refusal: row.refusal as VendorWalletErrorCode, detail: row.refusal_detail || null };
   }
   return { outcomes, setPathCalls, fallback };
+}
+
+/**
+ * Bets and wins of an in-house vendor (modules/lottery) inside the caller's transaction, so that its
+ * own rows and the money commit together: `vendor_wallet_play_batch` statements of at most
+ * `maxCallsPerStatement` calls, answers in the calls' order. A refusal undoes only its own call; the
+ * caller decides whether one refusal rolls back the whole transaction.
+ */
+export async function playInTransaction(
+  trx: Transaction<Database>,
+  calls: readonly PlayCall[],
+): Promise<PlayOutcome[]> {
+  const outcomes: PlayOutcome[] = [];
+  for (let start = 0; start < calls.length; start += maxCallsPerStatement) {
+    const { outcomes: part } = await runStatement(trx, calls.slice(start, start + maxCallsPerStatement));
+    outcomes.push(...part);
+  }
+  return outcomes;
 }
 
 /** One batcher per database handle: the calls that share its connection pool share its commits. */

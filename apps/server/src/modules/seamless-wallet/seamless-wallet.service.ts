@@ -265,47 +265,9 @@ async function currentAnswer(
 }
 
 async function recordCall(db: Kysely<Database>, context: CallContext, call: 'rollback'): Promise<VendorWalletAnswer> {
-  const { request } = context;
-  const requestHash = hashCall(call, context.memberId.toString(), request, context.amountMinor);
-  const answer: StoredAnswer = { currency: context.currency, transactionId: request.transactionId };
+  const answer: StoredAnswer = { currency: context.currency, transactionId: context.request.transactionId };
   try {
-    return await db.transaction().execute(async (trx) => {
-      // The unique key makes a parallel copy wait here until the first commits or rolls back.
-      const inserted = await trx
-        .insertInto('vendor_transaction')
-        .values({
-          merchant_id: context.merchantId,
-          vendor_code: context.vendorCode,
-          transaction_id: request.transactionId,
-          kind: call,
-          member_id: context.memberId,
-          round_id: request.roundId,
-          amount: context.amountMinor,
-          reference_transaction_id: request.referenceTransactionId ?? null,
-          status: 'done',
-          request_hash: requestHash,
-          answer: JSON.stringify(answer),
-          posting_id: null,
-          created_at: new Date(context.nowMs),
-        })
-        .onConflict((oc) => oc.constraint('vendor_transaction_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return replay(trx, context, call, requestHash);
-
-      const posting = await rollback(trx, context);
-      if (posting) {
-        await trx
-          .updateTable('vendor_transaction')
-          .set({ posting_id: posting.postingId })
-          .where('id', '=', inserted.id)
-          .execute();
-        const after = posting.transfers[0]!.creditBalanceAfter;
-        if (!posting.replayed && after !== null && context.account.kind !== 'member_main')
-          return { balance: formatMinorUnits(after), ...answer };
-      }
-      return currentAnswer(trx, context, answer);
-    });
+    return await db.transaction().execute((trx) => recordRollbackIn(trx, context, call));
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'ledger.insufficient.funds') {
       const available = BigInt(error.details.available ?? 0);
@@ -315,6 +277,103 @@ async function recordCall(db: Kysely<Database>, context: CallContext, call: 'rol
       throw new VendorWalletError(codes.duplicateDifferentData);
     throw error;
   }
+}
+
+/** A rollback inside the caller's transaction: recorded once by its transaction id, then the money back. */
+async function recordRollbackIn(trx: Trx, context: CallContext, call: 'rollback'): Promise<VendorWalletAnswer> {
+  const { request } = context;
+  const requestHash = hashCall(call, context.memberId.toString(), request, context.amountMinor);
+  const answer: StoredAnswer = { currency: context.currency, transactionId: request.transactionId };
+  // The unique key makes a parallel copy wait here until the first commits or rolls back.
+  const inserted = await trx
+    .insertInto('vendor_transaction')
+    .values({
+      merchant_id: context.merchantId,
+      vendor_code: context.vendorCode,
+      transaction_id: request.transactionId,
+      kind: call,
+      member_id: context.memberId,
+      round_id: request.roundId,
+      amount: context.amountMinor,
+      reference_transaction_id: request.referenceTransactionId ?? null,
+      status: 'done',
+      request_hash: requestHash,
+      answer: JSON.stringify(answer),
+      posting_id: null,
+      created_at: new Date(context.nowMs),
+    })
+    .onConflict((oc) => oc.constraint('vendor_transaction_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return replay(trx, context, call, requestHash);
+
+  const posting = await rollback(trx, context);
+  if (posting) {
+    await trx
+      .updateTable('vendor_transaction')
+      .set({ posting_id: posting.postingId })
+      .where('id', '=', inserted.id)
+      .execute();
+    const after = posting.transfers[0]!.creditBalanceAfter;
+    if (!posting.replayed && after !== null && context.account.kind !== 'member_main')
+      return { balance: formatMinorUnits(after), ...answer };
+  }
+  return currentAnswer(trx, context, answer);
+}
+
+/** A bet of an in-house vendor to give back (modules/lottery's cancellations and refunds). */
+export interface InHouseRollback {
+  merchantId: number;
+  currency: string;
+  memberId: bigint;
+  vendorCode: string;
+  gameId: string;
+  roundId: string;
+  /** The rollback's own id (idempotency: a second call with it changes nothing). */
+  transactionId: string;
+  /** The bet's transaction id. */
+  betTransactionId: string;
+  nowMs: number;
+}
+
+/**
+ * An in-house vendor's rollback of one of its bets, inside the caller's transaction, so that the
+ * vendor's own rows (an order marked cancelled) and the money back commit together. The same rules
+ * as a vendor's rollback call: once per transaction id, the bonus part back to bonus, the bet record
+ * reduced. Refusals throw VendorWalletError (a round already won cannot be rolled back).
+ */
+export async function rollbackInHouseBet(trx: Trx, input: InHouseRollback): Promise<VendorWalletAnswer> {
+  const { rows } = await sql<{ is_agent: number }>`SELECT ${memberTypeOf(sql.val(input.memberId))} AS is_agent`.execute(
+    trx,
+  );
+  const isTrial = rows[0]?.is_agent === trialMemberType;
+  const request: VendorWalletRequest = {
+    requestId: input.transactionId,
+    timestamp: input.nowMs,
+    sessionToken: 'in-house',
+    playerId: input.memberId.toString(),
+    currency: input.currency,
+    gameId: input.gameId,
+    roundId: input.roundId,
+    transactionId: input.transactionId,
+    amount: '0.00',
+    referenceTransactionId: input.betTransactionId,
+  };
+  return recordRollbackIn(
+    trx,
+    {
+      merchantId: input.merchantId,
+      currency: input.currency,
+      memberId: input.memberId,
+      account: { kind: isTrial ? 'member_trial' : 'member_main', memberId: input.memberId },
+      vendorCode: input.vendorCode,
+      source: `vendor:${input.vendorCode}`,
+      request,
+      amountMinor: 0n,
+      nowMs: input.nowMs,
+    },
+    'rollback',
+  );
 }
 
 /** A transaction id seen before: the first answer with the current balance, or a refusal. */
