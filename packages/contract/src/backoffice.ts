@@ -66,6 +66,10 @@ export const operatorPermissions = [
   'promotions.review',
   /** Live chat: answer the queue (assign, transfer, close), canned replies and the chat settings. */
   'chat.answer',
+  /** Lottery: games' limits and cancellation rules, blocked numbers, the book of each draw, orders, cancelling a draw. */
+  'lottery.manage',
+  /** Lottery: entering and importing official results (a second operator confirms each: four eyes). */
+  'lottery.results',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
@@ -86,6 +90,7 @@ export const rolePermissions: Readonly<Record<BuiltinOperatorRole, readonly Oper
     'reports.read',
     'agents.settle',
     'promotions.review',
+    'lottery.results',
   ],
   support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage', 'messages.send', 'chat.answer'],
 };

@@ -66,6 +66,8 @@ export const permissionAreas = {
     'games.manage',
     'games.credentials',
     'promotions.manage',
+    'lottery.manage',
+    'lottery.results',
   ],
   staff: ['operators.manage', 'roles.manage', 'audit.read'],
   reports: ['reports.read'],
