@@ -44,3 +44,4 @@ export * from './promotions.ts';
 export * from './rebates.ts';
 export * from './lottery.ts';
 export * from './lottery-orders.ts';
+export * from './lottery-admin.ts';
