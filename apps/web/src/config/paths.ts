@@ -22,7 +22,11 @@ export const paths = {
   notice: { path: '/noticePage', getHref: () => '/noticePage' },
   vip: { path: '/vip', getHref: () => '/vip' },
   pointMall: { path: '/pointMall', getHref: () => '/pointMall' },
-  lottery: { paths: ['/lottery', '/vnlottery', '/seaLottery'], getHref: () => '/lottery' },
+  /** The lottery's lobby, a game (`?gameCode=`), or the member's lottery bets (`?view=bets`). */
+  lottery: {
+    paths: ['/lottery', '/vnlottery', '/seaLottery'],
+    getHref: (view?: 'bets') => (view ? withQuery('/lottery', { view }) : '/lottery'),
+  },
   lobby: {
     keys: ['rng', 'inhouse', 'bingo', 'fish', 'live', 'pvp', 'lv155games'] as const satisfies readonly LobbyKey[],
     getHref: (key: LobbyKey, vassalage?: string) => withQuery(`/${key}`, { page: vassalage }),

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWalletBalance } from '../../../api/wallet';
+import { paths } from '../../../config/paths';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
 import { closeModal } from '../../../stores/modal-store';
@@ -65,6 +66,12 @@ export function BetHistoryPage() {
 
   return (
     <div className="money-page money-list">
+      {/* Lottery orders (numbers, draws, cancellation) have their own records on the lottery page. */}
+      <p className="money-table__ref">
+        <Link to={paths.lottery.getHref('bets')} onClick={closeModal}>
+          {t('bets_lottery_link')}
+        </Link>
+      </p>
       <div className="money-filters">
         <label className="money-filter" htmlFor={`${id}-vendor`}>
           <span className="money-filter__label">{t('bets_filter_vendor')}</span>

@@ -485,3 +485,32 @@ describe('buildLaunchRequest', () => {
     expect(buildLaunchRequest(game, 'EN', false, false, { kind: 'none' })).toMatchObject({ confirmTrans: 0 });
   });
 });
+
+describe('useLaunchGame: the house lottery (vendor LTLOTTO)', () => {
+  function LotteryLauncher() {
+    const { launch, launchVendor } = useLaunchGame();
+    return (
+      <>
+        <button type="button" onClick={() => launch({ gameId: 'yeekee', vassalage: 'LTLOTTO' })}>
+          launch lottery game
+        </button>
+        <button type="button" onClick={() => launchVendor('LTLOTTO')}>
+          launch lottery vendor
+        </button>
+        <LocationProbe />
+      </>
+    );
+  }
+
+  test.each([['launch lottery game'], ['launch lottery vendor']])(
+    '%s opens /lottery, for a visitor too, and asks nothing of the server',
+    async (button) => {
+      const { calls } = launchWith(() => ok(launched));
+      renderWithProviders(<LotteryLauncher />, { route: '/elott' });
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      await waitFor(() => expect(location()).toBe('/lottery'));
+      expect(modalStore.get()).toBeNull();
+      expect(calls).toEqual([]);
+    },
+  );
+});

@@ -25,6 +25,9 @@ const TransferLaunchDialog = lazy(() =>
 
 type LaunchModule = Awaited<ReturnType<typeof loadLaunchRequest>>;
 
+/** The in-house lottery's vendor in the games catalogue (Lotus Lotto: product LOTT, category ELOTT). */
+export const houseLotteryVendor = 'LTLOTTO';
+
 /** A phone gets the vendors' html5 build; anything else the desktop one (spec §3 "html5-desktop"). */
 export function isPhone(): boolean {
   const agentData = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
@@ -122,10 +125,18 @@ export function useLaunchGame(): LaunchGameHandle {
     [open],
   );
 
-  const launch = useCallback((game: LaunchableGame) => void run(async () => game), [run]);
+  // The house lottery's games are the /lottery pages (open to visitors too), not a vendor's window.
+  const launch = useCallback(
+    (game: LaunchableGame) =>
+      game.vassalage === houseLotteryVendor ? void navigate(paths.lottery.getHref()) : void run(async () => game),
+    [navigate, run],
+  );
   const launchVendor = useCallback(
-    (vassalage: string) => void run((module) => module.findFirstGameOfVendor(vassalage, language)),
-    [language, run],
+    (vassalage: string) =>
+      vassalage === houseLotteryVendor
+        ? void navigate(paths.lottery.getHref())
+        : void run((module) => module.findFirstGameOfVendor(vassalage, language)),
+    [language, navigate, run],
   );
 
   const dialog = problem ? (

@@ -1,4 +1,4 @@
-import type { LotteryGame, LotteryNumero } from '@lotus/contract';
+import type { LotteryGame, LotteryNearNumeros, LotteryNumero } from '@lotus/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { drawClockOf, drawPhaseOf, secondsUntil, useNow, type DrawPhase } from '
 import { formatDrawTime } from '../draw-time';
 import { DrawCountdown } from './draw-countdown';
 import { DrawHistory } from './draw-history';
+import { BetPanel, type BetTarget } from './bet-panel';
 import { ResultBalls } from './result-balls';
 
 const phaseKeys: Record<DrawPhase, string> = {
@@ -36,6 +37,8 @@ export function GamePanel({ game }: { game: LotteryGame }) {
     if (phase !== lastPhase.current && (phase === 'closed' || phase === 'due')) void refetch();
     lastPhase.current = phase;
   }, [phase, refetch]);
+
+  const target = betTargetOf(near.data, near.dataUpdatedAt, nowMs);
 
   const previous = near.data?.previousNumero ?? null;
   const previousKey = previous ? `${previous.numero}:${previous.winNoStr.join(',')}` : null;
@@ -114,6 +117,7 @@ export function GamePanel({ game }: { game: LotteryGame }) {
           </section>
         </div>
       )}
+      {game.isHouseDrawn && near.isSuccess ? <BetPanel game={game} target={target} /> : null}
       <DrawHistory gameCode={game.gameCode} />
     </article>
   );
@@ -131,4 +135,19 @@ function NextDraw({ draw, labelId }: { draw: LotteryNumero | null; labelId: stri
       <p className="lottery-draw__time">{t('lottery_draw_at', { time: formatDrawTime(draw.drawTime) })}</p>
     </section>
   );
+}
+
+/**
+ * The draw bets go to: the current draw while it is open; once it locks, the next draw while that is
+ * open (the panel says the current one closed), else none until the draws are read again.
+ */
+function betTargetOf(near: LotteryNearNumeros | undefined, receivedAtMs: number, nowMs: number): BetTarget | null {
+  const current = near?.currentNumero;
+  if (!current) return null;
+  if (current.isSale && drawPhaseOf(drawClockOf(current, receivedAtMs), nowMs) === 'open')
+    return { numero: current.numero, closedNumero: null };
+  const next = near.nextNumero;
+  if (next?.isSale && drawPhaseOf(drawClockOf(next, receivedAtMs), nowMs) === 'open')
+    return { numero: next.numero, closedNumero: current.numero };
+  return null;
 }

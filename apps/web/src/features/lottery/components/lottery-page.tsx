@@ -6,24 +6,34 @@ import { useLotteryGames } from '../api/lottery';
 import { loadLotteryCatalogue } from '../lottery-catalogue';
 import { GamePanel } from './game-panel';
 import { LotteryLobby } from './lottery-lobby';
+import { MyBets } from './my-bets';
 
 await loadLotteryCatalogue();
 
 /**
- * /lottery (issue 18): the lobby of draws and results, or one game's panel with `?gameCode=` (spec's
- * `/lottery?gameCode=...`). Reads only: betting arrives with the bet slip.
+ * /lottery (issue 18): the lobby of draws and results, one game's panel with its bet slip with
+ * `?gameCode=` (spec's `/lottery?gameCode=...`), or the member's lottery bets with `?view=bets`.
  */
 export function LotteryPage() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const games = useLotteryGames();
   const gameCode = query.get('gameCode');
+  const isBetsView = query.get('view') === 'bets';
   const game = gameCode ? games.data?.find((item) => item.gameCode === gameCode) : undefined;
+  const familyOf = (code: string) => games.data?.find((item) => item.gameCode === code)?.family ?? '';
   return (
     <div className="lottery">
-      <header className="page-title">
-        <h1>{t('lottery_title')}</h1>
-        <p>{t('lottery_subtitle')}</p>
+      <header className="page-title lottery-title">
+        <div>
+          <h1>{t('lottery_title')}</h1>
+          <p>{t('lottery_subtitle')}</p>
+        </div>
+        {isBetsView ? null : (
+          <Link className="button button--secondary button--small" to={paths.lottery.getHref('bets')}>
+            {t('lottery_my_bets')}
+          </Link>
+        )}
       </header>
       {games.isPending ? (
         <p className="lottery-note">{t('lottery_loading')}</p>
@@ -34,6 +44,13 @@ export function LotteryPage() {
             {t('lottery_retry')}
           </button>
         </p>
+      ) : isBetsView ? (
+        <>
+          <Link className="lottery-back" to={paths.lottery.getHref()}>
+            {t('lottery_back')}
+          </Link>
+          <MyBets games={games.data} family={familyOf} />
+        </>
       ) : game ? (
         <>
           <Link className="lottery-back" to={paths.lottery.getHref()}>
