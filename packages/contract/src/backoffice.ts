@@ -329,6 +329,7 @@ export const ledgerTransferKinds = [
   'agent.realtime_salary',
   'agent.debt_recovery',
   'lottery.cancel_fee',
+  'lottery.result_correction',
 ] as const;
 export type LedgerTransferKind = (typeof ledgerTransferKinds)[number];
 

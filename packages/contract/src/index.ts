@@ -45,3 +45,4 @@ export * from './rebates.ts';
 export * from './lottery.ts';
 export * from './lottery-orders.ts';
 export * from './lottery-admin.ts';
+export * from './lottery-results.ts';

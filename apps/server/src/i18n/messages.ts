@@ -20,6 +20,7 @@ import * as gamesAdmin from './games-admin.messages.ts';
 import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
 import * as lottery from './lottery.messages.ts';
+import * as lotteryResults from './lottery-results.messages.ts';
 import * as media from './media.messages.ts';
 import * as members from './members.messages.ts';
 import * as money from './money.messages.ts';
@@ -61,6 +62,7 @@ const th = {
   ...rebates.th,
   ...promotions.th,
   ...lottery.th,
+  ...lotteryResults.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -154,6 +156,7 @@ const en: Record<MessageKey, string> = {
   ...rebates.en,
   ...promotions.en,
   ...lottery.en,
+  ...lotteryResults.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

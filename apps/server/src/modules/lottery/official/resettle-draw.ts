@@ -1,0 +1,255 @@
+import { trialMemberType } from '@lotus/contract';
+import type { LotteryFamily, LotteryResult } from '@lotus/fair';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { memberTypeOf } from '../../identity/index.ts';
+import { postTransfers } from '../../ledger/index.ts';
+import { merchantCurrencyOf } from '../../merchant/index.ts';
+import { findGameSetting } from '../game-settings.ts';
+import { lotteryOrderStatus } from '../lottery.tables.ts';
+import { orderWinMinor } from '../order-plays.ts';
+import { lotteryRoundId, lotteryVendorCode } from '../place-orders.ts';
+
+/** The ledger kind of a correction's posting (contract ledgerTransferKinds). */
+export const lotteryResultCorrectionKind = 'lottery.result_correction';
+
+/** The ledger key of a correction's posting to one member: once per correction and member. */
+export const lotteryCorrectionKey = (entryId: bigint, memberId: bigint) => `LOTTO-C-${entryId}-${memberId}`;
+
+/** What re-settling did, for the audit row and the answer. */
+export interface Resettlement {
+  orders: number;
+  members: number;
+  creditedMinor: bigint;
+  debitedMinor: bigint;
+  unrecoveredMinor: bigint;
+}
+
+interface SettledOrder {
+  id: bigint;
+  merchant_id: number;
+  member_id: bigint;
+  play_id: number;
+  bet_content: string;
+  bet_num: number;
+  stake_per_unit_minor: bigint;
+  multiple: number;
+  series: number;
+  bet_amount_minor: bigint;
+  reduced_numbers: string[];
+  win_amount_minor: bigint | null;
+}
+
+/**
+ * Re-settles a settled draw against a corrected result, inside the caller's transaction that holds the
+ * draw row (settleDraw's lock) and the confirmed correction `entryId`. Every won or lost order gets its
+ * win again from `orderWinMinor`, capped like the first settlement (a member's wins on the draw at
+ * their stake plus the merchant's maximum profit), and its status (4 or 5); each member's total is
+ * compared with what the draw paid them (`lottery_member_draw.win_minor`) and ONLY the difference is
+ * posted, from the house's lottery account to the member or back, under the key
+ * `LOTTO-C-<entry>-<member>` (a rerun of the same correction posts nothing twice). A lowered win takes
+ * back at most the member's balance: the rest is recorded as unrecovered, never forced below zero.
+ * The member's bet record of the round gets the new payout (the win as corrected).
+ */
+export async function resettleDraw(
+  trx: Transaction<Database>,
+  draw: { id: bigint; gameId: number; gameCode: string; numero: string; family: LotteryFamily },
+  result: LotteryResult,
+  entryId: bigint,
+  nowMs: number,
+): Promise<Resettlement> {
+  const orders: SettledOrder[] = await trx
+    .selectFrom('lottery_order')
+    .select([
+      'id',
+      'merchant_id',
+      'member_id',
+      'play_id',
+      'bet_content',
+      'bet_num',
+      'stake_per_unit_minor',
+      'multiple',
+      'series',
+      'bet_amount_minor',
+      'reduced_numbers',
+      'win_amount_minor',
+    ])
+    .where('draw_id', '=', draw.id)
+    .where('status', 'in', [lotteryOrderStatus.won, lotteryOrderStatus.lost])
+    .orderBy('member_id')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const wins = await cappedWins(trx, draw.gameId, draw.family, result, orders);
+
+  if (orders.length > 0)
+    await sql`
+      UPDATE lottery_order o
+      SET status = CASE WHEN w.win > 0 THEN ${lotteryOrderStatus.won}::int2 ELSE ${lotteryOrderStatus.lost}::int2 END,
+          win_amount_minor = w.win
+      FROM (SELECT unnest(${orders.map((order) => order.id.toString())}::int8[]) AS id,
+                   unnest(${wins.map((win) => win.toString())}::int8[]) AS win) w
+      WHERE o.id = w.id`.execute(trx);
+
+  const summary: Resettlement = {
+    orders: orders.length,
+    members: 0,
+    creditedMinor: 0n,
+    debitedMinor: 0n,
+    unrecoveredMinor: 0n,
+  };
+  const roundId = lotteryRoundId(draw.gameCode, draw.numero);
+  for (let start = 0; start < orders.length;) {
+    const first = orders[start]!;
+    let end = start;
+    let newWin = 0n;
+    while (end < orders.length && orders[end]!.member_id === first.member_id) {
+      newWin += wins[end]!;
+      end += 1;
+    }
+    start = end;
+    summary.members += 1;
+    const memberDraw = await trx
+      .selectFrom('lottery_member_draw')
+      .select('win_minor')
+      .where('draw_id', '=', draw.id)
+      .where('member_id', '=', first.member_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const oldWin = memberDraw.win_minor ?? 0n;
+    const difference = newWin - oldWin;
+    let posted = 0n;
+    let unrecovered = 0n;
+    if (difference !== 0n) {
+      const { currency, account } = await memberAccountOf(trx, first.merchant_id, first.member_id);
+      posted = difference;
+      if (difference < 0n) {
+        const balance = await lockedBalance(trx, first.merchant_id, currency, account, first.member_id);
+        const taken = balance < -difference ? balance : -difference;
+        unrecovered = -difference - taken;
+        posted = -taken;
+      }
+      if (posted !== 0n) {
+        const house = { kind: 'house_game' as const, subKey: lotteryVendorCode };
+        const member = { kind: account, memberId: first.member_id };
+        await postTransfers(trx, {
+          merchantId: first.merchant_id,
+          currency,
+          idempotency: { source: `vendor:${lotteryVendorCode}`, key: lotteryCorrectionKey(entryId, first.member_id) },
+          transfers: [
+            {
+              debit: posted > 0n ? house : member,
+              credit: posted > 0n ? member : house,
+              amount: posted > 0n ? posted : -posted,
+              kind: lotteryResultCorrectionKind,
+              reference: `${lotteryVendorCode}:${roundId}`,
+            },
+          ],
+          nowMs,
+        });
+      }
+      await trx
+        .updateTable('lottery_member_draw')
+        .set({ win_minor: newWin })
+        .where('draw_id', '=', draw.id)
+        .where('member_id', '=', first.member_id)
+        .execute();
+      // The round's record shows the win as corrected (reports, turnover and salaries read it).
+      await trx
+        .updateTable('bet_record')
+        .set({ payout: sql`greatest(payout + ${difference}, 0)`, updated_at: new Date(nowMs) })
+        .where('merchant_id', '=', first.merchant_id)
+        .where('vendor_code', '=', lotteryVendorCode)
+        .where('round_id', '=', roundId)
+        .where('member_id', '=', first.member_id)
+        .execute();
+    }
+    if (posted > 0n) summary.creditedMinor += posted;
+    else summary.debitedMinor -= posted;
+    summary.unrecoveredMinor += unrecovered;
+    await trx
+      .insertInto('lottery_result_correction_line')
+      .values({
+        entry_id: entryId,
+        merchant_id: first.merchant_id,
+        member_id: first.member_id,
+        old_win_minor: oldWin,
+        new_win_minor: newWin,
+        posted_minor: posted,
+        unrecovered_minor: unrecovered,
+      })
+      .execute();
+  }
+  return summary;
+}
+
+/** The merchant's currency and the member's wallet a lottery bet was taken from (a trial member's own). */
+async function memberAccountOf(
+  trx: Transaction<Database>,
+  merchantId: number,
+  memberId: bigint,
+): Promise<{ currency: string; account: 'member_main' | 'member_trial' }> {
+  const { rows } = await sql<{ currency: string; member_type: number }>`
+    SELECT ${merchantCurrencyOf(sql.val(merchantId))} AS currency, ${memberTypeOf(sql.val(memberId))} AS member_type`.execute(
+    trx,
+  );
+  const row = rows[0]!;
+  return { currency: row.currency, account: row.member_type === trialMemberType ? 'member_trial' : 'member_main' };
+}
+
+/**
+ * The member's balance, its account row locked until the correction commits, so no bet spends between
+ * the read and the posting that takes back at most this much.
+ */
+async function lockedBalance(
+  trx: Transaction<Database>,
+  merchantId: number,
+  currency: string,
+  kind: 'member_main' | 'member_trial',
+  memberId: bigint,
+): Promise<bigint> {
+  const row = await trx
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('merchant_id', '=', merchantId)
+    .where('currency', '=', currency)
+    .where('kind', '=', kind)
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? BigInt(row.balance) : 0n;
+}
+
+/** Each order's win, capped per member at the stake plus the merchant's maximum profit (settle-draws.ts's rule). */
+async function cappedWins(
+  trx: Transaction<Database>,
+  gameId: number,
+  family: LotteryFamily,
+  result: LotteryResult,
+  orders: readonly SettledOrder[],
+): Promise<bigint[]> {
+  const wins = orders.map((order) => orderWinMinor(family, order, result));
+  const maxProfitOf = new Map<number, bigint | null>();
+  for (const merchantId of new Set(orders.map((order) => order.merchant_id)))
+    maxProfitOf.set(merchantId, (await findGameSetting(trx, merchantId, gameId)).max_profit_minor);
+  for (let index = 0; index < orders.length;) {
+    const memberId = orders[index]!.member_id;
+    const maxProfit = maxProfitOf.get(orders[index]!.merchant_id) ?? null;
+    let end = index;
+    let stake = 0n;
+    while (end < orders.length && orders[end]!.member_id === memberId) {
+      stake += orders[end]!.bet_amount_minor;
+      end += 1;
+    }
+    if (maxProfit !== null) {
+      let room = stake + maxProfit;
+      for (let i = index; i < end; i += 1) {
+        const win = wins[i]! < room ? wins[i]! : room;
+        wins[i] = win;
+        room -= win;
+      }
+    }
+    index = end;
+  }
+  return wins;
+}
