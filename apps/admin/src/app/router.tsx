@@ -13,6 +13,7 @@ import { FeedbackPage } from '../features/feedback/feedback-page';
 import { ChatPage } from '../features/chat/chat-page';
 import { InboxPage } from '../features/inbox/inbox-page';
 import { PromotionsPage } from '../features/promotions/promotions-page';
+import { LotteryPage } from '../features/lottery/lottery-page';
 import { RebatesPage } from '../features/rebates/rebates-page';
 import { AgentsIndex } from '../features/agents/agents-index';
 import { ContractsPage as AgentContractsPage } from '../features/agents/contracts-page';
@@ -178,6 +179,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="chat.answer">
                 <ChatPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'lottery',
+            element: (
+              <RequirePermission permission="lottery.manage">
+                <LotteryPage />
               </RequirePermission>
             ),
           },
