@@ -25,6 +25,7 @@ import {
   errorCodes,
   feedbackPaths,
   adminRebatePaths,
+  adminLotteryPaths,
   adminBonusPaths,
   chatPaths,
   siteAccessPaths,
@@ -1519,6 +1520,79 @@ describe('back-office', () => {
           )?.version ?? 0,
       },
     }),
+    // The lottery's back-office (lottery.manage): FAST3D_5M's setting saved as it is at its version; a
+    // blocked number added (a fresh one each time) and one made just to be removed; a draw of an official
+    // game past its lock, with no result, cancelled (nothing to refund: still audited).
+    [`PUT ${adminLotteryPaths.gameSetting}`]: async () => {
+      const gameId = await lotteryGameId('FAST3D_5M');
+      await t.db
+        .insertInto('lottery_game_setting')
+        .values({ merchant_id: t.demoMerchantId, game_id: gameId })
+        .onConflict((oc) => oc.columns(['merchant_id', 'game_id']).doNothing())
+        .execute();
+      const setting = await t.db
+        .selectFrom('lottery_game_setting')
+        .select('version')
+        .where('merchant_id', '=', t.demoMerchantId)
+        .where('game_id', '=', gameId)
+        .executeTakeFirstOrThrow();
+      return {
+        url: adminLotteryPaths.gameSetting.replace(':gameId', String(gameId)),
+        body: {
+          enabled: true,
+          minStakePerUnit: '1.00',
+          maxOrderAmount: '50000.00',
+          maxMemberDrawAmount: '200000.00',
+          maxMultiple: 1000,
+          minSeries: 1800,
+          maxSeries: 2000,
+          maxNumberPayout: null,
+          overLimitMode: 'refuse',
+          maxProfit: null,
+          allowCancel: true,
+          cancelFeeBps: 0,
+          version: setting.version,
+        },
+      };
+    },
+    [`POST ${adminLotteryPaths.numberRules}`]: async () => ({
+      url: adminLotteryPaths.numberRules.replace(':gameId', String(await lotteryGameId('FAST3D_5M'))),
+      body: { playCode: 'THAI_3TOP', number: lotteryNumber(), closed: true, maxPayout: null, numero: null },
+    }),
+    [`DELETE ${adminLotteryPaths.numberRule}`]: async () => {
+      const rule = await t.db
+        .insertInto('lottery_number_rule')
+        .values({
+          merchant_id: t.demoMerchantId,
+          game_id: await lotteryGameId('FAST3D_5M'),
+          draw_id: null,
+          play_code: 'THAI_2TOP',
+          number: lotteryNumber().slice(1),
+          closed: true,
+          max_payout_minor: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: adminLotteryPaths.numberRule.replace(':ruleId', String(rule.id)) };
+    },
+    [`POST ${adminLotteryPaths.cancelDraw}`]: async () => {
+      const gameId = await lotteryGameId('LAO');
+      const numero = `20200101-M${++sequence}`;
+      const past = new Date(clock.nowMs - 3_600_000);
+      await t.db
+        .insertInto('lottery_draw')
+        .values({
+          game_id: gameId,
+          numero,
+          opens_at: past,
+          locks_at: past,
+          draws_at: past,
+          status: 'locked',
+          result: null,
+        })
+        .execute();
+      return { url: adminLotteryPaths.cancelDraw, body: { gameId, numero, reason: 'No result came' } };
+    },
     // The bonus rules (promotions.manage): the default rules saved again.
     [`PUT ${adminBonusPaths.settings}`]: async () => ({
       url: adminBonusPaths.settings,
@@ -1991,6 +2065,11 @@ describe('back-office', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().value.withdrawalId;
   }
+
+  const lotteryGameId = async (code: string) =>
+    (await t.db.selectFrom('lottery_game').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  /** A three-digit number not used before in this file (blocked numbers are unique per play and number). */
+  const lotteryNumber = () => String(++sequence % 1000).padStart(3, '0');
 
   const auditRowsOf = async (operatorId: bigint) =>
     t.db
