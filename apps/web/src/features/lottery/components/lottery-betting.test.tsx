@@ -14,7 +14,7 @@ import {
   type LotteryNumero,
   type LotteryOrderRow,
 } from '@lotus/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -46,6 +46,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -186,7 +187,7 @@ describe('the bet slip', { timeout: 20_000 }, () => {
     const balanceReads = () => callsTo(calls, 'GET', apiPaths.walletBalance).length;
     const readsBefore = balanceReads();
     fireEvent.click(within(panel).getByRole('button', { name: 'Place bets' }));
-    expect(await within(panel).findByText('Bets placed: 3 orders')).toBeTruthy();
+    expect(await within(panel).findByText('Bets placed · orders: 3')).toBeTruthy();
     expect(callsTo(calls, 'POST', lotteryOrderPaths.place)[0]!.body).toEqual({
       gameId: 1,
       numero: '20261127-0845',
@@ -249,6 +250,39 @@ describe('the bet slip', { timeout: 20_000 }, () => {
     expect(stake.getAttribute('aria-invalid')).toBe('true');
     expect(within(panel).getByRole('alert').textContent).toBe('Enter a stake such as 1.00');
     expect(within(panel).getByText('Your slip is empty.')).toBeTruthy();
+  });
+
+  test('at the lock the panel says the draw closed and the slip goes to the next draw', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    session.logIn('token-1');
+    let nearReads = 0;
+    const { calls } = installLotteryApi({
+      // Read again at the lock: the current draw is no longer sold, the next one is.
+      [`GET ${lotteryPaths.nearNumeros}`]: () =>
+        ok(
+          (nearReads += 1) === 1
+            ? near
+            : {
+                ...near,
+                currentNumero: numero('20261127-0845', { isSale: false, remainTime: 5_000 }),
+                nextNumero: numero('20261127-0846', { remainTime: 65_000 }),
+              },
+        ),
+      [`POST ${lotteryOrderPaths.place}`]: () => refuse(409, 'LGS_BETTING_GAME_CLOSED_ERROR', 'Betting is closed'),
+    });
+    const panel = await openBetPanel();
+    addAllDigitsAtFirst(panel);
+    act(() => vi.advanceTimersByTime(60_000));
+    await waitFor(() =>
+      expect(within(panel).getAllByRole('status')[0]!.textContent).toBe(
+        'Draw 20261127-0845 is closed: bets go to draw 20261127-0846',
+      ),
+    );
+    await waitFor(() => expect(nearReads).toBe(2));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Place bets' }));
+    // A refusal without a field is shown on the panel.
+    expect((await within(panel).findByRole('alert')).textContent).toBe('Betting is closed');
+    expect(callsTo(calls, 'POST', lotteryOrderPaths.place)[0]!.body).toMatchObject({ numero: '20261127-0846' });
   });
 
   test('a visitor sees the panel and is asked to log in when placing', async () => {

@@ -159,28 +159,34 @@ export function MyBets({ games, family }: { games: LotteryGame[]; family: (gameC
                   {data.list.map((order) => (
                     <tr key={order.orderId}>
                       <td data-label={t('lottery_col_order')}>
-                        <span className="money-table__type">{order.gameName}</span>
-                        <span className="money-table__ref">{t('lottery_numero_of', { numero: order.numero })}</span>
-                        <span className="money-table__ref">{formatDateTime(order.betTimeInTimestamp)}</span>
-                        <button
-                          type="button"
-                          className="lottery-link-button"
-                          aria-label={t('lottery_order_details_of', { orderNo: order.orderNo })}
-                          onClick={() => setOpenOrderId(order.orderId)}
-                        >
-                          {order.orderNo}
-                        </button>
+                        <div className="money-table__stack">
+                          <span className="money-table__type">{order.gameName}</span>
+                          <span className="money-table__ref">{t('lottery_numero_of', { numero: order.numero })}</span>
+                          <span className="money-table__ref">{formatDateTime(order.betTimeInTimestamp)}</span>
+                          <button
+                            type="button"
+                            className="lottery-link-button"
+                            aria-label={t('lottery_order_details_of', { orderNo: order.orderNo })}
+                            onClick={() => setOpenOrderId(order.orderId)}
+                          >
+                            {order.orderNo}
+                          </button>
+                        </div>
                       </td>
                       <td data-label={t('lottery_col_bet')}>
-                        <span className="money-table__type">{t(playNameKey(order.playCode))}</span>
-                        <span className="lottery-bets__content">{order.betContent}</span>
-                        {order.winningNumber ? (
-                          <ResultBalls family={family(order.gameCode)} winNoStr={order.winningNumber} />
-                        ) : null}
+                        <div className="money-table__stack">
+                          <span className="money-table__type">{t(playNameKey(order.playCode))}</span>
+                          <span className="lottery-bets__content">{order.betContent}</span>
+                          {order.winningNumber ? (
+                            <ResultBalls family={family(order.gameCode)} winNoStr={order.winningNumber} />
+                          ) : null}
+                        </div>
                       </td>
                       <td data-label={t('lottery_col_amount')} className="money-table__num">
-                        <Money amount={order.betAmount} symbol={symbol} />
-                        <span className="money-table__ref">{t('lottery_combinations', { count: order.betNum })}</span>
+                        <div className="money-table__stack">
+                          <Money amount={order.betAmount} symbol={symbol} />
+                          <span className="money-table__ref">{t('lottery_combinations', { count: order.betNum })}</span>
+                        </div>
                       </td>
                       <td data-label={t('lottery_col_win')} className="money-table__num">
                         {order.winAmount === null ? (
