@@ -26,10 +26,12 @@ import {
   feedbackPaths,
   adminRebatePaths,
   adminLotteryPaths,
+  adminLotteryResultPaths,
   adminBonusPaths,
   chatPaths,
   siteAccessPaths,
   gamePaths,
+  lotteryOrderPaths,
   lotteryPaths,
   identityErrorCodes,
   apiPaths,
@@ -569,6 +571,7 @@ describe('calls that need a member token', () => {
       `GET ${lotteryPaths.nearNumeros}`,
       `GET ${lotteryPaths.latestDraws}`,
       `GET ${lotteryPaths.drawHistory}`,
+      `GET ${lotteryOrderPaths.gameSetting}`,
       // Test and demo only (CHALLENGE_BYPASS, refused in production); not registered in this app.
       `GET ${apiPaths.devOutbox}`,
     ];
@@ -1593,6 +1596,23 @@ describe('back-office', () => {
         .execute();
       return { url: adminLotteryPaths.cancelDraw, body: { gameId, numero, reason: 'No result came' } };
     },
+    // Official results (lottery.results): each on a due HANOI draw of its own.
+    [`POST ${adminLotteryResultPaths.enter}`]: async () => ({
+      url: adminLotteryResultPaths.enter,
+      body: { gameCode: 'HANOI', numero: await dueOfficialNumero(), result: matrixHanoiResult },
+    }),
+    [`POST ${adminLotteryResultPaths.confirm}`]: async () => ({
+      url: adminLotteryResultPaths.confirm.replace(':entryId', await pendingResultEntry()),
+      body: { result: matrixHanoiResult },
+    }),
+    [`POST ${adminLotteryResultPaths.reject}`]: async () => ({
+      url: adminLotteryResultPaths.reject.replace(':entryId', await pendingResultEntry()),
+      body: { reason: 'matrix' },
+    }),
+    [`POST ${adminLotteryResultPaths.import}`]: async () => ({
+      url: adminLotteryResultPaths.import,
+      body: { csv: `gameCode,numero,top3,bottom2\nHANOI,${await dueOfficialNumero()},123,45\n` },
+    }),
     // The bonus rules (promotions.manage): the default rules saved again.
     [`PUT ${adminBonusPaths.settings}`]: async () => ({
       url: adminBonusPaths.settings,
@@ -1959,6 +1979,48 @@ describe('back-office', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().value.id;
+  }
+
+  /** A due official draw (HANOI, locked, its time a minute ago) of its own: each entry needs a draw with none pending. */
+  let matrixResultDay = 0;
+  async function dueOfficialNumero(): Promise<string> {
+    const game = await t.db
+      .selectFrom('lottery_game')
+      .select('id')
+      .where('code', '=', 'HANOI')
+      .executeTakeFirstOrThrow();
+    matrixResultDay += 1;
+    const month = String(1 + Math.floor((matrixResultDay - 1) / 28)).padStart(2, '0');
+    const day = String(1 + ((matrixResultDay - 1) % 28)).padStart(2, '0');
+    const numero = `2020${month}${day}`;
+    const drawsAt = new Date(clock.nowMs - 60_000);
+    await t.db
+      .insertInto('lottery_draw')
+      .values({
+        game_id: game.id,
+        numero,
+        opens_at: drawsAt,
+        locks_at: drawsAt,
+        draws_at: drawsAt,
+        status: 'locked',
+        server_seed: null,
+        server_seed_hash: null,
+        client_seed: null,
+      })
+      .execute();
+    return numero;
+  }
+  const matrixHanoiResult = { family: 'THAI_STYLE', top3: '123', bottom2: '45' } as const;
+  /** A pending entry made by another finance operator: the actor confirms or rejects it. */
+  async function pendingResultEntry(): Promise<string> {
+    const entered = await send({
+      method: 'POST',
+      url: adminLotteryResultPaths.enter,
+      token: (await newOperator('finance')).token,
+      body: { gameCode: 'HANOI', numero: await dueOfficialNumero(), result: matrixHanoiResult },
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    return entered.json().value.entryId;
   }
 
   /** Who receives transferred conversations: one support operator for all. */

@@ -21,6 +21,7 @@ import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
 import * as lottery from './lottery.messages.ts';
 import * as lotteryResults from './lottery-results.messages.ts';
+import * as lotteryAdmin from './lottery-admin.messages.ts';
 import * as media from './media.messages.ts';
 import * as members from './members.messages.ts';
 import * as money from './money.messages.ts';
@@ -63,6 +64,7 @@ const th = {
   ...promotions.th,
   ...lottery.th,
   ...lotteryResults.th,
+  ...lotteryAdmin.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -157,6 +159,7 @@ const en: Record<MessageKey, string> = {
   ...promotions.en,
   ...lottery.en,
   ...lotteryResults.en,
+  ...lotteryAdmin.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

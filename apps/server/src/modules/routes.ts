@@ -32,7 +32,7 @@ import { withdrawalRoutes } from './withdrawal/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { claimableRewardsCounter, promotionNamesByGroup, promotionsRoutes } from './promotions/index.ts';
 import { rebatesRoutes } from './rebates/index.ts';
-import { lotteryRoutes } from './lottery/index.ts';
+import { lotteryAdminRoutes, lotteryResultsRoutes, lotteryRoutes } from './lottery/index.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
 export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
@@ -83,4 +83,6 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   rebatesRoutes,
   promotionsRoutes,
   lotteryRoutes,
+  lotteryAdminRoutes,
+  lotteryResultsRoutes,
 ];

@@ -62,6 +62,7 @@ import * as m0066 from './0066_chat.ts';
 import * as m0067 from './0067_bonus_cost.ts';
 import * as m0068 from './0068_lottery.ts';
 import * as m0069 from './0069_lottery_betting.ts';
+import * as m0070 from './0070_lottery_official.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -129,4 +130,5 @@ export const migrations = {
   '0067_bonus_cost': m0067,
   '0068_lottery': m0068,
   '0069_lottery_betting': m0069,
+  '0070_lottery_official': m0070,
 };

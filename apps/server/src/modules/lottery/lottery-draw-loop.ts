@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.ts';
 import { createDrawsAhead } from './create-draws-ahead.ts';
 import { drawDueDraws, lockDueDraws, nextDrawEventMs, type DrawnDraw } from './draw-due-draws.ts';
+import { runOfficialTick } from './official/index.ts';
 import { settleDrawnDraws, type SettledDraw } from './settle-draws.ts';
 
 /** What one pass did. */
@@ -18,6 +19,8 @@ export interface LotteryTickResult {
  * (those just drawn, and any a crash left drawn but unsettled).
  */
 export async function runLotteryTick(db: Kysely<Database>, nowMs: number): Promise<LotteryTickResult> {
+  // Official draws: created ahead on their calendars; those past their result deadline cancelled and refunded.
+  await runOfficialTick(db, nowMs);
   const created = await createDrawsAhead(db, nowMs);
   const locked = await lockDueDraws(db, nowMs);
   const drawn = await drawDueDraws(db, nowMs);

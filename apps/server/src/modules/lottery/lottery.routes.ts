@@ -29,7 +29,7 @@ import {
 } from '@lotus/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
-import { requireMember } from '../identity/index.ts';
+import { hashToken, requireMember } from '../identity/index.ts';
 import { cancelMemberOrders } from './cancel-orders.ts';
 import { gameSettingView } from './game-setting-view.ts';
 import { findMemberOrder, listMemberOrders } from './member-orders.ts';
@@ -42,8 +42,17 @@ import { listLotteryGames, listPopularLotteryGames } from './list-lottery-games.
 import { listOpenedNumeros } from './list-opened-numeros.ts';
 
 const tags = ['lottery'];
-/** A person places a few bets a minute; a script's loop is stopped long before it strains the book. */
-const betLimit = { max: 120, timeWindow: '1 minute' };
+/**
+ * A person places a few bets a minute; a script's loop is stopped long before it strains the book.
+ * Counted per session, not per address: many members share one address behind a mobile carrier's NAT.
+ */
+const betLimit = {
+  max: 120,
+  timeWindow: '1 minute',
+  // The token's hash, never the token itself, as the counter's key.
+  keyGenerator: (request: FastifyRequest) =>
+    `lottery:${request.headers.authorization ? hashToken(request.headers.authorization) : request.ip}`,
+};
 
 /**
  * The lottery's reads (README "Calls"): open to visitors like the game menus, since the lobby, the
