@@ -43,6 +43,7 @@ export const navItems: NavItem[] = [
   { to: '/promotions', labelKey: 'promotions_nav', icon: 'announcement', permission: promotionsPagePermissions },
   { to: '/chat', labelKey: 'chat_nav', icon: 'feedback', permission: 'chat.answer' },
   { to: '/lottery', labelKey: 'lottery_nav', icon: 'games', permission: 'lottery.manage' },
+  { to: '/lottery-results', labelKey: 'lottery_results_nav', icon: 'games', permission: 'lottery.results' },
   { to: '/rebates', labelKey: 'rebates_nav', icon: 'reports', permission: 'brands.manage' },
   { to: '/site-access', labelKey: 'nav_site_access', icon: 'key', permission: 'brands.manage' },
   { to: '/brands', labelKey: 'nav_brands', icon: 'brand', permission: 'brands.manage' },

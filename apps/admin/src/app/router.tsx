@@ -14,6 +14,7 @@ import { ChatPage } from '../features/chat/chat-page';
 import { InboxPage } from '../features/inbox/inbox-page';
 import { PromotionsPage } from '../features/promotions/promotions-page';
 import { LotteryPage } from '../features/lottery/lottery-page';
+import { LotteryResultsPage } from '../features/lottery-results/lottery-results-page';
 import { RebatesPage } from '../features/rebates/rebates-page';
 import { AgentsIndex } from '../features/agents/agents-index';
 import { ContractsPage as AgentContractsPage } from '../features/agents/contracts-page';
@@ -187,6 +188,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="lottery.manage">
                 <LotteryPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'lottery-results',
+            element: (
+              <RequirePermission permission="lottery.results">
+                <LotteryResultsPage />
               </RequirePermission>
             ),
           },

@@ -1,0 +1,136 @@
+import {
+  adminLotteryResultErrorCodes,
+  setRefusalFieldError,
+  type OfficialLotteryFamily,
+  type OfficialLotteryResult,
+} from '@lotus/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ErrorNote, Field } from '../../components/bits';
+import { ApiError } from '../../lib/api-client';
+import { useZodForm } from '../../lib/forms';
+import { refusalFields, resultGroups, resultInputs, toResult, type ResultInput } from './result-inputs';
+
+/** Each input exactly its count of digits, as the contract's officialLotteryResultSchema requires. */
+function formSchema(t: TFunction, family: OfficialLotteryFamily) {
+  return z.object(
+    Object.fromEntries(
+      resultInputs(family).map((input) => [
+        input.key,
+        z
+          .string()
+          .trim()
+          .regex(new RegExp(`^[0-9]{${input.digits}}$`), t('lottery_results_digits_rule', { count: input.digits })),
+      ]),
+    ),
+  );
+}
+
+/** The label of an input: its part, and its place when the part has several numbers. */
+export function inputLabel(t: TFunction, part: string, input: Pick<ResultInput, 'index' | 'count'>): string {
+  const name = t(`lottery_results_part_${part}`);
+  return input.count === 1 ? name : t('lottery_results_part_nth', { part: name, n: input.index + 1 });
+}
+
+/**
+ * The result of one draw typed in, one input per number, laid out as the official sheet (the Thai
+ * government's first prize, front and back threes and last two; the northern Vietnamese tiers). Used
+ * for a first entry, a correction and the blind confirmation (always empty: the confirmer types the
+ * result again from the official source). Lengths are checked here as the server checks them; a
+ * refusal naming a part (`result.front3.1`) goes under that input, and a mismatch marks every
+ * differing input.
+ */
+export function ResultForm({
+  family,
+  idPrefix,
+  submitLabel,
+  submit,
+  onDone,
+  onCancel,
+  children,
+}: {
+  family: OfficialLotteryFamily;
+  idPrefix: string;
+  submitLabel: string;
+  submit: (result: OfficialLotteryResult) => Promise<unknown>;
+  onDone: () => void;
+  onCancel: () => void;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const schema = useMemo(() => formSchema(t, family), [t, family]);
+  const groups = resultGroups(family);
+  const [isPlaced, setPlaced] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useZodForm(schema, {
+    defaultValues: Object.fromEntries(resultInputs(family).map((input) => [input.key, ''])),
+  });
+  const save = useMutation({
+    mutationFn: (values: Record<string, string>) => submit(toResult(family, values)),
+    onMutate: () => setPlaced(false),
+    onSuccess: onDone,
+    onError: (error) => {
+      const fields = refusalFields(family);
+      const placed = setRefusalFieldError(error, setError, fields);
+      if (error instanceof ApiError && error.errorCode === adminLotteryResultErrorCodes.mismatch) {
+        const differing = (error.value as { fields?: unknown } | null)?.fields;
+        if (Array.isArray(differing))
+          for (const field of differing.slice(1))
+            if (typeof field === 'string' && fields[field])
+              setError(fields[field], { type: 'server', message: t('lottery_results_differs') });
+        // The mismatch also says what to do next (check the source, or reject the first entry).
+        return;
+      }
+      setPlaced(placed);
+    },
+  });
+  return (
+    <form className="form results-form" noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
+      {children}
+      <div className={family === 'VN_NORTH' ? 'results-tiers is-vn' : 'results-tiers'}>
+        {groups.map(({ part, inputs }) => (
+          <fieldset key={part} className="results-tier">
+            <legend>{t(`lottery_results_part_${part}`)}</legend>
+            <div className="results-tier-inputs">
+              {inputs.map((input) => (
+                <Field
+                  key={input.key}
+                  label={inputLabel(t, part, input)}
+                  htmlFor={`${idPrefix}-${input.key}`}
+                  error={errors[input.key]?.message}
+                >
+                  <input
+                    id={`${idPrefix}-${input.key}`}
+                    className="results-digits"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={input.digits}
+                    size={input.digits + 1}
+                    placeholder={'0'.repeat(input.digits)}
+                    {...register(input.key)}
+                  />
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </div>
+      <ErrorNote error={isPlaced ? null : save.error} />
+      <div className="form-actions">
+        <button type="button" className="button is-ghost" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+        <button type="submit" className="button is-primary" disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? t('working') : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
