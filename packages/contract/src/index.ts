@@ -46,3 +46,4 @@ export * from './lottery.ts';
 export * from './lottery-orders.ts';
 export * from './lottery-admin.ts';
 export * from './lottery-results.ts';
+export * from './lottery-yeekee.ts';
