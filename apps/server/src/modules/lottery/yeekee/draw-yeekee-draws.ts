@@ -76,7 +76,12 @@ export async function drawDueYeekeeDraws(db: Kysely<Database>, nowMs: number, li
         lotteryOrderStatus.refunded,
         nowMs,
       );
-      outcome.cancelled.push({ drawId: id, numero: draw.numero, shotCount: shots.length, refundedOrders: refunded.length });
+      outcome.cancelled.push({
+        drawId: id,
+        numero: draw.numero,
+        shotCount: shots.length,
+        refundedOrders: refunded.length,
+      });
     });
   }
   return outcome;

@@ -1,4 +1,9 @@
-import { lotteryYeekeeErrorCodes, yeekeeRules, type LotteryYeekeeShootRequest, type LotteryYeekeeShootResult } from '@lotus/contract';
+import {
+  lotteryYeekeeErrorCodes,
+  yeekeeRules,
+  type LotteryYeekeeShootRequest,
+  type LotteryYeekeeShootResult,
+} from '@lotus/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
