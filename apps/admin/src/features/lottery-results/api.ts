@@ -13,7 +13,7 @@ import {
   type AdminLotteryResultImport,
 } from '@lotus/contract';
 import { queryKeys } from '@lotus/client';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 
@@ -35,7 +35,6 @@ export const resultDrawsQuery = (gameCode: string) =>
         query: { gameCode },
         schema: import.meta.env.DEV && adminLotteryResultDrawsSchema,
       }),
-    placeholderData: keepPreviousData,
     refetchInterval: drawsRefreshMs,
   });
 

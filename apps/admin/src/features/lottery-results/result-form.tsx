@@ -78,17 +78,17 @@ export function ResultForm({
     onSuccess: onDone,
     onError: (error) => {
       const fields = refusalFields(family);
-      const placed = setRefusalFieldError(error, setError, fields);
       if (error instanceof ApiError && error.errorCode === adminLotteryResultErrorCodes.mismatch) {
+        // Every differing input is marked; the refusal itself (check the source, or reject the first
+        // entry) stays above the buttons.
         const differing = (error.value as { fields?: unknown } | null)?.fields;
-        if (Array.isArray(differing))
-          for (const field of differing.slice(1))
-            if (typeof field === 'string' && fields[field])
-              setError(fields[field], { type: 'server', message: t('lottery_results_differs') });
-        // The mismatch also says what to do next (check the source, or reject the first entry).
+        for (const field of Array.isArray(differing) ? differing : [error.field])
+          if (typeof field === 'string' && fields[field])
+            setError(fields[field], { type: 'server', message: t('lottery_results_differs') });
+        setPlaced(false);
         return;
       }
-      setPlaced(placed);
+      setPlaced(setRefusalFieldError(error, setError, fields));
     },
   });
   return (
