@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fundedTestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { checkLedger, memberBalance } from '../ledger/index.ts';
+import { checkLedger, memberBalance, postTransfers } from '../ledger/index.ts';
 import { drawDueDraws } from './draw-due-draws.ts';
 import { runLotteryTick } from './lottery-draw-loop.ts';
 import { settleDraw } from './settle-draws.ts';
@@ -177,6 +177,37 @@ describe('placing and settling a bet', () => {
     expect(await settleDraw(t.db, drawId, clock.nowMs)).toBeNull();
     expect(await balanceOf(memberId)).toBe(99_980n);
     expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
+  });
+
+  test("a member's placements share one wallet session; one made by a refused placement is not kept", async () => {
+    const { memberId, token } = await member(500n);
+    const { numero } = await openNumero(fast5d);
+    // Refused for the balance: its session was written in the transaction that rolled back.
+    expect((await place(token, fast5dBet(numero))).statusCode).toBe(409);
+    await postTransfers(t.db, {
+      merchantId,
+      currency: 'THB',
+      idempotency: { source: 'test', key: `top-up-${memberId}` },
+      transfers: [
+        {
+          debit: { kind: 'house_adjustment' },
+          credit: { kind: 'member_main', memberId },
+          amount: 99_500n,
+          kind: 'adjustment',
+          reference: 'test',
+        },
+      ],
+      nowMs: clock.nowMs,
+    });
+    await placed(token, fast5dBet(numero));
+    await placed(token, fast5dBet(numero));
+    const sessions = await t.db
+      .selectFrom('vendor_game_session')
+      .select('token_hash')
+      .where('member_id', '=', memberId)
+      .where('vendor_code', '=', 'LTLOTTO')
+      .execute();
+    expect(sessions).toHaveLength(1);
   });
 
   test('a bet at the lock instant is refused, and one a millisecond before is taken', async () => {

@@ -7,12 +7,12 @@ import {
   type LotteryPlaceOrderResult,
 } from '@lotus/contract';
 import type { LotteryFamily } from '@lotus/fair';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createGameSession, hashSessionToken, playInTransaction, type PlayCall } from '../seamless-wallet/index.ts';
 import { findGameSetting, type LotteryGameSetting } from './game-settings.ts';
-import { lotteryOrderStatus } from './lottery.tables.ts';
+import { lotteryOrderStatus, type LotteryOrderTable } from './lottery.tables.ts';
 import { priceBets, type PricedBet } from './price-bets.ts';
 
 /**
@@ -89,55 +89,60 @@ export async function placeLotteryOrders(
       params: { field: 'totalAmount' },
     });
 
-  return db.transaction().execute(async (trx) => {
+  const sessions = sessionCacheOf(db);
+  const session = {
+    key: sessionKey(bettor, game.code),
+    created: null as { tokenHash: string; expiresAtMs: number } | null,
+  };
+  const result = await db.transaction().execute(async (trx) => {
     const draws = await takeDraws(trx, game.id, request.numero, phases, nowMs);
-    const { token } = await createGameSession(trx, {
-      merchantId: bettor.merchantId,
-      memberId: bettor.memberId,
-      vendorCode: lotteryVendorCode,
-      gameId: game.code,
-      nowMs,
-    });
-    const tokenHash = hashSessionToken(token);
+    let tokenHash = reusableSession(sessions, session.key, nowMs);
+    if (tokenHash === null) {
+      const { token, expiresAt } = await createGameSession(trx, {
+        merchantId: bettor.merchantId,
+        memberId: bettor.memberId,
+        vendorCode: lotteryVendorCode,
+        gameId: game.code,
+        nowMs,
+      });
+      tokenHash = hashSessionToken(token);
+      session.created = { tokenHash, expiresAtMs: expiresAt.getTime() };
+    }
     const orderIds = await nextOrderIds(trx, priced.length * draws.length);
     const masterNo = shortNumber(orderIds[0]!);
     const chase = request.chase ? await createChase(trx, bettor, game.id, request.chase, nowMs) : null;
 
     const orders: LotteryPlaceOrderResult['orders'] = [];
+    const rows: Insertable<LotteryOrderTable>[] = [];
     const calls: PlayCall[] = [];
-    let next = 0;
     for (const draw of draws) {
       await addMemberStake(trx, bettor, draw.id, perDraw, setting);
       for (const bet of priced) {
-        const orderId = orderIds[next]!;
-        next += 1;
+        const orderId = orderIds[rows.length]!;
         const reducedNumbers = await addToBook(trx, bettor.merchantId, game.id, draw.id, bet, setting);
-        const orderNo = `${masterNo}-${String(next).padStart(3, '0')}`;
-        await trx
-          .insertInto('lottery_order')
-          .values({
-            id: orderId,
-            merchant_id: bettor.merchantId,
-            member_id: bettor.memberId,
-            draw_id: draw.id,
-            game_id: game.id,
-            master_no: masterNo,
-            order_no: orderNo,
-            chase_id: chase?.id ?? null,
-            play_id: bet.play.playId,
-            play_code: bet.play.code,
-            bet_content: bet.betContent,
-            bet_num: bet.units,
-            stake_per_unit_minor: bet.stakePerUnitMinor,
-            multiple: bet.multiple,
-            series: bet.series,
-            bet_amount_minor: bet.costMinor,
-            reduced_numbers: reducedNumbers,
-            status: lotteryOrderStatus.waiting,
-            session_token_hash: tokenHash,
-            created_at: new Date(nowMs),
-          })
-          .execute();
+        const orderNo = `${masterNo}-${String(rows.length + 1).padStart(3, '0')}`;
+        rows.push({
+          id: orderId,
+          merchant_id: bettor.merchantId,
+          member_id: bettor.memberId,
+          draw_id: draw.id,
+          game_id: game.id,
+          master_no: masterNo,
+          order_no: orderNo,
+          chase_id: chase?.id ?? null,
+          play_id: bet.play.playId,
+          play_code: bet.play.code,
+          bet_content: bet.betContent,
+          bet_num: bet.units,
+          stake_per_unit_minor: bet.stakePerUnitMinor,
+          multiple: bet.multiple,
+          series: bet.series,
+          bet_amount_minor: bet.costMinor,
+          reduced_numbers: reducedNumbers,
+          status: lotteryOrderStatus.waiting,
+          session_token_hash: tokenHash,
+          created_at: new Date(nowMs),
+        });
         calls.push(betCall(bettor, game.code, draw.numero, orderId, bet.costMinor, tokenHash, nowMs));
         orders.push({
           orderId: orderId.toString(),
@@ -150,6 +155,7 @@ export async function placeLotteryOrders(
         });
       }
     }
+    await trx.insertInto('lottery_order').values(rows).execute();
 
     const outcomes = await playInTransaction(trx, calls);
     let balance = 0n;
@@ -173,6 +179,43 @@ export async function placeLotteryOrders(
       balance: formatMinorUnits(balance),
     };
   });
+  // Only a committed session is worth reusing: one made in a transaction that rolled back is gone.
+  if (session.created) rememberSession(sessions, session.key, session.created);
+  return result;
+}
+
+/**
+ * The wallet session a member's bets on a game go through, kept by this process after it committed so
+ * that the next placement does not write another (sessions are never deleted; a win ignores expiry, a
+ * bet needs an unexpired one, so one is reused only while it has an hour left). Bounded: the oldest
+ * entry goes first. Each API instance keeps its own, per database handle (tests run apps on several
+ * databases in one process); a miss only costs one more session row.
+ */
+type SessionCache = Map<string, { tokenHash: string; expiresAtMs: number }>;
+const sessionCaches = new WeakMap<Kysely<Database>, SessionCache>();
+function sessionCacheOf(db: Kysely<Database>): SessionCache {
+  let cache = sessionCaches.get(db);
+  if (!cache) sessionCaches.set(db, (cache = new Map()));
+  return cache;
+}
+const maxRememberedSessions = 50_000;
+const sessionReuseMarginMs = 3_600_000;
+
+const sessionKey = (bettor: LotteryBettor, gameCode: string) => `${bettor.merchantId}:${bettor.memberId}:${gameCode}`;
+
+function reusableSession(sessions: SessionCache, key: string, nowMs: number): string | null {
+  const known = sessions.get(key);
+  return known && known.expiresAtMs - nowMs > sessionReuseMarginMs ? known.tokenHash : null;
+}
+
+function rememberSession(
+  sessions: SessionCache,
+  key: string,
+  session: { tokenHash: string; expiresAtMs: number },
+): void {
+  sessions.delete(key);
+  sessions.set(key, session);
+  if (sessions.size > maxRememberedSessions) sessions.delete(sessions.keys().next().value!);
 }
 
 /**
