@@ -31,7 +31,10 @@ export const lotteryYeekeeErrorCodes = {
   roundNotOpen: 'lottery.yeekee.round.not.open',
   /** The round's draw instant has passed (or it was drawn or cancelled): shoot into the next (409, field `numero`). */
   roundClosed: 'lottery.yeekee.round.closed',
-  /** The member shot less than 5 seconds ago (429, `Retry-After` and `value.nextShotAt`): wait, then shoot again. */
+  /**
+   * The member shot less than 5 seconds ago (429, `Retry-After`; `value.nextShotAt` epoch ms by the
+   * server's clock and `value.retryAfterMs` from now): wait, then shoot again.
+   */
   tooSoon: 'lottery.yeekee.shot.too.soon',
 } as const;
 

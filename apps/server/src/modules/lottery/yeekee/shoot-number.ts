@@ -75,7 +75,7 @@ export async function shootNumber(
       throw new AppError(429, lotteryYeekeeErrorCodes.tooSoon, {
         params: { seconds },
         retryAfterSeconds: seconds,
-        value: { nextShotAt: nextAllowedMs },
+        value: { nextShotAt: nextAllowedMs, retryAfterMs: nextAllowedMs - nowMs },
       });
     }
 

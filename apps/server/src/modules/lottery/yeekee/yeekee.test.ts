@@ -186,7 +186,7 @@ describe('shooting', () => {
       const body = refused.json<{ errorCode: string; message: string; value: { nextShotAt: number } }>();
       expect(body).toMatchObject({
         errorCode: 'lottery.yeekee.shot.too.soon',
-        value: { nextShotAt: first.nextShotAt },
+        value: { nextShotAt: first.nextShotAt, retryAfterMs: 1 },
       });
       expect(body.message).toContain('1');
       expect(body.message).not.toMatch(/\{|\}/);

@@ -9,6 +9,7 @@ import { DrawCountdown } from './draw-countdown';
 import { DrawHistory } from './draw-history';
 import { BetPanel, type BetTarget } from './bet-panel';
 import { ResultBalls } from './result-balls';
+import { isYeekeeGame, YeekeeBoard } from './yeekee-board';
 
 const phaseKeys: Record<DrawPhase, string> = {
   open: 'lottery_phase_open',
@@ -58,7 +59,9 @@ export function GamePanel({ game }: { game: LotteryGame }) {
         <h2 id={`${id}-title`} className="lottery-panel__title">
           {game.gameName}
         </h2>
-        {game.isHouseDrawn ? null : <span className="lottery-badge">{t('lottery_results_only')}</span>}
+        {game.isHouseDrawn || isYeekeeGame(game) ? null : (
+          <span className="lottery-badge">{t('lottery_results_only')}</span>
+        )}
       </header>
       {near.isPending ? (
         <p className="lottery-note">{t('lottery_loading')}</p>
@@ -117,7 +120,8 @@ export function GamePanel({ game }: { game: LotteryGame }) {
           </section>
         </div>
       )}
-      {game.isHouseDrawn && near.isSuccess ? <BetPanel game={game} target={target} /> : null}
+      {(game.isHouseDrawn || isYeekeeGame(game)) && near.isSuccess ? <BetPanel game={game} target={target} /> : null}
+      {isYeekeeGame(game) ? <YeekeeBoard game={game} /> : null}
       <DrawHistory gameCode={game.gameCode} />
     </article>
   );
