@@ -25,6 +25,8 @@ export const lotteryOrderPaths = {
   cancel: '/wps/relay/lgw_orders_suborders_cancel',
   /** GET `?gameId=` (visitors too): the game's betting rules for this merchant. */
   gameSetting: '/wps/relay/LGW_gameSetting',
+  /** GET (token): the series (prize group) range the member may bet at, per game (the original's `lottoGameBonus`). */
+  customerSeries: '/wps/relay/MCS2_lottoCustomersSeries',
 } as const;
 
 /**
@@ -246,3 +248,15 @@ export const lotteryGameSettingSchema = z.object({
   closedNumbers: z.array(z.string()),
 });
 export type LotteryGameSetting = z.infer<typeof lotteryGameSettingSchema>;
+
+/** One game's series range for the member (the original's `lottoGameBonus` items). */
+export const lotteryCustomerSeriesSchema = z.array(
+  z.object({
+    gameGroupCode: z.string(),
+    gameCode: z.string(),
+    prizeModeId: z.number().int(),
+    minSeries: z.number().int(),
+    maxBetSeries: z.number().int(),
+  }),
+);
+export type LotteryCustomerSeries = z.infer<typeof lotteryCustomerSeriesSchema>;

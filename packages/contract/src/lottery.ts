@@ -156,3 +156,20 @@ export const lotteryDrawHistorySchema = z.object({
   totalCount: z.number().int(),
 });
 export type LotteryDrawHistory = z.infer<typeof lotteryDrawHistorySchema>;
+
+/** GET `/lgw/vn/games/game_menu`: the original's `{prizeMode, device: "WEB"}`. */
+export const lotteryVnGameMenuQuerySchema = z.object({
+  prizeMode: prizeModeSchema.optional(),
+  device: z.enum(['WEB', 'H5', 'APP']).optional(),
+});
+export type LotteryVnGameMenuQuery = z.infer<typeof lotteryVnGameMenuQuerySchema>;
+/** A menu group of Vietnamese games (by region) and its games; the client tags them `TCG_LOTTO_VN`. */
+export const lotteryVnGameMenuSchema = z.array(
+  z.object({
+    groupCode: z.string(),
+    groupName: z.string(),
+    accountTypeName: z.literal('TCG_LOTTO_VN'),
+    gameMenus: z.array(lotteryGameSchema),
+  }),
+);
+export type LotteryVnGameMenu = z.infer<typeof lotteryVnGameMenuSchema>;

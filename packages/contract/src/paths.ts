@@ -88,4 +88,8 @@ export const lotteryPaths = {
   nearNumeros: '/lgw/numeros/near',
   latestDraws: '/lgw/draw',
   drawHistory: '/lgw/draw/code/:gameCode',
+  /** The Vietnamese games' menu (`{prizeMode, device}`): groups with their `gameMenus`. */
+  vnGameMenu: '/lgw/vn/games/game_menu',
+  /** The Vietnamese games' current draws, as `openedNumeros`. */
+  vnOpenedNumeros: '/lgw/vn/numeros/opened/game',
 } as const;

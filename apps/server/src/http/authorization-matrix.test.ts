@@ -572,6 +572,8 @@ describe('calls that need a member token', () => {
       `GET ${lotteryPaths.latestDraws}`,
       `GET ${lotteryPaths.drawHistory}`,
       `GET ${lotteryOrderPaths.gameSetting}`,
+      `GET ${lotteryPaths.vnGameMenu}`,
+      `GET ${lotteryPaths.vnOpenedNumeros}`,
       // Test and demo only (CHALLENGE_BYPASS, refused in production); not registered in this app.
       `GET ${apiPaths.devOutbox}`,
     ];

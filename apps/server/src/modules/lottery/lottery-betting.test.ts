@@ -1,5 +1,9 @@
 import {
   lotteryOrderPaths,
+  lotteryPaths,
+  type LotteryCustomerSeries,
+  type LotteryOpenedNumero,
+  type LotteryVnGameMenu,
   type LotteryCancelResult,
   type LotteryGameSetting,
   type LotteryOrderDetail,
@@ -620,5 +624,65 @@ describe('cancellation and the records', () => {
       maxSeries: 2000,
     });
     expect(setting.plays).toContainEqual({ playId: 9001, playCode: 'FAST5D_POS', odds: '9.80' });
+  });
+});
+
+describe('the Vietnamese menus and the member series', () => {
+  test('/lgw/vn/* list the enabled Vietnamese games by region and their current draws', async () => {
+    const menu = await t.app.inject({
+      method: 'GET',
+      url: `${lotteryPaths.vnGameMenu}?device=WEB`,
+      headers: { Merchant: 'demo', Language: 'TH' },
+    });
+    expect(menu.statusCode, menu.body).toBe(200);
+    const groups = menu.json<{ value: LotteryVnGameMenu }>().value;
+    expect(
+      groups.map((group) => [group.groupCode, group.accountTypeName, group.gameMenus.map((game) => game.gameCode)]),
+    ).toEqual([['VN_NORTH', 'TCG_LOTTO_VN', ['VN_NORTH']]]);
+    expect(groups[0]!.groupName).toMatch(/[\u0E00-\u0E7F]/);
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: lotteryPaths.vnOpenedNumeros,
+      headers: { Merchant: 'demo', Language: 'EN' },
+    });
+    const numeros = opened.json<{ value: LotteryOpenedNumero[] }>().value;
+    expect(numeros.every((numero) => numero.gameCode === 'VN_NORTH')).toBe(true);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `${lotteryPaths.vnGameMenu}?device=TV`,
+      headers: { Merchant: 'demo', Language: 'EN' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'device' });
+  });
+
+  test("MCS2_lottoCustomersSeries answers each game's series range for a member, and only for a member", async () => {
+    await t.db
+      .updateTable('lottery_game_setting')
+      .set({ min_series: 1900, max_series: 1980 })
+      .where('merchant_id', '=', merchantId)
+      .where('game_id', '=', fast3d)
+      .execute();
+    const { token } = await member();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: lotteryOrderPaths.customerSeries,
+      headers: headers(token),
+    });
+    const series = response.json<{ value: LotteryCustomerSeries }>().value;
+    expect(series.find((game) => game.gameCode === 'FAST3D_5M')).toEqual({
+      gameGroupCode: 'FAST3D',
+      gameCode: 'FAST3D_5M',
+      prizeModeId: 3,
+      minSeries: 1900,
+      maxBetSeries: 1980,
+    });
+    expect(series.find((game) => game.gameCode === 'FAST5D_1M')).toMatchObject({ minSeries: 1800, maxBetSeries: 2000 });
+    const visitor = await t.app.inject({
+      method: 'GET',
+      url: lotteryOrderPaths.customerSeries,
+      headers: { Merchant: 'demo', Language: 'EN' },
+    });
+    expect(visitor.statusCode).toBe(401);
   });
 });

@@ -24,6 +24,9 @@ import {
   lotteryOrdersSchema,
   lotteryPlaceOrderRequestSchema,
   lotteryPlaceOrderResultSchema,
+  lotteryCustomerSeriesSchema,
+  lotteryVnGameMenuQuerySchema,
+  lotteryVnGameMenuSchema,
   launchErrorCodes,
   trialMemberType,
 } from '@lotus/contract';
@@ -34,6 +37,7 @@ import { cancelMemberOrders } from './cancel-orders.ts';
 import { gameSettingView } from './game-setting-view.ts';
 import { findMemberOrder, listMemberOrders } from './member-orders.ts';
 import { placeLotteryOrders } from './place-orders.ts';
+import { listCustomerSeries, listVnGameMenu, listVnOpenedNumeros } from './vn-and-series.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { findNearNumeros } from './find-near-numeros.ts';
@@ -231,6 +235,42 @@ export async function lotteryRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       fresh(reply);
       return ok(await gameSettingView(app.db, request.merchant.id, request.query.gameId));
+    },
+  );
+
+  app.get(
+    lotteryOrderPaths.customerSeries,
+    {
+      onRequest: requireMember,
+      schema: { tags, response: { 200: envelopeSchema(lotteryCustomerSeriesSchema) } },
+    },
+    async (request, reply) => {
+      fresh(reply);
+      return ok(await listCustomerSeries(app.db, request.merchant.id));
+    },
+  );
+
+  app.get(
+    lotteryPaths.vnGameMenu,
+    {
+      schema: {
+        tags,
+        querystring: lotteryVnGameMenuQuerySchema,
+        response: { 200: envelopeSchema(lotteryVnGameMenuSchema) },
+      },
+    },
+    async (request, reply) => {
+      fresh(reply);
+      return ok(await listVnGameMenu(app.db, request.query, request.language));
+    },
+  );
+
+  app.get(
+    lotteryPaths.vnOpenedNumeros,
+    { schema: { tags, response: { 200: envelopeSchema(lotteryOpenedNumerosSchema) } } },
+    async (request, reply) => {
+      fresh(reply);
+      return ok(await listVnOpenedNumeros(app.db, request.language, app.now()));
     },
   );
 }
