@@ -113,8 +113,18 @@ async function dragTo(page: Page, challenge: SliderChallenge, targetX: number): 
   await drag();
   // The release sends the drag for checking. Should the view still move between the check of the press
   // point and the press (pressPoint), a person drags again, and so does this test, once, saying so.
-  const isSent = await expect(slider)
-    .not.toHaveAttribute('data-status', 'ready', { timeout: 5_000 })
+  // A solved puzzle closes the login modal, slider and all, so gone counts as sent (the login is checked
+  // next). A check for "not ready" alone waited for a slider that no longer was, when the answer came
+  // before it looked, then dragged again at nothing (2026-11-28, one run of two, the member logged in).
+  const isSent = await expect
+    .poll(
+      () =>
+        slider.evaluateAll(
+          (found) => found.length === 0 || found.some((element) => element.getAttribute('data-status') !== 'ready'),
+        ),
+      { timeout: 5_000 },
+    )
+    .toBe(true)
     .then(() => true)
     .catch(() => false);
   if (!isSent) {
