@@ -37,6 +37,10 @@ export default defineConfig({
       ],
     },
     locale: 'th-TH',
+    // The site and back-office honour reduced motion (styles/index.css, admin.css): the marquee, the
+    // skeletons' shimmer and the spinners stand still. Left running they kept a renderer at 35-55 % and
+    // the compositor at up to 97 % of a core under an open modal's blur (docs/testing.md).
+    reducedMotion: 'reduce',
     trace: 'off',
   },
   webServer: Array.from({ length: e2eWorkers }, (_, slot) => {
