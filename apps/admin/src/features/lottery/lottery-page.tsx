@@ -42,7 +42,7 @@ export function LotteryPage() {
     return `?${updated.toString()}`;
   };
   return (
-    <>
+    <div className="lottery-page">
       <PageHeader title={t('lottery_title')} subtitle={t('lottery_subtitle')} />
       <nav className="member-tabs lottery-tabs" aria-label={t('lottery_title')}>
         {tabs.map((item) => (
@@ -62,6 +62,6 @@ export function LotteryPage() {
       {game && tab === 'book' ? <BookPanel games={items} game={game} onGame={setGame} /> : null}
       {game && tab === 'numbers' ? <NumberRulesPanel games={items} game={game} onGame={setGame} /> : null}
       {game && tab === 'draws' ? <DrawsPanel games={items} game={game} onGame={setGame} /> : null}
-    </>
+    </div>
   );
 }
