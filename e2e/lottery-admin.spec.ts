@@ -106,7 +106,10 @@ test('an admin watches the book of a draw, sets a game, blocks a number, finds b
   const page = await (await browser.newContext()).newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
   await firstOperatorLogin(page, await createOperator('admin'));
-  await page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Lottery', exact: true }).click();
+  await page
+    .getByRole('complementary', { name: 'Main menu' })
+    .getByRole('link', { name: 'Lottery', exact: true })
+    .click();
   await expect(page.getByRole('heading', { name: 'Lottery', level: 1 })).toBeVisible();
   await page.goto(`/admin/lottery?tab=book&game=${fast3d.gameId}&numero=${numero}`);
   const numbersTable = page.getByRole('table', { name: 'Payout if each number wins' });
