@@ -1,0 +1,163 @@
+import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { queryDatabase } from './support/database.ts';
+import { createOperator, firstOperatorLogin, type Operator } from './support/operator.ts';
+
+/**
+ * Official lottery results in the back-office (issue 18, four eyes): a Hanoi draw whose time has
+ * passed waits for its result; a first finance operator enters it, a second one, who cannot see the
+ * first entry, types it again and the draw gets its result and is settled by the draw loop. Each
+ * screen photographed in TH and EN at 1280 and 360 px, none scrolling sideways. The refusals (lengths,
+ * a mismatch, a bad file) are the component tests' (features/lottery-results).
+ */
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 300_000 });
+const shots = process.env.E2E_SHOTS_DIR ?? 'test-results';
+
+async function photograph(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  for (const language of ['EN', 'TH'] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page
+      .locator('.language-switch')
+      .first()
+      .getByRole('button', { name: language === 'TH' ? 'ไทย' : 'EN', exact: true })
+      .click();
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await ready();
+      await page.screenshot({
+        path: path.join(shots, `lottery-results-${name}-${language}-${width}.png`),
+        fullPage: true,
+      });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${name} ${language} ${width}`).toBeLessThanOrEqual(width);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator('.language-switch').first().getByRole('button', { name: 'EN', exact: true }).click();
+}
+
+/**
+ * A dialog photographed the same way: the language is switched with the dialog closed (the page behind
+ * a modal dialog takes no clicks), `open` opens it again, Escape closes it.
+ */
+async function photographDialog(page: Page, name: string, open: () => Promise<void>): Promise<void> {
+  for (const language of ['EN', 'TH'] as const) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page
+      .locator('.language-switch')
+      .first()
+      .getByRole('button', { name: language === 'TH' ? 'ไทย' : 'EN', exact: true })
+      .click();
+    await open();
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({
+        path: path.join(shots, `lottery-results-${name}-${language}-${width}.png`),
+        fullPage: true,
+      });
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${name} ${language} ${width}`).toBeLessThanOrEqual(width);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator('.language-switch').first().getByRole('button', { name: 'EN', exact: true }).click();
+}
+
+/** A draw of `gameCode` whose time passed 30 minutes ago, bets closed: due for its official result. */
+async function dueDraw(gameCode: string): Promise<string> {
+  const [game] = await queryDatabase<{ id: number }>(`SELECT id FROM lottery_game WHERE code = $1`, [gameCode]);
+  const numero = `${new Date().toISOString().slice(0, 10).replaceAll('-', '')}-E${randomInt(100, 999)}`;
+  await queryDatabase(
+    `INSERT INTO lottery_draw (game_id, numero, opens_at, locks_at, draws_at, status)
+     VALUES ($1, $2, now() - interval '1 day', now() - interval '1 hour', now() - interval '30 minutes', 'locked')`,
+    [game!.id, numero],
+  );
+  return numero;
+}
+
+async function openResults(browser: Browser, operator: Operator): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await firstOperatorLogin(page, operator);
+  await page.getByRole('complementary', { name: 'Main menu' }).getByRole('link', { name: 'Lottery results' }).click();
+  await expect(page.getByRole('heading', { name: 'Lottery results', level: 1 })).toBeVisible();
+  return page;
+}
+
+test('a Hanoi result entered by one operator and typed again by a second settles the draw', async ({ browser }) => {
+  mkdirSync(shots, { recursive: true });
+  const numero = await dueDraw('HANOI');
+  const vnNumero = await dueDraw('VN_NORTH');
+
+  // The first operator: the Hanoi draw waits for its result; they enter 3 top and 2 bottom.
+  const first = await openResults(browser, await createOperator('finance'));
+  await first.getByLabel('Game').selectOption('HANOI');
+  // Rows found by their draw number: the tables' names change with the language photographed.
+  const row = first.getByRole('row').filter({ hasText: numero });
+  await expect(row).toContainText('Needs a result');
+  await photograph(first, 'draws', () => expect(row).toBeVisible());
+  await photographDialog(first, 'entry', async () => {
+    await row.getByRole('button').click();
+    await first.getByRole('dialog').getByRole('textbox').first().fill('123');
+  });
+  await row.getByRole('button', { name: 'Enter result' }).click();
+  const entry = first.getByRole('dialog', { name: new RegExp(`^Result of .*, draw ${numero}$`) });
+  await entry.getByLabel('Top 3').fill('123');
+  await entry.getByLabel('Bottom 2').fill('45');
+  await entry.getByRole('button', { name: 'Save for confirmation' }).click();
+  await expect(row).toContainText('Waiting for a second operator');
+  await expect(row.getByRole('button')).toHaveCount(0);
+
+  // The Vietnamese form's 27 inputs, photographed (nothing entered).
+  await first.getByLabel('Game').selectOption('VN_NORTH');
+  const vnRow = first.getByRole('row').filter({ hasText: vnNumero });
+  await photographDialog(first, 'entry-vn', async () => {
+    await vnRow.getByRole('button').click();
+    await expect(first.getByRole('dialog').getByRole('textbox')).toHaveCount(27);
+  });
+
+  // The second operator sees the entry without its values and confirms by typing the result again.
+  const second = await openResults(browser, await createOperator('finance'));
+  await second.getByRole('link', { name: /Entries/ }).click();
+  const pending = second.getByRole('row').filter({ hasText: numero });
+  await expect(pending).toContainText('Hidden until confirmed');
+  await expect(pending).not.toContainText('123');
+  await photograph(second, 'entries', () => expect(pending).toBeVisible());
+  await pending.getByRole('button', { name: 'Confirm' }).click();
+  const confirm = second.getByRole('dialog', { name: new RegExp(`^Confirm the result of .*, draw ${numero}$`) });
+  await expect(confirm.getByLabel('Top 3')).toHaveValue('');
+  await confirm.getByLabel('Top 3').fill('123');
+  await confirm.getByLabel('Bottom 2').fill('45');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(second.getByText(`Result of draw ${numero} confirmed`)).toBeVisible();
+
+  // The draw has its result, and the draw loop settles it (a pass at least every 5 s).
+  await expect
+    .poll(
+      async () =>
+        (
+          await queryDatabase<{ status: string }>(
+            `SELECT d.status FROM lottery_draw d JOIN lottery_game g ON g.id = d.game_id WHERE g.code = 'HANOI' AND d.numero = $1`,
+            [numero],
+          )
+        )[0]?.status,
+      { timeout: 30_000 },
+    )
+    .toBe('settled');
+  await second.getByRole('link', { name: 'Draws' }).click();
+  await second.getByLabel('Game').selectOption('HANOI');
+  const settled = second.getByRole('table', { name: 'Draws' }).getByRole('row').filter({ hasText: numero });
+  await expect(settled).toContainText('Settled');
+  await expect(settled).toContainText(/Top 3\s*123/);
+  await expect(settled).toContainText(/Bottom 2\s*45/);
+  await expect(settled.getByRole('button', { name: 'Correct' })).toBeVisible();
+
+  await second.getByRole('link', { name: 'Import' }).click();
+  await photograph(second, 'import', () => expect(second.locator('#results-csv')).toBeVisible());
+});
