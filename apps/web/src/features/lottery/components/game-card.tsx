@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { drawClockOf, drawPhaseOf, secondsUntil, useNow, type DrawPhase } from '../countdown';
 import { DrawCountdown } from './draw-countdown';
 import { ResultBalls } from './result-balls';
+import { isYeekeeGame } from './yeekee-board';
 
 interface GameCardProps {
   game: LotteryGame;
@@ -37,7 +38,9 @@ export function GameCard({ game, opened, openedAtMs, latest, onPhaseReached }: G
     <li className="lottery-card">
       <div className="lottery-card__head">
         <h3 className="lottery-card__name">{game.gameName}</h3>
-        {game.isHouseDrawn ? null : <span className="lottery-badge">{t('lottery_results_only')}</span>}
+        {game.isHouseDrawn || isYeekeeGame(game) ? null : (
+          <span className="lottery-badge">{t('lottery_results_only')}</span>
+        )}
       </div>
       {opened && clock && phase ? (
         <div className="lottery-card__current">
