@@ -17,6 +17,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 
+type Language = 'TH' | 'EN';
+
 export const lotteryResultKeys = queryKeys('lottery-results');
 
 /** The game the page opens on before the operator picks one (the first official game). */
@@ -25,10 +27,13 @@ export const firstOfficialGameCode = 'THAI_GOV';
 /** How often the draws are read again: a draw passing its time becomes due for a result. */
 export const drawsRefreshMs = 30_000;
 
-/** GET an official game's draws around now (the last 10 due, the next 3) and the official games. */
-export const resultDrawsQuery = (gameCode: string) =>
+/**
+ * GET an official game's draws around now (the last 10 due, the next 3) and the official games. Game
+ * names come in the operator's language (the request's), so the language is part of the key.
+ */
+export const resultDrawsQuery = (gameCode: string, language: Language) =>
   queryOptions({
-    queryKey: lotteryResultKeys.of('draws', gameCode),
+    queryKey: lotteryResultKeys.of('draws', gameCode, language),
     queryFn: ({ signal }) =>
       apiRequest<AdminLotteryResultDraws>(adminLotteryResultPaths.draws, {
         signal,
@@ -39,9 +44,9 @@ export const resultDrawsQuery = (gameCode: string) =>
   });
 
 /** GET entries of a status, newest first; `pending` counts the entries waiting whatever the status. */
-export const resultEntriesQuery = (status: AdminLotteryResultEntryStatus) =>
+export const resultEntriesQuery = (status: AdminLotteryResultEntryStatus, language: Language) =>
   queryOptions({
-    queryKey: lotteryResultKeys.of('entries', status),
+    queryKey: lotteryResultKeys.of('entries', status, language),
     queryFn: ({ signal }) =>
       apiRequest<AdminLotteryResultEntries>(adminLotteryResultPaths.entries, {
         signal,

@@ -1,3 +1,4 @@
+import { useLanguage } from '@lotus/client';
 import type { AdminLotteryResultDraws, OfficialLotteryFamily } from '@lotus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +29,7 @@ function actionOf(draw: Draw, nowMs: number): 'enter' | 'correct' | null {
  */
 export function DrawsPanel({ gameCode, onGame }: { gameCode: string; onGame: (gameCode: string) => void }) {
   const { t } = useTranslation();
-  const draws = useQuery(resultDrawsQuery(gameCode));
+  const draws = useQuery(resultDrawsQuery(gameCode, useLanguage()));
   const [entering, setEntering] = useState<{ draw: Draw; purpose: 'enter' | 'correct' } | null>(null);
   const games = draws.data?.games ?? [];
   const game = games.find((item) => item.gameCode === gameCode);
@@ -83,7 +84,7 @@ export function DrawsPanel({ gameCode, onGame }: { gameCode: string; onGame: (ga
     },
   ];
   return (
-    <Panel title={t('lottery_results_tab_draws')}>
+    <Panel title={t('lottery_results_tab_draws')} className="results-panel">
       <div className="filter-grid">
         <FilterField label={t('lottery_results_game')}>
           {(id) => (

@@ -1,3 +1,4 @@
+import { useLanguage } from '@lotus/client';
 import {
   adminLotteryResultEntryStatuses,
   type AdminLotteryResultEntry,
@@ -30,7 +31,7 @@ export function EntriesPanel({
   onStatus: (status: AdminLotteryResultEntryStatus) => void;
 }) {
   const { t } = useTranslation();
-  const entries = useQuery(resultEntriesQuery(status));
+  const entries = useQuery(resultEntriesQuery(status, useLanguage()));
   const [confirming, setConfirming] = useState<AdminLotteryResultEntry | null>(null);
   const [rejecting, setRejecting] = useState<AdminLotteryResultEntry | null>(null);
   const [reason, setReason] = useState('');
@@ -126,7 +127,7 @@ export function EntriesPanel({
   ];
   return (
     <>
-      <Panel title={t('lottery_results_tab_entries')}>
+      <Panel title={t('lottery_results_tab_entries')} className="results-panel">
         <div className="filter-grid">
           <FilterField label={t('lottery_results_status')}>
             {(id) => (

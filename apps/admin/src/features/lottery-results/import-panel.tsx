@@ -77,7 +77,7 @@ export function ImportPanel({ games }: { games: AdminLotteryResultDraws['games']
     },
   ];
   return (
-    <Panel title={t('lottery_results_tab_import')}>
+    <Panel title={t('lottery_results_tab_import')} className="results-panel">
       <p className="muted">{t('lottery_results_import_hint')}</p>
       <dl className="results-columns">
         {[...new Map(games.map((game) => [game.family, game])).values()].map((game) => (

@@ -1,3 +1,4 @@
+import { useLanguage } from '@lotus/client';
 import { adminLotteryResultEntryStatuses, type AdminLotteryResultEntryStatus } from '@lotus/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ type Tab = (typeof tabs)[number];
  */
 export function LotteryResultsPage() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'draws';
   const gameCode = params.get('game') || firstOfficialGameCode;
@@ -29,8 +31,8 @@ export function LotteryResultsPage() {
   )
     ? (params.get('status') as AdminLotteryResultEntryStatus)
     : 'pending';
-  const pending = useQuery(resultEntriesQuery('pending'));
-  const draws = useQuery(resultDrawsQuery(gameCode));
+  const pending = useQuery(resultEntriesQuery('pending', language));
+  const draws = useQuery(resultDrawsQuery(gameCode, language));
   const set = (name: string, value: string) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);

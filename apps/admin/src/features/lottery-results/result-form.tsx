@@ -97,12 +97,17 @@ export function ResultForm({
       <div className={family === 'VN_NORTH' ? 'results-tiers is-vn' : 'results-tiers'}>
         {groups.map(({ part, inputs }) => (
           <fieldset key={part} className="results-tier">
-            <legend>{t(`lottery_results_part_${part}`)}</legend>
+            {/* A part of one number is named by its input's label alone. */}
+            <legend className={inputs.length === 1 ? 'visually-hidden' : undefined}>
+              {t(`lottery_results_part_${part}`)}
+            </legend>
             <div className="results-tier-inputs">
               {inputs.map((input) => (
                 <Field
                   key={input.key}
-                  label={inputLabel(t, part, input)}
+                  label={
+                    input.count === 1 ? inputLabel(t, part, input) : t('lottery_results_nth', { n: input.index + 1 })
+                  }
                   htmlFor={`${idPrefix}-${input.key}`}
                   error={errors[input.key]?.message}
                 >
@@ -114,6 +119,7 @@ export function ResultForm({
                     maxLength={input.digits}
                     size={input.digits + 1}
                     placeholder={'0'.repeat(input.digits)}
+                    aria-label={inputLabel(t, part, input)}
                     {...register(input.key)}
                   />
                 </Field>
