@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { confirmResult, enterResult, type ResultActor } from './result-entries.ts';
+import { stockIndexColumns, stockIndexResult } from './stock-index-results.ts';
 
 /**
  * The columns of an imported line after `gameCode,numero`, per family (README "Import"). Leading zeros
@@ -82,14 +83,26 @@ export async function parseResultCsv(db: Kysely<Database>, csv: string): Promise
       return;
     }
     const columns = importColumns[game.family]!;
+    // A stock-index game's line may give the index values instead of the digits (stock-index-results.ts):
+    // published values always have two decimals, digits never have a point.
+    if (stockIndexColumns[gameCode] && values.some((value) => value.includes('.'))) {
+      const derived = stockIndexResult(gameCode, values);
+      if (!/^[0-9]{8}(-[0-9A-Z]{2,5})?$/.test(numero))
+        problems.push({ line, problem: `numero: ${JSON.stringify(numero)}` });
+      if ('problem' in derived) problems.push({ line, problem: derived.problem });
+      else parsed.push({ line, gameCode, numero, result: derived.result });
+      return;
+    }
     if (values.length !== columns.length) {
       problems.push({ line, problem: `${values.length} values instead of ${columns.length} (${columns.join(', ')})` });
       return;
     }
     const checked = officialLotteryResultSchema.safeParse(resultOf(game.family, values));
-    if (!/^[0-9]{8}(-[0-9A-Z]{2,5})?$/.test(numero)) problems.push({ line, problem: `numero: ${JSON.stringify(numero)}` });
+    if (!/^[0-9]{8}(-[0-9A-Z]{2,5})?$/.test(numero))
+      problems.push({ line, problem: `numero: ${JSON.stringify(numero)}` });
     if (!checked.success) {
-      for (const issue of checked.error.issues) problems.push({ line, problem: `result.${issue.path.join('.')}: ${issue.message}` });
+      for (const issue of checked.error.issues)
+        problems.push({ line, problem: `result.${issue.path.join('.')}: ${issue.message}` });
       return;
     }
     parsed.push({ line, gameCode, numero, result: checked.data });
