@@ -9,13 +9,13 @@ import type { LotteryResult } from '@lotus/fair';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { findMemberSummaryByUsername, listMemberSummaries } from '../../identity/index.ts';
 import type { LotteryDrawStatus } from '../lottery.tables.ts';
 import { winningNumbers } from '../lottery-views.ts';
 
 function ordersQuery(db: Kysely<Database>, merchantId: number) {
   return db
     .selectFrom('lottery_order as o')
-    .innerJoin('member as m', 'm.id', 'o.member_id')
     .innerJoin('lottery_draw as d', 'd.id', 'o.draw_id')
     .innerJoin('lottery_game as g', 'g.id', 'o.game_id')
     .leftJoin('lottery_chase as c', 'c.id', 'o.chase_id')
@@ -26,7 +26,6 @@ const rowColumns = [
   'o.id',
   'o.order_no',
   'o.member_id',
-  'm.username',
   'o.game_id',
   'g.code',
   'g.name_th',
@@ -53,7 +52,6 @@ interface OrderRow {
   id: bigint;
   order_no: string;
   member_id: bigint;
-  username: string;
   game_id: number;
   code: string;
   name_th: string;
@@ -76,12 +74,12 @@ interface OrderRow {
   cancelled_at: Date | null;
 }
 
-function toRow(row: OrderRow): AdminLotteryOrderRow {
+function toRow(row: OrderRow, usernames: ReadonlyMap<bigint, string>): AdminLotteryOrderRow {
   return {
     orderId: row.id.toString(),
     orderNo: row.order_no,
     memberId: row.member_id.toString(),
-    username: row.username,
+    username: usernames.get(row.member_id) ?? '',
     gameId: row.game_id,
     gameCode: row.code,
     gameNameTh: row.name_th,
@@ -105,6 +103,16 @@ function toRow(row: OrderRow): AdminLotteryOrderRow {
   };
 }
 
+/** The members' usernames (identity owns the member table). */
+async function usernamesOf(
+  db: Kysely<Database>,
+  merchantId: number,
+  memberIds: readonly bigint[],
+): Promise<Map<bigint, string>> {
+  const members = await listMemberSummaries(db, merchantId, [...new Set(memberIds)]);
+  return new Map([...members.values()].map((member) => [member.id, member.username]));
+}
+
 /** The merchant's lottery orders matching the filters, newest first. */
 export async function listAdminOrders(
   db: Kysely<Database>,
@@ -112,7 +120,11 @@ export async function listAdminOrders(
   query: AdminLotteryOrdersQuery,
 ): Promise<AdminLotteryOrderPage> {
   let base = ordersQuery(db, merchantId);
-  if (query.username) base = base.where('m.username_key', '=', query.username.toLowerCase());
+  if (query.username) {
+    const member = await findMemberSummaryByUsername(db, merchantId, query.username);
+    if (!member) return { items: [], page: query.page, pageSize: query.pageSize, total: 0 };
+    base = base.where('o.member_id', '=', member.id);
+  }
   if (query.gameId !== undefined) base = base.where('o.game_id', '=', query.gameId);
   if (query.numero !== undefined) base = base.where('d.numero', '=', query.numero);
   if (query.status !== undefined) base = base.where('o.status', '=', query.status as never);
@@ -132,8 +144,13 @@ export async function listAdminOrders(
       .execute(),
     base.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
+  const usernames = await usernamesOf(
+    db,
+    merchantId,
+    rows.map((row) => row.member_id),
+  );
   return {
-    items: (rows as OrderRow[]).map(toRow),
+    items: (rows as OrderRow[]).map((row) => toRow(row, usernames)),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(total.count),
@@ -154,7 +171,7 @@ export async function getAdminOrder(
   const status = row.draw_status as LotteryDrawStatus;
   const drawn = status === 'drawn' || status === 'settled';
   return {
-    ...toRow(row as unknown as OrderRow),
+    ...toRow(row as unknown as OrderRow, await usernamesOf(db, merchantId, [row.member_id])),
     drawStatus: status,
     drawsAt: row.draws_at.getTime(),
     locksAt: row.locks_at.getTime(),
