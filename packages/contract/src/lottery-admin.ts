@@ -92,7 +92,7 @@ export const adminLotteryGameSchema = z.object({
   nameTh: z.string(),
   nameEn: z.string(),
   family: z.string(),
-  kind: z.enum(['house', 'official']),
+  kind: z.enum(['house', 'official', 'yeekee']),
   /** The game itself is on (the platform's switch, above the merchant's). */
   isGameEnabled: z.boolean(),
   setting: adminLotterySettingSchema,

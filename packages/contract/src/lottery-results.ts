@@ -158,9 +158,7 @@ export type AdminLotteryResultDrawsQuery = z.infer<typeof adminLotteryResultDraw
 
 /** An official game and its draws around now (the last 10 due and the next 3), for the entry form. */
 export const adminLotteryResultDrawsSchema = z.object({
-  games: z.array(
-    z.object({ gameCode: z.string(), gameName: z.string(), family: z.enum(officialLotteryFamilies) }),
-  ),
+  games: z.array(z.object({ gameCode: z.string(), gameName: z.string(), family: z.enum(officialLotteryFamilies) })),
   draws: z.array(
     z.object({
       numero: z.string(),

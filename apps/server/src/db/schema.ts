@@ -24,7 +24,6 @@ import type { RebatesTables } from '../modules/rebates/rebates.tables.ts';
 import type { BonusTables } from '../modules/bonus/bonus.tables.ts';
 import type { PromotionTables } from '../modules/promotions/promotions.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
-import type { LotteryOfficialTables } from '../modules/lottery/official/official.tables.ts';
 
 /** Every table, declared by the module that owns it (its `<module>.tables.ts`). */
 export interface Database
@@ -54,5 +53,4 @@ export interface Database
     RebatesTables,
     BonusTables,
     PromotionTables,
-    LotteryTables,
-    LotteryOfficialTables {}
+    LotteryTables {}

@@ -32,6 +32,7 @@ import {
   siteAccessPaths,
   gamePaths,
   lotteryOrderPaths,
+  lotteryYeekeePaths,
   lotteryPaths,
   identityErrorCodes,
   apiPaths,
@@ -574,6 +575,7 @@ describe('calls that need a member token', () => {
       `GET ${lotteryOrderPaths.gameSetting}`,
       `GET ${lotteryPaths.vnGameMenu}`,
       `GET ${lotteryPaths.vnOpenedNumeros}`,
+      `GET ${lotteryYeekeePaths.submissions}`,
       // Test and demo only (CHALLENGE_BYPASS, refused in production); not registered in this app.
       `GET ${apiPaths.devOutbox}`,
     ];

@@ -22,6 +22,7 @@ import * as login from './login.messages.ts';
 import * as lottery from './lottery.messages.ts';
 import * as lotteryResults from './lottery-results.messages.ts';
 import * as lotteryAdmin from './lottery-admin.messages.ts';
+import * as lotteryYeekee from './lottery-yeekee.messages.ts';
 import * as media from './media.messages.ts';
 import * as members from './members.messages.ts';
 import * as money from './money.messages.ts';
@@ -65,6 +66,7 @@ const th = {
   ...lottery.th,
   ...lotteryResults.th,
   ...lotteryAdmin.th,
+  ...lotteryYeekee.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -160,6 +162,7 @@ const en: Record<MessageKey, string> = {
   ...lottery.en,
   ...lotteryResults.en,
   ...lotteryAdmin.en,
+  ...lotteryYeekee.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

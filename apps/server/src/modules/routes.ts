@@ -32,7 +32,7 @@ import { withdrawalRoutes } from './withdrawal/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { claimableRewardsCounter, promotionNamesByGroup, promotionsRoutes } from './promotions/index.ts';
 import { rebatesRoutes } from './rebates/index.ts';
-import { lotteryAdminRoutes, lotteryResultsRoutes, lotteryRoutes } from './lottery/index.ts';
+import { lotteryAdminRoutes, lotteryResultsRoutes, lotteryRoutes, yeekeeRoutes } from './lottery/index.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
 export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
@@ -85,4 +85,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   lotteryRoutes,
   lotteryAdminRoutes,
   lotteryResultsRoutes,
+  yeekeeRoutes,
 ];

@@ -82,7 +82,8 @@ export function numberRowPlay<F extends LotteryFamily>(spec: {
     family,
     oddsHundredths,
     count: (content) => readNumberRow(content, length, normalise).length,
-    numbers: (content) => readNumberRow(content, length, normalise).map((number) => (normalise ? normalise(number) : number)),
+    numbers: (content) =>
+      readNumberRow(content, length, normalise).map((number) => (normalise ? normalise(number) : number)),
     winHundredths(content, result) {
       const drawn = resultOf(family, result, code);
       return readNumberRow(content, length, normalise).reduce(

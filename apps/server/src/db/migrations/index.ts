@@ -63,6 +63,8 @@ import * as m0067 from './0067_bonus_cost.ts';
 import * as m0068 from './0068_lottery.ts';
 import * as m0069 from './0069_lottery_betting.ts';
 import * as m0070 from './0070_lottery_official.ts';
+import * as m0071 from './0071_lottery_stock_games.ts';
+import * as m0072 from './0072_lottery_yeekee.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -131,4 +133,6 @@ export const migrations = {
   '0068_lottery': m0068,
   '0069_lottery_betting': m0069,
   '0070_lottery_official': m0070,
+  '0071_lottery_stock_games': m0071,
+  '0072_lottery_yeekee': m0072,
 };

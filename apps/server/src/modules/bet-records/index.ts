@@ -3,7 +3,13 @@
  * their own transaction); the profit page reads the games' profit and loss, the member's history
  * the games of its rounds (their ids; the catalogue names them), the games' rank list the rounds per game.
  */
-export { recordRollback, recordSettledRound, type BetRecordKey, type BetRecordWrite } from './record-bet.ts';
+export {
+  adjustRoundPayout,
+  recordRollback,
+  recordSettledRound,
+  type BetRecordKey,
+  type BetRecordWrite,
+} from './record-bet.ts';
 export { getGameProfit, type GameProfit, type GameProfitQuery } from './game-profit.ts';
 export { findRoundGameIds } from './round-games.ts';
 export { roundsByGameSince } from './rounds-by-game.ts';

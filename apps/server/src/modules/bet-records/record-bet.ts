@@ -63,6 +63,22 @@ export async function recordRollback(trx: Executor, write: BetRecordWrite): Prom
     WHERE ${keyOf(write)}`.execute(trx);
 }
 
+/**
+ * A settled round's payout corrected by `deltaMinor` (never below 0): an in-house vendor whose result
+ * was corrected after settlement (modules/lottery's official results) posts only the difference, and
+ * the record shows the win as corrected for the reports, turnover and salaries that read it.
+ */
+export async function adjustRoundPayout(
+  trx: Executor,
+  key: BetRecordKey,
+  deltaMinor: bigint,
+  nowMs: number,
+): Promise<void> {
+  await sql`
+    UPDATE bet_record SET payout = greatest(payout + ${deltaMinor}, 0), updated_at = ${new Date(nowMs)}
+    WHERE ${keyOf(key)}`.execute(trx);
+}
+
 /** A whole round a transfer-mode vendor reported settled (its money moved in the vendor's own wallet). */
 export interface SettledRoundWrite extends BetRecordKey {
   gameId: string;

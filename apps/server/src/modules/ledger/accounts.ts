@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { LedgerError } from './ledger-error.ts';
 import {
@@ -136,6 +136,29 @@ export async function memberBalance(
     .where('kind', '=', account.kind)
     .where('member_id', '=', account.memberId)
     .where('sub_key', '=', account.subKey ?? '')
+    .executeTakeFirst();
+  return row?.balance ?? 0n;
+}
+
+/**
+ * A member account's balance with its row locked until the caller's transaction ends: nothing spends
+ * between this read and a posting that takes back at most this much (a lottery result's correction).
+ */
+export async function lockedMemberBalance(
+  trx: Transaction<Database>,
+  merchantId: number,
+  currency: string,
+  account: MemberAccountRef,
+): Promise<bigint> {
+  const row = await trx
+    .selectFrom('ledger_account')
+    .select('balance')
+    .where('merchant_id', '=', merchantId)
+    .where('currency', '=', currency)
+    .where('kind', '=', account.kind)
+    .where('member_id', '=', account.memberId)
+    .where('sub_key', '=', account.subKey ?? '')
+    .forUpdate()
     .executeTakeFirst();
   return row?.balance ?? 0n;
 }

@@ -1,5 +1,6 @@
 export {
   listMemberAccounts,
+  lockedMemberBalance,
   memberBalance,
   type AccountRef,
   type HouseAccountRef,

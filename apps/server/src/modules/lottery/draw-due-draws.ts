@@ -64,7 +64,7 @@ export async function drawDueDraws(db: Kysely<Database>, nowMs: number, limit = 
 
 /**
  * The instant (epoch ms) of the next lock or draw this loop has to do, or null when nothing is
- * scheduled. Locks are any game's; draws only the house's: an official draw past its instant waits for
+ * scheduled. Locks are any game's; draws only those the loop draws itself (house and Yee-Kee): an official draw past its instant waits for
  * its result, and counting it would wake the loop at once, pass after pass.
  */
 export async function nextDrawEventMs(db: Kysely<Database>): Promise<number | null> {
@@ -75,7 +75,9 @@ export async function nextDrawEventMs(db: Kysely<Database>): Promise<number | nu
       eb.fn.min('d.locks_at').filterWhere('d.status', '=', 'open').as('next_lock'),
       eb.fn
         .min('d.draws_at')
-        .filterWhere((inner) => inner.and([inner('d.status', 'in', ['open', 'locked']), inner('g.kind', '=', 'house')]))
+        .filterWhere((inner) =>
+          inner.and([inner('d.status', 'in', ['open', 'locked']), inner('g.kind', 'in', ['house', 'yeekee'])]),
+        )
         .as('next_draw'),
     ])
     .where('d.status', 'in', ['open', 'locked'])

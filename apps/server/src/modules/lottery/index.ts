@@ -8,6 +8,8 @@ export { lotteryRoutes } from './lottery.routes.ts';
 export { lotteryAdminRoutes } from './admin/lottery-admin.routes.ts';
 // Official results: entry with four eyes, import, corrections (official/README).
 export { lotteryResultsRoutes } from './official/index.ts';
+// Yee-Kee: rounds computed from members' shots (yeekee/README).
+export { yeekeeRoutes } from './yeekee/index.ts';
 export type { LotteryTables } from './lottery.tables.ts';
 // The drawing loop (started with the app's jobs) and one pass of it (tests, an operator's run).
 export { startLotteryDrawLoop, runLotteryTick, type LotteryDrawLoop } from './lottery-draw-loop.ts';

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { createDrawsAhead } from './create-draws-ahead.ts';
 import { drawDueDraws, lockDueDraws, nextDrawEventMs, type DrawnDraw } from './draw-due-draws.ts';
 import { runOfficialTick } from './official/index.ts';
+import { runYeekeeTick } from './yeekee/index.ts';
 import { settleDrawnDraws, type SettledDraw } from './settle-draws.ts';
 
 /** What one pass did. */
@@ -24,6 +25,8 @@ export async function runLotteryTick(db: Kysely<Database>, nowMs: number): Promi
   const created = await createDrawsAhead(db, nowMs);
   const locked = await lockDueDraws(db, nowMs);
   const drawn = await drawDueDraws(db, nowMs);
+  // Yee-Kee rounds: created ahead, and drawn from their shots (or refunded when void) before settling.
+  await runYeekeeTick(db, nowMs);
   const settled = await settleDrawnDraws(db, nowMs);
   return { created, locked, drawn, settled };
 }

@@ -1,9 +1,12 @@
 import type { LotteryFamily, LotteryResult } from '@lotus/fair';
 import type { ColumnType, Generated } from 'kysely';
+import type { LotteryOfficialTables } from './official/official.tables.ts';
+import type { LotteryYeekeeTables } from './yeekee/yeekee.tables.ts';
 
 /** Tables of modules/lottery (migration 0068_lottery). */
 
-export type LotteryGameKind = 'house' | 'official';
+/** `house`: drawn by us (provably fair); `official`: an entered result; `yeekee`: computed from members' shots. */
+export type LotteryGameKind = 'house' | 'official' | 'yeekee';
 export type LotteryDrawStatus = 'open' | 'locked' | 'drawn' | 'settled' | 'cancelled';
 
 /** A lottery game: house-drawn on a schedule, or waiting for an official result. */
@@ -155,7 +158,8 @@ export interface LotteryExposureTable {
   payout_minor: bigint;
 }
 
-export interface LotteryTables {
+/** Every table of the module, its official results' and Yee-Kee's included (db/schema.ts reads this one file). */
+export interface LotteryTables extends LotteryOfficialTables, LotteryYeekeeTables {
   lottery_game: LotteryGameTable;
   lottery_draw: LotteryDrawTable;
   lottery_game_setting: LotteryGameSettingTable;

@@ -392,6 +392,11 @@ describe('the games', () => {
       'LAO',
       'HANOI',
       'VN_NORTH',
+      'STOCK_SET',
+      'STOCK_NIKKEI',
+      'STOCK_HANGSENG',
+      'STOCK_DOWJONES',
+      'YEEKEE_15M',
     ]);
     expect(games[0]).toMatchObject({
       gameName: 'Fast 5D 1 minute',
@@ -412,6 +417,11 @@ describe('the games', () => {
       'LAO',
       'HANOI',
       'VN_NORTH',
+      'STOCK_SET',
+      'STOCK_NIKKEI',
+      'STOCK_HANGSENG',
+      'STOCK_DOWJONES',
+      'YEEKEE_15M',
     ]);
     expect(games.find((game) => game.gameCode === 'RETIRED_5D')).toBeUndefined();
     const popular = await value<LotteryGame[]>(`${lotteryPaths.popularGames}?count=2&prizeMode=3&playType=2`);

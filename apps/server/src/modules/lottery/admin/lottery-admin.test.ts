@@ -17,13 +17,11 @@ import {
   type LotteryPlaceOrderResult,
 } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { routeModules } from '../../routes.ts';
 import { fundedTestMember } from '../../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
 import { checkLedger, memberBalance } from '../../ledger/index.ts';
 import { runLotteryTick } from '../lottery-draw-loop.ts';
-import { lotteryAdminRoutes } from './lottery-admin.routes.ts';
 
 /**
  * The lottery's back-office on one app, a real database and a fake clock: a game's setting saved at
@@ -42,16 +40,7 @@ let admin: TestOperator;
 let support: TestOperator;
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    {
-      now: () => clock.nowMs,
-      // Until the lead lists the routes in modules/routes.ts, the test registers them itself.
-      registerRoutes: async (app) => {
-        if (!routeModules.includes(lotteryAdminRoutes)) await app.register(lotteryAdminRoutes);
-      },
-    },
-  );
+  t = await createTestApp({}, { now: () => clock.nowMs });
   merchantId = t.demoMerchantId;
   await runLotteryTick(t.db, clock.nowMs);
   fast3d = (

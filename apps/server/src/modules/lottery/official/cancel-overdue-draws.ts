@@ -73,7 +73,11 @@ export async function cancelOfficialDraw(db: Kysely<Database>, drawId: bigint, n
     // An entry waiting for its confirmation has nothing left to confirm.
     await trx
       .updateTable('lottery_result_entry')
-      .set({ status: 'rejected', decision_reason: 'draw cancelled: no result by the deadline', decided_at: new Date(nowMs) })
+      .set({
+        status: 'rejected',
+        decision_reason: 'draw cancelled: no result by the deadline',
+        decided_at: new Date(nowMs),
+      })
       .where('draw_id', '=', drawId)
       .where('status', '=', 'pending')
       .execute();

@@ -27,7 +27,11 @@ export async function createOfficialDrawsAhead(db: Kysely<Database>, nowMs: numb
       sql<string>`to_char(scheduled_day, 'YYYY-MM-DD')`.as('scheduled'),
       sql<string | null>`to_char(draw_day, 'YYYY-MM-DD')`.as('moved_to'),
     ])
-    .where('game_id', 'in', games.map((game) => game.id))
+    .where(
+      'game_id',
+      'in',
+      games.map((game) => game.id),
+    )
     .where(sql<boolean>`scheduled_day >= ${today}::date - 7`)
     .execute();
   let created = 0;

@@ -115,8 +115,7 @@ export async function lotteryResultsRoutes(app: AppInstance): Promise<void> {
         response: { 200: envelopeSchema(adminLotteryResultDrawsSchema) },
       },
     },
-    async (request) =>
-      ok(await listResultDraws(app.db, request.query.gameCode, app.now(), actor(request).language)),
+    async (request) => ok(await listResultDraws(app.db, request.query.gameCode, app.now(), actor(request).language)),
   );
 
   app.post(

@@ -7,15 +7,11 @@ import {
   type OfficialLotteryResult,
 } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { migrations } from '../../../db/migrations/index.ts';
-import { up as migrateOfficial } from '../../../db/migrations/0070_lottery_official.ts';
-import { createTestDatabase } from '../../../testing/test-database.ts';
 import { fundedTestMember } from '../../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
 import { checkLedger, memberBalance, postTransfers } from '../../ledger/index.ts';
 import { runLotteryTick } from '../lottery-draw-loop.ts';
-import { lotteryResultsRoutes } from './official.routes.ts';
 import { createOfficialDrawsAhead } from './create-official-draws.ts';
 import { runOfficialTick } from './official-tick.ts';
 
@@ -45,18 +41,7 @@ const MAR_1_2021: OfficialLotteryResult = {
 };
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  // Until the lead registers 0070 (and these routes), the test applies and mounts them itself.
-  const isRegistered = '0070_lottery_official' in migrations;
-  if (!isRegistered) await migrateOfficial(database.db as never);
-  t = await createTestApp(
-    {},
-    {
-      database,
-      now: () => clock.nowMs,
-      ...(isRegistered ? {} : { registerRoutes: (app) => lotteryResultsRoutes(app) }),
-    },
-  );
+  t = await createTestApp({}, { now: () => clock.nowMs });
   merchantId = t.demoMerchantId;
   operatorA = await insertTestOperator(t.db, { merchantId, role: 'finance', nowMs: clock.nowMs });
   operatorB = await insertTestOperator(t.db, { merchantId, role: 'finance', nowMs: clock.nowMs });
@@ -64,9 +49,7 @@ beforeAll(async () => {
   await runLotteryTick(t.db, clock.nowMs);
 });
 afterAll(async () => {
-  // The database was handed in, so close() leaves it: drop it here.
-  await t?.app.close();
-  await t?.database.drop();
+  await t?.close();
 });
 
 async function drawOf(gameCode: string, numero: string) {
@@ -90,7 +73,9 @@ async function bet(token: string, gameId: number, numero: string, playId: number
   const body: LotteryPlaceOrderRequest = {
     gameId,
     numero,
-    bets: [{ playId, betContent, betNum: betContent.split(',').length, stakePerUnit: '1.00', multiple: 1, series: 2000 }],
+    bets: [
+      { playId, betContent, betNum: betContent.split(',').length, stakePerUnit: '1.00', multiple: 1, series: 2000 },
+    ],
     totalAmount: `${betContent.split(',').length}.00`,
   };
   const response = await t.app.inject({
@@ -284,8 +269,20 @@ describe('four eyes, settlement and correction of the government draw', () => {
       .orderBy('member_id')
       .execute();
     expect(lines).toEqual([
-      { member_id: members.bottom2.memberId, old_win_minor: 9_000n, new_win_minor: 0n, posted_minor: -9_000n, unrecovered_minor: 0n },
-      { member_id: members.newBottom.memberId, old_win_minor: 0n, new_win_minor: 9_000n, posted_minor: 9_000n, unrecovered_minor: 0n },
+      {
+        member_id: members.bottom2.memberId,
+        old_win_minor: 9_000n,
+        new_win_minor: 0n,
+        posted_minor: -9_000n,
+        unrecovered_minor: 0n,
+      },
+      {
+        member_id: members.newBottom.memberId,
+        old_win_minor: 0n,
+        new_win_minor: 9_000n,
+        posted_minor: 9_000n,
+        unrecovered_minor: 0n,
+      },
     ]);
     const orders = await t.db
       .selectFrom('lottery_order')
@@ -386,9 +383,33 @@ describe('the result deadline', () => {
 describe('import', () => {
   /** The 27 numbers of a northern draw, tier by tier (DB, G1, G2 x2, G3 x6, G4 x4, G5 x6, G6 x3, G7 x4). */
   const vnValues = [
-    '12345', '67890', '11111', '22222', '33333', '44444', '55555', '66666', '77777', '88888',
-    '1234', '5678', '9012', '3456', '7890', '1357', '2468', '3579', '4680', '5791',
-    '123', '456', '789', '01', '23', '45', '67',
+    '12345',
+    '67890',
+    '11111',
+    '22222',
+    '33333',
+    '44444',
+    '55555',
+    '66666',
+    '77777',
+    '88888',
+    '1234',
+    '5678',
+    '9012',
+    '3456',
+    '7890',
+    '1357',
+    '2468',
+    '3579',
+    '4680',
+    '5791',
+    '123',
+    '456',
+    '789',
+    '01',
+    '23',
+    '45',
+    '67',
   ];
 
   test('a file with a bad line is refused whole, naming the line', async () => {

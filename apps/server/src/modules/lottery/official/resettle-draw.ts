@@ -3,7 +3,8 @@ import type { LotteryFamily, LotteryResult } from '@lotus/fair';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { memberTypeOf } from '../../identity/index.ts';
-import { postTransfers } from '../../ledger/index.ts';
+import { adjustRoundPayout } from '../../bet-records/index.ts';
+import { lockedMemberBalance, postTransfers } from '../../ledger/index.ts';
 import { merchantCurrencyOf } from '../../merchant/index.ts';
 import { findGameSetting } from '../game-settings.ts';
 import { lotteryOrderStatus } from '../lottery.tables.ts';
@@ -124,7 +125,10 @@ export async function resettleDraw(
       const { currency, account } = await memberAccountOf(trx, first.merchant_id, first.member_id);
       posted = difference;
       if (difference < 0n) {
-        const balance = await lockedBalance(trx, first.merchant_id, currency, account, first.member_id);
+        const balance = await lockedMemberBalance(trx, first.merchant_id, currency, {
+          kind: account,
+          memberId: first.member_id,
+        });
         const taken = balance < -difference ? balance : -difference;
         unrecovered = -difference - taken;
         posted = -taken;
@@ -155,14 +159,12 @@ export async function resettleDraw(
         .where('member_id', '=', first.member_id)
         .execute();
       // The round's record shows the win as corrected (reports, turnover and salaries read it).
-      await trx
-        .updateTable('bet_record')
-        .set({ payout: sql`greatest(payout + ${difference}, 0)`, updated_at: new Date(nowMs) })
-        .where('merchant_id', '=', first.merchant_id)
-        .where('vendor_code', '=', lotteryVendorCode)
-        .where('round_id', '=', roundId)
-        .where('member_id', '=', first.member_id)
-        .execute();
+      await adjustRoundPayout(
+        trx,
+        { merchantId: first.merchant_id, vendorCode: lotteryVendorCode, roundId, memberId: first.member_id },
+        difference,
+        nowMs,
+      );
     }
     if (posted > 0n) summary.creditedMinor += posted;
     else summary.debitedMinor -= posted;
@@ -195,29 +197,6 @@ async function memberAccountOf(
   );
   const row = rows[0]!;
   return { currency: row.currency, account: row.member_type === trialMemberType ? 'member_trial' : 'member_main' };
-}
-
-/**
- * The member's balance, its account row locked until the correction commits, so no bet spends between
- * the read and the posting that takes back at most this much.
- */
-async function lockedBalance(
-  trx: Transaction<Database>,
-  merchantId: number,
-  currency: string,
-  kind: 'member_main' | 'member_trial',
-  memberId: bigint,
-): Promise<bigint> {
-  const row = await trx
-    .selectFrom('ledger_account')
-    .select('balance')
-    .where('merchant_id', '=', merchantId)
-    .where('currency', '=', currency)
-    .where('kind', '=', kind)
-    .where('member_id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row ? BigInt(row.balance) : 0n;
 }
 
 /** Each order's win, capped per member at the stake plus the merchant's maximum profit (settle-draws.ts's rule). */

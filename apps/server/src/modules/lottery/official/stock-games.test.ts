@@ -1,8 +1,5 @@
 import { adminLotteryResultPaths, type AdminLotteryResultImport } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { migrations } from '../../../db/migrations/index.ts';
-import { up as migrateStockGames } from '../../../db/migrations/0071_lottery_stock_games.ts';
-import { createTestDatabase } from '../../../testing/test-database.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
 import { createOfficialDrawsAhead } from './create-official-draws.ts';
@@ -20,17 +17,13 @@ let operatorA: TestOperator;
 let operatorB: TestOperator;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  // Until the lead registers 0071, the test applies it itself.
-  if (!('0071_lottery_stock_games' in migrations)) await migrateStockGames(database.db as never);
-  t = await createTestApp({}, { database, now: () => clock.nowMs });
+  t = await createTestApp({}, { now: () => clock.nowMs });
   operatorA = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'finance', nowMs: clock.nowMs });
   operatorB = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'finance', nowMs: clock.nowMs });
   await createOfficialDrawsAhead(t.db, clock.nowMs);
 });
 afterAll(async () => {
-  await t?.app.close();
-  await t?.database.drop();
+  await t?.close();
 });
 
 async function importCsv(operator: TestOperator, csv: string) {

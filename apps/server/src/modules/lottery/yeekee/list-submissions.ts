@@ -9,7 +9,21 @@ import {
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { listMemberSummaries } from '../../identity/index.ts';
 import { yeekeeKind, type LotteryYeekeeTables } from './yeekee.tables.ts';
+
+/** The usernames of the shooters of these rows, by member id. */
+async function shooterNames(
+  db: Kysely<Database>,
+  rows: readonly { merchant_id: number; member_id: bigint }[],
+): Promise<Map<bigint, string>> {
+  const names = new Map<bigint, string>();
+  for (const merchantId of new Set(rows.map((row) => row.merchant_id))) {
+    const ids = [...new Set(rows.filter((row) => row.merchant_id === merchantId).map((row) => row.member_id))];
+    for (const [id, summary] of await listMemberSummaries(db, merchantId, ids)) names.set(id, summary.username);
+  }
+  return names;
+}
 
 /** `ab****yz`: the shooter is recognisable to themselves, not an account name anyone can read. */
 export function maskShooter(username: string): string {
@@ -54,8 +68,7 @@ export async function listYeekeeSubmissions(
   const shots = db.withTables<LotteryYeekeeTables>();
   const shotRows = shots
     .selectFrom('lottery_yeekee_shot as s')
-    .innerJoin('member as m', 'm.id', 's.member_id')
-    .select(['s.seq', 's.number', 's.created_at', 'm.username'])
+    .select(['s.seq', 's.number', 's.created_at', 's.merchant_id', 's.member_id'])
     .where('s.draw_id', '=', draw.id);
   const [totals, page] = await Promise.all([
     shots
@@ -73,9 +86,12 @@ export async function listYeekeeSubmissions(
       .offset((query.page - 1) * query.pageSize)
       .execute(),
   ]);
-  const view = (row: { seq: number; number: string; created_at: Date; username: string }): LotteryYeekeeSubmission => ({
+  type ShotRow = { seq: number; number: string; created_at: Date; merchant_id: number; member_id: bigint };
+  // A round is shared by every merchant: its shooters' names come from identity, merchant by merchant.
+  const usernames = await shooterNames(db, page);
+  const view = (row: ShotRow, username = usernames.get(row.member_id) ?? ''): LotteryYeekeeSubmission => ({
     seq: row.seq,
-    member: maskShooter(row.username),
+    member: maskShooter(username),
     number: row.number,
     shotTime: row.created_at.getTime(),
   });
@@ -85,10 +101,11 @@ export async function listYeekeeSubmissions(
   let outcome: LotteryYeekeeOutcome | null = null;
   if ((draw.status === 'drawn' || draw.status === 'settled') && draw.result?.family === 'THAI_STYLE') {
     const subtracted = await shotRows.where('s.seq', '=', yeekeeRules.subtractedSeq).executeTakeFirstOrThrow();
+    const subtractedName = (await shooterNames(db, [subtracted])).get(subtracted.member_id);
     outcome = {
       status: 'drawn',
       sum,
-      subtracted: view(subtracted),
+      subtracted: view(subtracted, subtractedName),
       number: (BigInt(sum) - BigInt(subtracted.number)).toString(),
       // The stored result, the one bets were settled against (equal to yeekeeResult of the list: tested).
       top3: draw.result.top3,
@@ -115,7 +132,7 @@ export async function listYeekeeSubmissions(
     subtractedSeq: yeekeeRules.subtractedSeq,
     minShots: yeekeeRules.minShots,
     outcome,
-    list: page.map(view),
+    list: page.map((row) => view(row)),
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -7,18 +7,12 @@ import {
 } from '@lotus/contract';
 import { yeekeeResult } from '@lotus/fair';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { up as migrateYeekee } from '../../../db/migrations/0072_lottery_yeekee.ts';
-import { migrations } from '../../../db/migrations/index.ts';
-import { messages } from '../../../i18n/messages.ts';
-import * as yeekeeMessages from '../../../i18n/lottery-yeekee.messages.ts';
 import { fundedTestMember } from '../../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { createTestDatabase } from '../../../testing/test-database.ts';
 import { checkLedger, memberBalance } from '../../ledger/index.ts';
-import { routeModules } from '../../routes.ts';
 import { runLotteryTick } from '../lottery-draw-loop.ts';
 import { createYeekeeDrawsAhead } from './create-yeekee-draws.ts';
-import { runYeekeeTick, yeekeeRoutes, type LotteryYeekeeTables } from './index.ts';
+import { runYeekeeTick, type LotteryYeekeeTables } from './index.ts';
 
 /**
  * Yee-Kee on one app, a real database and a fake clock: rounds created ahead on the 15-minute
@@ -36,23 +30,7 @@ let merchantId: number;
 let yeekee: number;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  // Until the lead registers 0072, its routes and its messages, the test applies and mounts them itself.
-  if (!('0072_lottery_yeekee' in migrations)) await migrateYeekee(database.db as never);
-  if (!('lottery.yeekee.round.closed' in messages.EN)) {
-    Object.assign(messages.TH, yeekeeMessages.th);
-    Object.assign(messages.EN, yeekeeMessages.en);
-  }
-  t = await createTestApp(
-    {},
-    {
-      database,
-      now: () => clock.nowMs,
-      registerRoutes: async (app) => {
-        if (!routeModules.includes(yeekeeRoutes)) await app.register(yeekeeRoutes);
-      },
-    },
-  );
+  t = await createTestApp({}, { now: () => clock.nowMs });
   merchantId = t.demoMerchantId;
   await tick();
   yeekee = (
@@ -60,11 +38,10 @@ beforeAll(async () => {
   ).id;
 });
 afterAll(async () => {
-  await t?.app.close();
-  await t?.database.drop();
+  await t?.close();
 });
 
-/** One pass of the loop, with the Yee-Kee part first (a no-op rerun once the lead's tick calls it). */
+/** The Yee-Kee part of a pass alone (what it created and drew), then the loop's whole pass (a no-op for it then). */
 async function tick() {
   const yeekeePass = await runYeekeeTick(t.db, clock.nowMs);
   const pass = await runLotteryTick(t.db, clock.nowMs);
