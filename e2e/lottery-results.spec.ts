@@ -7,7 +7,7 @@ import { createOperator, firstOperatorLogin, type Operator } from './support/ope
 
 /**
  * Official lottery results in the back-office (issue 18, four eyes): a Hanoi draw whose time has
- * passed waits for its result; a first finance operator enters it, a second one, who cannot see the
+ * passed waits for its result; a first platform operator enters it, a second one, who cannot see the
  * first entry, types it again and the draw gets its result and is settled by the draw loop. Each
  * screen photographed in TH and EN at 1280 and 360 px, none scrolling sideways. The refusals (lengths,
  * a mismatch, a bad file) are the component tests' (features/lottery-results).
@@ -96,7 +96,7 @@ test('a Hanoi result entered by one operator and typed again by a second settles
   const vnNumero = await dueDraw('VN_NORTH');
 
   // The first operator: the Hanoi draw waits for its result; they enter 3 top and 2 bottom.
-  const first = await openResults(browser, await createOperator('finance'));
+  const first = await openResults(browser, await createOperator('platform'));
   await first.getByLabel('Game').selectOption('HANOI');
   // Rows found by their draw number: the tables' names change with the language photographed.
   const row = first.getByRole('row').filter({ hasText: numero });
@@ -123,7 +123,7 @@ test('a Hanoi result entered by one operator and typed again by a second settles
   });
 
   // The second operator sees the entry without its values and confirms by typing the result again.
-  const second = await openResults(browser, await createOperator('finance'));
+  const second = await openResults(browser, await createOperator('platform'));
   await second.getByRole('link', { name: /Entries/ }).click();
   const pending = second.getByRole('row').filter({ hasText: numero });
   await expect(pending).toContainText('Hidden until confirmed');

@@ -68,18 +68,24 @@ export const operatorPermissions = [
   'chat.answer',
   /** Lottery: games' limits and cancellation rules, blocked numbers, the book of each draw, orders, cancelling a draw. */
   'lottery.manage',
-  /** Lottery: entering and importing official results (a second operator confirms each: four eyes). */
+  /**
+   * Lottery: entering and importing official results (a second operator confirms each: four eyes). A
+   * result is shared by every brand, so only the platform role holds it among the built-in roles.
+   */
   'lottery.results',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 
 /**
  * The permissions of each built-in role (the server keeps the built-in rows equal to this at start).
- * platform has all; admin all but the platform's; the others a fixed subset.
+ * platform has all; admin all but the platform's (brands.platform, and lottery.results: an official
+ * result is every brand's); the others a fixed subset.
  */
 export const rolePermissions: Readonly<Record<BuiltinOperatorRole, readonly OperatorPermission[]>> = {
   platform: [...operatorPermissions],
-  admin: operatorPermissions.filter((permission) => permission !== 'brands.platform'),
+  admin: operatorPermissions.filter(
+    (permission) => permission !== 'brands.platform' && permission !== 'lottery.results',
+  ),
   finance: [
     'deposits.review',
     'withdrawals.review',
@@ -90,7 +96,6 @@ export const rolePermissions: Readonly<Record<BuiltinOperatorRole, readonly Oper
     'reports.read',
     'agents.settle',
     'promotions.review',
-    'lottery.results',
   ],
   support: ['members.read', 'members.manage', 'outbox.read', 'feedback.manage', 'messages.send', 'chat.answer'],
 };

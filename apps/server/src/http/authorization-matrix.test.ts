@@ -2020,7 +2020,7 @@ describe('back-office', () => {
     const entered = await send({
       method: 'POST',
       url: adminLotteryResultPaths.enter,
-      token: (await newOperator('finance')).token,
+      token: (await newOperator('platform')).token,
       body: { gameCode: 'HANOI', numero: await dueOfficialNumero(), result: matrixHanoiResult },
     });
     expect(entered.statusCode, entered.body).toBe(200);

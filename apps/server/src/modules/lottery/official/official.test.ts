@@ -43,8 +43,8 @@ const MAR_1_2021: OfficialLotteryResult = {
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock.nowMs });
   merchantId = t.demoMerchantId;
-  operatorA = await insertTestOperator(t.db, { merchantId, role: 'finance', nowMs: clock.nowMs });
-  operatorB = await insertTestOperator(t.db, { merchantId, role: 'finance', nowMs: clock.nowMs });
+  operatorA = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
+  operatorB = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
   await runOfficialTick(t.db, clock.nowMs);
   await runLotteryTick(t.db, clock.nowMs);
 });

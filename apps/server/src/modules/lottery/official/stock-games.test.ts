@@ -18,8 +18,8 @@ let operatorB: TestOperator;
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => clock.nowMs });
-  operatorA = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'finance', nowMs: clock.nowMs });
-  operatorB = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'finance', nowMs: clock.nowMs });
+  operatorA = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'platform', nowMs: clock.nowMs });
+  operatorB = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'platform', nowMs: clock.nowMs });
   await createOfficialDrawsAhead(t.db, clock.nowMs);
 });
 afterAll(async () => {
