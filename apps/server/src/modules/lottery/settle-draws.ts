@@ -5,7 +5,7 @@ import { merchantCurrencyOf } from '../merchant/index.ts';
 import { playInTransaction, type PlayCall } from '../seamless-wallet/index.ts';
 import { findGameSetting } from './game-settings.ts';
 import { lotteryOrderStatus } from './lottery.tables.ts';
-import { orderWinMinor } from './order-plays.ts';
+import { orderWinMinor, type PricedOrder } from './order-plays.ts';
 import { lotteryRoundId, lotteryVendorCode, requestHashOf } from './place-orders.ts';
 import { refundableOrdersQuery, refundOrders } from './refund-orders.ts';
 
@@ -141,15 +141,16 @@ export async function settleDraw(db: Kysely<Database>, drawId: bigint, nowMs: nu
 }
 
 /**
- * Each order's win, in the orders' order. A merchant with a maximum profit caps each member's wins on
- * the draw at their stake on it plus that profit, taken from the member's orders in order.
+ * Each order's win, in the orders' order (a member's orders consecutive). A merchant with a maximum
+ * profit caps each member's wins on the draw at their stake on it plus that profit, taken from the
+ * member's orders in order. Settlement and a corrected result's re-settlement (official/) both use it.
  */
-async function cappedWins(
+export async function cappedWins(
   trx: Transaction<Database>,
   gameId: number,
   family: LotteryFamily,
   result: LotteryResult,
-  orders: readonly WaitingOrder[],
+  orders: readonly (PricedOrder & { merchant_id: number; member_id: bigint })[],
 ): Promise<bigint[]> {
   const wins = orders.map((order) => orderWinMinor(family, order, result));
   const maxProfitOf = new Map<number, bigint | null>();

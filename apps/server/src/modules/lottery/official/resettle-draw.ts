@@ -6,10 +6,9 @@ import { memberTypeOf } from '../../identity/index.ts';
 import { adjustRoundPayout } from '../../bet-records/index.ts';
 import { lockedMemberBalance, postTransfers } from '../../ledger/index.ts';
 import { merchantCurrencyOf } from '../../merchant/index.ts';
-import { findGameSetting } from '../game-settings.ts';
 import { lotteryOrderStatus } from '../lottery.tables.ts';
-import { orderWinMinor } from '../order-plays.ts';
 import { lotteryRoundId, lotteryVendorCode } from '../place-orders.ts';
+import { cappedWins } from '../settle-draws.ts';
 
 /** The ledger kind of a correction's posting (contract ledgerTransferKinds). */
 export const lotteryResultCorrectionKind = 'lottery.result_correction';
@@ -197,38 +196,4 @@ async function memberAccountOf(
   );
   const row = rows[0]!;
   return { currency: row.currency, account: row.member_type === trialMemberType ? 'member_trial' : 'member_main' };
-}
-
-/** Each order's win, capped per member at the stake plus the merchant's maximum profit (settle-draws.ts's rule). */
-async function cappedWins(
-  trx: Transaction<Database>,
-  gameId: number,
-  family: LotteryFamily,
-  result: LotteryResult,
-  orders: readonly SettledOrder[],
-): Promise<bigint[]> {
-  const wins = orders.map((order) => orderWinMinor(family, order, result));
-  const maxProfitOf = new Map<number, bigint | null>();
-  for (const merchantId of new Set(orders.map((order) => order.merchant_id)))
-    maxProfitOf.set(merchantId, (await findGameSetting(trx, merchantId, gameId)).max_profit_minor);
-  for (let index = 0; index < orders.length;) {
-    const memberId = orders[index]!.member_id;
-    const maxProfit = maxProfitOf.get(orders[index]!.merchant_id) ?? null;
-    let end = index;
-    let stake = 0n;
-    while (end < orders.length && orders[end]!.member_id === memberId) {
-      stake += orders[end]!.bet_amount_minor;
-      end += 1;
-    }
-    if (maxProfit !== null) {
-      let room = stake + maxProfit;
-      for (let i = index; i < end; i += 1) {
-        const win = wins[i]! < room ? wins[i]! : room;
-        wins[i] = win;
-        room -= win;
-      }
-    }
-    index = end;
-  }
-  return wins;
 }
