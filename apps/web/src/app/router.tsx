@@ -71,10 +71,9 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { path: paths.lottery.getHref(), lazy: lazyRoute(() => import('./routes/lottery')) },
-              // The Vietnamese and Southeast Asian lobbies wait for the official draws to take bets.
-              ...paths.lottery.paths
-                .filter((path) => path !== paths.lottery.getHref())
-                .map((path) => ({ path, lazy: comingSoon((module) => module.LotteryPage) })),
+              // The Vietnamese and Southeast Asian lobbies; their games open on /lottery.
+              { path: '/vnlottery', lazy: lazyRoute(() => import('./routes/vn-lottery')) },
+              { path: '/seaLottery', lazy: lazyRoute(() => import('./routes/sea-lottery')) },
               { path: paths.seamless.path, lazy: comingSoon((module) => module.SeamlessPage) },
             ],
           },

@@ -12,5 +12,4 @@ const comingSoonPage = (titleKey: string) =>
 
 export const VipPage = comingSoonPage('nav_vip');
 export const PointMallPage = comingSoonPage('nav_point_mall');
-export const LotteryPage = comingSoonPage('nav_lottery');
 export const SeamlessPage = comingSoonPage('nav_seamless');

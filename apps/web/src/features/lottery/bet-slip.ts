@@ -17,8 +17,11 @@ import {
 
 /** How a play's numbers are picked on the panel. */
 export type PadKind =
-  /** Rows of digits 0-9, one per position (`positions`, 1-based); `isRowOptional`: a row may stay empty. */
-  | { kind: 'digits'; positions: number[]; isRowOptional: boolean }
+  /**
+   * Rows of digits 0-9, one per position (`positions`, 1-based); `isRowOptional`: a row may stay empty;
+   * `rowLabels`: the rows' text keys when they are not positions (đầu/đuôi: tens, units).
+   */
+  | { kind: 'digits'; positions: number[]; isRowOptional: boolean; rowLabels?: string[] }
   /** Positions 1-5 and big/small/odd/even of each (`1,5@BIG,ODD`). */
   | { kind: 'positionChoices'; choices: readonly string[] }
   /** One row of choices (`BIG,EVEN`). */
@@ -26,7 +29,9 @@ export type PadKind =
   /** Numbers of `length` digits typed on a key pad and added to a list (`123,456`). */
   | { kind: 'numbers'; length: number }
   /** Keno: 1 to 10 of the numbers 1-80; the play is the pick of that many. */
-  | { kind: 'keno' };
+  | { kind: 'keno' }
+  /** Xiên and trượt xiên: combinations of `size` distinct `length`-digit numbers, one a row (`12,34|56,78`). */
+  | { kind: 'combos'; size: number; length: number };
 
 /** One tab of the panel: the play (or, for Keno picks, the plays by count) and its pad. */
 export interface PlayTab {
@@ -73,6 +78,15 @@ function padOf(play: LotteryPlay): PadKind | null {
   if (straight) return { kind: 'digits', positions: straight, isRowOptional: false };
   const kenoSum = kenoSumChoices[play.code];
   if (kenoSum) return { kind: 'choices', choices: kenoSum };
+  if (play.code === 'VN_DAU_DUOI')
+    return {
+      kind: 'digits',
+      positions: [1, 2],
+      isRowOptional: true,
+      rowLabels: ['lottery_row_tens', 'lottery_row_units'],
+    };
+  const xien = /^VN_(?:TRUOT_)?XIEN_(\d+)$/.exec(play.code);
+  if (xien) return { kind: 'combos', size: Number(xien[1]), length: 2 };
   if (play.numbers) {
     const length = numberLengthOf(play);
     return length === null ? null : { kind: 'numbers', length };
@@ -99,12 +113,22 @@ export function playTabsOf(family: LotteryFamily): PlayTab[] {
   return tabs;
 }
 
+/**
+ * The official draws' families on sale (issue 18): the government draw, Lao, the Thai-style daily
+ * draws (Hanoi, stock indices, Yee-Kee) and the northern Vietnamese draw. VN_SOUTH shows results only.
+ */
+const officialBettingFamilies: ReadonlySet<string> = new Set(['THAI_GOV', 'LAO', 'THAI_STYLE', 'VN_NORTH']);
+
+/** Whether the site offers the betting panel for a game: every house game, and the official ones on sale. */
+export const takesBets = (game: { isHouseDrawn: boolean; family: string }): boolean =>
+  game.isHouseDrawn || officialBettingFamilies.has(game.family);
+
 /** Keno picks at most this many numbers (KENO_PICK10). */
 export const kenoMaxPicks = 10;
 
 /** What is picked on a pad, by its kind. */
 export interface Selection {
-  /** Digit rows (digits pads), position rows' digits by row index. */
+  /** Digit rows (digits pads), position rows' digits by row index; the combinations of a combos pad. */
   rows: string[][];
   /** Positions 1-5 (positionChoices pads). */
   positions: number[];
@@ -137,6 +161,8 @@ export function contentOf(pad: PadKind, selection: Selection): string | null {
     }
     case 'numbers':
       return selection.balls.length === 0 ? null : selection.balls.join(',');
+    case 'combos':
+      return selection.rows.length === 0 ? null : selection.rows.map((row) => row.join(',')).join('|');
     case 'keno': {
       if (selection.balls.length === 0) return null;
       return [...selection.balls]

@@ -5,11 +5,13 @@ import {
   lotteryNearNumerosSchema,
   lotteryOpenedNumerosSchema,
   lotteryPaths,
+  lotteryVnGameMenuSchema,
   type LotteryDrawHistory,
   type LotteryDrawResult,
   type LotteryGame,
   type LotteryNearNumeros,
   type LotteryOpenedNumero,
+  type LotteryVnGameMenu,
 } from '@lotus/contract';
 import { queryKeys, useLanguage } from '@lotus/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -21,16 +23,33 @@ export const lotteryKeys = queryKeys('lottery');
 /** A draw still due after this long has not been read as drawn yet: read again at this pace. */
 const dueRereadMs = 3_000;
 
-/** `/lgw/games`: the enabled games with their menu group. */
-export function useLotteryGames() {
+/** `/lgw/games`: the enabled games with their menu group, those of one prize mode when given (SEA 5). */
+export function useLotteryGames(prizeMode?: number, isEnabled = true) {
   const language = useLanguage();
   return useQuery({
-    queryKey: lotteryKeys.of('games', language),
+    queryKey: prizeMode ? lotteryKeys.of('games', language, prizeMode) : lotteryKeys.of('games', language),
     queryFn: () =>
       apiRequest<LotteryGame[]>(lotteryPaths.games, {
+        ...(prizeMode ? { query: { prizeMode } } : {}),
         schema: import.meta.env.DEV && lotteryGamesSchema,
         isSilent: true,
       }),
+    enabled: isEnabled,
+  });
+}
+
+/** `/lgw/vn/games/game_menu`: the Vietnamese games by region, for /vnlottery. */
+export function useVnGameMenu(isEnabled = true) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: lotteryKeys.of('vn-menu', language),
+    queryFn: () =>
+      apiRequest<LotteryVnGameMenu>(lotteryPaths.vnGameMenu, {
+        query: { device: 'WEB' },
+        schema: import.meta.env.DEV && lotteryVnGameMenuSchema,
+        isSilent: true,
+      }),
+    enabled: isEnabled,
   });
 }
 

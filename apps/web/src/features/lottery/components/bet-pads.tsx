@@ -17,15 +17,20 @@ const quickPicks: { key: string; digits: readonly string[] }[] = [
 const toggled = <T,>(list: readonly T[], item: T): T[] =>
   list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item];
 
-/** FAST5D digit rows: one row of 0-9 per position, with the row's quick picks. */
+/**
+ * Digit rows: one row of 0-9 per position (FAST5D), or per named row (`rowLabels`' text keys: the
+ * Vietnamese đầu/đuôi's tens and units), with the row's quick picks.
+ */
 export function DigitPad({
   positions,
   rows,
   onChange,
+  rowLabels,
 }: {
   positions: number[];
   rows: string[][];
   onChange: (rows: string[][]) => void;
+  rowLabels?: string[];
 }) {
   const { t } = useTranslation();
   const setRow = (index: number, row: string[]) =>
@@ -34,7 +39,8 @@ export function DigitPad({
     <div className="lottery-pad">
       {positions.map((position, index) => {
         const row = rows[index] ?? [];
-        const label = t('lottery_position', { position });
+        const rowLabel = rowLabels?.[index];
+        const label = rowLabel ? t(rowLabel) : t('lottery_position', { position });
         return (
           <div key={position} className="lottery-pad__row" role="group" aria-label={label}>
             <span className="lottery-pad__label">{label}</span>
@@ -45,7 +51,9 @@ export function DigitPad({
                   type="button"
                   className="lottery-key lottery-key--ball"
                   aria-pressed={row.includes(digit)}
-                  aria-label={t('lottery_digit_at', { digit, position })}
+                  aria-label={
+                    rowLabel ? t('lottery_digit_in', { digit, row: label }) : t('lottery_digit_at', { digit, position })
+                  }
                   onClick={() => setRow(index, toggled(row, digit))}
                 >
                   {digit}
@@ -58,7 +66,11 @@ export function DigitPad({
                   key={pick.key}
                   type="button"
                   className="lottery-chip lottery-chip--small"
-                  aria-label={t('lottery_quick_at', { choice: t(`lottery_quick_${pick.key}`), position })}
+                  aria-label={
+                    rowLabel
+                      ? t('lottery_quick_in', { choice: t(`lottery_quick_${pick.key}`), row: label })
+                      : t('lottery_quick_at', { choice: t(`lottery_quick_${pick.key}`), position })
+                  }
                   onClick={() => setRow(index, [...pick.digits])}
                 >
                   {t(`lottery_quick_${pick.key}`)}
@@ -281,6 +293,90 @@ export function KenoGrid({ picked, onChange }: { picked: string[]; onChange: (pi
             </button>
           );
         })}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Xiên and trượt xiên: a combination of `size` distinct numbers is keyed in on the number pad, then
+ * added as one line (one combination, one unit); the same set twice is said so, not added.
+ */
+export function ComboPad({
+  size,
+  length,
+  combos,
+  onChange,
+}: {
+  size: number;
+  length: number;
+  combos: string[][];
+  onChange: (combos: string[][]) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [draft, setDraft] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const keyOf = (numbers: readonly string[]) => [...numbers].sort().join(',');
+  const pick = (numbers: string[]) => {
+    setProblem(null);
+    setDraft(numbers.slice(0, size));
+  };
+  const add = () => {
+    if (draft.length !== size) {
+      setProblem(t('lottery_combo_size', { count: size }));
+      return;
+    }
+    if (combos.some((combo) => keyOf(combo) === keyOf(draft))) {
+      setProblem(t('lottery_combo_chosen', { combo: draft.join('-') }));
+      return;
+    }
+    onChange([...combos, [...draft].sort()]);
+    setDraft([]);
+  };
+  return (
+    <div className="lottery-pad">
+      <NumberPad length={length} numbers={draft} onChange={pick} />
+      <div className="lottery-combos">
+        <span className="lottery-pad__label" role="status">
+          {t('lottery_combo_progress', { count: draft.length, size })}
+        </span>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onClick={add}
+        >
+          {t('lottery_add_combo', { count: size })}
+        </button>
+      </div>
+      {problem ? (
+        <p id={`${id}-problem`} className="lottery-field__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="lottery-chosen">
+        <span className="lottery-pad__label">{t('lottery_chosen_combos', { count: combos.length })}</span>
+        {combos.length > 0 ? (
+          <ul className="lottery-chosen__list" aria-label={t('lottery_chosen_combos', { count: combos.length })}>
+            {combos.map((combo) => {
+              const text = combo.join('-');
+              return (
+                <li key={text} className="lottery-chosen__item">
+                  <span>{text}</span>
+                  <button
+                    type="button"
+                    className="lottery-chosen__remove"
+                    aria-label={t('lottery_remove_combo', { combo: text })}
+                    onClick={() => onChange(combos.filter((entry) => entry !== combo))}
+                  >
+                    ×
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
       </div>
     </div>
   );

@@ -24,7 +24,7 @@ import {
   type SlipBet,
 } from '../bet-slip';
 import { paths } from '../../../config/paths';
-import { ChoicePad, DigitPad, KenoGrid, NumberPad, PositionChoicePad } from './bet-pads';
+import { ChoicePad, ComboPad, DigitPad, KenoGrid, NumberPad, PositionChoicePad } from './bet-pads';
 
 /** The draw the panel bets on: the current one while it is open, else the next one. */
 export interface BetTarget {
@@ -213,7 +213,7 @@ export function BetPanel({ game, target }: { game: LotteryGame; target: BetTarge
               ? ` ${t('lottery_odds', { odds: oddsOf(play.playId, play.oddsHundredths, Number(seriesValue)) })}`
               : ''}
           </p>
-          <PadFor tab={tab} selection={selection} onChange={setSelection} />
+          <PadFor key={tab.key} tab={tab} selection={selection} onChange={setSelection} />
           <p className="lottery-bet__count" aria-live="polite">
             {count && 'units' in count
               ? t('lottery_combinations', { count: count.units })
@@ -388,6 +388,7 @@ function PadFor({
         <DigitPad
           positions={pad.positions}
           rows={selection.rows}
+          rowLabels={pad.rowLabels}
           onChange={(rows) => onChange({ ...selection, rows })}
         />
       );
@@ -417,6 +418,15 @@ function PadFor({
           length={pad.length}
           numbers={selection.balls}
           onChange={(balls) => onChange({ ...selection, balls })}
+        />
+      );
+    case 'combos':
+      return (
+        <ComboPad
+          size={pad.size}
+          length={pad.length}
+          combos={selection.rows}
+          onChange={(rows) => onChange({ ...selection, rows })}
         />
       );
     case 'keno':

@@ -2,9 +2,11 @@ import type { LotteryDrawResult, LotteryGame, LotteryOpenedNumero } from '@lotus
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { drawClockOf, drawPhaseOf, secondsUntil, useNow, type DrawPhase } from '../countdown';
 import { DrawCountdown } from './draw-countdown';
 import { ResultBalls } from './result-balls';
+import { takesBets } from '../bet-slip';
 import { isYeekeeGame } from './yeekee-board';
 
 interface GameCardProps {
@@ -38,7 +40,7 @@ export function GameCard({ game, opened, openedAtMs, latest, onPhaseReached }: G
     <li className="lottery-card">
       <div className="lottery-card__head">
         <h3 className="lottery-card__name">{game.gameName}</h3>
-        {game.isHouseDrawn || isYeekeeGame(game) ? null : (
+        {takesBets(game) || isYeekeeGame(game) ? null : (
           <span className="lottery-badge">{t('lottery_results_only')}</span>
         )}
       </div>
@@ -66,7 +68,10 @@ export function GameCard({ game, opened, openedAtMs, latest, onPhaseReached }: G
           <span className="lottery-note">{t('lottery_no_results')}</span>
         )}
       </div>
-      <Link className="lottery-card__open" to={`?gameCode=${encodeURIComponent(game.gameCode)}`}>
+      <Link
+        className="lottery-card__open"
+        to={{ pathname: paths.lottery.getHref(), search: `?gameCode=${encodeURIComponent(game.gameCode)}` }}
+      >
         {t('lottery_open_game', { name: game.gameName })}
       </Link>
     </li>

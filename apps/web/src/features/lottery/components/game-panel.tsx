@@ -10,6 +10,8 @@ import { DrawHistory } from './draw-history';
 import { BetPanel, type BetTarget } from './bet-panel';
 import { ResultBalls } from './result-balls';
 import { isYeekeeGame, YeekeeBoard } from './yeekee-board';
+import { takesBets } from '../bet-slip';
+import { isVietnamFamily, VnPrizeTable } from './vn-prize-table';
 
 const phaseKeys: Record<DrawPhase, string> = {
   open: 'lottery_phase_open',
@@ -59,7 +61,7 @@ export function GamePanel({ game }: { game: LotteryGame }) {
         <h2 id={`${id}-title`} className="lottery-panel__title">
           {game.gameName}
         </h2>
-        {game.isHouseDrawn || isYeekeeGame(game) ? null : (
+        {takesBets(game) || isYeekeeGame(game) ? null : (
           <span className="lottery-badge">{t('lottery_results_only')}</span>
         )}
       </header>
@@ -120,7 +122,10 @@ export function GamePanel({ game }: { game: LotteryGame }) {
           </section>
         </div>
       )}
-      {(game.isHouseDrawn || isYeekeeGame(game)) && near.isSuccess ? <BetPanel game={game} target={target} /> : null}
+      {isVietnamFamily(game.family) && previous && previous.winNoStr.length > 0 ? (
+        <VnPrizeTable family={game.family} numero={previous.numero} winNoStr={previous.winNoStr} />
+      ) : null}
+      {(takesBets(game) || isYeekeeGame(game)) && near.isSuccess ? <BetPanel game={game} target={target} /> : null}
       {isYeekeeGame(game) ? <YeekeeBoard game={game} /> : null}
       <DrawHistory gameCode={game.gameCode} />
     </article>

@@ -170,7 +170,7 @@ describe('lottery lobby', () => {
     await waitFor(() => expect(openedReads()).toBe(2));
   });
 
-  test('an official lottery with a result is listed as results only', async () => {
+  test('an official lottery on sale with a result is listed without the "betting soon" badge', async () => {
     installLotteryApi({
       [`GET ${lotteryPaths.latestDraws}`]: () =>
         ok([
@@ -190,7 +190,7 @@ describe('lottery lobby', () => {
     });
     renderWithProviders(<LotteryPage />, { route: '/lottery' });
     const group = await screen.findByRole('region', { name: 'Thai government lottery' });
-    expect(within(group).getByText('Results only · betting soon')).toBeTruthy();
+    expect(within(group).queryByText('Results only · betting soon')).toBeNull();
     expect(within(group).getByText('No draw scheduled')).toBeTruthy();
   });
 

@@ -2,7 +2,8 @@ import '../lottery.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
-import { useLotteryGames } from '../api/lottery';
+import { lotteryPrizeModes, type LotteryGame } from '@lotus/contract';
+import { useLotteryGames, useVnGameMenu } from '../api/lottery';
 import { loadLotteryCatalogue } from '../lottery-catalogue';
 import { GamePanel } from './game-panel';
 import { LotteryLobby } from './lottery-lobby';
@@ -10,14 +11,38 @@ import { MyBets } from './my-bets';
 
 await loadLotteryCatalogue();
 
+/** Which games a lobby lists: all, the Vietnamese ones (/vnlottery) or the SEA prize mode's (/seaLottery). */
+export type LotteryLobbyKind = 'all' | 'vn' | 'sea';
+
+const lobbyTexts: Record<LotteryLobbyKind, { title: string; subtitle: string }> = {
+  all: { title: 'lottery_title', subtitle: 'lottery_subtitle' },
+  vn: { title: 'lottery_vn_title', subtitle: 'lottery_vn_subtitle' },
+  sea: { title: 'lottery_sea_title', subtitle: 'lottery_sea_subtitle' },
+};
+
+/** The Vietnamese games of `/lgw/vn/games/game_menu`, region after region. */
+function useVnGames(isWanted: boolean): { data: LotteryGame[] | undefined; isPending: boolean; isError: boolean } {
+  const menu = useVnGameMenu(isWanted);
+  if (!isWanted) return { data: undefined, isPending: false, isError: false };
+  return {
+    data: menu.data?.flatMap((group) => group.gameMenus),
+    isPending: menu.isPending,
+    isError: menu.isError,
+  };
+}
+
 /**
  * /lottery (issue 18): the lobby of draws and results, one game's panel with its bet slip with
  * `?gameCode=` (spec's `/lottery?gameCode=...`), or the member's lottery bets with `?view=bets`.
+ * /vnlottery and /seaLottery list the Vietnamese and SEA games, their cards opening the game on /lottery.
  */
-export function LotteryPage() {
+export function LotteryPage({ lobby = 'all' }: { lobby?: LotteryLobbyKind }) {
   const { t } = useTranslation();
   const [query] = useSearchParams();
   const games = useLotteryGames();
+  const seaGames = useLotteryGames(lotteryPrizeModes.SEA, lobby === 'sea');
+  const vnGames = useVnGames(lobby === 'vn');
+  const lobbyGames = lobby === 'vn' ? vnGames : lobby === 'sea' ? seaGames : games;
   const gameCode = query.get('gameCode');
   const isBetsView = query.get('view') === 'bets';
   const game = gameCode ? games.data?.find((item) => item.gameCode === gameCode) : undefined;
@@ -26,8 +51,8 @@ export function LotteryPage() {
     <div className="lottery">
       <header className="page-title lottery-title">
         <div>
-          <h1>{t('lottery_title')}</h1>
-          <p>{t('lottery_subtitle')}</p>
+          <h1>{t(lobbyTexts[lobby].title)}</h1>
+          <p>{t(lobbyTexts[lobby].subtitle)}</p>
         </div>
         {isBetsView ? null : (
           <Link className="button button--secondary button--small" to={paths.lottery.getHref('bets')}>
@@ -65,10 +90,16 @@ export function LotteryPage() {
               {t('lottery_game_unknown')}
             </p>
           ) : null}
-          {games.data.length === 0 ? (
+          {lobbyGames.isPending ? (
+            <p className="lottery-note">{t('lottery_loading')}</p>
+          ) : lobbyGames.isError || !lobbyGames.data ? (
+            <p className="lottery-note" role="alert">
+              {t('lottery_load_failed')}
+            </p>
+          ) : lobbyGames.data.length === 0 ? (
             <p className="lottery-note">{t('lottery_no_games')}</p>
           ) : (
-            <LotteryLobby games={games.data} />
+            <LotteryLobby games={lobbyGames.data} />
           )}
         </>
       )}
