@@ -117,14 +117,13 @@ export async function measureLottery(options: LotteryBenchOptions): Promise<Lott
       .select('id')
       .where('code', '=', gameCode)
       .executeTakeFirstOrThrow();
-    // The second draw from now: at least 5 minutes to its lock, enough for both phases.
+    // The farthest draw created (about 30 minutes ahead): open through both phases even at a low rate.
     const draw = await db
       .selectFrom('lottery_draw')
       .select(['id', 'numero', 'draws_at'])
       .where('game_id', '=', game.id)
       .where('status', '=', 'open')
-      .orderBy('draws_at')
-      .offset(1)
+      .orderBy('draws_at', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
     await sql`ANALYZE`.execute(db);
