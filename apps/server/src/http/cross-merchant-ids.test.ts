@@ -1,5 +1,7 @@
 import {
   adminApiPaths,
+  adminLotteryPaths,
+  adminLotteryResultPaths,
   announcementPaths,
   brandPaths,
   chatPaths,
@@ -47,7 +49,8 @@ beforeAll(async () => {
     (endpoint) =>
       endpoint.url.startsWith('/admin-api/') &&
       /:[A-Za-z]/.test(endpoint.url) &&
-      operatorPermissionOf(endpoint) !== undefined,
+      operatorPermissionOf(endpoint) !== undefined &&
+      !sharedIdCalls.includes(endpoint.label),
   );
   const code = 'crossb';
   const row = await t.db
@@ -498,7 +501,125 @@ async function brandB(): Promise<{ version: number; config: Record<string, unkno
 }
 let brandBNow: { version: number; config: Record<string, unknown> } = { version: 1, config: {} };
 
+/**
+ * Calls whose path id names a row every brand shares, not a record of one: a lottery game (the catalogue
+ * of `lottery_game` is the platform's). They act on the caller's own rows for that game (its setting, its
+ * blocked numbers); the last test below proves they never reach B's.
+ */
+const sharedIdCalls = [
+  `PUT ${adminLotteryPaths.gameSetting}`,
+  `GET ${adminLotteryPaths.numberRules}`,
+  `POST ${adminLotteryPaths.numberRules}`,
+];
+
+async function lotteryGameId(code: string): Promise<number> {
+  return (await t.db.selectFrom('lottery_game').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+}
+
+/** A blocked number of B's on FAST3D_5M. */
+async function numberRuleOfB(): Promise<string> {
+  const row = await t.db
+    .insertInto('lottery_number_rule')
+    .values({
+      merchant_id: merchantB.id,
+      game_id: await lotteryGameId('FAST3D_5M'),
+      draw_id: null,
+      play_code: 'THAI_3TOP',
+      number: String(100 + (++sequence % 900)),
+      closed: true,
+      max_payout_minor: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** A due HANOI draw of its own (each result entry needs one without a pending entry). */
+async function dueHanoiDraw(): Promise<bigint> {
+  const day = ++sequence;
+  const numero = `2019${String(1 + Math.floor(day / 28)).padStart(2, '0')}${String(1 + (day % 28)).padStart(2, '0')}`;
+  const past = new Date(Date.now() - 3_600_000);
+  const row = await t.db
+    .insertInto('lottery_draw')
+    .values({
+      game_id: await lotteryGameId('HANOI'),
+      numero,
+      opens_at: past,
+      locks_at: past,
+      draws_at: past,
+      status: 'locked',
+      server_seed: null,
+      server_seed_hash: null,
+      client_seed: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A lottery order of a member of B on a due HANOI draw. */
+async function lotteryOrderOfB(): Promise<string> {
+  const drawId = await dueHanoiDraw();
+  const row = await t.db
+    .insertInto('lottery_order')
+    .values({
+      merchant_id: merchantB.id,
+      member_id: BigInt(await memberOfB()),
+      draw_id: drawId,
+      game_id: await lotteryGameId('HANOI'),
+      master_no: 'CROSSB',
+      order_no: `CROSSB-${String(sequence % 1000).padStart(3, '0')}`,
+      chase_id: null,
+      play_id: 2055,
+      play_code: 'THAI_3TOP',
+      bet_content: '123',
+      bet_num: 1,
+      stake_per_unit_minor: 100n,
+      multiple: 1,
+      series: 2000,
+      bet_amount_minor: 100n,
+      status: 2,
+      win_amount_minor: null,
+      session_token_hash: 'cross-merchant',
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** A pending result entry made by an operator of B. */
+async function resultEntryOfB(): Promise<string> {
+  const operator = await insertTestOperator(t.db, { merchantId: merchantB.id, role: 'platform' });
+  const row = await t.db
+    .insertInto('lottery_result_entry')
+    .values({
+      draw_id: await dueHanoiDraw(),
+      purpose: 'result',
+      source: 'manual',
+      result: JSON.stringify({ family: 'THAI_STYLE', top3: '123', bottom2: '45' }),
+      entered_by: operator.id,
+      entered_merchant_id: merchantB.id,
+      status: 'pending',
+      created_at: now(),
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
 const idCases: Record<string, IdCase> = {
+  // The lottery (modules/lottery: admin, official).
+  [`DELETE ${adminLotteryPaths.numberRule}`]: { inB: async () => ({ ruleId: await numberRuleOfB() }) },
+  [`GET ${adminLotteryPaths.order}`]: { inB: async () => ({ orderId: await lotteryOrderOfB() }) },
+  [`POST ${adminLotteryResultPaths.confirm}`]: {
+    inB: async () => ({ entryId: await resultEntryOfB() }),
+    body: () => ({ result: { family: 'THAI_STYLE', top3: '123', bottom2: '45' } }),
+  },
+  [`POST ${adminLotteryResultPaths.reject}`]: {
+    inB: async () => ({ entryId: await resultEntryOfB() }),
+    body: () => ({ reason: 'not ours' }),
+  },
   // Members and their desk (modules/backoffice, modules/member-desk).
   [`GET ${adminApiPaths.member}`]: { inB: member },
   [`GET ${adminApiPaths.memberLedger}`]: { inB: member },
@@ -816,6 +937,44 @@ describe("another merchant's ids on every /admin-api call", () => {
     }
     expect(problems, problems.join('\n')).toEqual([]);
   }, 120_000);
+
+  it("acts on a shared lottery game's own rows of the caller's brand only, never on B's", async () => {
+    const gameId = await lotteryGameId('FAST3D_5M');
+    const ruleOfB = await numberRuleOfB();
+    await t.db
+      .insertInto('lottery_game_setting')
+      .values({ merchant_id: merchantB.id, game_id: gameId, max_multiple: 77 })
+      .onConflict((oc) => oc.columns(['merchant_id', 'game_id']).doUpdateSet({ max_multiple: 77 }))
+      .execute();
+    const headers = { merchant: 'demo', language: 'EN', authorization: actor.token };
+    const rules = await t.app.inject({
+      method: 'GET',
+      url: adminLotteryPaths.numberRules.replace(':gameId', String(gameId)),
+      headers,
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    const ruleIds = (rules.json().value.items as { ruleId: string }[]).map((rule) => rule.ruleId);
+    expect(ruleIds).not.toContain(ruleOfB);
+    const games = await t.app.inject({ method: 'GET', url: adminLotteryPaths.games, headers });
+    const mine = (games.json().value.items as { gameId: number; setting: Record<string, unknown> }[]).find(
+      (game) => game.gameId === gameId,
+    )!;
+    const { updatedAt: _updatedAt, ...setting } = mine.setting;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: adminLotteryPaths.gameSetting.replace(':gameId', String(gameId)),
+      headers,
+      payload: { ...setting, maxMultiple: 5 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const ofB = await t.db
+      .selectFrom('lottery_game_setting')
+      .select('max_multiple')
+      .where('merchant_id', '=', merchantB.id)
+      .where('game_id', '=', gameId)
+      .executeTakeFirstOrThrow();
+    expect(ofB.max_multiple).toBe(77);
+  });
 
   it("lets the platform role read B's brand (by design: brands.platform sees every merchant)", async () => {
     const response = await t.app.inject({

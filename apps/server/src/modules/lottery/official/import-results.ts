@@ -142,6 +142,7 @@ export async function importResults(
         .where('g.code', '=', line.gameCode)
         .where('d.numero', '=', line.numero)
         .where('e.status', '=', 'pending')
+        .where('e.entered_merchant_id', '=', actor.merchantId)
         .executeTakeFirst();
       if (pending && pending.entered_by !== actor.operatorId) {
         const confirmed = await confirmResult(db, actor, pending.id, line.result);

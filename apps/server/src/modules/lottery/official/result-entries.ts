@@ -151,10 +151,12 @@ export async function confirmResult(
   result: OfficialLotteryResult,
 ): Promise<AdminLotteryResultEntry> {
   return db.transaction().execute(async (trx) => {
+    // An entry is its own brand's operators' to confirm: another brand's id answers as an unknown one.
     const seen = await trx
       .selectFrom('lottery_result_entry')
       .select('draw_id')
       .where('id', '=', entryId)
+      .where('entered_merchant_id', '=', actor.merchantId)
       .executeTakeFirst();
     if (!seen) throw AppError.notFound();
     const draw = await trx
@@ -245,6 +247,7 @@ export async function rejectResult(
       .selectFrom('lottery_result_entry')
       .selectAll()
       .where('id', '=', entryId)
+      .where('entered_merchant_id', '=', actor.merchantId)
       .forUpdate()
       .executeTakeFirst();
     if (!entry) throw AppError.notFound();
@@ -275,13 +278,14 @@ export async function rejectResult(
 /** The newest 200 entries of a status, and how many are pending (the nav badge). */
 export async function listResultEntries(
   db: Kysely<Database>,
-  actor: Pick<ResultActor, 'operatorId' | 'language'>,
+  actor: Pick<ResultActor, 'operatorId' | 'merchantId' | 'language'>,
   status: AdminLotteryResultEntryStatus,
 ): Promise<AdminLotteryResultEntries> {
   const [rows, pending] = await Promise.all([
     db
       .selectFrom('lottery_result_entry')
       .selectAll()
+      .where('entered_merchant_id', '=', actor.merchantId)
       .where('status', '=', status)
       .orderBy('id', 'desc')
       .limit(200)
@@ -289,6 +293,7 @@ export async function listResultEntries(
     db
       .selectFrom('lottery_result_entry')
       .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('entered_merchant_id', '=', actor.merchantId)
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow(),
   ]);
