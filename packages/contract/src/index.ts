@@ -46,4 +46,6 @@ export * from './lottery.ts';
 export * from './lottery-orders.ts';
 export * from './lottery-admin.ts';
 export * from './lottery-results.ts';
+export * from './lottery-stock-index.ts';
+export * from './lottery-day-changes.ts';
 export * from './lottery-yeekee.ts';

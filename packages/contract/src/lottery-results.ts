@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stockIndexValuesSchema } from './lottery-stock-index.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * Official lottery results in the back-office (issue 18 "Official results"; modules/lottery/official
@@ -29,7 +30,10 @@ export const adminLotteryResultPaths = {
 export const adminLotteryResultErrorCodes = {
   /** The operator who entered the result tried to confirm it: a second operator must (409). */
   selfConfirm: 'lottery.result.self.confirm',
-  /** The confirmation's values differ from the entry's (409, field: the first differing one; `value.fields` all of them). */
+  /**
+   * The confirmation's values differ from the entry's (409, field: the first differing one; `value.fields`
+   * all of them; given as index values, `value.indexFields` the values that make the differing digits).
+   */
   mismatch: 'lottery.result.mismatch',
   /** The entry was already confirmed or rejected (409). */
   decided: 'lottery.result.decided',
@@ -109,14 +113,28 @@ export const adminLotteryResultEntriesQuerySchema = z.object({
 });
 export type AdminLotteryResultEntriesQuery = z.infer<typeof adminLotteryResultEntriesQuerySchema>;
 
-export const adminLotteryResultEnterRequestSchema = z.object({
-  gameCode: gameCodeSchema,
-  numero: numeroSchema,
-  result: officialLotteryResultSchema,
-});
+/**
+ * A result is given as its numbers (`result`) or, for a stock-index game, as the index values
+ * published (`indexValues`, lottery-stock-index.ts): exactly one of them (400 naming `result`).
+ */
+function resultOrIndexValues(body: { result?: unknown; indexValues?: unknown }, context: z.RefinementCtx): void {
+  if ((body.result === undefined) === (body.indexValues === undefined))
+    context.addIssue({ code: 'custom', path: ['result'], message: 'give either the result or the index values' });
+}
+
+export const adminLotteryResultEnterRequestSchema = z
+  .object({
+    gameCode: gameCodeSchema,
+    numero: numeroSchema,
+    result: officialLotteryResultSchema.optional(),
+    indexValues: stockIndexValuesSchema.optional(),
+  })
+  .superRefine(resultOrIndexValues);
 export type AdminLotteryResultEnterRequest = z.infer<typeof adminLotteryResultEnterRequestSchema>;
 
-export const adminLotteryResultConfirmRequestSchema = z.object({ result: officialLotteryResultSchema });
+export const adminLotteryResultConfirmRequestSchema = z
+  .object({ result: officialLotteryResultSchema.optional(), indexValues: stockIndexValuesSchema.optional() })
+  .superRefine(resultOrIndexValues);
 export type AdminLotteryResultConfirmRequest = z.infer<typeof adminLotteryResultConfirmRequestSchema>;
 
 export const adminLotteryResultRejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(500) });

@@ -20,6 +20,7 @@ import * as gamesAdmin from './games-admin.messages.ts';
 import * as launch from './launch.messages.ts';
 import * as login from './login.messages.ts';
 import * as lottery from './lottery.messages.ts';
+import * as lotteryDayChanges from './lottery-day-changes.messages.ts';
 import * as lotteryResults from './lottery-results.messages.ts';
 import * as lotteryAdmin from './lottery-admin.messages.ts';
 import * as lotteryYeekee from './lottery-yeekee.messages.ts';
@@ -65,6 +66,7 @@ const th = {
   ...promotions.th,
   ...lottery.th,
   ...lotteryResults.th,
+  ...lotteryDayChanges.th,
   ...lotteryAdmin.th,
   ...lotteryYeekee.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
@@ -161,6 +163,7 @@ const en: Record<MessageKey, string> = {
   ...promotions.en,
   ...lottery.en,
   ...lotteryResults.en,
+  ...lotteryDayChanges.en,
   ...lotteryAdmin.en,
   ...lotteryYeekee.en,
   'validation.failed': 'Invalid input: {field}',

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast';
 import { DrawStatus } from '../lottery/draw-status';
 import { enterResult, refreshResults, resultDrawsQuery } from './api';
-import { ResultForm } from './result-form';
+import { ResultEntryForm } from './result-entry-form';
 import { ResultNumbers } from './result-numbers';
 
 type Draw = AdminLotteryResultDraws['draws'][number];
@@ -144,11 +144,12 @@ function EntryDialog({
   });
   return (
     <Dialog title={title} isOpen isWide onClose={onClose}>
-      <ResultForm
+      <ResultEntryForm
+        gameCode={gameCode}
         family={family}
         idPrefix="result-entry"
         submitLabel={t(isCorrection ? 'lottery_results_submit_correction' : 'lottery_results_submit')}
-        submit={(result) => enterResult({ gameCode, numero: draw.numero, result })}
+        submit={(given) => enterResult({ gameCode, numero: draw.numero, ...given })}
         onDone={() => {
           showToast(t('lottery_results_entered', { numero: draw.numero }));
           void refreshResults();
@@ -168,7 +169,7 @@ function EntryDialog({
           </div>
         ) : null}
         <p className="muted">{t('lottery_results_four_eyes_hint')}</p>
-      </ResultForm>
+      </ResultEntryForm>
     </Dialog>
   );
 }

@@ -13,7 +13,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast';
 import { confirmResult, refreshResults, rejectResult, resultEntriesQuery } from './api';
-import { ResultForm } from './result-form';
+import { ResultEntryForm } from './result-entry-form';
 import { ResultNumbers } from './result-numbers';
 
 const statusTones = { pending: 'warn', confirmed: 'good', rejected: 'bad' } as const;
@@ -168,11 +168,12 @@ export function EntriesPanel({
           isWide
           onClose={() => setConfirming(null)}
         >
-          <ResultForm
+          <ResultEntryForm
+            gameCode={confirming.gameCode}
             family={confirming.family}
             idPrefix="result-confirm"
             submitLabel={t('lottery_results_confirm')}
-            submit={(result) => confirmResult(confirming.entryId, { result })}
+            submit={(given) => confirmResult(confirming.entryId, given)}
             onDone={() => {
               showToast(t('lottery_results_confirmed', { numero: confirming.numero }));
               void refreshResults();
@@ -187,7 +188,7 @@ export function EntriesPanel({
               </div>
             ) : null}
             <p className="muted">{t('lottery_results_confirm_hint', { operator: confirming.enteredBy ?? '—' })}</p>
-          </ResultForm>
+          </ResultEntryForm>
         </Dialog>
       ) : null}
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import type { LotteryFamily } from '@lotus/fair';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { lotteryOrderStatus } from '../lottery.tables.ts';
 import { refundableOrdersQuery, refundOrders } from '../refund-orders.ts';
@@ -54,35 +54,49 @@ export async function cancelOverdueDraws(db: Kysely<Database>, nowMs: number, li
  * locked (a result came, or another pass cancelled it).
  */
 export async function cancelOfficialDraw(db: Kysely<Database>, drawId: bigint, nowMs: number): Promise<number | null> {
-  return db.transaction().execute(async (trx) => {
-    const cancelled = await trx
-      .updateTable('lottery_draw')
-      .set({ status: 'cancelled' })
-      .where('id', '=', drawId)
-      .where('status', 'in', ['open', 'locked'])
-      .returning('id')
-      .executeTakeFirst();
-    if (!cancelled) return null;
-    const orders = await refundableOrdersQuery(trx).where('o.draw_id', '=', drawId).orderBy('o.id').execute();
-    const refunded = await refundOrders(
-      trx,
-      orders.map((order) => ({ ...order, family: order.family as LotteryFamily })),
-      lotteryOrderStatus.refunded,
-      nowMs,
-    );
-    // An entry waiting for its confirmation has nothing left to confirm.
-    await trx
-      .updateTable('lottery_result_entry')
-      .set({
-        status: 'rejected',
-        decision_reason: 'draw cancelled: no result by the deadline',
-        decided_at: new Date(nowMs),
-      })
-      .where('draw_id', '=', drawId)
-      .where('status', '=', 'pending')
-      .execute();
-    return refunded.length;
-  });
+  return db
+    .transaction()
+    .execute((trx) => cancelDrawAndRefund(trx, drawId, nowMs, 'draw cancelled: no result by the deadline'));
+}
+
+/**
+ * cancelOfficialDraw inside the caller's transaction (a holiday day change cancelling the day's draw):
+ * the draw cancelled if still open or locked, every waiting order refunded (12), pending entries
+ * rejected with `reason`. Null when the draw was no longer open or locked.
+ */
+export async function cancelDrawAndRefund(
+  trx: Transaction<Database>,
+  drawId: bigint,
+  nowMs: number,
+  reason: string,
+): Promise<number | null> {
+  const cancelled = await trx
+    .updateTable('lottery_draw')
+    .set({ status: 'cancelled' })
+    .where('id', '=', drawId)
+    .where('status', 'in', ['open', 'locked'])
+    .returning('id')
+    .executeTakeFirst();
+  if (!cancelled) return null;
+  const orders = await refundableOrdersQuery(trx).where('o.draw_id', '=', drawId).orderBy('o.id').execute();
+  const refunded = await refundOrders(
+    trx,
+    orders.map((order) => ({ ...order, family: order.family as LotteryFamily })),
+    lotteryOrderStatus.refunded,
+    nowMs,
+  );
+  // An entry waiting for its confirmation has nothing left to confirm.
+  await trx
+    .updateTable('lottery_result_entry')
+    .set({
+      status: 'rejected',
+      decision_reason: reason,
+      decided_at: new Date(nowMs),
+    })
+    .where('draw_id', '=', drawId)
+    .where('status', '=', 'pending')
+    .execute();
+  return refunded.length;
 }
 
 /** Each merchant's waiting orders on official draws still without a result past the merchant's own deadline. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { bangkokDayOf, officialDrawSlots, type DayChanges } from './official-calendar.ts';
 
@@ -11,6 +11,21 @@ import { bangkokDayOf, officialDrawSlots, type DayChanges } from './official-cal
  * already created as they are (an operator cancels one that should not be). Answers how many it created.
  */
 export async function createOfficialDrawsAhead(db: Kysely<Database>, nowMs: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await lockOfficialCalendars(trx);
+    return createInTransaction(trx, nowMs);
+  });
+}
+
+/**
+ * Serialises the calendars' readers and writers: draw creation here and a day change (day-changes.ts),
+ * so a change added while the pass runs cannot miss a draw the pass is creating for the changed day.
+ */
+export async function lockOfficialCalendars(trx: Transaction<Database>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('lottery_official_calendar'))`.execute(trx);
+}
+
+async function createInTransaction(db: Transaction<Database>, nowMs: number): Promise<number> {
   const games = await db
     .selectFrom('lottery_game as g')
     .innerJoin('lottery_official_schedule as s', 's.game_id', 'g.id')

@@ -67,3 +67,12 @@ export function officialDrawSlots(
   }
   return slots;
 }
+
+/** The draw and lock instants of a draw on a Bangkok day (`YYYY-MM-DD`) at the schedule's time. */
+export function drawTimesOn(
+  schedule: Pick<OfficialSchedule, 'drawTime' | 'lockSeconds'>,
+  day: string,
+): { drawsAtMs: number; locksAtMs: number } {
+  const drawsAtMs = Date.parse(`${day}T00:00:00Z`) + secondsOfDay(schedule.drawTime) * 1000 - bangkokOffsetMs;
+  return { drawsAtMs, locksAtMs: drawsAtMs - schedule.lockSeconds * 1000 };
+}

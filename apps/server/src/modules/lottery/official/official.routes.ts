@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
 import { auditContext, requireOperator } from '../../backoffice/index.ts';
+import { lotteryDayChangeRoutes } from './day-changes.routes.ts';
 import { importResults } from './import-results.ts';
 import {
   confirmResult,
@@ -34,8 +35,8 @@ const importBodyLimit = 512 * 1024;
 
 /**
  * Official results in the back-office (README, contract lottery-results.ts): entries, their blind
- * confirmation by a second operator, rejection, the draws to pick from, and CSV import. Every call
- * needs `lottery.results`.
+ * confirmation by a second operator, rejection, the draws to pick from, CSV import, and the calendars'
+ * holiday day changes (day-changes.routes.ts). Every call needs `lottery.results`.
  */
 export async function lotteryResultsRoutes(app: AppInstance): Promise<void> {
   const actor = (request: FastifyRequest): ResultActor => {
@@ -72,7 +73,11 @@ export async function lotteryResultsRoutes(app: AppInstance): Promise<void> {
         response: { 200: envelopeSchema(adminLotteryResultEntrySchema) },
       },
     },
-    async (request) => ok(await enterResult(app.db, actor(request), request.body, 'manual')),
+    async (request) => {
+      const { gameCode, numero, result, indexValues } = request.body;
+      const given = indexValues ? { indexValues } : result!;
+      return ok(await enterResult(app.db, actor(request), { gameCode, numero, result: given }, 'manual'));
+    },
   );
 
   app.post(
@@ -86,8 +91,17 @@ export async function lotteryResultsRoutes(app: AppInstance): Promise<void> {
         response: { 200: envelopeSchema(adminLotteryResultEntrySchema) },
       },
     },
-    async (request) =>
-      ok(await confirmResult(app.db, actor(request), BigInt(request.params.entryId), request.body.result)),
+    async (request) => {
+      const { result, indexValues } = request.body;
+      return ok(
+        await confirmResult(
+          app.db,
+          actor(request),
+          BigInt(request.params.entryId),
+          indexValues ? { indexValues } : result!,
+        ),
+      );
+    },
   );
 
   app.post(
@@ -131,4 +145,6 @@ export async function lotteryResultsRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => ok(await importResults(app.db, actor(request), request.body.csv)),
   );
+
+  await lotteryDayChangeRoutes(app);
 }

@@ -8,6 +8,8 @@ import {
   type AdminLotteryResultEntryStatus,
   type OfficialLotteryFamily,
   type OfficialLotteryResult,
+  stockIndexFieldsOf,
+  type StockIndexValues,
 } from '@lotus/contract';
 import type { LotteryResult } from '@lotus/fair';
 import type { Kysely, Selectable, Transaction } from 'kysely';
@@ -17,6 +19,14 @@ import { listOperatorNames, recordAudit } from '../../backoffice/index.ts';
 import type { LotteryDrawStatus } from '../lottery.tables.ts';
 import type { LotteryResultEntrySource, LotteryResultEntryTable } from './official.tables.ts';
 import { resettleDraw } from './resettle-draw.ts';
+import { resultFromIndexValues } from './stock-index-results.ts';
+
+/** A result as given: its numbers, or a stock-index game's values as published (derived here, not by the client). */
+export type GivenResult = OfficialLotteryResult | { indexValues: StockIndexValues };
+
+function resultGiven(gameCode: string, given: GivenResult): OfficialLotteryResult {
+  return 'indexValues' in given ? resultFromIndexValues(gameCode, given.indexValues) : given;
+}
 
 /** Who acts, for the four-eyes rule and the audit row. */
 export interface ResultActor {
@@ -85,11 +95,12 @@ async function officialGame(db: Kysely<Database>, gameCode: string) {
 export async function enterResult(
   db: Kysely<Database>,
   actor: ResultActor,
-  input: { gameCode: string; numero: string; result: OfficialLotteryResult },
+  input: { gameCode: string; numero: string; result: GivenResult },
   source: LotteryResultEntrySource,
 ): Promise<AdminLotteryResultEntry> {
   const game = await officialGame(db, input.gameCode);
-  if (input.result.family !== game.family) throw drawField('result.family', codes.shapeInvalid, 400);
+  const result = resultGiven(game.code, input.result);
+  if (result.family !== game.family) throw drawField('result.family', codes.shapeInvalid, 400);
   return db.transaction().execute(async (trx) => {
     const draw = await trx
       .selectFrom('lottery_draw')
@@ -114,7 +125,7 @@ export async function enterResult(
       .values({
         draw_id: draw.id,
         purpose,
-        result: JSON.stringify(storedResult(input.result)),
+        result: JSON.stringify(storedResult(result)),
         source,
         status: 'pending',
         entered_by: actor.operatorId,
@@ -129,7 +140,14 @@ export async function enterResult(
       targetType: 'lottery_draw',
       targetId: draw.id,
       before: null,
-      after: { entryId: String(entry.id), gameCode: game.code, numero: input.numero, purpose, source },
+      after: {
+        entryId: String(entry.id),
+        gameCode: game.code,
+        numero: input.numero,
+        purpose,
+        source,
+        given: 'indexValues' in input.result ? 'indexValues' : 'result',
+      },
     });
     return (await toEntries(trx, actor, [entry]))[0]!;
   });
@@ -148,7 +166,7 @@ export async function confirmResult(
   db: Kysely<Database>,
   actor: ResultActor,
   entryId: bigint,
-  result: OfficialLotteryResult,
+  given: GivenResult,
 ): Promise<AdminLotteryResultEntry> {
   return db.transaction().execute(async (trx) => {
     // An entry is its own brand's operators' to confirm: another brand's id answers as an unknown one.
@@ -174,13 +192,24 @@ export async function confirmResult(
       .executeTakeFirstOrThrow();
     if (entry.status !== 'pending') throw new AppError(409, codes.decided, { value: { status: entry.status } });
     if (entry.entered_by === actor.operatorId) throw new AppError(409, codes.selfConfirm);
-    const differences = resultDifferences(entry.result, storedResult(result));
+    // Index values are compared by the digits they make: the rule, not the typing, decides.
+    const differences = resultDifferences(entry.result, storedResult(resultGiven(draw.code, given)));
     if (differences.length > 0) {
       const field = `result.${differences[0]}`;
+      const indexFields =
+        'indexValues' in given
+          ? [
+              ...new Set(
+                differences.flatMap((part) =>
+                  part === 'top3' || part === 'bottom2' ? stockIndexFieldsOf(draw.code, part) : [],
+                ),
+              ),
+            ].map((name) => `indexValues.${name}`)
+          : undefined;
       throw new AppError(409, codes.mismatch, {
         field,
         params: { field },
-        value: { fields: differences.map((difference) => `result.${difference}`) },
+        value: { fields: differences.map((difference) => `result.${difference}`), ...(indexFields && { indexFields }) },
       });
     }
     if (draw.status === 'cancelled') throw drawField('numero', codes.drawCancelled);
@@ -226,7 +255,14 @@ export async function confirmResult(
       targetType: 'lottery_draw',
       targetId: draw.id,
       before: { status: draw.status, result: draw.result },
-      after: { entryId: String(entry.id), status: 'confirmed', result: entry.result, settlement },
+      after: {
+        entryId: String(entry.id),
+        status: 'confirmed',
+        result: entry.result,
+        // The confirmer's own values as published, once the result is decided (no longer blind).
+        ...('indexValues' in given && { indexValues: given.indexValues }),
+        settlement,
+      },
     });
     return (await toEntries(trx, actor, [decided]))[0]!;
   });

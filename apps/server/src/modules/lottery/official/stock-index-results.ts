@@ -1,5 +1,12 @@
-import type { OfficialLotteryResult } from '@lotus/contract';
+import {
+  adminLotteryResultErrorCodes,
+  stockIndexFields,
+  type OfficialLotteryResult,
+  type StockIndexField,
+  type StockIndexValues,
+} from '@lotus/contract';
 import { thaiStyleFromStockIndex, thaiStyleFromThaiStock } from '@lotus/fair';
+import { AppError } from '../../../http/app-error.ts';
 
 /**
  * Stock-index games (migration 0071): their result is read from the index's published values, not
@@ -8,12 +15,7 @@ import { thaiStyleFromStockIndex, thaiStyleFromThaiStock } from '@lotus/fair';
  * the server and any check of a result use one rule. Values are decimal strings with two decimals as
  * published (`38654.42`, `-123.05`), never floats.
  */
-export const stockIndexColumns: Readonly<Record<string, readonly string[]>> = {
-  STOCK_SET: ['set', 'set50', 'setChange'],
-  STOCK_NIKKEI: ['close', 'change'],
-  STOCK_HANGSENG: ['close', 'change'],
-  STOCK_DOWJONES: ['close', 'change'],
-};
+export const stockIndexColumns: Readonly<Record<string, readonly string[]>> = stockIndexFields;
 
 /**
  * The Thai-style result of a stock game from its index values (in stockIndexColumns' order), or a
@@ -37,4 +39,37 @@ export function stockIndexResult(
     if (error instanceof RangeError) return { problem: error.message };
     throw error;
   }
+}
+
+/**
+ * A result given in the back-office as the index values published (`indexValues` of an entry or a
+ * confirmation): the game's values in order, the digits derived here as the import derives them.
+ * Refused with 400 naming the field (TH and EN messages): index values for a game that has none
+ * (`lottery.result.shape.invalid`, field `indexValues`), a value the game does not publish or one it
+ * needs missing (`validation.failed`, field `indexValues.<name>`), a value @lotus/fair refuses.
+ */
+export function resultFromIndexValues(gameCode: string, indexValues: StockIndexValues): OfficialLotteryResult {
+  const fields = stockIndexFields[gameCode];
+  if (!fields)
+    throw new AppError(400, adminLotteryResultErrorCodes.shapeInvalid, {
+      field: 'indexValues',
+      params: { field: 'indexValues' },
+    });
+  const given = Object.keys(indexValues).filter(
+    (name) => indexValues[name as StockIndexField] !== undefined,
+  ) as StockIndexField[];
+  const extra = given.find((name) => !fields.includes(name));
+  if (extra) throw AppError.badRequest(`indexValues.${extra}`);
+  const missing = fields.find((name) => indexValues[name] === undefined);
+  if (missing) throw AppError.badRequest(`indexValues.${missing}`);
+  const derived = stockIndexResult(
+    gameCode,
+    fields.map((name) => indexValues[name]!),
+  );
+  if ('problem' in derived) {
+    // @lotus/fair names the value first (`close: expected ...`).
+    const name = fields.find((field) => derived.problem.startsWith(`${field}:`)) ?? fields[0]!;
+    throw AppError.badRequest(`indexValues.${name}`);
+  }
+  return derived.result;
 }
