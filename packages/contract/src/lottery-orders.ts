@@ -43,6 +43,15 @@ export const lotteryOrderStatuses = {
   refunded: 12,
 } as const;
 export const lotteryOrderStatusValues = [2, 4, 5, 6, 8, 12] as const;
+
+/**
+ * A chase's state, on each of its orders: running; `won_stopped` (a win stopped it, its later orders
+ * refunded: status 6); `completed` (every draw played); `cancelled`; `win_corrected`: a win stopped it
+ * and a corrected official result then took that win back. Its refunded orders stay refunded (a
+ * correction never bets again in the member's name): the member may place the bets again.
+ */
+export const lotteryChaseStatusValues = ['running', 'won_stopped', 'completed', 'cancelled', 'win_corrected'] as const;
+export type LotteryChaseStatusCode = (typeof lotteryChaseStatusValues)[number];
 export type LotteryOrderStatusCode = (typeof lotteryOrderStatusValues)[number];
 
 /** Error codes of betting and cancellation (the original's where it has one); messages TH and EN. */
@@ -175,6 +184,8 @@ export const lotteryOrderRowSchema = z.object({
   status: z.number().int(),
   /** The chase it belongs to, or null. */
   chase: z.string().nullable(),
+  /** The chase's state (`lotteryChaseStatusValues`), or null: `win_corrected` says why a status 6 order was refunded. */
+  chaseStatus: z.enum(lotteryChaseStatusValues).nullable(),
   reducedNumbers: z.array(z.string()),
   betTimeInTimestamp: z.number().int(),
   settleTimeInTimestamp: z.number().int().nullable(),

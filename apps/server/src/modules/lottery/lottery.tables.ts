@@ -84,7 +84,7 @@ export interface LotteryNumberRuleTable {
   created_at: Generated<Date>;
 }
 
-export type LotteryChaseStatus = 'running' | 'won_stopped' | 'completed' | 'cancelled';
+export type LotteryChaseStatus = 'running' | 'won_stopped' | 'completed' | 'cancelled' | 'win_corrected';
 
 /** A chase: the same bet over the next draws. */
 export interface LotteryChaseTable {

@@ -2,6 +2,7 @@ import {
   formatMinorUnits,
   lotteryOrderStatuses,
   type Language,
+  type LotteryChaseStatusCode,
   type LotteryOrderDetail,
   type LotteryOrderRow,
   type LotteryOrders,
@@ -70,6 +71,7 @@ const rowColumns = [
   'o.settled_at',
   'o.chase_id',
   'c.chase_no',
+  'c.status as chase_status',
   'd.numero',
   'd.status as draw_status',
   'd.result',
@@ -169,6 +171,7 @@ export interface OrderRow {
   settled_at: Date | null;
   chase_id: bigint | null;
   chase_no: string | null;
+  chase_status: LotteryChaseStatusCode | null;
   numero: string;
   draw_status: string;
   result: LotteryResult | null;
@@ -254,6 +257,7 @@ function rowView(
     winAmount: row.win_amount_minor === null ? null : formatMinorUnits(row.win_amount_minor),
     status: row.status,
     chase: row.chase_no,
+    chaseStatus: row.chase_status,
     reducedNumbers: row.reduced_numbers,
     betTimeInTimestamp: row.created_at.getTime(),
     settleTimeInTimestamp: row.settled_at?.getTime() ?? null,

@@ -246,30 +246,46 @@ async function stopWonChases(
       .set({ status: 'won_stopped' })
       .where('id', 'in', wonChases)
       .where('stop_on_win', '=', true)
-      .where('status', '=', 'running')
+      // A chase whose earlier stop a corrected result took back (`win_corrected`) is stopped by this win.
+      .where('status', 'in', ['running', 'win_corrected'])
       .returning('id')
       .execute();
-    if (stopping.length > 0) {
-      const later = await refundableOrdersQuery(trx)
-        .where(
-          'o.chase_id',
-          'in',
-          stopping.map((chase) => chase.id),
-        )
-        .orderBy('o.id')
-        .execute();
-      await refundOrders(
-        trx,
-        later.map((order) => ({ ...order, family: order.family as LotteryFamily })),
-        lotteryOrderStatus.chaseStopped,
-        nowMs,
-      );
-    }
+    await refundStoppedChases(
+      trx,
+      stopping.map((chase) => chase.id),
+      nowMs,
+    );
   }
   await sql`
     UPDATE lottery_chase c SET status = 'completed'
     WHERE c.id = ANY (${chaseIds.map(String)}::int8[]) AND c.status = 'running'
       AND NOT EXISTS (SELECT 1 FROM lottery_order o WHERE o.chase_id = c.id AND o.status = ${lotteryOrderStatus.waiting})`.execute(
     trx,
+  );
+}
+
+/**
+ * Refunds the waiting orders of chases a win just stopped (status 6, `refundOrders`: the bet rolled
+ * back as `LOTTO-R-<order>`). Settlement refunds every waiting order of the chase; a corrected result
+ * that stops a chase (official/resettle-draw.ts) passes `openBeforeMs` to refund only the orders whose
+ * draw is still open and before its lock at that instant, those draws share-locked as a bet takes them
+ * (an order on a locked draw was taken legitimately and stays).
+ */
+export async function refundStoppedChases(
+  trx: Transaction<Database>,
+  chaseIds: readonly bigint[],
+  nowMs: number,
+  options: { openBeforeMs?: number } = {},
+): Promise<{ orderId: bigint; refundMinor: bigint }[]> {
+  if (chaseIds.length === 0) return [];
+  let query = refundableOrdersQuery(trx).where('o.chase_id', 'in', chaseIds);
+  if (options.openBeforeMs !== undefined)
+    query = query.where('d.status', '=', 'open').where('d.locks_at', '>', new Date(options.openBeforeMs)).forShare('d');
+  const later = await query.orderBy('o.id').execute();
+  return refundOrders(
+    trx,
+    later.map((order) => ({ ...order, family: order.family as LotteryFamily })),
+    lotteryOrderStatus.chaseStopped,
+    nowMs,
   );
 }

@@ -8,7 +8,7 @@ import { lockedMemberBalance, postTransfers } from '../../ledger/index.ts';
 import { merchantCurrencyOf } from '../../merchant/index.ts';
 import { lotteryOrderStatus } from '../lottery.tables.ts';
 import { lotteryRoundId, lotteryVendorCode } from '../place-orders.ts';
-import { cappedWins } from '../settle-draws.ts';
+import { cappedWins, refundStoppedChases } from '../settle-draws.ts';
 
 /** The ledger kind of a correction's posting (contract ledgerTransferKinds). */
 export const lotteryResultCorrectionKind = 'lottery.result_correction';
@@ -23,12 +23,20 @@ export interface Resettlement {
   creditedMinor: bigint;
   debitedMinor: bigint;
   unrecoveredMinor: bigint;
+  /** Chases the corrected result stopped (their later orders on open draws refunded, status 6). */
+  chasesStopped: number;
+  /** Chases whose stop the corrected result took back (`win_corrected`, or running/completed again). */
+  chasesUnstopped: number;
+  /** Orders refunded because their chase now stops. */
+  chaseOrdersRefunded: number;
 }
 
 interface SettledOrder {
   id: bigint;
   merchant_id: number;
   member_id: bigint;
+  chase_id: bigint | null;
+  status: number;
   play_id: number;
   bet_content: string;
   bet_num: number;
@@ -49,7 +57,8 @@ interface SettledOrder {
  * posted, from the house's lottery account to the member or back, under the key
  * `LOTTO-C-<entry>-<member>` (a rerun of the same correction posts nothing twice). A lowered win takes
  * back at most the member's balance: the rest is recorded as unrecovered, never forced below zero.
- * The member's bet record of the round gets the new payout (the win as corrected).
+ * The member's bet record of the round gets the new payout (the win as corrected). Chases with
+ * stop-on-win follow the corrected result (`correctChases`).
  */
 export async function resettleDraw(
   trx: Transaction<Database>,
@@ -64,6 +73,8 @@ export async function resettleDraw(
       'id',
       'merchant_id',
       'member_id',
+      'chase_id',
+      'status',
       'play_id',
       'bet_content',
       'bet_num',
@@ -97,6 +108,7 @@ export async function resettleDraw(
     creditedMinor: 0n,
     debitedMinor: 0n,
     unrecoveredMinor: 0n,
+    ...(await correctChases(trx, orders, wins, nowMs)),
   };
   const roundId = lotteryRoundId(draw.gameCode, draw.numero);
   for (let start = 0; start < orders.length;) {
@@ -196,4 +208,64 @@ async function memberAccountOf(
   );
   const row = rows[0]!;
   return { currency: row.currency, account: row.member_type === trialMemberType ? 'member_trial' : 'member_main' };
+}
+
+/**
+ * Keeps stop-on-win chases consistent with a corrected result (official/README.md "Corrections and
+ * chases"), in the correction's transaction, after the draw's orders got their corrected status:
+ * - a chase whose order on the draw now wins stops (`won_stopped`, from `running` or `win_corrected`):
+ *   its waiting orders on draws still open and before their lock are refunded as settlement's stop
+ *   refunds them (`refundStoppedChases`, status 6); orders on draws already locked or drawn stay;
+ * - a chase stopped (`won_stopped`) that no longer has any winning order (the win that stopped it was
+ *   taken back): the orders the stop refunded stay refunded, never debited again; the chase becomes
+ *   `win_corrected` (the member's orders say why), or `running` / `completed` if the stop had refunded
+ *   nothing (orders still waiting, or none).
+ * Exactly once: the chase UPDATEs' status guards and refundOrders' waiting guard make a second pass
+ * (a rerun, or a second instance after the first committed: the draw row lock orders them) change
+ * nothing.
+ */
+async function correctChases(
+  trx: Transaction<Database>,
+  orders: readonly SettledOrder[],
+  wins: readonly bigint[],
+  nowMs: number,
+): Promise<Pick<Resettlement, 'chasesStopped' | 'chasesUnstopped' | 'chaseOrdersRefunded'>> {
+  const wonBefore = new Set<bigint>();
+  const wonNow = new Set<bigint>();
+  orders.forEach((order, index) => {
+    if (order.chase_id === null) return;
+    if (order.status === lotteryOrderStatus.won) wonBefore.add(order.chase_id);
+    if (wins[index]! > 0n) wonNow.add(order.chase_id);
+  });
+  const done = { chasesStopped: 0, chasesUnstopped: 0, chaseOrdersRefunded: 0 };
+  if (wonNow.size > 0) {
+    const stopping = await trx
+      .updateTable('lottery_chase')
+      .set({ status: 'won_stopped' })
+      .where('id', 'in', [...wonNow])
+      .where('stop_on_win', '=', true)
+      .where('status', 'in', ['running', 'win_corrected'])
+      .returning('id')
+      .execute();
+    const ids = stopping.map((chase) => chase.id);
+    const refunded = await refundStoppedChases(trx, ids, nowMs, { openBeforeMs: nowMs });
+    done.chasesStopped = ids.length;
+    done.chaseOrdersRefunded = refunded.length;
+  }
+  const lostNow = [...wonBefore].filter((chaseId) => !wonNow.has(chaseId));
+  if (lostNow.length > 0) {
+    const { rows } = await sql<{ id: bigint }>`
+      UPDATE lottery_chase c
+      SET status = CASE
+        WHEN EXISTS (SELECT 1 FROM lottery_order o WHERE o.chase_id = c.id AND o.status = ${lotteryOrderStatus.chaseStopped})
+          THEN 'win_corrected'
+        WHEN EXISTS (SELECT 1 FROM lottery_order o WHERE o.chase_id = c.id AND o.status = ${lotteryOrderStatus.waiting})
+          THEN 'running'
+        ELSE 'completed' END
+      WHERE c.id = ANY (${lostNow.map(String)}::int8[]) AND c.stop_on_win AND c.status = 'won_stopped'
+        AND NOT EXISTS (SELECT 1 FROM lottery_order o WHERE o.chase_id = c.id AND o.status = ${lotteryOrderStatus.won})
+      RETURNING c.id`.execute(trx);
+    done.chasesUnstopped = rows.length;
+  }
+  return done;
 }

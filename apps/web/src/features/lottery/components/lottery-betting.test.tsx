@@ -318,6 +318,7 @@ describe('my lottery bets', () => {
     winAmount: '9.80',
     status: 4,
     chase: null,
+    chaseStatus: null,
     reducedNumbers: [],
     betTimeInTimestamp: Date.UTC(2026, 10, 27, 7, 43),
     settleTimeInTimestamp: Date.UTC(2026, 10, 27, 7, 44),
