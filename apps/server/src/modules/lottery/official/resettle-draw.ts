@@ -222,7 +222,7 @@ async function memberAccountOf(
  *   nothing (orders still waiting, or none).
  * Exactly once: the chase UPDATEs' status guards and refundOrders' waiting guard make a second pass
  * (a rerun, or a second instance after the first committed: the draw row lock orders them) change
- * nothing.
+ * nothing; the chase rows are locked first, so corrections of two draws of one chase take turns.
  */
 async function correctChases(
   trx: Transaction<Database>,
@@ -238,6 +238,11 @@ async function correctChases(
     if (wins[index]! > 0n) wonNow.add(order.chase_id);
   });
   const done = { chasesStopped: 0, chasesUnstopped: 0, chaseOrdersRefunded: 0 };
+  const touched = [...new Set([...wonBefore, ...wonNow])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  if (touched.length === 0) return done;
+  // The chase rows first, in id order: a correction of another draw of the same chase (holding only its
+  // own draw row) waits here, and reads this one's orders and refunds once it has committed.
+  await trx.selectFrom('lottery_chase').select('id').where('id', 'in', touched).orderBy('id').forUpdate().execute();
   if (wonNow.size > 0) {
     const stopping = await trx
       .updateTable('lottery_chase')
