@@ -5,19 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/bits';
 import { firstOfficialGameCode, resultDrawsQuery, resultEntriesQuery } from './api';
+import { DayChangesPanel } from './day-changes-panel';
 import { DrawsPanel } from './draws-panel';
 import { EntriesPanel } from './entries-panel';
 import { ImportPanel } from './import-panel';
 import '../lottery/lottery.css';
 import './lottery-results.css';
 
-const tabs = ['draws', 'entries', 'import'] as const;
+const tabs = ['draws', 'entries', 'import', 'days'] as const;
 type Tab = (typeof tabs)[number];
 
 /**
  * Lottery results (`lottery.results`): the official games' draws waiting for a result, the entry of a
  * result (or of a correction of a drawn or settled draw), the entries waiting for a second operator
- * (who types the result again without seeing the first: blind four eyes), and CSV import. Tab, game
+ * (who types the result again without seeing the first: blind four eyes), CSV import, and the
+ * calendars' holiday day changes (`?days=` their game). Tab, game
  * and entry status are in the URL (`?tab=`, `?game=`, `?status=`).
  */
 export function LotteryResultsPage() {
@@ -56,7 +58,7 @@ export function LotteryResultsPage() {
             className={item === tab ? 'member-tab is-active' : 'member-tab'}
             aria-current={item === tab ? 'page' : undefined}
           >
-            {t(`lottery_results_tab_${item}`)}
+            {item === 'days' ? t('lottery_days_tab') : t(`lottery_results_tab_${item}`)}
             {item === 'entries' && pendingCount > 0 ? <span className="results-count"> {pendingCount}</span> : null}
           </Link>
         ))}
@@ -64,6 +66,9 @@ export function LotteryResultsPage() {
       {tab === 'draws' ? <DrawsPanel gameCode={gameCode} onGame={(next) => set('game', next)} /> : null}
       {tab === 'entries' ? <EntriesPanel status={status} onStatus={(next) => set('status', next)} /> : null}
       {tab === 'import' ? <ImportPanel games={draws.data?.games ?? []} /> : null}
+      {tab === 'days' ? (
+        <DayChangesPanel gameCode={params.get('days') ?? ''} onGame={(next) => set('days', next)} />
+      ) : null}
     </>
   );
 }
