@@ -161,3 +161,93 @@ test('a Hanoi result entered by one operator and typed again by a second settles
   await second.getByRole('link', { name: 'Import' }).click();
   await photograph(second, 'import', () => expect(second.locator('#results-csv')).toBeVisible());
 });
+
+/** A page photographed at 1280 px in EN and TH (the back-office's desktop), back in EN after. */
+async function photographDesktop(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  for (const language of ['EN', 'TH'] as const) {
+    await page
+      .locator('.language-switch')
+      .first()
+      .getByRole('button', { name: language === 'TH' ? 'ไทย' : 'EN', exact: true })
+      .click();
+    await ready();
+    await page.screenshot({ path: path.join(shots, `lottery-results-${name}-${language}-1280.png`), fullPage: true });
+  }
+  await page.locator('.language-switch').first().getByRole('button', { name: 'EN', exact: true }).click();
+}
+
+/** The next Bangkok day (`YYYY-MM-DD`) from two days ahead that is one of these ISO weekdays. */
+function nextBangkokDay(weekdays: readonly number[]): string {
+  for (let ahead = 2; ; ahead += 1) {
+    const day = new Date(Date.now() + 7 * 3_600_000 + ahead * 86_400_000);
+    if (weekdays.includes(((day.getUTCDay() + 6) % 7) + 1)) return day.toISOString().slice(0, 10);
+  }
+}
+
+test('a stock result typed as the index values, and a holiday day change', async ({ browser }) => {
+  mkdirSync(shots, { recursive: true });
+  const numero = await dueDraw('STOCK_NIKKEI');
+  const page = await openResults(browser, await createOperator('platform'));
+
+  // Index values as published: the server derives 3 top and 2 bottom, shown once it answered.
+  await page.getByLabel('Game').selectOption('STOCK_NIKKEI');
+  const row = page.getByRole('row').filter({ hasText: numero });
+  await row.getByRole('button', { name: 'Enter result' }).click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Result of .*, draw ${numero}$`) });
+  await expect(dialog.getByLabel('Index values')).toBeChecked();
+  await dialog.getByLabel('Closing value').fill('38654.42');
+  await dialog.getByLabel('Change', { exact: true }).fill('-123.05');
+  await page.screenshot({ path: path.join(shots, 'lottery-results-stock-entry-EN-1280.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Save for confirmation' }).click();
+  const derived = dialog.getByRole('status');
+  await expect(derived).toContainText(/Top 3\s*442/);
+  await expect(derived).toContainText(/Bottom 2\s*05/);
+  await page.screenshot({ path: path.join(shots, 'lottery-results-stock-derived-EN-1280.png'), fullPage: true });
+  await derived.getByRole('button', { name: 'Done' }).click();
+  await expect(row).toContainText('Waiting for a second operator');
+  const [stored] = await queryDatabase<{ result: unknown }>(
+    `SELECT e.result FROM lottery_result_entry e JOIN lottery_draw d ON d.id = e.draw_id WHERE d.numero = $1`,
+    [numero],
+  );
+  expect(stored!.result).toEqual({ family: 'THAI_STYLE', top3: '442', bottom2: '05' });
+  // The Thai stock form, in Thai, photographed (nothing entered).
+  await page.getByLabel('Game').selectOption('STOCK_SET');
+  const setNumero = await dueDraw('STOCK_SET');
+  await page.reload();
+  await photographDialog(page, 'stock-set-entry', async () => {
+    await page.getByRole('row').filter({ hasText: setNumero }).getByRole('button').click();
+    await expect(page.getByRole('dialog').getByRole('textbox')).toHaveCount(3);
+  });
+
+  // Holidays: the Lao draw of the next Monday or Thursday moves a day later; created without bets, it moves with it.
+  const scheduled = nextBangkokDay([1, 4]);
+  const moved = new Date(Date.parse(`${scheduled}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole('link', { name: 'Holidays' }).click();
+  await page.getByLabel('Game').selectOption('LAO');
+  await photographDesktop(page, 'days-empty', () => expect(page.getByRole('table')).toBeVisible());
+  await page.getByRole('button', { name: 'Add a day change' }).click();
+  const add = page.getByRole('dialog', { name: 'Move or skip a draw day' });
+  await add.getByLabel('Scheduled day').fill(scheduled);
+  await add.getByLabel('New day').fill(moved);
+  await add.getByLabel('Note').fill('Holiday (e2e)');
+  await page.screenshot({ path: path.join(shots, 'lottery-results-days-add-EN-1280.png'), fullPage: true });
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Saved. The draw of ${scheduled} moved to its new day`)).toBeVisible();
+  const change = page.getByRole('row').filter({ hasText: scheduled });
+  await expect(change).toContainText(`Moved to ${moved}`);
+  await expect(change).toContainText(moved.replaceAll('-', ''));
+  await photographDesktop(page, 'days', () => expect(change).toBeVisible());
+  await photographDialog(page, 'days-add', async () => {
+    await page.getByRole('button', { name: /Add a day change|เพิ่มการเปลี่ยนวันออกผล/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+  const [draw] = await queryDatabase<{ numero: string }>(
+    `SELECT d.numero FROM lottery_draw d JOIN lottery_game g ON g.id = d.game_id WHERE g.code = 'LAO' AND d.numero IN ($1, $2)`,
+    [scheduled.replaceAll('-', ''), moved.replaceAll('-', '')],
+  );
+  expect(draw!.numero).toBe(moved.replaceAll('-', ''));
+  const [audit] = await queryDatabase<{ count: string }>(
+    `SELECT count(*) FROM operator_audit WHERE action = 'lottery.day_change.add'`,
+  );
+  expect(Number(audit!.count)).toBe(1);
+});
