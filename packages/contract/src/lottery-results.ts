@@ -3,9 +3,10 @@ import { stockIndexValuesSchema } from './lottery-stock-index.ts';
 
 /* ------------------------------------------------------------------------------------------------
  * Official lottery results in the back-office (issue 18 "Official results"; modules/lottery/official
- * README): the result of a Thai government, Lao, Hanoi or Vietnamese northern draw is entered by one
- * operator and confirmed by a second one who types the same values again without seeing the first
- * entry (blind double entry: four eyes that also catch a typo), or imported from a CSV file (each row
+ * README): the result of a Thai government, Lao, Hanoi or Vietnamese draw (north, or one central or
+ * southern province) is entered by one operator and confirmed by a second one who types the same
+ * values again without seeing the first entry (blind double entry: four eyes that also catch a typo),
+ * or imported from a CSV file (each row
  * an entry, or the confirmation of another operator's entry). Confirmed, the draw is settled by the
  * draw loop; an entry on a drawn or settled draw is a correction that re-settles it, posting only the
  * differences. Every call needs `lottery.results`; every change is in the audit log.
@@ -52,7 +53,7 @@ export const adminLotteryResultErrorCodes = {
 } as const;
 
 /** The official games' result families (packages/fair LotteryFamily). */
-export const officialLotteryFamilies = ['THAI_GOV', 'LAO', 'THAI_STYLE', 'VN_NORTH'] as const;
+export const officialLotteryFamilies = ['THAI_GOV', 'LAO', 'THAI_STYLE', 'VN_NORTH', 'VN_SOUTH'] as const;
 export type OfficialLotteryFamily = (typeof officialLotteryFamilies)[number];
 
 const digits = (count: number) => z.string().regex(new RegExp(`^[0-9]{${count}}$`), `must be ${count} digits`);
@@ -68,6 +69,25 @@ export const vnNorthPrizeTiers = [
   { tier: 'G6', count: 3, digits: 3 },
   { tier: 'G7', count: 4, digits: 2 },
 ] as const;
+
+/**
+ * One central or southern province's 18 numbers (VN_SOUTH, migration 0073's games): tier, how many,
+ * digits each (market-rules 2.1; packages/fair VIETNAM_PRIZE_TABLES).
+ */
+export const vnSouthPrizeTiers = [
+  { tier: 'DB', count: 1, digits: 6 },
+  { tier: 'G1', count: 1, digits: 5 },
+  { tier: 'G2', count: 1, digits: 5 },
+  { tier: 'G3', count: 2, digits: 5 },
+  { tier: 'G4', count: 7, digits: 5 },
+  { tier: 'G5', count: 1, digits: 4 },
+  { tier: 'G6', count: 3, digits: 4 },
+  { tier: 'G7', count: 1, digits: 3 },
+  { tier: 'G8', count: 1, digits: 2 },
+] as const;
+
+/** The prize tiers of a Vietnamese family, special prize first. */
+export const vnPrizeTiers = { VN_NORTH: vnNorthPrizeTiers, VN_SOUTH: vnSouthPrizeTiers } as const;
 
 const tierSchema = (count: number, digitCount: number) =>
   z.array(digits(digitCount)).length(count, `must be ${count} numbers`);
@@ -94,6 +114,20 @@ export const officialLotteryResultSchema = z.discriminatedUnion('family', [
       G5: tierSchema(6, 4),
       G6: tierSchema(3, 3),
       G7: tierSchema(4, 2),
+    }),
+  }),
+  z.strictObject({
+    family: z.literal('VN_SOUTH'),
+    prizes: z.strictObject({
+      DB: tierSchema(1, 6),
+      G1: tierSchema(1, 5),
+      G2: tierSchema(1, 5),
+      G3: tierSchema(2, 5),
+      G4: tierSchema(7, 5),
+      G5: tierSchema(1, 4),
+      G6: tierSchema(3, 4),
+      G7: tierSchema(1, 3),
+      G8: tierSchema(1, 2),
     }),
   }),
 ]);

@@ -94,7 +94,7 @@ export function ResultForm({
   return (
     <form className="form results-form" noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
       {children}
-      <div className={family === 'VN_NORTH' ? 'results-tiers is-vn' : 'results-tiers'}>
+      <div className={family === 'VN_NORTH' || family === 'VN_SOUTH' ? 'results-tiers is-vn' : 'results-tiers'}>
         {groups.map(({ part, inputs }) => (
           <fieldset key={part} className="results-tier">
             {/* A part of one number is named by its input's label alone. */}

@@ -1,4 +1,4 @@
-import { vnNorthPrizeTiers, type OfficialLotteryFamily, type OfficialLotteryResult } from '@lotus/contract';
+import { vnPrizeTiers, type OfficialLotteryFamily, type OfficialLotteryResult } from '@lotus/contract';
 
 /**
  * One input of a result form: `key` is the form's field, `path` the part of the result the server
@@ -47,7 +47,8 @@ export function resultGroups(family: OfficialLotteryFamily): ResultGroup[] {
     case 'THAI_STYLE':
       return [group('top3', 'top3', 1, 3, false), group('bottom2', 'bottom2', 1, 2, false)];
     case 'VN_NORTH':
-      return vnNorthPrizeTiers.map(({ tier, count, digits }) => group(tier, `prizes.${tier}`, count, digits, true));
+    case 'VN_SOUTH':
+      return vnPrizeTiers[family].map(({ tier, count, digits }) => group(tier, `prizes.${tier}`, count, digits, true));
   }
 }
 
@@ -80,8 +81,12 @@ export function toResult(
     case 'THAI_STYLE':
       return { family, top3: values.top3 ?? '', bottom2: values.bottom2 ?? '' };
     case 'VN_NORTH': {
-      const prizes = Object.fromEntries(vnNorthPrizeTiers.map(({ tier, count }) => [tier, list(tier, count)]));
+      const prizes = Object.fromEntries(vnPrizeTiers[family].map(({ tier, count }) => [tier, list(tier, count)]));
       return { family, prizes: prizes as Extract<OfficialLotteryResult, { family: 'VN_NORTH' }>['prizes'] };
+    }
+    case 'VN_SOUTH': {
+      const prizes = Object.fromEntries(vnPrizeTiers[family].map(({ tier, count }) => [tier, list(tier, count)]));
+      return { family, prizes: prizes as Extract<OfficialLotteryResult, { family: 'VN_SOUTH' }>['prizes'] };
     }
   }
 }
@@ -104,7 +109,9 @@ export function resultParts(result: OfficialLotteryResult): { part: string; numb
         { part: 'bottom2', numbers: [result.bottom2] },
       ];
     case 'VN_NORTH':
-      return vnNorthPrizeTiers.map(({ tier }) => ({ part: tier, numbers: result.prizes[tier] }));
+      return vnPrizeTiers.VN_NORTH.map(({ tier }) => ({ part: tier, numbers: result.prizes[tier] }));
+    case 'VN_SOUTH':
+      return vnPrizeTiers.VN_SOUTH.map(({ tier }) => ({ part: tier, numbers: result.prizes[tier] }));
   }
 }
 

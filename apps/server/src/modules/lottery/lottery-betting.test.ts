@@ -636,9 +636,14 @@ describe('the Vietnamese menus and the member series', () => {
     });
     expect(menu.statusCode, menu.body).toBe(200);
     const groups = menu.json<{ value: LotteryVnGameMenu }>().value;
-    expect(
-      groups.map((group) => [group.groupCode, group.accountTypeName, group.gameMenus.map((game) => game.gameCode)]),
-    ).toEqual([['VN_NORTH', 'TCG_LOTTO_VN', ['VN_NORTH']]]);
+    // By region: the northern draw, then the central and the southern provinces (migration 0073).
+    expect(groups.map((group) => [group.groupCode, group.accountTypeName])).toEqual([
+      ['VN_NORTH', 'TCG_LOTTO_VN'],
+      ['VN_CENTRAL', 'TCG_LOTTO_VN'],
+      ['VN_SOUTH', 'TCG_LOTTO_VN'],
+    ]);
+    expect(groups[0]!.gameMenus.map((game) => game.gameCode)).toEqual(['VN_NORTH']);
+    expect(groups[2]!.gameMenus.map((game) => game.gameCode)).toContain('VNS_HCM');
     expect(groups[0]!.groupName).toMatch(/[\u0E00-\u0E7F]/);
     const opened = await t.app.inject({
       method: 'GET',
@@ -646,7 +651,8 @@ describe('the Vietnamese menus and the member series', () => {
       headers: { Merchant: 'demo', Language: 'EN' },
     });
     const numeros = opened.json<{ value: LotteryOpenedNumero[] }>().value;
-    expect(numeros.every((numero) => numero.gameCode === 'VN_NORTH')).toBe(true);
+    expect(numeros.every((numero) => numero.gameCode === 'VN_NORTH' || /^VN[CS]_/.test(numero.gameCode))).toBe(true);
+    expect(numeros.map((numero) => numero.gameCode)).toContain('VN_NORTH');
     const refused = await t.app.inject({
       method: 'GET',
       url: `${lotteryPaths.vnGameMenu}?device=TV`,

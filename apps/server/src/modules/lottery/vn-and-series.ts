@@ -14,14 +14,24 @@ import { gameView } from './lottery-views.ts';
 
 /** The families the Vietnamese pages list (`/lgw/vn/*`). */
 const vnFamilies = new Set(['VN_NORTH', 'VN_SOUTH']);
-const vnGroupNames: Record<string, { TH: string; EN: string }> = {
-  VN_NORTH: { TH: 'หวยเวียดนามภาคเหนือ', EN: 'Northern Vietnam' },
-  VN_SOUTH: { TH: 'หวยเวียดนามภาคกลางและใต้', EN: 'Central and Southern Vietnam' },
-};
 
 /**
- * GET /lgw/vn/games/game_menu: the enabled Vietnamese games grouped by region (family), in the
- * catalogue's order, tagged `TCG_LOTTO_VN` as the original's client expects.
+ * The regions of the Vietnamese menu, by the game's menu group (migrations 0068 and 0073): the northern
+ * draw (group `VN`), the Miền Trung provinces (`VN_CENTRAL`) and the Miền Nam ones (`VN_SOUTH`). Central
+ * and southern provinces share the VN_SOUTH family (the same 18-number table), so the region is the
+ * group, not the family. A Vietnamese game of another group is listed under its family's region.
+ */
+const vnRegions: Record<string, { code: string; TH: string; EN: string }> = {
+  VN: { code: 'VN_NORTH', TH: 'หวยเวียดนามภาคเหนือ', EN: 'Northern Vietnam' },
+  VN_CENTRAL: { code: 'VN_CENTRAL', TH: 'หวยเวียดนามภาคกลาง', EN: 'Central Vietnam' },
+  VN_SOUTH: { code: 'VN_SOUTH', TH: 'หวยเวียดนามภาคใต้', EN: 'Southern Vietnam' },
+};
+const vnRegionOf = (game: { game_group: string; family: string }) =>
+  vnRegions[game.game_group] ?? (game.family === 'VN_NORTH' ? vnRegions['VN']! : vnRegions['VN_SOUTH']!);
+
+/**
+ * GET /lgw/vn/games/game_menu: the enabled Vietnamese games grouped by region (North, Central, South),
+ * in the catalogue's order, tagged `TCG_LOTTO_VN` as the original's client expects.
  */
 export async function listVnGameMenu(
   db: Kysely<Database>,
@@ -31,15 +41,16 @@ export async function listVnGameMenu(
   const games = (await listEnabledGames(db, query)).filter((game) => vnFamilies.has(game.family));
   const groups = new Map<string, LotteryVnGameMenu[number]>();
   for (const game of games) {
-    let group = groups.get(game.family);
+    const region = vnRegionOf(game);
+    let group = groups.get(region.code);
     if (!group) {
       group = {
-        groupCode: game.family,
-        groupName: vnGroupNames[game.family]![language],
+        groupCode: region.code,
+        groupName: region[language],
         accountTypeName: 'TCG_LOTTO_VN',
         gameMenus: [],
       };
-      groups.set(game.family, group);
+      groups.set(region.code, group);
     }
     group.gameMenus.push(gameView(game, language));
   }

@@ -115,9 +115,10 @@ export function playTabsOf(family: LotteryFamily): PlayTab[] {
 
 /**
  * The official draws' families on sale (issue 18): the government draw, Lao, the Thai-style daily
- * draws (Hanoi, stock indices, Yee-Kee) and the northern Vietnamese draw. VN_SOUTH shows results only.
+ * draws (Hanoi, stock indices, Yee-Kee), the northern Vietnamese draw and the central and southern
+ * provinces' draws (VN_SOUTH, migration 0073).
  */
-const officialBettingFamilies: ReadonlySet<string> = new Set(['THAI_GOV', 'LAO', 'THAI_STYLE', 'VN_NORTH']);
+const officialBettingFamilies: ReadonlySet<string> = new Set(['THAI_GOV', 'LAO', 'THAI_STYLE', 'VN_NORTH', 'VN_SOUTH']);
 
 /** Whether the site offers the betting panel for a game: every house game, and the official ones on sale. */
 export const takesBets = (game: { isHouseDrawn: boolean; family: string }): boolean =>

@@ -1,7 +1,7 @@
 import {
   adminLotteryResultErrorCodes as codes,
   officialLotteryResultSchema,
-  vnNorthPrizeTiers,
+  vnPrizeTiers,
   type AdminLotteryResultImport,
   type OfficialLotteryResult,
 } from '@lotus/contract';
@@ -19,10 +19,16 @@ export const importColumns: Record<string, readonly string[]> = {
   THAI_GOV: ['first', 'front3_1', 'front3_2', 'back3_1', 'back3_2', 'last2'],
   LAO: ['number'],
   THAI_STYLE: ['top3', 'bottom2'],
-  VN_NORTH: vnNorthPrizeTiers.flatMap(({ tier, count }) =>
-    Array.from({ length: count }, (_, index) => (count === 1 ? tier : `${tier}_${index + 1}`)),
-  ),
+  VN_NORTH: vnColumns('VN_NORTH'),
+  VN_SOUTH: vnColumns('VN_SOUTH'),
 };
+
+/** A Vietnamese draw's columns, tier after tier: `DB`, `G1`, `G2_1`, `G2_2`... (a tier of one number unnumbered). */
+function vnColumns(family: keyof typeof vnPrizeTiers): string[] {
+  return vnPrizeTiers[family].flatMap(({ tier, count }) =>
+    Array.from({ length: count }, (_, index) => (count === 1 ? tier : `${tier}_${index + 1}`)),
+  );
+}
 
 interface ParsedLine {
   line: number;
@@ -45,10 +51,11 @@ function resultOf(family: string, values: readonly string[]): unknown {
       return { family, number: values[0] };
     case 'THAI_STYLE':
       return { family, top3: values[0], bottom2: values[1] };
-    case 'VN_NORTH': {
+    case 'VN_NORTH':
+    case 'VN_SOUTH': {
       let at = 0;
       const prizes: Record<string, string[]> = {};
-      for (const { tier, count } of vnNorthPrizeTiers) {
+      for (const { tier, count } of vnPrizeTiers[family]) {
         prizes[tier] = values.slice(at, at + count) as string[];
         at += count;
       }

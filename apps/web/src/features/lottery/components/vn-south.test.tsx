@@ -1,0 +1,235 @@
+// @vitest-environment jsdom
+import {
+  apiPaths,
+  lotteryGameSettingSchema,
+  lotteryNearNumerosSchema,
+  lotteryOrderPaths,
+  lotteryPaths,
+  lotteryVnGameMenuSchema,
+  walletBalanceSchema,
+  type LotteryGame,
+  type LotteryNumero,
+} from '@lotus/contract';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ComponentType } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import lotteryEn from '../../../locales/lottery/en.json';
+import lotteryTh from '../../../locales/lottery/th.json';
+import { installFakeApi, ok, renderWithProviders } from '../../auth/testing';
+import { initMoneyI18n, switchLanguage } from '../../money/testing';
+import { playTabsOf, takesBets } from '../bet-slip';
+import type { LotteryLobbyKind } from './lottery-page';
+import { prizeTiersOf } from './vn-prize-table';
+
+/**
+ * The central and southern Vietnamese provinces on the site (migration 0073, family VN_SOUTH): a
+ * province's panel takes bets with the Vietnamese pads, its prize table is the 18-number one (ĐB to
+ * Giải Tám) in EN and TH, and /vnlottery lists the North, Central and South groups.
+ */
+let LotteryPage: ComponentType<{ lobby?: LotteryLobbyKind }>;
+
+beforeAll(async () => {
+  await initMoneyI18n();
+  i18next.addResourceBundle('en', 'translation', lotteryEn, true, false);
+  i18next.addResourceBundle('th', 'translation', lotteryTh, true, false);
+  ({ LotteryPage } = await import('./lottery-page'));
+});
+beforeEach(async () => {
+  window.sessionStorage.clear();
+  await switchLanguage('EN');
+});
+afterEach(() => cleanup());
+
+const game = (gameId: number, gameCode: string, gameName: string, family: string, group: string): LotteryGame => ({
+  gameId,
+  gameCode,
+  gameName,
+  family,
+  prizeModeId: 1,
+  gameGroupCode: group,
+  defaultPlayType: 1,
+  drawInterval: null,
+  lockTime: 1800,
+  liveVideoSwitch: false,
+  isHouseDrawn: false,
+});
+const vnNorth = game(9, 'VN_NORTH', 'Northern Vietnam', 'VN_NORTH', 'VN');
+const hcm = game(60, 'VNS_HCM', 'Southern Vietnam lottery: TP.HCM', 'VN_SOUTH', 'VN_SOUTH');
+const daNang = game(44, 'VNC_DANANG', 'Central Vietnam lottery: Đà Nẵng', 'VN_SOUTH', 'VN_CENTRAL');
+
+const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero => ({
+  numero: value,
+  isSale: true,
+  remainTime: 3 * 3600 * 1000,
+  lockTime: 1800,
+  drawTime: Date.UTC(2026, 10, 30, 9, 15),
+  status: 'open',
+  winNoStr: [],
+  serverSeedHash: null,
+  serverSeed: null,
+  clientSeed: null,
+  ...overrides,
+});
+
+// A southern result as the server lists it (tier after tier): Vĩnh Long, 21 March 2025
+// (Dominicushuy/VinLot docs/schema_demo.sql; the server test settles bets on it).
+const southWinNoStr = [
+  '884933',
+  '47822',
+  '52562',
+  ...['02697', '41921'],
+  ...['43112', '00396', '40790', '06774', '13233', '01640', '92891'],
+  '8740',
+  ...['2134', '0135', '2862'],
+  '268',
+  '43',
+];
+
+function installApi(target: LotteryGame, previous: LotteryNumero | null = null) {
+  return installFakeApi({
+    [`GET ${lotteryPaths.games}`]: () => ok([vnNorth, daNang, hcm]),
+    [`GET ${lotteryPaths.nearNumeros}`]: () =>
+      ok(
+        lotteryNearNumerosSchema.parse({
+          currentNumero: numero('20261130'),
+          nextNumero: null,
+          previousNumero: previous,
+        }),
+      ),
+    [`GET /lgw/draw/code/${target.gameCode}`]: () => ok({ list: [], pageNo: 1, pageSize: 10, totalCount: 0 }),
+    [`GET ${lotteryOrderPaths.gameSetting}`]: () =>
+      ok(
+        lotteryGameSettingSchema.parse({
+          gameId: target.gameId,
+          gameCode: target.gameCode,
+          platformSettings: [{ allowLottDrawback: '1', allowElottDrawback: '1' }],
+          isEnableAutomaticOddsSetting: false,
+          cancelFeePercent: '0',
+          minStakePerUnit: '1.00',
+          maxOrderAmount: '50000.00',
+          maxMemberDrawAmount: '200000.00',
+          maxMultiple: 1000,
+          minSeries: 1,
+          maxSeries: 2000,
+          maxProfit: null,
+          plays: [],
+          closedNumbers: [],
+        }),
+      ),
+    [`GET ${apiPaths.walletBalance}`]: () =>
+      ok(
+        walletBalanceSchema.parse({
+          sumBalance: '1000.00',
+          currency: 'THB',
+          currencySymbol: '฿',
+          balance: [],
+          heldBalance: '0.00',
+          bonusBalance: '0.00',
+          isTrial: false,
+        }),
+      ),
+  });
+}
+
+describe('a southern province', { timeout: 20_000 }, () => {
+  test('takes bets with the Vietnamese pads: bao lô 2 counts its 18 slots', async () => {
+    expect(takesBets(hcm)).toBe(true);
+    expect(playTabsOf('VN_SOUTH').map((tab) => tab.key)).toEqual(playTabsOf('VN_NORTH').map((tab) => tab.key));
+    installApi(hcm);
+    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=VNS_HCM' });
+    const panel = await screen.findByRole('region', { name: 'Place a bet' }, { timeout: 5_000 });
+    expect(screen.queryByText('Results only · betting soon')).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Bao lô 2' }));
+    fireEvent.change(within(panel).getByLabelText('Number (2 digits)'), { target: { value: '33' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add' }));
+    // One number × 18 lô of a southern draw (27 in the north).
+    expect(within(panel).getByText('Combinations: 18')).toBeTruthy();
+  });
+
+  test('its prize table has the 18 numbers, Giải Đặc Biệt to Giải Tám, in EN and TH', async () => {
+    const drawn = numero('20261128', { isSale: false, remainTime: 0, status: 'settled', winNoStr: southWinNoStr });
+    installApi(hcm, drawn);
+    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=VNS_HCM' });
+    const table = await screen.findByRole('region', { name: 'Prize table, draw 20261128' }, { timeout: 5_000 });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Special prize (Giải Đặc Biệt)',
+      'First prize (Giải Nhất)',
+      'Second prize (Giải Nhì)',
+      'Third prize (Giải Ba)',
+      'Fourth prize (Giải Tư)',
+      'Fifth prize (Giải Năm)',
+      'Sixth prize (Giải Sáu)',
+      'Seventh prize (Giải Bảy)',
+      'Eighth prize (Giải Tám)',
+    ]);
+    expect(within(rows[0]!).getByRole('cell').textContent).toBe('884933');
+    expect(within(rows[4]!).getAllByText(/^\d{5}$/)).toHaveLength(7);
+    expect(within(rows[8]!).getByRole('cell').textContent).toBe('43');
+    cleanup();
+
+    await switchLanguage('TH');
+    installApi(hcm, drawn);
+    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=VNS_HCM' });
+    const thai = await screen.findByRole('region', { name: 'ตารางรางวัล งวด 20261128' }, { timeout: 5_000 });
+    expect(within(thai).getAllByRole('row')).toHaveLength(9);
+    expect(within(thai).getByRole('rowheader', { name: 'รางวัลพิเศษ (Giải Đặc Biệt)' })).toBeTruthy();
+  });
+
+  test('the 18-number table is not the northern one: a northern count does not fit it', () => {
+    expect(prizeTiersOf('VN_SOUTH', southWinNoStr)?.map(({ numbers }) => numbers.length)).toEqual([
+      1, 1, 1, 2, 7, 1, 3, 1, 1,
+    ]);
+    expect(prizeTiersOf('VN_NORTH', southWinNoStr)).toBeNull();
+  });
+});
+
+describe('/vnlottery by region', { timeout: 20_000 }, () => {
+  test('lists North, Central and South, each heading in EN and TH', async () => {
+    const opened = (target: LotteryGame) => ({
+      gameId: target.gameId,
+      gameCode: target.gameCode,
+      remark: target.gameName,
+      numero: '20261130',
+      remainTime: 3 * 3600 * 1000,
+      lockTime: 1800,
+      defaultPlayType: 1,
+      liveVideoSwitch: false,
+      drawTime: Date.UTC(2026, 10, 30, 9, 15),
+      serverSeedHash: null,
+      clientSeed: null,
+    });
+    const api = () =>
+      installFakeApi({
+        [`GET ${lotteryPaths.games}`]: () => ok([vnNorth, daNang, hcm]),
+        [`GET ${lotteryPaths.vnGameMenu}`]: () =>
+          ok(
+            lotteryVnGameMenuSchema.parse([
+              { groupCode: 'VN_NORTH', groupName: 'N', accountTypeName: 'TCG_LOTTO_VN', gameMenus: [vnNorth] },
+              { groupCode: 'VN_CENTRAL', groupName: 'C', accountTypeName: 'TCG_LOTTO_VN', gameMenus: [daNang] },
+              { groupCode: 'VN_SOUTH', groupName: 'S', accountTypeName: 'TCG_LOTTO_VN', gameMenus: [hcm] },
+            ]),
+          ),
+        [`GET ${lotteryPaths.openedNumeros}`]: () => ok([opened(vnNorth), opened(daNang), opened(hcm)]),
+        [`GET ${lotteryPaths.latestDraws}`]: () => ok([]),
+      });
+    api();
+    renderWithProviders(<LotteryPage lobby="vn" />, { route: '/vnlottery' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Southern Vietnamese lottery' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Northern Vietnamese lottery',
+      'Central Vietnamese lottery',
+      'Southern Vietnamese lottery',
+    ]);
+    expect(screen.getByRole('link', { name: /TP\.HCM/ }).getAttribute('href')).toBe('/lottery?gameCode=VNS_HCM');
+    cleanup();
+
+    await switchLanguage('TH');
+    api();
+    renderWithProviders(<LotteryPage lobby="vn" />, { route: '/vnlottery' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'หวยเวียดนามภาคใต้' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'หวยเวียดนามภาคกลาง' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'หวยเวียดนามภาคเหนือ' })).toBeTruthy();
+  });
+});
