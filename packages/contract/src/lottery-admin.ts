@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminPageQuerySchema, adminPageSchema } from './backoffice.ts';
 import { moneySchema } from './envelope.ts';
-import { lotteryOrderStatusValues } from './lottery-orders.ts';
+import { lotteryChaseStatusValues, lotteryOrderStatusValues } from './lottery-orders.ts';
 import { amountInputSchema, parseAmount } from './money.ts';
 
 /* ------------------------------------------------------------------------------------------------
@@ -299,6 +299,8 @@ export const adminLotteryOrderDetailSchema = adminLotteryOrderRowSchema.extend({
   drawsAt: z.number(),
   locksAt: z.number(),
   winningNumber: z.array(z.string()).nullable(),
+  /** The chase's state, or null: `win_corrected` when a corrected result took back the win that stopped it. */
+  chaseStatus: z.enum(lotteryChaseStatusValues).nullable(),
 });
 export type AdminLotteryOrderDetail = z.infer<typeof adminLotteryOrderDetailSchema>;
 

@@ -244,7 +244,9 @@ function OrderDialog({ orderId, onClose }: { orderId: string; onClose: () => voi
           {data.chaseNo ? (
             <div>
               <dt>{t('lottery_chase')}</dt>
-              <dd>{data.chaseNo}</dd>
+              <dd>
+                {data.chaseStatus ? `${data.chaseNo} · ${t(`lottery_chase_status_${data.chaseStatus}`)}` : data.chaseNo}
+              </dd>
             </div>
           ) : null}
           <div>

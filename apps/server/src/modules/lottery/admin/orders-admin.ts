@@ -164,7 +164,14 @@ export async function getAdminOrder(
   orderId: bigint,
 ): Promise<AdminLotteryOrderDetail> {
   const row = await ordersQuery(db, merchantId)
-    .select([...rowColumns, 'd.status as draw_status', 'd.draws_at', 'd.locks_at', 'd.result'])
+    .select([
+      ...rowColumns,
+      'c.status as chase_status',
+      'd.status as draw_status',
+      'd.draws_at',
+      'd.locks_at',
+      'd.result',
+    ])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
   if (!row) throw new AppError(404, 'not.found', { field: 'orderId', params: { field: 'orderId' } });
@@ -176,5 +183,6 @@ export async function getAdminOrder(
     drawsAt: row.draws_at.getTime(),
     locksAt: row.locks_at.getTime(),
     winningNumber: drawn ? winningNumbers(row.result as LotteryResult | null) : null,
+    chaseStatus: row.chase_status,
   };
 }
