@@ -23,6 +23,7 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import { checkLedger, postTransfers } from '../apps/server/src/modules/ledger/index.ts';
 import { drawDueLotteryDraws, runLotteryTick, settleLotteryDraw } from '../apps/server/src/modules/lottery/index.ts';
 import { insertTestMember, insertTestSession } from '../apps/server/src/testing/members.ts';
+import { cpuPerOperation, postmasterPidOf, sampleCpu, type CpuSample } from './cpu-share.ts';
 import { percentile } from './percentile.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,6 +53,8 @@ export interface LotteryBenchResult {
   pacedP50Ms: number;
   pacedP99Ms: number;
   failedBets: number;
+  /** CPU ms a bet in the back-to-back phase, by process (bench/cpu-share.ts): comparable across loads. */
+  cpuMsPerBet: CpuSample;
   /** Orders on the draw when it was settled. */
   openBets: number;
   settleSeconds: number;
@@ -215,7 +218,10 @@ export async function measureLottery(options: LotteryBenchOptions): Promise<Lott
     };
 
     const loadBefore = os.loadavg()[0]!;
+    const postmasterPid = postmasterPidOf(path.join(dataDir, 'pg'));
+    const cpuBefore = sampleCpu(server.pid!, postmasterPid);
     const saturated = await saturate(options.saturationSeconds);
+    const cpuMsPerBet = cpuPerOperation(cpuBefore, sampleCpu(server.pid!, postmasterPid), saturated.latencies.length);
     const saturatedRate = saturated.latencies.length / saturated.seconds;
     const pacedRate = options.pacedRate ?? Math.max(1, Math.floor(saturatedRate * 0.8));
     const remaining = Math.max(0, options.bets - placed);
@@ -252,6 +258,7 @@ export async function measureLottery(options: LotteryBenchOptions): Promise<Lott
       pacedP50Ms: round(percentile(pacedSorted, 0.5)),
       pacedP99Ms: round(percentile(pacedSorted, 0.99)),
       failedBets: failed,
+      cpuMsPerBet,
       openBets,
       settleSeconds: round(settleSeconds),
       settledMembers: settled?.members ?? 0,

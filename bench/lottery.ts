@@ -20,6 +20,10 @@ console.table([
   { measure: 'paced: rate asked / bets/s', value: `${result.pacedRate} / ${result.pacedBetsPerSecond}` },
   { measure: 'paced: p50 / p99 ms (target p99 < 50)', value: `${result.pacedP50Ms} / ${result.pacedP99Ms}` },
   { measure: 'failed bets', value: result.failedBets },
+  {
+    measure: 'CPU ms a bet: API / database / load generator',
+    value: `${result.cpuMsPerBet.api} / ${result.cpuMsPerBet.database} / ${result.cpuMsPerBet.loadGenerator}`,
+  },
   { measure: 'open bets on the draw', value: result.openBets },
   { measure: 'settlement of the draw, s (target < 5)', value: result.settleSeconds },
   { measure: 'members paid / paid minor units', value: `${result.settledMembers} / ${result.paidMinor}` },

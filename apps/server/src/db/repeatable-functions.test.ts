@@ -78,7 +78,7 @@ describe('repeatable database functions (db/functions)', () => {
   });
 
   test('a function a numbered migration dropped (to change its result type) is created again', async () => {
-    await sql`DROP FUNCTION vendor_wallet_play_batch(jsonb)`.execute(testDb.db);
+    await sql`DROP FUNCTION vendor_wallet_play_batch(jsonb, boolean)`.execute(testDb.db);
     expect(await applyRepeatableFunctions(testDb.db, logger)).toEqual(['vendor_wallet_play_batch']);
     expect(batchFile.body).toContain((await sourceOf('vendor_wallet_play_batch')).trim());
   });

@@ -3,8 +3,11 @@
 -- answers as the row with call_index i. The calls a plain read clears go together on the set path; the
 -- others, and all of them when the set path is undone by a race it names, run vendor_wallet_play one by
 -- one. A bet cash cannot cover alone goes one by one (vendor_wallet_play spends cash, then bonus:
--- modules/bonus README). This file is the function's current body (docs/database.md): edit it here, never in a migration.
-CREATE OR REPLACE FUNCTION vendor_wallet_play_batch(p_calls jsonb)
+-- modules/bonus README). With p_defer_balance_notices the balance notices of this transaction are not sent
+-- at its commit but gathered in lotus.deferred_balance_notices for the caller to send after it
+-- (notify_balance_change.sql; docs/performance.md, "Balance notices after the commit").
+-- This file is the function's current body (docs/database.md): edit it here, never in a migration.
+CREATE OR REPLACE FUNCTION vendor_wallet_play_batch(p_calls jsonb, p_defer_balance_notices boolean DEFAULT false)
 RETURNS TABLE (call_index integer, balance bigint, replayed boolean, refusal text, refusal_detail text, set_path boolean,
                set_path_fallback text)
 LANGUAGE plpgsql
@@ -23,6 +26,9 @@ DECLARE
   v_constraint text;
   v_fallback text;
 BEGIN
+  IF p_defer_balance_notices THEN
+    PERFORM set_config('lotus.defer_balance_notices', 'on', true);
+  END IF;
   -- The calls a plain read clears for the set path (the checks of vendor_wallet_play, same order of meaning).
   WITH call AS (
     SELECT (e.ord - 1)::integer AS idx, e.value AS v, (e.value->>'amountMinor')::bigint AS amount, (e.value->>'now')::timestamptz AS at

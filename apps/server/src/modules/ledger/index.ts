@@ -32,3 +32,5 @@ export {
 } from './read-transfers.ts';
 // The back-office's game recall (modules/games): the transfers of a round's postings.
 export { findPostingIdByKey, listPostingTransfers, type PostingTransfer } from './posting-transfers.ts';
+// Balance notices of hot paths that defer them past their commit (seamless wallet, lottery bets).
+export { balanceNoticesFor, type BalanceNotices } from './balance-notices.ts';

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { trialMemberType, type VendorWalletErrorCode } from '@lotus/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { checkLedger, postTransfers } from '../ledger/index.ts';
+import { balanceNoticesFor, checkLedger, postTransfers } from '../ledger/index.ts';
+import pg from 'pg';
 import { hashSessionToken } from './game-sessions.ts';
 import { playBatcherFor, type PlayOutcome } from './play-batcher.ts';
 import type { PlayCall } from './play-call.ts';
@@ -476,3 +478,32 @@ async function waitForLockWait() {
   }
   throw new Error('the batch never waited for the lock');
 }
+
+test('a bet through the group commit reaches the balance listeners after its commit; a refused one does not', async () => {
+  const listener = new pg.Client({ connectionString: testApp.database.connectionString });
+  const heard: string[] = [];
+  await listener.connect();
+  listener.on('notification', (message) => heard.push(message.payload ?? ''));
+  await listener.query('LISTEN balance_change');
+  const drained = async () => {
+    const marker = `marker-${randomUUID()}`;
+    await sql`SELECT pg_notify('balance_change', ${marker})`.execute(testApp.db);
+    for (let tries = 0; tries < 200 && !heard.includes(marker); tries += 1) await new Promise((r) => setTimeout(r, 10));
+    heard.splice(heard.indexOf(marker), 1);
+  };
+  const player = await kit.player(500n);
+  const broke = await kit.player(0n);
+  await drained();
+  heard.length = 0;
+  const batcher = playBatcherFor(testApp.db);
+  const [paid, refused] = await Promise.all([
+    batcher.play(bet(player, 'bn-bet-1', '100')),
+    batcher.play(bet(broke, 'bn-bet-2', '100')),
+  ]);
+  expect(paid.ok).toBe(true);
+  expect(refused.ok).toBe(false);
+  await balanceNoticesFor(testApp.db).settled();
+  await drained();
+  expect(heard).toEqual([`${testApp.demoMerchantId}:${player.memberId}`]);
+  await listener.end();
+});

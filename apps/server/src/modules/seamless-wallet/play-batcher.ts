@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { VendorWalletErrorCode } from '@lotus/contract';
 import type { Database } from '../../db/schema.ts';
+import { balanceNoticesFor } from '../ledger/index.ts';
 import type { PlayCall } from './play-call.ts';
 
 export type PlayOutcome =
@@ -103,6 +104,7 @@ export class PlayBatcher {
       const { outcomes, setPathCalls, fallback } = await runStatement(
         this.db,
         ordered.map(({ pending }) => pending.call),
+        true,
       );
       this.stats.setPathCalls += setPathCalls;
       if (fallback) this.stats.fallbacks[fallback] += 1;
@@ -117,16 +119,27 @@ export class PlayBatcher {
       this.stats.fallbacks.statement_failed += 1;
       await Promise.all(
         group.map((pending) =>
-          runStatement(this.db, [pending.call]).then(({ outcomes }) => pending.resolve(outcomes[0]!), pending.reject),
+          runStatement(this.db, [pending.call], true).then(
+            ({ outcomes }) => pending.resolve(outcomes[0]!),
+            pending.reject,
+          ),
         ),
       );
     }
   }
 }
 
+/**
+ * One `vendor_wallet_play_batch` statement. `ownCommit`: the statement is its own transaction (the
+ * batcher's), so it defers the members' balance notices past its commit and sends them once that is
+ * done (ledger's BalanceNotices): the notification queue's lock is then never held through the WAL
+ * flush, which would make every batch commit one at a time. Read in the select list, the gathered
+ * notices are the function's whole run's (PL/pgSQL returns its rows only when it is done).
+ */
 async function runStatement(
   db: Kysely<Database> | Transaction<Database>,
   calls: PlayCall[],
+  ownCommit: boolean,
 ): Promise<{ outcomes: PlayOutcome[]; setPathCalls: number; fallback: SetPathFallbackReason | null }> {
   const { rows } = await sql<{
     call_index: number;
@@ -136,10 +149,12 @@ async function runStatement(
     refusal_detail: string | null;
     set_path: boolean;
     set_path_fallback: SetPathFallbackReason | null;
+    notices: string | null;
   }>`
-    SELECT call_index, balance, replayed, refusal, refusal_detail, set_path, set_path_fallback FROM vendor_wallet_play_batch(${JSON.stringify(calls)}::jsonb)`.execute(
-    db,
-  );
+    SELECT call_index, balance, replayed, refusal, refusal_detail, set_path, set_path_fallback,
+           current_setting('lotus.deferred_balance_notices', true) AS notices
+    FROM vendor_wallet_play_batch(${JSON.stringify(calls)}::jsonb, ${ownCommit})`.execute(db);
+  if (ownCommit) balanceNoticesFor(db as Kysely<Database>).announce(rows[0]?.notices);
   const outcomes: PlayOutcome[] = new Array(calls.length);
   let setPathCalls = 0;
   let fallback: SetPathFallbackReason | null = null;
@@ -166,7 +181,7 @@ export async function playInTransaction(
 ): Promise<PlayOutcome[]> {
   const outcomes: PlayOutcome[] = [];
   for (let start = 0; start < calls.length; start += maxCallsPerStatement) {
-    const { outcomes: part } = await runStatement(trx, calls.slice(start, start + maxCallsPerStatement));
+    const { outcomes: part } = await runStatement(trx, calls.slice(start, start + maxCallsPerStatement), false);
     outcomes.push(...part);
   }
   return outcomes;
