@@ -409,6 +409,41 @@ describe('my lottery bets', () => {
     await waitFor(() => expect(callsTo(calls, 'GET', apiPaths.walletBalance).length).toBeGreaterThan(balanceReads));
   });
 
+  test('a chase order refunded by a stop whose win a corrected result took back says why', async () => {
+    session.logIn('token-1');
+    const refunded = row({
+      orderId: '503',
+      orderNo: 'CH45SE-002',
+      status: 6,
+      chase: 'CH45SE',
+      chaseStatus: 'win_corrected',
+      winAmount: null,
+      validBetAmount: '0.00',
+      winningNumber: null,
+    });
+    installLotteryApi({
+      [`GET ${lotteryOrderPaths.list}`]: () =>
+        ok(lotteryOrdersSchema.parse({ list: [refunded], totalCount: 1, betAmount: '0.00', winAmount: '0.00' })),
+      [`GET ${lotteryOrderPaths.detail}`]: () =>
+        ok(
+          lotteryOrderDetailSchema.parse({
+            ...refunded,
+            odds: '9.80',
+            cancelFee: '0.00',
+            drawTime: Date.UTC(2026, 10, 27, 7, 46),
+            lockTime: Date.UTC(2026, 10, 27, 7, 45, 55),
+          }),
+        ),
+    });
+    renderWithProviders(<LotteryPage />, { route: '/lottery?view=bets' });
+    const table = await screen.findByRole('table', { name: 'My lottery bets' });
+    expect(within(table).getByText('Win corrected: stake refunded')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Details of order CH45SE-002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+    expect(await within(dialog).findByText('CH45SE · stopped by a win later corrected')).toBeTruthy();
+    expect(within(dialog).getByText(/no bet was placed again in your name/)).toBeTruthy();
+  });
+
   test('a visitor is asked to log in', async () => {
     installLotteryApi();
     renderWithProviders(<LotteryPage />, { route: '/lottery?view=bets' });

@@ -5,6 +5,7 @@ import {
   parseAmount,
   type LotteryCancelResult,
   type LotteryGame,
+  type LotteryOrderRow,
 } from '@lotus/contract';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +42,13 @@ export function OrderStatus({ status }: { status: number }) {
   const { t } = useTranslation();
   return <StatusBadge tone={statusTones[status] ?? 'muted'}>{t(`lottery_status_${status}`)}</StatusBadge>;
 }
+
+/**
+ * A chase's refunded order whose stopping win a corrected official result took back: its stake stays
+ * refunded (no bet placed again for the member), and the page says so (server official/README.md).
+ */
+const winCorrected = (order: Pick<LotteryOrderRow, 'status' | 'chaseStatus'>) =>
+  order.status === 6 && order.chaseStatus === 'win_corrected';
 
 const playNameKey = (playCode: string) => `lottery_play_${playCode.replace(/^KENO_PICK\d+$/, 'KENO_PICK')}`;
 
@@ -196,7 +204,12 @@ export function MyBets({ games, family }: { games: LotteryGame[]; family: (gameC
                         )}
                       </td>
                       <td data-label={t('lottery_col_status')}>
-                        <OrderStatus status={order.status} />
+                        <div className="money-table__stack">
+                          <OrderStatus status={order.status} />
+                          {winCorrected(order) ? (
+                            <span className="money-table__ref">{t('lottery_chase_win_corrected_short')}</span>
+                          ) : null}
+                        </div>
                       </td>
                     </tr>
                   ))}
@@ -282,7 +295,13 @@ function OrderDetail({
               </Fact>
               <Fact label={t('lottery_bet_time')}>{formatDateTime(detail.betTimeInTimestamp)}</Fact>
               <Fact label={t('lottery_draw_time')}>{formatDateTime(detail.drawTime)}</Fact>
-              {detail.chase ? <Fact label={t('lottery_chase')}>{detail.chase}</Fact> : null}
+              {detail.chase ? (
+                <Fact label={t('lottery_chase')}>
+                  {detail.chaseStatus
+                    ? `${detail.chase} · ${t(`lottery_chase_status_${detail.chaseStatus}`)}`
+                    : detail.chase}
+                </Fact>
+              ) : null}
               {detail.reducedNumbers.length > 0 ? (
                 <Fact label={t('lottery_reduced_numbers')}>{detail.reducedNumbers.join(', ')}</Fact>
               ) : null}
@@ -294,6 +313,7 @@ function OrderDetail({
                 )}
               </Fact>
             </dl>
+            {winCorrected(detail) ? <p className="lottery-note">{t('lottery_chase_win_corrected_note')}</p> : null}
             {cancelled ? (
               <p className="lottery-placed" role="status">
                 {t('lottery_cancel_done', {
