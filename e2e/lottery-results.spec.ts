@@ -246,8 +246,8 @@ test('a stock result typed as the index values, and a holiday day change', async
     [scheduled.replaceAll('-', ''), moved.replaceAll('-', '')],
   );
   expect(draw!.numero).toBe(moved.replaceAll('-', ''));
-  const [audit] = await queryDatabase<{ count: string }>(
-    `SELECT count(*) FROM operator_audit WHERE action = 'lottery.day_change.add'`,
-  );
+  const [audit] = await queryDatabase<{ count: string }>(`SELECT count(*) FROM operator_audit WHERE action = $1`, [
+    'lottery.day_change.add',
+  ]);
   expect(Number(audit!.count)).toBe(1);
 });
