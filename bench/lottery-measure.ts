@@ -270,7 +270,11 @@ export async function measureLottery(options: LotteryBenchOptions): Promise<Lott
       measuredAt: new Date().toISOString(),
     };
   } finally {
-    server?.kill('SIGTERM');
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    }
     await (db as Kysely<Database>).destroy();
     await database.stop();
     if (!process.env.BENCH_LOTTERY_KEEP) await rm(dataDir, { recursive: true, force: true });
@@ -280,7 +284,9 @@ export async function measureLottery(options: LotteryBenchOptions): Promise<Lott
 const round = (value: number) => Math.round(value * 100) / 100;
 
 async function startApi(connectionString: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_API_PROFILE=<dir>: the API writes a V8 CPU profile there when it stops (where its time goes).
+  const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -10,8 +10,8 @@
 --     rule for this draw, else for the game, else the setting's), refused or taken at half odds by the
 --     setting's mode; all of a placement's book rows in (play, number) order, so two placements never
 --     wait on each other in a cycle;
---   - the orders, and their debits through vendor_wallet_play_batch (statements of at most 63 calls, its
---     subtransaction budget), balance notices deferred to the caller.
+--   - the orders, and their debits through vendor_wallet_play (a refusal: its SQLSTATE LW001, the
+--     wallet's code as message), balance notices deferred to the caller.
 -- A refusal raises SQLSTATE LT001 with the contract's code key as its message and a JSON detail
 -- {status, field, params, value}: the whole placement is undone. Answers the orders as JSON.
 CREATE OR REPLACE FUNCTION lottery_place_orders(p jsonb) RETURNS jsonb
@@ -45,7 +45,6 @@ DECLARE
   v_orders jsonb := '[]';
   v_call record;
   v_balance bigint;
-  v_start integer;
 BEGIN
   PERFORM 1 FROM lottery_game g WHERE g.id = v_game AND g.enabled;
   IF NOT FOUND THEN
@@ -161,29 +160,26 @@ BEGIN
              'orderId', placed.id::text, 'orderNo', placed.order_no, 'numero', v_numeros[v_draw],
              'playId', placed.play_id, 'betNum', placed.bet_num, 'betAmountMinor', placed.bet_amount_minor::text,
              'reducedNumbers', to_jsonb(placed.reduced_numbers)) ORDER BY placed.id),
-           v_calls || jsonb_agg(lottery_bet_call(p, v_numeros[v_draw], placed.id, placed.bet_amount_minor) ORDER BY placed.id)
+           v_calls || jsonb_agg(jsonb_build_object(
+             'roundId', (p->>'gameCode') || ':' || v_numeros[v_draw], 'transactionId', 'LOTTO-B-' || placed.id,
+             'amountMinor', placed.bet_amount_minor::text,
+             -- What the bet asks, hashed: only this function makes LOTTO-B- transactions, so only it must agree with itself.
+             'requestHash', encode(sha256(convert_to(jsonb_build_array('bet', p->>'memberId', p->>'gameCode',
+               (p->>'gameCode') || ':' || v_numeros[v_draw], placed.bet_amount_minor::text)::text, 'UTF8')), 'hex'))
+             ORDER BY placed.id)
       INTO v_orders, v_calls
       FROM placed;
     v_reduced := '{}';
   END LOOP;
 
-  -- The debits, balance notices deferred to the caller (notify_balance_change.sql).
-  FOR v_start IN 0 .. jsonb_array_length(v_calls) - 1 BY 63 LOOP
-    FOR v_call IN
-      SELECT b.refusal, b.balance FROM vendor_wallet_play_batch(
-        (SELECT jsonb_agg(c.value ORDER BY c.ord) FROM jsonb_array_elements(v_calls) WITH ORDINALITY AS c(value, ord)
-          WHERE c.ord > v_start AND c.ord <= v_start + 63), true) AS b
-       ORDER BY b.call_index
-    LOOP
-      IF v_call.refusal = 'INSUFFICIENT_FUNDS' THEN
-        PERFORM lottery_refuse('balanceNotEnough', 409, 'totalAmount');
-      ELSIF v_call.refusal = 'PLAYER_BLOCKED' THEN
-        PERFORM lottery_refuse('memberDisabled', 403, NULL);
-      ELSIF v_call.refusal IS NOT NULL THEN
-        RAISE EXCEPTION 'lottery bet refused by the wallet: %', v_call.refusal;
-      END IF;
-      v_balance := v_call.balance;
-    END LOOP;
+  -- The debits, each through vendor_wallet_play as any seamless bet: a refusal raises its LW001 and
+  -- undoes the placement whole (no subtransaction needed). Balance notices deferred to the caller.
+  PERFORM set_config('lotus.defer_balance_notices', 'on', true);
+  FOR v_call IN SELECT value AS c FROM jsonb_array_elements(v_calls) LOOP
+    SELECT w.balance INTO v_balance FROM vendor_wallet_play(
+      'bet', p->>'vendor', ARRAY[v_merchant], p->>'tokenHash', p->>'memberId', p->>'gameCode', p->>'currency',
+      v_call.c->>'roundId', v_call.c->>'transactionId', (v_call.c->>'amountMinor')::bigint, NULL,
+      v_call.c->>'requestHash', NULL, false, v_now) AS w;
   END LOOP;
 
   RETURN jsonb_build_object('masterNo', v_master, 'chaseNo', v_chase_no, 'orders', v_orders,

@@ -205,16 +205,28 @@ interface PlacementResult {
   notices: string | null;
 }
 
-/** SQLSTATEs of lottery_place_orders: a refusal (detail: status, field, params, value); the setting changed. */
+/**
+ * SQLSTATEs of lottery_place_orders: its refusal (detail: status, field, params, value); the setting
+ * changed; the wallet's refusal of a debit (vendor_wallet_play.sql, the wallet's code as message).
+ */
 const refusalCode = 'LT001';
 const staleSettingCode = 'LT002';
+const walletRefusalCode = 'LW001';
 
-/** A refusal raised by the statement as the contract's error; anything else is not one (null). */
+/** A refusal raised by the statement (its own, or the wallet's LW001) as the contract's error; else null. */
 function refusalOf(error: unknown, overMemberLimit: () => AppError): AppError | null {
   const raised = error as { code?: string; message?: string; detail?: string };
+  if (raised.code === walletRefusalCode) {
+    if (raised.message === 'INSUFFICIENT_FUNDS')
+      return new AppError(409, lotteryErrorCodes.balanceNotEnough, {
+        field: 'totalAmount',
+        params: { field: 'totalAmount' },
+      });
+    if (raised.message === 'PLAYER_BLOCKED') return new AppError(403, 'member.disabled');
+    return null;
+  }
   if (raised.code !== refusalCode || !raised.detail) return null;
-  const key = raised.message as keyof typeof lotteryErrorCodes | 'memberDisabled';
-  if (key === 'memberDisabled') return new AppError(403, 'member.disabled');
+  const key = raised.message as keyof typeof lotteryErrorCodes;
   if (key === 'amountOverLimits') return overMemberLimit();
   const detail = JSON.parse(raised.detail) as {
     status: number;
