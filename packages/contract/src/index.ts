@@ -49,3 +49,4 @@ export * from './lottery-results.ts';
 export * from './lottery-stock-index.ts';
 export * from './lottery-day-changes.ts';
 export * from './lottery-yeekee.ts';
+export * from './social-login.ts';

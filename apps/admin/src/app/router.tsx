@@ -23,6 +23,7 @@ import { LinksPage as AgentLinksPage } from '../features/agents/links-page';
 import { StatementsPage as AgentStatementsPage } from '../features/agents/statements-page';
 import { TransfersPage as AgentTransfersPage } from '../features/agents/transfers-page';
 import { SiteAccessPage } from '../features/site-access/site-access-page';
+import { SocialLoginPage } from '../features/social-login/social-login-page';
 import { RecallPage } from '../features/games/recall-page';
 import { VendorPage } from '../features/games/vendor-page';
 import { VendorsPage } from '../features/games/vendors-page';
@@ -196,6 +197,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="lottery.results">
                 <LotteryResultsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'social-login',
+            element: (
+              <RequirePermission permission="brands.manage">
+                <SocialLoginPage />
               </RequirePermission>
             ),
           },

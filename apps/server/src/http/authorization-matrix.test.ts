@@ -32,6 +32,7 @@ import {
   siteAccessPaths,
   gamePaths,
   lotteryOrderPaths,
+  socialLoginPaths,
   lotteryYeekeePaths,
   lotteryPaths,
   identityErrorCodes,
@@ -552,6 +553,11 @@ describe('calls that need a member token', () => {
       `PUT ${apiPaths.register}`,
       `PUT ${apiPaths.registerMobile}`,
       `DELETE ${apiPaths.rememberForget}`,
+      // Social login (modules/identity/social): the login button, the provider's callback (a link flow's
+      // callback checks the member token itself) and registration from the callback's identity.
+      `POST ${socialLoginPaths.start}`,
+      `POST ${socialLoginPaths.callback}`,
+      `PUT ${socialLoginPaths.register}`,
       // Live chat (modules/chat): open to visitors when the merchant allows them; the conversation,
       // its socket and images take a member's token or a visitor's conversation token (requireChatCaller).
       `GET ${chatPaths.settings}`,
@@ -1439,6 +1445,20 @@ describe('back-office', () => {
         url: gamesCredentialsPaths.revokeCredential,
         body: { vendorId, credentialId: rotated.json().value.credential.credentialId },
       };
+    },
+    [`PUT ${socialLoginPaths.adminProvider}`]: async () => ({
+      url: socialLoginPaths.adminProvider.replace(':provider', 'google'),
+      body: { clientId: `client-${++sequence}`, clientSecret: `secret-${sequence}` },
+    }),
+    [`DELETE ${socialLoginPaths.adminProvider}`]: async () => {
+      const set = await send({
+        method: 'PUT',
+        url: socialLoginPaths.adminProvider.replace(':provider', 'facebook'),
+        token: (await newOperator('admin')).token,
+        body: { clientId: 'app-to-remove', clientSecret: 'secret-to-remove' },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      return { url: socialLoginPaths.adminProvider.replace(':provider', 'facebook') };
     },
     [`PUT ${gamesCredentialsPaths.updateApiUrl}`]: async () => ({
       url: gamesCredentialsPaths.updateApiUrl,

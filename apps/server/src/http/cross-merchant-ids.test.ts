@@ -11,6 +11,7 @@ import {
   operatorPermissions,
   rolesPaths,
   siteContentPaths,
+  socialLoginPaths,
 } from '@lotus/contract';
 import type { RouteOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
@@ -507,6 +508,10 @@ let brandBNow: { version: number; config: Record<string, unknown> } = { version:
  * blocked numbers); the last test below proves they never reach B's.
  */
 const sharedIdCalls = [
+  // Social login's provider (`line`, `google`, `facebook`) is a name, not a record: the calls set and
+  // remove the caller's own brand's client of it (modules/identity/social).
+  `PUT ${socialLoginPaths.adminProvider}`,
+  `DELETE ${socialLoginPaths.adminProvider}`,
   `PUT ${adminLotteryPaths.gameSetting}`,
   `GET ${adminLotteryPaths.numberRules}`,
   `POST ${adminLotteryPaths.numberRules}`,

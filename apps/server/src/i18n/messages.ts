@@ -24,6 +24,7 @@ import * as lotteryDayChanges from './lottery-day-changes.messages.ts';
 import * as lotteryResults from './lottery-results.messages.ts';
 import * as lotteryAdmin from './lottery-admin.messages.ts';
 import * as lotteryYeekee from './lottery-yeekee.messages.ts';
+import * as socialLogin from './social-login.messages.ts';
 import * as media from './media.messages.ts';
 import * as members from './members.messages.ts';
 import * as money from './money.messages.ts';
@@ -69,6 +70,7 @@ const th = {
   ...lotteryDayChanges.th,
   ...lotteryAdmin.th,
   ...lotteryYeekee.th,
+  ...socialLogin.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -166,6 +168,7 @@ const en: Record<MessageKey, string> = {
   ...lotteryDayChanges.en,
   ...lotteryAdmin.en,
   ...lotteryYeekee.en,
+  ...socialLogin.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

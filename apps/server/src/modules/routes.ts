@@ -19,7 +19,13 @@ import {
   listHotGames,
   listVendorNames,
 } from './games/index.ts';
-import { accountsRoutes, identityRoutes, loginSecurityRoutes, requireMember } from './identity/index.ts';
+import {
+  accountsRoutes,
+  identityRoutes,
+  loginSecurityRoutes,
+  requireMember,
+  socialLoginRoutes,
+} from './identity/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { memberDeskRoutes } from './member-desk/index.ts';
 import { messagingRoutes } from './messaging/index.ts';
@@ -57,6 +63,12 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   (app) => identityRoutes(app, registrationAgents),
   loginSecurityRoutes,
   (app) => accountsRoutes(app, registrationAgents),
+  // Social registration places members under an affiliate's agent too; its back-office page uses the guard and audit.
+  (app) =>
+    socialLoginRoutes(app, {
+      agents: registrationAgents,
+      backoffice: { requireOperator, auditContext, recordAudit },
+    }),
   messagingRoutes,
   // The stream's claimable rewards come from promotions, which sits above wallet (through bonus and games).
   (app) => walletRoutes(app, { claimableRewardsCounter }),

@@ -36,6 +36,7 @@ const fullFrameRoutes: RouteObject[] = [
     lazy: lazyRoute(() => import('./routes/download')),
   })),
   { path: paths.join.path, lazy: lazyRoute(() => import('./routes/join')) },
+  { path: paths.socialCallback.path, lazy: lazyRoute(() => import('./routes/social-callback')) },
   { path: paths.agentCenter.path, lazy: lazyRoute(() => import('./routes/agent-centre')) },
   { path: `${paths.agentCenter.path}/:page`, lazy: lazyRoute(() => import('./routes/agent-centre')) },
   { path: paths.game.path, lazy: lazyRoute(() => import('./routes/game')) },

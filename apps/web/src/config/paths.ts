@@ -49,6 +49,8 @@ export const paths = {
   /** The original's other address of the download page; loginedToHomePage lets it through (spec §2). */
   downloadAlias: { path: '/download' },
   join: { path: '/join', getHref: () => '/join' },
+  /** Where LINE, Google and Facebook send the browser back (the contract's socialCallbackPagePath). */
+  socialCallback: { path: '/social/callback' },
   /** The agent centre (agents only); `page` opens one of its pages. */
   agentCenter: { path: '/agentCenter', getHref: (page?: string) => withQuery('/agentCenter', { page }) },
   game: { path: '/game', getHref: () => '/game' },
@@ -83,4 +85,6 @@ export const pathsOpenWithoutLogin: readonly string[] = [
   paths.registerHtml.path,
   paths.helpBare.path,
   paths.downloadAlias.path,
+  // A social login comes back here before it has a session.
+  paths.socialCallback.path,
 ];

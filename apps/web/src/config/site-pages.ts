@@ -25,6 +25,7 @@ export const sitePagePathnames: readonly string[] = [
   paths.download.path,
   paths.downloadAlias.path,
   paths.join.path,
+  paths.socialCallback.path,
   paths.game.path,
   paths.fair.path,
   paths.agentCenter.path,

@@ -3,7 +3,8 @@ import { createStore, useStore } from './create-store';
 
 /** A login on its way, handed from the login modal to the modals that finish it. */
 export interface LoginAttempt {
-  type: 'username' | 'sms' | 'remember';
+  /** `social`: LINE, Google or Facebook (no password, no remember token: as SMS logins). */
+  type: 'username' | 'sms' | 'remember' | 'social';
   /** The username (or mobile number) as sent. */
   username: string;
   /** The password just typed (username logins), so a forced change need not ask it again. Memory only. */

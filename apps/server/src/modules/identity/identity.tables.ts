@@ -1,5 +1,6 @@
 import type { AccountsTables } from './accounts.tables.ts';
 import type { LoginSecurityTables } from './login-security.tables.ts';
+import type { SocialLoginTables } from './social/social-login.tables.ts';
 import type { ColumnType } from 'kysely';
 
 /** Tables of members and sessions (migration 0005_identity). Timestamps are written from the app's clock. */
@@ -88,7 +89,7 @@ export interface LoginEventTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
-export interface IdentityTables extends LoginSecurityTables, AccountsTables {
+export interface IdentityTables extends LoginSecurityTables, AccountsTables, SocialLoginTables {
   member: MemberTable;
   member_session: MemberSessionTable;
   login_event: LoginEventTable;

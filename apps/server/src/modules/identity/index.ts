@@ -9,6 +9,8 @@
 export { identityRoutes } from './identity.routes.ts';
 export { loginSecurityRoutes } from './login-security.routes.ts';
 export { accountsRoutes } from './accounts.routes.ts';
+// Social login (LINE, Google, Facebook): its member calls and its back-office page (guard and audit handed in).
+export { socialLoginRoutes, type SocialLoginBackoffice } from './social/social-login.routes.ts';
 export type { RegistrationAgents } from './registration/registration-agents.ts';
 export { callerOf, type Caller } from './caller.ts';
 

@@ -1,4 +1,4 @@
-import { apiPaths, errorCodes } from '@lotus/contract';
+import { apiPaths, errorCodes, socialLoginPaths } from '@lotus/contract';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 
@@ -22,6 +22,10 @@ export const credentialPaths: ReadonlySet<string> = new Set([
   apiPaths.passwordSms,
   apiPaths.passwordVerification,
   apiPaths.captcha,
+  socialLoginPaths.start,
+  socialLoginPaths.linkStart,
+  socialLoginPaths.callback,
+  socialLoginPaths.register,
 ]);
 
 /**

@@ -15,17 +15,18 @@ export type LoginOutcome = 'logged-in' | 'must-change-password';
 /**
  * What every successful login does next, whichever way it came (password, SMS code, remember token,
  * new-IP verification, the login again after a password change), so they cannot drift apart (spec §4):
- * keep or forget the remember token, then either open the forced password change (not for SMS
- * logins) or load member info and close the modal.
+ * keep or forget the remember token, then either open the forced password change (not for SMS or
+ * social logins, which used no password) or load member info and close the modal.
  */
 export async function completeLogin(result: LoginResult, attempt: LoginAttempt): Promise<LoginOutcome> {
-  if (attempt.type !== 'sms') {
+  const usedPassword = attempt.type !== 'sms' && attempt.type !== 'social';
+  if (usedPassword) {
     if (attempt.isRemembered && result.rememberToken)
       saveRememberedLogin({ username: attempt.username, rememberToken: result.rememberToken });
     // Logging in without "remember me" also ends a remembered login left on this browser.
     else if (!attempt.isRemembered) await forgetRememberedLogin();
   }
-  if (result.passwordExpired && attempt.type !== 'sms') {
+  if (result.passwordExpired && usedPassword) {
     // The modal first: the token makes the strip ask for member info, which the server refuses
     // with password.change.required, and that must find this modal (with the known password) open.
     session.setPendingPasswordChange(attempt.username);

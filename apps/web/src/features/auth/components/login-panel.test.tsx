@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { apiPaths, type FeatureSwitches } from '@lotus/contract';
+import { apiPaths, socialLoginPaths, type FeatureSwitches } from '@lotus/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { queryClient } from '../../../api/query-client';
@@ -18,6 +18,7 @@ import {
   type FakeCall,
   type FakeRoute,
 } from '../testing';
+import { socialNavigation } from '../social/social-flow';
 import { LoginPanel } from './login-panel';
 
 const switchesAllOn: FeatureSwitches = {
@@ -330,16 +331,57 @@ describe('social buttons and free play', () => {
     expect(screen.queryByRole('button', { name: /Log in with/ })).toBeNull();
   });
 
-  test('a switched-on provider shows its button, which says it is not available yet', async () => {
-    api({ firebase: { facebook: false, line: true, google: true, sms: false } });
+  test('a switched-on provider shows its button, which starts its flow and leaves for the provider', async () => {
+    const assign = vi.spyOn(socialNavigation, 'assign').mockImplementation(() => {});
+    const { calls } = api(
+      { firebase: { facebook: false, line: true, google: true, sms: false } },
+      {
+        [`POST ${socialLoginPaths.start}`]: () =>
+          ok({
+            authorizationUrl: 'https://access.line.me/oauth2/v2.1/authorize?x=1',
+            flowToken: 'f'.repeat(43),
+            expiresAtMs: Date.now() + 600_000,
+          }),
+      },
+    );
     renderWithProviders(<LoginPanel />);
     const line = await screen.findByRole('button', { name: 'Log in with LINE' });
     expect(screen.getByRole('button', { name: 'Log in with Google' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Log in with Facebook' })).toBeNull();
-    fireEvent.click(line);
-    expect(screen.getByRole('status').textContent).toBe(
-      'Logging in with LINE is not available on this site yet. Please log in with your username or mobile number.',
+    await act(async () => fireEvent.click(line));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://access.line.me/oauth2/v2.1/authorize?x=1'));
+    expect(calls.find((call) => call.path === socialLoginPaths.start)?.body).toEqual({ provider: 'line' });
+    expect(JSON.parse(window.sessionStorage.getItem('lotus.socialFlow') ?? '{}')).toMatchObject({
+      flowToken: 'f'.repeat(43),
+      provider: 'line',
+      isLink: false,
+    });
+    assign.mockRestore();
+  });
+
+  test('a provider the server refuses says why, and the browser stays', async () => {
+    const assign = vi.spyOn(socialNavigation, 'assign').mockImplementation(() => {});
+    api(
+      { firebase: { facebook: false, line: true, google: false, sms: false } },
+      {
+        [`POST ${socialLoginPaths.start}`]: () =>
+          refuse(
+            403,
+            'social.provider.unconfigured',
+            'Login with LINE is not ready yet: please contact customer service',
+            'provider',
+          ),
+      },
     );
+    renderWithProviders(<LoginPanel />);
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Log in with LINE' })));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Login with LINE is not ready yet: please contact customer service',
+      ),
+    );
+    expect(assign).not.toHaveBeenCalled();
+    assign.mockRestore();
   });
 
   test('free play: sealed call, member info (isAgent 4), cpw removed, modal closed, home', async () => {

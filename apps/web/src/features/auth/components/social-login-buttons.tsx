@@ -1,13 +1,13 @@
 import type { FeatureSwitches } from '@lotus/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { beginSocialFlow, socialProviderNames as providerNames } from '../social/social-flow';
 
 type Provider = 'facebook' | 'line' | 'google';
 
-const providerNames: Record<Provider, string> = { facebook: 'Facebook', line: 'LINE', google: 'Google' };
-
 /** The brands' own marks, drawn inline (no third-party request, spec: nothing from a CDN at run time). */
-const providerMarks: Record<Provider, ReactNode> = {
+export const providerMarks: Record<Provider, ReactNode> = {
   facebook: (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
       <circle cx="12" cy="12" r="12" fill="#1877F2" />
@@ -50,13 +50,29 @@ const providerMarks: Record<Provider, ReactNode> = {
 };
 
 /**
- * Social login (spec §2): one button per provider whose firebase switch is on. Firebase cannot be
- * reached from this deployment yet, so a click says so plainly instead of failing somewhere later.
+ * Social login (spec §2): one button per provider whose firebase switch is on. A press starts the
+ * provider's code flow (server: modules/identity/social) and leaves for the provider's sign-in page;
+ * it comes back to /social/callback. A refusal (the provider not set up for this site) is said here.
  */
 export function SocialLoginButtons({ providers }: { providers: FeatureSwitches['firebase'] }) {
   const { t } = useTranslation();
-  const [clicked, setClicked] = useState<Provider | null>(null);
+  const [busy, setBusy] = useState<Provider | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
   const shown = (['facebook', 'line', 'google'] as const).filter((provider) => providers[provider]);
+  const onStart = async (provider: Provider) => {
+    setBusy(provider);
+    setMessage(null);
+    try {
+      await beginSocialFlow(provider, false);
+    } catch (error) {
+      setBusy(null);
+      setMessage(
+        error instanceof ApiError && error.message
+          ? error.message
+          : t('login_social_unavailable', { provider: providerNames[provider] }),
+      );
+    }
+  };
   return (
     <div className="social-login">
       <div className="social-login__buttons">
@@ -65,7 +81,8 @@ export function SocialLoginButtons({ providers }: { providers: FeatureSwitches['
             key={provider}
             type="button"
             className={`social-login__button social-login__button--${provider}`}
-            onClick={() => setClicked(provider)}
+            onClick={() => void onStart(provider)}
+            disabled={busy !== null}
             aria-label={t('login_social_with', { provider: providerNames[provider] })}
           >
             {providerMarks[provider]}
@@ -74,7 +91,7 @@ export function SocialLoginButtons({ providers }: { providers: FeatureSwitches['
         ))}
       </div>
       <p className="social-login__message" role="status">
-        {clicked && t('login_social_unavailable', { provider: providerNames[clicked] })}
+        {message}
       </p>
     </div>
   );

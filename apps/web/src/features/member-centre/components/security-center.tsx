@@ -3,6 +3,7 @@ import { useMemberInfo } from '../../../api/member';
 import { Spinner } from '../../../components/global-loader';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { openModal } from '../../../stores/modal-store';
+import { SocialLinksSettings } from './social-links-settings';
 import { TwoFactorSettings } from './two-factor-settings';
 
 /** Initials for the avatar circle until avatars arrive (two letters of the nickname or account). */
@@ -93,6 +94,8 @@ export function SecurityCenter() {
       </div>
 
       <TwoFactorSettings />
+
+      <SocialLinksSettings />
     </div>
   );
 }
