@@ -382,7 +382,13 @@ describe('the loop waits for official results', () => {
 describe('the games', () => {
   test('only enabled games are listed, by prize mode and play type, in the catalogue order', async () => {
     const games = await value<LotteryGame[]>(lotteryPaths.games);
-    expect(games.map((game) => game.gameCode)).toEqual([
+    // The 35 Vietnamese provinces (migration 0073) come last: the central ones, then the southern.
+    const province = /^VN[CS]_/;
+    const provinces = games.map((game) => game.gameCode).filter((code) => province.test(code));
+    expect(provinces).toHaveLength(35);
+    expect(provinces.slice(0, 14).every((code) => code.startsWith('VNC_'))).toBe(true);
+    expect(games.slice(-35).map((game) => game.gameCode)).toEqual(provinces);
+    expect(games.map((game) => game.gameCode).filter((code) => !province.test(code))).toEqual([
       'FAST5D_1M',
       'FAST5D_3M',
       'FAST5D_5M',
@@ -406,7 +412,7 @@ describe('the games', () => {
       lockTime: 5,
       isHouseDrawn: true,
     });
-    const codes = (games: LotteryGame[]) => games.map((game) => game.gameCode);
+    const codes = (games: LotteryGame[]) => games.map((game) => game.gameCode).filter((code) => !province.test(code));
     expect(codes(await value<LotteryGame[]>(`${lotteryPaths.games}?prizeMode=1`))).toEqual([
       'THAI_GOV',
       'LAO',
