@@ -65,6 +65,8 @@ import * as m0069 from './0069_lottery_betting.ts';
 import * as m0070 from './0070_lottery_official.ts';
 import * as m0071 from './0071_lottery_stock_games.ts';
 import * as m0072 from './0072_lottery_yeekee.ts';
+import * as m0073 from './0073_lottery_vn_provinces.ts';
+import * as m0075 from './0075_lottery_chase_win_corrected.ts';
 import * as m0078 from './0078_balance_notices_after_commit.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
@@ -136,5 +138,7 @@ export const migrations = {
   '0070_lottery_official': m0070,
   '0071_lottery_stock_games': m0071,
   '0072_lottery_yeekee': m0072,
+  '0073_lottery_vn_provinces': m0073,
+  '0075_lottery_chase_win_corrected': m0075,
   '0078_balance_notices_after_commit': m0078,
 };
