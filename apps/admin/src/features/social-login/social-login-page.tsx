@@ -46,6 +46,8 @@ export function SocialLoginPage() {
 function ProviderPanel({ provider }: { provider: AdminSocialProvider }) {
   const { t } = useTranslation();
   const [isRemoving, setRemoving] = useState(false);
+  // A refusal naming a field shows under it; any other under the form.
+  const [formError, setFormError] = useState<unknown>(null);
   const name = providerNames[provider.provider];
   const schema = useMemo(
     () =>
@@ -67,8 +69,11 @@ function ProviderPanel({ provider }: { provider: AdminSocialProvider }) {
       form.reset({ clientId: form.getValues('clientId'), clientSecret: '' });
       showToast(t('social_login_saved', { provider: name }));
     },
-    onError: (error) =>
-      setRefusalFieldError(error, form.setError, ['clientId', 'clientSecret'] as Array<Path<ClientDraft>>),
+    onMutate: () => setFormError(null),
+    onError: (error) => {
+      if (!setRefusalFieldError(error, form.setError, ['clientId', 'clientSecret'] as Array<Path<ClientDraft>>))
+        setFormError(error);
+    },
   });
   const remove = useMutation({
     mutationFn: () => deleteSocialProvider(provider.provider),
@@ -126,7 +131,7 @@ function ProviderPanel({ provider }: { provider: AdminSocialProvider }) {
             </button>
           )}
         </div>
-        <ErrorNote error={save.error} />
+        <ErrorNote error={formError} />
       </form>
       {provider.updatedAt !== null && (
         <p className="muted">
