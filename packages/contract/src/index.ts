@@ -49,4 +49,5 @@ export * from './lottery-results.ts';
 export * from './lottery-stock-index.ts';
 export * from './lottery-day-changes.ts';
 export * from './lottery-yeekee.ts';
+export * from './push.ts';
 export * from './social-login.ts';

@@ -24,6 +24,7 @@ import type { RebatesTables } from '../modules/rebates/rebates.tables.ts';
 import type { BonusTables } from '../modules/bonus/bonus.tables.ts';
 import type { PromotionTables } from '../modules/promotions/promotions.tables.ts';
 import type { LotteryTables } from '../modules/lottery/lottery.tables.ts';
+import type { PushTables } from '../modules/push/push.tables.ts';
 
 /** Every table, declared by the module that owns it (its `<module>.tables.ts`). */
 export interface Database
@@ -53,4 +54,5 @@ export interface Database
     RebatesTables,
     BonusTables,
     PromotionTables,
-    LotteryTables {}
+    LotteryTables,
+    PushTables {}

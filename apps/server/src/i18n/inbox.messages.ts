@@ -21,6 +21,9 @@ export const th = {
     'รางวัลจากโปรโมชั่น "{nameTh}" ({nameEn}) จำนวน {amount} {currency} พร้อมให้รับแล้ว กดรับได้ที่ศูนย์รางวัลก่อนหมดอายุ',
   'inbox.promotion.rejected.subject': 'ใบสมัครโปรโมชั่นไม่ได้รับการอนุมัติ',
   'inbox.promotion.rejected.content': 'ใบสมัครโปรโมชั่น "{nameTh}" ({nameEn}) ของคุณไม่ได้รับการอนุมัติ: {remark}',
+  'inbox.contract.offered.subject': 'มีข้อเสนอสัญญาตัวแทนใหม่',
+  'inbox.contract.offered.content':
+    'คุณได้รับข้อเสนอสัญญา{kindTh} ({kindEn}) #{contractId} กรุณาตรวจสอบแล้วตอบรับหรือปฏิเสธได้ที่ศูนย์ตัวแทน',
 };
 
 export const en: Record<keyof typeof th, string> = {
@@ -41,4 +44,7 @@ export const en: Record<keyof typeof th, string> = {
     'Your reward of {amount} {currency} from "{nameEn}" ({nameTh}) is ready: claim it in the reward centre before it expires.',
   'inbox.promotion.rejected.subject': 'Promotion application not approved',
   'inbox.promotion.rejected.content': 'Your application for "{nameEn}" ({nameTh}) was not approved: {remark}',
+  'inbox.contract.offered.subject': 'New agent contract offer',
+  'inbox.contract.offered.content':
+    'You have a new {kindEn} ({kindTh}) contract offer #{contractId}. Review it in the agent centre to accept or refuse it.',
 };

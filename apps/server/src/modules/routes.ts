@@ -38,6 +38,7 @@ import { withdrawalRoutes } from './withdrawal/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { claimableRewardsCounter, promotionNamesByGroup, promotionsRoutes } from './promotions/index.ts';
 import { rebatesRoutes } from './rebates/index.ts';
+import { pushRoutes } from './push/index.ts';
 import { lotteryAdminRoutes, lotteryResultsRoutes, lotteryRoutes, yeekeeRoutes } from './lottery/index.ts';
 
 /** Every module's routes plugin, registered by app.ts in this order. */
@@ -98,4 +99,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   lotteryAdminRoutes,
   lotteryResultsRoutes,
   yeekeeRoutes,
+  pushRoutes,
 ];

@@ -36,6 +36,14 @@ if (session.hasToken()) void queryClient.prefetchQuery(memberInfoQuery(session.g
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+// The service worker (offline page, push notices) registers after the page has loaded, from a chunk
+// of its own: nothing of it is on the home page's critical path.
+if (import.meta.env.PROD) {
+  const registerLater = () => void import('../lib/service-worker').then((module) => module.registerServiceWorker());
+  if (document.readyState === 'complete') registerLater();
+  else window.addEventListener('load', registerLater, { once: true });
+}
+
 const i18n = await i18nReady;
 createRoot(rootElement).render(
   <StrictMode>

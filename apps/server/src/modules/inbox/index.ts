@@ -11,7 +11,14 @@ export { inboxRoutes } from './inbox.routes.ts';
 export type { InboxTables } from './inbox.tables.ts';
 
 // Writing to members, in the caller's transaction where it has one.
-export { sendAgentMessage, sendSystemMessage, sendSystemMessages, type SystemMessage } from './send-messages.ts';
+export {
+  observeSystemMessages,
+  sendAgentMessage,
+  sendSystemMessage,
+  sendSystemMessages,
+  type SystemMessage,
+  type SystemMessageObserver,
+} from './send-messages.ts';
 export type { SystemMessageParams, SystemTemplate } from './system-templates.ts';
 
 // The balance stream's `unread` event (modules/wallet).

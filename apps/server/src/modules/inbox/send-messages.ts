@@ -106,8 +106,8 @@ export type SystemMessage = SystemMessageBody & {
  */
 export async function sendSystemMessages(db: Db, messages: readonly SystemMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await inTransaction(db, (trx) =>
-    insertListedMessages(
+  await inTransaction(db, async (trx) => {
+    const ids = await insertListedMessages(
       trx,
       messages.map((message) => ({
         merchantId: message.merchantId,
@@ -118,8 +118,25 @@ export async function sendSystemMessages(db: Db, messages: readonly SystemMessag
         sourceKey: message.sourceKey,
         nowMs: message.nowMs,
       })),
-    ),
-  );
+    );
+    // A replayed cause wrote nothing, and its observers hear nothing either.
+    const written = messages.filter((_, index) => ids[index] !== null && ids[index] !== undefined);
+    if (written.length > 0) for (const observer of systemMessageObservers) await observer(trx, written);
+  });
+}
+
+/**
+ * Another module's part in a system message (modules/push sends it as a Web Push): called in the
+ * transaction that writes the messages, with those written (not the replayed ones), so what it writes
+ * commits or rolls back with them.
+ */
+export type SystemMessageObserver = (trx: Transaction<Database>, messages: readonly SystemMessage[]) => Promise<void>;
+
+const systemMessageObservers = new Set<SystemMessageObserver>();
+
+/** Adds an observer of every system message written from now on (the same function added twice counts once). */
+export function observeSystemMessages(observer: SystemMessageObserver): void {
+  systemMessageObservers.add(observer);
 }
 
 /** One system message (sendSystemMessages of one). */

@@ -19,6 +19,8 @@ export interface SystemMessageParams {
   'promotion.issued': { nameTh: string; nameEn: string; amount: string; currency: string };
   /** To the member whose application for a promotion was rejected, with the operator's remark. */
   'promotion.rejected': { nameTh: string; nameEn: string; remark: string };
+  /** To the agent offered a contract (or a change to one) by its upline or the merchant: answer it in the agent centre. */
+  'contract.offered': { contractId: string; kindTh: string; kindEn: string };
 }
 export type SystemTemplate = keyof SystemMessageParams;
 
@@ -31,6 +33,7 @@ export const systemPushTypes: Readonly<Record<SystemTemplate, InboxPushType>> = 
   // The original's MANUAL_PROMO / PROMOTION_CLAIM push types are not in inbox_message's list yet.
   'promotion.issued': 'INBOX',
   'promotion.rejected': 'INBOX',
+  'contract.offered': 'INBOX',
 };
 
 export const systemTemplates = Object.keys(systemPushTypes) as SystemTemplate[];

@@ -10,6 +10,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { findMemberSummary } from '../../identity/index.ts';
+import { sendSystemMessage } from '../../inbox/index.ts';
 import type { MerchantContext } from '../../merchant/index.ts';
 import { isAgentType } from '../agent-types.ts';
 import type { AgentContractTable } from '../agents.tables.ts';
@@ -216,8 +217,27 @@ export async function placeOffer(
     actorId: offer.actor.id,
     nowMs: offer.nowMs,
   });
+  // The agent hears of it in its inbox (and by a push, when it asked for them), with the offer.
+  const words = contractKindWords[key.kind];
+  await sendSystemMessage(trx, {
+    merchantId: offer.merchantId,
+    memberId: offer.holderId,
+    template: 'contract.offered',
+    params: { contractId: String(row.id), kindTh: words.TH, kindEn: words.EN },
+    sourceKey: `contract.offered:${row.id}`,
+    nowMs: offer.nowMs,
+  });
   return row;
 }
+
+/** A contract kind in the words of the agent's inbox message. */
+const contractKindWords: Record<AgentContractKind, { TH: string; EN: string }> = {
+  dividend: { TH: 'ปันผล', EN: 'dividend' },
+  daily_salary: { TH: 'เงินเดือนรายวัน', EN: 'daily salary' },
+  mr_daily_salary: { TH: 'เงินเดือนรายวันแบบกดรับเอง', EN: 'daily salary (claimed manually)' },
+  hourly_salary: { TH: 'เงินเดือนรายชั่วโมง', EN: 'hourly salary' },
+  realtime_salary: { TH: 'เงินเดือนแบบเรียลไทม์', EN: 'real-time salary' },
+};
 
 /** The upline's side: ask the downline to end a signed contract (A → V). */
 export async function askToTerminate(

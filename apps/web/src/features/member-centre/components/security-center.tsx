@@ -3,6 +3,7 @@ import { useMemberInfo } from '../../../api/member';
 import { Spinner } from '../../../components/global-loader';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { openModal } from '../../../stores/modal-store';
+import { PushSettingsPanel } from './push-settings';
 import { SocialLinksSettings } from './social-links-settings';
 import { TwoFactorSettings } from './two-factor-settings';
 
@@ -96,6 +97,8 @@ export function SecurityCenter() {
       <TwoFactorSettings />
 
       <SocialLinksSettings />
+
+      <PushSettingsPanel />
     </div>
   );
 }
