@@ -3,7 +3,7 @@ import { pushKinds, type PushKind, type PushSettings, type PushSwitches } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionToken } from '../../../api/member';
+import { useMemberInfo, useSessionToken } from '../../../api/member';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { registerFeatureCatalogue } from '../../../lib/i18n';
 import {
@@ -32,6 +32,9 @@ const kindLabelKeys: Record<PushKind, string> = {
 
 type Notice = { kind: 'ok' | 'error'; key: string } | null;
 
+/** isAgent of spec §3 for agents: only they are offered contracts. */
+const agentTypes: ReadonlySet<number> = new Set([1, 2, 41, 42]);
+
 /**
  * Web Push in the member centre (issue 19): the member's consent (a box to tick before anything is
  * asked of the browser), turning this device on or off, one switch per kind of notice, and withdrawing
@@ -43,6 +46,9 @@ export function PushSettingsPanel() {
   const token = useSessionToken();
   const settings = useQuery(pushSettingsQuery(token));
   const { data: whitelabel } = useWhitelabel();
+  const member = useMemberInfo();
+  const isAgent = agentTypes.has(member.data?.type ?? 0);
+  const kinds = pushKinds.filter((kind) => kind !== 'contractOffered' || isAgent);
   const consentId = useId();
   const [hasAgreed, setHasAgreed] = useState(false);
   const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
@@ -196,7 +202,7 @@ export function PushSettingsPanel() {
           )}
           <fieldset className="push-settings__switches" disabled={isBusy}>
             <legend>{t('push_switches')}</legend>
-            {pushKinds.map((kind) => (
+            {kinds.map((kind) => (
               <label key={kind} className="push-settings__switch">
                 <span>{t(kindLabelKeys[kind])}</span>
                 <input
