@@ -13,6 +13,8 @@ declare module 'oidc-provider' {
     conformIdTokenClaims?: boolean;
     features?: Record<string, unknown>;
     cookies?: { keys?: string[] };
+    /** Seconds each artefact lives. */
+    ttl?: Record<string, number>;
     findAccount?: (context: unknown, accountId: string) => Account | undefined | Promise<Account | undefined>;
   }
 

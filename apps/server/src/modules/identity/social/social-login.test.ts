@@ -55,6 +55,7 @@ beforeAll(async () => {
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['social-login-test-cookie-key'] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     findAccount: (_ctx, accountId) => ({
       accountId,
       claims: () => ({
