@@ -18,8 +18,15 @@ import { sql, type Kysely } from 'kysely';
  * `social_identity`: a provider account linked to a member: unique per merchant, provider and subject
  * (one member per provider account), and per member and provider (one account of each provider per
  * member). The profile (display name, e-mail) is what the provider said at the last login.
+ *
+ * `login_verification.login_type` may be `social`: a social login asked for two-factor or new-IP
+ * verification finishes without reporting the password expired (no password was used).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE login_verification DROP CONSTRAINT login_verification_login_type_check`.execute(db);
+  await sql`
+    ALTER TABLE login_verification ADD CONSTRAINT login_verification_login_type_check
+    CHECK (login_type IN ('username', 'remember', 'social'))`.execute(db);
   await sql`
     CREATE TABLE social_login_client (
       merchant_id integer NOT NULL REFERENCES merchant (id) ON DELETE CASCADE,
@@ -90,4 +97,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE social_identity`.execute(db);
   await sql`DROP TABLE social_login_flow`.execute(db);
   await sql`DROP TABLE social_login_client`.execute(db);
+  await sql`DELETE FROM login_verification WHERE login_type = 'social'`.execute(db);
+  await sql`ALTER TABLE login_verification DROP CONSTRAINT login_verification_login_type_check`.execute(db);
+  await sql`
+    ALTER TABLE login_verification ADD CONSTRAINT login_verification_login_type_check
+    CHECK (login_type IN ('username', 'remember'))`.execute(db);
 }

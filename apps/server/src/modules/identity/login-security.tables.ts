@@ -30,7 +30,8 @@ export interface LoginVerificationTable {
   login_device_id: string | null;
   username_tried: string;
   methods: ColumnType<LoginVerifyMethod[], LoginVerifyMethod[], never>;
-  login_type: 'username' | 'remember';
+  /** `social`: LINE, Google or Facebook (migration 0076): the password was not used. */
+  login_type: 'username' | 'remember' | 'social';
   remember_token_id: bigint | null;
   wants_remember_token: boolean;
   /** Wrong answers so far; at 5 the verification is dead. */

@@ -170,7 +170,7 @@ async function logInLinkedMember(
     caller,
     usernameTried: member.username,
     loginDeviceId,
-    loginType: 'username',
+    loginType: 'social',
     wantsRememberToken: false,
     rememberTokenId: null,
     nowMs,

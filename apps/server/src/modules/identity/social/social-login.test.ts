@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
 import type { MerchantConfig } from '../../merchant/index.ts';
 import { hashPassword } from '../passwords/passwords.ts';
+import { totpCodeAt } from '../two-factor/totp.ts';
 import { socialProviderEndpoints } from './social-providers.ts';
 
 /**
@@ -480,11 +481,37 @@ describe('the code flow', () => {
         updated_at: new Date(),
       })
       .execute();
-    const asked = await roundTrip('google', other);
+    // Even where passwords expire and this one (never used) is old, the finished login is not restricted.
+    await updateMerchantConfig((config) => {
+      config.switches.forcedPasswordChangeOnExpiry = true;
+    });
+    await testApp.db
+      .updateTable('member')
+      .set({ password_changed_at: new Date(Date.now() - 400 * 86_400_000) })
+      .where('id', '=', member.id)
+      .execute();
+    const ip = freshIp();
+    const asked = await roundTrip('google', other, { ip });
     expect(asked.statusCode).toBe(403);
     expect(asked.json()).toMatchObject({
       errorCode: identityErrorCodes.loginVerifyRequired,
       value: { methods: ['totp'] },
+    });
+    const verified = await api.sealed(
+      'POST',
+      apiPaths.loginVerification,
+      {
+        verifyToken: asked.json().value.verifyToken,
+        method: 'totp',
+        verificationCode: totpCodeAt('JBSWY3DPEHPK3PXP', Date.now()),
+      },
+      { ip, host: siteHost },
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().value).toMatchObject({ passwordExpired: false });
+    expect(await memberInfoStatus(verified.json().value.token)).toBe(200);
+    await updateMerchantConfig((config) => {
+      config.switches.forcedPasswordChangeOnExpiry = false;
     });
   });
 });

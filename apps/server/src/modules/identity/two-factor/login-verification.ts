@@ -103,7 +103,8 @@ export interface LoginInProgress {
   caller: Caller;
   usernameTried: string;
   loginDeviceId: string | null;
-  loginType: 'username' | 'remember';
+  /** `social`: a social login (identity/social), whose verification never reports the password expired. */
+  loginType: 'username' | 'remember' | 'social';
   wantsRememberToken: boolean;
   rememberTokenId: bigint | null;
   nowMs: number;
@@ -390,7 +391,8 @@ export async function completeLoginVerification(
     usernameTried: row.username_tried,
     loginDeviceId: row.login_device_id,
     nowMs,
-    passwordExpired: isPasswordExpired(member, merchant.config, nowMs),
+    // A social login used no password: as when it needs no verification (finish-social-login.ts).
+    passwordExpired: row.login_type === 'social' ? false : isPasswordExpired(member, merchant.config, nowMs),
     wantsRememberToken: row.wants_remember_token,
     usedRememberTokenId: row.remember_token_id,
   });
