@@ -1,9 +1,15 @@
 import '../../auth/social/social.css';
-import { socialLoginErrorCodes, socialProviders, type SocialLinks, type SocialProvider } from '@lotus/contract';
+import {
+  socialLoginErrorCodes,
+  socialProviders,
+  trialMemberType,
+  type SocialLinks,
+  type SocialProvider,
+} from '@lotus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionToken } from '../../../api/member';
+import { useMemberInfo, useSessionToken } from '../../../api/member';
 import { ApiError } from '../../../lib/api-client';
 import { socialLinksKeys, socialLinksQuery, unlinkSocialProvider } from '../../auth/api/social-login';
 import { providerMarks } from '../../auth/components/social-login-buttons';
@@ -19,12 +25,14 @@ export function SocialLinksSettings() {
   const token = useSessionToken();
   const queryClient = useQueryClient();
   const links = useQuery(socialLinksQuery(token));
+  const member = useMemberInfo();
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
 
   const data = links.data;
-  if (!data) return null;
+  // A trial account cannot link (the server refuses it): it registers a real account first.
+  if (!data || member.data?.type === trialMemberType) return null;
   const shown = socialProviders.filter(
     (provider) => data.available.includes(provider) || data.links.some((link) => link.provider === provider),
   );
