@@ -24,6 +24,12 @@ export const th = {
   'inbox.contract.offered.subject': 'มีข้อเสนอสัญญาตัวแทนใหม่',
   'inbox.contract.offered.content':
     'คุณได้รับข้อเสนอสัญญา{kindTh} ({kindEn}) #{contractId} กรุณาตรวจสอบแล้วตอบรับหรือปฏิเสธได้ที่ศูนย์ตัวแทน',
+  'inbox.lottery.chase.stopped.subject': 'การแทงต่อเนื่องหยุดลงหลังแก้ไขผลรางวัล',
+  'inbox.lottery.chase.stopped.content':
+    'ผลรางวัล {gameTh} ({gameEn}) งวด {numero} ได้รับการแก้ไข และโพยของคุณในงวดนั้นถูกรางวัล การแทงต่อเนื่องที่ตั้งหยุดเมื่อถูกรางวัลจึงหยุดลง โพยในงวดถัดไปที่ยังเปิดรับแทง {orders} รายการถูกยกเลิกและคืนเงิน {amount} {currency} เข้ายอดเงินของคุณแล้ว โพยในงวดที่ปิดรับแล้วยังคงอยู่',
+  'inbox.lottery.chase.winCorrected.subject': 'รางวัลที่หยุดการแทงต่อเนื่องถูกแก้ไข',
+  'inbox.lottery.chase.winCorrected.content':
+    'ผลรางวัล {gameTh} ({gameEn}) งวด {numero} ได้รับการแก้ไข รางวัลที่ทำให้การแทงต่อเนื่องของคุณหยุดลงถูกเรียกคืน โพยงวดถัดไปที่คืนเงินไปแล้วยังคงคืนเงินตามเดิมและไม่มีการหักเงินซ้ำ หากต้องการแทงงวดเหล่านั้นอีก แทงใหม่ได้ที่หน้าหวย',
 };
 
 export const en: Record<keyof typeof th, string> = {
@@ -47,4 +53,10 @@ export const en: Record<keyof typeof th, string> = {
   'inbox.contract.offered.subject': 'New agent contract offer',
   'inbox.contract.offered.content':
     'You have a new {kindEn} ({kindTh}) contract offer #{contractId}. Review it in the agent centre to accept or refuse it.',
+  'inbox.lottery.chase.stopped.subject': 'Your chase stopped after a result correction',
+  'inbox.lottery.chase.stopped.content':
+    'The result of {gameEn} ({gameTh}) draw {numero} was corrected and your bet on it now wins, so your chase with stop on win has stopped. {orders} later bet(s) on draws still open were cancelled and {amount} {currency} refunded to your balance; bets on draws already closed stay.',
+  'inbox.lottery.chase.winCorrected.subject': 'The win that stopped your chase was corrected',
+  'inbox.lottery.chase.winCorrected.content':
+    'The result of {gameEn} ({gameTh}) draw {numero} was corrected: the win that stopped your chase was taken back. The later bets refunded when it stopped stay refunded and nothing was debited again; to bet on those draws again, place new bets on the lottery page.',
 };

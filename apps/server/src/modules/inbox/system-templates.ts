@@ -21,6 +21,17 @@ export interface SystemMessageParams {
   'promotion.rejected': { nameTh: string; nameEn: string; remark: string };
   /** To the agent offered a contract (or a change to one) by its upline or the merchant: answer it in the agent centre. */
   'contract.offered': { contractId: string; kindTh: string; kindEn: string };
+  /** To the member whose stop-on-win chase a lottery result correction stopped: its later orders refunded. */
+  'lottery.chase.stopped': {
+    gameTh: string;
+    gameEn: string;
+    numero: string;
+    orders: string;
+    amount: string;
+    currency: string;
+  };
+  /** To the member whose chase's stopping win a lottery result correction took back (the refunds stay). */
+  'lottery.chase.winCorrected': { gameTh: string; gameEn: string; numero: string };
 }
 export type SystemTemplate = keyof SystemMessageParams;
 
@@ -33,6 +44,8 @@ export const systemPushTypes: Readonly<Record<SystemTemplate, InboxPushType>> = 
   // The original's MANUAL_PROMO / PROMOTION_CLAIM push types are not in inbox_message's list yet.
   'promotion.issued': 'INBOX',
   'promotion.rejected': 'INBOX',
+  'lottery.chase.stopped': 'INBOX',
+  'lottery.chase.winCorrected': 'INBOX',
   'contract.offered': 'INBOX',
 };
 

@@ -1,18 +1,22 @@
 import {
   adminLotteryResultPaths,
+  inboxPaths,
   lotteryOrderPaths,
+  type InboxMail,
+  type InboxPage,
   type AdminLotteryResultEntry,
   type LotteryPlaceOrderRequest,
   type LotteryPlaceOrderResult,
   type OfficialLotteryResult,
 } from '@lotus/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fundedTestMember } from '../../../testing/members.ts';
+import { fundedTestMember, insertTestSession } from '../../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
 import { checkLedger, memberBalance } from '../../ledger/index.ts';
 import { runLotteryTick } from '../lottery-draw-loop.ts';
 import { findMemberOrder } from '../member-orders.ts';
+import { sendChaseNotices } from './chase-notices.ts';
 import { runOfficialTick } from './official-tick.ts';
 
 /**
@@ -78,13 +82,13 @@ async function entered(operator: TestOperator, numero: string, result: OfficialL
 
 const confirmUrl = (entryId: string) => adminLotteryResultPaths.confirm.replace(':entryId', entryId);
 
-async function chase(token: string, number: string): Promise<LotteryPlaceOrderResult> {
+async function chase(token: string, number: string, from = numeros[0]!, phases = 5): Promise<LotteryPlaceOrderResult> {
   const body: LotteryPlaceOrderRequest = {
     gameId: hanoiId,
-    numero: numeros[0]!,
+    numero: from,
     bets: [{ playId: 2060, betContent: number, betNum: 1, stakePerUnit: '1.00', multiple: 1, series: 2000 }],
-    totalAmount: '5.00',
-    chase: { phases: 5, stopOnWin: true },
+    totalAmount: `${phases}.00`,
+    chase: { phases, stopOnWin: true },
   };
   const response = await t.app.inject({
     method: 'POST',
@@ -115,6 +119,36 @@ async function chaseOf(memberId: bigint) {
     statuses: orders.map((order) => order.status),
     orders,
   };
+}
+
+/** The member's lottery chase messages, as the member reads them in a language (newest first). */
+async function chaseMessages(memberId: bigint, language: 'TH' | 'EN' = 'EN'): Promise<InboxMail[]> {
+  // A session of its own: the fake clock has moved days past the chase's.
+  const token = await insertTestSession(t.db, merchantId, memberId, clock.nowMs);
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${inboxPaths.list}?startTime=0&size=50`,
+    headers: { Merchant: 'demo', Language: language, Authorization: token },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const subjects = [
+    'Your chase stopped after a result correction',
+    'The win that stopped your chase was corrected',
+    'การแทงต่อเนื่องหยุดลงหลังแก้ไขผลรางวัล',
+    'รางวัลที่หยุดการแทงต่อเนื่องถูกแก้ไข',
+  ];
+  return response.json<{ value: InboxPage }>().value.content.filter((mail) => subjects.includes(mail.subject));
+}
+
+/** The settlement part of the audit row of a confirmed correction. */
+async function correctionAudit(entryId: string) {
+  const rows = await t.db
+    .selectFrom('operator_audit')
+    .select('after')
+    .where('action', '=', 'lottery.result.correct')
+    .execute();
+  const row = rows.find((item) => (item.after as { entryId?: string } | null)?.entryId === entryId);
+  return (row?.after as { settlement?: Record<string, unknown> } | undefined)?.settlement;
 }
 
 async function ledgerClean() {
@@ -153,6 +187,8 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
     expect(await balanceOf(b.memberId)).toBe(100_000n - 100n + win);
     const chaseA = await chaseOf(a.memberId);
     expect(chaseA).toMatchObject({ status: 'running', statuses: [5, 2, 2, 2, 2] });
+    // Settlement's own stop is no correction: no message (the member's orders show it).
+    expect(await chaseMessages(b.memberId)).toEqual([]);
     await ledgerClean();
   });
 
@@ -214,12 +250,58 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
     expect(detailA).toMatchObject({ status: 6, chaseStatus: 'won_stopped' });
     await ledgerClean();
 
+    // The audit row of the confirmation records what the correction did to the chases.
+    expect(await correctionAudit(entry.entryId)).toMatchObject({
+      chasesStopped: 1,
+      chasesUnstopped: 1,
+      chaseOrdersRefunded: 3,
+    });
+    // Each member is told in their inbox, in their language: A its stop and refunds, B its win taken back.
+    const [toA] = await chaseMessages(a.memberId);
+    expect(toA).toMatchObject({ subject: 'Your chase stopped after a result correction', sendType: 'system' });
+    expect(toA!.content).toContain('Hanoi');
+    expect(toA!.content).toContain('draw 20261127 was corrected');
+    expect(toA!.content).toContain('3 later bet(s) on draws still open were cancelled and 3.00 THB refunded');
+    const [toAThai] = await chaseMessages(a.memberId, 'TH');
+    expect(toAThai!.subject).toBe('การแทงต่อเนื่องหยุดลงหลังแก้ไขผลรางวัล');
+    expect(toAThai!.content).toContain('งวด 20261127');
+    expect(toAThai!.content).toContain('3 รายการถูกยกเลิกและคืนเงิน 3.00 THB');
+    const toB = await chaseMessages(b.memberId);
+    expect(toB.map((mail) => mail.subject)).toEqual(['The win that stopped your chase was corrected']);
+    expect(toB[0]!.content).toContain('stay refunded and nothing was debited again');
+    expect((await chaseMessages(b.memberId, 'TH'))[0]!.subject).toBe('รางวัลที่หยุดการแทงต่อเนื่องถูกแก้ไข');
+
     // A rerun of the same correction changes nothing.
     const again = await admin(operatorA, 'POST', confirmUrl(entry.entryId), { result: bottom('12') });
     expect(again.json().errorCode).toBe('lottery.result.decided');
     expect(await chaseOf(a.memberId)).toMatchObject({ status: 'won_stopped', statuses: [4, 2, 6, 6, 6] });
     expect(await balanceOf(a.memberId)).toBe(100_000n - 500n + win + 300n);
     expect(await balanceOf(b.memberId)).toBe(100_000n - 100n);
+    // ... and tells nobody twice, even were the notices written again for the same correction.
+    await t.db.transaction().execute((trx) =>
+      sendChaseNotices(
+        trx,
+        { gameId: hanoiId, numero: numeros[0]! },
+        BigInt(entry.entryId),
+        [
+          {
+            merchantId,
+            memberId: a.memberId,
+            stopped: { chases: 1, ordersRefunded: 3, refundMinor: 300n },
+            winCorrected: 0,
+          },
+          {
+            merchantId,
+            memberId: b.memberId,
+            stopped: { chases: 0, ordersRefunded: 0, refundMinor: 0n },
+            winCorrected: 1,
+          },
+        ],
+        clock.nowMs,
+      ),
+    );
+    expect(await chaseMessages(a.memberId)).toHaveLength(1);
+    expect(await chaseMessages(b.memberId)).toHaveLength(1);
   });
 
   test('a correction back, confirmed by two racing calls, reverses both once', async () => {
@@ -237,6 +319,19 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
     expect(await chaseOf(b.memberId)).toMatchObject({ status: 'won_stopped', statuses: [4, 6, 6, 6, 6] });
     expect(await balanceOf(b.memberId)).toBe(100_000n - 100n + win);
     await ledgerClean();
+
+    expect(await correctionAudit(entry.entryId)).toMatchObject({
+      chasesStopped: 1,
+      chasesUnstopped: 1,
+      chaseOrdersRefunded: 0,
+    });
+    // A is told its stopping win was taken back (once, whichever racing call won); B's new stop
+    // refunded nothing (its orders were refunded already): no second message to B.
+    expect((await chaseMessages(a.memberId)).map((mail) => mail.subject)).toEqual([
+      'The win that stopped your chase was corrected',
+      'Your chase stopped after a result correction',
+    ]);
+    expect(await chaseMessages(b.memberId)).toHaveLength(1);
   });
 
   test('the kept order on the locked draw settles normally, and its win stops the chase again', async () => {
@@ -248,6 +343,49 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
     await runLotteryTick(t.db, clock.nowMs);
     expect(await chaseOf(a.memberId)).toMatchObject({ status: 'won_stopped', statuses: [5, 4, 6, 6, 6] });
     expect(await balanceOf(a.memberId)).toBe(100_000n - 500n + 300n + win);
+    await ledgerClean();
+  });
+});
+
+describe('a stop that refunded nothing, its win taken back', () => {
+  test('the chase is completed again, without a message: nothing was refunded', async () => {
+    // 18:31 on the 28th (the last step above): C chases 56 over the 29th and the 30th, stop on win.
+    const c = await fundedTestMember(t.db, merchantId, 'chasecorrC', 100_000n, { nowMs: clock.nowMs });
+    await chase(c.token, '56', numeros[2]!, 2);
+    for (const [numero, number] of [
+      [numeros[2]!, '00'],
+      [numeros[3]!, '56'],
+    ] as const) {
+      clock.nowMs = drawTime(numero, 60_000);
+      await runLotteryTick(t.db, clock.nowMs);
+      const entry = await entered(operatorA, numero, bottom(number));
+      const confirmed = await admin(operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom(number) });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      await runLotteryTick(t.db, clock.nowMs);
+    }
+    // The last draw's win stops the chase with nothing left to refund.
+    const stopped = await chaseOf(c.memberId);
+    expect(stopped).toMatchObject({ status: 'won_stopped', statuses: [5, 4] });
+    const cWin = stopped.orders[1]!.win_amount_minor!;
+    expect(await balanceOf(c.memberId)).toBe(100_000n - 200n + cWin);
+
+    // The next morning the 30th's result is corrected: the win is taken back, the chase is over.
+    clock.nowMs = drawTime(numeros[3]!, 14 * 3_600_000);
+    const entry = await entered(operatorB, numeros[3]!, bottom('00'));
+    const confirmed = await admin(operatorA, 'POST', confirmUrl(entry.entryId), { result: bottom('00') });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await chaseOf(c.memberId)).toMatchObject({ status: 'completed', statuses: [5, 5] });
+    expect(await balanceOf(c.memberId)).toBe(100_000n - 200n);
+    expect(await correctionAudit(entry.entryId)).toMatchObject({
+      orders: 1,
+      members: 1,
+      debitedMinor: cWin.toString(),
+      chasesStopped: 0,
+      chasesUnstopped: 1,
+      chaseOrdersRefunded: 0,
+    });
+    // The correction took the win back (the balance shows it); no chase message: no stake was refunded.
+    expect(await chaseMessages(c.memberId)).toEqual([]);
     await ledgerClean();
   });
 });

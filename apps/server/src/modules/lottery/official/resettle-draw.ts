@@ -9,6 +9,7 @@ import { merchantCurrencyOf } from '../../merchant/index.ts';
 import { lotteryOrderStatus } from '../lottery.tables.ts';
 import { lotteryRoundId, lotteryVendorCode } from '../place-orders.ts';
 import { cappedWins, refundStoppedChases } from '../settle-draws.ts';
+import { sendChaseNotices, type ChaseNotice } from './chase-notices.ts';
 
 /** The ledger kind of a correction's posting (contract ledgerTransferKinds). */
 export const lotteryResultCorrectionKind = 'lottery.result_correction';
@@ -30,6 +31,10 @@ export interface Resettlement {
   /** Orders refunded because their chase now stops. */
   chaseOrdersRefunded: number;
 }
+
+type ChaseCorrection = Pick<Resettlement, 'chasesStopped' | 'chasesUnstopped' | 'chaseOrdersRefunded'> & {
+  notices: ChaseNotice[];
+};
 
 interface SettledOrder {
   id: bigint;
@@ -58,7 +63,8 @@ interface SettledOrder {
  * `LOTTO-C-<entry>-<member>` (a rerun of the same correction posts nothing twice). A lowered win takes
  * back at most the member's balance: the rest is recorded as unrecovered, never forced below zero.
  * The member's bet record of the round gets the new payout (the win as corrected). Chases with
- * stop-on-win follow the corrected result (`correctChases`).
+ * stop-on-win follow the corrected result (`correctChases`), and their members are told in their
+ * inbox, in this transaction (`sendChaseNotices`: once per member and correction).
  */
 export async function resettleDraw(
   trx: Transaction<Database>,
@@ -108,8 +114,15 @@ export async function resettleDraw(
     creditedMinor: 0n,
     debitedMinor: 0n,
     unrecoveredMinor: 0n,
-    ...(await correctChases(trx, orders, wins, nowMs)),
+    chasesStopped: 0,
+    chasesUnstopped: 0,
+    chaseOrdersRefunded: 0,
   };
+  const chases = await correctChases(trx, orders, wins, nowMs);
+  summary.chasesStopped = chases.chasesStopped;
+  summary.chasesUnstopped = chases.chasesUnstopped;
+  summary.chaseOrdersRefunded = chases.chaseOrdersRefunded;
+  await sendChaseNotices(trx, draw, entryId, chases.notices, nowMs);
   const roundId = lotteryRoundId(draw.gameCode, draw.numero);
   for (let start = 0; start < orders.length;) {
     const first = orders[start]!;
@@ -229,7 +242,7 @@ async function correctChases(
   orders: readonly SettledOrder[],
   wins: readonly bigint[],
   nowMs: number,
-): Promise<Pick<Resettlement, 'chasesStopped' | 'chasesUnstopped' | 'chaseOrdersRefunded'>> {
+): Promise<ChaseCorrection> {
   const wonBefore = new Set<bigint>();
   const wonNow = new Set<bigint>();
   orders.forEach((order, index) => {
@@ -237,7 +250,15 @@ async function correctChases(
     if (order.status === lotteryOrderStatus.won) wonBefore.add(order.chase_id);
     if (wins[index]! > 0n) wonNow.add(order.chase_id);
   });
-  const done = { chasesStopped: 0, chasesUnstopped: 0, chaseOrdersRefunded: 0 };
+  const done: ChaseCorrection = { chasesStopped: 0, chasesUnstopped: 0, chaseOrdersRefunded: 0, notices: [] };
+  const noticeOf = (merchantId: number, memberId: bigint) => {
+    let notice = done.notices.find((item) => item.memberId === memberId);
+    if (!notice) {
+      notice = { merchantId, memberId, stopped: { chases: 0, ordersRefunded: 0, refundMinor: 0n }, winCorrected: 0 };
+      done.notices.push(notice);
+    }
+    return notice;
+  };
   const touched = [...new Set([...wonBefore, ...wonNow])].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
   if (touched.length === 0) return done;
   // The chase rows first, in id order: a correction of another draw of the same chase (holding only its
@@ -250,16 +271,43 @@ async function correctChases(
       .where('id', 'in', [...wonNow])
       .where('stop_on_win', '=', true)
       .where('status', 'in', ['running', 'win_corrected'])
-      .returning('id')
+      .returning(['id', 'merchant_id', 'member_id'])
       .execute();
     const ids = stopping.map((chase) => chase.id);
     const refunded = await refundStoppedChases(trx, ids, nowMs, { openBeforeMs: nowMs });
     done.chasesStopped = ids.length;
     done.chaseOrdersRefunded = refunded.length;
+    if (refunded.length > 0) {
+      // Each refunded order's chase, hence its member: the notice counts the member's orders and stakes.
+      const chaseOfOrder = new Map(
+        (
+          await trx
+            .selectFrom('lottery_order')
+            .select(['id', 'chase_id'])
+            .where(
+              'id',
+              'in',
+              refunded.map((order) => order.orderId),
+            )
+            .execute()
+        ).map((row) => [row.id, row.chase_id]),
+      );
+      const chaseById = new Map(stopping.map((chase) => [chase.id, chase]));
+      const counted = new Set<bigint>();
+      for (const order of refunded) {
+        const chase = chaseById.get(chaseOfOrder.get(order.orderId) ?? -1n);
+        if (!chase) continue;
+        const notice = noticeOf(chase.merchant_id, chase.member_id);
+        if (!counted.has(chase.id)) notice.stopped.chases += 1;
+        counted.add(chase.id);
+        notice.stopped.ordersRefunded += 1;
+        notice.stopped.refundMinor += order.refundMinor;
+      }
+    }
   }
   const lostNow = [...wonBefore].filter((chaseId) => !wonNow.has(chaseId));
   if (lostNow.length > 0) {
-    const { rows } = await sql<{ id: bigint }>`
+    const { rows } = await sql<{ id: bigint; merchant_id: number; member_id: bigint; status: string }>`
       UPDATE lottery_chase c
       SET status = CASE
         WHEN EXISTS (SELECT 1 FROM lottery_order o WHERE o.chase_id = c.id AND o.status = ${lotteryOrderStatus.chaseStopped})
@@ -269,8 +317,10 @@ async function correctChases(
         ELSE 'completed' END
       WHERE c.id = ANY (${lostNow.map(String)}::int8[]) AND c.stop_on_win AND c.status = 'won_stopped'
         AND NOT EXISTS (SELECT 1 FROM lottery_order o WHERE o.chase_id = c.id AND o.status = ${lotteryOrderStatus.won})
-      RETURNING c.id`.execute(trx);
+      RETURNING c.id, c.merchant_id, c.member_id, c.status`.execute(trx);
     done.chasesUnstopped = rows.length;
+    for (const row of rows)
+      if (row.status === 'win_corrected') noticeOf(row.merchant_id, BigInt(row.member_id)).winCorrected += 1;
   }
   return done;
 }

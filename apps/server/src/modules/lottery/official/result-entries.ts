@@ -239,6 +239,9 @@ export async function confirmResult(
           creditedMinor: done.creditedMinor.toString(),
           debitedMinor: done.debitedMinor.toString(),
           unrecoveredMinor: done.unrecoveredMinor.toString(),
+          chasesStopped: done.chasesStopped,
+          chasesUnstopped: done.chasesUnstopped,
+          chaseOrdersRefunded: done.chaseOrdersRefunded,
         };
       }
     }
