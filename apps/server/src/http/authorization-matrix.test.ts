@@ -26,6 +26,7 @@ import {
   feedbackPaths,
   adminRebatePaths,
   adminLotteryPaths,
+  adminLotteryDayChangePaths,
   adminLotteryResultPaths,
   adminBonusPaths,
   chatPaths,
@@ -1633,6 +1634,22 @@ describe('back-office', () => {
       url: adminLotteryResultPaths.reject.replace(':entryId', await pendingResultEntry()),
       body: { reason: 'matrix' },
     }),
+    // Holiday day changes (lottery.results): each skips a THAI_GOV draw day (the 16th) a month further
+    // ahead than the last, so no case meets another's change.
+    [`POST ${adminLotteryDayChangePaths.add}`]: async () => ({
+      url: adminLotteryDayChangePaths.add,
+      body: { gameCode: 'THAI_GOV', scheduledDay: nextThaiDrawDay(), drawDay: null },
+    }),
+    [`DELETE ${adminLotteryDayChangePaths.remove}`]: async () => {
+      const scheduledDay = nextThaiDrawDay();
+      await t.db
+        .insertInto('lottery_official_day_change')
+        .values({ game_id: await lotteryGameId('THAI_GOV'), scheduled_day: scheduledDay, draw_day: null, note: null })
+        .execute();
+      return {
+        url: adminLotteryDayChangePaths.remove.replace(':gameCode', 'THAI_GOV').replace(':scheduledDay', scheduledDay),
+      };
+    },
     [`POST ${adminLotteryResultPaths.import}`]: async () => ({
       url: adminLotteryResultPaths.import,
       body: { csv: `gameCode,numero,top3,bottom2\nHANOI,${await dueOfficialNumero()},123,45\n` },
@@ -2152,6 +2169,13 @@ describe('back-office', () => {
     return response.json().value.withdrawalId;
   }
 
+  let dayChangeMonths = 1;
+  const nextThaiDrawDay = () => {
+    const day = new Date(clock.nowMs);
+    day.setUTCDate(16);
+    day.setUTCMonth(day.getUTCMonth() + ++dayChangeMonths);
+    return day.toISOString().slice(0, 10);
+  };
   const lotteryGameId = async (code: string) =>
     (await t.db.selectFrom('lottery_game').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   /** A three-digit number not used before in this file (blocked numbers are unique per play and number). */

@@ -1,4 +1,5 @@
 import {
+  adminLotteryDayChangePaths,
   adminApiPaths,
   adminLotteryPaths,
   adminLotteryResultPaths,
@@ -512,6 +513,9 @@ const sharedIdCalls = [
   // remove the caller's own brand's client of it (modules/identity/social).
   `PUT ${socialLoginPaths.adminProvider}`,
   `DELETE ${socialLoginPaths.adminProvider}`,
+  // An official game's calendar is every brand's (its draws are shared), like its results: a day change
+  // names a game and a day of it, and only the platform role holds lottery.results.
+  `DELETE ${adminLotteryDayChangePaths.remove}`,
   `PUT ${adminLotteryPaths.gameSetting}`,
   `GET ${adminLotteryPaths.numberRules}`,
   `POST ${adminLotteryPaths.numberRules}`,

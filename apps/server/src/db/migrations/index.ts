@@ -67,6 +67,7 @@ import * as m0071 from './0071_lottery_stock_games.ts';
 import * as m0072 from './0072_lottery_yeekee.ts';
 import * as m0073 from './0073_lottery_vn_provinces.ts';
 import * as m0075 from './0075_lottery_chase_win_corrected.ts';
+import * as m0076 from './0076_social_login.ts';
 import * as m0077 from './0077_web_push.ts';
 import * as m0078 from './0078_balance_notices_after_commit.ts';
 
@@ -141,6 +142,7 @@ export const migrations = {
   '0072_lottery_yeekee': m0072,
   '0073_lottery_vn_provinces': m0073,
   '0075_lottery_chase_win_corrected': m0075,
+  '0076_social_login': m0076,
   '0077_web_push': m0077,
   '0078_balance_notices_after_commit': m0078,
 };
