@@ -18,7 +18,9 @@ import { createLogger } from '../apps/server/src/logger.ts';
 import { checkLedger, postTransfers } from '../apps/server/src/modules/ledger/index.ts';
 import { createGameSession, signBody } from '../apps/server/src/modules/seamless-wallet/index.ts';
 import { insertTestMember } from '../apps/server/src/testing/members.ts';
+import { cpuPerOperation, postmasterPidOf, sampleCpu, type CpuSample } from './cpu-share.ts';
 import { percentile } from './percentile.ts';
+import { resetStatementStats, statementStatsFlags, topStatements, type StatementShare } from './statement-stats.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = 8397;
@@ -39,8 +41,33 @@ export interface WalletResult {
   pacedRoundsPerSecond: number;
   pacedP50Ms: number;
   pacedP99Ms: number;
+  /**
+   * Open loop (issue 19): rounds started at a fixed rate whatever the answers, at 25, 50 and 75 % of
+   * the back-to-back rate, with each phase's call latencies.
+   */
+  openLoop: {
+    share: number;
+    roundsPerSecondAsked: number;
+    roundsPerSecondDone: number;
+    p50Ms: number;
+    p99Ms: number;
+    p999Ms: number;
+  }[];
+  /** CPU ms a wallet call (bet or win) in the back-to-back phase, by process (bench/cpu-share.ts). */
+  cpuMsPerCall: CpuSample;
+  /** The database's time by statement in the back-to-back phase, per wallet call (bench/statement-stats.ts). */
+  statements: StatementShare[];
   failedRounds: number;
   ledgerCheck: 'clean' | 'DIFFERENCES';
+  /**
+   * Correctness after the run: every bet the API answered 200 is one bet transaction in the database,
+   * none twice, and every answered win one win.
+   */
+  answeredBets: number;
+  recordedBets: number;
+  answeredWins: number;
+  recordedWins: number;
+  duplicateTransactions: number;
   measuredAt: string;
 }
 
@@ -50,7 +77,7 @@ export async function measureWallet(players: number, seconds: number): Promise<W
   const logger = createLogger(config);
   // The database is this process's; the API runs in its own process (as in production), so the load
   // generator here does not share its event loop.
-  const database = await startEmbeddedPostgres(dataDir, logger);
+  const database = await startEmbeddedPostgres(dataDir, logger, statementStatsFlags);
   const db = connect(database.connectionString);
   let server: ChildProcess | null = null;
   const secret = config.HOUSE_VENDOR_SECRET!;
@@ -97,6 +124,7 @@ export async function measureWallet(players: number, seconds: number): Promise<W
     server = await startApi(database.connectionString, secret);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: players });
+    const answered = { bet: 0, win: 0 };
     const call = (name: 'bet' | 'win', body: string) =>
       new Promise<number>((resolve, reject) => {
         const started = performance.now();
@@ -117,7 +145,7 @@ export async function measureWallet(players: number, seconds: number): Promise<W
             response.resume();
             response.on('end', () =>
               response.statusCode === 200
-                ? resolve(performance.now() - started)
+                ? ((answered[name] += 1), resolve(performance.now() - started))
                 : reject(new Error(`${name}: HTTP ${response.statusCode}`)),
             );
           },
@@ -175,8 +203,59 @@ export async function measureWallet(players: number, seconds: number): Promise<W
       return { roundsPerSecond: rounds / ((performance.now() - started) / 1_000), failures, latencies };
     };
 
+    /**
+     * Open loop: a round starts every 1/rate s for the next player in turn, whether or not earlier
+     * rounds have been answered (arrivals do not wait on answers, as a crowd's do not), for `seconds`.
+     */
+    const openLoop = async (rate: number) => {
+      const latencies: number[] = [];
+      let rounds = 0;
+      const started = performance.now();
+      const inFlight: Promise<void>[] = [];
+      for (let index = 0; ; index += 1) {
+        const due = started + (index * 1_000) / rate;
+        if (due >= started + seconds * 1_000) break;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const { memberId, token } = sessions[index % sessions.length]!;
+        const roundId = randomUUID();
+        const message = (transactionId: string, amount: string, extra: object = {}) =>
+          JSON.stringify({
+            requestId: randomUUID(),
+            timestamp: Date.now(),
+            sessionToken: token,
+            playerId: String(memberId),
+            currency: merchant.currency,
+            gameId,
+            roundId,
+            transactionId,
+            amount,
+            ...extra,
+          });
+        inFlight.push(
+          (async () => {
+            latencies.push(await call('bet', message(`${roundId}:bet`, '1.00')));
+            latencies.push(
+              await call('win', message(`${roundId}:win`, String(randomInt(1, 300) / 100), { roundClosed: true })),
+            );
+            rounds += 1;
+          })().catch(() => undefined),
+        );
+      }
+      await Promise.all(inFlight);
+      latencies.sort((a, b) => a - b);
+      return { roundsPerSecond: rounds / ((performance.now() - started) / 1_000), latencies };
+    };
+
     console.log(`wallet: ${players} players, ${seconds} s of signed bet-then-win rounds over HTTP, back to back`);
+    const postmasterPid = postmasterPidOf(path.join(dataDir, 'pg'));
+    await resetStatementStats(db);
+    const cpuBefore = sampleCpu(server.pid!, postmasterPid);
+    const answeredBefore = answered.bet + answered.win;
     const saturated = await playRounds(null);
+    const saturatedCalls = answered.bet + answered.win - answeredBefore;
+    const cpuMsPerCall = cpuPerOperation(cpuBefore, sampleCpu(server.pid!, postmasterPid), saturatedCalls);
+    const statements = await topStatements(db, saturatedCalls);
     // Latency below saturation: the same players at half the rate they reached back to back.
     const pacedRate = saturated.roundsPerSecond / 2;
     console.log(`wallet: the same players paced to ${Math.round(pacedRate)} rounds/s for ${seconds} s`);
@@ -185,6 +264,21 @@ export async function measureWallet(players: number, seconds: number): Promise<W
       pacedRate > 0
         ? await playRounds((players / pacedRate) * 1_000)
         : { roundsPerSecond: 0, failures: 0, latencies: [] };
+    const openLoopReadings: WalletResult['openLoop'] = [];
+    for (const share of [0.25, 0.5, 0.75]) {
+      const rate = saturated.roundsPerSecond * share;
+      if (rate <= 0) break;
+      console.log(`wallet: open loop, rounds arriving at ${Math.round(rate)}/s for ${seconds} s`);
+      const run = await openLoop(rate);
+      openLoopReadings.push({
+        share,
+        roundsPerSecondAsked: Math.round(rate),
+        roundsPerSecondDone: Math.round(run.roundsPerSecond),
+        p50Ms: Number(percentile(run.latencies, 0.5).toFixed(1)),
+        p99Ms: Number(percentile(run.latencies, 0.99).toFixed(1)),
+        p999Ms: Number(percentile(run.latencies, 0.999).toFixed(1)),
+      });
+    }
     agent.destroy();
 
     // The reference: single-row UPDATEs, one per row, over as many connections as the API's pool holds.
@@ -213,6 +307,14 @@ export async function measureWallet(players: number, seconds: number): Promise<W
     const postingsPerSecond = saturated.roundsPerSecond * 2;
     const bareUpdatesPerSecond = updates / bareSeconds;
     const ledger = await checkLedger(db);
+    const recorded = await sql<{ kind: string; rows: string; distinct_ids: string }>`
+      SELECT kind, count(*) AS rows, count(DISTINCT transaction_id) AS distinct_ids
+      FROM vendor_transaction WHERE vendor_code = 'HOUSE' GROUP BY kind`.execute(db);
+    const recordedOf = (kind: string) => Number(recorded.rows.find((row) => row.kind === kind)?.rows ?? 0);
+    const duplicateTransactions = recorded.rows.reduce(
+      (sum, row) => sum + Number(row.rows) - Number(row.distinct_ids),
+      0,
+    );
     const result: WalletResult = {
       players,
       seconds,
@@ -226,8 +328,16 @@ export async function measureWallet(players: number, seconds: number): Promise<W
       pacedRoundsPerSecond: Math.round(paced.roundsPerSecond),
       pacedP50Ms: Number(percentile(paced.latencies, 0.5).toFixed(1)),
       pacedP99Ms: Number(percentile(paced.latencies, 0.99).toFixed(1)),
+      openLoop: openLoopReadings,
+      cpuMsPerCall,
+      statements,
       failedRounds: saturated.failures + paced.failures,
       ledgerCheck: ledger.ok ? 'clean' : 'DIFFERENCES',
+      answeredBets: answered.bet,
+      recordedBets: recordedOf('bet'),
+      answeredWins: answered.win,
+      recordedWins: recordedOf('win'),
+      duplicateTransactions,
       measuredAt: new Date().toISOString(),
     };
     return result;

@@ -15,8 +15,24 @@ console.table([
   { measure: 'paced at half that: rounds/s', value: result.pacedRoundsPerSecond },
   { measure: 'paced: call latency p50 ms', value: result.pacedP50Ms },
   { measure: 'paced: call latency p99 ms', value: result.pacedP99Ms },
+  ...result.openLoop.map((run) => ({
+    measure: `open loop ${run.share * 100} %: rounds/s asked / done; p50 / p99 / p99.9 ms`,
+    value: `${run.roundsPerSecondAsked} / ${run.roundsPerSecondDone}; ${run.p50Ms} / ${run.p99Ms} / ${run.p999Ms}`,
+  })),
+  {
+    measure: 'CPU ms a call: API / database / load generator',
+    value: `${result.cpuMsPerCall.api} / ${result.cpuMsPerCall.database} / ${result.cpuMsPerCall.loadGenerator}`,
+  },
   { measure: 'failed rounds', value: result.failedRounds },
-  { measure: 'ledger:check', value: result.ledgerCheck },
+]);
+console.log('database time by statement, per wallet call (back to back):');
+console.table(result.statements);
+console.log('correctness after the run:');
+console.table([
+  { check: 'ledger:check', value: result.ledgerCheck },
+  { check: 'bets answered / recorded', value: `${result.answeredBets} / ${result.recordedBets}` },
+  { check: 'wins answered / recorded', value: `${result.answeredWins} / ${result.recordedWins}` },
+  { check: 'transactions recorded twice', value: result.duplicateTransactions },
 ]);
 await writeFile(path.join(import.meta.dirname, 'wallet.json'), `${JSON.stringify(result, null, 2)}\n`);
 console.log('written: bench/wallet.json');

@@ -35,7 +35,15 @@ for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'e
 const databaseName = 'lotus';
 const user = 'postgres';
 
-export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
+/**
+ * `extraFlags`: more server settings for this start (`-c name=value` pairs), e.g. the benchmarks'
+ * pg_stat_statements; ignored when joining a server already running in DATA_DIR.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  logger: Logger,
+  extraFlags: readonly string[] = [],
+): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
@@ -64,7 +72,15 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     // TCP on loopback only, no unix socket: nothing outside this machine reaches it.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      ...extraFlags,
+    ],
     onLog: (message: string) => logger.debug({ postgres: message.trim() }, 'postgres'),
     onError: (error: unknown) => logger.error({ err: error }, 'embedded postgres error'),
   });
