@@ -17,6 +17,8 @@ interface GameCardProps {
   latest: LotteryDrawResult | null;
   /** The card's draw reached its close or its time: the lobby reads the draws again. */
   onPhaseReached: (phase: Exclude<DrawPhase, 'open'>) => void;
+  /** The name's heading level: h3 under the lobby's group headings, h4 under /vnlottery's day and region. */
+  nameLevel?: 'h3' | 'h4';
 }
 
 /**
@@ -24,7 +26,8 @@ interface GameCardProps {
  * is plain text here (no live region): with a card per game, screen readers would otherwise hear a
  * close somewhere every few seconds; the game's own panel announces its changes.
  */
-export function GameCard({ game, opened, openedAtMs, latest, onPhaseReached }: GameCardProps) {
+export function GameCard({ game, opened, openedAtMs, latest, onPhaseReached, nameLevel = 'h3' }: GameCardProps) {
+  const Name = nameLevel;
   const { t } = useTranslation();
   const nowMs = useNow();
   const clock = opened ? drawClockOf(opened, openedAtMs) : null;
@@ -39,7 +42,7 @@ export function GameCard({ game, opened, openedAtMs, latest, onPhaseReached }: G
   return (
     <li className="lottery-card">
       <div className="lottery-card__head">
-        <h3 className="lottery-card__name">{game.gameName}</h3>
+        <Name className="lottery-card__name">{game.gameName}</Name>
         {takesBets(game) || isYeekeeGame(game) ? null : (
           <span className="lottery-badge">{t('lottery_results_only')}</span>
         )}

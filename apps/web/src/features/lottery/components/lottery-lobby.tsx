@@ -36,9 +36,11 @@ export function groupGames(
   return groups;
 }
 
-export function LotteryLobby({ games }: { games: LotteryGame[] }) {
-  const { t } = useTranslation();
-  const id = useId();
+/**
+ * The lobby's draws: every game's current draw and latest result, the latter re-read for a while
+ * once a card's draw is due (until the server has drawn it). Shared by /lottery and /vnlottery.
+ */
+export function useLobbyDraws() {
   const opened = useOpenedNumeros();
   const [awaitingSinceMs, setAwaitingSinceMs] = useState<number | null>(null);
   const latest = useLatestDraws(awaitingSinceMs === null ? false : awaitDrawRereadMs);
@@ -58,6 +60,13 @@ export function LotteryLobby({ games }: { games: LotteryGame[] }) {
     },
     [refetchOpened],
   );
+  return { opened, latest, onPhaseReached };
+}
+
+export function LotteryLobby({ games }: { games: LotteryGame[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { opened, latest, onPhaseReached } = useLobbyDraws();
 
   // Until both are read, an official lottery's place and a card's draw are unknown: no guessing.
   if (opened.isPending || latest.isPending) return <p className="lottery-note">{t('lottery_loading')}</p>;

@@ -8,6 +8,7 @@ import { loadLotteryCatalogue } from '../lottery-catalogue';
 import { GamePanel } from './game-panel';
 import { LotteryLobby } from './lottery-lobby';
 import { MyBets } from './my-bets';
+import { VnLobby } from './vn-lobby';
 
 await loadLotteryCatalogue();
 
@@ -98,6 +99,8 @@ export function LotteryPage({ lobby = 'all' }: { lobby?: LotteryLobbyKind }) {
             </p>
           ) : lobbyGames.data.length === 0 ? (
             <p className="lottery-note">{t('lottery_no_games')}</p>
+          ) : lobby === 'vn' ? (
+            <VnLobby games={lobbyGames.data} />
           ) : (
             <LotteryLobby games={lobbyGames.data} />
           )}

@@ -5,7 +5,6 @@ import {
   lotteryNearNumerosSchema,
   lotteryOrderPaths,
   lotteryPaths,
-  lotteryVnGameMenuSchema,
   walletBalanceSchema,
   type LotteryGame,
   type LotteryNumero,
@@ -25,7 +24,7 @@ import { prizeTiersOf } from './vn-prize-table';
 /**
  * The central and southern Vietnamese provinces on the site (migration 0073, family VN_SOUTH): a
  * province's panel takes bets with the Vietnamese pads, its prize table is the 18-number one (ĐB to
- * Giải Tám) in EN and TH, and /vnlottery lists the North, Central and South groups.
+ * Giải Tám) in EN and TH. /vnlottery's days and regions: vn-lobby.test.tsx.
  */
 let LotteryPage: ComponentType<{ lobby?: LotteryLobbyKind }>;
 
@@ -182,54 +181,5 @@ describe('a southern province', { timeout: 20_000 }, () => {
       1, 1, 1, 2, 7, 1, 3, 1, 1,
     ]);
     expect(prizeTiersOf('VN_NORTH', southWinNoStr)).toBeNull();
-  });
-});
-
-describe('/vnlottery by region', { timeout: 20_000 }, () => {
-  test('lists North, Central and South, each heading in EN and TH', async () => {
-    const opened = (target: LotteryGame) => ({
-      gameId: target.gameId,
-      gameCode: target.gameCode,
-      remark: target.gameName,
-      numero: '20261130',
-      remainTime: 3 * 3600 * 1000,
-      lockTime: 1800,
-      defaultPlayType: 1,
-      liveVideoSwitch: false,
-      drawTime: Date.UTC(2026, 10, 30, 9, 15),
-      serverSeedHash: null,
-      clientSeed: null,
-    });
-    const api = () =>
-      installFakeApi({
-        [`GET ${lotteryPaths.games}`]: () => ok([vnNorth, daNang, hcm]),
-        [`GET ${lotteryPaths.vnGameMenu}`]: () =>
-          ok(
-            lotteryVnGameMenuSchema.parse([
-              { groupCode: 'VN_NORTH', groupName: 'N', accountTypeName: 'TCG_LOTTO_VN', gameMenus: [vnNorth] },
-              { groupCode: 'VN_CENTRAL', groupName: 'C', accountTypeName: 'TCG_LOTTO_VN', gameMenus: [daNang] },
-              { groupCode: 'VN_SOUTH', groupName: 'S', accountTypeName: 'TCG_LOTTO_VN', gameMenus: [hcm] },
-            ]),
-          ),
-        [`GET ${lotteryPaths.openedNumeros}`]: () => ok([opened(vnNorth), opened(daNang), opened(hcm)]),
-        [`GET ${lotteryPaths.latestDraws}`]: () => ok([]),
-      });
-    api();
-    renderWithProviders(<LotteryPage lobby="vn" />, { route: '/vnlottery' });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Southern Vietnamese lottery' })).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
-      'Northern Vietnamese lottery',
-      'Central Vietnamese lottery',
-      'Southern Vietnamese lottery',
-    ]);
-    expect(screen.getByRole('link', { name: /TP\.HCM/ }).getAttribute('href')).toBe('/lottery?gameCode=VNS_HCM');
-    cleanup();
-
-    await switchLanguage('TH');
-    api();
-    renderWithProviders(<LotteryPage lobby="vn" />, { route: '/vnlottery' });
-    expect(await screen.findByRole('heading', { level: 2, name: 'หวยเวียดนามภาคใต้' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'หวยเวียดนามภาคกลาง' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'หวยเวียดนามภาคเหนือ' })).toBeTruthy();
   });
 });

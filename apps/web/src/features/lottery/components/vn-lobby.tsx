@@ -1,0 +1,172 @@
+import type { LotteryDrawResult, LotteryGame, LotteryOpenedNumero } from '@lotus/contract';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GameCard } from './game-card';
+import { useLobbyDraws } from './lottery-lobby';
+
+/** Vietnam and Bangkok keep UTC+7 all year: the provinces draw on that day. */
+const vietnamOffsetMs = 7 * 3_600_000;
+const dayMs = 86_400_000;
+/** Today and the six days after it: every weekday once. */
+const daysShown = 7;
+
+/** The regions in the order a Vietnamese player reads them: Miền Bắc, Miền Trung, Miền Nam. */
+const regionOrder = ['VN', 'VN_CENTRAL', 'VN_SOUTH'];
+/** Miền Bắc draws every day (one province a day, one game here); the other provinces weekly. */
+const dailyRegion = 'VN';
+
+/** The Vietnam/Bangkok day (`YYYY-MM-DD`) of an instant. */
+export function vietnamDayOf(instantMs: number): string {
+  return new Date(instantMs + vietnamOffsetMs).toISOString().slice(0, 10);
+}
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+}
+
+/** ISO weekday, 1 Monday .. 7 Sunday, of a day. */
+function weekdayOf(day: string): number {
+  return ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
+export interface VnRegion {
+  code: string;
+  games: LotteryGame[];
+}
+
+/**
+ * The provinces drawing on `day`, by region (north, central, south, then any other group). A province
+ * draws on a day when its current draw or its latest result is on that day (so a province that has
+ * drawn today stays under today with its result); for a later day, also when either fell on that
+ * weekday (the provinces draw weekly: TP.HCM every Monday and Saturday); the north every day. A
+ * province with neither a draw nor a result is not listed (nothing to show or bet on yet).
+ */
+export function vnRegionsOn(
+  day: string,
+  isToday: boolean,
+  games: LotteryGame[],
+  opened: LotteryOpenedNumero[],
+  latest: LotteryDrawResult[],
+): VnRegion[] {
+  const weekday = weekdayOf(day);
+  const drawsOn = (game: LotteryGame) => {
+    const days = [
+      opened.find((item) => item.gameCode === game.gameCode)?.drawTime,
+      latest.find((item) => item.gameCode === game.gameCode)?.drawTime,
+    ]
+      .filter((drawTime): drawTime is number => drawTime !== undefined)
+      .map(vietnamDayOf);
+    if (days.length === 0) return false;
+    if (days.includes(day) || game.gameGroupCode === dailyRegion) return true;
+    return !isToday && days.some((drawDay) => weekdayOf(drawDay) === weekday);
+  };
+  const regions: VnRegion[] = [];
+  for (const game of games) {
+    if (!drawsOn(game)) continue;
+    const region = regions.find((item) => item.code === game.gameGroupCode);
+    if (region) region.games.push(game);
+    else regions.push({ code: game.gameGroupCode, games: [game] });
+  }
+  const rank = (code: string) => (regionOrder.includes(code) ? regionOrder.indexOf(code) : regionOrder.length);
+  return regions.sort((left, right) => rank(left.code) - rank(right.code));
+}
+
+/** Today's Vietnam day, turning over at its midnight while the page stays open. */
+function useVietnamToday(): string {
+  const [today, setToday] = useState(() => vietnamDayOf(Date.now()));
+  useEffect(() => {
+    const nowMs = Date.now();
+    const untilMidnightMs = Date.parse(`${addDays(vietnamDayOf(nowMs), 1)}T00:00:00Z`) - vietnamOffsetMs - nowMs;
+    const timer = setTimeout(() => setToday(vietnamDayOf(Date.now())), untilMidnightMs + 1_000);
+    return () => clearTimeout(timer);
+  }, [today]);
+  return today;
+}
+
+/**
+ * /vnlottery: today's provinces first (by the Vietnam day), by region with their countdowns to close
+ * and their latest results, and a day picker for the rest of the week. Each card opens its game on
+ * /lottery, where its results history and prize tables are.
+ */
+export function VnLobby({ games }: { games: LotteryGame[] }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const today = useVietnamToday();
+  const [dayOffset, setDayOffset] = useState(0);
+  const { opened, latest, onPhaseReached } = useLobbyDraws();
+
+  if (opened.isPending || latest.isPending) return <p className="lottery-note">{t('lottery_loading')}</p>;
+  if (opened.isError)
+    return (
+      <p className="lottery-note" role="alert">
+        {t('lottery_load_failed')}{' '}
+        <button type="button" className="lottery-link-button" onClick={() => void opened.refetch()}>
+          {t('lottery_retry')}
+        </button>
+      </p>
+    );
+
+  const locale = i18n.language.startsWith('th') ? 'th-TH' : 'en-GB';
+  const weekdayName = (day: string, width: 'short' | 'long') =>
+    new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(Date.parse(`${day}T00:00:00Z`));
+  const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+  const day = addDays(today, dayOffset);
+  const isToday = dayOffset === 0;
+  const regions = vnRegionsOn(day, isToday, games, opened.data, latest.data ?? []);
+  const heading = isToday
+    ? t('lottery_vn_today_heading', { date: dayMonth(day) })
+    : t('lottery_vn_day_heading', { day: weekdayName(day, 'long'), date: dayMonth(day) });
+
+  return (
+    <div className="lottery-lobby">
+      <div className="lottery-vn-days" role="group" aria-label={t('lottery_vn_days')}>
+        {Array.from({ length: daysShown }, (_, offset) => {
+          const shown = addDays(today, offset);
+          return (
+            <button
+              key={shown}
+              type="button"
+              className="lottery-chip lottery-vn-day"
+              aria-pressed={offset === dayOffset}
+              aria-label={offset === 0 ? t('lottery_vn_today') : `${weekdayName(shown, 'long')} ${dayMonth(shown)}`}
+              onClick={() => setDayOffset(offset)}
+            >
+              {offset === 0 ? t('lottery_vn_today') : weekdayName(shown, 'short')}
+            </button>
+          );
+        })}
+      </div>
+      <section className="lottery-vn-day-draws" aria-labelledby={`${id}-day`}>
+        <h2 id={`${id}-day`} className="lottery-vn-day-title">
+          {heading}
+        </h2>
+        {regions.length === 0 ? (
+          <p className="lottery-note">{t('lottery_vn_no_draws_day')}</p>
+        ) : (
+          regions.map((region) => (
+            <section key={region.code} className="lottery-group" aria-labelledby={`${id}-${region.code}`}>
+              <h3 id={`${id}-${region.code}`} className="lottery-group__title">
+                {t(`lottery_vn_region_${region.code}`, {
+                  defaultValue: t(`lottery_group_${region.code}`, { defaultValue: region.games[0]!.gameName }),
+                })}
+              </h3>
+              <ul className="lottery-cards">
+                {region.games.map((game) => (
+                  <GameCard
+                    key={game.gameCode}
+                    game={game}
+                    nameLevel="h4"
+                    opened={opened.data.find((item) => item.gameCode === game.gameCode) ?? null}
+                    openedAtMs={opened.dataUpdatedAt}
+                    latest={latest.data?.find((item) => item.gameCode === game.gameCode) ?? null}
+                    onPhaseReached={onPhaseReached}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </section>
+    </div>
+  );
+}
