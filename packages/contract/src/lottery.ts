@@ -53,6 +53,12 @@ export const lotteryGameSchema = z.object({
   liveVideoSwitch: z.boolean(),
   /** Drawn by the house (provably fair) rather than from an official result. */
   isHouseDrawn: z.boolean(),
+  /**
+   * The ISO weekdays (1 Monday .. 7 Sunday) an official game's calendar draws on (a Vietnamese province:
+   * TP.HCM `[1, 6]`); empty for a house-drawn game or one drawn on days of the month. A holiday day
+   * change can still move one draw.
+   */
+  drawWeekdays: z.array(z.number().int().min(1).max(7)),
 });
 export type LotteryGame = z.infer<typeof lotteryGameSchema>;
 export const lotteryGamesSchema = z.array(lotteryGameSchema);

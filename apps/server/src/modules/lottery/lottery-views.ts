@@ -7,6 +7,8 @@ import type { LotteryDrawTable, LotteryGameTable } from './lottery.tables.ts';
 /** How the lottery's reads shape rows: the original's field names, times relative to the app's clock. */
 
 export type GameRow = Selectable<LotteryGameTable>;
+/** A game as the public lists show it: its row and its official calendar's weekdays (none: null). */
+export type ListedGameRow = GameRow & { draw_weekdays: number[] | null };
 export type DrawRow = Selectable<LotteryDrawTable>;
 
 /** Odds in hundredths as the decimal the site shows ("9.80"). */
@@ -15,7 +17,7 @@ export const oddsDecimal = (hundredths: number) =>
 
 export const gameName = (game: GameRow, language: Language) => pickLanguage(language, game.name_th, game.name_en);
 
-export function gameView(game: GameRow, language: Language): LotteryGame {
+export function gameView(game: ListedGameRow, language: Language): LotteryGame {
   return {
     gameId: game.id,
     gameCode: game.code,
@@ -28,6 +30,7 @@ export function gameView(game: GameRow, language: Language): LotteryGame {
     lockTime: game.lock_seconds,
     liveVideoSwitch: game.live_video,
     isHouseDrawn: game.kind === 'house',
+    drawWeekdays: game.draw_weekdays ?? [],
   };
 }
 

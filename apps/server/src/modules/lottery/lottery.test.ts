@@ -411,7 +411,12 @@ describe('the games', () => {
       drawInterval: 60,
       lockTime: 5,
       isHouseDrawn: true,
+      drawWeekdays: [],
     });
+    // An official game's calendar weekdays (TP.HCM: Monday and Saturday); none for days of the month.
+    const byCode = (code: string) => games.find((game) => game.gameCode === code);
+    expect(byCode('VNS_HCM')?.drawWeekdays).toEqual([1, 6]);
+    expect(byCode('THAI_GOV')?.drawWeekdays).toEqual([]);
     const codes = (games: LotteryGame[]) => games.map((game) => game.gameCode).filter((code) => !province.test(code));
     expect(codes(await value<LotteryGame[]>(`${lotteryPaths.games}?prizeMode=1`))).toEqual([
       'THAI_GOV',

@@ -62,6 +62,7 @@ const fast5d: LotteryGame = {
   lockTime: 5,
   liveVideoSwitch: false,
   isHouseDrawn: true,
+  drawWeekdays: [],
 };
 
 const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero => ({

@@ -48,6 +48,7 @@ const fast5d: LotteryGame = {
   lockTime: 5,
   liveVideoSwitch: false,
   isHouseDrawn: true,
+  drawWeekdays: [],
 };
 const thaiGov: LotteryGame = {
   ...fast5d,
@@ -60,6 +61,7 @@ const thaiGov: LotteryGame = {
   drawInterval: null,
   lockTime: 1800,
   isHouseDrawn: false,
+  drawWeekdays: [],
 };
 
 const serverSeed = '4f3c2a1b9e8d7c6b5a4938271605f4e3d2c1b0a99887766554433221100ffee0';

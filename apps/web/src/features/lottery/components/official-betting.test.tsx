@@ -53,6 +53,7 @@ const game = (gameId: number, gameCode: string, gameName: string, family: string
   lockTime: 1800,
   liveVideoSwitch: false,
   isHouseDrawn: false,
+  drawWeekdays: [],
 });
 const thaiGov = game(6, 'THAI_GOV', 'Thai government lottery', 'THAI_GOV', 'THAI');
 const vnNorth = game(9, 'VN_NORTH', 'Northern Vietnam', 'VN_NORTH', 'VN');

@@ -37,9 +37,9 @@ export interface VnRegion {
 /**
  * The provinces drawing on `day`, by region (north, central, south, then any other group). A province
  * draws on a day when its current draw or its latest result is on that day (so a province that has
- * drawn today stays under today with its result); for a later day, also when either fell on that
- * weekday (the provinces draw weekly: TP.HCM every Monday and Saturday); the north every day. A
- * province with neither a draw nor a result is not listed (nothing to show or bet on yet).
+ * drawn today stays under today with its result); for a later day, when its calendar's weekdays
+ * (`drawWeekdays`: TP.HCM every Monday and Saturday) hold that day's; the north every day. A province
+ * with neither a draw nor a result is not listed (nothing to show or bet on yet).
  */
 export function vnRegionsOn(
   day: string,
@@ -58,7 +58,11 @@ export function vnRegionsOn(
       .map(vietnamDayOf);
     if (days.length === 0) return false;
     if (days.includes(day) || game.gameGroupCode === dailyRegion) return true;
-    return !isToday && days.some((drawDay) => weekdayOf(drawDay) === weekday);
+    if (isToday) return false;
+    // A game without a weekly calendar: the weekdays its known draws fell on.
+    return game.drawWeekdays.length > 0
+      ? game.drawWeekdays.includes(weekday)
+      : days.some((drawDay) => weekdayOf(drawDay) === weekday);
   };
   const regions: VnRegion[] = [];
   for (const game of games) {

@@ -52,6 +52,7 @@ const game = (gameId: number, gameCode: string, gameName: string, family: string
   lockTime: 1800,
   liveVideoSwitch: false,
   isHouseDrawn: false,
+  drawWeekdays: [],
 });
 const vnNorth = game(9, 'VN_NORTH', 'Northern Vietnam', 'VN_NORTH', 'VN');
 const hcm = game(60, 'VNS_HCM', 'Southern Vietnam lottery: TP.HCM', 'VN_SOUTH', 'VN_SOUTH');

@@ -68,6 +68,7 @@ const yeekee: LotteryGame = {
   lockTime: 60,
   liveVideoSwitch: false,
   isHouseDrawn: false,
+  drawWeekdays: [],
 };
 
 const drawAt = Date.UTC(2026, 10, 27, 7, 30);
