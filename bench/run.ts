@@ -1,17 +1,17 @@
 // npm run bench: one table of every benchmark, each against its reference measured in the same run:
 // the public lobby calls and sealed logins against a bare Fastify hello-world, wallet postings against
-// bare single-row UPDATEs (bench/wallet-measure.ts); then the home page's JavaScript (gzip) and its
-// Lighthouse performance and accessibility scores. Writes bench/results.json. Measures and reports;
-// it asserts nothing.
+// bare single-row UPDATEs (bench/wallet-measure.ts); then the member site's figures against issue 19's
+// targets: the home page's JavaScript until its first screen is drawn (gzip), and Lighthouse's
+// performance and accessibility scores of the home page and of a lobby. Writes bench/results.json.
+// Measures and reports; it asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { createLogger } from '../apps/server/src/logger.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { kilobytes, memberSiteRows, pageJavaScript } from './home-page.ts';
 import { lighthouseScores } from './lighthouse.ts';
 import { measureLogin } from './login-measure.ts';
 import { measureAgentSettlement } from './agent-settlement-measure.ts';
@@ -28,6 +28,9 @@ const loginSitePort = 8402;
 const dataDir = path.join(root, '.tmp/bench-data');
 // What the site sends with every lobby call (browsers always offer gzip).
 const headers = { Merchant: 'demo', Language: 'TH', Device: 'web', 'Accept-Encoding': 'gzip, deflate, br' };
+
+/** The lobby Lighthouse and the JavaScript reading measure besides the home page. */
+const lobbyPath = '/live';
 
 const lobbyCalls = [
   { name: 'status', path: '/wps/system/status?url=localhost' },
@@ -67,37 +70,6 @@ async function measure(url: string, extraHeaders: Record<string, string> = {}) {
 /** Every target runs a while before anything is measured, so no target pays for JIT warm-up. */
 async function warmUp(url: string, extraHeaders: Record<string, string> = {}) {
   await autocannon({ url, connections, duration: 2, headers: extraHeaders });
-}
-
-async function homePageJavaScript(baseUrl: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  try {
-    const page = await browser.newPage();
-    const scripts = new Map<string, number>();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.body().catch(() => null);
-      if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
-    });
-    await page.goto(baseUrl, { waitUntil: 'networkidle' });
-    const files = [...scripts.entries()]
-      .map(([file, gzipBytes]) => ({ file, gzipBytes }))
-      .sort((a, b) => b.gzipBytes - a.gzipBytes);
-    return { totalGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
-  } finally {
-    await browser.close();
-  }
 }
 
 await rm(dataDir, { recursive: true, force: true });
@@ -167,8 +139,12 @@ try {
     ...call,
     ratioToHelloWorld: ratio(call.requestsPerSecond, helloWorld.requestsPerSecond),
   }));
-  const homePage = await homePageJavaScript(`http://127.0.0.1:${sitePort}/`);
+  // Issue 19's member-site targets: the home page's JavaScript until its first screen is drawn, and
+  // Lighthouse (default mobile emulation) on the home page and on a lobby (live casino).
+  const homePage = await pageJavaScript(`http://127.0.0.1:${sitePort}/`);
+  const lobbyPage = await pageJavaScript(`http://127.0.0.1:${sitePort}${lobbyPath}`);
   const lighthouse = await lighthouseScores(`http://127.0.0.1:${sitePort}/`);
+  const lobbyLighthouse = await lighthouseScores(`http://127.0.0.1:${sitePort}${lobbyPath}`);
 
   // The wallet benchmark runs its own API on its own database: the sites stop first, so it has the machine.
   loginSite.kill('SIGTERM');
@@ -273,13 +249,11 @@ try {
       reference: 'target 60 s',
       ratio: Number((rebates.settleSeconds / 60).toFixed(3)),
     },
+    ...memberSiteRows(lobbyPath, homePage, lobbyPage, lighthouse, lobbyLighthouse),
   ];
   console.table(rows);
   console.log(
-    `home page JavaScript: ${(homePage.totalGzipBytes / 1024).toFixed(1)} KB gzip in ${homePage.files.length} files`,
-  );
-  console.log(
-    `home page Lighthouse: performance ${lighthouse.performance}, accessibility ${lighthouse.accessibility} (FCP ${lighthouse.firstContentfulPaintMs} ms, LCP ${lighthouse.largestContentfulPaintMs} ms)`,
+    `home page JavaScript: ${kilobytes(homePage.beforeFirstDrawGzipBytes)} KB gzip until its first screen was drawn, ${kilobytes(homePage.totalGzipBytes)} KB in ${homePage.files.length} files until idle`,
   );
   if (!agentSettlement.rerunChangedNothing || agentSettlement.ledgerCheck !== 'clean')
     console.log(
@@ -304,7 +278,9 @@ try {
     agentSettlement,
     rebates,
     homePage,
+    lobbyPage: { path: lobbyPath, ...lobbyPage },
     lighthouse,
+    lobbyLighthouse: { path: lobbyPath, ...lobbyLighthouse },
   };
   await writeFile(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('wrote bench/results.json');

@@ -24,7 +24,13 @@ import { ResponseCache, createCacheFastPath, registerResponseCache } from './htt
 import { RequestLogController } from './http/request-log.ts';
 import { isMerchantScoped, resolveMerchant } from './http/request-context.ts';
 import { apiSecurityHeaders, registerSecurityHeaders } from './http/security.ts';
-import { isAdminSitePath, registerAdminSite, registerStaticSite } from './http/static-site.ts';
+import {
+  encodePage,
+  firstScreenPage,
+  isAdminSitePath,
+  registerAdminSite,
+  registerStaticSite,
+} from './http/static-site.ts';
 import type { AppInstance } from './http/types.ts';
 import { MerchantDirectory } from './modules/merchant/index.ts';
 import { createMessageSenders } from './modules/messaging/index.ts';
@@ -253,8 +259,10 @@ export async function buildApp({
   for (const routes of routeModules) await app.register(routes);
 
   const indexHtml = await registerStaticSite(app, config.WEB_DIST_DIR);
+  // The member site's page carries its first screen's data and image preload (issue 19).
+  const memberPage = indexHtml ? firstScreenPage(app, config.WEB_DIST_DIR, indexHtml()) : null;
   const adminIndexHtml = await registerAdminSite(app, config.ADMIN_DIST_DIR);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = isApiPath(path);
     // A missing file (an old tab asking for a chunk of the previous release) must be a 404, so the
@@ -267,7 +275,12 @@ export async function buildApp({
     // The back-office has its own history fallback under /admin; the member site keeps every other path.
     const page = isAdminSitePath(path) ? adminIndexHtml : indexHtml;
     if (!isApi && !isFile && page && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page());
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+      if (page !== indexHtml || !memberPage) return reply.send(page());
+      // Compressed here: @fastify/compress hooks the routes it sees, and this handler is none of them.
+      const { body, encoding } = encodePage(request, await memberPage(request));
+      if (encoding) reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding');
+      return reply.send(body);
     }
     return sendError(AppError.notFound(), request, reply);
   });

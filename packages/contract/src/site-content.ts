@@ -10,24 +10,9 @@ import { gameCardSchema, gameCategorySchema } from './site.ts';
  * GET /wps/system/homeLanes.
  * ---------------------------------------------------------------------------------------------- */
 
-export const siteContentPaths = {
-  /** GET list, POST create. */
-  adminCustomerService: '/admin-api/site/customer-service',
-  /** PUT update (with `version`), DELETE `?version=`. */
-  adminCustomerServiceItem: '/admin-api/site/customer-service/:id',
-  adminResources: '/admin-api/site/resources',
-  adminResourceItem: '/admin-api/site/resources/:id',
-  adminPartners: '/admin-api/site/partners',
-  adminPartnerItem: '/admin-api/site/partners/:id',
-  adminHelpCategories: '/admin-api/site/help/categories',
-  adminHelpCategoryItem: '/admin-api/site/help/categories/:id',
-  adminHelpArticles: '/admin-api/site/help/articles',
-  adminHelpArticleItem: '/admin-api/site/help/articles/:id',
-  adminHomeLanes: '/admin-api/site/home-lanes',
-  adminHomeLaneItem: '/admin-api/site/home-lanes/:id',
-  /** GET (no token): the home page's enabled game lanes in order, each with its games. */
-  homeLanes: '/wps/system/homeLanes',
-} as const;
+// In a module of its own: the home page reads its lanes by this path, and importing this file would
+// bring every schema below (and zod) into the home page's JavaScript.
+export { siteContentPaths } from './site-content-paths.ts';
 
 export const siteContentErrorCodes = {
   /** The row changed since the operator read it (409); nothing was written. `value.version` is the current one. */

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Serves the built member site. Hashed assets are cached for a year; index.html never, so a new
@@ -61,4 +62,114 @@ export async function registerAdminSite(app: FastifyInstance, adminDistDir: stri
 /** `/admin` and everything under `/admin/` belong to the back-office (not `/admin-api/`). */
 export function isAdminSitePath(urlPath: string): boolean {
   return urlPath === '/admin' || urlPath.startsWith('/admin/');
+}
+
+/**
+ * The public calls the site makes before it can draw its first screen (apps/web/src/api/: status,
+ * whitelabel, game menus, announcements, hot games, home lanes), with the query strings it builds, in
+ * the site's default language. The addresses must match what the site asks, byte for byte
+ * (URLSearchParams, as @lotus/client's buildUrl), or the site simply asks the network.
+ */
+function firstScreenCalls(host: string, language: string): string[] {
+  const url = (path: string, query?: Record<string, string>) =>
+    query ? `${path}?${new URLSearchParams(query).toString()}` : path;
+  return [
+    url('/wps/system/status', { url: host }),
+    url('/wps/system/whitelabel'),
+    url('/lgw/games/game_menus', { language }),
+    url('/wps/relay/MCSFE_getListAnnouncements', { platform: 'W' }),
+    url('/wps/relay/GCSGAME_hotGamesV2', { isPlatform: '2', platform: 'flash,html5-desktop', language }),
+    url('/wps/system/homeLanes'),
+  ];
+}
+
+/** The member site's default language (apps/web/src/lib/i18n.ts), the one a first visit draws in. */
+const firstScreenLanguage = 'TH';
+/** The home page's addresses (apps/web/src/config/paths.ts: home, its aliases, register and login). */
+const homePagePaths = new Set(['/', '/index', '/index.html', '/home', '/register', '/register.html', '/login']);
+
+/** The lobbies' first-screen art (apps/web/src/features/games/components/game-lobby.tsx, lobbyArt). */
+const lobbyArt: Record<string, string> = {
+  '/rng': 'rng',
+  '/inhouse': 'rng',
+  '/lv155games': 'rng',
+  '/bingo': 'bingo',
+  '/fish': 'fish',
+  '/live': 'live',
+  '/pvp': 'pvp',
+};
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The member site's page as sent to a browser (issue 19, first screen per merchant and language):
+ * index.html with, per request, (1) the answers of the first screen's public calls for this host's
+ * merchant in the default language, as a JSON data block the site takes instead of asking again
+ * (apps/web/src/lib/api-client.ts), so the first screen waits for no API round trip after the
+ * scripts; (2) on the home page, a preload of its first banner (the first screen's largest image),
+ * fetched alongside the scripts, and on a lobby its art; (3) the site's splash inside #root, which it draws first anyway,
+ * so something is on screen before the scripts have run. Calls that fail are left out (the site
+ * asks them itself). A data block is not a script: the strict CSP (script-src 'self') allows it.
+ */
+export function firstScreenPage(
+  app: FastifyInstance,
+  webDistDir: string,
+  template: string,
+): (request: FastifyRequest) => Promise<string> {
+  // The logo inline: drawn with the page itself, not after the scripts that hold up an image request.
+  const logoFile = path.join(webDistDir, 'art/brand/logo-mark.svg');
+  const logo = existsSync(logoFile)
+    ? readFileSync(logoFile, 'utf8').replace(
+        '<svg ',
+        '<svg class="splash__logo" width="72" height="72" aria-hidden="true" ',
+      )
+    : '';
+  const splash = `<div class="splash" aria-busy="true">${logo}<div class="spinner"><span class="spinner__ring" aria-hidden="true"></span></div></div>`;
+  return async (request) => {
+    const host = request.headers.host ?? '';
+    const answers: Record<string, unknown> = {};
+    await Promise.all(
+      firstScreenCalls(host, firstScreenLanguage).map(async (url) => {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          remoteAddress: request.ip,
+          headers: { host, accept: 'application/json', device: 'web', language: firstScreenLanguage },
+        });
+        if (response.statusCode !== 200) return;
+        const envelope = JSON.parse(response.body) as { success?: boolean; value?: unknown };
+        if (envelope.success === true) answers[url] = envelope.value;
+      }),
+    );
+    const path = request.url.split('?')[0] ?? '/';
+    let head = '';
+    if (homePagePaths.has(path)) {
+      const list = answers[firstScreenCalls(host, firstScreenLanguage)[3]!] as
+        { banners?: { groupName: string; sort: number; imageUrl: string }[] } | undefined;
+      const firstBanner = (list?.banners ?? [])
+        .filter((banner) => banner.groupName === 'home')
+        .sort((a, b) => a.sort - b.sort)[0];
+      if (firstBanner?.imageUrl)
+        head += `<link rel="preload" as="image" href="${escapeAttribute(firstBanner.imageUrl)}" fetchpriority="high" />`;
+    }
+    const art = lobbyArt[path];
+    if (art) head += `<link rel="preload" as="image" href="/art/categories/${art}.svg" fetchpriority="high" />`;
+    const data = JSON.stringify({ language: firstScreenLanguage, answers }).replace(/</g, '\\u003c');
+    return template
+      .replace('</head>', `${head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${splash}</div><script type="application/json" id="first-screen-data">${data}</script>`,
+      );
+  };
+}
+
+/** The page compressed as the browser accepts (brotli at a quality quick enough per request, or gzip). */
+export function encodePage(request: FastifyRequest, html: string): { body: string | Buffer; encoding: string | null } {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted))
+    return { body: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(html), encoding: 'gzip' };
+  return { body: html, encoding: null };
 }

@@ -38,8 +38,40 @@ const client = createApiClient({
   },
 });
 
+/**
+ * The first screen's answers the server put in the page (apps/server/src/http/static-site.ts,
+ * firstScreenPage): public reads of this merchant in the language they were made in. Each is taken
+ * once, by the first call to its address, and only by a visitor (a member's answers may differ), in
+ * that language, and within the first half minute; anything else asks the network as before.
+ */
+const firstScreenAnswers = (() => {
+  const answers = new Map<string, unknown>();
+  const element = typeof document === 'undefined' ? null : document.getElementById('first-screen-data');
+  if (!element?.textContent) return answers;
+  try {
+    const data = JSON.parse(element.textContent) as { language?: string; answers?: Record<string, unknown> };
+    if (data.language === (session.getLanguage() ?? 'TH') && !session.hasToken())
+      for (const [url, value] of Object.entries(data.answers ?? {})) answers.set(url, value);
+  } catch {
+    // A page without usable data: every call asks the network.
+  }
+  element.remove();
+  return answers;
+})();
+const firstScreenAnswersForMs = 30_000;
+
 /** Calls the member API and returns the envelope's `value`; throws ApiError unless `success` is true. */
-export const apiRequest = client.request;
+export function apiRequest<T>(path: string, options: Parameters<typeof client.request>[1] = {}): Promise<T> {
+  if (firstScreenAnswers.size > 0 && (options.method ?? 'GET') === 'GET' && options.token === undefined) {
+    const url = client.buildUrl(path, options.query);
+    if (firstScreenAnswers.has(url) && !session.hasToken() && performance.now() < firstScreenAnswersForMs) {
+      const value = firstScreenAnswers.get(url);
+      firstScreenAnswers.delete(url);
+      return Promise.resolve(value as T);
+    }
+  }
+  return client.request<T>(path, options);
+}
 /** The headers of every call, for the few reads that are not envelopes (the balance stream, a slip). */
 export const apiHeaders = client.headers;
 export const setApiLanguage = client.setLanguage;

@@ -15,7 +15,7 @@ export function PageHero({
 }) {
   return (
     <header className="page-hero">
-      <img className="page-hero__art" src={art} alt="" width={160} height={160} />
+      <img className="page-hero__art" src={art} alt="" width={160} height={160} fetchPriority="high" />
       <div className="page-hero__text">
         <h1 className="page-hero__title">{title}</h1>
         {subtitle && <p className="page-hero__subtitle">{subtitle}</p>}

@@ -153,6 +153,8 @@ export function BannerCarousel() {
               height={560}
               draggable={false}
               loading={index === 0 ? 'eager' : 'lazy'}
+              // The first slide is the first screen's largest image: asked for before the others.
+              fetchPriority={index === 0 ? 'high' : 'auto'}
             />
             <BannerCaption banner={banner} />
           </div>
