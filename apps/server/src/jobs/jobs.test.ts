@@ -109,6 +109,36 @@ describe('pruneExpired', () => {
       ])
       .execute();
 
+    // A social login flow (modules/identity/social) is gone a day after it and its registration token expired.
+    const flow = (token: string, expiresInMs: number, registrationExpiresInMs: number | null) => ({
+      merchant_id: merchantId,
+      provider: 'line' as const,
+      intent: 'login' as const,
+      flow_token_hash: token,
+      state: 's',
+      nonce: 'n',
+      code_verifier: 'v',
+      redirect_uri: 'https://example.test/social/callback',
+      ip: '127.0.0.1',
+      created_at: at(expiresInMs - 10 * 60_000),
+      expires_at: at(expiresInMs),
+      ...(registrationExpiresInMs === null
+        ? {}
+        : {
+            subject: 'U1',
+            registration_token_hash: `${token}-registration`,
+            registration_expires_at: at(registrationExpiresInMs),
+          }),
+    });
+    await db
+      .insertInto('social_login_flow')
+      .values([
+        flow('prune-dead-flow', -dayMs - 1000, null),
+        flow('prune-registering-flow', -dayMs - 1000, 10 * 60_000),
+        flow('prune-live-flow', 60_000, null),
+      ])
+      .execute();
+
     const outcome = await pruneExpired(db, nowMs);
 
     expect(outcome).toMatchObject({ challenges: 1, sliderTokens: 1, sealedNonces: 1, codes: 1, sessions: 2 });
@@ -137,6 +167,13 @@ describe('pruneExpired', () => {
       .orderBy('token_hash')
       .execute();
     expect(sessions.map((row) => row.token_hash)).toEqual(['expired-recently', 'live', 'revoked-recently']);
+    const flows = await db
+      .selectFrom('social_login_flow')
+      .select('flow_token_hash')
+      .where('flow_token_hash', 'like', 'prune-%')
+      .orderBy('flow_token_hash')
+      .execute();
+    expect(flows.map((row) => row.flow_token_hash)).toEqual(['prune-live-flow', 'prune-registering-flow']);
 
     // A second run finds nothing more to do.
     expect(await pruneExpired(db, nowMs)).toEqual({
@@ -150,6 +187,7 @@ describe('pruneExpired', () => {
       loginVerifications: 0,
       passwordChangeFailures: 0,
       passwordResetLinks: 0,
+      socialLoginFlows: 0,
     });
   });
 });
