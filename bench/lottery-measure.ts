@@ -285,7 +285,9 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 async function startApi(connectionString: string): Promise<ChildProcess> {
   // BENCH_API_PROFILE=<dir>: the API writes a V8 CPU profile there when it stops (where its time goes).
-  const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [];
+  const profile = process.env.BENCH_API_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
