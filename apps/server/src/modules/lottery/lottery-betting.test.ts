@@ -183,10 +183,10 @@ describe('placing and settling a bet', () => {
     expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
   });
 
-  test("a member's placements share one wallet session; one made by a refused placement is not kept", async () => {
+  test("a member's placements share one wallet session, also one written before a refused placement", async () => {
     const { memberId, token } = await member(500n);
     const { numero } = await openNumero(fast5d);
-    // Refused for the balance: its session was written in the transaction that rolled back.
+    // Refused for the balance: the session, written before the placement's statement, stays for the next.
     expect((await place(token, fast5dBet(numero))).statusCode).toBe(409);
     await postTransfers(t.db, {
       merchantId,
@@ -222,7 +222,11 @@ describe('placing and settling a bet', () => {
     clock.nowMs = locksAt;
     const refused = await place(token, fast5dBet(numero));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ errorCode: 'LGS_BETTING_GAME_CLOSED_ERROR' });
+    expect(refused.json()).toMatchObject({ errorCode: 'LGS_BETTING_GAME_CLOSED_ERROR', field: 'numero' });
+    // A draw that does not exist is closed too, named the same way.
+    const unknown = await place(token, fast5dBet(`2099${numero.slice(4)}`));
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json()).toMatchObject({ errorCode: 'LGS_BETTING_GAME_CLOSED_ERROR', field: 'numero' });
   });
 });
 
