@@ -1,23 +1,20 @@
 import {
-  adminLotteryResultPaths,
   inboxPaths,
   lotteryOrderPaths,
   type InboxMail,
   type InboxPage,
-  type AdminLotteryResultEntry,
   type LotteryPlaceOrderRequest,
   type LotteryPlaceOrderResult,
   type OfficialLotteryResult,
 } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { fundedTestMember, insertTestSession } from '../../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
-import { checkLedger, memberBalance } from '../../ledger/index.ts';
+import type { TestOperator } from '../../backoffice/backoffice.testing.ts';
+import { checkLedger } from '../../ledger/index.ts';
 import { runLotteryTick } from '../lottery-draw-loop.ts';
 import { findMemberOrder } from '../member-orders.ts';
 import { sendChaseNotices } from './chase-notices.ts';
-import { runOfficialTick } from './official-tick.ts';
+import { useOfficialTestKit } from './official.testing.ts';
 
 /**
  * Corrections and stop-on-win chases (official/README.md "Corrections and chases"), on one app and a
@@ -28,12 +25,8 @@ import { runOfficialTick } from './official-tick.ts';
  * refunded, the chase `win_corrected`, never debited again); a second correction back to 34, confirmed
  * by two racing calls, reverses both once; the 28th's own win then stops A's chase again.
  */
-const startMs = Date.parse('2026-11-27T07:00:30Z');
-const clock = { nowMs: startMs };
-let t: TestApp;
-let merchantId: number;
-let operatorA: TestOperator;
-let operatorB: TestOperator;
+const kit = useOfficialTestKit({ startMs: Date.parse('2026-11-27T07:00:30Z') });
+const { clock, balanceOf, admin, confirmUrl } = kit;
 let hanoiId: number;
 
 const bottom = (bottom2: string): OfficialLotteryResult => ({ family: 'THAI_STYLE', top3: '555', bottom2 });
@@ -43,44 +36,14 @@ const drawTime = (numero: string, offsetMs = 0) =>
   Date.parse(`${numero.slice(0, 4)}-${numero.slice(4, 6)}-${numero.slice(6)}T11:30:00Z`) + offsetMs;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock.nowMs });
-  merchantId = t.demoMerchantId;
-  operatorA = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
-  operatorB = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
-  await runOfficialTick(t.db, clock.nowMs);
-  await runLotteryTick(t.db, clock.nowMs);
-  hanoiId = (await t.db.selectFrom('lottery_game').select('id').where('code', '=', 'HANOI').executeTakeFirstOrThrow())
-    .id;
-});
-afterAll(async () => {
-  await t?.close();
+  hanoiId = (
+    await kit.t.db.selectFrom('lottery_game').select('id').where('code', '=', 'HANOI').executeTakeFirstOrThrow()
+  ).id;
 });
 
-const balanceOf = (memberId: bigint) => memberBalance(t.db, merchantId, 'THB', { kind: 'member_main', memberId });
-
-async function admin(operator: TestOperator, method: 'GET' | 'POST', url: string, body?: unknown) {
-  const { token } = await createOperatorSession(t.db, {
-    merchantId,
-    operatorId: operator.id,
-    stage: 'full',
-    ip: '127.0.0.1',
-    nowMs: clock.nowMs,
-  });
-  return t.app.inject({
-    method,
-    url,
-    headers: { Merchant: 'demo', Language: 'EN', Authorization: token },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
-
-async function entered(operator: TestOperator, numero: string, result: OfficialLotteryResult) {
-  const response = await admin(operator, 'POST', adminLotteryResultPaths.enter, { gameCode: 'HANOI', numero, result });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ value: AdminLotteryResultEntry }>().value;
-}
-
-const confirmUrl = (entryId: string) => adminLotteryResultPaths.confirm.replace(':entryId', entryId);
+/** The operator's entry of a Hanoi result. */
+const entered = (operator: TestOperator, numero: string, result: OfficialLotteryResult) =>
+  kit.entered(operator, 'HANOI', numero, result);
 
 async function chase(token: string, number: string, from = numeros[0]!, phases = 5): Promise<LotteryPlaceOrderResult> {
   const body: LotteryPlaceOrderRequest = {
@@ -90,7 +53,7 @@ async function chase(token: string, number: string, from = numeros[0]!, phases =
     totalAmount: `${phases}.00`,
     chase: { phases, stopOnWin: true },
   };
-  const response = await t.app.inject({
+  const response = await kit.t.app.inject({
     method: 'POST',
     url: lotteryOrderPaths.place,
     headers: { Merchant: 'demo', Language: 'EN', Authorization: token },
@@ -102,12 +65,12 @@ async function chase(token: string, number: string, from = numeros[0]!, phases =
 
 /** A member's chase: its status and its orders' status and win by numero. */
 async function chaseOf(memberId: bigint) {
-  const chaseRow = await t.db
+  const chaseRow = await kit.t.db
     .selectFrom('lottery_chase')
     .select(['id', 'status'])
     .where('member_id', '=', memberId)
     .executeTakeFirstOrThrow();
-  const orders = await t.db
+  const orders = await kit.t.db
     .selectFrom('lottery_order as o')
     .innerJoin('lottery_draw as d', 'd.id', 'o.draw_id')
     .select(['o.id', 'd.numero', 'o.status', 'o.win_amount_minor'])
@@ -124,8 +87,8 @@ async function chaseOf(memberId: bigint) {
 /** The member's lottery chase messages, as the member reads them in a language (newest first). */
 async function chaseMessages(memberId: bigint, language: 'TH' | 'EN' = 'EN'): Promise<InboxMail[]> {
   // A session of its own: the fake clock has moved days past the chase's.
-  const token = await insertTestSession(t.db, merchantId, memberId, clock.nowMs);
-  const response = await t.app.inject({
+  const token = await insertTestSession(kit.t.db, kit.merchantId, memberId, clock.nowMs);
+  const response = await kit.t.app.inject({
     method: 'GET',
     url: `${inboxPaths.list}?startTime=0&size=50`,
     headers: { Merchant: 'demo', Language: language, Authorization: token },
@@ -142,7 +105,7 @@ async function chaseMessages(memberId: bigint, language: 'TH' | 'EN' = 'EN'): Pr
 
 /** The settlement part of the audit row of a confirmed correction. */
 async function correctionAudit(entryId: string) {
-  const rows = await t.db
+  const rows = await kit.t.db
     .selectFrom('operator_audit')
     .select('after')
     .where('action', '=', 'lottery.result.correct')
@@ -152,7 +115,7 @@ async function correctionAudit(entryId: string) {
 }
 
 async function ledgerClean() {
-  const check = await checkLedger(t.db, { merchantId });
+  const check = await checkLedger(kit.t.db, { merchantId: kit.merchantId });
   expect(
     check.ok,
     JSON.stringify(check, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
@@ -166,18 +129,18 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
   let win = 0n;
 
   test('the first result stops B chase after its first draw, A chase runs on', async () => {
-    a = await fundedTestMember(t.db, merchantId, 'chasecorrA', 100_000n, { nowMs: clock.nowMs });
-    b = await fundedTestMember(t.db, merchantId, 'chasecorrB', 100_000n, { nowMs: clock.nowMs });
+    a = await fundedTestMember(kit.t.db, kit.merchantId, 'chasecorrA', 100_000n, { nowMs: clock.nowMs });
+    b = await fundedTestMember(kit.t.db, kit.merchantId, 'chasecorrB', 100_000n, { nowMs: clock.nowMs });
     await chase(a.token, '12');
     await chase(b.token, '34');
     expect(await balanceOf(a.memberId)).toBe(100_000n - 500n);
 
     clock.nowMs = drawTime(numeros[0]!, 60_000);
-    await runLotteryTick(t.db, clock.nowMs);
-    const entry = await entered(operatorA, numeros[0]!, bottom('34'));
-    const confirmed = await admin(operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom('34') });
+    await runLotteryTick(kit.t.db, clock.nowMs);
+    const entry = await entered(kit.operatorA, numeros[0]!, bottom('34'));
+    const confirmed = await admin(kit.operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom('34') });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    await runLotteryTick(t.db, clock.nowMs);
+    await runLotteryTick(kit.t.db, clock.nowMs);
 
     const chaseB = await chaseOf(b.memberId);
     expect(chaseB.status).toBe('won_stopped');
@@ -195,14 +158,14 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
   test('a correction the next day: A now wins and stops (the locked draw kept), B stop is taken back without a new debit', async () => {
     // 18:10 on the 28th: that draw closed at 18:00, the 29th and later are open.
     clock.nowMs = drawTime(numeros[1]!, -20 * 60_000);
-    await runLotteryTick(t.db, clock.nowMs);
-    const ordersBefore = await t.db
+    await runLotteryTick(kit.t.db, clock.nowMs);
+    const ordersBefore = await kit.t.db
       .selectFrom('lottery_order')
       .select((eb) => eb.fn.countAll().as('n'))
       .execute();
-    const entry = await entered(operatorB, numeros[0]!, bottom('12'));
+    const entry = await entered(kit.operatorB, numeros[0]!, bottom('12'));
     expect(entry.purpose).toBe('correction');
-    const confirmed = await admin(operatorA, 'POST', confirmUrl(entry.entryId), { result: bottom('12') });
+    const confirmed = await admin(kit.operatorA, 'POST', confirmUrl(entry.entryId), { result: bottom('12') });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
     // A: the 27th wins, the chase stops; the 28th (locked) stays waiting, the 29th on refunded (6).
@@ -210,7 +173,7 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
     expect(chaseA).toMatchObject({ status: 'won_stopped', statuses: [4, 2, 6, 6, 6] });
     expect(await balanceOf(a.memberId)).toBe(100_000n - 500n + win + 300n);
     // The refunds went the settlement's way: the bets rolled back as LOTTO-R-<order>.
-    const rollbacks = await t.db
+    const rollbacks = await kit.t.db
       .selectFrom('vendor_transaction')
       .select('transaction_id')
       .where(
@@ -225,7 +188,7 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
     const chaseB = await chaseOf(b.memberId);
     expect(chaseB).toMatchObject({ status: 'win_corrected', statuses: [5, 6, 6, 6, 6] });
     expect(await balanceOf(b.memberId)).toBe(100_000n - 100n);
-    const ordersAfter = await t.db
+    const ordersAfter = await kit.t.db
       .selectFrom('lottery_order')
       .select((eb) => eb.fn.countAll().as('n'))
       .execute();
@@ -233,16 +196,16 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
 
     // The member's orders say why: the chase's state on every order of it.
     const detail = await findMemberOrder(
-      t.db,
-      { merchantId, memberId: b.memberId },
+      kit.t.db,
+      { merchantId: kit.merchantId, memberId: b.memberId },
       chaseB.orders[1]!.id,
       'EN',
       clock.nowMs,
     );
     expect(detail).toMatchObject({ status: 6, chaseStatus: 'win_corrected' });
     const detailA = await findMemberOrder(
-      t.db,
-      { merchantId, memberId: a.memberId },
+      kit.t.db,
+      { merchantId: kit.merchantId, memberId: a.memberId },
       chaseA.orders[2]!.id,
       'EN',
       clock.nowMs,
@@ -272,26 +235,26 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
     expect((await chaseMessages(b.memberId, 'TH'))[0]!.subject).toBe('รางวัลที่หยุดการแทงต่อเนื่องถูกแก้ไข');
 
     // A rerun of the same correction changes nothing.
-    const again = await admin(operatorA, 'POST', confirmUrl(entry.entryId), { result: bottom('12') });
+    const again = await admin(kit.operatorA, 'POST', confirmUrl(entry.entryId), { result: bottom('12') });
     expect(again.json().errorCode).toBe('lottery.result.decided');
     expect(await chaseOf(a.memberId)).toMatchObject({ status: 'won_stopped', statuses: [4, 2, 6, 6, 6] });
     expect(await balanceOf(a.memberId)).toBe(100_000n - 500n + win + 300n);
     expect(await balanceOf(b.memberId)).toBe(100_000n - 100n);
     // ... and tells nobody twice, even were the notices written again for the same correction.
-    await t.db.transaction().execute((trx) =>
+    await kit.t.db.transaction().execute((trx) =>
       sendChaseNotices(
         trx,
         { gameId: hanoiId, numero: numeros[0]! },
         BigInt(entry.entryId),
         [
           {
-            merchantId,
+            merchantId: kit.merchantId,
             memberId: a.memberId,
             stopped: { chases: 1, ordersRefunded: 3, refundMinor: 300n },
             winCorrected: 0,
           },
           {
-            merchantId,
+            merchantId: kit.merchantId,
             memberId: b.memberId,
             stopped: { chases: 0, ordersRefunded: 0, refundMinor: 0n },
             winCorrected: 1,
@@ -305,10 +268,10 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
   });
 
   test('a correction back, confirmed by two racing calls, reverses both once', async () => {
-    const entry = await entered(operatorA, numeros[0]!, bottom('34'));
+    const entry = await entered(kit.operatorA, numeros[0]!, bottom('34'));
     const [first, second] = await Promise.all([
-      admin(operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom('34') }),
-      admin(operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom('34') }),
+      admin(kit.operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom('34') }),
+      admin(kit.operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom('34') }),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
 
@@ -336,11 +299,11 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
 
   test('the kept order on the locked draw settles normally, and its win stops the chase again', async () => {
     clock.nowMs = drawTime(numeros[1]!, 60_000);
-    await runLotteryTick(t.db, clock.nowMs);
-    const entry = await entered(operatorA, numeros[1]!, bottom('12'));
-    const confirmed = await admin(operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom('12') });
+    await runLotteryTick(kit.t.db, clock.nowMs);
+    const entry = await entered(kit.operatorA, numeros[1]!, bottom('12'));
+    const confirmed = await admin(kit.operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom('12') });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    await runLotteryTick(t.db, clock.nowMs);
+    await runLotteryTick(kit.t.db, clock.nowMs);
     expect(await chaseOf(a.memberId)).toMatchObject({ status: 'won_stopped', statuses: [5, 4, 6, 6, 6] });
     expect(await balanceOf(a.memberId)).toBe(100_000n - 500n + 300n + win);
     await ledgerClean();
@@ -350,18 +313,18 @@ describe('a corrected result keeps stop-on-win chases consistent', () => {
 describe('a stop that refunded nothing, its win taken back', () => {
   test('the chase is completed again, without a message: nothing was refunded', async () => {
     // 18:31 on the 28th (the last step above): C chases 56 over the 29th and the 30th, stop on win.
-    const c = await fundedTestMember(t.db, merchantId, 'chasecorrC', 100_000n, { nowMs: clock.nowMs });
+    const c = await fundedTestMember(kit.t.db, kit.merchantId, 'chasecorrC', 100_000n, { nowMs: clock.nowMs });
     await chase(c.token, '56', numeros[2]!, 2);
     for (const [numero, number] of [
       [numeros[2]!, '00'],
       [numeros[3]!, '56'],
     ] as const) {
       clock.nowMs = drawTime(numero, 60_000);
-      await runLotteryTick(t.db, clock.nowMs);
-      const entry = await entered(operatorA, numero, bottom(number));
-      const confirmed = await admin(operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom(number) });
+      await runLotteryTick(kit.t.db, clock.nowMs);
+      const entry = await entered(kit.operatorA, numero, bottom(number));
+      const confirmed = await admin(kit.operatorB, 'POST', confirmUrl(entry.entryId), { result: bottom(number) });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
-      await runLotteryTick(t.db, clock.nowMs);
+      await runLotteryTick(kit.t.db, clock.nowMs);
     }
     // The last draw's win stops the chase with nothing left to refund.
     const stopped = await chaseOf(c.memberId);
@@ -371,8 +334,8 @@ describe('a stop that refunded nothing, its win taken back', () => {
 
     // The next morning the 30th's result is corrected: the win is taken back, the chase is over.
     clock.nowMs = drawTime(numeros[3]!, 14 * 3_600_000);
-    const entry = await entered(operatorB, numeros[3]!, bottom('00'));
-    const confirmed = await admin(operatorA, 'POST', confirmUrl(entry.entryId), { result: bottom('00') });
+    const entry = await entered(kit.operatorB, numeros[3]!, bottom('00'));
+    const confirmed = await admin(kit.operatorA, 'POST', confirmUrl(entry.entryId), { result: bottom('00') });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await chaseOf(c.memberId)).toMatchObject({ status: 'completed', statuses: [5, 5] });
     expect(await balanceOf(c.memberId)).toBe(100_000n - 200n);

@@ -5,14 +5,12 @@ import {
   type AdminLotteryDayChanges,
   type LotteryPlaceOrderRequest,
 } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fundedTestMember } from '../../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
-import { checkLedger, memberBalance } from '../../ledger/index.ts';
-import { runLotteryTick } from '../lottery-draw-loop.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { TestOperator } from '../../backoffice/backoffice.testing.ts';
+import { checkLedger } from '../../ledger/index.ts';
 import { createOfficialDrawsAhead } from './create-official-draws.ts';
 import { runOfficialTick } from './official-tick.ts';
+import { useOfficialTestKit } from './official.testing.ts';
 
 /**
  * Holiday day changes from the back-office (day-changes.ts): added and removed by a `lottery.results`
@@ -21,46 +19,18 @@ import { runOfficialTick } from './official-tick.ts';
  * clock starts on Friday 27 November 2026, 14:00:30 Bangkok: THAI_GOV's 20261201 exists (16:00
  * Bangkok, bets close 15:30), its 16 December draw does not yet (14 days ahead).
  */
-const startMs = Date.parse('2026-11-27T07:00:30Z');
-const clock = { nowMs: startMs };
-let t: TestApp;
-let merchantId: number;
+const kit = useOfficialTestKit({
+  startMs: Date.parse('2026-11-27T07:00:30Z'),
+  memberPrefix: 'daychange',
+  operatorRoles: ['platform', 'admin'],
+});
+const { clock, member, balanceOf, admin } = kit;
+/** The kit's two operators: a platform operator and a brand's admin. */
 let platform: TestOperator;
 let brandAdmin: TestOperator;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock.nowMs });
-  merchantId = t.demoMerchantId;
-  platform = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
-  brandAdmin = await insertTestOperator(t.db, { merchantId, role: 'admin', nowMs: clock.nowMs });
-  await runOfficialTick(t.db, clock.nowMs);
-  await runLotteryTick(t.db, clock.nowMs);
+beforeAll(() => {
+  ({ operatorA: platform, operatorB: brandAdmin } = kit);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-async function admin(
-  operator: TestOperator,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  body?: unknown,
-  language = 'EN',
-) {
-  const { token } = await createOperatorSession(t.db, {
-    merchantId,
-    operatorId: operator.id,
-    stage: 'full',
-    ip: '127.0.0.1',
-    nowMs: clock.nowMs,
-  });
-  return t.app.inject({
-    method,
-    url,
-    headers: { Merchant: 'demo', Language: language, Authorization: token },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
 
 const add = (body: Record<string, unknown>, language = 'EN', operator = platform) =>
   admin(operator, 'POST', adminLotteryDayChangePaths.add, body, language);
@@ -68,7 +38,7 @@ const removeUrl = (gameCode: string, day: string) =>
   adminLotteryDayChangePaths.remove.replace(':gameCode', gameCode).replace(':scheduledDay', day);
 
 async function drawsOf(gameCode: string) {
-  return t.db
+  return kit.t.db
     .selectFrom('lottery_draw as d')
     .innerJoin('lottery_game as g', 'g.id', 'd.game_id')
     .select(['d.id', 'd.game_id', 'd.numero', 'd.status', 'd.locks_at', 'd.draws_at'])
@@ -79,7 +49,7 @@ async function drawsOf(gameCode: string) {
 
 async function auditActions() {
   return (
-    await t.db
+    await kit.t.db
       .selectFrom('operator_audit')
       .select('action')
       .where('action', 'like', 'lottery.day_change.%')
@@ -158,7 +128,7 @@ describe('day changes', () => {
     ]);
 
     // A pass five days later, when 17 December is within 14 days: 20261217, no 20261216.
-    await createOfficialDrawsAhead(t.db, Date.parse('2026-12-05T00:00:00Z'));
+    await createOfficialDrawsAhead(kit.t.db, Date.parse('2026-12-05T00:00:00Z'));
     expect((await drawsOf('THAI_GOV')).map((draw) => draw.numero)).toEqual(['20261201', '20261217']);
     // The new day's draw has no bets: the change can still go, and the draw back to its day.
     const removed = await admin(platform, 'DELETE', removeUrl('THAI_GOV', '2026-12-16'));
@@ -183,27 +153,27 @@ describe('day changes', () => {
     expect(lao.map((draw) => draw.numero).slice(0, 4)).toEqual(['20261130', '20261204', '20261207', '20261210']);
     // 20:30 Bangkok = 13:30 UTC.
     expect(lao[1]!.draws_at.toISOString()).toBe('2026-12-04T13:30:00.000Z');
-    expect((await runOfficialTick(t.db, clock.nowMs)).created).toBe(0);
+    expect((await runOfficialTick(kit.t.db, clock.nowMs)).created).toBe(0);
   });
 
   test('a draw with bets: refused unless the refund is accepted; then cancelled, bets refunded once, and the change is used', async () => {
     const [draw] = await drawsOf('THAI_GOV');
     expect(draw!.numero).toBe('20261201');
-    const bettor = await fundedTestMember(t.db, merchantId, 'daychange1', 100_000n, { nowMs: clock.nowMs });
+    const bettor = await member();
     const body: LotteryPlaceOrderRequest = {
       gameId: draw!.game_id,
       numero: '20261201',
       bets: [{ playId: 2055, betContent: '538', betNum: 1, stakePerUnit: '5.00', multiple: 1, series: 2000 }],
       totalAmount: '5.00',
     };
-    const placed = await t.app.inject({
+    const placed = await kit.t.app.inject({
       method: 'POST',
       url: lotteryOrderPaths.place,
       headers: { Merchant: 'demo', Language: 'EN', Authorization: bettor.token },
       payload: body,
     });
     expect(placed.statusCode, placed.body).toBe(200);
-    const balance = () => memberBalance(t.db, merchantId, 'THB', { kind: 'member_main', memberId: bettor.memberId });
+    const balance = () => balanceOf(bettor.memberId);
     expect(await balance()).toBe(99_500n);
 
     const refused = await add({ gameCode: 'THAI_GOV', scheduledDay: '2026-12-01', drawDay: '2026-12-02' }, 'TH');
@@ -234,21 +204,21 @@ describe('day changes', () => {
       ['20261202', 'open'],
     ]);
     expect(thai[1]!.draws_at.toISOString()).toBe('2026-12-02T09:00:00.000Z');
-    const order = await t.db
+    const order = await kit.t.db
       .selectFrom('lottery_order')
       .select('status')
       .where('member_id', '=', bettor.memberId)
       .executeTakeFirstOrThrow();
     expect(order.status).toBe(12);
     expect(await balance()).toBe(100_000n);
-    expect((await checkLedger(t.db)).ok).toBe(true);
+    expect((await checkLedger(kit.t.db)).ok).toBe(true);
 
     // The cancelled draw's bets were refunded: the change stays.
     const used = await admin(platform, 'DELETE', removeUrl('THAI_GOV', '2026-12-01'), undefined, 'TH');
     expect(used.statusCode).toBe(409);
     expect(used.json()).toMatchObject({ errorCode: 'lottery.day_change.used', field: 'scheduledDay' });
     // The pass and the deadline leave it as it is.
-    await runOfficialTick(t.db, clock.nowMs);
+    await runOfficialTick(kit.t.db, clock.nowMs);
     expect((await drawsOf('THAI_GOV')).filter((row) => row.numero === '20261201')).toHaveLength(1);
     expect(await balance()).toBe(100_000n);
   });

@@ -1,19 +1,15 @@
 import {
   adminLotteryResultPaths,
-  lotteryOrderPaths,
   type AdminLotteryResultEntry,
   type AdminLotteryResultImport,
-  type LotteryPlaceOrderRequest,
   type OfficialLotteryResult,
 } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fundedTestMember } from '../../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
-import { checkLedger, memberBalance, postTransfers } from '../../ledger/index.ts';
+import { describe, expect, test } from 'vitest';
+import { checkLedger, postTransfers } from '../../ledger/index.ts';
 import { runLotteryTick } from '../lottery-draw-loop.ts';
 import { createOfficialDrawsAhead } from './create-official-draws.ts';
 import { runOfficialTick } from './official-tick.ts';
+import { useOfficialTestKit } from './official.testing.ts';
 
 /**
  * Official results end to end on one app and a fake clock: the calendars, four eyes (the same
@@ -24,12 +20,8 @@ import { runOfficialTick } from './official-tick.ts';
  * The clock starts on Friday 27 November 2026, 14:00:30 Bangkok. THAI_GOV's next draw is 20261201 at
  * 16:00 Bangkok (09:00 UTC), bets close 15:30.
  */
-const startMs = Date.parse('2026-11-27T07:00:30Z');
-const clock = { nowMs: startMs };
-let t: TestApp;
-let merchantId: number;
-let operatorA: TestOperator;
-let operatorB: TestOperator;
+const kit = useOfficialTestKit({ startMs: Date.parse('2026-11-27T07:00:30Z'), memberPrefix: 'official' });
+const { clock, drawOf, member, balanceOf, bet, admin, entered, confirmUrl } = kit;
 
 /** The real government draw of 1 March 2021. */
 const MAR_1_2021: OfficialLotteryResult = {
@@ -40,81 +32,9 @@ const MAR_1_2021: OfficialLotteryResult = {
   last2: '73',
 };
 
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock.nowMs });
-  merchantId = t.demoMerchantId;
-  operatorA = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
-  operatorB = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
-  await runOfficialTick(t.db, clock.nowMs);
-  await runLotteryTick(t.db, clock.nowMs);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function drawOf(gameCode: string, numero: string) {
-  return t.db
-    .selectFrom('lottery_draw as d')
-    .innerJoin('lottery_game as g', 'g.id', 'd.game_id')
-    .select(['d.id', 'd.game_id', 'd.status', 'd.locks_at', 'd.draws_at', 'd.result'])
-    .where('g.code', '=', gameCode)
-    .where('d.numero', '=', numero)
-    .executeTakeFirstOrThrow();
-}
-
-let memberCount = 0;
-async function member(amountMinor = 100_000n) {
-  memberCount += 1;
-  return fundedTestMember(t.db, merchantId, `official${memberCount}`, amountMinor, { nowMs: clock.nowMs });
-}
-const balanceOf = (memberId: bigint) => memberBalance(t.db, merchantId, 'THB', { kind: 'member_main', memberId });
-
-async function bet(token: string, gameId: number, numero: string, playId: number, betContent: string) {
-  const body: LotteryPlaceOrderRequest = {
-    gameId,
-    numero,
-    bets: [
-      { playId, betContent, betNum: betContent.split(',').length, stakePerUnit: '1.00', multiple: 1, series: 2000 },
-    ],
-    totalAmount: `${betContent.split(',').length}.00`,
-  };
-  const response = await t.app.inject({
-    method: 'POST',
-    url: lotteryOrderPaths.place,
-    headers: { Merchant: 'demo', Language: 'EN', Authorization: token },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-/** A call of the operator on a session opened at the clock's time (the clock jumps days: sessions would expire). */
-async function admin(operator: TestOperator, method: 'GET' | 'POST', url: string, body?: unknown, language = 'EN') {
-  const { token } = await createOperatorSession(t.db, {
-    merchantId,
-    operatorId: operator.id,
-    stage: 'full',
-    ip: '127.0.0.1',
-    nowMs: clock.nowMs,
-  });
-  return t.app.inject({
-    method,
-    url,
-    headers: { Merchant: 'demo', Language: language, Authorization: token },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
-
-async function entered(operator: TestOperator, gameCode: string, numero: string, result: OfficialLotteryResult) {
-  const response = await admin(operator, 'POST', adminLotteryResultPaths.enter, { gameCode, numero, result });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ value: AdminLotteryResultEntry }>().value;
-}
-
-const confirmUrl = (entryId: string) => adminLotteryResultPaths.confirm.replace(':entryId', entryId);
-
 describe('calendars', () => {
   test('official draws are created ahead on their calendars, Bangkok days as numeros, once', async () => {
-    const rows = await t.db
+    const rows = await kit.t.db
       .selectFrom('lottery_draw as d')
       .innerJoin('lottery_game as g', 'g.id', 'd.game_id')
       .select(['g.code', 'd.numero', 'd.locks_at', 'd.draws_at', 'd.server_seed_hash'])
@@ -134,22 +54,22 @@ describe('calendars', () => {
     expect(thai.draws_at.toISOString()).toBe('2026-12-01T09:00:00.000Z');
     expect(thai.locks_at.toISOString()).toBe('2026-12-01T08:30:00.000Z');
     expect(thai.server_seed_hash).toBeNull();
-    expect((await runOfficialTick(t.db, clock.nowMs)).created).toBe(0);
+    expect((await runOfficialTick(kit.t.db, clock.nowMs)).created).toBe(0);
   });
 
   test('a holiday moves a draw day: the numero is the day it happens', async () => {
-    const { id: gameId } = await t.db
+    const { id: gameId } = await kit.t.db
       .selectFrom('lottery_game')
       .select('id')
       .where('code', '=', 'THAI_GOV')
       .executeTakeFirstOrThrow();
-    await t.db
+    await kit.t.db
       .insertInto('lottery_official_day_change')
       .values({ game_id: gameId, scheduled_day: '2026-12-16', draw_day: '2026-12-17', note: 'test holiday' })
       .execute();
     // Only the calendar: the deadline's pass at that time would cancel the 1 December draw, still without a result.
-    expect(await createOfficialDrawsAhead(t.db, Date.parse('2026-12-05T00:00:00Z'))).toBeGreaterThan(0);
-    const thai = await t.db
+    expect(await createOfficialDrawsAhead(kit.t.db, Date.parse('2026-12-05T00:00:00Z'))).toBeGreaterThan(0);
+    const thai = await kit.t.db
       .selectFrom('lottery_draw')
       .select('numero')
       .where('game_id', '=', gameId)
@@ -177,7 +97,7 @@ describe('four eyes, settlement and correction of the government draw', () => {
     await bet(members.loser.token, draw.game_id, '20261201', 2055, '111');
     await bet(members.newBottom.token, draw.game_id, '20261201', 2060, '12');
 
-    const early = await admin(operatorA, 'POST', adminLotteryResultPaths.enter, {
+    const early = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.enter, {
       gameCode: 'THAI_GOV',
       numero: '20261201',
       result: MAR_1_2021,
@@ -186,11 +106,11 @@ describe('four eyes, settlement and correction of the government draw', () => {
     expect(early.json()).toMatchObject({ errorCode: 'lottery.result.too.early', field: 'numero' });
 
     clock.nowMs = draw.draws_at.getTime() + 60_000;
-    await runLotteryTick(t.db, clock.nowMs);
+    await runLotteryTick(kit.t.db, clock.nowMs);
     expect((await drawOf('THAI_GOV', '20261201')).status).toBe('locked');
 
     const wrongShape = await admin(
-      operatorA,
+      kit.operatorA,
       'POST',
       adminLotteryResultPaths.enter,
       { gameCode: 'THAI_GOV', numero: '20261201', result: { ...MAR_1_2021, front3: ['290', '83'] } },
@@ -200,19 +120,19 @@ describe('four eyes, settlement and correction of the government draw', () => {
     expect(wrongShape.json().field).toBe('result.front3.1');
     expect(wrongShape.json().message).toContain('result.front3.1');
 
-    const entry = await entered(operatorA, 'THAI_GOV', '20261201', MAR_1_2021);
+    const entry = await entered(kit.operatorA, 'THAI_GOV', '20261201', MAR_1_2021);
     expect(entry).toMatchObject({ status: 'pending', purpose: 'result', isOwn: true });
 
     // Blind: the other operator's list does not show the values.
-    const listed = await admin(operatorB, 'GET', adminLotteryResultPaths.entries);
+    const listed = await admin(kit.operatorB, 'GET', adminLotteryResultPaths.entries);
     const seen = listed.json().value.items.find((item: AdminLotteryResultEntry) => item.entryId === entry.entryId);
     expect(seen).toMatchObject({ result: null, isOwn: false });
 
-    const self = await admin(operatorA, 'POST', confirmUrl(entry.entryId), { result: MAR_1_2021 });
+    const self = await admin(kit.operatorA, 'POST', confirmUrl(entry.entryId), { result: MAR_1_2021 });
     expect(self.statusCode).toBe(409);
     expect(self.json().errorCode).toBe('lottery.result.self.confirm');
 
-    const other = await admin(operatorB, 'POST', confirmUrl(entry.entryId), {
+    const other = await admin(kit.operatorB, 'POST', confirmUrl(entry.entryId), {
       result: { ...MAR_1_2021, back3: ['051', '860'] },
     });
     expect(other.statusCode).toBe(409);
@@ -225,13 +145,13 @@ describe('four eyes, settlement and correction of the government draw', () => {
   });
 
   test('the second operator entering the same values confirms; the loop settles the draw with the right wins', async () => {
-    const [pending] = (await admin(operatorA, 'GET', adminLotteryResultPaths.entries)).json().value.items;
-    const confirmed = await admin(operatorB, 'POST', confirmUrl(pending.entryId), { result: MAR_1_2021 });
+    const [pending] = (await admin(kit.operatorA, 'GET', adminLotteryResultPaths.entries)).json().value.items;
+    const confirmed = await admin(kit.operatorB, 'POST', confirmUrl(pending.entryId), { result: MAR_1_2021 });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().value).toMatchObject({ status: 'confirmed', result: MAR_1_2021 });
     expect((await drawOf('THAI_GOV', '20261201')).status).toBe('drawn');
 
-    const pass = await runLotteryTick(t.db, clock.nowMs);
+    const pass = await runLotteryTick(kit.t.db, clock.nowMs);
     expect(pass.settled.map((settled) => settled.drawId)).toContain((await drawOf('THAI_GOV', '20261201')).id);
     // 1.00 on each: 3 top 538 pays 900, 2 bottom 73 pays 90, 3 front 290 pays 400 (market-rules 1.3).
     expect(await balanceOf(members.top3.memberId)).toBe(100_000n - 100n + 90_000n);
@@ -239,21 +159,21 @@ describe('four eyes, settlement and correction of the government draw', () => {
     expect(await balanceOf(members.front3.memberId)).toBe(100_000n - 100n + 40_000n);
     expect(await balanceOf(members.loser.memberId)).toBe(100_000n - 100n);
     expect(await balanceOf(members.newBottom.memberId)).toBe(100_000n - 100n);
-    expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
+    expect((await checkLedger(kit.t.db, { merchantId: kit.merchantId })).ok).toBe(true);
 
-    const again = await admin(operatorB, 'POST', confirmUrl(pending.entryId), { result: MAR_1_2021 });
+    const again = await admin(kit.operatorB, 'POST', confirmUrl(pending.entryId), { result: MAR_1_2021 });
     expect(again.json().errorCode).toBe('lottery.result.decided');
   });
 
   test('a correction, confirmed by a second operator, posts only the differences, once', async () => {
     const corrected: OfficialLotteryResult = { ...MAR_1_2021, last2: '12' };
-    const entry = await entered(operatorB, 'THAI_GOV', '20261201', corrected);
+    const entry = await entered(kit.operatorB, 'THAI_GOV', '20261201', corrected);
     expect(entry.purpose).toBe('correction');
     const before = {
       top3: await balanceOf(members.top3.memberId),
       front3: await balanceOf(members.front3.memberId),
     };
-    const confirmed = await admin(operatorA, 'POST', confirmUrl(entry.entryId), { result: corrected });
+    const confirmed = await admin(kit.operatorA, 'POST', confirmUrl(entry.entryId), { result: corrected });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
     // 73 no longer wins (90 taken back), 12 now wins (90 paid); the others unchanged.
@@ -261,7 +181,7 @@ describe('four eyes, settlement and correction of the government draw', () => {
     expect(await balanceOf(members.newBottom.memberId)).toBe(100_000n - 100n + 9_000n);
     expect(await balanceOf(members.top3.memberId)).toBe(before.top3);
     expect(await balanceOf(members.front3.memberId)).toBe(before.front3);
-    const lines = await t.db
+    const lines = await kit.t.db
       .selectFrom('lottery_result_correction_line')
       .select(['member_id', 'old_win_minor', 'new_win_minor', 'posted_minor', 'unrecovered_minor'])
       .where('entry_id', '=', BigInt(entry.entryId))
@@ -284,7 +204,7 @@ describe('four eyes, settlement and correction of the government draw', () => {
         unrecovered_minor: 0n,
       },
     ]);
-    const orders = await t.db
+    const orders = await kit.t.db
       .selectFrom('lottery_order')
       .select(['member_id', 'status', 'win_amount_minor'])
       .where('member_id', 'in', [members.bottom2.memberId, members.newBottom.memberId])
@@ -294,14 +214,14 @@ describe('four eyes, settlement and correction of the government draw', () => {
       { member_id: members.bottom2.memberId, status: 5, win_amount_minor: 0n },
       { member_id: members.newBottom.memberId, status: 4, win_amount_minor: 9_000n },
     ]);
-    const record = await t.db
+    const record = await kit.t.db
       .selectFrom('bet_record')
       .select('payout')
       .where('member_id', '=', members.newBottom.memberId)
       .executeTakeFirstOrThrow();
     expect(record.payout).toBe(9_000n);
-    expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
-    const again = await admin(operatorB, 'POST', confirmUrl(entry.entryId), { result: corrected });
+    expect((await checkLedger(kit.t.db, { merchantId: kit.merchantId })).ok).toBe(true);
+    const again = await admin(kit.operatorB, 'POST', confirmUrl(entry.entryId), { result: corrected });
     expect(again.json().errorCode).toBe('lottery.result.decided');
     expect(await balanceOf(members.newBottom.memberId)).toBe(100_000n - 100n + 9_000n);
   });
@@ -309,9 +229,9 @@ describe('four eyes, settlement and correction of the government draw', () => {
   test('a lowered win takes back at most the balance; the rest is recorded as unrecovered', async () => {
     // The 3-front winner spends all but 10.00 of the balance (an operator's debit stands in for play).
     const balance = await balanceOf(members.front3.memberId);
-    await t.db.transaction().execute((trx) =>
+    await kit.t.db.transaction().execute((trx) =>
       postTransfers(trx, {
-        merchantId,
+        merchantId: kit.merchantId,
         currency: 'THB',
         idempotency: { source: 'test', key: `spend-${members.front3.memberId}` },
         transfers: [
@@ -327,26 +247,26 @@ describe('four eyes, settlement and correction of the government draw', () => {
       }),
     );
     const corrected: OfficialLotteryResult = { ...MAR_1_2021, front3: ['299', '838'], last2: '12' };
-    const entry = await entered(operatorA, 'THAI_GOV', '20261201', corrected);
-    const confirmed = await admin(operatorB, 'POST', confirmUrl(entry.entryId), { result: corrected });
+    const entry = await entered(kit.operatorA, 'THAI_GOV', '20261201', corrected);
+    const confirmed = await admin(kit.operatorB, 'POST', confirmUrl(entry.entryId), { result: corrected });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(await balanceOf(members.front3.memberId)).toBe(0n);
-    const line = await t.db
+    const line = await kit.t.db
       .selectFrom('lottery_result_correction_line')
       .select(['posted_minor', 'unrecovered_minor'])
       .where('entry_id', '=', BigInt(entry.entryId))
       .where('member_id', '=', members.front3.memberId)
       .executeTakeFirstOrThrow();
     expect(line).toEqual({ posted_minor: -1_000n, unrecovered_minor: 39_000n });
-    expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
+    expect((await checkLedger(kit.t.db, { merchantId: kit.merchantId })).ok).toBe(true);
   });
 });
 
 describe('the result deadline', () => {
   test('a Lao draw without a result an hour after its time is cancelled and every bet refunded, once', async () => {
     clock.nowMs = Date.parse('2026-12-06T00:00:00Z');
-    await runOfficialTick(t.db, clock.nowMs);
-    await runLotteryTick(t.db, clock.nowMs);
+    await runOfficialTick(kit.t.db, clock.nowMs);
+    await runLotteryTick(kit.t.db, clock.nowMs);
     const draw = await drawOf('LAO', '20261207');
     const punter = await member();
     await bet(punter.token, draw.game_id, '20261207', 2129, '1234,5678');
@@ -354,29 +274,32 @@ describe('the result deadline', () => {
 
     clock.nowMs = draw.draws_at.getTime() + 3_600_000 - 1;
     // (Older Hanoi and Vietnamese draws past their own deadlines are cancelled by this pass.)
-    expect((await runOfficialTick(t.db, clock.nowMs)).cancelledDraws).not.toContain(draw.id);
+    expect((await runOfficialTick(kit.t.db, clock.nowMs)).cancelledDraws).not.toContain(draw.id);
     clock.nowMs += 1;
-    const [first, second] = await Promise.all([runOfficialTick(t.db, clock.nowMs), runOfficialTick(t.db, clock.nowMs)]);
+    const [first, second] = await Promise.all([
+      runOfficialTick(kit.t.db, clock.nowMs),
+      runOfficialTick(kit.t.db, clock.nowMs),
+    ]);
     expect([...first.cancelledDraws, ...second.cancelledDraws]).toEqual([draw.id]);
     expect(first.refundedOrders + second.refundedOrders).toBe(1);
     expect((await drawOf('LAO', '20261207')).status).toBe('cancelled');
     expect(await balanceOf(punter.memberId)).toBe(100_000n);
-    const order = await t.db
+    const order = await kit.t.db
       .selectFrom('lottery_order')
       .select('status')
       .where('member_id', '=', punter.memberId)
       .executeTakeFirstOrThrow();
     expect(order.status).toBe(12);
-    expect((await runOfficialTick(t.db, clock.nowMs)).refundedOrders).toBe(0);
+    expect((await runOfficialTick(kit.t.db, clock.nowMs)).refundedOrders).toBe(0);
     expect(await balanceOf(punter.memberId)).toBe(100_000n);
 
-    const late = await admin(operatorA, 'POST', adminLotteryResultPaths.enter, {
+    const late = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.enter, {
       gameCode: 'LAO',
       numero: '20261207',
       result: { family: 'LAO', number: '1234' },
     });
     expect(late.json().errorCode).toBe('lottery.result.draw.cancelled');
-    expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
+    expect((await checkLedger(kit.t.db, { merchantId: kit.merchantId })).ok).toBe(true);
   });
 });
 
@@ -415,31 +338,31 @@ describe('import', () => {
   test('a file with a bad line is refused whole, naming the line', async () => {
     // 15 minutes after the 8 December Hanoi draw: due, far from its deadline.
     clock.nowMs = Date.parse('2026-12-08T11:45:00Z');
-    const response = await admin(operatorA, 'POST', adminLotteryResultPaths.import, {
+    const response = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.import, {
       csv: 'gameCode,numero,top3,bottom2\nHANOI,20261208,123,45\nHANOI,20261208,12,45\n',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'lottery.result.import.invalid', field: 'csv' });
     expect(response.json().value.lines[0]).toMatchObject({ line: 3 });
-    expect(await t.db.selectFrom('lottery_result_entry').select('id').where('source', '=', 'import').execute()).toEqual(
-      [],
-    );
+    expect(
+      await kit.t.db.selectFrom('lottery_result_entry').select('id').where('source', '=', 'import').execute(),
+    ).toEqual([]);
   });
 
   test("one operator's file enters, a second operator's same file confirms the batch", async () => {
     const csv = `gameCode,numero,values\nHANOI,20261208,123,45\nVN_NORTH,20261208,${vnValues.join(',')}\n`;
-    const first = await admin(operatorA, 'POST', adminLotteryResultPaths.import, { csv });
+    const first = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.import, { csv });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<{ value: AdminLotteryResultImport }>().value.lines.map((line) => line.outcome)).toEqual([
       'entered',
       'entered',
     ]);
-    const again = await admin(operatorA, 'POST', adminLotteryResultPaths.import, { csv });
+    const again = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.import, { csv });
     expect(again.json<{ value: AdminLotteryResultImport }>().value.lines.map((line) => line.errorCode)).toEqual([
       'lottery.result.pending.exists',
       'lottery.result.pending.exists',
     ]);
-    const second = await admin(operatorB, 'POST', adminLotteryResultPaths.import, {
+    const second = await admin(kit.operatorB, 'POST', adminLotteryResultPaths.import, {
       csv: csv.replace(',01,23,', ',10,23,'),
     });
     const outcomes = second.json<{ value: AdminLotteryResultImport }>().value.lines;

@@ -1,8 +1,7 @@
 import { adminLotteryResultPaths, type AdminLotteryResultImport } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
-import { createOfficialDrawsAhead } from './create-official-draws.ts';
+import { describe, expect, test } from 'vitest';
+import type { TestOperator } from '../../backoffice/backoffice.testing.ts';
+import { useOfficialTestKit } from './official.testing.ts';
 import { stockIndexResult } from './stock-index-results.ts';
 
 /**
@@ -10,40 +9,14 @@ import { stockIndexResult } from './stock-index-results.ts';
  * Bangkok time) and their results imported from the index values, the digits taken by @lotus/fair.
  * The clock starts on Friday 27 November 2026, 14:00:30 Bangkok (07:00:30 UTC).
  */
-const startMs = Date.parse('2026-11-27T07:00:30Z');
-const clock = { nowMs: startMs };
-let t: TestApp;
-let operatorA: TestOperator;
-let operatorB: TestOperator;
+const kit = useOfficialTestKit({ startMs: Date.parse('2026-11-27T07:00:30Z'), draws: 'ahead' });
+const { clock, admin } = kit;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock.nowMs });
-  operatorA = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'platform', nowMs: clock.nowMs });
-  operatorB = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'platform', nowMs: clock.nowMs });
-  await createOfficialDrawsAhead(t.db, clock.nowMs);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function importCsv(operator: TestOperator, csv: string) {
-  const { token } = await createOperatorSession(t.db, {
-    merchantId: t.demoMerchantId,
-    operatorId: operator.id,
-    stage: 'full',
-    ip: '127.0.0.1',
-    nowMs: clock.nowMs,
-  });
-  return t.app.inject({
-    method: 'POST',
-    url: adminLotteryResultPaths.import,
-    headers: { Merchant: 'demo', Language: 'EN', Authorization: token },
-    payload: { csv },
-  });
-}
+const importCsv = (operator: TestOperator, csv: string) =>
+  admin(operator, 'POST', adminLotteryResultPaths.import, { csv });
 
 async function drawsOf(gameCode: string) {
-  return t.db
+  return kit.t.db
     .selectFrom('lottery_draw as d')
     .innerJoin('lottery_game as g', 'g.id', 'd.game_id')
     .select(['d.numero', 'd.locks_at', 'd.draws_at', 'd.status', 'd.result'])
@@ -94,7 +67,7 @@ describe('results from index values', () => {
   test('an imported file of index values: a bad value refuses the file; two operators importing the same values set the results', async () => {
     // Monday 30 November, 17:00 Bangkok: Nikkei (13:30) and SET (16:40) have closed.
     clock.nowMs = Date.parse('2026-11-30T10:00:00Z');
-    const bad = await importCsv(operatorA, 'gameCode,numero,values\nSTOCK_NIKKEI,20261130,38654.4,-123.05\n');
+    const bad = await importCsv(kit.operatorA, 'gameCode,numero,values\nSTOCK_NIKKEI,20261130,38654.4,-123.05\n');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ errorCode: 'lottery.result.import.invalid', field: 'csv' });
     expect(bad.json().value.lines[0]).toMatchObject({ line: 2, problem: expect.stringMatching(/^close:/) });
@@ -102,7 +75,7 @@ describe('results from index values', () => {
     // Index values, or the digits themselves: both are lines of a stock game.
     const csv =
       'STOCK_NIKKEI,20261130,38654.42,-123.05\nSTOCK_SET,20261130,1423.57,912.38,+4.21\nSTOCK_HANGSENG,20261130,262,10\n';
-    const first = await importCsv(operatorA, csv);
+    const first = await importCsv(kit.operatorA, csv);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<{ value: AdminLotteryResultImport }>().value.lines.map((line) => line.outcome)).toEqual([
       'entered',
@@ -110,7 +83,7 @@ describe('results from index values', () => {
       'entered',
     ]);
     // The second operator's source gives the same index values; for Hang Seng, the digits.
-    const second = await importCsv(operatorB, csv);
+    const second = await importCsv(kit.operatorB, csv);
     expect(second.json<{ value: AdminLotteryResultImport }>().value.lines.map((line) => line.outcome)).toEqual([
       'confirmed',
       'confirmed',

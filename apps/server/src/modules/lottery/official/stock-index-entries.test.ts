@@ -1,8 +1,7 @@
 import { adminLotteryResultPaths, type AdminLotteryResultEntry } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
-import { createOfficialDrawsAhead } from './create-official-draws.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { TestOperator } from '../../backoffice/backoffice.testing.ts';
+import { useOfficialTestKit } from './official.testing.ts';
 
 /**
  * A stock game's result typed in the back-office as the index values published (`indexValues`): the
@@ -11,50 +10,17 @@ import { createOfficialDrawsAhead } from './create-official-draws.ts';
  * and the values that make it, bad values name their field in TH and EN. Monday 30 November 2026,
  * 17:00 Bangkok: the Nikkei (13:30) and SET (16:40) draws of the day are due.
  */
-const clock = { nowMs: Date.parse('2026-11-27T07:00:30Z') };
-let t: TestApp;
-let operatorA: TestOperator;
-let operatorB: TestOperator;
+const kit = useOfficialTestKit({ startMs: Date.parse('2026-11-27T07:00:30Z'), draws: 'ahead' });
+const { clock, drawOf, admin, confirmUrl } = kit;
 
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock.nowMs });
-  operatorA = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'platform', nowMs: clock.nowMs });
-  operatorB = await insertTestOperator(t.db, { merchantId: t.demoMerchantId, role: 'platform', nowMs: clock.nowMs });
-  await createOfficialDrawsAhead(t.db, clock.nowMs);
+beforeAll(() => {
   clock.nowMs = Date.parse('2026-11-30T10:00:00Z');
 });
-afterAll(async () => {
-  await t?.close();
-});
 
-async function post(operator: TestOperator, url: string, body: unknown, language = 'EN') {
-  const { token } = await createOperatorSession(t.db, {
-    merchantId: t.demoMerchantId,
-    operatorId: operator.id,
-    stage: 'full',
-    ip: '127.0.0.1',
-    nowMs: clock.nowMs,
-  });
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { Merchant: 'demo', Language: language, Authorization: token },
-    payload: body as object,
-  });
-}
+const post = (operator: TestOperator, url: string, body: unknown, language = 'EN') =>
+  admin(operator, 'POST', url, body, language);
 const enter = (operator: TestOperator, body: unknown, language = 'EN') =>
   post(operator, adminLotteryResultPaths.enter, body, language);
-const confirmUrl = (entryId: string) => adminLotteryResultPaths.confirm.replace(':entryId', entryId);
-
-async function drawOf(gameCode: string, numero: string) {
-  return t.db
-    .selectFrom('lottery_draw as d')
-    .innerJoin('lottery_game as g', 'g.id', 'd.game_id')
-    .select(['d.status', 'd.result'])
-    .where('g.code', '=', gameCode)
-    .where('d.numero', '=', numero)
-    .executeTakeFirstOrThrow();
-}
 
 describe('index values in the entry form', () => {
   test.each([
@@ -98,7 +64,7 @@ describe('index values in the entry form', () => {
     ],
   ])('%j is refused naming the field', async (body, errorCode, field) => {
     for (const language of ['TH', 'EN']) {
-      const response = await enter(operatorA, { numero: '20261130', ...body }, language);
+      const response = await enter(kit.operatorA, { numero: '20261130', ...body }, language);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ errorCode, field });
       expect(response.json().message).toContain(field);
@@ -107,7 +73,7 @@ describe('index values in the entry form', () => {
   });
 
   test('the server derives the digits; the second operator must make the same ones, told which part and values differ', async () => {
-    const entered = await enter(operatorA, {
+    const entered = await enter(kit.operatorA, {
       gameCode: 'STOCK_NIKKEI',
       numero: '20261130',
       indexValues: { close: '38654.42', change: '-123.05' },
@@ -122,7 +88,7 @@ describe('index values in the entry form', () => {
     });
 
     const mismatch = await post(
-      operatorB,
+      kit.operatorB,
       confirmUrl(entry.entryId),
       { indexValues: { close: '38654.42', change: '-123.15' } },
       'TH',
@@ -135,15 +101,16 @@ describe('index values in the entry form', () => {
     });
     expect((await drawOf('STOCK_NIKKEI', '20261130')).status).toBe('open');
 
-    const confirmed = await post(operatorB, confirmUrl(entry.entryId), {
+    const confirmed = await post(kit.operatorB, confirmUrl(entry.entryId), {
       indexValues: { close: '38654.42', change: '-123.05' },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(await drawOf('STOCK_NIKKEI', '20261130')).toEqual({
+    const { status, result } = await drawOf('STOCK_NIKKEI', '20261130');
+    expect({ status, result }).toEqual({
       status: 'drawn',
       result: { family: 'THAI_STYLE', top3: '442', bottom2: '05' },
     });
-    const audit = await t.db
+    const audit = await kit.t.db
       .selectFrom('operator_audit')
       .select(['action', 'after'])
       .where('action', 'in', ['lottery.result.enter', 'lottery.result.confirm'])
@@ -156,7 +123,7 @@ describe('index values in the entry form', () => {
   });
 
   test('SET from its three values, confirmed by a second operator typing the digits: the digits decide', async () => {
-    const entered = await enter(operatorA, {
+    const entered = await enter(kit.operatorA, {
       gameCode: 'STOCK_SET',
       numero: '20261130',
       indexValues: { set: '1423.57', set50: '912.38', setChange: '+4.21' },
@@ -164,14 +131,14 @@ describe('index values in the entry form', () => {
     const entry = entered.json<{ value: AdminLotteryResultEntry }>().value;
     expect(entry.result).toEqual({ family: 'THAI_STYLE', top3: '857', bottom2: '21' });
     // SET50's last decimal typed wrong: 3 top differs, made of SET50 and SET.
-    const wrong = await post(operatorB, confirmUrl(entry.entryId), {
+    const wrong = await post(kit.operatorB, confirmUrl(entry.entryId), {
       indexValues: { set: '1423.57', set50: '912.39', setChange: '+4.21' },
     });
     expect(wrong.json()).toMatchObject({
       field: 'result.top3',
       value: { indexFields: ['indexValues.set50', 'indexValues.set'] },
     });
-    const confirmed = await post(operatorB, confirmUrl(entry.entryId), {
+    const confirmed = await post(kit.operatorB, confirmUrl(entry.entryId), {
       result: { family: 'THAI_STYLE', top3: '857', bottom2: '21' },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);

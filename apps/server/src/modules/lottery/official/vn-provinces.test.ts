@@ -1,21 +1,17 @@
 import {
   adminLotteryResultPaths,
-  lotteryOrderPaths,
   lotteryPaths,
   type AdminLotteryResultEntry,
   type AdminLotteryResultImport,
   type LotteryDrawHistory,
-  type LotteryPlaceOrderRequest,
   type LotteryVnGameMenu,
   type OfficialLotteryResult,
 } from '@lotus/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fundedTestMember } from '../../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
-import { checkLedger, memberBalance } from '../../ledger/index.ts';
+import { describe, expect, test } from 'vitest';
+import { checkLedger } from '../../ledger/index.ts';
 import { runLotteryTick } from '../lottery-draw-loop.ts';
 import { runOfficialTick } from './official-tick.ts';
+import { useOfficialTestKit } from './official.testing.ts';
 
 /**
  * The Vietnamese central and southern provinces (migration 0073, family VN_SOUTH) and the Lao draw,
@@ -38,12 +34,8 @@ import { runOfficialTick } from './official-tick.ts';
  * (bets close 15:45) and Gia Lai at 17:15; the Lao draws are Monday 30 November and Thursday 3
  * December, 20:30.
  */
-const startMs = Date.parse('2026-11-27T07:00:30Z');
-const clock = { nowMs: startMs };
-let t: TestApp;
-let merchantId: number;
-let operatorA: TestOperator;
-let operatorB: TestOperator;
+const kit = useOfficialTestKit({ startMs: Date.parse('2026-11-27T07:00:30Z'), memberPrefix: 'vnprov' });
+const { clock, drawOf, member, balanceOf, bet, admin, confirmUrl } = kit;
 
 /** Vĩnh Long, 21 March 2025 (Dominicushuy/VinLot docs/schema_demo.sql). */
 const VINH_LONG_2025_03_21: OfficialLotteryResult = {
@@ -82,76 +74,12 @@ const GIA_LAI_2025_03_21 = [
   '96',
 ];
 
-beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock.nowMs });
-  merchantId = t.demoMerchantId;
-  operatorA = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
-  operatorB = await insertTestOperator(t.db, { merchantId, role: 'platform', nowMs: clock.nowMs });
-  await runOfficialTick(t.db, clock.nowMs);
-  await runLotteryTick(t.db, clock.nowMs);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-async function drawOf(gameCode: string, numero: string) {
-  return t.db
-    .selectFrom('lottery_draw as d')
-    .innerJoin('lottery_game as g', 'g.id', 'd.game_id')
-    .select(['d.id', 'd.game_id', 'd.status', 'd.locks_at', 'd.draws_at', 'd.result'])
-    .where('g.code', '=', gameCode)
-    .where('d.numero', '=', numero)
-    .executeTakeFirstOrThrow();
-}
-
-let memberCount = 0;
-async function member() {
-  memberCount += 1;
-  return fundedTestMember(t.db, merchantId, `vnprov${memberCount}`, 100_000n, { nowMs: clock.nowMs });
-}
-const balanceOf = (memberId: bigint) => memberBalance(t.db, merchantId, 'THB', { kind: 'member_main', memberId });
-
-/** One bet of 1.00 a stake unit at series 2000 (a unit's win in satang is then the play's hundredths). */
-async function bet(token: string, gameId: number, numero: string, playId: number, betContent: string, units: number) {
-  const body: LotteryPlaceOrderRequest = {
-    gameId,
-    numero,
-    bets: [{ playId, betContent, betNum: units, stakePerUnit: '1.00', multiple: 1, series: 2000 }],
-    totalAmount: `${units}.00`,
-  };
-  const response = await t.app.inject({
-    method: 'POST',
-    url: lotteryOrderPaths.place,
-    headers: { Merchant: 'demo', Language: 'EN', Authorization: token },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-async function admin(operator: TestOperator, method: 'GET' | 'POST', url: string, body?: unknown, language = 'EN') {
-  const { token } = await createOperatorSession(t.db, {
-    merchantId,
-    operatorId: operator.id,
-    stage: 'full',
-    ip: '127.0.0.1',
-    nowMs: clock.nowMs,
-  });
-  return t.app.inject({
-    method,
-    url,
-    headers: { Merchant: 'demo', Language: language, Authorization: token },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
-
 /** The Gia Lai bettors (placed with the Vĩnh Long bets, before Gia Lai's bets close). */
 const gialai = {} as Record<'de' | 'baoLo2' | 'cang3' | 'xien2', { memberId: bigint; token: string }>;
 
-const confirmUrl = (entryId: string) => adminLotteryResultPaths.confirm.replace(':entryId', entryId);
-
 describe('the provinces: calendars and the Vietnamese menu', () => {
   test("each province's draws fall on its weekdays at its region's time, 30 minutes of lock", async () => {
-    const rows = await t.db
+    const rows = await kit.t.db
       .selectFrom('lottery_draw as d')
       .innerJoin('lottery_game as g', 'g.id', 'd.game_id')
       .select(['g.code', 'g.family', 'g.game_group', 'd.numero', 'd.locks_at', 'd.draws_at'])
@@ -184,7 +112,7 @@ describe('the provinces: calendars and the Vietnamese menu', () => {
     expect(today.find((row) => row.code === 'VNC_GIALAI')!.draws_at.toISOString()).toBe('2026-11-27T10:15:00.000Z');
     // Saturday has four southern provinces.
     expect(rows.filter((row) => row.numero === '20261128' && row.game_group === 'VN_SOUTH')).toHaveLength(4);
-    const schedule = await t.db
+    const schedule = await kit.t.db
       .selectFrom('lottery_official_schedule as s')
       .innerJoin('lottery_game as g', 'g.id', 's.game_id')
       .select(['s.result_deadline_seconds'])
@@ -198,7 +126,7 @@ describe('the provinces: calendars and the Vietnamese menu', () => {
       ['EN', ['Northern Vietnam', 'Central Vietnam', 'Southern Vietnam']],
       ['TH', ['หวยเวียดนามภาคเหนือ', 'หวยเวียดนามภาคกลาง', 'หวยเวียดนามภาคใต้']],
     ] as const) {
-      const menu = await t.app.inject({
+      const menu = await kit.t.app.inject({
         method: 'GET',
         url: `${lotteryPaths.vnGameMenu}?device=WEB`,
         headers: { Merchant: 'demo', Language: language },
@@ -216,7 +144,7 @@ describe('the provinces: calendars and the Vietnamese menu', () => {
       expect(hcm.gameName).toContain('TP.HCM');
       if (language === 'TH') expect(hcm.gameName).toMatch(/[\u0E00-\u0E7F]/);
     }
-    const opened = await t.app.inject({
+    const opened = await kit.t.app.inject({
       method: 'GET',
       url: lotteryPaths.vnOpenedNumeros,
       headers: { Merchant: 'demo', Language: 'EN' },
@@ -290,10 +218,10 @@ describe('a southern province settled: every VN_SOUTH play against Vĩnh Long, 2
   test('a result of the northern shape, or a G8 of three digits, is refused naming the field', async () => {
     const draw = await drawOf('VNS_VINHLONG', '20261127');
     clock.nowMs = draw.draws_at.getTime() + 30 * 60_000;
-    await runLotteryTick(t.db, clock.nowMs);
+    await runLotteryTick(kit.t.db, clock.nowMs);
     expect((await drawOf('VNS_VINHLONG', '20261127')).status).toBe('locked');
     const badG8 = await admin(
-      operatorA,
+      kit.operatorA,
       'POST',
       adminLotteryResultPaths.enter,
       {
@@ -305,7 +233,7 @@ describe('a southern province settled: every VN_SOUTH play against Vĩnh Long, 2
     );
     expect(badG8.statusCode).toBe(400);
     expect(badG8.json().field).toBe('result.prizes.G8.0');
-    const north = await admin(operatorA, 'POST', adminLotteryResultPaths.enter, {
+    const north = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.enter, {
       gameCode: 'VNS_VINHLONG',
       numero: '20261127',
       result: { ...VINH_LONG_2025_03_21, family: 'VN_NORTH' },
@@ -314,16 +242,16 @@ describe('a southern province settled: every VN_SOUTH play against Vĩnh Long, 2
   });
 
   test('two operators enter the same result; the loop settles every play with the hand-computed wins', async () => {
-    const entry = await admin(operatorA, 'POST', adminLotteryResultPaths.enter, {
+    const entry = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.enter, {
       gameCode: 'VNS_VINHLONG',
       numero: '20261127',
       result: VINH_LONG_2025_03_21,
     });
     expect(entry.statusCode, entry.body).toBe(200);
     const { entryId } = entry.json<{ value: AdminLotteryResultEntry }>().value;
-    const confirmed = await admin(operatorB, 'POST', confirmUrl(entryId), { result: VINH_LONG_2025_03_21 });
+    const confirmed = await admin(kit.operatorB, 'POST', confirmUrl(entryId), { result: VINH_LONG_2025_03_21 });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const pass = await runLotteryTick(t.db, clock.nowMs);
+    const pass = await runLotteryTick(kit.t.db, clock.nowMs);
     const draw = await drawOf('VNS_VINHLONG', '20261127');
     expect(pass.settled.map((settled) => settled.drawId)).toContain(draw.id);
     expect(draw.status).toBe('settled');
@@ -334,10 +262,10 @@ describe('a southern province settled: every VN_SOUTH play against Vĩnh Long, 2
         100_000n - BigInt(play.units) * 100n + play.winMinor,
       ]);
     }
-    expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
+    expect((await checkLedger(kit.t.db, { merchantId: kit.merchantId })).ok).toBe(true);
 
     // The published draw: 18 numbers, tier after tier (the site cuts them by the 18-number table).
-    const history = await t.app.inject({
+    const history = await kit.t.app.inject({
       method: 'GET',
       url: lotteryPaths.drawHistory.replace(':gameCode', 'VNS_VINHLONG'),
       headers: { Merchant: 'demo', Language: 'EN' },
@@ -374,8 +302,8 @@ describe('a central province imported: Gia Lai, 21 March 2025', () => {
   test('a file with the wrong number of columns is refused naming the line', async () => {
     const draw = await drawOf('VNC_GIALAI', '20261127');
     clock.nowMs = draw.draws_at.getTime() + 30 * 60_000;
-    await runLotteryTick(t.db, clock.nowMs);
-    const short = await admin(operatorA, 'POST', adminLotteryResultPaths.import, {
+    await runLotteryTick(kit.t.db, clock.nowMs);
+    const short = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.import, {
       csv: `gameCode,numero,DB,G1\nVNC_GIALAI,20261127,${GIA_LAI_2025_03_21.slice(0, 17).join(',')}\n`,
     });
     expect(short.statusCode).toBe(400);
@@ -386,12 +314,12 @@ describe('a central province imported: Gia Lai, 21 March 2025', () => {
 
   test("one operator's file enters, the second's confirms; the draw settles", async () => {
     const csv = `gameCode,numero,values\nVNC_GIALAI,20261127,${GIA_LAI_2025_03_21.join(',')}\n`;
-    const first = await admin(operatorA, 'POST', adminLotteryResultPaths.import, { csv });
+    const first = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.import, { csv });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<{ value: AdminLotteryResultImport }>().value.lines.map((line) => line.outcome)).toEqual([
       'entered',
     ]);
-    const second = await admin(operatorB, 'POST', adminLotteryResultPaths.import, { csv });
+    const second = await admin(kit.operatorB, 'POST', adminLotteryResultPaths.import, { csv });
     expect(second.json<{ value: AdminLotteryResultImport }>().value.lines.map((line) => line.outcome)).toEqual([
       'confirmed',
     ]);
@@ -409,14 +337,14 @@ describe('a central province imported: Gia Lai, 21 March 2025', () => {
         G8: ['96'],
       },
     });
-    await runLotteryTick(t.db, clock.nowMs);
+    await runLotteryTick(kit.t.db, clock.nowMs);
     // Đề 13 (70); bao lô 11, twice among the lô (85011, 83511): 2 × 75 for 18 units; 3 càng 813 (400);
     // xiên 2 66+96 (20: 66 is G4 35266 and 91066, 96 the G8).
     expect(await balanceOf(gialai.de.memberId)).toBe(100_000n - 100n + 7_000n);
     expect(await balanceOf(gialai.baoLo2.memberId)).toBe(100_000n - 1_800n + 15_000n);
     expect(await balanceOf(gialai.cang3.memberId)).toBe(100_000n - 100n + 40_000n);
     expect(await balanceOf(gialai.xien2.memberId)).toBe(100_000n - 100n + 2_000n);
-    expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
+    expect((await checkLedger(kit.t.db, { merchantId: kit.merchantId })).ok).toBe(true);
   });
 });
 
@@ -464,17 +392,21 @@ describe('the Lao draw settled: every Lao play against 1 March and 25 February 2
       placed.push({ memberId: who.memberId, winMinor: one.winMinor, name: one.name });
     }
     clock.nowMs = draw.draws_at.getTime() + 10 * 60_000;
-    await runOfficialTick(t.db, clock.nowMs);
-    await runLotteryTick(t.db, clock.nowMs);
+    await runOfficialTick(kit.t.db, clock.nowMs);
+    await runLotteryTick(kit.t.db, clock.nowMs);
     const result: OfficialLotteryResult = { family: 'LAO', number };
-    const entry = await admin(operatorA, 'POST', adminLotteryResultPaths.enter, { gameCode: 'LAO', numero, result });
+    const entry = await admin(kit.operatorA, 'POST', adminLotteryResultPaths.enter, {
+      gameCode: 'LAO',
+      numero,
+      result,
+    });
     expect(entry.statusCode, entry.body).toBe(200);
-    const confirmed = await admin(operatorB, 'POST', confirmUrl(entry.json().value.entryId), { result });
+    const confirmed = await admin(kit.operatorB, 'POST', confirmUrl(entry.json().value.entryId), { result });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    await runLotteryTick(t.db, clock.nowMs);
+    await runLotteryTick(kit.t.db, clock.nowMs);
     expect((await drawOf('LAO', numero)).status).toBe('settled');
     for (const one of placed)
       expect([one.name, await balanceOf(one.memberId)]).toEqual([one.name, 100_000n - 100n + one.winMinor]);
-    expect((await checkLedger(t.db, { merchantId })).ok).toBe(true);
+    expect((await checkLedger(kit.t.db, { merchantId: kit.merchantId })).ok).toBe(true);
   });
 });
