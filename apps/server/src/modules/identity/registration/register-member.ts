@@ -7,7 +7,7 @@ import {
   type RegisterMobileRequest,
   type RegisterRequest,
 } from '@lotus/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppConfig } from '../../../config.ts';
 import type { Database } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
@@ -222,6 +222,44 @@ interface Candidate {
 }
 
 /**
+ * A new member's first login, in the transaction that created it (both registrations, by username or
+ * mobile and through a social provider): the login journal's success and a session, answered as a
+ * first-time login that asks nothing more (no expired password, no captcha).
+ */
+export async function logInNewMember(
+  trx: Transaction<Database>,
+  login: {
+    merchant: MerchantContext;
+    memberId: bigint;
+    /** As the journal records the name tried. */
+    username: string;
+    caller: Caller;
+    loginDeviceId: string | null;
+    nowMs: number;
+  },
+): Promise<LoginResult> {
+  const { merchant, memberId, caller, loginDeviceId, nowMs } = login;
+  await insertLoginEvent(trx, {
+    merchantId: merchant.id,
+    memberId,
+    usernameTried: login.username,
+    ...caller,
+    loginDeviceId,
+    failureReason: null,
+    nowMs,
+  });
+  const token = await createSession(trx, {
+    merchantId: merchant.id,
+    memberId,
+    nowMs,
+    absoluteHours: merchant.config.sessions.absoluteHours,
+    ...caller,
+    loginDeviceId,
+  });
+  return { token, firstTimeLogin: true, passwordExpired: false, captchaRequired: false };
+}
+
+/**
  * The part both kinds share once their fields passed: the affiliate code (before anything is spent),
  * the slider token and captcha, the taken checks, the SMS code, then one transaction that creates
  * the member under the affiliate's agent (or at the top), journals the login and opens a session.
@@ -309,25 +347,14 @@ async function completeRegistration(
         },
         upline,
       );
-      const loginDeviceId = request.loginDeviceId ?? null;
-      await insertLoginEvent(trx, {
-        merchantId: merchant.id,
+      return logInNewMember(trx, {
+        merchant,
         memberId,
-        usernameTried: username,
-        ...caller,
-        loginDeviceId,
-        failureReason: null,
+        username,
+        caller,
+        loginDeviceId: request.loginDeviceId ?? null,
         nowMs,
       });
-      const token = await createSession(trx, {
-        merchantId: merchant.id,
-        memberId,
-        nowMs,
-        absoluteHours: merchant.config.sessions.absoluteHours,
-        ...caller,
-        loginDeviceId,
-      });
-      return { token, firstTimeLogin: true, passwordExpired: false, captchaRequired: false };
     });
   } catch (error) {
     if (candidate.isUsernameTheMobile && (error as { constraint?: string }).constraint === 'member_username_key_idx')

@@ -6,12 +6,12 @@ import {
   type SocialRegisterRequest,
 } from '@lotus/contract';
 import { AppError } from '../../../http/app-error.ts';
-import { insertLoginEvent, isUsernameTaken } from '../identity.queries.ts';
+import { isUsernameTaken } from '../identity.queries.ts';
 import { hashUnusablePassword, insertMember, rethrowTakenConflict, type Upline } from '../members/insert-member.ts';
-import { ageInYears } from '../registration/register-member.ts';
+import { ageInYears, logInNewMember } from '../registration/register-member.ts';
 import { checkRegisterField, type RuleViolation } from '../registration/register-rules.ts';
 import type { RegistrationAgents } from '../registration/registration-agents.ts';
-import { createSession, hashToken } from '../sessions/sessions.ts';
+import { hashToken } from '../sessions/sessions.ts';
 import { isSwitchedOn } from './social-clients.ts';
 import { linkIdentity, socialRegisterMethodOf } from './social-links.ts';
 import type { SocialContext } from './start-social-login.ts';
@@ -151,25 +151,14 @@ export async function registerSocialMember(
         },
         trx,
       );
-      const loginDeviceId = request.loginDeviceId ?? null;
-      await insertLoginEvent(trx, {
-        merchantId: merchant.id,
+      return logInNewMember(trx, {
+        merchant,
         memberId,
-        usernameTried: fields.username,
-        ...caller,
-        loginDeviceId,
-        failureReason: null,
+        username: fields.username,
+        caller,
+        loginDeviceId: request.loginDeviceId ?? null,
         nowMs,
       });
-      const token = await createSession(trx, {
-        merchantId: merchant.id,
-        memberId,
-        nowMs,
-        absoluteHours: merchant.config.sessions.absoluteHours,
-        ...caller,
-        loginDeviceId,
-      });
-      return { token, firstTimeLogin: true, passwordExpired: false, captchaRequired: false };
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
