@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, expect } from 'vitest';
 import { fundedTestMember } from '../../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
-import type { OperatorRole } from '../../backoffice/backoffice.tables.ts';
+import type { OperatorRole } from '../../backoffice/index.ts';
 import { createOperatorSession, insertTestOperator, type TestOperator } from '../../backoffice/backoffice.testing.ts';
 import { memberBalance } from '../../ledger/index.ts';
 import { runLotteryTick } from '../lottery-draw-loop.ts';
