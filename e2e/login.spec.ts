@@ -225,7 +225,7 @@ test('free play: the trial badge, and "register first" on deposit', async ({ pag
   await expect(notice).toBeHidden();
 });
 
-test('social buttons: no code loads while firebase is off; once on, a click says it is not available yet', async ({
+test('social buttons: no code loads while firebase is off; once on, a click with no client set up says it is not ready', async ({
   page,
 }) => {
   const socialChunks: string[] = [];
@@ -247,8 +247,9 @@ test('social buttons: no code loads while firebase is off; once on, a click says
     await page.goto('/login');
     const line = page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Log in with LINE' });
     await line.click();
+    // The switch is on but the brand has no LINE client (back-office "Social login"): the server says so.
     await expect(page.getByRole('dialog', { name: 'Log in' }).getByRole('status')).toHaveText(
-      'Logging in with LINE is not available on this site yet. Please log in with your username or mobile number.',
+      'Login with LINE is not ready yet: please contact customer service',
     );
     await expect(
       page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Log in with Google' }),
@@ -286,7 +287,7 @@ test('two-factor login: turn it on in the member centre, then a login asks for t
     .click();
   const centre = page.getByRole('dialog', { name: 'Member centre' });
   await expect(centre).toContainText('Somchai Jaidee');
-  await centre.getByRole('button', { name: 'Turn on' }).click();
+  await centre.getByRole('button', { name: 'Turn on', exact: true }).click();
   await expect(centre.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
   const secret = (await centre.getByLabel('Setup key').textContent())!.replace(/\s/g, '');
   await centre.getByLabel('6-digit code from your authenticator app').fill(totpCode(secret, Date.now()));
