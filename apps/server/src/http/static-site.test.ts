@@ -53,6 +53,29 @@ describe("the member site's first screen", () => {
     expect(/<\/script>/.test(JSON.stringify(data))).toBe(false);
   });
 
+  test("an operator's text with replacement patterns or a closing tag stays data, and the page stays whole", async () => {
+    const text = "50% off $' and $& and $` </script><script>alert(1)</script>";
+    await t.db
+      .insertInto('announcement')
+      .values({
+        merchant_id: t.demoMerchantId,
+        code: 'first-screen-patterns',
+        type: 'H',
+        title_th: text,
+        title_en: text,
+        content_th: text,
+        content_en: text,
+        published_at: new Date(),
+      })
+      .execute();
+    await t.settle();
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
+    expect(response.body.match(/id="first-screen-data"/g)).toHaveLength(1);
+    expect(response.body.match(/<\/body><\/html>$/)).not.toBeNull();
+    expect(response.body).not.toContain('<script>alert(1)</script>');
+    expect(JSON.stringify(firstScreenData(response.body).answers)).toContain(JSON.stringify(text).slice(1, -1));
+  });
+
   test('the home page preloads its first banner, a lobby its art, other pages neither', async () => {
     const home = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
     expect(home.body).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high" \/><\/head>/);

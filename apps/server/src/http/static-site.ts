@@ -156,11 +156,12 @@ export function firstScreenPage(
     const art = lobbyArt[path];
     if (art) head += `<link rel="preload" as="image" href="/art/categories/${art}.svg" fetchpriority="high" />`;
     const data = JSON.stringify({ language: firstScreenLanguage, answers }).replace(/</g, '\\u003c');
+    // Replacer functions: a string replacement would read `$&`, `$'`... in the data as patterns.
     return template
-      .replace('</head>', `${head}</head>`)
+      .replace('</head>', () => `${head}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${splash}</div><script type="application/json" id="first-screen-data">${data}</script>`,
+        () => `<div id="root">${splash}</div><script type="application/json" id="first-screen-data">${data}</script>`,
       );
   };
 }
