@@ -57,7 +57,7 @@ async function readOutbox(to: string) {
 async function registerCode(language: 'TH' | 'EN' = 'EN') {
   const phone = freshMobile();
   const response = await sendRegisterSms({ countryDialingCode: '+66', mobileNo: phone.mobileNo }, { language });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, response.body).toBe(200);
   const [message] = await readOutbox(phone.destination);
   return { ...phone, message: message!, code: message!.code! };
 }
