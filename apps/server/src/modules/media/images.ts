@@ -5,6 +5,7 @@ import {
   mediaImageMaxSide,
   type MediaImage,
   type MediaImageType,
+  type MediaVariantFormat,
 } from '@lotus/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -27,15 +28,45 @@ const extensionOf: Record<MediaImageType, string> = {
   'image/gif': 'gif',
 };
 
-/** The public address of an image: it names the content, so it never changes and can be cached for a year. */
-export function imageUrl(merchantId: number, sha256: string, contentType: MediaImageType): string {
-  return `/media/${merchantId}/${sha256}.${extensionOf[contentType]}`;
+/**
+ * The public address of an image: it names the content, so it never changes and can be cached for a
+ * year, and it carries the intrinsic size, so the site can set width and height (nothing shifts) and
+ * knows which variants exist (mediaVariantWidthsOf) from the stored string alone.
+ */
+export function imageUrl(
+  merchantId: number,
+  image: { sha256: string; contentType: MediaImageType; width: number; height: number },
+): string {
+  return `/media/${merchantId}/${image.sha256}-${image.width}x${image.height}.${extensionOf[image.contentType]}`;
 }
 
-/** `{sha256}.{ext}` of an address, or null when it is not one of ours. */
-export function parseImageFileName(fileName: string): { sha256: string; extension: string } | null {
-  const match = /^([0-9a-f]{64})\.(png|jpg|webp|gif)$/.exec(fileName);
-  return match ? { sha256: match[1]!, extension: match[2]! } : null;
+/** What a file name under `/media/{merchantId}/` asks for: the original, or one of its variants. */
+export type ImageFileName =
+  | { kind: 'original'; sha256: string; extension: string; width: number | null; height: number | null }
+  | { kind: 'variant'; sha256: string; width: number; format: MediaVariantFormat };
+
+/**
+ * `{sha256}-{w}x{h}.{ext}` (or `{sha256}.{ext}`, as answered before the size was part of the address)
+ * for the original, `{sha256}-{w}.{avif|webp}` for a variant; null when it is neither.
+ */
+export function parseImageFileName(fileName: string): ImageFileName | null {
+  const original = /^([0-9a-f]{64})(?:-([1-9]\d{0,4})x([1-9]\d{0,4}))?\.(png|jpg|webp|gif)$/.exec(fileName);
+  if (original) {
+    const [, sha256, width, height, extension] = original;
+    return {
+      kind: 'original',
+      sha256: sha256!,
+      extension: extension!,
+      width: width ? Number(width) : null,
+      height: height ? Number(height) : null,
+    };
+  }
+  const variant = /^([0-9a-f]{64})-([1-9]\d{0,4})\.(avif|webp)$/.exec(fileName);
+  if (variant) {
+    const [, sha256, width, format] = variant;
+    return { kind: 'variant', sha256: sha256!, width: Number(width), format: format as MediaVariantFormat };
+  }
+  return null;
 }
 
 /**
@@ -80,7 +111,7 @@ export async function storeImage(
       ).id;
     const answer: MediaImage = {
       id: Number(id),
-      url: imageUrl(merchantId, sha256, image.contentType),
+      url: imageUrl(merchantId, { sha256, ...image }),
       contentType: image.contentType,
       sizeBytes: input.bytes.length,
       width: image.width,
@@ -106,19 +137,22 @@ export interface StoredImage {
   content: Buffer;
 }
 
-/** The image of an address; null when the merchant has no image with that content and type. */
+/**
+ * The image of an address; null when the merchant has no image with that content and type, or the
+ * address states a size the image does not have (each image has one address with its size).
+ */
 export async function findImage(
   db: Kysely<Database>,
   merchantId: number,
-  sha256: string,
-  extension: string,
+  name: Extract<ImageFileName, { kind: 'original' }>,
 ): Promise<StoredImage | null> {
   const row = await db
     .selectFrom('media_image')
-    .select(['content_type', 'sha256', 'content'])
+    .select(['content_type', 'sha256', 'content', 'width', 'height'])
     .where('merchant_id', '=', merchantId)
-    .where('sha256', '=', sha256)
+    .where('sha256', '=', name.sha256)
     .executeTakeFirst();
-  if (!row || extensionOf[row.content_type] !== extension) return null;
+  if (!row || extensionOf[row.content_type] !== name.extension) return null;
+  if (name.width !== null && (name.width !== row.width || name.height !== row.height)) return null;
   return { contentType: row.content_type, sha256: row.sha256, content: row.content };
 }

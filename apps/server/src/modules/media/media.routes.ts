@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AppInstance } from '../../http/types.ts';
 import { auditContext, operatorMay, requireOperator } from '../backoffice/index.ts';
+import { createImageVariants } from './image-variants.ts';
 import { findImage, parseImageFileName, storeImage } from './images.ts';
 
 const tags = ['media'];
@@ -54,18 +55,30 @@ const imageHeaders = {
 };
 
 export async function mediaRoutes(app: AppInstance): Promise<void> {
+  const variants = createImageVariants(app.db, app.log);
+  // A derivation in progress holds a database connection: it ends before the pool closes.
+  app.addHook('onClose', () => variants.close());
+
   app.get(mediaPaths.image, { schema: { hide: true } }, async (request, reply) => {
     const { merchantId, fileName } = request.params as { merchantId: string; fileName: string };
-    const name = parseImageFileName(fileName);
-    const image =
-      name && /^\d{1,9}$/.test(merchantId)
-        ? await findImage(app.db, Number(merchantId), name.sha256, name.extension)
-        : null;
-    if (!image) throw new AppError(404, mediaErrorCodes.notFound);
-    const etag = `"${image.sha256}"`;
-    reply.headers(imageHeaders).header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type(image.contentType).send(image.content);
+    const name = /^\d{1,9}$/.test(merchantId) ? parseImageFileName(fileName) : null;
+    let served: { etag: string; contentType: string; content: Buffer } | null = null;
+    if (name?.kind === 'original') {
+      const image = await findImage(app.db, Number(merchantId), name);
+      if (image) served = { etag: `"${image.sha256}"`, contentType: image.contentType, content: image.content };
+    } else if (name?.kind === 'variant') {
+      const variant = await variants.find(Number(merchantId), name.sha256, name.width, name.format);
+      if (variant)
+        served = {
+          etag: `"${variant.sha256}-${variant.width}.${variant.format}"`,
+          contentType: `image/${variant.format}`,
+          content: variant.content,
+        };
+    }
+    if (!served) throw new AppError(404, mediaErrorCodes.notFound);
+    reply.headers(imageHeaders).header('ETag', served.etag);
+    if (request.headers['if-none-match'] === served.etag) return reply.status(304).send();
+    return reply.type(served.contentType).send(served.content);
   });
 
   // Multipart only in this scope, with the upload's own size limit (one byte over is refused as too large).
@@ -96,7 +109,10 @@ export async function mediaRoutes(app: AppInstance): Promise<void> {
           // Not multipart at all, or a broken one: nothing usable arrived.
           throw new AppError(400, mediaErrorCodes.fileMissing, { field: 'file', params: { field: 'file' } });
         }
-        return ok(await storeImage(app.db, { bytes, audit: auditContext(request) }));
+        const image = await storeImage(app.db, { bytes, audit: auditContext(request) });
+        // The AVIF and WebP sizes are made after the answer, so the operator does not wait for them.
+        variants.warm(request.operator.merchantId, image);
+        return ok(image);
       },
     );
   });

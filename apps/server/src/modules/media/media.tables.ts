@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { MediaImageType } from '@lotus/contract';
+import type { MediaImageType, MediaVariantFormat } from '@lotus/contract';
 
 /** Images operators upload, one row per merchant and content (migration 0038). */
 export interface MediaImageTable {
@@ -17,6 +17,20 @@ export interface MediaImageTable {
   created_at: ColumnType<Date, Date, never>;
 }
 
+/** AVIF and WebP copies of an image at the widths of mediaVariantWidthsFor (migration 0079, image-variants.ts). */
+export interface MediaImageVariantTable {
+  media_image_id: bigint;
+  width: number;
+  format: MediaVariantFormat;
+  height: number;
+  size_bytes: number;
+  content: Buffer;
+  /** How long encoding took, for sizing the queue (docs/performance.md). */
+  encode_ms: number;
+  created_at: ColumnType<Date, Date, never>;
+}
+
 export interface MediaTables {
   media_image: MediaImageTable;
+  media_image_variant: MediaImageVariantTable;
 }

@@ -104,7 +104,7 @@ describe(`POST ${mediaPaths.upload}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     const image = mediaImageSchema.parse(response.json().value);
     expect(image).toMatchObject({ contentType: 'image/png', width: 40, height: 20, sizeBytes: bytes.length });
-    expect(image.url).toBe(`/media/${t.demoMerchantId}/${image.sha256}.png`);
+    expect(image.url).toBe(`/media/${t.demoMerchantId}/${image.sha256}-40x20.png`);
 
     const served = await t.app.inject({ method: 'GET', url: image.url });
     expect(served.statusCode).toBe(200);

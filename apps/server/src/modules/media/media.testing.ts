@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 
 /** Test images and multipart bodies for uploads (media tests, and other modules' image fields). */
 
@@ -39,4 +40,33 @@ export function multipartFile(
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/** A decodable JPEG of width x height with detail in it (a gradient), as a photo or banner would be. */
+export async function photoJpeg(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const offset = (y * width + x) * 3;
+      pixels[offset] = (x * 255) / width;
+      pixels[offset + 1] = (y * 255) / height;
+      pixels[offset + 2] = (x + y) % 256;
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** An animated GIF of three frames of width x height (red, green, blue). */
+export async function animatedGif(width = 40, height = 30): Promise<Buffer> {
+  const frames = await Promise.all(
+    ['#f00', '#0f0', '#00f'].map((background) =>
+      sharp({ create: { width, height, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .gif({ delay: [100, 100, 100], loop: 0 })
+    .toBuffer();
 }
