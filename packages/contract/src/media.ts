@@ -112,6 +112,13 @@ export function mediaVariantUrl(
   return `/media/${address.merchantId}/${address.sha256}-${width}.${format}`;
 }
 
+/** A `srcset` of an address's variants in one format (`… 360w, … 720w`); empty when it has none. */
+export function mediaVariantSrcSet(address: MediaImageAddress, format: MediaVariantFormat): string {
+  return mediaVariantWidthsOf(address)
+    .map((width) => `${mediaVariantUrl(address, width, format)} ${width}w`)
+    .join(', ');
+}
+
 /** Error codes of uploads (400, field `file`); messages in TH and EN in the server's catalogue. */
 export const mediaErrorCodes = {
   /** No file part, or an empty file. */

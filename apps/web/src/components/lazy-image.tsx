@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ResponsiveImage } from './responsive-image';
 
 /** spec §4 and §9: up to 3 attempts, then the error placeholder; observed at threshold 0.1. */
 export const lazyImageMaxAttempts = 3;
@@ -11,8 +12,11 @@ interface LazyImageProps {
   src: string;
   alt: string;
   className?: string;
+  /** Used when the address does not carry the size (SVG art, external URLs); an upload's own size wins. */
   width?: number;
   height?: number;
+  /** The drawn width for the AVIF/WebP `srcset` of an uploaded image (ResponsiveImage); default the window's. */
+  sizes?: string;
 }
 
 /** Adds the attempt number to retries, so the browser asks again instead of reusing the failure. */
@@ -21,7 +25,12 @@ function attemptUrl(src: string, attempt: number): string {
   return `${src}${src.includes('?') ? '&' : '?'}attempt=${attempt}`;
 }
 
-export function LazyImage({ src, alt, className, width, height }: LazyImageProps) {
+/**
+ * A thumbnail drawn once it scrolls near the view, in AVIF or WebP at the size it is drawn when it
+ * is an upload (ResponsiveImage). A failed load is retried: first with the original alone (a variant
+ * may be what failed), then the original again, then the placeholder.
+ */
+export function LazyImage({ src, alt, className, width, height, sizes = '100vw' }: LazyImageProps) {
   const holderRef = useRef<HTMLSpanElement>(null);
   const [isVisible, setIsVisible] = useState(() => typeof IntersectionObserver === 'undefined');
   const [attempt, setAttempt] = useState(1);
@@ -61,12 +70,14 @@ export function LazyImage({ src, alt, className, width, height }: LazyImageProps
   return (
     <span ref={holderRef} className={`lazy-image lazy-image--${status}${className ? ` ${className}` : ''}`}>
       {isVisible && (
-        <img
+        <ResponsiveImage
           src={currentSrc}
           alt={alt}
           width={width}
           height={height}
-          decoding="async"
+          sizes={sizes}
+          priority="lazy"
+          hasVariants={attempt === 1 && status !== 'error'}
           data-status={status}
           onLoad={() => status === 'loading' && setStatus('loaded')}
           onError={status === 'error' ? undefined : onError}

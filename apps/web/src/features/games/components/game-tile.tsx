@@ -12,13 +12,23 @@ interface GameTileProps {
   onFavoriteChange?: (game: GameCard, isFavorite: boolean) => void;
 }
 
+/** A tile is a column of the game grid: about a third of a phone, at most ~240 px on a wide screen. */
+const tileSizes = '(max-width: 640px) 34vw, 240px';
+
 /** A game tile: portrait thumbnail, badges, favourite heart, name, vendor, and a play button. */
 export function GameTile({ game, vendorName, onPlay, isFavorite, onFavoriteChange }: GameTileProps) {
   const { t } = useTranslation();
   return (
     <article className="game-tile" data-game-id={game.gameId}>
       <div className="game-tile__media">
-        <LazyImage src={game.thumbnailUrl} alt="" width={300} height={400} className="game-tile__image" />
+        <LazyImage
+          src={game.thumbnailUrl}
+          alt=""
+          width={300}
+          height={400}
+          sizes={tileSizes}
+          className="game-tile__image"
+        />
         <div className="game-tile__badges">
           {game.isHot === 1 && <span className="badge badge--hot">{t('game_badge_hot')}</span>}
           {game.isNew && <span className="badge badge--new">{t('game_badge_new')}</span>}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAnnouncements } from '../../../api/announcements';
 import { AppLink } from '../../../components/app-link';
 import { Icon } from '../../../components/icon';
+import { ResponsiveImage } from '../../../components/responsive-image';
 
 const autoAdvanceMs = 6000;
 /** Horizontal travel, in CSS pixels, that counts as a swipe rather than a tap. */
@@ -145,16 +146,16 @@ export function BannerCarousel() {
             inert={index !== current}
           >
             {/* The art carries no words: the caption says what it is, so the image is decoration. */}
-            <img
+            <ResponsiveImage
               className="carousel__image"
               src={banner.imageUrl}
               alt=""
               width={1920}
               height={560}
+              sizes="100vw"
               draggable={false}
-              loading={index === 0 ? 'eager' : 'lazy'}
               // The first slide is the first screen's largest image: asked for before the others.
-              fetchPriority={index === 0 ? 'high' : 'auto'}
+              priority={index === 0 ? 'first-screen' : 'lazy'}
             />
             <BannerCaption banner={banner} />
           </div>

@@ -7,6 +7,7 @@ import { useSessionToken } from '../../../api/member';
 import { AppLink } from '../../../components/app-link';
 import { Spinner } from '../../../components/global-loader';
 import { Icon } from '../../../components/icon';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { SafeHtml } from '../../../components/safe-html';
 import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
@@ -19,6 +20,9 @@ import { bonusText, PromotionPeriod } from './promotion-list';
 
 // The promotion pages' texts come with their chunks (the home page's JS budget).
 await loadPromotionsCatalogue();
+
+/** The picture spans the detail's column (at most 860 px). */
+const detailSizes = '(max-width: 900px) 100vw, 860px';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -82,7 +86,9 @@ function RuledPromotionDetail({ promotionId }: { promotionId: number }) {
           <PromotionAction card={card} onApply={() => setIsApplying(true)} />
         </div>
       </header>
-      {card.pictureUrl ? <img className="announcement-art" src={card.pictureUrl} alt="" /> : null}
+      {card.pictureUrl ? (
+        <ResponsiveImage className="announcement-art" src={card.pictureUrl} alt="" sizes={detailSizes} />
+      ) : null}
       <dl className="promotion-rules">
         {rules
           .filter(([, value]) => value)
@@ -124,7 +130,9 @@ function AnnouncementDetail({ id }: { id: string | null }) {
         <p className="promotion-detail__date">{formatDate(promotion.publishedAt)}</p>
         <h1>{promotion.title}</h1>
       </header>
-      {promotion.imageUrl ? <img className="announcement-art" src={promotion.imageUrl} alt="" /> : null}
+      {promotion.imageUrl ? (
+        <ResponsiveImage className="announcement-art" src={promotion.imageUrl} alt="" sizes={detailSizes} />
+      ) : null}
       <SafeHtml html={promotion.content} className="promotion-detail__body" />
     </article>
   );

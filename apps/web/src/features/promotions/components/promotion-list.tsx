@@ -6,6 +6,7 @@ import { useAnnouncements } from '../../../api/announcements';
 import { AppLink } from '../../../components/app-link';
 import { Spinner } from '../../../components/global-loader';
 import { Icon } from '../../../components/icon';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { StatusPanel } from '../../../components/status-panel';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
@@ -40,6 +41,9 @@ export function bonusText(card: PromotionCard, t: (key: string, values?: Record<
   return card.bonusAmount ? t('promotions_bonus_fixed', { amount: card.bonusAmount }) : '';
 }
 
+/** A card is a column of the promotion grid (at least 300 px, the whole width on a phone). */
+const cardSizes = '(max-width: 640px) 100vw, 400px';
+
 function RuledCard({ card, index }: { card: PromotionCard; index: number }) {
   const { t } = useTranslation();
   const bonus = bonusText(card, t);
@@ -47,7 +51,13 @@ function RuledCard({ card, index }: { card: PromotionCard; index: number }) {
     <article className={`promotion-card promotion-card--tone-${index % 3}`}>
       <AppLink to={promotionDetailHref(card.promotionId)} className="promotion-card__link">
         {card.pictureUrl ? (
-          <img className="promotion-card__art" src={card.pictureUrl} alt="" />
+          <ResponsiveImage
+            className="promotion-card__art"
+            src={card.pictureUrl}
+            alt=""
+            sizes={cardSizes}
+            priority="lazy"
+          />
         ) : (
           <span className="promotion-card__icon">
             <Icon name="gift" size={28} />
@@ -130,7 +140,13 @@ export function PromotionList() {
                   className={`promotion-card promotion-card--tone-${index % 3}`}
                 >
                   {promotion.imageUrl ? (
-                    <img className="promotion-card__art" src={promotion.imageUrl} alt="" />
+                    <ResponsiveImage
+                      className="promotion-card__art"
+                      src={promotion.imageUrl}
+                      alt=""
+                      sizes={cardSizes}
+                      priority="lazy"
+                    />
                   ) : (
                     <span className="promotion-card__icon">
                       <Icon name="gift" size={28} />
