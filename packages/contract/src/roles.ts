@@ -21,6 +21,11 @@ export const rolesErrorCodes = {
   roleUnknown: 'role.unknown',
   /** Only an operator holding `brands.platform` may give the `platform` role (403). */
   platformRoleRefused: 'role.platform.refused',
+  /**
+   * A role may gain, and an operator be given or lose, only permissions the acting operator holds
+   * (403, field `permissions` or `role`, `{permission}` the first one missing).
+   */
+  permissionNotHeld: 'role.permission.not.held',
   /** A built-in role is read-only (409). */
   builtinReadOnly: 'role.builtin.readonly',
   /** The code is a built-in's or another role's of this merchant (409, field `code`). */

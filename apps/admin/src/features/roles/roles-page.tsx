@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { Dialog } from '../../components/dialog';
 import { showToast } from '../../components/toast';
 import { queryClient } from '../../lib/query-client';
+import { useMe } from '../auth/api';
 import { createRole, deleteRole, ipLines, roleKeys, roleLabel, rolesQuery, updateRole } from './api';
 import './roles.css';
 
@@ -137,6 +138,10 @@ function RoleEditor({ role, isReadOnly, onClose }: { role: Role | null; isReadOn
   const [nameTh, setNameTh] = useState(role?.nameTh ?? '');
   const [nameEn, setNameEn] = useState(role?.nameEn ?? '');
   const [permissions, setPermissions] = useState<Set<OperatorPermission>>(new Set(role?.permissions ?? []));
+  // The server refuses a permission the operator does not hold unless the role has it already (which
+  // may stay, or go), so those are not offered.
+  const held = new Set(useMe().data?.permissions ?? []);
+  const mayChoose = (permission: OperatorPermission) => held.has(permission) || role?.permissions.includes(permission);
   const [ipText, setIpText] = useState((role?.ipAllowList ?? []).join('\n'));
   const [idleMinutes, setIdleMinutes] = useState(String(role?.idleMinutes ?? 30));
   const [absoluteHours, setAbsoluteHours] = useState(String(role?.absoluteHours ?? 12));
@@ -200,8 +205,17 @@ function RoleEditor({ role, isReadOnly, onClose }: { role: Role | null; isReadOn
             <fieldset key={area} className="permission-area">
               <legend>{t(`roles_area_${area}`)}</legend>
               {(list as readonly OperatorPermission[]).map((permission) => (
-                <label key={permission} className="permission-choice">
-                  <input type="checkbox" checked={permissions.has(permission)} onChange={() => toggle(permission)} />
+                <label
+                  key={permission}
+                  className="permission-choice"
+                  title={mayChoose(permission) ? undefined : t('roles_not_held')}
+                >
+                  <input
+                    type="checkbox"
+                    checked={permissions.has(permission)}
+                    disabled={!mayChoose(permission)}
+                    onChange={() => toggle(permission)}
+                  />
                   <span>{t(permissionLabelKey(permission))}</span>
                 </label>
               ))}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { rolesPaths, roleListSchema, moneyApprovalPageSchema, rolePermissions } from '@lotus/contract';
+import { adminApiPaths, rolesPaths, roleListSchema, moneyApprovalPageSchema, rolePermissions } from '@lotus/contract';
 import { screen, waitFor, within } from '@testing-library/dom';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   installFakeApi,
   ok,
   openBackOffice,
+  operatorMe,
   refuse,
 } from '../../testing/back-office';
 
@@ -66,6 +67,35 @@ describe('roles page', () => {
       idleMinutes: 15,
       absoluteHours: 12,
     });
+  });
+
+  test('permissions the operator does not hold are not offered, except those the role has already (which may go)', async () => {
+    const custom = {
+      ...builtin('finance', 'Pay desk'),
+      code: 'paydesk',
+      builtin: false,
+      permissions: ['audit.read', 'deposits.review'],
+    };
+    const { calls } = installFakeApi({
+      [`GET ${adminApiPaths.me}`]: () => ok(operatorMe(['operators.manage', 'roles.manage', 'audit.read'])),
+      [`GET ${rolesPaths.roles}`]: () => ok(roleListSchema.parse({ items: [custom] })),
+      [`PUT /admin-api/roles/paydesk`]: (call) => ok({ ...custom, ...(call.body as object), version: 2 }),
+    });
+    const user = await openBackOffice('Roles');
+    await user.click(
+      within((await screen.findByText('Pay desk')).closest('tr')!).getByRole('button', { name: 'Edit role' }),
+    );
+    const dialog = await findDialog('Edit role');
+    const money = within(dialog).getByRole('group', { name: 'Money' });
+    expect(within(money).getByLabelText('Review withdrawals').matches(':disabled')).toBe(true);
+    expect(within(dialog).getByLabelText('View members').matches(':disabled')).toBe(true);
+    // Held already by the role: may be taken away.
+    const deposits = within(money).getByLabelText('Review deposits');
+    expect(deposits.matches(':disabled')).toBe(false);
+    await user.click(deposits);
+    await user.click(within(dialog).getByRole('button', { name: 'Save role' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ permissions: ['audit.read'] });
   });
 
   test('a refused deletion (operators still hold the role) says so and keeps the dialog', async () => {

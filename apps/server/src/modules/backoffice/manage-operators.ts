@@ -11,6 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../identity/index.ts';
 import { recordAudit } from './audit.ts';
 import type { OperatorStatus } from './backoffice.tables.ts';
+import { knownPermissionsOf } from './operator-roles.ts';
 import { revokeOperatorSessions } from './operator-sessions.ts';
 
 /** Who acts, for the audit row of each change. */
@@ -60,8 +61,11 @@ function toOperator(row: {
 const platformRole = 'platform';
 
 /**
- * Refuses a role the merchant does not have (400 `role.unknown`, field `role`) and, for an actor
- * without `brands.platform`, giving or taking the platform role (403 `role.platform.refused`).
+ * Refuses a role the merchant does not have (400 `role.unknown`, field `role`); for an actor without
+ * `brands.platform`, giving or taking the platform role (403 `role.platform.refused`); and giving a
+ * role, or taking one away, that holds a permission the actor does not hold
+ * (403 `role.permission.not.held`, field `role`): an operator with `operators.manage` alone cannot make
+ * someone (themself through a colleague, say) an administrator, nor demote one.
  */
 export async function assertAssignableRole(
   db: Kysely<Database>,
@@ -72,13 +76,30 @@ export async function assertAssignableRole(
   if ((role === platformRole || previousRole === platformRole) && !actor.permissions.includes('brands.platform')) {
     throw new AppError(403, rolesErrorCodes.platformRoleRefused);
   }
-  const row = await db
+  const rows = await db
     .selectFrom('operator_role')
-    .select('code')
+    .select(['code', 'permissions'])
     .where('merchant_id', '=', actor.merchantId)
-    .where('code', '=', role)
-    .executeTakeFirst();
-  if (!row) throw AppError.badRequest('role', rolesErrorCodes.roleUnknown);
+    .where('code', 'in', previousRole === undefined ? [role] : [role, previousRole])
+    .execute();
+  const given = rows.find((row) => row.code === role);
+  if (!given) throw AppError.badRequest('role', rolesErrorCodes.roleUnknown);
+  for (const row of rows) assertPermissionsHeld(actor, knownPermissionsOf(row.permissions), 'role');
+}
+
+/**
+ * No one hands out more than they hold: 403 `role.permission.not.held` naming `field` and the first
+ * permission the actor lacks.
+ */
+export function assertPermissionsHeld(
+  actor: Pick<Actor, 'permissions'>,
+  permissions: readonly OperatorPermission[],
+  field: string,
+): void {
+  const missing = permissions.find((permission) => !actor.permissions.includes(permission));
+  if (missing !== undefined) {
+    throw new AppError(403, rolesErrorCodes.permissionNotHeld, { field, params: { field, permission: missing } });
+  }
 }
 
 export async function listOperators(db: Kysely<Database>, merchantId: number): Promise<Operator[]> {

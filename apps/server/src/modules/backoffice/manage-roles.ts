@@ -12,13 +12,14 @@ import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from './audit.ts';
 import type { OperatorRoleTable } from './backoffice.tables.ts';
 import { normaliseIpEntry } from './ip-allow-list.ts';
-import type { Actor } from './manage-operators.ts';
+import { assertPermissionsHeld, type Actor } from './manage-operators.ts';
 import { knownPermissionsOf } from './operator-roles.ts';
 
 /**
  * The merchant's roles (`roles.manage`): list, create, edit, delete. Built-ins are read-only (409
  * `role.builtin.readonly`); a role operators hold is not deleted (409 `role.in.use`); an edit carries
- * the version it read (409 `role.version.conflict`, nothing written). Every change is audited with the
+ * the version it read (409 `role.version.conflict`, nothing written); a role gains only permissions
+ * the actor holds (403 `role.permission.not.held`). Every change is audited with the
  * role before and after, in its transaction.
  */
 
@@ -91,6 +92,7 @@ export async function listRoles(db: Kysely<Database>, merchantId: number): Promi
 
 export async function createRole(db: Kysely<Database>, actor: Actor, input: CreateRoleBody): Promise<Role> {
   const ipAllowList = normaliseIpAllowList(input.ipAllowList);
+  assertPermissionsHeld(actor, input.permissions, 'permissions');
   if ((builtinOperatorRoles as readonly string[]).includes(input.code)) {
     throw new AppError(409, rolesErrorCodes.roleCodeTaken, { field: 'code', params: { field: 'code' } });
   }
@@ -165,6 +167,10 @@ export async function updateRole(
   return db.transaction().execute(async (trx) => {
     const beforeRow = await lockRole(trx, actor.merchantId, code);
     if (beforeRow.version !== input.version) throw new AppError(409, rolesErrorCodes.roleVersionConflict);
+    // What the role holds already may stay (the actor is only renaming it, say); what it gains must be
+    // the actor's own.
+    const gained = input.permissions.filter((permission) => !beforeRow.permissions.includes(permission));
+    assertPermissionsHeld(actor, gained, 'permissions');
     const count = await holders(trx, actor.merchantId, code);
     const row = await trx
       .updateTable('operator_role')

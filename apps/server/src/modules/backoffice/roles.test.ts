@@ -214,6 +214,105 @@ describe('roles as rows', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
+  test('no one hands out a permission they do not hold: not in a role they make or edit, not by giving or taking a role', async () => {
+    const merchantId = testApp.demoMerchantId;
+    // Staff: operators.manage, roles.manage and audit.read, nothing of the money desk.
+    const staffRole = await insertTestRole(testApp.db, {
+      merchantId,
+      code: 'staffdesk',
+      permissions: ['operators.manage', 'roles.manage', 'audit.read'],
+    });
+    const staff = await insertTestOperator(testApp.db, { merchantId, role: staffRole, nowMs: clock.nowMs });
+    const auditorRole = await insertTestRole(testApp.db, {
+      merchantId,
+      code: 'auditdesk',
+      permissions: ['audit.read'],
+    });
+    const colleague = await insertTestOperator(testApp.db, { merchantId, role: auditorRole, nowMs: clock.nowMs });
+    const auditsBefore = (await auditRows('role.create')).length;
+
+    const body = {
+      code: 'paymaster',
+      nameTh: 'จ่ายเงิน',
+      nameEn: 'Paymaster',
+      ipAllowList: [],
+      idleMinutes: 15,
+      absoluteHours: 8,
+    };
+    for (const language of ['TH', 'EN'] as const) {
+      const refused = await send(
+        'POST',
+        rolesPaths.roles,
+        { ...body, permissions: ['audit.read', 'members.adjust'] },
+        { token: staff.token, language },
+      );
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ errorCode: 'role.permission.not.held', field: 'permissions' });
+      expect(refused.json().message).toContain('members.adjust');
+    }
+    expect(await auditRows('role.create')).toHaveLength(auditsBefore);
+    expect(
+      await testApp.db.selectFrom('operator_role').select('code').where('code', '=', 'paymaster').execute(),
+    ).toEqual([]);
+
+    // What the actor holds, they may give.
+    const own = await send('POST', rolesPaths.roles, { ...body, permissions: ['audit.read'] }, { token: staff.token });
+    expect(own.statusCode, own.body).toBe(200);
+    const paymaster = adminPath(rolesPaths.role, { code: 'paymaster' });
+    const grow = await send(
+      'PUT',
+      paymaster,
+      { ...body, permissions: ['audit.read', 'members.adjust'], version: 1 },
+      { token: staff.token },
+    );
+    expect(grow.json()).toMatchObject({ errorCode: 'role.permission.not.held', field: 'permissions' });
+    // An administrator adds one the staff member lacks; staff may still rename the role, keeping it.
+    const added = await send(
+      'PUT',
+      paymaster,
+      { ...body, permissions: ['audit.read', 'members.adjust'], version: 1 },
+      { token: admin.token },
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const renamed = await send(
+      'PUT',
+      paymaster,
+      { ...body, nameEn: 'Pay desk', permissions: ['audit.read', 'members.adjust'], version: 2 },
+      { token: staff.token },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+
+    // Giving a role: not one that holds more than the actor (the admin role, or paymaster now).
+    const roleOf = (operatorId: bigint) => adminPath(adminApiPaths.operatorRole, { operatorId });
+    for (const role of ['admin', 'paymaster']) {
+      const refused = await send('PUT', roleOf(colleague.id), { role }, { token: staff.token });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ errorCode: 'role.permission.not.held', field: 'role' });
+    }
+    // Nor taking one away: staff cannot demote an administrator.
+    const demote = await send('PUT', roleOf(secondAdmin.id), { role: staffRole }, { token: staff.token });
+    expect(demote.json()).toMatchObject({ errorCode: 'role.permission.not.held', field: 'role' });
+    const operatorRoles = await testApp.db
+      .selectFrom('operator')
+      .select(['id', 'role'])
+      .where('id', 'in', [colleague.id, secondAdmin.id])
+      .orderBy('id')
+      .execute();
+    expect(operatorRoles.map((row) => row.role).sort()).toEqual(['admin', 'auditdesk']);
+    // Nor demoting a support agent, whose role reads members.
+    const support = await insertTestOperator(testApp.db, { merchantId, role: 'support', nowMs: clock.nowMs });
+    const fromSupport = await send('PUT', roleOf(support.id), { role: auditorRole }, { token: staff.token });
+    expect(fromSupport.json()).toMatchObject({ errorCode: 'role.permission.not.held', field: 'role' });
+    // Within the actor's own permissions, both ways, it is done and audited.
+    const within = await send('PUT', roleOf(colleague.id), { role: staffRole }, { token: staff.token });
+    expect(within.statusCode, within.body).toBe(200);
+    expect((await auditRows('operator.role.change')).at(-1)).toMatchObject({
+      target_id: String(colleague.id),
+      before: { role: 'auditdesk' },
+      after: { role: 'staffdesk' },
+    });
+  });
+
   test('only a platform operator gives or takes the platform role', async () => {
     const target = await insertTestOperator(testApp.db, { merchantId: testApp.demoMerchantId, role: 'support' });
     const url = adminPath(adminApiPaths.operatorRole, { operatorId: target.id });
