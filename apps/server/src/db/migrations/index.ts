@@ -70,6 +70,7 @@ import * as m0075 from './0075_lottery_chase_win_corrected.ts';
 import * as m0076 from './0076_social_login.ts';
 import * as m0077 from './0077_web_push.ts';
 import * as m0078 from './0078_balance_notices_after_commit.ts';
+import * as m0079 from './0079_media_variants.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -145,4 +146,5 @@ export const migrations = {
   '0076_social_login': m0076,
   '0077_web_push': m0077,
   '0078_balance_notices_after_commit': m0078,
+  '0079_media_variants': m0079,
 };
