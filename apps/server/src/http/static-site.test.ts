@@ -87,6 +87,29 @@ describe("the member site's first screen", () => {
     expect(help.body).not.toContain('rel="preload"');
   });
 
+  test('an uploaded first banner is preloaded as the AVIF its <picture> chooses (imagesrcset, imagesizes)', async () => {
+    const sha256 = 'cd'.repeat(32);
+    const imageUrl = `/media/${t.demoMerchantId}/${sha256}-1200x400.jpg`;
+    await t.db
+      .insertInto('banner')
+      .values({
+        merchant_id: t.demoMerchantId,
+        code: 'first-screen-upload',
+        group_name: 'home',
+        title_th: 'Uploaded',
+        title_en: 'Uploaded',
+        image_url: imageUrl,
+        sort: -1000,
+      })
+      .execute();
+    await t.settle();
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
+    const variant = (width: number) => `/media/${t.demoMerchantId}/${sha256}-${width}.avif ${width}w`;
+    expect(home.body).toContain(
+      `<link rel="preload" as="image" href="${imageUrl}" imagesrcset="${[360, 720, 1080, 1200].map(variant).join(', ')}" imagesizes="100vw" type="image/avif" fetchpriority="high" />`,
+    );
+  });
+
   test('the page is compressed when the browser accepts it', async () => {
     const response = await t.app.inject({
       method: 'GET',

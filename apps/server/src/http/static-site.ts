@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { mediaVariantSrcSet, parseMediaImageUrl } from '@lotus/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -103,6 +104,20 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
+ * The preload of the home page's first banner. An upload with variants (modules/media) is preloaded
+ * as the AVIF the site's <picture> will choose (`imagesrcset`/`imagesizes` as its source says, the
+ * carousel's `sizes`), typed so a browser without AVIF skips it rather than fetching twice; anything
+ * else (the site's SVG art, an external URL, a GIF) as its address.
+ */
+function firstBannerPreload(imageUrl: string): string {
+  const address = parseMediaImageUrl(imageUrl);
+  const srcset = address ? mediaVariantSrcSet(address, 'avif') : '';
+  const href = escapeAttribute(imageUrl);
+  if (!srcset) return `<link rel="preload" as="image" href="${href}" fetchpriority="high" />`;
+  return `<link rel="preload" as="image" href="${href}" imagesrcset="${escapeAttribute(srcset)}" imagesizes="100vw" type="image/avif" fetchpriority="high" />`;
+}
+
+/**
  * The member site's page as sent to a browser (issue 19, first screen per merchant and language):
  * index.html with, per request, (1) the answers of the first screen's public calls for this host's
  * merchant in the default language, as a JSON data block the site takes instead of asking again
@@ -150,8 +165,7 @@ export function firstScreenPage(
       const firstBanner = (list?.banners ?? [])
         .filter((banner) => banner.groupName === 'home')
         .sort((a, b) => a.sort - b.sort)[0];
-      if (firstBanner?.imageUrl)
-        head += `<link rel="preload" as="image" href="${escapeAttribute(firstBanner.imageUrl)}" fetchpriority="high" />`;
+      if (firstBanner?.imageUrl) head += firstBannerPreload(firstBanner.imageUrl);
     }
     const art = lobbyArt[path];
     if (art) head += `<link rel="preload" as="image" href="/art/categories/${art}.svg" fetchpriority="high" />`;
