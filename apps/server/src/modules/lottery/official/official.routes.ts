@@ -13,23 +13,13 @@ import {
   adminLotteryResultRejectRequestSchema,
   envelopeSchema,
 } from '@lotus/contract';
-import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../http/envelope.ts';
 import type { AppInstance } from '../../../http/types.ts';
-import { auditContext, requireOperator } from '../../backoffice/index.ts';
 import { lotteryDayChangeRoutes } from './day-changes.routes.ts';
 import { importResults } from './import-results.ts';
-import {
-  confirmResult,
-  enterResult,
-  listResultDraws,
-  listResultEntries,
-  rejectResult,
-  type ResultActor,
-} from './result-entries.ts';
+import { officialActorOf, officialAdminRoute } from './official-admin-route.ts';
+import { confirmResult, enterResult, listResultDraws, listResultEntries, rejectResult } from './result-entries.ts';
 
-const tags = ['lottery-results'];
-const guard = requireOperator('lottery.results');
 /** A file of 2,000 Vietnamese results is about 400 KB of text, in JSON. */
 const importBodyLimit = 512 * 1024;
 
@@ -39,64 +29,41 @@ const importBodyLimit = 512 * 1024;
  * holiday day changes (day-changes.routes.ts). Every call needs `lottery.results`.
  */
 export async function lotteryResultsRoutes(app: AppInstance): Promise<void> {
-  const actor = (request: FastifyRequest): ResultActor => {
-    const context = auditContext(request);
-    return {
-      operatorId: context.operatorId!,
-      merchantId: context.merchantId,
-      ip: context.ip,
-      nowMs: context.nowMs,
-      language: request.language === 'TH' ? 'TH' : 'EN',
-    };
-  };
-
   app.get(
     adminLotteryResultPaths.entries,
-    {
-      onRequest: guard,
-      schema: {
-        tags,
-        querystring: adminLotteryResultEntriesQuerySchema,
-        response: { 200: envelopeSchema(adminLotteryResultEntriesSchema) },
-      },
-    },
-    async (request) => ok(await listResultEntries(app.db, actor(request), request.query.status)),
+    officialAdminRoute({
+      querystring: adminLotteryResultEntriesQuerySchema,
+      response: { 200: envelopeSchema(adminLotteryResultEntriesSchema) },
+    }),
+    async (request) => ok(await listResultEntries(app.db, officialActorOf(request), request.query.status)),
   );
 
   app.post(
     adminLotteryResultPaths.enter,
-    {
-      onRequest: guard,
-      schema: {
-        tags,
-        body: adminLotteryResultEnterRequestSchema,
-        response: { 200: envelopeSchema(adminLotteryResultEntrySchema) },
-      },
-    },
+    officialAdminRoute({
+      body: adminLotteryResultEnterRequestSchema,
+      response: { 200: envelopeSchema(adminLotteryResultEntrySchema) },
+    }),
     async (request) => {
       const { gameCode, numero, result, indexValues } = request.body;
       const given = indexValues ? { indexValues } : result!;
-      return ok(await enterResult(app.db, actor(request), { gameCode, numero, result: given }, 'manual'));
+      return ok(await enterResult(app.db, officialActorOf(request), { gameCode, numero, result: given }, 'manual'));
     },
   );
 
   app.post(
     adminLotteryResultPaths.confirm,
-    {
-      onRequest: guard,
-      schema: {
-        tags,
-        params: adminLotteryResultEntryParamsSchema,
-        body: adminLotteryResultConfirmRequestSchema,
-        response: { 200: envelopeSchema(adminLotteryResultEntrySchema) },
-      },
-    },
+    officialAdminRoute({
+      params: adminLotteryResultEntryParamsSchema,
+      body: adminLotteryResultConfirmRequestSchema,
+      response: { 200: envelopeSchema(adminLotteryResultEntrySchema) },
+    }),
     async (request) => {
       const { result, indexValues } = request.body;
       return ok(
         await confirmResult(
           app.db,
-          actor(request),
+          officialActorOf(request),
           BigInt(request.params.entryId),
           indexValues ? { indexValues } : result!,
         ),
@@ -106,44 +73,35 @@ export async function lotteryResultsRoutes(app: AppInstance): Promise<void> {
 
   app.post(
     adminLotteryResultPaths.reject,
-    {
-      onRequest: guard,
-      schema: {
-        tags,
-        params: adminLotteryResultEntryParamsSchema,
-        body: adminLotteryResultRejectRequestSchema,
-        response: { 200: envelopeSchema(adminLotteryResultEntrySchema) },
-      },
-    },
+    officialAdminRoute({
+      params: adminLotteryResultEntryParamsSchema,
+      body: adminLotteryResultRejectRequestSchema,
+      response: { 200: envelopeSchema(adminLotteryResultEntrySchema) },
+    }),
     async (request) =>
-      ok(await rejectResult(app.db, actor(request), BigInt(request.params.entryId), request.body.reason)),
+      ok(await rejectResult(app.db, officialActorOf(request), BigInt(request.params.entryId), request.body.reason)),
   );
 
   app.get(
     adminLotteryResultPaths.draws,
-    {
-      onRequest: guard,
-      schema: {
-        tags,
-        querystring: adminLotteryResultDrawsQuerySchema,
-        response: { 200: envelopeSchema(adminLotteryResultDrawsSchema) },
-      },
-    },
-    async (request) => ok(await listResultDraws(app.db, request.query.gameCode, app.now(), actor(request).language)),
+    officialAdminRoute({
+      querystring: adminLotteryResultDrawsQuerySchema,
+      response: { 200: envelopeSchema(adminLotteryResultDrawsSchema) },
+    }),
+    async (request) =>
+      ok(await listResultDraws(app.db, request.query.gameCode, app.now(), officialActorOf(request).language)),
   );
 
   app.post(
     adminLotteryResultPaths.import,
-    {
-      onRequest: guard,
-      bodyLimit: importBodyLimit,
-      schema: {
-        tags,
+    officialAdminRoute(
+      {
         body: adminLotteryResultImportRequestSchema,
         response: { 200: envelopeSchema(adminLotteryResultImportSchema) },
       },
-    },
-    async (request) => ok(await importResults(app.db, actor(request), request.body.csv)),
+      { bodyLimit: importBodyLimit },
+    ),
+    async (request) => ok(await importResults(app.db, officialActorOf(request), request.body.csv)),
   );
 
   await lotteryDayChangeRoutes(app);
