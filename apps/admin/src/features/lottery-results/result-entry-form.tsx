@@ -1,6 +1,4 @@
 import {
-  adminLotteryResultErrorCodes,
-  setRefusalFieldError,
   signedStockIndexFields,
   stockIndexFields,
   type AdminLotteryResultEntry,
@@ -13,10 +11,10 @@ import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ErrorNote, Field } from '../../components/bits';
-import { ApiError } from '../../lib/api-client';
+import { Field } from '../../components/bits';
+import type { ApiError } from '../../lib/api-client';
 import { useZodForm } from '../../lib/forms';
-import { ResultForm } from './result-form';
+import { placeResultRefusal, ResultForm, ResultFormFooter, type ResultFormProps } from './result-form';
 import { ResultNumbers } from './result-numbers';
 
 /** A result as sent: its numbers, or a stock game's index values (the server derives the numbers). */
@@ -32,40 +30,16 @@ export type GivenResult = { result: OfficialLotteryResult } | { indexValues: Sto
 export function ResultEntryForm({
   gameCode,
   family,
-  idPrefix,
-  submitLabel,
   submit,
-  onDone,
-  onCancel,
   children,
-}: {
-  gameCode: string;
-  family: OfficialLotteryFamily;
-  idPrefix: string;
-  submitLabel: string;
-  submit: (given: GivenResult) => Promise<AdminLotteryResultEntry>;
-  onDone: () => void;
-  onCancel: () => void;
-  children?: React.ReactNode;
-}) {
+  ...form
+}: ResultFormProps<GivenResult, AdminLotteryResultEntry> & { gameCode: string; family: OfficialLotteryFamily }) {
   const { t } = useTranslation();
   const fields = stockIndexFields[gameCode];
   const [mode, setMode] = useState<'index' | 'digits'>('index');
   const name = useId();
-  if (!fields)
-    return (
-      <ResultForm
-        family={family}
-        idPrefix={idPrefix}
-        submitLabel={submitLabel}
-        submit={(result) => submit({ result })}
-        onDone={onDone}
-        onCancel={onCancel}
-      >
-        {children}
-      </ResultForm>
-    );
-  const modes = (
+  // Only a stock-index game has the choice; the others are typed as digits alone.
+  const modes = fields && (
     <fieldset className="results-mode">
       <legend>{t('lottery_stock_mode')}</legend>
       {(['index', 'digits'] as const).map((item) => (
@@ -76,27 +50,13 @@ export function ResultEntryForm({
       ))}
     </fieldset>
   );
-  return mode === 'digits' ? (
-    <ResultForm
-      family={family}
-      idPrefix={idPrefix}
-      submitLabel={submitLabel}
-      submit={(result) => submit({ result })}
-      onDone={onDone}
-      onCancel={onCancel}
-    >
+  return !fields || mode === 'digits' ? (
+    <ResultForm family={family} submit={(result) => submit({ result })} {...form}>
       {children}
       {modes}
     </ResultForm>
   ) : (
-    <IndexValuesForm
-      fields={fields}
-      idPrefix={idPrefix}
-      submitLabel={submitLabel}
-      submit={(indexValues) => submit({ indexValues })}
-      onDone={onDone}
-      onCancel={onCancel}
-    >
+    <IndexValuesForm fields={fields} submit={(indexValues) => submit({ indexValues })} {...form}>
       {children}
       {modes}
     </IndexValuesForm>
@@ -138,15 +98,7 @@ function IndexValuesForm({
   onDone,
   onCancel,
   children,
-}: {
-  fields: readonly string[];
-  idPrefix: string;
-  submitLabel: string;
-  submit: (values: StockIndexValues) => Promise<AdminLotteryResultEntry>;
-  onDone: () => void;
-  onCancel: () => void;
-  children?: React.ReactNode;
-}) {
+}: ResultFormProps<StockIndexValues, AdminLotteryResultEntry> & { fields: readonly string[] }) {
   const { t } = useTranslation();
   const schema = useMemo(() => indexSchema(t, fields), [t, fields]);
   const [isPlaced, setPlaced] = useState(false);
@@ -161,15 +113,14 @@ function IndexValuesForm({
     mutationFn: (values: Record<string, string>) => submit(values as StockIndexValues),
     onMutate: () => setPlaced(false),
     onError: (error) => {
-      if (error instanceof ApiError && error.errorCode === adminLotteryResultErrorCodes.mismatch) {
-        const differing = (error.value as { indexFields?: unknown } | null)?.indexFields;
-        for (const field of Array.isArray(differing) ? differing : [])
-          if (typeof field === 'string' && refusalFields[field])
-            setError(refusalFields[field], { type: 'server', message: t('lottery_results_differs') });
-        setPlaced(false);
-        return;
-      }
-      setPlaced(setRefusalFieldError(error, setError, refusalFields));
+      // A mismatch names the values that make the differing digits (there is no one input to blame).
+      const differingOf = (mismatch: ApiError) => {
+        const differing = (mismatch.value as { indexFields?: unknown } | null)?.indexFields;
+        return Array.isArray(differing) ? differing : [];
+      };
+      setPlaced(
+        placeResultRefusal(error, { setError, refusalFields, differingOf, differsText: t('lottery_results_differs') }),
+      );
     },
   });
   const answer = save.data;
@@ -215,15 +166,12 @@ function IndexValuesForm({
         </div>
       </fieldset>
       <p className="muted">{t('lottery_stock_hint')}</p>
-      <ErrorNote error={isPlaced ? null : save.error} />
-      <div className="form-actions">
-        <button type="button" className="button is-ghost" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-        <button type="submit" className="button is-primary" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? t('working') : submitLabel}
-        </button>
-      </div>
+      <ResultFormFooter
+        error={isPlaced ? null : save.error}
+        isPending={save.isPending}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -51,15 +51,7 @@ export function ResultForm({
   onDone,
   onCancel,
   children,
-}: {
-  family: OfficialLotteryFamily;
-  idPrefix: string;
-  submitLabel: string;
-  submit: (result: OfficialLotteryResult) => Promise<unknown>;
-  onDone: () => void;
-  onCancel: () => void;
-  children?: React.ReactNode;
-}) {
+}: ResultFormProps<OfficialLotteryResult> & { family: OfficialLotteryFamily }) {
   const { t } = useTranslation();
   const schema = useMemo(() => formSchema(t, family), [t, family]);
   const groups = resultGroups(family);
@@ -78,17 +70,19 @@ export function ResultForm({
     onSuccess: onDone,
     onError: (error) => {
       const fields = refusalFields(family);
-      if (error instanceof ApiError && error.errorCode === adminLotteryResultErrorCodes.mismatch) {
-        // Every differing input is marked; the refusal itself (check the source, or reject the first
-        // entry) stays above the buttons.
-        const differing = (error.value as { fields?: unknown } | null)?.fields;
-        for (const field of Array.isArray(differing) ? differing : [error.field])
-          if (typeof field === 'string' && fields[field])
-            setError(fields[field], { type: 'server', message: t('lottery_results_differs') });
-        setPlaced(false);
-        return;
-      }
-      setPlaced(setRefusalFieldError(error, setError, fields));
+      // A mismatch names every differing input; a refusal of the first entry's value names one.
+      const differingOf = (mismatch: ApiError) => {
+        const differing = (mismatch.value as { fields?: unknown } | null)?.fields;
+        return Array.isArray(differing) ? differing : [mismatch.field];
+      };
+      setPlaced(
+        placeResultRefusal(error, {
+          setError,
+          refusalFields: fields,
+          differingOf,
+          differsText: t('lottery_results_differs'),
+        }),
+      );
     },
   });
   return (
@@ -128,15 +122,81 @@ export function ResultForm({
           </fieldset>
         ))}
       </div>
-      <ErrorNote error={isPlaced ? null : save.error} />
+      <ResultFormFooter
+        error={isPlaced ? null : save.error}
+        isPending={save.isPending}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}
+
+/** What a result form takes from the panel that opens it; `Given` is what it sends. */
+export interface ResultFormProps<Given, Answer = unknown> {
+  idPrefix: string;
+  submitLabel: string;
+  submit: (given: Given) => Promise<Answer>;
+  onDone: () => void;
+  onCancel: () => void;
+  /** Above the inputs: what the operator is entering (the draw, the first entry to confirm). */
+  children?: React.ReactNode;
+}
+
+/**
+ * Where a refused result goes, the same for the digits and the index values: a mismatch with the
+ * first entry marks each differing input (`differingOf` reads them from the refusal) and leaves the
+ * refusal itself above the buttons, since it says what to do (check the source, or reject the first
+ * entry); any other refusal naming an input goes under it. True when it went under an input, so the
+ * note above the buttons does not say it again.
+ */
+export function placeResultRefusal<Name extends string>(
+  error: Error,
+  {
+    setError,
+    refusalFields,
+    differingOf,
+    differsText,
+  }: {
+    setError: (name: Name, error: { type: string; message: string }) => void;
+    refusalFields: Readonly<Partial<Record<string, Name>>>;
+    differingOf: (mismatch: ApiError) => unknown[];
+    differsText: string;
+  },
+): boolean {
+  if (!(error instanceof ApiError && error.errorCode === adminLotteryResultErrorCodes.mismatch))
+    return setRefusalFieldError(error, setError, refusalFields);
+  for (const field of differingOf(error)) {
+    const name = typeof field === 'string' ? refusalFields[field] : undefined;
+    if (name !== undefined) setError(name, { type: 'server', message: differsText });
+  }
+  return false;
+}
+
+/** A result form's refusal note and its Cancel and submit buttons. */
+export function ResultFormFooter({
+  error,
+  isPending,
+  submitLabel,
+  onCancel,
+}: {
+  error: unknown;
+  isPending: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ErrorNote error={error} />
       <div className="form-actions">
         <button type="button" className="button is-ghost" onClick={onCancel}>
           {t('cancel')}
         </button>
-        <button type="submit" className="button is-primary" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? t('working') : submitLabel}
+        <button type="submit" className="button is-primary" disabled={isPending} aria-busy={isPending}>
+          {isPending ? t('working') : submitLabel}
         </button>
       </div>
-    </form>
+    </>
   );
 }
