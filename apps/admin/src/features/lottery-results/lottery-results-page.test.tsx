@@ -3,7 +3,6 @@ import {
   adminApiPaths,
   adminLotteryResultDrawsSchema,
   adminLotteryResultEntriesSchema,
-  adminLotteryResultEntrySchema,
   adminLotteryResultErrorCodes,
   adminLotteryResultImportSchema,
   adminLotteryResultPaths,
@@ -22,8 +21,8 @@ import {
   operatorMe,
   refuse,
   type FakeAnswer,
-  type User,
 } from '../../testing/back-office';
+import { pickGame, resultEntry, resultTiersOf } from './testing';
 
 afterEach(closeBackOffice);
 
@@ -77,35 +76,19 @@ const drawsRoute = () => ({
 });
 
 const entry = (overrides: Partial<AdminLotteryResultEntry>): AdminLotteryResultEntry =>
-  adminLotteryResultEntrySchema.parse({
+  resultEntry({
     entryId: '41',
     gameCode: 'HANOI',
     gameName: 'Hanoi',
     family: 'THAI_STYLE',
     numero: '20261128',
     drawTime: past,
-    drawStatus: 'locked',
-    purpose: 'result',
-    source: 'manual',
-    status: 'pending',
-    result: null,
-    isOwn: false,
-    enteredBy: 'ops.ben',
-    enteredAt: past + hour,
-    decidedBy: null,
-    decidedAt: null,
-    decisionReason: null,
     ...overrides,
   });
 const entriesOf = (items: AdminLotteryResultEntry[]) =>
   ok(
     adminLotteryResultEntriesSchema.parse({ items, pending: items.filter((item) => item.status === 'pending').length }),
   );
-
-async function pickGame(user: User, gameName: string) {
-  const select = await screen.findByLabelText('Game');
-  await user.selectOptions(select, await within(select).findByRole('option', { name: new RegExp(gameName) }));
-}
 
 describe('the lottery results page', () => {
   test('a due Hanoi draw takes its result: lengths checked before sending, then a pending entry for a second operator', async () => {
@@ -182,10 +165,7 @@ describe('the lottery results page', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     await user.click(await within(table).findByRole('button', { name: 'Enter result' }));
     const dialog = await findDialog('Result of Vietnam North, draw 20261128');
-    const tiers = within(dialog).getAllByRole('group');
-    expect(
-      tiers.map((tier) => [tier.querySelector('legend')!.textContent, within(tier).getAllByRole('textbox').length]),
-    ).toEqual([
+    expect(resultTiersOf(dialog)).toEqual([
       ['Special prize (DB)', 1],
       ['First prize (G1)', 1],
       ['Second prize (G2)', 2],

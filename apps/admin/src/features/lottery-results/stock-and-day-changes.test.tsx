@@ -4,7 +4,6 @@ import {
   adminLotteryDayChangesSchema,
   adminLotteryResultDrawsSchema,
   adminLotteryResultEntriesSchema,
-  adminLotteryResultEntrySchema,
   adminLotteryResultPaths,
   type AdminLotteryResultEntry,
 } from '@lotus/contract';
@@ -18,8 +17,8 @@ import {
   ok,
   openBackOffice,
   type FakeAnswer,
-  type User,
 } from '../../testing/back-office';
+import { pickGame, resultEntry } from './testing';
 
 afterEach(closeBackOffice);
 
@@ -40,24 +39,13 @@ const drawsRoute = {
     ),
 };
 const entry = (overrides: Partial<AdminLotteryResultEntry>): AdminLotteryResultEntry =>
-  adminLotteryResultEntrySchema.parse({
+  resultEntry({
     entryId: '51',
     gameCode: 'STOCK_NIKKEI',
     gameName: 'Nikkei',
     family: 'THAI_STYLE',
     numero: '20261130',
     drawTime: past,
-    drawStatus: 'locked',
-    purpose: 'result',
-    source: 'manual',
-    status: 'pending',
-    result: null,
-    isOwn: false,
-    enteredBy: 'ops.ben',
-    enteredAt: past + hour,
-    decidedBy: null,
-    decidedAt: null,
-    decisionReason: null,
     ...overrides,
   });
 const entriesOf = (items: AdminLotteryResultEntry[]) => () =>
@@ -67,11 +55,6 @@ const refusal = (status: number, errorCode: string, message: string, field: stri
   status,
   envelope: { success: false, value, errorCode, message, field },
 });
-
-async function pickGame(user: User, gameName: string) {
-  const select = await screen.findByLabelText('Game');
-  await user.selectOptions(select, await within(select).findByRole('option', { name: new RegExp(gameName) }));
-}
 
 describe('stock-index results typed as index values', () => {
   test('the values go to the server as typed; the digits appear only from its answer', async () => {

@@ -2,7 +2,6 @@
 import {
   adminLotteryResultDrawsSchema,
   adminLotteryResultEntriesSchema,
-  adminLotteryResultEntrySchema,
   adminLotteryResultPaths,
   type AdminLotteryResultEntry,
 } from '@lotus/contract';
@@ -10,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/dom';
 import { afterEach, describe, expect, test } from 'vitest';
 import { callsTo, closeBackOffice, findDialog, installFakeApi, ok, openBackOffice } from '../../testing/back-office';
 import { importColumns, resultParts } from './result-inputs';
+import { pickGame, resultEntry, resultTiersOf } from './testing';
 
 /**
  * The back-office result form of a central or southern province (family VN_SOUTH, migration 0073):
@@ -52,37 +52,25 @@ describe('the southern Vietnamese result form', () => {
         ),
       [`POST ${adminLotteryResultPaths.enter}`]: (call) =>
         ok(
-          adminLotteryResultEntrySchema.parse({
+          resultEntry({
             entryId: '7',
             gameCode: 'VNS_VINHLONG',
             gameName: 'Southern Vietnam lottery: Vĩnh Long',
             family: 'VN_SOUTH',
             numero: '20261127',
             drawTime: past,
-            drawStatus: 'locked',
-            purpose: 'result',
-            source: 'manual',
-            status: 'pending',
             result: (call.body as { result: AdminLotteryResultEntry['result'] }).result,
             isOwn: true,
             enteredBy: 'ops.ann',
-            enteredAt: past + hour,
-            decidedBy: null,
-            decidedAt: null,
-            decisionReason: null,
           }),
         ),
     });
     const user = await openBackOffice('Lottery results');
-    const select = await screen.findByLabelText('Game');
-    await user.selectOptions(select, await within(select).findByRole('option', { name: /Vĩnh Long/ }));
+    await pickGame(user, 'Vĩnh Long');
     const table = await screen.findByRole('table', { name: 'Draws' });
     await user.click(await within(table).findByRole('button', { name: 'Enter result' }));
     const dialog = await findDialog('Result of Southern Vietnam lottery: Vĩnh Long, draw 20261127');
-    const tiers = within(dialog).getAllByRole('group');
-    expect(
-      tiers.map((tier) => [tier.querySelector('legend')!.textContent, within(tier).getAllByRole('textbox').length]),
-    ).toEqual([
+    expect(resultTiersOf(dialog)).toEqual([
       ['Special prize (DB)', 1],
       ['First prize (G1)', 1],
       ['Second prize (G2)', 1],
