@@ -2,28 +2,23 @@
 import {
   apiPaths,
   lotteryCancelResultSchema,
-  lotteryGameSettingSchema,
   lotteryNearNumerosSchema,
   lotteryOrderDetailSchema,
   lotteryOrderPaths,
   lotteryOrdersSchema,
   lotteryPaths,
   lotteryPlaceOrderResultSchema,
-  walletBalanceSchema,
   type LotteryGame,
   type LotteryNumero,
   type LotteryOrderRow,
 } from '@lotus/contract';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ComponentType } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
 import { session } from '../../../lib/session';
-import lotteryEn from '../../../locales/lottery/en.json';
-import lotteryTh from '../../../locales/lottery/th.json';
-import { closeModal, modalStore } from '../../../stores/modal-store';
-import { installFakeApi, ok, refuse, renderWithProviders, type FakeCall, type FakeRoute } from '../../auth/testing';
-import { initMoneyI18n, switchLanguage } from '../../money/testing';
+import { modalStore } from '../../../stores/modal-store';
+import { ok, refuse, type FakeCall, type FakeRoute } from '../../auth/testing';
+import { switchLanguage } from '../../money/testing';
+import { drawNumero, gameSettingOf, installGamePageApi, renderLotteryPage, setUpLotteryPageTests } from '../testing';
 
 /**
  * The bet slip and the member's lottery bets against a fake API whose answers are parsed with the
@@ -31,24 +26,7 @@ import { initMoneyI18n, switchLanguage } from '../../money/testing';
  * a refusal shown at the field it names, a visitor asked to log in, the records with their statuses
  * in words and the cancellation asked first with its fee.
  */
-let LotteryPage: ComponentType;
-
-beforeAll(async () => {
-  await initMoneyI18n();
-  i18next.addResourceBundle('en', 'translation', lotteryEn, true, false);
-  i18next.addResourceBundle('th', 'translation', lotteryTh, true, false);
-  ({ LotteryPage } = await import('./lottery-page'));
-});
-beforeEach(async () => {
-  window.sessionStorage.clear();
-  closeModal();
-  await switchLanguage('EN');
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+setUpLotteryPageTests();
 
 const fast5d: LotteryGame = {
   gameId: 1,
@@ -65,19 +43,15 @@ const fast5d: LotteryGame = {
   drawWeekdays: [],
 };
 
-const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero => ({
-  numero: value,
-  isSale: true,
-  remainTime: 65_000,
-  lockTime: 5,
-  drawTime: Date.UTC(2026, 10, 27, 14, 5),
-  status: 'open',
-  winNoStr: [],
-  serverSeedHash: 'a'.repeat(64),
-  serverSeed: null,
-  clientSeed: `FAST5D_1M:${value}`,
-  ...overrides,
-});
+const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero =>
+  drawNumero(value, {
+    remainTime: 65_000,
+    lockTime: 5,
+    drawTime: Date.UTC(2026, 10, 27, 14, 5),
+    serverSeedHash: 'a'.repeat(64),
+    clientSeed: `FAST5D_1M:${value}`,
+    ...overrides,
+  });
 
 const near = lotteryNearNumerosSchema.parse({
   currentNumero: numero('20261127-0845'),
@@ -85,52 +59,24 @@ const near = lotteryNearNumerosSchema.parse({
   previousNumero: null,
 });
 
-const setting = lotteryGameSettingSchema.parse({
-  gameId: 1,
-  gameCode: 'FAST5D_1M',
-  platformSettings: [{ allowLottDrawback: '1', allowElottDrawback: '1' }],
-  isEnableAutomaticOddsSetting: false,
+const setting = gameSettingOf(fast5d, {
   cancelFeePercent: '2.5',
-  minStakePerUnit: '1.00',
-  maxOrderAmount: '50000.00',
-  maxMemberDrawAmount: '200000.00',
-  maxMultiple: 1000,
   minSeries: 1800,
-  maxSeries: 2000,
-  maxProfit: null,
   plays: [
     { playId: 9001, playCode: 'FAST5D_POS', odds: '9.80' },
     { playId: 9003, playCode: 'FAST5D_SUM_BSOE', odds: '1.96' },
   ],
-  closedNumbers: [],
-});
-
-const balance = walletBalanceSchema.parse({
-  sumBalance: '1000.00',
-  currency: 'THB',
-  currencySymbol: '฿',
-  balance: [],
-  heldBalance: '0.00',
-  bonusBalance: '0.00',
-  isTrial: false,
 });
 
 function installLotteryApi(routes: Record<string, FakeRoute> = {}) {
-  return installFakeApi({
-    [`GET ${lotteryPaths.games}`]: () => ok([fast5d]),
-    [`GET ${lotteryPaths.nearNumeros}`]: () => ok(near),
-    [`GET /lgw/draw/code/FAST5D_1M`]: () => ok({ list: [], pageNo: 1, pageSize: 10, totalCount: 0 }),
-    [`GET ${lotteryOrderPaths.gameSetting}`]: () => ok(setting),
-    [`GET ${apiPaths.walletBalance}`]: () => ok(balance),
-    ...routes,
-  });
+  return installGamePageApi({ games: [fast5d], game: fast5d, near, setting }, routes);
 }
 
 const callsTo = (calls: FakeCall[], method: string, path: string) =>
   calls.filter((call) => call.method === method && call.path === path);
 
 async function openBetPanel() {
-  renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=FAST5D_1M' });
+  renderLotteryPage('/lottery?gameCode=FAST5D_1M');
   const panel = await screen.findByRole('region', { name: 'Place a bet' }, { timeout: 5_000 });
   await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('Betting on draw 20261127-0845'));
   return panel;
@@ -220,7 +166,7 @@ describe('the bet slip', { timeout: 20_000 }, () => {
       [`POST ${lotteryOrderPaths.place}`]: () =>
         refuse(400, 'LGS_BETTING_MULTIPLE_OVER_LIMITS', 'จำนวนเท่าเกินกว่าที่เกมกำหนด (สูงสุด 1000)', 'bets[1].multiple'),
     });
-    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=FAST5D_1M' });
+    renderLotteryPage('/lottery?gameCode=FAST5D_1M');
     const panel = await screen.findByRole('region', { name: 'แทงหวย' }, { timeout: 5_000 });
     await waitFor(() => expect(within(panel).getByRole('status').textContent).toBe('แทงงวด 20261127-0845'));
     fireEvent.click(within(panel).getByRole('button', { name: 'ทั้งหมด: หลักที่ 1' }));
@@ -347,7 +293,7 @@ describe('my lottery bets', () => {
           lotteryOrdersSchema.parse({ list: [waiting, row({})], totalCount: 2, betAmount: '20.00', winAmount: '9.80' }),
         ),
     });
-    renderWithProviders(<LotteryPage />, { route: '/lottery?view=bets' });
+    renderLotteryPage('/lottery?view=bets');
     const table = await screen.findByRole('table', { name: 'My lottery bets' });
     const [, waitingRow, wonRow] = within(table).getAllByRole('row');
     expect(within(waitingRow!).getByText('Waiting for the draw')).toBeTruthy();
@@ -391,7 +337,7 @@ describe('my lottery bets', () => {
         );
       },
     });
-    renderWithProviders(<LotteryPage />, { route: '/lottery?view=bets' });
+    renderLotteryPage('/lottery?view=bets');
     fireEvent.click(await screen.findByRole('button', { name: 'Details of order QW56ER-001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Order details' });
     expect(await within(dialog).findByText('9.80')).toBeTruthy();
@@ -436,7 +382,7 @@ describe('my lottery bets', () => {
           }),
         ),
     });
-    renderWithProviders(<LotteryPage />, { route: '/lottery?view=bets' });
+    renderLotteryPage('/lottery?view=bets');
     const table = await screen.findByRole('table', { name: 'My lottery bets' });
     expect(within(table).getByText('Win corrected: stake refunded')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Details of order CH45SE-002' }));
@@ -447,7 +393,7 @@ describe('my lottery bets', () => {
 
   test('a visitor is asked to log in', async () => {
     installLotteryApi();
-    renderWithProviders(<LotteryPage />, { route: '/lottery?view=bets' });
+    renderLotteryPage('/lottery?view=bets');
     fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(modalStore.get()).toEqual({ kind: 'login' });
   });

@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 import {
-  apiPaths,
-  lotteryGameSettingSchema,
   lotteryNearNumerosSchema,
-  lotteryOrderPaths,
   lotteryPaths,
   lotteryVnGameMenuSchema,
-  walletBalanceSchema,
   type LotteryGame,
   type LotteryNumero,
 } from '@lotus/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ComponentType } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import lotteryEn from '../../../locales/lottery/en.json';
-import lotteryTh from '../../../locales/lottery/th.json';
-import { installFakeApi, ok, renderWithProviders } from '../../auth/testing';
-import { initMoneyI18n, switchLanguage } from '../../money/testing';
+import { describe, expect, test } from 'vitest';
+import { installFakeApi, ok } from '../../auth/testing';
+import { switchLanguage } from '../../money/testing';
 import { playTabsOf } from '../bet-slip';
-import type { LotteryLobbyKind } from './lottery-page';
+import { drawNumero, installGamePageApi, officialGame, renderLotteryPage, setUpLotteryPageTests } from '../testing';
 import { prizeTiersOf } from './vn-prize-table';
 
 /**
@@ -27,52 +19,20 @@ import { prizeTiersOf } from './vn-prize-table';
  * days long, the northern Vietnamese draw's xiên and đầu/đuôi pads and its prize table by tier, and
  * the /vnlottery lobby from the Vietnamese menu.
  */
-let LotteryPage: ComponentType<{ lobby?: LotteryLobbyKind }>;
+setUpLotteryPageTests();
 
-beforeAll(async () => {
-  await initMoneyI18n();
-  i18next.addResourceBundle('en', 'translation', lotteryEn, true, false);
-  i18next.addResourceBundle('th', 'translation', lotteryTh, true, false);
-  ({ LotteryPage } = await import('./lottery-page'));
-});
-beforeEach(async () => {
-  window.sessionStorage.clear();
-  await switchLanguage('EN');
-});
-afterEach(() => cleanup());
-
-const game = (gameId: number, gameCode: string, gameName: string, family: string, group: string): LotteryGame => ({
-  gameId,
-  gameCode,
-  gameName,
-  family,
-  prizeModeId: 1,
-  gameGroupCode: group,
-  defaultPlayType: 1,
-  drawInterval: null,
-  lockTime: 1800,
-  liveVideoSwitch: false,
-  isHouseDrawn: false,
-  drawWeekdays: [],
-});
-const thaiGov = game(6, 'THAI_GOV', 'Thai government lottery', 'THAI_GOV', 'THAI');
-const vnNorth = game(9, 'VN_NORTH', 'Northern Vietnam', 'VN_NORTH', 'VN');
+const thaiGov = officialGame(6, 'THAI_GOV', 'Thai government lottery', 'THAI_GOV', 'THAI');
+const vnNorth = officialGame(9, 'VN_NORTH', 'Northern Vietnam', 'VN_NORTH', 'VN');
 
 // Bets close 3 days 4:05:06 from the answer (the draw 30 minutes later).
 const closesInSeconds = 3 * 86_400 + 4 * 3600 + 5 * 60 + 6;
-const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero => ({
-  numero: value,
-  isSale: true,
-  remainTime: (closesInSeconds + 1800) * 1000,
-  lockTime: 1800,
-  drawTime: Date.UTC(2026, 11, 1, 8, 30),
-  status: 'open',
-  winNoStr: [],
-  serverSeedHash: null,
-  serverSeed: null,
-  clientSeed: null,
-  ...overrides,
-});
+const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero =>
+  drawNumero(value, {
+    remainTime: (closesInSeconds + 1800) * 1000,
+    lockTime: 1800,
+    drawTime: Date.UTC(2026, 11, 1, 8, 30),
+    ...overrides,
+  });
 
 const vnWinNoStr = [
   '12345',
@@ -88,47 +48,12 @@ const vnWinNoStr = [
 const nearOf = (previous: LotteryNumero | null) =>
   lotteryNearNumerosSchema.parse({ currentNumero: numero('20261201'), nextNumero: null, previousNumero: previous });
 
-const settingOf = (target: LotteryGame) =>
-  lotteryGameSettingSchema.parse({
-    gameId: target.gameId,
-    gameCode: target.gameCode,
-    platformSettings: [{ allowLottDrawback: '1', allowElottDrawback: '1' }],
-    isEnableAutomaticOddsSetting: false,
-    cancelFeePercent: '0',
-    minStakePerUnit: '1.00',
-    maxOrderAmount: '50000.00',
-    maxMemberDrawAmount: '200000.00',
-    maxMultiple: 1000,
-    minSeries: 1,
-    maxSeries: 2000,
-    maxProfit: null,
-    plays: [],
-    closedNumbers: [],
-  });
-
 function installApi(target: LotteryGame, previous: LotteryNumero | null = null) {
-  return installFakeApi({
-    [`GET ${lotteryPaths.games}`]: () => ok([thaiGov, vnNorth]),
-    [`GET ${lotteryPaths.nearNumeros}`]: () => ok(nearOf(previous)),
-    [`GET /lgw/draw/code/${target.gameCode}`]: () => ok({ list: [], pageNo: 1, pageSize: 10, totalCount: 0 }),
-    [`GET ${lotteryOrderPaths.gameSetting}`]: () => ok(settingOf(target)),
-    [`GET ${apiPaths.walletBalance}`]: () =>
-      ok(
-        walletBalanceSchema.parse({
-          sumBalance: '1000.00',
-          currency: 'THB',
-          currencySymbol: '฿',
-          balance: [],
-          heldBalance: '0.00',
-          bonusBalance: '0.00',
-          isTrial: false,
-        }),
-      ),
-  });
+  return installGamePageApi({ games: [thaiGov, vnNorth], game: target, near: nearOf(previous) });
 }
 
 async function openPanel(target: LotteryGame) {
-  renderWithProviders(<LotteryPage />, { route: `/lottery?gameCode=${target.gameCode}` });
+  renderLotteryPage(`/lottery?gameCode=${target.gameCode}`);
   return screen.findByRole('region', { name: 'Place a bet' }, { timeout: 5_000 });
 }
 
@@ -232,7 +157,7 @@ describe('the Vietnamese prize table', { timeout: 20_000 }, () => {
 
     await switchLanguage('TH');
     installApi(vnNorth, numero('20261127', { isSale: false, remainTime: 0, status: 'settled', winNoStr: vnWinNoStr }));
-    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=VN_NORTH' });
+    renderLotteryPage('/lottery?gameCode=VN_NORTH');
     const thai = await screen.findByRole('region', { name: 'ตารางรางวัล งวด 20261127' }, { timeout: 5_000 });
     expect(within(thai).getByRole('rowheader', { name: 'รางวัลพิเศษ (Giải Đặc Biệt)' })).toBeTruthy();
   });
@@ -278,7 +203,7 @@ describe('/vnlottery', { timeout: 20_000 }, () => {
         ]),
       [`GET ${lotteryPaths.latestDraws}`]: () => ok([]),
     });
-    renderWithProviders(<LotteryPage lobby="vn" />, { route: '/vnlottery' });
+    renderLotteryPage('/vnlottery', 'vn');
     expect(await screen.findByRole('heading', { level: 1, name: 'Vietnamese lottery' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: /Northern Vietnam/ });
     expect(link.getAttribute('href')).toBe('/lottery?gameCode=VN_NORTH');
@@ -290,7 +215,7 @@ describe('/vnlottery', { timeout: 20_000 }, () => {
 
 describe('/seaLottery', { timeout: 20_000 }, () => {
   test('lists the SEA prize mode games, each opening on /lottery', async () => {
-    const hanoi = { ...game(12, 'HANOI', 'Hanoi', 'THAI_STYLE', 'SEA'), prizeModeId: 5 };
+    const hanoi = { ...officialGame(12, 'HANOI', 'Hanoi', 'THAI_STYLE', 'SEA'), prizeModeId: 5 };
     const { calls } = installFakeApi({
       [`GET ${lotteryPaths.games}`]: (call) => ok(call.query.get('prizeMode') === '5' ? [hanoi] : [thaiGov, hanoi]),
       [`GET ${lotteryPaths.openedNumeros}`]: () => ok([]),
@@ -311,7 +236,7 @@ describe('/seaLottery', { timeout: 20_000 }, () => {
           },
         ]),
     });
-    renderWithProviders(<LotteryPage lobby="sea" />, { route: '/seaLottery' });
+    renderLotteryPage('/seaLottery', 'sea');
     expect(await screen.findByRole('heading', { level: 1, name: 'Southeast Asian lottery' })).toBeTruthy();
     const link = await screen.findByRole('link', { name: /Hanoi/ });
     expect(link.getAttribute('href')).toBe('/lottery?gameCode=HANOI');

@@ -1,55 +1,27 @@
 // @vitest-environment jsdom
 import { lotteryPaths, lotteryVnGameMenuSchema, type LotteryDrawResult, type LotteryGame } from '@lotus/contract';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ComponentType } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import lotteryEn from '../../../locales/lottery/en.json';
-import lotteryTh from '../../../locales/lottery/th.json';
-import { installFakeApi, ok, renderWithProviders } from '../../auth/testing';
-import { initMoneyI18n, switchLanguage } from '../../money/testing';
-import type { LotteryLobbyKind } from './lottery-page';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { installFakeApi, ok } from '../../auth/testing';
+import { switchLanguage } from '../../money/testing';
+import { officialGame, renderLotteryPage, setUpLotteryPageTests } from '../testing';
 import { vietnamDayOf } from './vn-lobby';
 
 /**
  * /vnlottery: today's provinces first (by the Vietnam day), by region (Miền Bắc, Miền Trung, Miền
  * Nam) with their countdowns, and a day picker for the rest of the week, in EN and TH.
  */
-let LotteryPage: ComponentType<{ lobby?: LotteryLobbyKind }>;
-
-beforeAll(async () => {
-  await initMoneyI18n();
-  i18next.addResourceBundle('en', 'translation', lotteryEn, true, false);
-  i18next.addResourceBundle('th', 'translation', lotteryTh, true, false);
-  ({ LotteryPage } = await import('./lottery-page'));
-});
+setUpLotteryPageTests();
 // Saturday 28 November 2026, 11:00 in Vietnam (04:00 UTC). Only Date is faked: the queries' timers run.
 const nowMs = Date.UTC(2026, 10, 28, 4, 0);
-beforeEach(async () => {
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(nowMs);
-  window.sessionStorage.clear();
-  await switchLanguage('EN');
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
 });
 
-const game = (gameId: number, gameCode: string, gameName: string, group: string): LotteryGame => ({
-  gameId,
-  gameCode,
-  gameName,
-  family: group === 'VN' ? 'VN_NORTH' : 'VN_SOUTH',
-  prizeModeId: 1,
-  gameGroupCode: group,
-  defaultPlayType: 1,
-  drawInterval: null,
-  lockTime: 1800,
-  liveVideoSwitch: false,
-  isHouseDrawn: false,
-  drawWeekdays: [],
-});
+/** A Vietnamese game of a menu group: the north's own family, the provinces' VN_SOUTH. */
+const game = (gameId: number, gameCode: string, gameName: string, group: string): LotteryGame =>
+  officialGame(gameId, gameCode, gameName, group === 'VN' ? 'VN_NORTH' : 'VN_SOUTH', group);
 const north = game(9, 'VN_NORTH', 'Northern Vietnam', 'VN');
 // Saturday: Đà Nẵng (central), TP.HCM (south, also Monday); Thursday: Bình Định; Tuesday: Bến Tre.
 // Đà Nẵng's calendar says Wednesday and Saturday; only its Saturday draw is known here.
@@ -125,7 +97,7 @@ const regionNames = () => screen.getAllByRole('heading', { level: 3 }).map((head
 describe('/vnlottery', { timeout: 20_000 }, () => {
   test("today's provinces first, by region with their countdowns; the other days from the picker", async () => {
     installApi();
-    renderWithProviders(<LotteryPage lobby="vn" />, { route: '/vnlottery' });
+    renderLotteryPage('/vnlottery', 'vn');
     expect(await screen.findByRole('heading', { level: 2, name: "Today's draws · 28/11" })).toBeTruthy();
     expect(regionNames()).toEqual(['North (Miền Bắc)', 'Central (Miền Trung)', 'South (Miền Nam)']);
     // Saturday's three, not Thursday's Bình Định nor Tuesday's Bến Tre nor a province without draws.
@@ -166,7 +138,7 @@ describe('/vnlottery', { timeout: 20_000 }, () => {
   test('in Thai: the day picker, the day and the regions', async () => {
     await switchLanguage('TH');
     installApi();
-    renderWithProviders(<LotteryPage lobby="vn" />, { route: '/vnlottery' });
+    renderLotteryPage('/vnlottery', 'vn');
     expect(await screen.findByRole('heading', { level: 2, name: 'หวยที่ออกวันนี้ · 28/11' })).toBeTruthy();
     expect(regionNames()).toEqual(['ภาคเหนือ (Miền Bắc)', 'ภาคกลาง (Miền Trung)', 'ภาคใต้ (Miền Nam)']);
     const days = screen.getByRole('group', { name: 'วันออกผล' });
@@ -187,7 +159,7 @@ describe('/vnlottery', { timeout: 20_000 }, () => {
       [`GET ${lotteryPaths.openedNumeros}`]: () => ok([opened(daNang, drawAt(10, 28, 17))]),
       [`GET ${lotteryPaths.latestDraws}`]: () => ok([]),
     });
-    renderWithProviders(<LotteryPage lobby="vn" />, { route: '/vnlottery' });
+    renderLotteryPage('/vnlottery', 'vn');
     const days = await screen.findByRole('group', { name: 'Draw day' });
     fireEvent.click(within(days).getByRole('button', { name: 'Sunday 29/11' }));
     expect(screen.getByText('No Vietnamese draw on this day.')).toBeTruthy();

@@ -1,24 +1,10 @@
 // @vitest-environment jsdom
-import {
-  apiPaths,
-  lotteryGameSettingSchema,
-  lotteryNearNumerosSchema,
-  lotteryOrderPaths,
-  lotteryPaths,
-  walletBalanceSchema,
-  type LotteryGame,
-  type LotteryNumero,
-} from '@lotus/contract';
+import { lotteryNearNumerosSchema, type LotteryGame, type LotteryNumero } from '@lotus/contract';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ComponentType } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import lotteryEn from '../../../locales/lottery/en.json';
-import lotteryTh from '../../../locales/lottery/th.json';
-import { installFakeApi, ok, renderWithProviders } from '../../auth/testing';
-import { initMoneyI18n, switchLanguage } from '../../money/testing';
+import { describe, expect, test } from 'vitest';
+import { switchLanguage } from '../../money/testing';
 import { playTabsOf, takesBets } from '../bet-slip';
-import type { LotteryLobbyKind } from './lottery-page';
+import { drawNumero, installGamePageApi, officialGame, renderLotteryPage, setUpLotteryPageTests } from '../testing';
 import { prizeTiersOf } from './vn-prize-table';
 
 /**
@@ -26,51 +12,19 @@ import { prizeTiersOf } from './vn-prize-table';
  * province's panel takes bets with the Vietnamese pads, its prize table is the 18-number one (ĐB to
  * Giải Tám) in EN and TH. /vnlottery's days and regions: vn-lobby.test.tsx.
  */
-let LotteryPage: ComponentType<{ lobby?: LotteryLobbyKind }>;
+setUpLotteryPageTests();
 
-beforeAll(async () => {
-  await initMoneyI18n();
-  i18next.addResourceBundle('en', 'translation', lotteryEn, true, false);
-  i18next.addResourceBundle('th', 'translation', lotteryTh, true, false);
-  ({ LotteryPage } = await import('./lottery-page'));
-});
-beforeEach(async () => {
-  window.sessionStorage.clear();
-  await switchLanguage('EN');
-});
-afterEach(() => cleanup());
+const vnNorth = officialGame(9, 'VN_NORTH', 'Northern Vietnam', 'VN_NORTH', 'VN');
+const hcm = officialGame(60, 'VNS_HCM', 'Southern Vietnam lottery: TP.HCM', 'VN_SOUTH', 'VN_SOUTH');
+const daNang = officialGame(44, 'VNC_DANANG', 'Central Vietnam lottery: Đà Nẵng', 'VN_SOUTH', 'VN_CENTRAL');
 
-const game = (gameId: number, gameCode: string, gameName: string, family: string, group: string): LotteryGame => ({
-  gameId,
-  gameCode,
-  gameName,
-  family,
-  prizeModeId: 1,
-  gameGroupCode: group,
-  defaultPlayType: 1,
-  drawInterval: null,
-  lockTime: 1800,
-  liveVideoSwitch: false,
-  isHouseDrawn: false,
-  drawWeekdays: [],
-});
-const vnNorth = game(9, 'VN_NORTH', 'Northern Vietnam', 'VN_NORTH', 'VN');
-const hcm = game(60, 'VNS_HCM', 'Southern Vietnam lottery: TP.HCM', 'VN_SOUTH', 'VN_SOUTH');
-const daNang = game(44, 'VNC_DANANG', 'Central Vietnam lottery: Đà Nẵng', 'VN_SOUTH', 'VN_CENTRAL');
-
-const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero => ({
-  numero: value,
-  isSale: true,
-  remainTime: 3 * 3600 * 1000,
-  lockTime: 1800,
-  drawTime: Date.UTC(2026, 10, 30, 9, 15),
-  status: 'open',
-  winNoStr: [],
-  serverSeedHash: null,
-  serverSeed: null,
-  clientSeed: null,
-  ...overrides,
-});
+const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero =>
+  drawNumero(value, {
+    remainTime: 3 * 3600 * 1000,
+    lockTime: 1800,
+    drawTime: Date.UTC(2026, 10, 30, 9, 15),
+    ...overrides,
+  });
 
 // A southern result as the server lists it (tier after tier): Vĩnh Long, 21 March 2025
 // (Dominicushuy/VinLot docs/schema_demo.sql; the server test settles bets on it).
@@ -87,48 +41,14 @@ const southWinNoStr = [
 ];
 
 function installApi(target: LotteryGame, previous: LotteryNumero | null = null) {
-  return installFakeApi({
-    [`GET ${lotteryPaths.games}`]: () => ok([vnNorth, daNang, hcm]),
-    [`GET ${lotteryPaths.nearNumeros}`]: () =>
-      ok(
-        lotteryNearNumerosSchema.parse({
-          currentNumero: numero('20261130'),
-          nextNumero: null,
-          previousNumero: previous,
-        }),
-      ),
-    [`GET /lgw/draw/code/${target.gameCode}`]: () => ok({ list: [], pageNo: 1, pageSize: 10, totalCount: 0 }),
-    [`GET ${lotteryOrderPaths.gameSetting}`]: () =>
-      ok(
-        lotteryGameSettingSchema.parse({
-          gameId: target.gameId,
-          gameCode: target.gameCode,
-          platformSettings: [{ allowLottDrawback: '1', allowElottDrawback: '1' }],
-          isEnableAutomaticOddsSetting: false,
-          cancelFeePercent: '0',
-          minStakePerUnit: '1.00',
-          maxOrderAmount: '50000.00',
-          maxMemberDrawAmount: '200000.00',
-          maxMultiple: 1000,
-          minSeries: 1,
-          maxSeries: 2000,
-          maxProfit: null,
-          plays: [],
-          closedNumbers: [],
-        }),
-      ),
-    [`GET ${apiPaths.walletBalance}`]: () =>
-      ok(
-        walletBalanceSchema.parse({
-          sumBalance: '1000.00',
-          currency: 'THB',
-          currencySymbol: '฿',
-          balance: [],
-          heldBalance: '0.00',
-          bonusBalance: '0.00',
-          isTrial: false,
-        }),
-      ),
+  return installGamePageApi({
+    games: [vnNorth, daNang, hcm],
+    game: target,
+    near: lotteryNearNumerosSchema.parse({
+      currentNumero: numero('20261130'),
+      nextNumero: null,
+      previousNumero: previous,
+    }),
   });
 }
 
@@ -137,7 +57,7 @@ describe('a southern province', { timeout: 20_000 }, () => {
     expect(takesBets(hcm)).toBe(true);
     expect(playTabsOf('VN_SOUTH').map((tab) => tab.key)).toEqual(playTabsOf('VN_NORTH').map((tab) => tab.key));
     installApi(hcm);
-    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=VNS_HCM' });
+    renderLotteryPage('/lottery?gameCode=VNS_HCM');
     const panel = await screen.findByRole('region', { name: 'Place a bet' }, { timeout: 5_000 });
     expect(screen.queryByText('Results only · betting soon')).toBeNull();
     fireEvent.click(within(panel).getByRole('button', { name: 'Bao lô 2' }));
@@ -150,7 +70,7 @@ describe('a southern province', { timeout: 20_000 }, () => {
   test('its prize table has the 18 numbers, Giải Đặc Biệt to Giải Tám, in EN and TH', async () => {
     const drawn = numero('20261128', { isSale: false, remainTime: 0, status: 'settled', winNoStr: southWinNoStr });
     installApi(hcm, drawn);
-    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=VNS_HCM' });
+    renderLotteryPage('/lottery?gameCode=VNS_HCM');
     const table = await screen.findByRole('region', { name: 'Prize table, draw 20261128' }, { timeout: 5_000 });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
@@ -171,7 +91,7 @@ describe('a southern province', { timeout: 20_000 }, () => {
 
     await switchLanguage('TH');
     installApi(hcm, drawn);
-    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=VNS_HCM' });
+    renderLotteryPage('/lottery?gameCode=VNS_HCM');
     const thai = await screen.findByRole('region', { name: 'ตารางรางวัล งวด 20261128' }, { timeout: 5_000 });
     expect(within(thai).getAllByRole('row')).toHaveLength(9);
     expect(within(thai).getByRole('rowheader', { name: 'รางวัลพิเศษ (Giải Đặc Biệt)' })).toBeTruthy();

@@ -1,35 +1,20 @@
 // @vitest-environment jsdom
 import {
-  apiPaths,
-  lotteryGameSettingSchema,
   lotteryNearNumerosSchema,
-  lotteryOrderPaths,
-  lotteryPaths,
   lotteryYeekeePaths,
   lotteryYeekeeShootResultSchema,
   lotteryYeekeeSubmissionsSchema,
-  walletBalanceSchema,
   type LotteryGame,
   type LotteryNumero,
   type LotteryYeekeeSubmissions,
 } from '@lotus/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ComponentType } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { session } from '../../../lib/session';
-import lotteryEn from '../../../locales/lottery/en.json';
-import lotteryTh from '../../../locales/lottery/th.json';
-import { closeModal, modalStore } from '../../../stores/modal-store';
-import {
-  installFakeApi,
-  ok,
-  renderWithProviders,
-  type FakeAnswer,
-  type FakeCall,
-  type FakeRoute,
-} from '../../auth/testing';
-import { initMoneyI18n, switchLanguage } from '../../money/testing';
+import { modalStore } from '../../../stores/modal-store';
+import { ok, type FakeAnswer, type FakeCall, type FakeRoute } from '../../auth/testing';
+import { switchLanguage } from '../../money/testing';
+import { drawNumero, gameSettingOf, installGamePageApi, renderLotteryPage, setUpLotteryPageTests } from '../testing';
 
 /**
  * The Yee-Kee board on a Yee-Kee game's page, against a fake API whose answers are parsed with the
@@ -38,23 +23,7 @@ import { initMoneyI18n, switchLanguage } from '../../money/testing';
  * its place and the 5-second wait shown; a refusal's wait taken from the server); a visitor asked to
  * log in; the texts in Thai.
  */
-let LotteryPage: ComponentType;
-
-beforeAll(async () => {
-  await initMoneyI18n();
-  i18next.addResourceBundle('en', 'translation', lotteryEn, true, false);
-  i18next.addResourceBundle('th', 'translation', lotteryTh, true, false);
-  ({ LotteryPage } = await import('./lottery-page'));
-});
-beforeEach(async () => {
-  window.sessionStorage.clear();
-  closeModal();
-  await switchLanguage('EN');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpLotteryPageTests();
 
 const yeekee: LotteryGame = {
   gameId: 15,
@@ -72,19 +41,8 @@ const yeekee: LotteryGame = {
 };
 
 const drawAt = Date.UTC(2026, 10, 27, 7, 30);
-const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero => ({
-  numero: value,
-  isSale: true,
-  remainTime: 600_000,
-  lockTime: 60,
-  drawTime: drawAt,
-  status: 'open',
-  winNoStr: [],
-  serverSeedHash: null,
-  serverSeed: null,
-  clientSeed: null,
-  ...overrides,
-});
+const numero = (value: string, overrides: Partial<LotteryNumero> = {}): LotteryNumero =>
+  drawNumero(value, { remainTime: 600_000, lockTime: 60, drawTime: drawAt, ...overrides });
 
 const near = lotteryNearNumerosSchema.parse({
   currentNumero: numero('20261127-0058'),
@@ -92,24 +50,12 @@ const near = lotteryNearNumerosSchema.parse({
   previousNumero: numero('20261127-0057', { isSale: false, status: 'settled', winNoStr: ['014', '16'] }),
 });
 
-const setting = lotteryGameSettingSchema.parse({
-  gameId: 15,
-  gameCode: 'YEEKEE_15M',
-  platformSettings: [{ allowLottDrawback: '1', allowElottDrawback: '1' }],
-  isEnableAutomaticOddsSetting: false,
-  cancelFeePercent: '0',
-  minStakePerUnit: '1.00',
-  maxOrderAmount: '50000.00',
-  maxMemberDrawAmount: '200000.00',
-  maxMultiple: 1000,
+const setting = gameSettingOf(yeekee, {
   minSeries: 1800,
-  maxSeries: 2000,
-  maxProfit: null,
   plays: [
     { playId: 2055, playCode: 'THAI_3TOP', odds: '800.00' },
     { playId: 2060, playCode: 'THAI_2BOTTOM', odds: '90.00' },
   ],
-  closedNumbers: [],
 });
 
 const shot = (seq: number, number: string) => ({
@@ -159,31 +105,19 @@ const lastRound: LotteryYeekeeSubmissions = lotteryYeekeeSubmissionsSchema.parse
   pageSize: 50,
 });
 
-const balance = walletBalanceSchema.parse({
-  sumBalance: '1000.00',
-  currency: 'THB',
-  currencySymbol: '฿',
-  balance: [],
-  heldBalance: '0.00',
-  bonusBalance: '0.00',
-  isTrial: false,
-});
-
 function installYeekeeApi(routes: Record<string, FakeRoute> = {}, last: LotteryYeekeeSubmissions = lastRound) {
-  return installFakeApi({
-    [`GET ${lotteryPaths.games}`]: () => ok([yeekee]),
-    [`GET ${lotteryPaths.nearNumeros}`]: () => ok(near),
-    [`GET /lgw/draw/code/YEEKEE_15M`]: () => ok({ list: [], pageNo: 1, pageSize: 10, totalCount: 0 }),
-    [`GET ${lotteryOrderPaths.gameSetting}`]: () => ok(setting),
-    [`GET ${apiPaths.walletBalance}`]: () => ok(balance),
-    [`GET ${lotteryYeekeePaths.submissions}`]: (call: FakeCall) =>
-      ok(call.query.get('numero') === '20261127-0057' ? last : liveRound),
-    ...routes,
-  });
+  return installGamePageApi(
+    { games: [yeekee], game: yeekee, near, setting },
+    {
+      [`GET ${lotteryYeekeePaths.submissions}`]: (call: FakeCall) =>
+        ok(call.query.get('numero') === '20261127-0057' ? last : liveRound),
+      ...routes,
+    },
+  );
 }
 
 async function openBoard() {
-  renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=YEEKEE_15M' });
+  renderLotteryPage('/lottery?gameCode=YEEKEE_15M');
   return screen.findByRole('region', { name: 'Yee-Kee: shoot a number' }, { timeout: 5_000 });
 }
 
@@ -294,7 +228,7 @@ describe('the Yee-Kee board', { timeout: 20_000 }, () => {
     cleanup();
 
     await switchLanguage('TH');
-    renderWithProviders(<LotteryPage />, { route: '/lottery?gameCode=YEEKEE_15M' });
+    renderLotteryPage('/lottery?gameCode=YEEKEE_15M');
     const thai = await screen.findByRole('region', { name: 'ยี่กี: ยิงเลข' }, { timeout: 5_000 });
     expect(await within(thai).findByText('วิธีคำนวณผล')).toBeTruthy();
     expect(within(thai).getByRole('button', { name: 'เข้าสู่ระบบเพื่อยิงเลข' })).toBeTruthy();
