@@ -63,22 +63,62 @@ export function useLobbyDraws() {
   return { opened, latest, onPhaseReached };
 }
 
+/**
+ * What a lobby shows until it can list its cards: a loading line until both lists are read (until
+ * then an official lottery's place and a card's draw are unknown, and nothing is guessed), then, if
+ * the open draws could not be read, the failure with a retry.
+ */
+export function LobbyDrawsNotice({ opened, latest }: Pick<ReturnType<typeof useLobbyDraws>, 'opened' | 'latest'>) {
+  const { t } = useTranslation();
+  if (opened.isPending || latest.isPending) return <p className="lottery-note">{t('lottery_loading')}</p>;
+  return (
+    <p className="lottery-note" role="alert">
+      {t('lottery_load_failed')}{' '}
+      <button type="button" className="lottery-link-button" onClick={() => void opened.refetch()}>
+        {t('lottery_retry')}
+      </button>
+    </p>
+  );
+}
+
+/** A group's cards, each given its game's open draw and latest result from the lobby's draws. */
+export function LobbyCards({
+  games,
+  draws: { opened, latest, onPhaseReached },
+  nameLevel,
+}: {
+  games: LotteryGame[];
+  draws: {
+    opened: { data: LotteryOpenedNumero[]; dataUpdatedAt: number };
+    latest: { data: LotteryDrawResult[] | undefined };
+    onPhaseReached: (phase: Exclude<DrawPhase, 'open'>) => void;
+  };
+  nameLevel?: 'h3' | 'h4';
+}) {
+  return (
+    <ul className="lottery-cards">
+      {games.map((game) => (
+        <GameCard
+          key={game.gameCode}
+          game={game}
+          nameLevel={nameLevel}
+          opened={opened.data.find((item) => item.gameCode === game.gameCode) ?? null}
+          openedAtMs={opened.dataUpdatedAt}
+          latest={latest.data?.find((item) => item.gameCode === game.gameCode) ?? null}
+          onPhaseReached={onPhaseReached}
+        />
+      ))}
+    </ul>
+  );
+}
+
 export function LotteryLobby({ games }: { games: LotteryGame[] }) {
   const { t } = useTranslation();
   const id = useId();
   const { opened, latest, onPhaseReached } = useLobbyDraws();
 
-  // Until both are read, an official lottery's place and a card's draw are unknown: no guessing.
-  if (opened.isPending || latest.isPending) return <p className="lottery-note">{t('lottery_loading')}</p>;
-  if (opened.isError)
-    return (
-      <p className="lottery-note" role="alert">
-        {t('lottery_load_failed')}{' '}
-        <button type="button" className="lottery-link-button" onClick={() => void opened.refetch()}>
-          {t('lottery_retry')}
-        </button>
-      </p>
-    );
+  if (opened.isPending || latest.isPending || opened.isError)
+    return <LobbyDrawsNotice opened={opened} latest={latest} />;
   const groups = groupGames(games, opened.data, latest.data ?? []);
   return (
     <div className="lottery-lobby">
@@ -87,18 +127,7 @@ export function LotteryLobby({ games }: { games: LotteryGame[] }) {
           <h2 id={`${id}-${group.code}`} className="lottery-group__title">
             {t(`lottery_group_${group.code}`, { defaultValue: group.games[0]!.gameName })}
           </h2>
-          <ul className="lottery-cards">
-            {group.games.map((game) => (
-              <GameCard
-                key={game.gameCode}
-                game={game}
-                opened={opened.data.find((item) => item.gameCode === game.gameCode) ?? null}
-                openedAtMs={opened.dataUpdatedAt}
-                latest={latest.data?.find((item) => item.gameCode === game.gameCode) ?? null}
-                onPhaseReached={onPhaseReached}
-              />
-            ))}
-          </ul>
+          <LobbyCards games={group.games} draws={{ opened, latest, onPhaseReached }} />
         </section>
       ))}
     </div>

@@ -1,8 +1,7 @@
 import type { LotteryDrawResult, LotteryGame, LotteryOpenedNumero } from '@lotus/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GameCard } from './game-card';
-import { useLobbyDraws } from './lottery-lobby';
+import { LobbyCards, LobbyDrawsNotice, useLobbyDraws } from './lottery-lobby';
 
 /** Vietnam and Bangkok keep UTC+7 all year: the provinces draw on that day. */
 const vietnamOffsetMs = 7 * 3_600_000;
@@ -99,16 +98,8 @@ export function VnLobby({ games }: { games: LotteryGame[] }) {
   const [dayOffset, setDayOffset] = useState(0);
   const { opened, latest, onPhaseReached } = useLobbyDraws();
 
-  if (opened.isPending || latest.isPending) return <p className="lottery-note">{t('lottery_loading')}</p>;
-  if (opened.isError)
-    return (
-      <p className="lottery-note" role="alert">
-        {t('lottery_load_failed')}{' '}
-        <button type="button" className="lottery-link-button" onClick={() => void opened.refetch()}>
-          {t('lottery_retry')}
-        </button>
-      </p>
-    );
+  if (opened.isPending || latest.isPending || opened.isError)
+    return <LobbyDrawsNotice opened={opened} latest={latest} />;
 
   const locale = i18n.language.startsWith('th') ? 'th-TH' : 'en-GB';
   const weekdayName = (day: string, width: 'short' | 'long') =>
@@ -154,19 +145,7 @@ export function VnLobby({ games }: { games: LotteryGame[] }) {
                   defaultValue: t(`lottery_group_${region.code}`, { defaultValue: region.games[0]!.gameName }),
                 })}
               </h3>
-              <ul className="lottery-cards">
-                {region.games.map((game) => (
-                  <GameCard
-                    key={game.gameCode}
-                    game={game}
-                    nameLevel="h4"
-                    opened={opened.data.find((item) => item.gameCode === game.gameCode) ?? null}
-                    openedAtMs={opened.dataUpdatedAt}
-                    latest={latest.data?.find((item) => item.gameCode === game.gameCode) ?? null}
-                    onPhaseReached={onPhaseReached}
-                  />
-                ))}
-              </ul>
+              <LobbyCards games={region.games} draws={{ opened, latest, onPhaseReached }} nameLevel="h4" />
             </section>
           ))
         )}
