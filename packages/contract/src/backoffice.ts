@@ -73,6 +73,10 @@ export const operatorPermissions = [
    * result is shared by every brand, so only the platform role holds it among the built-in roles.
    */
   'lottery.results',
+  /** Web Push: the page's counts, deliveries and the VAPID key's fingerprint. */
+  'push.read',
+  /** Web Push: rotate the merchant's VAPID key, send a test notice to a member. */
+  'push.manage',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 

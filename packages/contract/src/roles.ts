@@ -63,6 +63,8 @@ export const permissionAreas = {
     'messages.send',
     'agents.manage',
     'chat.answer',
+    'push.read',
+    'push.manage',
   ],
   brand: [
     'brands.manage',

@@ -47,6 +47,7 @@ export const navItems: NavItem[] = [
   { to: '/rebates', labelKey: 'rebates_nav', icon: 'reports', permission: 'brands.manage' },
   { to: '/site-access', labelKey: 'nav_site_access', icon: 'key', permission: 'brands.manage' },
   { to: '/social-login', labelKey: 'social_login_nav', icon: 'key', permission: 'brands.manage' },
+  { to: '/push', labelKey: 'push_nav', icon: 'bell', permission: 'push.read' },
   { to: '/brands', labelKey: 'nav_brands', icon: 'brand', permission: 'brands.manage' },
   { to: '/operators', labelKey: 'nav_operators', icon: 'operators', permission: 'operators.manage' },
   { to: '/roles', labelKey: 'roles_nav', icon: 'operators', permission: 'roles.manage' },

@@ -24,6 +24,7 @@ import { StatementsPage as AgentStatementsPage } from '../features/agents/statem
 import { TransfersPage as AgentTransfersPage } from '../features/agents/transfers-page';
 import { SiteAccessPage } from '../features/site-access/site-access-page';
 import { SocialLoginPage } from '../features/social-login/social-login-page';
+import { PushPage } from '../features/push/push-page';
 import { RecallPage } from '../features/games/recall-page';
 import { VendorPage } from '../features/games/vendor-page';
 import { VendorsPage } from '../features/games/vendors-page';
@@ -197,6 +198,14 @@ export function createAppRouter() {
             element: (
               <RequirePermission permission="lottery.results">
                 <LotteryResultsPage />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: 'push',
+            element: (
+              <RequirePermission permission="push.read">
+                <PushPage />
               </RequirePermission>
             ),
           },

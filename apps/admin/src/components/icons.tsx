@@ -11,6 +11,7 @@ const paths = {
   operators: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zM9.5 12l2 2 3.5-4',
   logout: 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11',
   menu: 'M4 6h16M4 12h16M4 18h16',
+  bell: 'M18 16v-5a6 6 0 1 0-12 0v5l-2 2h16l-2-2zM10 20a2 2 0 0 0 4 0',
   key: 'M15.5 7.5a3.5 3.5 0 1 1-7 0 3.5 3.5 0 0 1 7 0zM12 11v10m0-4h3m-3 3h2',
   // A megaphone: the site's announcements and banners.
   announcement: 'M4 10v4h3l7 4V6L7 10H4zM17 9a4 4 0 0 1 0 6M8 14l1 5h2',

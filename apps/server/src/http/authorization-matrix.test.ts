@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import {
+  adminPushPaths,
+  pushPaths,
   adminApiPaths,
   adminInboxPaths,
   adminPromotionPaths,
@@ -1460,6 +1462,36 @@ describe('back-office', () => {
       });
       expect(set.statusCode, set.body).toBe(200);
       return { url: socialLoginPaths.adminProvider.replace(':provider', 'facebook') };
+    },
+    // Web Push (modules/push): the key rotated from the fingerprint the page shows; a test notice to a
+    // member with push on and a browser (its push service unreachable here: answered 200, failed 1).
+    [`POST ${adminPushPaths.rotateKey}`]: async () => {
+      const overview = await send({
+        method: 'GET',
+        url: adminPushPaths.overview,
+        token: (await newOperator('admin')).token,
+      });
+      expect(overview.statusCode, overview.body).toBe(200);
+      return { url: adminPushPaths.rotateKey, body: { fingerprint: overview.json().value.key?.fingerprint ?? null } };
+    },
+    [`POST ${adminPushPaths.test}`]: async () => {
+      const member = await newMember();
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const subscribed = await send({
+        method: 'POST',
+        url: pushPaths.subscribe,
+        token: member.token,
+        body: {
+          consent: true,
+          subscription: {
+            endpoint: `https://127.0.0.1:9/push/${++sequence}`,
+            keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+          },
+        },
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(200);
+      return { url: adminPushPaths.test, body: { memberId: String(member.id) } };
     },
     [`PUT ${gamesCredentialsPaths.updateApiUrl}`]: async () => ({
       url: gamesCredentialsPaths.updateApiUrl,

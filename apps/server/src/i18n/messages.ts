@@ -25,6 +25,7 @@ import * as lotteryResults from './lottery-results.messages.ts';
 import * as lotteryAdmin from './lottery-admin.messages.ts';
 import * as lotteryYeekee from './lottery-yeekee.messages.ts';
 import * as socialLogin from './social-login.messages.ts';
+import * as push from './push.messages.ts';
 import * as media from './media.messages.ts';
 import * as members from './members.messages.ts';
 import * as money from './money.messages.ts';
@@ -71,6 +72,7 @@ const th = {
   ...lotteryAdmin.th,
   ...lotteryYeekee.th,
   ...socialLogin.th,
+  ...push.th,
   'validation.failed': 'ข้อมูลไม่ถูกต้อง: {field}',
   'validation.required': 'กรุณากรอก {field}',
   'validation.invalid_type': '{field} มีชนิดข้อมูลไม่ถูกต้อง',
@@ -169,6 +171,7 @@ const en: Record<MessageKey, string> = {
   ...lotteryAdmin.en,
   ...lotteryYeekee.en,
   ...socialLogin.en,
+  ...push.en,
   'validation.failed': 'Invalid input: {field}',
   'validation.required': '{field} is required',
   'validation.invalid_type': '{field} has the wrong type',

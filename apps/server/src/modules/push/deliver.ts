@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { PushKindColumn } from './push.tables.ts';
 import { listMerchantDomains } from '../merchant/index.ts';
+import { recordDeliveries } from './delivery-stats.ts';
 import { ensureVapidKeys, type VapidKeys } from './vapid-keys.ts';
 
 export interface DeliveryOptions {
@@ -75,8 +76,8 @@ export function vapidSubjectOf(domains: readonly string[]): string {
 
 /**
  * Sends the notices due: claims a batch (SKIP LOCKED, so instances share the work), sends each to every
- * subscribed browser of its member with the merchant's VAPID keys through `web-push` (payload
- * encrypted per RFC 8291), deletes a subscription its push service answers 404 or 410, and deletes the
+ * live subscribed browser of its member (stale ones, made under a rotated key, are skipped) with the
+ * merchant's VAPID keys through `web-push` (payload encrypted per RFC 8291), deletes a subscription its push service answers 404 or 410, and deletes the
  * notice once a browser took it (or none is left); a notice every browser failed is tried again with
  * a growing delay, at most five times.
  */
@@ -105,51 +106,29 @@ export async function deliverDuePushes(db: Kysely<Database>, options: DeliveryOp
         .execute();
     return due;
   });
-  const keysByMerchant = new Map<number, Promise<VapidKeys & { subject: string }>>();
+  const keysByMerchant = new Map<number, Promise<MerchantVapid>>();
+  const byMerchant = new Map<number, DeliveryResult>();
   for (const notice of claimed) {
     let keys = keysByMerchant.get(notice.merchant_id);
     if (!keys) {
-      keys = Promise.all([
-        ensureVapidKeys(db, options.secret, notice.merchant_id, options.nowMs),
-        listMerchantDomains(db, notice.merchant_id),
-      ]).then(([pair, domains]) => ({ ...pair, subject: vapidSubjectOf(domains.map((row) => row.domain)) }));
+      keys = merchantVapidOf(db, options.secret, notice.merchant_id, options.nowMs);
       keysByMerchant.set(notice.merchant_id, keys);
     }
     const vapid = await keys;
-    const subscriptions = await db
-      .selectFrom('push_subscription')
-      .select(['id', 'endpoint', 'p256dh', 'auth', 'language'])
-      .where('member_id', '=', notice.member_id)
-      .where('merchant_id', '=', notice.merchant_id)
-      .execute();
+    // Only live subscriptions: one made under an older key (rotated since) cannot take a push signed
+    // by the current one; it waits for the site to subscribe again.
+    const subscriptions = await listLiveSubscriptions(db, notice.merchant_id, notice.member_id, vapid.publicKey);
+    const counts = byMerchant.get(notice.merchant_id) ?? { sent: 0, removed: 0, failed: 0 };
+    byMerchant.set(notice.merchant_id, counts);
     let taken = 0;
     let transient = 0;
     for (const subscription of subscriptions) {
       const payload = payloadOf(notice.kind, notice.template, notice.params, subscription.language);
-      try {
-        await webpush.sendNotification(
-          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-          JSON.stringify(payload),
-          {
-            vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-            // A notice about money is stale after a day.
-            TTL: 86_400,
-            urgency: 'normal',
-            timeout: 10_000,
-            ...(options.agent ? { agent: options.agent } : {}),
-          },
-        );
-        taken += 1;
-        result.sent += 1;
-      } catch (error) {
-        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
-          await db.deleteFrom('push_subscription').where('id', '=', subscription.id).execute();
-          result.removed += 1;
-        } else {
-          transient += 1;
-          result.failed += 1;
-        }
-      }
+      const outcome = await sendPush(db, subscription, payload, vapid, options.agent);
+      counts[outcome] += 1;
+      result[outcome] += 1;
+      if (outcome === 'sent') taken += 1;
+      if (outcome === 'failed') transient += 1;
     }
     const isDone = taken > 0 || transient === 0 || notice.attempts + 1 >= maxAttempts;
     if (isDone) await db.deleteFrom('push_outbox').where('id', '=', notice.id).execute();
@@ -160,5 +139,82 @@ export async function deliverDuePushes(db: Kysely<Database>, options: DeliveryOp
         .where('id', '=', notice.id)
         .execute();
   }
+  for (const [merchantId, counts] of byMerchant) await recordDeliveries(db, merchantId, options.nowMs, counts);
   return result;
+}
+
+export type MerchantVapid = VapidKeys & { subject: string };
+
+/** The merchant's keys and the VAPID subject (its first public domain). */
+export async function merchantVapidOf(
+  db: Kysely<Database>,
+  secret: string,
+  merchantId: number,
+  nowMs: number,
+): Promise<MerchantVapid> {
+  const [pair, domains] = await Promise.all([
+    ensureVapidKeys(db, secret, merchantId, nowMs),
+    listMerchantDomains(db, merchantId),
+  ]);
+  return { ...pair, subject: vapidSubjectOf(domains.map((row) => row.domain)) };
+}
+
+export interface LiveSubscription {
+  id: bigint;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: Language;
+}
+
+/** The member's subscriptions made under the merchant's current key (`publicKey`). */
+export function listLiveSubscriptions(
+  db: Kysely<Database>,
+  merchantId: number,
+  memberId: bigint,
+  publicKey: string,
+): Promise<LiveSubscription[]> {
+  return db
+    .selectFrom('push_subscription')
+    .select(['id', 'endpoint', 'p256dh', 'auth', 'language'])
+    .where('member_id', '=', memberId)
+    .where('merchant_id', '=', merchantId)
+    .where('vapid_public_key', '=', publicKey)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * One push to one browser through `web-push` (RFC 8291 payload, RFC 8292 VAPID). A push service
+ * answering 404 or 410 says the browser unsubscribed or the subscription expired: the row is deleted
+ * (`removed`). Anything else that fails is `failed` (the caller decides whether to try again).
+ */
+export async function sendPush(
+  db: Kysely<Database>,
+  subscription: LiveSubscription,
+  payload: PushPayload,
+  vapid: MerchantVapid,
+  agent: Agent | undefined,
+): Promise<keyof DeliveryResult> {
+  try {
+    await webpush.sendNotification(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+        // A notice about money is stale after a day.
+        TTL: 86_400,
+        urgency: 'normal',
+        timeout: 10_000,
+        ...(agent ? { agent } : {}),
+      },
+    );
+    return 'sent';
+  } catch (error) {
+    if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+      await db.deleteFrom('push_subscription').where('id', '=', subscription.id).execute();
+      return 'removed';
+    }
+    return 'failed';
+  }
 }

@@ -13,7 +13,8 @@ export const pushedTemplates: Readonly<Record<string, PushKindColumn>> = {
 
 /**
  * The inbox's observer (observeSystemMessages): in the transaction that writes the messages, a notice
- * for each one whose member consented, switched its kind on and has a subscribed browser. Nothing is
+ * for each one whose member consented, switched its kind on and has a live subscribed browser (made
+ * under the merchant's current VAPID key). Nothing is
  * sent here: the notices are sent after the transaction commits (deliver.ts), and a rolled-back cause
  * leaves none. Two statements at most, whatever the number of messages.
  */
@@ -30,8 +31,11 @@ export async function enqueuePushes(trx: Transaction<Database>, messages: readon
       eb.exists(
         eb
           .selectFrom('push_subscription')
+          .innerJoin('push_vapid_key', 'push_vapid_key.merchant_id', 'push_subscription.merchant_id')
           .select('push_subscription.id')
-          .whereRef('push_subscription.member_id', '=', 'push_preference.member_id'),
+          .whereRef('push_subscription.member_id', '=', 'push_preference.member_id')
+          // Live only: a stale subscription (the key was rotated since) cannot receive it.
+          .whereRef('push_subscription.vapid_public_key', '=', 'push_vapid_key.public_key'),
       ),
     )
     .execute();

@@ -1,7 +1,7 @@
 import type { Language, PushKind, PushSettings, PushSubscribeRequest, PushSwitches } from '@lotus/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PushKindColumn } from './push.tables.ts';
+import type { PushDevice, PushKindColumn } from './push.tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -44,7 +44,7 @@ export async function readSettings(db: Db, member: MemberRef, vapidPublicKey: st
       .executeTakeFirst(),
     db
       .selectFrom('push_subscription')
-      .select('endpoint')
+      .select(['endpoint', 'vapid_public_key'])
       .where('member_id', '=', member.memberId)
       .where('merchant_id', '=', member.merchantId)
       .orderBy('id')
@@ -62,6 +62,7 @@ export async function readSettings(db: Db, member: MemberRef, vapidPublicKey: st
         }
       : defaultSwitches,
     endpoints: subscriptions.map((row) => row.endpoint),
+    staleEndpoints: subscriptions.filter((row) => row.vapid_public_key !== vapidPublicKey).map((row) => row.endpoint),
   };
 }
 
@@ -105,12 +106,26 @@ export async function writeSettings(
 }
 
 /**
+ * The kind of device of a User-Agent, for the back-office's counts (null: unknown, not a browser's:
+ * every browser's starts with `Mozilla/`). Tablets first: an Android tablet has no "Mobile"; an iPad
+ * names itself.
+ */
+export function deviceOf(userAgent: string | undefined): PushDevice | null {
+  if (!userAgent?.startsWith('Mozilla/')) return null;
+  if (/iPad|Tablet|Android(?!.*Mobile)/i.test(userAgent)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android/i.test(userAgent)) return 'mobile';
+  return 'desktop';
+}
+
+/**
  * This browser subscribed, with the member's consent. An endpoint is one browser: subscribed again
- * (new keys, another member logged in on it) it moves to this member with the new keys.
+ * (new keys, another member logged in on it, a rotated VAPID key) it moves to this member with the new
+ * keys. It is recorded with the VAPID key it was made with (the request's, else the merchant's current):
+ * one made with an older key is stale from the start.
  */
 export async function subscribe(
   db: Kysely<Database>,
-  member: MemberRef & { language: Language },
+  member: MemberRef & { language: Language; vapidPublicKey: string; device: PushDevice | null },
   request: PushSubscribeRequest,
 ): Promise<void> {
   const current = await readSettings(db, member, '');
@@ -125,6 +140,8 @@ export async function subscribe(
       p256dh: keys.p256dh,
       auth: keys.auth,
       language: member.language,
+      vapid_public_key: request.vapidPublicKey ?? member.vapidPublicKey,
+      device: member.device,
       created_at: new Date(member.nowMs),
     })
     .onConflict((conflict) =>
@@ -134,6 +151,8 @@ export async function subscribe(
         p256dh: keys.p256dh,
         auth: keys.auth,
         language: member.language,
+        vapid_public_key: request.vapidPublicKey ?? member.vapidPublicKey,
+        device: member.device,
         created_at: new Date(member.nowMs),
       }),
     )

@@ -18,8 +18,9 @@ import { observeSystemMessages } from '../inbox/index.ts';
 import { MerchantDirectory } from '../merchant/index.ts';
 import { drawAppIcon } from './app-icons.ts';
 import { deliverDuePushes } from './deliver.ts';
+import { pushAdminRoutes } from './push-admin.routes.ts';
 import { enqueuePushes } from './enqueue.ts';
-import { readSettings, subscribe, unsubscribe, writeSettings, type MemberRef } from './preferences.ts';
+import { deviceOf, readSettings, subscribe, unsubscribe, writeSettings, type MemberRef } from './preferences.ts';
 import { vapidPublicKey } from './vapid-keys.ts';
 import { iconColoursOf, webManifestOf } from './web-manifest.ts';
 
@@ -58,6 +59,7 @@ export function isPushServiceEndpoint(endpoint: string, isProduction: boolean): 
  */
 export async function pushRoutes(app: AppInstance): Promise<void> {
   observeSystemMessages(enqueuePushes);
+  await pushAdminRoutes(app);
   const secret = app.config.VENDOR_SECRET_KEY;
   const isProduction = app.config.NODE_ENV === 'production';
 
@@ -155,7 +157,17 @@ export async function pushRoutes(app: AppInstance): Promise<void> {
       reply.header('Cache-Control', noStore);
       if (!isPushServiceEndpoint(request.body.subscription.endpoint, isProduction))
         throw AppError.badRequest('subscription.endpoint');
-      await subscribe(app.db, { ...memberOf(request), language: request.language }, request.body);
+      const currentKey = await vapidPublicKey(app.db, secret, request.merchant.id, app.now());
+      await subscribe(
+        app.db,
+        {
+          ...memberOf(request),
+          language: request.language,
+          vapidPublicKey: currentKey,
+          device: deviceOf(request.headers['user-agent']),
+        },
+        request.body,
+      );
       return ok(await settingsOf(request));
     },
   );

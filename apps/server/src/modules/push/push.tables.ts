@@ -31,8 +31,17 @@ export interface PushSubscriptionTable {
   auth: string;
   /** The site's language when it subscribed: the notices are worded in it. */
   language: Language;
+  /**
+   * The merchant's VAPID public key the browser subscribed with (migration 0080). Not the merchant's
+   * current key (rotated since): stale, skipped by delivery until the site subscribes again.
+   */
+  vapid_public_key: string;
+  /** From the User-Agent when it subscribed; null before migration 0080. */
+  device: PushDevice | null;
   created_at: Date;
 }
+
+export type PushDevice = 'mobile' | 'tablet' | 'desktop';
 
 /** The column of each kind of notice in push_preference and push_outbox.kind. */
 export type PushKindColumn = 'deposit_approved' | 'withdrawal_paid' | 'promotion_issued' | 'contract_offered';
@@ -51,9 +60,19 @@ export interface PushOutboxTable {
   created_at: Date;
 }
 
+/** Per merchant and hour: pushes sent, failed, and subscriptions removed (404/410), for the back-office. */
+export interface PushDeliveryHourTable {
+  merchant_id: number;
+  hour: Date;
+  sent: ColumnType<number, number | undefined, number>;
+  failed: ColumnType<number, number | undefined, number>;
+  removed: ColumnType<number, number | undefined, number>;
+}
+
 export interface PushTables {
   push_vapid_key: PushVapidKeyTable;
   push_preference: PushPreferenceTable;
   push_subscription: PushSubscriptionTable;
   push_outbox: PushOutboxTable;
+  push_delivery_hour: PushDeliveryHourTable;
 }

@@ -5,17 +5,25 @@ import { createServer, Agent, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { depositPaths, pushPaths, pushPayloadSchema, type PushSettings } from '@lotus/contract';
+import {
+  adminPushPaths,
+  depositPaths,
+  pushPaths,
+  pushPayloadSchema,
+  type AdminPushOverview,
+  type PushSettings,
+} from '@lotus/contract';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestOperator } from '../backoffice/backoffice.testing.ts';
+import { insertTestOperator, insertTestRole, type TestOperator } from '../backoffice/backoffice.testing.ts';
 import { depositKit, type DepositKit } from '../deposit/deposit.testing.ts';
 import { sendSystemMessage } from '../inbox/index.ts';
 import { createMerchant, newMerchantConfig } from '../merchant/index.ts';
 import { createWithdrawalKit, type WithdrawalKit } from '../withdrawal/withdrawal.testing.ts';
 import { deliverDuePushes } from './deliver.ts';
+import { pushAgent } from './push-admin.routes.ts';
 import { isPushServiceEndpoint } from './push.routes.ts';
-import { openVapidPrivateKey } from './vapid-keys.ts';
+import { openVapidPrivateKey, vapidKeyFingerprint } from './vapid-keys.ts';
 
 /**
  * Web Push end to end on the real app: the member's consent and switches, a real deposit approval
@@ -72,11 +80,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
   agent = new Agent({ ca: cert });
+  pushAgent.current = agent;
   kit = await createWithdrawalKit();
   deposits = depositKit(kit.testApp);
   finance = await kit.newOperator('finance');
 });
 afterAll(async () => {
+  pushAgent.current = null;
   await kit?.close();
   agent?.destroy();
   await new Promise((resolve) => pushService?.close(resolve));
@@ -460,5 +470,301 @@ describe('web app manifest', () => {
     expect(
       (await kit.app.inject({ method: 'GET', url: '/app-icon/100.png', headers: { host: 'localhost' } })).statusCode,
     ).toBe(404);
+  });
+});
+
+/**
+ * The operator's side: the page's counts (push.read), the key rotation and the test notice
+ * (push.manage), each audited. Last in the file: a rotation makes the demo merchant's earlier
+ * subscriptions stale.
+ */
+describe('back-office', () => {
+  let admin: TestOperator;
+  beforeAll(async () => {
+    admin = await kit.newOperator('admin');
+  });
+
+  const overviewOf = async (operator: TestOperator): Promise<AdminPushOverview> => {
+    const response = await kit.operatorCall(operator, 'GET', adminPushPaths.overview);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ value: AdminPushOverview }>().value;
+  };
+
+  /** A member subscribing one browser, as the site does (its User-Agent, the key it subscribed with). */
+  async function subscribeBrowser(
+    token: string,
+    options: { userAgent?: string; vapidPublicKey?: string; language?: string } = {},
+  ) {
+    const keys = browserKeys();
+    const endpoint = `${origin}/push/${randomBytes(8).toString('hex')}`;
+    const response = await kit.app.inject({
+      method: 'POST',
+      url: pushPaths.subscribe,
+      headers: {
+        Merchant: 'demo',
+        Language: options.language ?? 'EN',
+        Authorization: token,
+        ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+      },
+      payload: {
+        consent: true,
+        subscription: { endpoint, keys: keys.json },
+        ...(options.vapidPublicKey ? { vapidPublicKey: options.vapidPublicKey } : {}),
+      },
+    });
+    return { keys, endpoint, settings: await settingsOk(response) };
+  }
+
+  const auditsOf = (action: string) =>
+    kit.db
+      .selectFrom('operator_audit')
+      .select(['operator_id', 'target_id', 'before', 'after'])
+      .where('merchant_id', '=', kit.testApp.demoMerchantId)
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
+
+  test('without the permission: 403; push.read sees the page but may not act; no token: 401', async () => {
+    const support = await kit.newOperator('support');
+    const reader = await insertTestOperator(kit.db, {
+      merchantId: kit.testApp.demoMerchantId,
+      role: await insertTestRole(kit.db, { merchantId: kit.testApp.demoMerchantId, permissions: ['push.read'] }),
+    });
+    const denied = await kit.operatorCall(support, 'GET', adminPushPaths.overview);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ success: false, errorCode: 'operator.permission.denied' });
+    const fingerprint = (await overviewOf(reader)).key?.fingerprint ?? null;
+    for (const operator of [support, reader]) {
+      const rotate = await kit.operatorCall(operator, 'POST', adminPushPaths.rotateKey, { fingerprint });
+      expect(rotate.statusCode).toBe(403);
+      const test = await kit.operatorCall(operator, 'POST', adminPushPaths.test, { memberId: '1' });
+      expect(test.statusCode).toBe(403);
+    }
+    expect((await overviewOf(reader)).key?.fingerprint ?? null).toBe(fingerprint);
+    const anonymous = await kit.app.inject({
+      method: 'GET',
+      url: adminPushPaths.overview,
+      headers: { Merchant: 'demo' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  test('the page counts members with push on, live subscriptions by device, opt-ins and deliveries', async () => {
+    const before = await overviewOf(admin);
+    const phone = await deposits.member();
+    await subscribeBrowser(phone.token, { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile' });
+    await subscribeBrowser(phone.token, { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0' });
+    const switchedOff = await deposits.member();
+    await subscribeBrowser(switchedOff.token);
+    await call(switchedOff.token, 'PUT', pushPaths.settings, {
+      consent: true,
+      switches: { depositApproved: false, withdrawalPaid: true, promotionIssued: true, contractOffered: false },
+    });
+    // Consent without a browser: counted among consented, not reachable.
+    const noBrowser = await deposits.member();
+    await call(noBrowser.token, 'PUT', pushPaths.settings, {
+      consent: true,
+      switches: { depositApproved: true, withdrawalPaid: true, promotionIssued: true, contractOffered: true },
+    });
+    await sendSystemMessage(kit.db, {
+      merchantId: kit.testApp.demoMerchantId,
+      memberId: phone.memberId,
+      template: 'withdrawal.paid',
+      params: { withdrawalId: '78', amount: '10.00', currency: 'THB' },
+      sourceKey: `withdrawal.paid:push-admin-${phone.memberId}`,
+      nowMs: kit.app.now(),
+    });
+    nextStatus = 201;
+    expect(await deliver()).toMatchObject({ sent: 2, failed: 0 });
+
+    const after = await overviewOf(admin);
+    expect(after.key?.fingerprint).toMatch(/^SHA256:([0-9a-f]{2}:){15}[0-9a-f]{2}$/);
+    expect(after.consentedMembers - before.consentedMembers).toBe(3);
+    expect(after.reachableMembers - before.reachableMembers).toBe(2);
+    expect(after.liveSubscriptions - before.liveSubscriptions).toBe(3);
+    const devices = (overview: AdminPushOverview, device: string) =>
+      overview.devices.find((row) => row.device === device)?.subscriptions ?? 0;
+    expect(devices(after, 'mobile') - devices(before, 'mobile')).toBe(1);
+    expect(devices(after, 'desktop') - devices(before, 'desktop')).toBe(1);
+    expect(devices(after, 'unknown') - devices(before, 'unknown')).toBe(1);
+    expect(after.optIns.depositApproved - before.optIns.depositApproved).toBe(2);
+    expect(after.optIns.withdrawalPaid - before.optIns.withdrawalPaid).toBe(3);
+    expect(after.optIns.contractOffered - before.optIns.contractOffered).toBe(2);
+    expect(after.lastDay.sent - before.lastDay.sent).toBe(2);
+    expect(after.lastWeek.sent - before.lastWeek.sent).toBe(2);
+  });
+
+  test('a test notice: refused naming memberId for bad input, push off or another merchant; sent to the live browsers, audited', async () => {
+    const bad = await kit.operatorCall(admin, 'POST', adminPushPaths.test, { memberId: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, field: 'memberId' });
+    const huge = await kit.operatorCall(admin, 'POST', adminPushPaths.test, { memberId: '99999999999999999999' });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ success: false, field: 'memberId' });
+
+    const off = await deposits.member();
+    const refused = await kit.operatorCall(admin, 'POST', adminPushPaths.test, { memberId: String(off.memberId) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, errorCode: 'push.member.off', field: 'memberId' });
+    expect(refused.json().message).toContain(String(off.memberId));
+    // Consent withdrawn: off as well.
+    await subscribeBrowser(off.token);
+    await call(off.token, 'PUT', pushPaths.settings, {
+      consent: false,
+      switches: { depositApproved: true, withdrawalPaid: true, promotionIssued: true, contractOffered: true },
+    });
+    const withdrawn = await kit.operatorCall(admin, 'POST', adminPushPaths.test, { memberId: String(off.memberId) });
+    expect(withdrawn.json()).toMatchObject({ errorCode: 'push.member.off', field: 'memberId' });
+
+    const member = await deposits.member();
+    const browser = await subscribeBrowser(member.token, { language: 'TH' });
+    // Another merchant's operator does not reach this member.
+    const otherCode = `pushother${process.pid}`;
+    const other = await kit.db.transaction().execute((trx) =>
+      createMerchant(
+        trx,
+        {
+          code: otherCode,
+          name: 'Other',
+          currency: 'THB',
+          currencySymbol: '฿',
+          defaultLanguage: 'EN',
+          domain: `${otherCode}.test`,
+          config: newMerchantConfig({ name: 'Other', nowMs: kit.app.now() }),
+        },
+        kit.app.now(),
+      ),
+    );
+    const otherAdmin = await insertTestOperator(kit.db, { merchantId: other.id, role: 'admin' });
+    const cross = await kit.app.inject({
+      method: 'POST',
+      url: adminPushPaths.test,
+      headers: { Merchant: other.code, Authorization: otherAdmin.token },
+      payload: { memberId: String(member.memberId) },
+    });
+    expect(cross.json()).toMatchObject({ errorCode: 'push.member.off', field: 'memberId' });
+
+    received.length = 0;
+    nextStatus = 201;
+    const sent = await kit.operatorCall(admin, 'POST', adminPushPaths.test, { memberId: String(member.memberId) });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().value).toEqual({ subscriptions: 1, sent: 1, failed: 0, removed: 0 });
+    expect(received).toHaveLength(1);
+    expect(`${origin}${received[0]!.url}`).toBe(browser.endpoint);
+    const payload = pushPayloadSchema.parse(JSON.parse(decryptPush(received[0]!.body, browser.keys)));
+    expect(payload).toMatchObject({ kind: 'test', url: '/' });
+    expect(payload.title).toContain('ทดสอบ');
+    const audits = await auditsOf('push.test.send');
+    expect(audits.at(-1)).toMatchObject({
+      operator_id: admin.id,
+      target_id: String(member.memberId),
+      after: { subscriptions: 1, sent: 1 },
+    });
+    // No notice queued and no inbox row: a test goes straight to the browsers.
+    expect(await outboxOf(member.memberId)).toEqual([]);
+  });
+
+  test('rotation: two clicks rotate once (audited with both fingerprints); old subscriptions stale, skipped, consent kept; re-subscribing brings them back', async () => {
+    const member = await deposits.member();
+    const old = await subscribeBrowser(member.token);
+    const oldKey = old.settings.vapidPublicKey;
+    // A notice queued before the rotation...
+    await sendSystemMessage(kit.db, {
+      merchantId: kit.testApp.demoMerchantId,
+      memberId: member.memberId,
+      template: 'withdrawal.paid',
+      params: { withdrawalId: '79', amount: '10.00', currency: 'THB' },
+      sourceKey: `withdrawal.paid:push-rotate-${member.memberId}`,
+      nowMs: kit.app.now(),
+    });
+    expect(await outboxOf(member.memberId)).toHaveLength(1);
+    const before = await overviewOf(admin);
+    expect(before.key?.fingerprint).toBe(vapidKeyFingerprint(oldKey));
+    const auditsBefore = (await auditsOf('push.key.rotate')).length;
+
+    const clicks = await Promise.all(
+      [0, 1].map(() =>
+        kit.operatorCall(admin, 'POST', adminPushPaths.rotateKey, { fingerprint: before.key!.fingerprint }),
+      ),
+    );
+    expect(clicks.map((click) => click.statusCode).sort()).toEqual([200, 409]);
+    const refused = clicks.find((click) => click.statusCode === 409)!;
+    expect(refused.json()).toMatchObject({ success: false, errorCode: 'push.key.changed', field: 'fingerprint' });
+    const audits = await auditsOf('push.key.rotate');
+    expect(audits).toHaveLength(auditsBefore + 1);
+    const rotated = clicks.find((click) => click.statusCode === 200)!.json().value as {
+      overview: AdminPushOverview;
+      staleSubscriptions: number;
+    };
+    const newFingerprint = rotated.overview.key!.fingerprint;
+    expect(newFingerprint).not.toBe(before.key!.fingerprint);
+    expect(audits.at(-1)).toMatchObject({
+      operator_id: admin.id,
+      target_id: String(kit.testApp.demoMerchantId),
+      before: { fingerprint: before.key!.fingerprint },
+      after: { fingerprint: newFingerprint, staleSubscriptions: before.liveSubscriptions + before.staleSubscriptions },
+    });
+    const recorded = JSON.stringify([audits.at(-1)!.before, audits.at(-1)!.after]);
+    expect(recorded).not.toMatch(/private|sealed/i);
+    expect(rotated.staleSubscriptions).toBe(before.liveSubscriptions + before.staleSubscriptions);
+    expect(rotated.overview).toMatchObject({
+      liveSubscriptions: 0,
+      reachableMembers: 0,
+      consentedMembers: before.consentedMembers,
+      membersToResubscribe: before.reachableMembers,
+    });
+
+    // The member's consent and subscription stay; the site learns the subscription is stale.
+    const settings = await settingsOk(await call(member.token, 'GET', pushPaths.settings));
+    expect(settings).toMatchObject({
+      consented: true,
+      endpoints: [old.endpoint],
+      staleEndpoints: [old.endpoint],
+    });
+    expect(settings.vapidPublicKey).not.toBe(oldKey);
+    expect(vapidKeyFingerprint(settings.vapidPublicKey)).toBe(newFingerprint);
+
+    // ...is not sent to the stale subscription (it could not take a push signed by the new key).
+    received.length = 0;
+    expect(await deliver()).toMatchObject({ sent: 0, failed: 0, removed: 0 });
+    expect(received).toHaveLength(0);
+    expect(await outboxOf(member.memberId)).toEqual([]);
+    // A new notice is not even queued; a test is refused naming the field.
+    await sendSystemMessage(kit.db, {
+      merchantId: kit.testApp.demoMerchantId,
+      memberId: member.memberId,
+      template: 'withdrawal.paid',
+      params: { withdrawalId: '80', amount: '10.00', currency: 'THB' },
+      sourceKey: `withdrawal.paid:push-rotate-2-${member.memberId}`,
+      nowMs: kit.app.now(),
+    });
+    expect(await outboxOf(member.memberId)).toEqual([]);
+    const test = await kit.operatorCall(admin, 'POST', adminPushPaths.test, { memberId: String(member.memberId) });
+    expect(test.statusCode).toBe(400);
+    expect(test.json()).toMatchObject({ errorCode: 'push.member.no.live', field: 'memberId' });
+
+    // A browser that subscribed with the old key meanwhile (the page read it before the rotation) is stale at once.
+    const late = await subscribeBrowser(member.token, { vapidPublicKey: oldKey });
+    expect(late.settings.staleEndpoints).toContain(late.endpoint);
+
+    // The site subscribes again with the new key: live, and pushes are signed with the new key.
+    const fresh = await subscribeBrowser(member.token, { vapidPublicKey: settings.vapidPublicKey });
+    expect(fresh.settings.staleEndpoints).not.toContain(fresh.endpoint);
+    received.length = 0;
+    const sent = await kit.operatorCall(admin, 'POST', adminPushPaths.test, { memberId: String(member.memberId) });
+    expect(sent.json().value).toMatchObject({ subscriptions: 1, sent: 1 });
+    expect(received).toHaveLength(1);
+    expect(`${origin}${received[0]!.url}`).toBe(fresh.endpoint);
+    expect(String(received[0]!.headers.authorization)).toContain(`k=${settings.vapidPublicKey}`);
+    const after = await overviewOf(admin);
+    expect(after.reachableMembers).toBe(1);
+    expect(after.liveSubscriptions).toBe(1);
+
+    // A page still showing the old fingerprint cannot rotate again.
+    const stalePage = await kit.operatorCall(admin, 'POST', adminPushPaths.rotateKey, {
+      fingerprint: before.key!.fingerprint,
+    });
+    expect(stalePage.statusCode).toBe(409);
+    expect((await auditsOf('push.key.rotate')).length).toBe(auditsBefore + 1);
   });
 });

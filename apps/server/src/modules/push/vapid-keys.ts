@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Database } from '../../db/schema.ts';
@@ -53,6 +53,26 @@ export function openVapidPrivateKey(secret: string, merchantId: number, sealed: 
   }
 }
 
+/**
+ * What the back-office shows of a public key: `SHA256:` and the first 16 bytes of the SHA-256 of the
+ * key's bytes, in hex pairs. Short enough to compare by eye before and after a rotation.
+ */
+export function vapidKeyFingerprint(publicKey: string): string {
+  const digest = createHash('sha256').update(Buffer.from(publicKey, 'base64url')).digest('hex');
+  return `SHA256:${digest.slice(0, 32).match(/../g)!.join(':')}`;
+}
+
+/** A fresh key pair for the merchant, the private key sealed: the row's values. */
+export function newVapidKeyRow(secret: string, merchantId: number, nowMs: number) {
+  const fresh = webpush.generateVAPIDKeys();
+  return {
+    merchant_id: merchantId,
+    public_key: fresh.publicKey,
+    private_key_sealed: sealVapidPrivateKey(secret, merchantId, fresh.privateKey),
+    created_at: new Date(nowMs),
+  };
+}
+
 /** The merchant's public key, making the pair on first need (instances racing agree on the first written). */
 export async function vapidPublicKey(db: Kysely<Database>, secret: string, merchantId: number, nowMs: number) {
   return (await ensureVapidKeys(db, secret, merchantId, nowMs)).publicKey;
@@ -70,15 +90,9 @@ export async function ensureVapidKeys(
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
   if (!row) {
-    const fresh = webpush.generateVAPIDKeys();
     await db
       .insertInto('push_vapid_key')
-      .values({
-        merchant_id: merchantId,
-        public_key: fresh.publicKey,
-        private_key_sealed: sealVapidPrivateKey(secret, merchantId, fresh.privateKey),
-        created_at: new Date(nowMs),
-      })
+      .values(newVapidKeyRow(secret, merchantId, nowMs))
       .onConflict((conflict) => conflict.column('merchant_id').doNothing())
       .execute();
     row = await db

@@ -8,6 +8,7 @@ import {
 import { queryKeys } from '@lotus/client';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { applicationServerKeyOf, isMadeWithKey } from '../../../lib/push-refresh';
 
 export const pushKeys = queryKeys('push-settings');
 
@@ -43,18 +44,6 @@ export function isPushSupported(): boolean {
   );
 }
 
-/** The VAPID public key (base64url) as the bytes `applicationServerKey` takes. */
-export function applicationServerKeyOf(base64Url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64Url
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(base64Url.length / 4) * 4, '=');
-  const binary = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
 /** This browser's push subscription, if the service worker is registered and subscribed. */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
   if (!isPushSupported()) return null;
@@ -71,6 +60,10 @@ export async function subscribeThisBrowser(vapidPublicKey: string): Promise<Push
     (await navigator.serviceWorker.getRegistration('/')) ??
     (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
   await navigator.serviceWorker.ready;
+  // A subscription made with the merchant's previous key (rotated since) cannot be subscribed again
+  // with the new one: it goes first.
+  const existing = await registration.pushManager.getSubscription();
+  if (existing && isMadeWithKey(existing, vapidPublicKey) === false) await existing.unsubscribe();
   return registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: applicationServerKeyOf(vapidPublicKey),

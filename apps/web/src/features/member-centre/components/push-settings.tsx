@@ -68,7 +68,10 @@ export function PushSettingsPanel() {
   }, []);
 
   const value = settings.data;
-  const isOnHere = Boolean(value && thisEndpoint && value.endpoints.includes(thisEndpoint));
+  // A stale subscription (the key was rotated) is not "on": turning on subscribes again with the new key.
+  const isOnHere = Boolean(
+    value && thisEndpoint && value.endpoints.includes(thisEndpoint) && !value.staleEndpoints.includes(thisEndpoint),
+  );
 
   const run = async (work: () => Promise<PushSettings>, okKey = 'push_saved') => {
     setIsBusy(true);
@@ -102,6 +105,7 @@ export function PushSettingsPanel() {
           keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
         },
         switches: value.switches,
+        vapidPublicKey: value.vapidPublicKey,
       });
     });
   };
