@@ -15,11 +15,11 @@ import { ImageUpload } from './image-upload';
 
 const uploaded: MediaImage = {
   id: 3,
-  url: '/media/1/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
+  url: `/media/1/${'a'.repeat(64)}-1920x560.png`,
   contentType: 'image/png',
   sizeBytes: 68,
-  width: 1,
-  height: 1,
+  width: 1920,
+  height: 560,
   sha256: 'a'.repeat(64),
 };
 
@@ -72,6 +72,10 @@ describe('ImageUpload', () => {
     await user.upload(screen.getByLabelText('Banner image'), pngFile('banner.png'));
     await waitFor(() => expect(screen.getByLabelText('Stored address').textContent).toBe(uploaded.url));
     expect(screen.getByRole<HTMLImageElement>('img', { name: 'Banner image' }).getAttribute('src')).toBe(uploaded.url);
+    // The sizes the member site gets, read from the address.
+    expect(
+      screen.getByText('1920 × 560 px: sent to browsers as AVIF and WebP at 360, 720, 1080, 1600 px wide'),
+    ).toBeTruthy();
     expect(callsTo(calls, 'POST', mediaPaths.upload)).toHaveLength(1);
     const sent = bodies.find((body): body is FormData => body instanceof FormData);
     expect((sent!.get('file') as File).name).toBe('banner.png');
@@ -92,6 +96,18 @@ describe('ImageUpload', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('SVG files (file) are not accepted');
     expect(screen.getByLabelText('Stored address').textContent).toBe('/media/1/old.png');
     expect(screen.getByLabelText('Banner image').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  test('a GIF is said to be sent as uploaded, in Thai too; an address without its size says nothing', async () => {
+    installFakeApi({});
+    await renderField(`/media/1/${'b'.repeat(64)}-40x30.gif`);
+    expect(screen.getByText('40 × 30 px: a GIF is sent as uploaded (an animation stays whole)')).toBeTruthy();
+    await act(() => changeLanguage('TH'));
+    expect(screen.getByText('40 × 30 พิกเซล: ไฟล์ GIF ส่งตามที่อัปโหลด (ภาพเคลื่อนไหวคงเดิม)')).toBeTruthy();
+    act(() => root?.unmount());
+    root = null;
+    await renderField('/media/1/old.png');
+    expect(document.querySelector('.image-upload-sizes')).toBeNull();
   });
 
   test('an optional image can be removed', async () => {

@@ -1,3 +1,4 @@
+import { mediaVariantWidthsOf, parseMediaImageUrl } from '@lotus/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,18 @@ export function ImageUpload({
         ? t('media_upload_failed')
         : undefined;
   const shownError = uploadError ?? error;
+  // The sizes the server makes of an upload for the member site (modules/media "Variants"), read from its address.
+  const address = value ? parseMediaImageUrl(value) : null;
+  const sizes =
+    address?.width && address.height
+      ? address.extension === 'gif'
+        ? t('media_sizes_gif', { width: address.width, height: address.height })
+        : t('media_sizes_made', {
+            width: address.width,
+            height: address.height,
+            widths: mediaVariantWidthsOf(address).join(', '),
+          })
+      : null;
 
   function choose(file: File | undefined) {
     if (!file) return;
@@ -79,6 +92,7 @@ export function ImageUpload({
               {t('media_uploading')}
             </span>
           ) : null}
+          {sizes ? <span className="muted image-upload-sizes">{sizes}</span> : null}
           {isOptional && value ? (
             <button type="button" className="button is-ghost" onClick={() => onChange('')}>
               {t('media_remove')}
