@@ -71,6 +71,7 @@ import * as m0076 from './0076_social_login.ts';
 import * as m0077 from './0077_web_push.ts';
 import * as m0078 from './0078_balance_notices_after_commit.ts';
 import * as m0079 from './0079_media_variants.ts';
+import * as m0080 from './0080_push_operator.ts';
 
 /** Every migration, in order. Listed statically so the bundled server carries them. Never edit a landed one. */
 export const migrations = {
@@ -147,4 +148,5 @@ export const migrations = {
   '0077_web_push': m0077,
   '0078_balance_notices_after_commit': m0078,
   '0079_media_variants': m0079,
+  '0080_push_operator': m0080,
 };
