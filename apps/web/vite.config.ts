@@ -7,7 +7,33 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** The API server (apps/server) that serves /wps, /lgw and the built site in production. */
 const apiOrigin = 'http://localhost:8080';
 
-export default defineConfig({
+/**
+ * The first screen's server render (issue 19): `vite build --ssr` (npm run build) bundles
+ * src/app/server-entry.tsx with everything it imports into dist-ssr/, which the API server loads.
+ */
+const serverRenderConfig = defineConfig({
+  plugins: [react()],
+  // The site's public files are served from dist/; the server render needs none of them.
+  publicDir: false,
+  // React's production build: nothing sets NODE_ENV in the server that loads this bundle.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  json: { stringify: true },
+  // One self-contained file set: the server needs none of the site's packages installed.
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: true,
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    rollupOptions: {
+      input: path.resolve(import.meta.dirname, 'src/app/server-entry.tsx'),
+      treeshake: { manualPureFunctions: ['z'] },
+      output: { entryFileNames: 'server-entry.js' },
+    },
+  },
+});
+
+const siteConfig = defineConfig({
   plugins: [
     react(),
     // The service worker (sw/sw.ts, Workbox): precaches the shell's hashed scripts, styles and fonts and
@@ -95,3 +121,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderConfig : siteConfig));

@@ -27,6 +27,7 @@ import { apiSecurityHeaders, registerSecurityHeaders } from './http/security.ts'
 import {
   encodePage,
   firstScreenPage,
+  loadFirstScreenRenderer,
   isAdminSitePath,
   registerAdminSite,
   registerStaticSite,
@@ -260,7 +261,9 @@ export async function buildApp({
 
   const indexHtml = await registerStaticSite(app, config.WEB_DIST_DIR);
   // The member site's page carries its first screen's data and image preload (issue 19).
-  const memberPage = indexHtml ? firstScreenPage(app, config.WEB_DIST_DIR, indexHtml()) : null;
+  const memberPage = indexHtml
+    ? firstScreenPage(app, config.WEB_DIST_DIR, indexHtml(), await loadFirstScreenRenderer(app, config.WEB_SSR_ENTRY))
+    : null;
   const adminIndexHtml = await registerAdminSite(app, config.ADMIN_DIST_DIR);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -53,6 +53,8 @@ const envSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The member site's server render of its first screen (issue 19), built beside it by npm run build. */
+  WEB_SSR_ENTRY: z.string().default(path.join(repoRoot, 'apps/web/dist-ssr/server-entry.js')),
   /** The built back-office, served at /admin. */
   ADMIN_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/admin/dist')),
   /**

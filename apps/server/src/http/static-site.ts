@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { mediaVariantSrcSet, parseMediaImageUrl } from '@lotus/contract';
@@ -103,6 +104,48 @@ const lobbyArt: Record<string, string> = {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The site's server render of a first screen (apps/web/src/app/server-entry.tsx, renderFirstScreen). */
+export type FirstScreenRenderer = (request: {
+  url: string;
+  host: string;
+  language: 'TH' | 'EN';
+  answers: Record<string, unknown>;
+}) => Promise<string | null>;
+
+/**
+ * Loads the site's server render (apps/web/dist-ssr/server-entry.js, built by `npm run build`) once at
+ * start. Missing or broken: null, and every page is sent as before (the splash, drawn by the browser).
+ */
+export async function loadFirstScreenRenderer(
+  app: FastifyInstance,
+  entryFile: string,
+): Promise<FirstScreenRenderer | null> {
+  if (!existsSync(entryFile)) {
+    app.log.warn({ entryFile }, "the member site's server render is not built; pages are drawn by the browser");
+    return null;
+  }
+  try {
+    const module = (await import(pathToFileURL(entryFile).href)) as { renderFirstScreen?: FirstScreenRenderer };
+    if (typeof module.renderFirstScreen !== 'function') throw new Error('it exports no renderFirstScreen');
+    return module.renderFirstScreen;
+  } catch (error) {
+    app.log.error(
+      { err: error, entryFile },
+      "the member site's server render did not load; pages are drawn by the browser",
+    );
+    return null;
+  }
+}
+
+/**
+ * A member's browser (apps/web/src/lib/session.ts sets it at login, clears it at logout; it names no
+ * one). The server cannot see a member's token, which lives in the tab's session storage, and their
+ * header is not a visitor's: their pages are not drawn here, so no visitor's first screen shows first.
+ */
+export const memberHintCookie = 'lotus_member';
+const hasMemberHint = (request: FastifyRequest) =>
+  new RegExp(`(?:^|;\\s*)${memberHintCookie}=1(?:;|$)`).test(request.headers.cookie ?? '');
+
 /**
  * The preload of the home page's first banner. An upload with variants (modules/media) is preloaded
  * as the AVIF the site's <picture> will choose (`imagesrcset`/`imagesizes` as its source says, the
@@ -131,6 +174,7 @@ export function firstScreenPage(
   app: FastifyInstance,
   webDistDir: string,
   template: string,
+  render: FirstScreenRenderer | null = null,
 ): (request: FastifyRequest) => Promise<string> {
   // The logo inline: drawn with the page itself, not after the scripts that hold up an image request.
   const logoFile = path.join(webDistDir, 'art/brand/logo-mark.svg');
@@ -167,15 +211,32 @@ export function firstScreenPage(
         .sort((a, b) => a.sort - b.sort)[0];
       if (firstBanner?.imageUrl) head += firstBannerPreload(firstBanner.imageUrl);
     }
-    const art = lobbyArt[path];
+    const art = Object.hasOwn(lobbyArt, path) ? lobbyArt[path] : undefined;
     if (art) head += `<link rel="preload" as="image" href="/art/categories/${art}.svg" fetchpriority="high" />`;
+    // The first screen drawn here for a visitor (home page and lobbies), before the data is taken
+    // (the render consumes its own copy). Any failure: the splash, and the browser draws as before.
+    let markup: string | null = null;
+    if (render && (homePagePaths.has(path) || art) && !hasMemberHint(request)) {
+      try {
+        markup = await render({ url: request.url, host, language: firstScreenLanguage, answers: { ...answers } });
+      } catch (error) {
+        request.log.error(
+          { err: error, url: request.url },
+          'the first screen did not render; the page goes with the splash',
+        );
+      }
+    }
+    const root =
+      markup === null
+        ? `<div id="root">${splash}</div>`
+        : `<div id="root" data-rendered-language="${firstScreenLanguage}">${markup}</div>`;
     const data = JSON.stringify({ language: firstScreenLanguage, answers }).replace(/</g, '\\u003c');
     // Replacer functions: a string replacement would read `$&`, `$'`... in the data as patterns.
     return template
       .replace('</head>', () => `${head}</head>`)
       .replace(
         '<div id="root"></div>',
-        () => `<div id="root">${splash}</div><script type="application/json" id="first-screen-data">${data}</script>`,
+        () => `${root}<script type="application/json" id="first-screen-data">${data}</script>`,
       );
   };
 }

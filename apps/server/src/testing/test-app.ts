@@ -54,6 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? '/nonexistent-web-dist',
+    WEB_SSR_ENTRY: process.env.WEB_SSR_ENTRY ?? '/nonexistent-web-ssr/server-entry.js',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // Each app counts its own throttles, so runs sharing one Redis do not see each other's.
     REDIS_KEY_PREFIX: `lotus-test:${randomBytes(6).toString('hex')}:`,

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../lib/api-client';
 import type { Language } from '../lib/session';
 import { useLanguage } from '@lotus/client';
+import { pageHost } from '../lib/page-host';
 
 /** spec §4: systemStatus 0 normal, 1 maintenance, 2 region restriction. */
 export const systemStatusCodes = { normal: 0, maintenance: 1, restricted: 2 } as const;
@@ -14,7 +15,7 @@ export const systemStatusQuery = (language: Language) =>
     queryFn: () =>
       apiRequest<SystemStatus>(apiPaths.systemStatus, {
         schema: import.meta.env.DEV && systemStatusSchema,
-        query: { url: window.location.host },
+        query: { url: pageHost() },
       }),
     staleTime: 5 * 60_000,
     // A language switch asks again in the new language; the site keeps the answer it has meanwhile

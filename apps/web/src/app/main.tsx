@@ -6,7 +6,7 @@ import '@fontsource/noto-sans-thai/700.css';
 import '../styles/index.css';
 import '../styles/shell.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { announcementsQuery } from '../api/announcements';
 import { gameMenusQuery } from '../api/game-menus';
@@ -17,24 +17,39 @@ import { systemStatusQuery } from '../api/system-status';
 import { whitelabelQuery } from '../api/whitelabel';
 import { defaultLanguage, initI18n } from '../lib/i18n';
 import { session } from '../lib/session';
+import { fillFirstScreen } from './first-screen';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createAppRouter, loadRouteModules } from './router';
 
 // The catalogue of the member's language is fetched in parallel with the first page's data.
 const i18nReady = initI18n();
 const language = session.getLanguage() ?? defaultLanguage;
 
-// Ask for everything the first page needs at once, while the route chunk is still loading.
-void queryClient.prefetchQuery(systemStatusQuery(language));
-void queryClient.prefetchQuery(whitelabelQuery(language));
-void queryClient.prefetchQuery(gameMenusQuery(language));
-void queryClient.prefetchQuery(announcementsQuery(language));
-void queryClient.prefetchQuery(hotGamesQuery(language));
-// Member info loads at start only when a token exists (spec §4).
-if (session.hasToken()) void queryClient.prefetchQuery(memberInfoQuery(session.getToken()));
-
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
+
+/**
+ * The server drew a visitor's first screen in its language (issue 19, app/server-entry.tsx): the same
+ * visitor in the same language hydrates it. A member (their header is not the visitor's) or another
+ * language draws afresh over it.
+ */
+const isServerDrawn = rootElement.dataset.renderedLanguage === language && !session.hasToken();
+
+if (isServerDrawn) {
+  // The cache gets what the server's had (the page's answers, nothing from the network) and the
+  // page's route module is loaded, so the first render matches the HTML.
+  await fillFirstScreen(queryClient, language);
+  await loadRouteModules(window.location.pathname);
+} else {
+  // Ask for everything the first page needs at once, while the route chunk is still loading.
+  void queryClient.prefetchQuery(systemStatusQuery(language));
+  void queryClient.prefetchQuery(whitelabelQuery(language));
+  void queryClient.prefetchQuery(gameMenusQuery(language));
+  void queryClient.prefetchQuery(announcementsQuery(language));
+  void queryClient.prefetchQuery(hotGamesQuery(language));
+  // Member info loads at start only when a token exists (spec §4).
+  if (session.hasToken()) void queryClient.prefetchQuery(memberInfoQuery(session.getToken()));
+}
 
 // The service worker (offline page, push notices) registers after the page has loaded, from a chunk
 // of its own: nothing of it is on the home page's critical path.
@@ -45,10 +60,13 @@ if (import.meta.env.PROD) {
 }
 
 const i18n = await i18nReady;
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <AppProviders i18n={i18n}>
       <RouterProvider router={createAppRouter()} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+// createRoot replaces whatever the server put in #root (its splash, or a first screen not for us).
+if (isServerDrawn) hydrateRoot(rootElement, app);
+else createRoot(rootElement).render(app);

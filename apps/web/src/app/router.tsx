@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type * as ComingSoonPages from './routes/coming-soon-pages';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { loadChunk } from '../lib/chunk-loader';
 import { BareLayout, SiteLayout } from './layouts/site-layout';
@@ -94,3 +94,17 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/**
+ * Loads the lazy route modules of `pathname` into the route table, so the router starts with the page
+ * drawn instead of its HydrateFallback: hydrating the server's first screen needs the same page at
+ * once (the server loaded the same modules before its render).
+ */
+export async function loadRouteModules(pathname: string): Promise<void> {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    const properties = await route.lazy();
+    Object.assign(route, properties);
+    route.lazy = undefined;
+  }
+}

@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import './icon.css';
 
 export type IconName =
@@ -41,18 +40,22 @@ export type IconName =
   | 'star'
   | 'history';
 
+/** The sizes in use; each has its rule in icon.css. */
+export type IconSize = 14 | 16 | 18 | 20 | 22 | 24 | 26 | 28;
+
 interface IconProps {
   name: IconName;
-  size?: number;
+  size?: IconSize;
   className?: string;
 }
 
 /**
  * A 24px line icon from /art/icons, drawn as a CSS mask so it takes the text colour
- * (`currentColor`) like an inline SVG would. The URL goes through a custom property set with the
- * CSSOM, which the strict CSP allows, unlike a style attribute in HTML.
+ * (`currentColor`) like an inline SVG would. Its image and size are classes (icon.css), not a style
+ * attribute: the server draws the first screen into the HTML (issue 19), and the strict CSP
+ * (style-src 'self') drops style attributes there.
  */
 export function Icon({ name, size = 20, className }: IconProps) {
-  const style = { '--icon-url': `url(/art/icons/${name}.svg)`, '--icon-size': `${size}px` } as CSSProperties;
-  return <span aria-hidden="true" className={className ? `icon ${className}` : 'icon'} style={style} />;
+  const classes = `icon icon--${name} icon--size-${size}`;
+  return <span aria-hidden="true" className={className ? `${classes} ${className}` : classes} />;
 }

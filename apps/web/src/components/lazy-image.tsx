@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIsHydrated } from '../lib/use-is-hydrated';
 import { ResponsiveImage } from './responsive-image';
 
 /** spec §4 and §9: up to 3 attempts, then the error placeholder; observed at threshold 0.1. */
@@ -32,7 +33,11 @@ function attemptUrl(src: string, attempt: number): string {
  */
 export function LazyImage({ src, alt, className, width, height, sizes = '100vw' }: LazyImageProps) {
   const holderRef = useRef<HTMLSpanElement>(null);
-  const [isVisible, setIsVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [hasScrolledNear, setHasScrolledNear] = useState(false);
+  // Without an observer (an old browser) at once; but not on the server (issue 19, the first screen in
+  // the HTML) nor in the render that hydrates it, which draw the holder alone.
+  const isHydrated = useIsHydrated();
+  const isVisible = hasScrolledNear || (isHydrated && typeof IntersectionObserver === 'undefined');
   const [attempt, setAttempt] = useState(1);
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [loadedSrc, setLoadedSrc] = useState(src);
@@ -45,13 +50,13 @@ export function LazyImage({ src, alt, className, width, height, sizes = '100vw' 
   }
 
   useEffect(() => {
-    if (isVisible) return;
+    if (isVisible || typeof IntersectionObserver === 'undefined') return;
     const holder = holderRef.current;
     if (!holder) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setIsVisible(true);
+          setHasScrolledNear(true);
           observer.disconnect();
         }
       },

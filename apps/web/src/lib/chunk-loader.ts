@@ -14,17 +14,14 @@ export class ChunkLoadError extends Error {
  */
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = chunkLoadTimeoutMs): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = window.setTimeout(
-      () => reject(new ChunkLoadError(`Chunk load timed out after ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => reject(new ChunkLoadError(`Chunk load timed out after ${timeoutMs} ms`)), timeoutMs);
     load().then(
       (module) => {
-        window.clearTimeout(timer);
+        clearTimeout(timer);
         resolve(module);
       },
       (error: unknown) => {
-        window.clearTimeout(timer);
+        clearTimeout(timer);
         reject(new ChunkLoadError(error instanceof Error ? error.message : 'Chunk load failed'));
       },
     );

@@ -27,5 +27,10 @@ export const loaderStore = {
 };
 
 export function useIsLoading(): boolean {
-  return useSyncExternalStore(loaderStore.subscribe, () => loaderStore.getPendingCount() > 0);
+  return useSyncExternalStore(
+    loaderStore.subscribe,
+    () => loaderStore.getPendingCount() > 0,
+    // The server's first screen is drawn with nothing loading.
+    () => false,
+  );
 }

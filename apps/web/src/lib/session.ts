@@ -46,6 +46,21 @@ function write(key: string, value: string | null): void {
   }
 }
 
+/**
+ * Tells the server this browser has a logged-in member (a cookie that names no one; the token stays
+ * in session storage): it then sends pages without a visitor's first screen drawn in them, which a
+ * member's page would replace (apps/server/src/http/static-site.ts, memberHintCookie).
+ */
+function setMemberHint(isMember: boolean): void {
+  try {
+    document.cookie = isMember
+      ? 'lotus_member=1; path=/; SameSite=Lax'
+      : 'lotus_member=; path=/; max-age=0; SameSite=Lax';
+  } catch {
+    // No document (a test without one): nothing to tell.
+  }
+}
+
 /** Listeners told when the token appears or goes (login, logout, a forced logout on a 401). */
 const tokenListeners = new Set<() => void>();
 const notifyTokenListeners = (): void => tokenListeners.forEach((listener) => listener());
@@ -55,6 +70,7 @@ export const session = {
   /** After a login or registration: keeps the token for this tab and tells the listeners. */
   logIn: (token: string): void => {
     write(keys.token, token);
+    setMemberHint(true);
     notifyTokenListeners();
   },
   setIsAgent: (isAgent: number): void => write(keys.isAgent, String(isAgent)),
@@ -73,6 +89,7 @@ export const session = {
     }
     write(keys.lang, lang);
     write(keys.hisLang, hisLang);
+    if (hadToken) setMemberHint(false);
     if (hadToken) notifyTokenListeners();
   },
   subscribeToken: (listener: () => void): (() => void) => {

@@ -6,14 +6,17 @@ import { Modal } from '../../../components/modal';
 import { SafeHtml } from '../../../components/safe-html';
 import { formatDate } from '../../../lib/format';
 import { session } from '../../../lib/session';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 
 /** The merchant's popup announcement, shown once per browser session on the home page. */
 export function PopupAnnouncement() {
   const { t } = useTranslation();
   const { data } = useAnnouncements();
   const [isDismissed, setIsDismissed] = useState(() => session.isPopupShown());
+  // A modal in document.body, once per browser session (session storage): the browser's alone.
+  const isHydrated = useIsHydrated();
   const popup = data?.popup[0];
-  if (!popup || isDismissed) return null;
+  if (!popup || isDismissed || !isHydrated) return null;
 
   const onClose = () => {
     session.markPopupShown();

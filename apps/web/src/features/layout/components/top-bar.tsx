@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../../api/whitelabel';
 import { Icon } from '../../../components/icon';
 import { formatDate } from '../../../lib/format';
+import { useIsHydrated } from '../../../lib/use-is-hydrated';
 import { LanguageSwitcher } from './language-switcher';
 
 interface TopBarProps {
@@ -18,6 +19,8 @@ export function TopBar({ accountArea, onMenuClick }: TopBarProps) {
   const { data: whitelabel } = useWhitelabel();
   // The date of the visit; a session that runs past midnight keeps it, like a printed greeting.
   const [today] = useState(() => new Date());
+  // The member's clock, not the server's: the date is written once the page has hydrated.
+  const isHydrated = useIsHydrated();
   return (
     <div className="top-bar">
       <div className="top-bar__inner">
@@ -34,9 +37,11 @@ export function TopBar({ accountArea, onMenuClick }: TopBarProps) {
         <p className="top-bar__welcome">
           <Icon name="star" size={14} className="top-bar__star" />
           <span>{t('header_welcome', { brand: whitelabel?.brand.name ?? '' })}</span>
-          <time className="top-bar__date" dateTime={today.toISOString().slice(0, 10)}>
-            {formatDate(today.getTime())}
-          </time>
+          {isHydrated && (
+            <time className="top-bar__date" dateTime={today.toISOString().slice(0, 10)}>
+              {formatDate(today.getTime())}
+            </time>
+          )}
         </p>
         <div className="top-bar__end">
           <LanguageSwitcher />
