@@ -78,6 +78,20 @@ describe('variants of an uploaded image', () => {
     await expectNotFound(mediaVariantUrl(address, 500, 'webp'));
   });
 
+  test('a phone photo stored sideways (EXIF orientation 6) has its upright size in the address and its variants', async () => {
+    const sideways = await sharp(await photoJpeg(1200, 800))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const image = await upload(sideways);
+    expect(image).toMatchObject({ width: 800, height: 1200 });
+    const address = parseMediaImageUrl(image.url)!;
+    expect(address).toMatchObject({ width: 800, height: 1200 });
+    expect(mediaVariantWidthsOf(address)).toEqual([360, 720, 800]);
+    const variant = await get(mediaVariantUrl(address, 720, 'webp'));
+    expect(await decoded(variant.rawPayload)).toEqual({ format: 'webp', width: 720, height: 1080 });
+  });
+
   test('a 500 x 300 PNG is never upscaled: 360 and its own 500, no 720', async () => {
     const image = await upload(pngImage(500, 300));
     const address = parseMediaImageUrl(image.url)!;

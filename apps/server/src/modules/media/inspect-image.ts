@@ -78,12 +78,16 @@ export function inspectImage(bytes: Buffer): InspectedImage | ImageRefusal {
   if (sniffed === null) return mediaErrorCodes.typeUnsupported;
   let width: number | undefined;
   let height: number | undefined;
+  let orientation: number | undefined;
   try {
-    ({ width, height } = imageSize(bytes));
+    ({ width, height, orientation } = imageSize(bytes));
   } catch {
     return mediaErrorCodes.corrupt;
   }
   if (!width || !height) return mediaErrorCodes.corrupt;
+  // A phone's JPEG stored sideways says so in EXIF (orientations 5 to 8 turn it a quarter): browsers
+  // draw it upright and the variants are made upright, so its size is the upright one.
+  if (orientation !== undefined && orientation >= 5 && orientation <= 8) [width, height] = [height, width];
   if (width > mediaImageMaxSide || height > mediaImageMaxSide || width * height > mediaImageMaxPixels)
     return mediaErrorCodes.tooManyPixels;
   if (!isWhole(bytes, sniffed)) return mediaErrorCodes.corrupt;
