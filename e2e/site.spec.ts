@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { resetMerchantConfig, updateMerchantConfig } from './support/merchant.ts';
+import { registerMember } from './support/members.ts';
 import { startSession } from './support/session.ts';
 
 /**
@@ -48,6 +49,73 @@ test.describe('home page', () => {
     // The popup announcement, the banner carousel and lazy images all run on a fresh session.
     await page.mouse.wheel(0, 4000);
     await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the first screen drawn by the server (issue 19)', () => {
+  /** Console errors and warnings (a hydration mismatch is one), uncaught errors, CSP violations. */
+  function watchProblems(page: Page): string[] {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    return problems;
+  }
+
+  for (const path of ['/', '/live']) {
+    test(`${path} arrives drawn, hydrates without errors and answers clicks`, async ({ page }) => {
+      const problems = watchProblems(page);
+      await page.addInitScript(() => window.sessionStorage.setItem('popupShown', '1'));
+      const response = await page.goto(path);
+      // Drawn in the HTML, before any script ran.
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain('<div id="root" data-rendered-language="TH">');
+      expect(html).toContain('<form class="login-form"');
+      // Hydrated: the top bar's date is written only by the browser, after hydration.
+      await expect(page.locator('.top-bar__date')).toBeVisible();
+      await page.getByRole('banner').getByRole('button', { name: 'สมัครสมาชิก' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('button', { name: /^EN/ }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('heading', { name: 'Hot games' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a visitor in English gets their language drawn over the Thai first screen, without errors', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    await startSession(page, 'EN');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Hot games' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
+  test("a member sees their own header, not the visitor's, on a reload of the home page", async ({ page, request }) => {
+    const member = await registerMember(request, 'ssr');
+    await startSession(page, 'TH');
+    await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
+    const problems = watchProblems(page);
+    // Without the member cookie (a login from before it existed) the server draws the visitor's
+    // first screen, and the browser draws the member's page over it.
+    await page.goto('/');
+    await expect(page.locator('.account-strip')).toContainText(member.username);
+    await expect(page.locator('form.login-form')).toHaveCount(0);
+    // With it (set at login), the server sends the plain page.
+    await page.context().addCookies([{ name: 'lotus_member', value: '1', url: page.url() }]);
+    const response = await page.reload();
+    expect(await response?.text()).not.toContain('data-rendered-language');
+    await expect(page.locator('.account-strip')).toContainText(member.username);
+    // (A member's balance stream stays open: the network is never idle here.)
     expect(problems).toEqual([]);
   });
 });

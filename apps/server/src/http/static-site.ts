@@ -184,6 +184,9 @@ export function firstScreenPage(
         '<svg class="splash__logo" width="72" height="72" aria-hidden="true" ',
       )
     : '';
+  // A page drawn here needs no script for its first screen: without the module preloads the banner
+  // image does not share the line with some thirty scripts; they follow the entry's own imports.
+  const drawnPageTemplate = template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   const splash = `<div class="splash" aria-busy="true">${logo}<div class="spinner"><span class="spinner__ring" aria-hidden="true"></span></div></div>`;
   return async (request) => {
     const host = request.headers.host ?? '';
@@ -232,7 +235,7 @@ export function firstScreenPage(
         : `<div id="root" data-rendered-language="${firstScreenLanguage}">${markup}</div>`;
     const data = JSON.stringify({ language: firstScreenLanguage, answers }).replace(/</g, '\\u003c');
     // Replacer functions: a string replacement would read `$&`, `$'`... in the data as patterns.
-    return template
+    return (markup === null ? template : drawnPageTemplate)
       .replace('</head>', () => `${head}</head>`)
       .replace(
         '<div id="root"></div>',
