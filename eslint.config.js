@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // The member site's server render (apps/web: vite build --ssr).
+      '**/dist-ssr/**',
       '**/.chaos-build/**',
       '**/node_modules/**',
       'data/**',

@@ -88,14 +88,23 @@ test.describe('the first screen drawn by the server (issue 19)', () => {
     });
   }
 
-  test('a visitor in English gets their language drawn over the Thai first screen, without errors', async ({
+  test('a visitor in English: their language drawn over a Thai first screen once, then drawn in English by the server', async ({
     page,
   }) => {
     const problems = watchProblems(page);
     await startSession(page, 'EN');
-    await page.goto('/');
+    // The server has not heard of the language yet: it draws Thai, and the browser English over it.
+    const first = await page.goto('/live');
+    expect(await first?.text()).toContain('<div id="root" data-rendered-language="TH">');
     await expect(page.getByRole('heading', { name: 'Hot games' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // The site told it (its language cookie): a reload arrives drawn in English and is hydrated.
+    const reload = await page.reload();
+    const html = (await reload?.text()) ?? '';
+    expect(html).toContain('<div id="root" data-rendered-language="EN">');
+    expect(html).toContain('<h1 class="page-hero__title">Live Casino</h1>');
+    await expect(page.locator('.top-bar__date')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Live Casino', level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
   });

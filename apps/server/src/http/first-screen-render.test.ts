@@ -83,6 +83,27 @@ describe("the member site's first screen, drawn on the server", () => {
     expect(root).toContain('class="game-tile"');
   });
 
+  test('a visitor whose site is in English (its language cookie) gets the page drawn, and its answers, in English', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/live',
+      headers: { host: 'localhost', cookie: 'theme=dark; lotus_lang=EN' },
+    });
+    const { root, data } = pageParts(response.body);
+    expect(root).toMatch(/^<div id="root" data-rendered-language="EN">/);
+    expect(root).toContain('<h1 class="page-hero__title">Live Casino</h1>');
+    expect(root).not.toContain('คาสิโนสด');
+    expect(data).toMatchObject({ language: 'EN' });
+    expect(Object.keys(data.answers)).toContain('/lgw/games/game_menus?language=EN');
+    // Anything else in the cookie is the default language.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/live',
+      headers: { host: 'localhost', cookie: 'lotus_lang=FR' },
+    });
+    expect(pageParts(other.body).root).toMatch(/^<div id="root" data-rendered-language="TH">/);
+  });
+
   test('other pages, and a browser with a logged-in member, get the plain page with the splash', async () => {
     for (const request of [
       { url: '/promotions', headers: { host: 'localhost' } },

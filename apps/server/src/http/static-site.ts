@@ -86,7 +86,16 @@ function firstScreenCalls(host: string, language: string): string[] {
 }
 
 /** The member site's default language (apps/web/src/lib/i18n.ts), the one a first visit draws in. */
-const firstScreenLanguage = 'TH';
+const defaultSiteLanguage = 'TH';
+/**
+ * The visitor's language as the site last told it (apps/web/src/lib/session.ts, a session cookie
+ * beside its session storage), so a reload in English arrives drawn in English instead of Thai first.
+ */
+export const languageHintCookie = 'lotus_lang';
+const siteLanguageOf = (request: FastifyRequest): 'TH' | 'EN' =>
+  new RegExp(`(?:^|;\\s*)${languageHintCookie}=EN(?:;|$)`).test(request.headers.cookie ?? '')
+    ? 'EN'
+    : defaultSiteLanguage;
 /** The home page's addresses (apps/web/src/config/paths.ts: home, its aliases, register and login). */
 const homePagePaths = new Set(['/', '/index', '/index.html', '/home', '/register', '/register.html', '/login']);
 
@@ -163,7 +172,7 @@ function firstBannerPreload(imageUrl: string): string {
 /**
  * The member site's page as sent to a browser (issue 19, first screen per merchant and language):
  * index.html with, per request, (1) the answers of the first screen's public calls for this host's
- * merchant in the default language, as a JSON data block the site takes instead of asking again
+ * merchant in the visitor's language (the default, or the language cookie's), as a JSON data block the site takes instead of asking again
  * (apps/web/src/lib/api-client.ts), so the first screen waits for no API round trip after the
  * scripts; (2) on the home page, a preload of its first banner (the first screen's largest image),
  * fetched alongside the scripts, and on a lobby its art; (3) the site's splash inside #root, which it draws first anyway,
@@ -190,6 +199,7 @@ export function firstScreenPage(
   const splash = `<div class="splash" aria-busy="true">${logo}<div class="spinner"><span class="spinner__ring" aria-hidden="true"></span></div></div>`;
   return async (request) => {
     const host = request.headers.host ?? '';
+    const firstScreenLanguage = siteLanguageOf(request);
     const answers: Record<string, unknown> = {};
     await Promise.all(
       firstScreenCalls(host, firstScreenLanguage).map(async (url) => {

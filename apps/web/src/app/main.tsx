@@ -34,6 +34,10 @@ if (!rootElement) throw new Error('index.html has no #root element');
  * language draws afresh over it.
  */
 const isServerDrawn = rootElement.dataset.renderedLanguage === language && !session.hasToken();
+// Tabs share the language cookie but not session storage: this tab's language is what its next reload
+// should be drawn in.
+session.tellServerLanguage();
+window.addEventListener('pagehide', session.tellServerLanguage);
 
 if (isServerDrawn) {
   // The cache gets what the server's had (the page's answers, nothing from the network) and the

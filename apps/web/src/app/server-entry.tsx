@@ -7,7 +7,9 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startI18n, toI18nCode } from '@lotus/client';
+import enCatalogue from '../locales/en.json';
 import thCatalogue from '../locales/th.json';
+import { loadCatalogue } from '../lib/i18n';
 import { setRenderingHost } from '../lib/page-host';
 import type { Language } from '../lib/session';
 import { fillFirstScreen } from './first-screen';
@@ -24,11 +26,11 @@ export interface FirstScreenRequest {
   answers: Record<string, unknown>;
 }
 
-/** The languages the server draws in: the site's default, which a first visit gets. */
-const renderedLanguages: Partial<Record<Language, Record<string, string>>> = { TH: thCatalogue };
+/** The languages the server draws in: the site's default, and English for a visitor who chose it. */
+const renderedLanguages: Partial<Record<Language, Record<string, string>>> = { TH: thCatalogue, EN: enCatalogue };
 
 const handler = createStaticHandler(routes);
-const i18nReady = startI18n('TH', { th: { translation: thCatalogue } });
+const i18nReady = startI18n('TH', { th: { translation: thCatalogue }, en: { translation: enCatalogue } });
 
 /**
  * One render at a time: the first-screen answers and the rendering host are the site's module state
@@ -61,6 +63,9 @@ async function renderNow({ url, host, language, answers }: FirstScreenRequest): 
   await fillFirstScreen(queryClient, language, answers);
   const context = await handler.query(new Request(new URL(url, `http://${host || 'localhost'}`)));
   if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
+  // The page's lazy modules (loaded by the query) registered their texts in whichever language was
+  // current when they first loaded: this request's language must be there too.
+  await loadCatalogue(language);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>

@@ -32,7 +32,8 @@ async function loadInto(loaders: CatalogueLoaders, language: Language, id: strin
   loadedCatalogues.add(`${id}:${language}`);
 }
 
-async function loadCatalogue(language: Language): Promise<void> {
+/** The core catalogue and every registered feature's in `language` (a switch; the server's render). */
+export async function loadCatalogue(language: Language): Promise<void> {
   await loadInto(catalogues, language, 'core');
   await Promise.all(featureCatalogues.map((loaders, index) => loadInto(loaders, language, `feature-${index}`)));
 }

@@ -61,6 +61,19 @@ function setMemberHint(isMember: boolean): void {
   }
 }
 
+/**
+ * Tells the server the language this browser last drew in (a session cookie, like the session storage
+ * it mirrors), so a reload in English arrives drawn in English (apps/server/src/http/static-site.ts,
+ * languageHintCookie) rather than Thai redrawn.
+ */
+function setLanguageHint(language: Language): void {
+  try {
+    document.cookie = `lotus_lang=${language}; path=/; SameSite=Lax`;
+  } catch {
+    // No document (a test without one): nothing to tell.
+  }
+}
+
 /** Listeners told when the token appears or goes (login, logout, a forced logout on a 401). */
 const tokenListeners = new Set<() => void>();
 const notifyTokenListeners = (): void => tokenListeners.forEach((listener) => listener());
@@ -110,7 +123,10 @@ export const session = {
     const previous = read(keys.lang);
     if (previous && previous !== language) write(keys.hisLang, previous);
     write(keys.lang, language);
+    setLanguageHint(language);
   },
+  /** The tab's language to the server again: tabs share cookies, not session storage. */
+  tellServerLanguage: (): void => setLanguageHint(session.getLanguage() ?? 'TH'),
   readCache: <T>(key: CacheKey): T | undefined => {
     const raw = read(keys[key]);
     if (!raw) return undefined;
