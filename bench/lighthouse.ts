@@ -9,6 +9,23 @@ export interface LighthouseScores {
   accessibility: number;
   firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
+  /** What the performance score weighs most (30 %) besides LCP: main-thread tasks past 50 ms. */
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  /** Where the main thread's time went (Lighthouse's breakdown, ms, largest first). */
+  mainThread: { group: string; ms: number }[];
+  /** The scripts that cost the most main-thread time (evaluation and parsing, ms). */
+  scripts: { url: string; ms: number }[];
+}
+
+interface BreakdownItem {
+  group?: string;
+  groupLabel?: string;
+  duration?: number;
+}
+interface BootupItem {
+  url?: string;
+  total?: number;
 }
 
 export async function lighthouseScores(url: string): Promise<LighthouseScores> {
@@ -39,8 +56,23 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       firstContentfulPaintMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
       largestContentfulPaintMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      totalBlockingTimeMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      cumulativeLayoutShift: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      mainThread: itemsOf<BreakdownItem>(audits['mainthread-work-breakdown']?.details).map((item) => ({
+        group: item.groupLabel ?? item.group ?? '?',
+        ms: Math.round(item.duration ?? 0),
+      })),
+      scripts: itemsOf<BootupItem>(audits['bootup-time']?.details)
+        .map((item) => ({ url: item.url ?? '?', ms: Math.round(item.total ?? 0) }))
+        .slice(0, 5),
     };
   } finally {
     await browser.close();
   }
+}
+
+/** An audit's table rows (its `details.items`), or none. */
+function itemsOf<T>(details: unknown): T[] {
+  const items = (details as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items) ? (items as T[]) : [];
 }

@@ -45,13 +45,22 @@ try {
   const home = await lighthouseScores(`${base}/`);
   const lobby = await lighthouseScores(`${base}${lobbyPath}`);
   console.table(memberSiteRows(lobbyPath, homePage, lobbyPage, home, lobby));
-  for (const [name, page] of [
-    ['home page', homePage],
-    [lobbyPath, lobbyPage],
-  ] as const)
+  for (const [name, page, scores] of [
+    ['home page', homePage, home],
+    [lobbyPath, lobbyPage, lobby],
+  ] as const) {
     console.log(
       `${name}: ${page.files.length} scripts until idle, ${(page.totalGzipBytes / 1024).toFixed(1)} KB gzip; first paint ${page.firstContentfulPaintMs} ms, first screen ${page.largestContentfulPaintMs} ms (unthrottled)`,
     );
+    // What the score is made of besides the paints, and where the main thread's time went.
+    console.log(
+      `${name}: Lighthouse TBT ${scores.totalBlockingTimeMs} ms, CLS ${scores.cumulativeLayoutShift}; main thread ${scores.mainThread
+        .map((entry) => `${entry.group} ${entry.ms}`)
+        .join(
+          ', ',
+        )} ms; scripts ${scores.scripts.map((entry) => `${new URL(entry.url, base).pathname} ${entry.ms}`).join(', ')} ms`,
+    );
+  }
 } finally {
   site.kill('SIGTERM');
   await new Promise((resolve) => (site.exitCode === null ? site.once('exit', resolve) : resolve(null)));
