@@ -19,7 +19,8 @@ export const en: typeof th = {
     'This account may not be used from your current network. Ask an administrator to add your IP address to the allow-list.',
   'role.unknown': 'This merchant has no such role ({field})',
   'role.platform.refused': 'Only a platform operator may give the platform role',
-  'role.permission.not.held': 'You cannot give or take away a permission you do not hold yourself ({field}: {permission})',
+  'role.permission.not.held':
+    'You cannot give or take away a permission you do not hold yourself ({field}: {permission})',
   'role.builtin.readonly': 'Built-in roles cannot be edited or deleted; create a new role instead',
   'role.code.taken': 'This role code is already used ({field})',
   'role.in.use': '{count} operators still hold this role; give them another role before deleting it',
