@@ -19,6 +19,8 @@ interface GameCardProps {
   onPhaseReached: (phase: Exclude<DrawPhase, 'open'>) => void;
   /** The name's heading level: h3 under the lobby's group headings, h4 under /vnlottery's day and region. */
   nameLevel?: 'h3' | 'h4';
+  /** /vnlottery's today: the province's draw of today has closed and its result is not in yet. */
+  awaitingTodaysResult?: boolean;
 }
 
 /**
@@ -26,7 +28,15 @@ interface GameCardProps {
  * is plain text here (no live region): with a card per game, screen readers would otherwise hear a
  * close somewhere every few seconds; the game's own panel announces its changes.
  */
-export function GameCard({ game, opened, openedAtMs, latest, onPhaseReached, nameLevel = 'h3' }: GameCardProps) {
+export function GameCard({
+  game,
+  opened,
+  openedAtMs,
+  latest,
+  onPhaseReached,
+  nameLevel = 'h3',
+  awaitingTodaysResult = false,
+}: GameCardProps) {
   const Name = nameLevel;
   const { t } = useTranslation();
   const nowMs = useNow();
@@ -47,6 +57,9 @@ export function GameCard({ game, opened, openedAtMs, latest, onPhaseReached, nam
           <span className="lottery-badge">{t('lottery_results_only')}</span>
         )}
       </div>
+      {awaitingTodaysResult ? (
+        <p className="lottery-phase lottery-phase--closed">{t('lottery_vn_awaiting_result')}</p>
+      ) : null}
       {opened && clock && phase ? (
         <div className="lottery-card__current">
           <span className="lottery-card__numero">{t('lottery_numero_of', { numero: opened.numero })}</span>

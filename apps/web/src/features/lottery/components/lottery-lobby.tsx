@@ -86,6 +86,7 @@ export function LobbyCards({
   games,
   draws: { opened, latest, onPhaseReached },
   nameLevel,
+  awaitingTodaysResult,
 }: {
   games: LotteryGame[];
   draws: {
@@ -94,6 +95,8 @@ export function LobbyCards({
     onPhaseReached: (phase: Exclude<DrawPhase, 'open'>) => void;
   };
   nameLevel?: 'h3' | 'h4';
+  /** The game codes whose draw of today has closed without a result yet (/vnlottery's today). */
+  awaitingTodaysResult?: ReadonlySet<string>;
 }) {
   return (
     <ul className="lottery-cards">
@@ -106,6 +109,7 @@ export function LobbyCards({
           openedAtMs={opened.dataUpdatedAt}
           latest={latest.data?.find((item) => item.gameCode === game.gameCode) ?? null}
           onPhaseReached={onPhaseReached}
+          awaitingTodaysResult={awaitingTodaysResult?.has(game.gameCode)}
         />
       ))}
     </ul>

@@ -147,6 +147,40 @@ describe('/vnlottery', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 2, name: 'หวยที่ออกวันจันทร์ · 30/11' })).toBeTruthy();
   });
 
+  test("after today's close and before its result, a province stays under today", async () => {
+    // 17:40 in Vietnam: TP.HCM closed at 16:00, its current draw is Monday's, its latest result last
+    // Saturday's; its calendar (Monday and Saturday) still puts it under today.
+    vi.setSystemTime(Date.UTC(2026, 10, 28, 10, 40));
+    const hcmWeekly = { ...hcm, drawWeekdays: [1, 6] };
+    installFakeApi({
+      [`GET ${lotteryPaths.games}`]: () => ok([north, hcmWeekly, benTre]),
+      [`GET ${lotteryPaths.vnGameMenu}`]: () =>
+        ok(
+          lotteryVnGameMenuSchema.parse([
+            { groupCode: 'VN_SOUTH', groupName: 'S', accountTypeName: 'TCG_LOTTO_VN', gameMenus: [hcmWeekly, benTre] },
+            { groupCode: 'VN_NORTH', groupName: 'N', accountTypeName: 'TCG_LOTTO_VN', gameMenus: [north] },
+          ]),
+        ),
+      [`GET ${lotteryPaths.openedNumeros}`]: () =>
+        ok([
+          opened(north, drawAt(10, 28, 18)),
+          opened(hcmWeekly, drawAt(10, 30, 16)),
+          opened(benTre, drawAt(11, 1, 16)),
+        ]),
+      [`GET ${lotteryPaths.latestDraws}`]: () =>
+        ok([result(hcmWeekly, drawAt(10, 21, 16), '884933'), result(benTre, drawAt(10, 24, 16), '507311')]),
+    });
+    renderLotteryPage('/vnlottery', 'vn');
+    expect(await screen.findByRole('heading', { level: 2, name: "Today's draws · 28/11" })).toBeTruthy();
+    expect(cardNames()).toEqual(['Northern Vietnam', 'Southern Vietnam lottery: TP.HCM']);
+    const hcmCard = screen.getByRole('heading', { level: 4, name: /TP\.HCM/ }).closest('li')!;
+    expect(within(hcmCard).getByText("Today's draw has closed: the result comes soon")).toBeTruthy();
+    // Its next draw, Monday's, is still there to bet on; the north's card has no such line.
+    expect(within(hcmCard).getByText('Draw 20261130')).toBeTruthy();
+    const northCard = screen.getByRole('heading', { level: 4, name: 'Northern Vietnam' }).closest('li')!;
+    expect(within(northCard).queryByText("Today's draw has closed: the result comes soon")).toBeNull();
+  });
+
   test('a day without draws says so', async () => {
     installFakeApi({
       [`GET ${lotteryPaths.games}`]: () => ok([daNang]),

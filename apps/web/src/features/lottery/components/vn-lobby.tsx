@@ -36,13 +36,13 @@ export interface VnRegion {
 /**
  * The provinces drawing on `day`, by region (north, central, south, then any other group). A province
  * draws on a day when its current draw or its latest result is on that day (so a province that has
- * drawn today stays under today with its result); for a later day, when its calendar's weekdays
- * (`drawWeekdays`: TP.HCM every Monday and Saturday) hold that day's; the north every day. A province
- * with neither a draw nor a result is not listed (nothing to show or bet on yet).
+ * drawn today stays under today with its result), or when its calendar's weekdays (`drawWeekdays`:
+ * TP.HCM every Monday and Saturday) hold that day's (so one that closed today and waits for its result
+ * stays too); the north every day. A province with neither a draw nor a result is not listed (nothing
+ * to show or bet on yet).
  */
 export function vnRegionsOn(
   day: string,
-  isToday: boolean,
   games: LotteryGame[],
   opened: LotteryOpenedNumero[],
   latest: LotteryDrawResult[],
@@ -57,8 +57,9 @@ export function vnRegionsOn(
       .map(vietnamDayOf);
     if (days.length === 0) return false;
     if (days.includes(day) || game.gameGroupCode === dailyRegion) return true;
-    if (isToday) return false;
-    // A game without a weekly calendar: the weekdays its known draws fell on.
+    // Today too: between its close and its result, a province's current draw is already next week's
+    // and its latest result last week's, yet it still draws today. A game without a weekly calendar:
+    // the weekdays its known draws fell on.
     return game.drawWeekdays.length > 0
       ? game.drawWeekdays.includes(weekday)
       : days.some((drawDay) => weekdayOf(drawDay) === weekday);
@@ -107,7 +108,18 @@ export function VnLobby({ games }: { games: LotteryGame[] }) {
   const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
   const day = addDays(today, dayOffset);
   const isToday = dayOffset === 0;
-  const regions = vnRegionsOn(day, isToday, games, opened.data, latest.data ?? []);
+  const regions = vnRegionsOn(day, games, opened.data, latest.data ?? []);
+  // Listed today by its calendar alone: its draw of today closed and the next one is already open.
+  const drawnOn = (items: readonly { gameCode: string; drawTime: number }[], gameCode: string) =>
+    items.some((item) => item.gameCode === gameCode && vietnamDayOf(item.drawTime) === day);
+  const awaitingTodaysResult = new Set(
+    isToday
+      ? regions
+          .flatMap((region) => region.games)
+          .filter((game) => !drawnOn(opened.data, game.gameCode) && !drawnOn(latest.data ?? [], game.gameCode))
+          .map((game) => game.gameCode)
+      : [],
+  );
   const heading = isToday
     ? t('lottery_vn_today_heading', { date: dayMonth(day) })
     : t('lottery_vn_day_heading', { day: weekdayName(day, 'long'), date: dayMonth(day) });
@@ -145,7 +157,12 @@ export function VnLobby({ games }: { games: LotteryGame[] }) {
                   defaultValue: t(`lottery_group_${region.code}`, { defaultValue: region.games[0]!.gameName }),
                 })}
               </h3>
-              <LobbyCards games={region.games} draws={{ opened, latest, onPhaseReached }} nameLevel="h4" />
+              <LobbyCards
+                games={region.games}
+                draws={{ opened, latest, onPhaseReached }}
+                nameLevel="h4"
+                awaitingTodaysResult={awaitingTodaysResult}
+              />
             </section>
           ))
         )}
