@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     /** Waits `ms` on the app's clock: real time, unless a test injects one (progressive login delays). */
     pause(ms: number): Promise<void>;
     publicCache: PublicCache;
+    /** The HTTPS agent of the operator's test push sends (`buildApp({ pushAgent })`); undefined in production. */
+    pushAgent: HttpsAgent | undefined;
     /** Resolves once every data change committed so far has dropped its cached reads and woken balance streams. */
     syncCaches(): Promise<void>;
     /** Open balance streams of this instance, woken by PostgreSQL's `balance_change` notifications. */
@@ -79,6 +82,8 @@ export interface BuildAppOptions {
   pause?: (ms: number) => Promise<void>;
   /** Wraps each transfer-vendor client; tests use it to lose answers on the way back. */
   wrapTransferVendorClient?: TransferVendorClientWrapper;
+  /** The HTTPS agent of the operator's test push sends: default none (the system's trust store); tests trust their local push service. */
+  pushAgent?: HttpsAgent;
   /** Sees every route as it is registered, with its hooks: tests walk the route table with it. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -99,6 +104,7 @@ export async function buildApp({
   now,
   pause,
   wrapTransferVendorClient,
+  pushAgent,
   onRoute,
 }: BuildAppOptions): Promise<AppInstance> {
   const options: FastifyServerOptions = {
@@ -133,6 +139,7 @@ export async function buildApp({
   app.decorate('now', now ?? Date.now);
   app.decorate('pause', pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))));
   app.decorate('publicCache', new PublicCache());
+  app.decorate('pushAgent', pushAgent);
   app.decorate(
     'transferVendorClient',
     createTransferVendorClients({ nowMs: () => app.now(), wrap: wrapTransferVendorClient }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Agent as HttpsAgent } from 'node:https';
 import type { RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Wraps the clients of transfer-mode vendors (to lose their answers on the way back). */
   wrapTransferVendorClient?: TransferVendorClientWrapper;
+  /** The HTTPS agent of the operator's test push sends (one that trusts a local push service). */
+  pushAgent?: HttpsAgent;
   /** Sees every route as the app registers it (hooks included), to walk the route table. */
   onRoute?: (route: RouteOptions) => void;
   /** Where the app's log lines go (default stdout), for tests that read what was logged. */
@@ -68,6 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...(options.now ? { now: options.now } : {}),
     pause: options.pause ?? (async () => {}),
     ...(options.wrapTransferVendorClient ? { wrapTransferVendorClient: options.wrapTransferVendorClient } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await options.registerRoutes?.(app);

@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https';
 import {
   adminPushOverviewSchema,
   adminPushPaths,
@@ -87,7 +86,7 @@ export async function pushAdminRoutes(app: AppInstance): Promise<void> {
         memberId,
         brandName: request.merchant.config.brand.name,
         nowMs: who.nowMs,
-        ...(pushAgent.current ? { agent: pushAgent.current } : {}),
+        ...(app.pushAgent ? { agent: app.pushAgent } : {}),
       });
       await recordAudit(app.db, {
         ...who,
@@ -101,9 +100,3 @@ export async function pushAdminRoutes(app: AppInstance): Promise<void> {
     },
   );
 }
-
-/**
- * The HTTPS agent the test sends use: none in production (the system's trust store); a test sets one
- * that trusts its local stand-in push service.
- */
-export const pushAgent: { current: Agent | null } = { current: null };

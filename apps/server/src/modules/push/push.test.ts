@@ -21,7 +21,6 @@ import { sendSystemMessage } from '../inbox/index.ts';
 import { createMerchant, newMerchantConfig } from '../merchant/index.ts';
 import { createWithdrawalKit, type WithdrawalKit } from '../withdrawal/withdrawal.testing.ts';
 import { deliverDuePushes } from './deliver.ts';
-import { pushAgent } from './push-admin.routes.ts';
 import { isPushServiceEndpoint } from './push.routes.ts';
 import { openVapidPrivateKey, vapidKeyFingerprint } from './vapid-keys.ts';
 
@@ -80,13 +79,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
   agent = new Agent({ ca: cert });
-  pushAgent.current = agent;
-  kit = await createWithdrawalKit();
+  kit = await createWithdrawalKit({ pushAgent: agent });
   deposits = depositKit(kit.testApp);
   finance = await kit.newOperator('finance');
 });
 afterAll(async () => {
-  pushAgent.current = null;
   await kit?.close();
   agent?.destroy();
   await new Promise((resolve) => pushService?.close(resolve));

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { Agent as HttpsAgent } from 'node:https';
 import { parseAmount, publicKeySchema, trialMemberType, withdrawalPaths, type PublicKey } from '@lotus/contract';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
@@ -54,9 +55,14 @@ export function freshAccountNumber(): string {
   return `1${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 }
 
-export async function createWithdrawalKit(options: { withdrawals?: Partial<MerchantConfig['withdrawals']> } = {}) {
+export async function createWithdrawalKit(
+  options: { withdrawals?: Partial<MerchantConfig['withdrawals']>; pushAgent?: HttpsAgent } = {},
+) {
   const clock = { nowMs: Date.UTC(2026, 10, 22, 5, 0, 0) };
-  const testApp: TestApp = await createTestApp({}, { now: () => clock.nowMs });
+  const testApp: TestApp = await createTestApp(
+    {},
+    { now: () => clock.nowMs, ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}) },
+  );
   const { db, app } = testApp;
   const keyResponse = await app.inject({ method: 'GET', url: '/wps/system/publicKey', headers: { Merchant: 'demo' } });
   const publicKey: PublicKey = z.object({ value: publicKeySchema }).parse(keyResponse.json()).value;
