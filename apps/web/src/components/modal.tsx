@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon';
@@ -27,7 +27,10 @@ export function Modal({ title, onClose, children, size = 'medium', className }: 
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // A layout effect: Escape and the focus trap are in place before the dialog is painted. As a passive
+  // effect, a modal drawn after its lazy chunk arrived (not from the click itself) was on screen for a
+  // moment with no Escape yet, and a quick Escape was lost (e2e/site.spec.ts on a busy machine).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     panel?.querySelector<HTMLElement>(focusableSelector)?.focus();
