@@ -12,6 +12,11 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const renderEntry = path.join(repoRoot, 'apps/web/src/app/server-entry.tsx');
 
+const thaiFont = 'noto-sans-thai-thai-400-normal-BEOmKAI1.woff2';
+const latinFont = 'noto-sans-thai-latin-400-normal-BaWBrqFP.woff2';
+const fontPreload = (file: string) =>
+  `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin />`;
+
 let webDist: string;
 let t: TestApp;
 
@@ -23,6 +28,10 @@ async function createWebDist(): Promise<string> {
   );
   await mkdir(path.join(dir, 'art/brand'), { recursive: true });
   await writeFile(path.join(dir, 'art/brand/logo-mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  // The build's text fonts (@fontsource, one file per script and weight).
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
+  for (const file of [thaiFont, latinFont, 'noto-sans-thai-thai-700-normal-Cm52XUnT.woff2'])
+    await writeFile(path.join(dir, 'assets', file), '');
   return dir;
 }
 
@@ -72,6 +81,10 @@ describe("the member site's first screen, drawn on the server", () => {
     expect(root).toContain('<form class="login-form"');
     // The strict CSP (style-src 'self') drops style attributes in HTML: the render has none.
     expect(root).not.toMatch(/ style="/);
+    // Its text's font is fetched with the page: the Thai script's regular weight, and only that.
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).toContain(fontPreload(thaiFont));
+    expect(head.match(/rel="preload" as="font"/g)).toHaveLength(1);
   });
 
   test('a lobby arrives drawn: its title, its vendors, and the hot games a visitor sees', async () => {
@@ -95,6 +108,8 @@ describe("the member site's first screen, drawn on the server", () => {
     expect(root).not.toContain('คาสิโนสด');
     expect(data).toMatchObject({ language: 'EN' });
     expect(Object.keys(data.answers)).toContain('/lgw/games/game_menus?language=EN');
+    expect(response.body).toContain(fontPreload(latinFont));
+    expect(response.body).not.toContain(fontPreload(thaiFont));
     // Anything else in the cookie is the default language.
     const other = await t.app.inject({
       method: 'GET',
@@ -113,6 +128,8 @@ describe("the member site's first screen, drawn on the server", () => {
       const { root, data } = pageParts(response.body);
       expect(root).toMatch(/^<div id="root"><div class="splash"/);
       expect(Object.keys(data.answers).length).toBeGreaterThan(0);
+      // No text before the scripts: no font preload to take their bandwidth.
+      expect(response.body).not.toContain('as="font"');
     }
   });
 });

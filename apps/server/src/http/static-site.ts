@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -170,6 +170,23 @@ function firstBannerPreload(imageUrl: string): string {
 }
 
 /**
+ * The preloads of a drawn page's text font (issue 19: fonts preloaded, no invisible text): the regular
+ * weight of the language's script from the site's build (@fontsource's Noto Sans Thai, subset by
+ * script; `font-display: swap` shows the fallback font meanwhile). Only on a drawn page, whose text is
+ * in the HTML: on the plain page nothing is text before the scripts run, and a font preload took the
+ * slow-4G bandwidth they needed (docs/performance.md).
+ */
+function fontPreloads(webDistDir: string): Record<'TH' | 'EN', string> {
+  const assets = path.join(webDistDir, 'assets');
+  const files = existsSync(assets) ? readdirSync(assets) : [];
+  const preload = (script: 'thai' | 'latin') => {
+    const file = files.find((name) => new RegExp(`^noto-sans-thai-${script}-400-normal-[\\w-]+\\.woff2$`).test(name));
+    return file ? `<link rel="preload" as="font" type="font/woff2" href="/assets/${file}" crossorigin />` : '';
+  };
+  return { TH: preload('thai'), EN: preload('latin') };
+}
+
+/**
  * The member site's page as sent to a browser (issue 19, first screen per merchant and language):
  * index.html with, per request, (1) the answers of the first screen's public calls for this host's
  * merchant in the visitor's language (the default, or the language cookie's), as a JSON data block the site takes instead of asking again
@@ -196,6 +213,7 @@ export function firstScreenPage(
   // A page drawn here needs no script for its first screen: without the module preloads the banner
   // image does not share the line with some thirty scripts; they follow the entry's own imports.
   const drawnPageTemplate = template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const fonts = fontPreloads(webDistDir);
   const splash = `<div class="splash" aria-busy="true">${logo}<div class="spinner"><span class="spinner__ring" aria-hidden="true"></span></div></div>`;
   return async (request) => {
     const host = request.headers.host ?? '';
@@ -239,6 +257,7 @@ export function firstScreenPage(
         );
       }
     }
+    if (markup !== null) head += fonts[firstScreenLanguage];
     const root =
       markup === null
         ? `<div id="root">${splash}</div>`
