@@ -17,6 +17,7 @@ import { systemStatusQuery } from '../api/system-status';
 import { whitelabelQuery } from '../api/whitelabel';
 import { defaultLanguage, initI18n } from '../lib/i18n';
 import { session } from '../lib/session';
+import { startHydrating } from '../lib/use-is-hydrated';
 import { fillFirstScreen } from './first-screen';
 import { AppProviders } from './providers';
 import { createAppRouter, loadRouteModules } from './router';
@@ -72,5 +73,7 @@ const app = (
   </StrictMode>
 );
 // createRoot replaces whatever the server put in #root (its splash, or a first screen not for us).
-if (isServerDrawn) hydrateRoot(rootElement, app);
-else createRoot(rootElement).render(app);
+if (isServerDrawn) {
+  startHydrating();
+  hydrateRoot(rootElement, app);
+} else createRoot(rootElement).render(app);

@@ -1,16 +1,37 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const subscribeToNothing = () => () => undefined;
+/**
+ * Set by main.tsx just before it hydrates the server's markup (issue 19), until the first hydrated
+ * component has committed: components drawn meanwhile start as the server drew them.
+ */
+let isHydrating = false;
+
+/** main.tsx, before `hydrateRoot`: the renders until the page has hydrated must match the server's. */
+export function startHydrating(): void {
+  isHydrating = true;
+}
+
+/** Whether a component mounting now may draw what only the browser knows in its first render. */
+export function canDrawBrowserState(): boolean {
+  return typeof document !== 'undefined' && !isHydrating;
+}
 
 /**
  * False on the server and in the render that hydrates its markup, true in every other render. For
  * what only the browser knows (its clock's date, session storage, a portal into document.body): drawn
  * after hydration, so the first client render matches the server's HTML (issue 19).
+ *
+ * After hydration the switch to true is a transition (one for all hydrated components, as their
+ * effects run together), which React renders in slices that yield to the browser. (A
+ * useSyncExternalStore whose server snapshot differs re-renders synchronously right after hydration:
+ * one long task on the page's load, Lighthouse's total blocking time.)
  */
 export function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const [isHydrated, setIsHydrated] = useState(canDrawBrowserState);
+  useEffect(() => {
+    if (isHydrated) return;
+    isHydrating = false;
+    startTransition(() => setIsHydrated(true));
+  }, [isHydrated]);
+  return isHydrated;
 }

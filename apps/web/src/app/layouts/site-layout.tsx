@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSessionToken } from '../../api/member';
@@ -7,6 +7,7 @@ import { ServiceBar, serviceListId, useServiceEntries } from '../../features/lay
 import { SideMenu } from '../../features/layout/components/side-menu';
 import { SiteFooter } from '../../features/layout/components/site-footer';
 import { phoneMediaQuery, useMediaQuery } from '../../lib/use-media-query';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { SiteHeader } from './site-header';
 
 // Phones only: the tab bar and the member's side-menu buttons load there, not with every desktop
@@ -41,6 +42,24 @@ function SkipLink() {
   );
 }
 
+/**
+ * Phones only (the media query, not the width CSS hides at): its own component, so the query's answer
+ * after hydration re-renders this alone and not the whole frame (issue 19, total blocking time).
+ */
+function PhoneTabBar({ children }: { children: ReactNode }) {
+  const isPhone = useMediaQuery(phoneMediaQuery);
+  return isPhone ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+function PhoneAccountMenu({ onChoose }: { onChoose: () => void }) {
+  const isPhone = useMediaQuery(phoneMediaQuery);
+  return isPhone ? (
+    <Suspense fallback={null}>
+      <AccountMenu onChoose={onChoose} />
+    </Suspense>
+  ) : null;
+}
+
 export function SiteLayout({ variant }: { variant: LayoutVariant }) {
   const [isSideMenuCollapsed, setIsSideMenuCollapsed] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -49,7 +68,6 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
   const { pathname } = useLocation();
   const serviceEntries = useServiceEntries();
   const token = useSessionToken();
-  const isPhone = useMediaQuery(phoneMediaQuery);
   const hasSideMenu = variant === 'full';
   const hasFooter = variant !== 'header-only';
   const hasServiceBar = variant !== 'header-only';
@@ -66,29 +84,35 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
       <SiteHeader onMenuClick={() => setIsDrawerOpen(true)} />
       <div className="site__body">
         {/* Without the desktop side menu, phones still get the drawer for navigation. */}
-        <SideMenu
-          isCollapsed={hasSideMenu && isSideMenuCollapsed}
-          onToggleCollapsed={() => setIsSideMenuCollapsed((isCollapsed) => !isCollapsed)}
-          isDrawerOpen={isDrawerOpen}
-          onCloseDrawer={closeDrawer}
-          accountMenu={
-            token && isPhone ? (
-              <Suspense fallback={null}>
-                <AccountMenu onChoose={closeDrawer} />
-              </Suspense>
-            ) : undefined
-          }
-        />
+        <HydrateApart>
+          <SideMenu
+            isCollapsed={hasSideMenu && isSideMenuCollapsed}
+            onToggleCollapsed={() => setIsSideMenuCollapsed((isCollapsed) => !isCollapsed)}
+            isDrawerOpen={isDrawerOpen}
+            onCloseDrawer={closeDrawer}
+            accountMenu={token ? <PhoneAccountMenu onChoose={closeDrawer} /> : undefined}
+          />
+        </HydrateApart>
         <div className="site__content">
           <main id="main-content" className="site__main" tabIndex={-1}>
-            <Outlet />
+            <HydrateApart>
+              <Outlet />
+            </HydrateApart>
           </main>
-          {hasFooter && <SiteFooter />}
+          {hasFooter && (
+            <HydrateApart>
+              <SiteFooter />
+            </HydrateApart>
+          )}
         </div>
       </div>
-      {hasServiceBar && <ServiceBar isOpen={isServiceListOpen} onToggle={toggleServiceList} />}
-      {hasTabBar && isPhone && (
-        <Suspense fallback={null}>
+      {hasServiceBar && (
+        <HydrateApart>
+          <ServiceBar isOpen={isServiceListOpen} onToggle={toggleServiceList} />
+        </HydrateApart>
+      )}
+      {hasTabBar && (
+        <PhoneTabBar>
           <TabBar
             serviceList={
               hasServiceBar && serviceEntries.length > 0
@@ -101,7 +125,7 @@ export function SiteLayout({ variant }: { variant: LayoutVariant }) {
                 : null
             }
           />
-        </Suspense>
+        </PhoneTabBar>
       )}
     </div>
   );

@@ -7,6 +7,7 @@ import { AnnouncementMarquee } from '../../features/home/components/announcement
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { HomeLanes } from '../../features/home/components/home-lanes';
 import { AppDownloadTeaser, WhyUsStrip } from '../../features/home/components/home-extras';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 import { openModal, type OpenModal } from '../../stores/modal-store';
@@ -31,18 +32,26 @@ export function Component() {
   return (
     <div className="home">
       <BannerCarousel />
-      <AnnouncementMarquee />
+      <HydrateApart>
+        <AnnouncementMarquee />
+      </HydrateApart>
       <section className="section" aria-labelledby="home-categories">
         <div className="section__head">
           <h2 id="home-categories" className="section__title">
             {t('home_categories')}
           </h2>
         </div>
-        <CategoryTiles />
+        <HydrateApart>
+          <CategoryTiles />
+        </HydrateApart>
       </section>
-      <HomeLanes />
-      <WhyUsStrip />
-      <AppDownloadTeaser />
+      <HydrateApart>
+        <HomeLanes />
+      </HydrateApart>
+      <HydrateApart>
+        <WhyUsStrip />
+        <AppDownloadTeaser />
+      </HydrateApart>
       {!modalOfPath[pathname] && <PopupAnnouncement />}
     </div>
   );
