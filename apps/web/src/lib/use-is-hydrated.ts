@@ -3,6 +3,14 @@ import { startTransition, useEffect, useState } from 'react';
 /**
  * Set by main.tsx just before it hydrates the server's markup (issue 19), until the first hydrated
  * component has committed: components drawn meanwhile start as the server drew them.
+ *
+ * A limit to know: React hydrates a Suspense boundary nested in another (HydrateApart inside
+ * HydrateApart, as on the home page) in a later pass, after the outer one committed and cleared this
+ * flag. A component there that draws differently once hydrated would then draw the browser's version in
+ * its hydration render: a mismatch, which React repairs by drawing that boundary afresh and reports as
+ * a console error (e2e/site.spec.ts fails on it). Today's users are safe: the top bar and the popup sit
+ * in first-level boundaries, and LazyImage draws the same in both states where IntersectionObserver
+ * exists (every browser the site supports).
  */
 let isHydrating = false;
 
