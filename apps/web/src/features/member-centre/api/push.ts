@@ -51,21 +51,57 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-/** Asks the browser's permission and subscribes it with the merchant's key. */
-export async function subscribeThisBrowser(vapidPublicKey: string): Promise<PushSubscription> {
+/**
+ * How long the browser's push service may take to subscribe. Chromium's subscribe never settles when
+ * its push service cannot be reached (no Google services on the phone, a network that blocks it, a
+ * headless browser): without a limit the member centre waited for ever, every switch disabled.
+ */
+export const pushSubscribeTimeoutMs = 20_000;
+
+/**
+ * Why turning this device on failed in the browser, before the server was asked: the permission was
+ * refused (`push.permission.denied`), the browser's question was closed unanswered
+ * (`push.permission.default`), or the browser's push service refused or did not answer in time
+ * (`push.browser.unavailable`: a private window, where Chrome has no Web Push, or no push service).
+ */
+export type PushBrowserError = 'push.permission.denied' | 'push.permission.default' | 'push.browser.unavailable';
+
+function failWith(code: PushBrowserError, cause?: unknown): never {
+  throw new Error(code, { cause });
+}
+
+/** Asks the browser's permission and subscribes it with the merchant's key (errors: PushBrowserError). */
+export async function subscribeThisBrowser(
+  vapidPublicKey: string,
+  timeoutMs: number = pushSubscribeTimeoutMs,
+): Promise<PushSubscription> {
+  // Not timed: the member takes the time they need to answer the browser's question.
   const permission = await Notification.requestPermission();
   if (permission !== 'granted')
-    throw new Error(permission === 'denied' ? 'push.permission.denied' : 'push.permission.default');
-  const registration =
-    (await navigator.serviceWorker.getRegistration('/')) ??
-    (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
-  await navigator.serviceWorker.ready;
-  // A subscription made with the merchant's previous key (rotated since) cannot be subscribed again
-  // with the new one: it goes first.
-  const existing = await registration.pushManager.getSubscription();
-  if (existing && isMadeWithKey(existing, vapidPublicKey) === false) await existing.unsubscribe();
-  return registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: applicationServerKeyOf(vapidPublicKey),
+    failWith(permission === 'denied' ? 'push.permission.denied' : 'push.permission.default');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('push subscribe timed out')), timeoutMs);
   });
+  const subscribe = async () => {
+    const registration =
+      (await navigator.serviceWorker.getRegistration('/')) ??
+      (await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
+    await navigator.serviceWorker.ready;
+    // A subscription made with the merchant's previous key (rotated since) cannot be subscribed again
+    // with the new one: it goes first.
+    const existing = await registration.pushManager.getSubscription();
+    if (existing && isMadeWithKey(existing, vapidPublicKey) === false) await existing.unsubscribe();
+    return registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: applicationServerKeyOf(vapidPublicKey),
+    });
+  };
+  try {
+    return await Promise.race([subscribe(), timeout]);
+  } catch (error) {
+    return failWith('push.browser.unavailable', error);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -15,6 +15,7 @@ import {
   subscribePush,
   subscribeThisBrowser,
   unsubscribePush,
+  type PushBrowserError,
 } from '../api/push';
 
 // The notification settings' texts come with the member centre's chunk, not the home page's.
@@ -31,6 +32,17 @@ const kindLabelKeys: Record<PushKind, string> = {
 };
 
 type Notice = { kind: 'ok' | 'error'; key: string } | null;
+
+/** What the member is told when the browser, not the server, stopped the device being turned on. */
+const browserErrorKeys: Record<PushBrowserError, string> = {
+  'push.permission.denied': 'push_blocked',
+  'push.permission.default': 'push_dismissed',
+  'push.browser.unavailable': 'push_browser_unavailable',
+};
+const browserErrorKeyOf = (error: unknown): string | undefined =>
+  error instanceof Error && Object.hasOwn(browserErrorKeys, error.message)
+    ? browserErrorKeys[error.message as PushBrowserError]
+    : undefined;
 
 /** isAgent of spec §3 for agents: only they are offered contracts. */
 const agentTypes: ReadonlySet<number> = new Set([1, 2, 41, 42]);
@@ -52,7 +64,9 @@ export function PushSettingsPanel() {
   const consentId = useId();
   const [hasAgreed, setHasAgreed] = useState(false);
   const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  // What is under way, said while it lasts (the browser's push service can take seconds to answer).
+  const [busyKey, setBusyKey] = useState<string | null>(null);
+  const isBusy = busyKey !== null;
   const [notice, setNotice] = useState<Notice>(null);
   const isSupported = isPushSupported();
   const permission = isSupported ? Notification.permission : 'default';
@@ -73,18 +87,17 @@ export function PushSettingsPanel() {
     value && thisEndpoint && value.endpoints.includes(thisEndpoint) && !value.staleEndpoints.includes(thisEndpoint),
   );
 
-  const run = async (work: () => Promise<PushSettings>, okKey = 'push_saved') => {
-    setIsBusy(true);
+  const run = async (work: () => Promise<PushSettings>, okKey = 'push_saved', workingKey = 'push_saving') => {
+    setBusyKey(workingKey);
     setNotice(null);
     try {
       const next = await work();
       queryClient.setQueryData(pushKeys.of(token), next);
       setNotice({ kind: 'ok', key: okKey });
     } catch (error) {
-      const isBlocked = error instanceof Error && error.message === 'push.permission.denied';
-      setNotice({ kind: 'error', key: isBlocked ? 'push_blocked' : 'push_failed' });
+      setNotice({ kind: 'error', key: browserErrorKeyOf(error) ?? 'push_failed' });
     } finally {
-      setIsBusy(false);
+      setBusyKey(null);
     }
   };
 
@@ -94,20 +107,24 @@ export function PushSettingsPanel() {
       setNotice({ kind: 'error', key: 'push_consent_required' });
       return;
     }
-    void run(async () => {
-      const subscription = await subscribeThisBrowser(value.vapidPublicKey);
-      const json = subscription.toJSON();
-      setThisEndpoint(subscription.endpoint);
-      return subscribePush({
-        consent: true,
-        subscription: {
-          endpoint: subscription.endpoint,
-          keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-        },
-        switches: value.switches,
-        vapidPublicKey: value.vapidPublicKey,
-      });
-    });
+    void run(
+      async () => {
+        const subscription = await subscribeThisBrowser(value.vapidPublicKey);
+        const json = subscription.toJSON();
+        setThisEndpoint(subscription.endpoint);
+        return subscribePush({
+          consent: true,
+          subscription: {
+            endpoint: subscription.endpoint,
+            keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+          },
+          switches: value.switches,
+          vapidPublicKey: value.vapidPublicKey,
+        });
+      },
+      'push_saved',
+      'push_turning_on',
+    );
   };
 
   const turnOff = () =>
@@ -160,7 +177,10 @@ export function PushSettingsPanel() {
         </p>
       ) : !value ? null : (
         <>
-          {permission === 'denied' && <p className="push-settings__message">{t('push_blocked')}</p>}
+          {/* Once: not again beside the alert a refusal just raised. */}
+          {permission === 'denied' && notice?.key !== 'push_blocked' && (
+            <p className="push-settings__message">{t('push_blocked')}</p>
+          )}
           {!value.consented && (
             <label className="push-settings__consent" htmlFor={consentId}>
               <input
@@ -218,6 +238,11 @@ export function PushSettingsPanel() {
               </label>
             ))}
           </fieldset>
+          {busyKey && (
+            <p className="push-settings__notice" role="status">
+              {t(busyKey)}
+            </p>
+          )}
           {notice && (
             <p
               className={`push-settings__notice push-settings__notice--${notice.kind}`}
