@@ -91,6 +91,7 @@ describe("the member site's first screen, drawn on the server", () => {
     const response = await t.app.inject({ method: 'GET', url: '/live', headers: { host: 'localhost' } });
     const { root } = pageParts(response.body);
     expect(root).toMatch(/^<div id="root" data-rendered-language="TH">/);
+    expect(response.body).toContain('<html lang="th">');
     expect(root).toContain('<h1 class="page-hero__title">คาสิโนสด</h1>');
     expect(root).toContain('โลตัส ไลฟ์');
     expect(root).toContain('class="game-tile"');
@@ -104,6 +105,7 @@ describe("the member site's first screen, drawn on the server", () => {
     });
     const { root, data } = pageParts(response.body);
     expect(root).toMatch(/^<div id="root" data-rendered-language="EN">/);
+    expect(response.body).toContain('<html lang="en">');
     expect(root).toContain('<h1 class="page-hero__title">Live Casino</h1>');
     expect(root).not.toContain('คาสิโนสด');
     expect(data).toMatchObject({ language: 'EN' });

@@ -264,12 +264,17 @@ export function firstScreenPage(
         : `<div id="root" data-rendered-language="${firstScreenLanguage}">${markup}</div>`;
     const data = JSON.stringify({ language: firstScreenLanguage, answers }).replace(/</g, '\\u003c');
     // Replacer functions: a string replacement would read `$&`, `$'`... in the data as patterns.
-    return (markup === null ? template : drawnPageTemplate)
-      .replace('</head>', () => `${head}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        () => `${root}<script type="application/json" id="first-screen-data">${data}</script>`,
-      );
+    return (
+      (markup === null ? template : drawnPageTemplate)
+        // The page's language from its first byte (the template says Thai): an English page said `th`
+        // until the scripts ran, for screen readers, the browser's offer to translate and `:lang()`.
+        .replace(/<html(?: lang="[^"]*")?/, () => `<html lang="${firstScreenLanguage.toLowerCase()}"`)
+        .replace('</head>', () => `${head}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          () => `${root}<script type="application/json" id="first-screen-data">${data}</script>`,
+        )
+    );
   };
 }
 
