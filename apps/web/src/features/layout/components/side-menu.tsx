@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppNavLink } from '../../../components/app-link';
 import { Icon, type IconName } from '../../../components/icon';
@@ -31,6 +31,15 @@ interface SideLink {
 export function SideMenu({ isCollapsed, onToggleCollapsed, isDrawerOpen, onCloseDrawer, accountMenu }: SideMenuProps) {
   const { t } = useTranslation();
   const navItems = useNavItems();
+  // The open drawer covers the page: Escape closes it, as it closes the site's dialogs.
+  useEffect(() => {
+    if (!isDrawerOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseDrawer();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isDrawerOpen, onCloseDrawer]);
   const gameLinks: SideLink[] = navItems.map((item) => ({
     href: item.href,
     labelKey: item.labelKey,
