@@ -192,3 +192,47 @@ test.describe('screenshots', () => {
     });
   }
 });
+
+/**
+ * Turning notifications on when the browser does not go along (walked at 360 px, issue 19): headless
+ * Chromium refuses the permission unless granted, and, granted, its push service refuses the
+ * subscription (no Web Push in its private profile), as a phone without a push service would; either
+ * way the member is told why, once, and nothing stays busy.
+ */
+test('turning notifications on: a refused permission and a push service that refuses are both explained', async ({
+  page,
+  context,
+  request,
+}) => {
+  const member = await registerMember(request, 'pushno');
+  const problems = watchCsp(page);
+  await startSession(page, 'EN');
+  await page.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const openSettings = async () => {
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: texts.EN.tabBar })
+      .getByRole('button', { name: texts.EN.member, exact: true })
+      .click();
+    const settings = page.getByRole('dialog', { name: texts.EN.centre }).getByTestId('push-settings');
+    await settings.getByRole('checkbox', { name: /I agree to receive notifications/ }).check();
+    await settings.getByRole('button', { name: 'Turn on for this device' }).click();
+    return settings;
+  };
+
+  const refused = await openSettings();
+  await expect(refused.getByRole('alert')).toHaveText(/^Notifications are blocked for this site/);
+  await expect(refused.getByText(/Notifications are blocked for this site/)).toHaveCount(1);
+  await expect(refused.getByRole('button', { name: 'Turn on for this device' })).toBeDisabled();
+
+  await context.clearPermissions();
+  await context.grantPermissions(['notifications']);
+  const unavailable = await openSettings();
+  await expect(unavailable.getByRole('alert')).toHaveText(/^This browser could not sign this device up/);
+  await expect(unavailable.getByRole('status')).toHaveCount(0);
+  await expect(unavailable.getByRole('switch').first()).toBeEnabled();
+  mkdirSync(shots, { recursive: true });
+  await unavailable.screenshot({ path: `${shots}/push-unavailable-EN-360.png` });
+  expect(problems).toEqual([]);
+});
