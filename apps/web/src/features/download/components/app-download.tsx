@@ -1,6 +1,6 @@
 import '../download.css';
 import type { SiteResource } from '@lotus/contract';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useWhitelabel } from '../../../api/whitelabel';
@@ -62,7 +62,8 @@ function WebAppCard({ brand, origin }: { brand: string; origin: string }) {
   useEffect(captureInstallPrompt, []);
   const snapshot = useSyncExternalStore(subscribeInstallPrompt, installSnapshot, () => 'false:false');
   const [canPrompt, isInstalled] = snapshot.split(':').map((part) => part === 'true');
-  const [outcome, setOutcome] = useState<'dismissed' | null>(null);
+  // After the member accepts, the browser installs before it fires `appinstalled`: said meanwhile.
+  const [outcome, setOutcome] = useState<'installing' | 'dismissed' | null>(null);
   const siteAddress = `${origin}/`;
   const guides = [
     { key: 'android', titleKey: 'download_webapp_android_title', stepKey: 'download_webapp_android_step' },
@@ -91,28 +92,33 @@ function WebAppCard({ brand, origin }: { brand: string; origin: string }) {
               <button
                 type="button"
                 className="button button--primary button--large"
-                onClick={() => void promptInstall().then((accepted) => setOutcome(accepted ? null : 'dismissed'))}
+                onClick={() =>
+                  void promptInstall().then((accepted) => setOutcome(accepted ? 'installing' : 'dismissed'))
+                }
               >
                 {t('download_webapp_install')}
               </button>
             )
           )}
-          {outcome === 'dismissed' && !isInstalled && (
+          {outcome !== null && !isInstalled && (
             <p className="app-card__status" role="status">
-              {t('download_webapp_dismissed')}
+              {t(outcome === 'installing' ? 'download_webapp_installing' : 'download_webapp_dismissed')}
             </p>
           )}
           {guides.map((guide) => (
-            <div key={guide.key} className="app-card__guide" data-guide={guide.key}>
-              <h3>{t(guide.titleKey)}</h3>
-              <ol className="app-card__steps">
-                {[1, 2, 3].map((step) => (
-                  <li key={step}>{t(`${guide.stepKey}_${step}`, { brand })}</li>
-                ))}
-              </ol>
-            </div>
+            <Fragment key={guide.key}>
+              <div className="app-card__guide" data-guide={guide.key}>
+                <h3>{t(guide.titleKey)}</h3>
+                <ol className="app-card__steps">
+                  {[1, 2, 3].map((step) => (
+                    <li key={step}>{t(`${guide.stepKey}_${step}`, { brand })}</li>
+                  ))}
+                </ol>
+              </div>
+              {/* The iPhone note goes with the iOS steps, first on an iPhone, last elsewhere. */}
+              {guide.key === 'ios' && <p className="app-card__note">{t('download_webapp_ios_note')}</p>}
+            </Fragment>
           ))}
-          <p className="app-card__note">{t('download_webapp_ios_note')}</p>
         </div>
       </div>
     </section>
