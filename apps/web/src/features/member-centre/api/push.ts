@@ -44,6 +44,36 @@ export function isPushSupported(): boolean {
   );
 }
 
+/**
+ * Calls `onChange` when the browser's notification permission changes (the member unblocks or blocks
+ * the site in its settings); answers a function that stops listening. Where the Permissions API is
+ * missing or refuses the query (older Safari, some WebViews), nothing is heard: the panel then reads
+ * the permission again only when it is redrawn, as before.
+ */
+export function watchNotificationPermission(onChange: () => void): () => void {
+  let status: PermissionStatus | null = null;
+  let isStopped = false;
+  const query = typeof navigator === 'undefined' ? undefined : navigator.permissions?.query;
+  if (typeof query === 'function') {
+    try {
+      navigator.permissions
+        .query({ name: 'notifications' })
+        .then((answer) => {
+          if (isStopped) return;
+          status = answer;
+          status.addEventListener('change', onChange);
+        })
+        .catch(() => {});
+    } catch {
+      // A browser that throws instead of rejecting: nothing to listen to.
+    }
+  }
+  return () => {
+    isStopped = true;
+    status?.removeEventListener('change', onChange);
+  };
+}
+
 /** This browser's push subscription, if the service worker is registered and subscribed. */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
   if (!isPushSupported()) return null;

@@ -118,3 +118,75 @@ describe('turning notifications on for this device when the browser does not go 
     expect(calls.filter((call) => call.path === pushPaths.subscribe)).toHaveLength(0);
   });
 });
+
+/** The Permissions API's answer for notifications, whose `change` the test fires. */
+function fakePermissions(query: () => Promise<PermissionStatus>) {
+  Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query: vi.fn(query) } });
+}
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'permissions');
+});
+
+describe('the member changes the permission in the browser while the panel is open', () => {
+  const turnOnButton = () => within(panel()).getByRole('button', { name: 'Turn on for this device' });
+
+  test('unblocking in the site settings clears the blocked state at once', async () => {
+    installFakeApi({ [`GET ${pushPaths.settings}`]: () => ok(settings) });
+    const { notification } = fakeBrowser('granted', () => Promise.reject(new Error('not reached')));
+    notification.permission = 'denied';
+    const status = Object.assign(new EventTarget(), { state: 'denied' }) as unknown as PermissionStatus;
+    fakePermissions(async () => status);
+    renderWithProviders(<PushSettingsPanel />);
+    await within(panel()).findByText(pushEn.push_blocked);
+    expect(turnOnButton()).toHaveProperty('disabled', true);
+    expect(navigator.permissions.query).toHaveBeenCalledWith({ name: 'notifications' });
+
+    notification.permission = 'default';
+    await act(async () => status.dispatchEvent(new Event('change')));
+    expect(within(panel()).queryByText(pushEn.push_blocked)).toBeNull();
+    expect(turnOnButton()).toHaveProperty('disabled', false);
+
+    notification.permission = 'denied';
+    await act(async () => status.dispatchEvent(new Event('change')));
+    expect(within(panel()).getAllByText(pushEn.push_blocked)).toHaveLength(1);
+    expect(turnOnButton()).toHaveProperty('disabled', true);
+  });
+
+  test("a refusal's alert goes when the member unblocks the site", async () => {
+    installFakeApi({ [`GET ${pushPaths.settings}`]: () => ok(settings) });
+    const { notification } = fakeBrowser('denied', () => Promise.reject(new Error('not reached')));
+    const status = Object.assign(new EventTarget(), { state: 'prompt' }) as unknown as PermissionStatus;
+    fakePermissions(async () => status);
+    renderWithProviders(<PushSettingsPanel />);
+    await within(panel()).findByRole('checkbox', { name: /I agree/ });
+    await turnOn();
+    expect(within(panel()).getByRole('alert').textContent).toBe(pushEn.push_blocked);
+
+    notification.permission = 'default';
+    await act(async () => status.dispatchEvent(new Event('change')));
+    expect(within(panel()).queryByRole('alert')).toBeNull();
+    expect(within(panel()).queryByText(pushEn.push_blocked)).toBeNull();
+    expect(turnOnButton()).toHaveProperty('disabled', false);
+  });
+
+  test('a browser that refuses the query, or throws, or has no Permissions API: the panel works as before', async () => {
+    for (const install of [
+      () => fakePermissions(() => Promise.reject(new TypeError('notifications is not a valid permission name'))),
+      () =>
+        fakePermissions(() => {
+          throw new TypeError('not supported');
+        }),
+      () => Object.defineProperty(navigator, 'permissions', { configurable: true, value: undefined }),
+    ]) {
+      installFakeApi({ [`GET ${pushPaths.settings}`]: () => ok(settings) });
+      const { notification } = fakeBrowser('granted', () => Promise.reject(new Error('not reached')));
+      notification.permission = 'denied';
+      install();
+      renderWithProviders(<PushSettingsPanel />);
+      await within(panel()).findByText(pushEn.push_blocked);
+      expect(turnOnButton()).toHaveProperty('disabled', true);
+      cleanup();
+      Reflect.deleteProperty(navigator, 'permissions');
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import '../push-settings.css';
 import { pushKinds, type PushKind, type PushSettings, type PushSwitches } from '@lotus/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberInfo, useSessionToken } from '../../../api/member';
 import { useWhitelabel } from '../../../api/whitelabel';
@@ -15,6 +15,7 @@ import {
   subscribePush,
   subscribeThisBrowser,
   unsubscribePush,
+  watchNotificationPermission,
   type PushBrowserError,
 } from '../api/push';
 
@@ -69,7 +70,19 @@ export function PushSettingsPanel() {
   const isBusy = busyKey !== null;
   const [notice, setNotice] = useState<Notice>(null);
   const isSupported = isPushSupported();
+  // Read on every draw; a change in the browser's site settings draws the panel again.
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
   const permission = isSupported ? Notification.permission : 'default';
+
+  useEffect(() => {
+    if (!isSupported) return;
+    return watchNotificationPermission(() => {
+      // A refusal's alert is out of date once the member has unblocked the site.
+      if (Notification.permission !== 'denied')
+        setNotice((current) => (current?.key === 'push_blocked' ? null : current));
+      redraw();
+    });
+  }, [isSupported]);
 
   useEffect(() => {
     let isCurrent = true;
