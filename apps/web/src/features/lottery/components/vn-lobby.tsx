@@ -31,6 +31,8 @@ function weekdayOf(day: string): number {
 export interface VnRegion {
   code: string;
   games: LotteryGame[];
+  /** The codes of the games listed by their calendar alone: no known draw or result on the day. */
+  byCalendarAlone: string[];
 }
 
 /**
@@ -48,7 +50,7 @@ export function vnRegionsOn(
   latest: LotteryDrawResult[],
 ): VnRegion[] {
   const weekday = weekdayOf(day);
-  const drawsOn = (game: LotteryGame) => {
+  const drawsOn = (game: LotteryGame): 'drawn' | 'calendar' | false => {
     const days = [
       opened.find((item) => item.gameCode === game.gameCode)?.drawTime,
       latest.find((item) => item.gameCode === game.gameCode)?.drawTime,
@@ -56,20 +58,28 @@ export function vnRegionsOn(
       .filter((drawTime): drawTime is number => drawTime !== undefined)
       .map(vietnamDayOf);
     if (days.length === 0) return false;
-    if (days.includes(day) || game.gameGroupCode === dailyRegion) return true;
+    if (days.includes(day)) return 'drawn';
+    if (game.gameGroupCode === dailyRegion) return 'calendar';
     // Today too: between its close and its result, a province's current draw is already next week's
     // and its latest result last week's, yet it still draws today. A game without a weekly calendar:
     // the weekdays its known draws fell on.
-    return game.drawWeekdays.length > 0
-      ? game.drawWeekdays.includes(weekday)
-      : days.some((drawDay) => weekdayOf(drawDay) === weekday);
+    const onCalendar =
+      game.drawWeekdays.length > 0
+        ? game.drawWeekdays.includes(weekday)
+        : days.some((drawDay) => weekdayOf(drawDay) === weekday);
+    return onCalendar ? 'calendar' : false;
   };
   const regions: VnRegion[] = [];
   for (const game of games) {
-    if (!drawsOn(game)) continue;
-    const region = regions.find((item) => item.code === game.gameGroupCode);
-    if (region) region.games.push(game);
-    else regions.push({ code: game.gameGroupCode, games: [game] });
+    const listedBy = drawsOn(game);
+    if (!listedBy) continue;
+    let region = regions.find((item) => item.code === game.gameGroupCode);
+    if (!region) {
+      region = { code: game.gameGroupCode, games: [], byCalendarAlone: [] };
+      regions.push(region);
+    }
+    region.games.push(game);
+    if (listedBy === 'calendar') region.byCalendarAlone.push(game.gameCode);
   }
   const rank = (code: string) => (regionOrder.includes(code) ? regionOrder.indexOf(code) : regionOrder.length);
   return regions.sort((left, right) => rank(left.code) - rank(right.code));
@@ -110,16 +120,7 @@ export function VnLobby({ games }: { games: LotteryGame[] }) {
   const isToday = dayOffset === 0;
   const regions = vnRegionsOn(day, games, opened.data, latest.data ?? []);
   // Listed today by its calendar alone: its draw of today closed and the next one is already open.
-  const drawnOn = (items: readonly { gameCode: string; drawTime: number }[], gameCode: string) =>
-    items.some((item) => item.gameCode === gameCode && vietnamDayOf(item.drawTime) === day);
-  const awaitingTodaysResult = new Set(
-    isToday
-      ? regions
-          .flatMap((region) => region.games)
-          .filter((game) => !drawnOn(opened.data, game.gameCode) && !drawnOn(latest.data ?? [], game.gameCode))
-          .map((game) => game.gameCode)
-      : [],
-  );
+  const awaitingTodaysResult = new Set(isToday ? regions.flatMap((region) => region.byCalendarAlone) : []);
   const heading = isToday
     ? t('lottery_vn_today_heading', { date: dayMonth(day) })
     : t('lottery_vn_day_heading', { day: weekdayName(day, 'long'), date: dayMonth(day) });
